@@ -1,0 +1,59 @@
+/* joind-device.h - a network interface that a plugin manages.
+ *
+ * A device plugin creates one JoindDevice (or a subclass) per interface it
+ * manages and hands it to joind_core_add_device(); the core publishes it at
+ * /net/joind/device/<ifindex> with net.joind.Device1. Property changes made
+ * with the setters below are signalled to D-Bus clients at once.
+ */
+#pragma once
+
+#include <gio/gio.h>
+
+#include "joind-export.h"
+
+G_BEGIN_DECLS
+
+typedef enum {
+	JOIND_DEVICE_KIND_ETHERNET,
+	JOIND_DEVICE_KIND_WIFI,
+} JoindDeviceKind;
+
+typedef enum {
+	JOIND_DEVICE_STATE_DOWN,	/* administratively down */
+	JOIND_DEVICE_STATE_NO_CARRIER, /* up, but no carrier / not associated */
+	JOIND_DEVICE_STATE_UP,		/* up with carrier */
+} JoindDeviceState;
+
+#define JOIND_TYPE_DEVICE (joind_device_get_type())
+JOIND_EXPORT
+G_DECLARE_DERIVABLE_TYPE(JoindDevice, joind_device, JOIND, DEVICE, GObject)
+
+struct _JoindDeviceClass {
+	GObjectClass parent_class;
+	/* Optional: extra facts for Daemon1.GetDiagnostics(), as a floating
+	 * a{sv} (BSSID, frequency, cipher, ...); the core turns it into JSON. */
+	GVariant *(*get_diagnostics)(JoindDevice *self);
+	gpointer padding[8];
+};
+
+JOIND_EXPORT JoindDevice *joind_device_new(gint ifindex, const gchar *name, JoindDeviceKind kind,
+					   const gchar *plugin);
+JOIND_EXPORT gint joind_device_get_ifindex(JoindDevice *self);
+JOIND_EXPORT const gchar *joind_device_get_name(JoindDevice *self);
+JOIND_EXPORT void joind_device_set_name(JoindDevice *self, const gchar *name);
+/* "aa:bb:cc:dd:ee:ff", lower case */
+JOIND_EXPORT const gchar *joind_device_get_address(JoindDevice *self);
+JOIND_EXPORT void joind_device_set_address(JoindDevice *self, const gchar *address);
+JOIND_EXPORT JoindDeviceKind joind_device_get_kind(JoindDevice *self);
+JOIND_EXPORT const gchar *joind_device_get_plugin(JoindDevice *self);
+JOIND_EXPORT gboolean joind_device_get_powered(JoindDevice *self);
+JOIND_EXPORT void joind_device_set_powered(JoindDevice *self, gboolean powered);
+JOIND_EXPORT JoindDeviceState joind_device_get_state(JoindDevice *self);
+JOIND_EXPORT void joind_device_set_state(JoindDevice *self, JoindDeviceState state);
+/* The D-Bus object path, NULL until the core has published the device. */
+JOIND_EXPORT const gchar *joind_device_get_object_path(JoindDevice *self);
+
+JOIND_EXPORT const gchar *joind_device_kind_to_string(JoindDeviceKind kind);
+JOIND_EXPORT const gchar *joind_device_state_to_string(JoindDeviceState state);
+
+G_END_DECLS

@@ -1,0 +1,62 @@
+/* joind-plugin.h - the descriptor every plugin exports.
+ *
+ * A plugin is a shared object exporting exactly one symbol,
+ * JOIND_PLUGIN_SYMBOL, a constant JoindPluginDescriptor. The loader reads
+ * abi_major and struct_size before anything else and refuses the module if
+ * either does not match, so the layout after those two fields may change
+ * with the major number.
+ */
+#pragma once
+
+#include <glib.h>
+
+#include "joind-export.h"
+
+G_BEGIN_DECLS
+
+typedef struct _JoindCore JoindCore;
+
+/* Bump the major number for any incompatible change to core/api/. */
+#define JOIND_PLUGIN_ABI_MAJOR 1
+/* Bump the minor number when adding to core/api/ compatibly. */
+#define JOIND_PLUGIN_ABI_MINOR 0
+
+#define JOIND_PLUGIN_SYMBOL "joind_plugin_descriptor"
+
+typedef enum {
+	JOIND_PLUGIN_FLAG_NONE = 0,
+} JoindPluginFlags;
+
+typedef struct {
+	guint32 abi_major;   /* JOIND_PLUGIN_ABI_MAJOR; checked first */
+	guint32 struct_size; /* sizeof (JoindPluginDescriptor); checked second */
+	guint32 abi_minor;
+	const gchar *name; /* short, unique: "ethernet-8021x", "eap-tls" */
+	const gchar *description;
+	gint priority; /* lower runs init first: EAP methods before devices */
+	guint32 flags; /* JoindPluginFlags */
+	gboolean (*init)(JoindCore *core, GError **error);
+	void (*shutdown)(JoindCore *core);
+} JoindPluginDescriptor;
+
+/* Load order bands: methods must exist before devices start using them. */
+#define JOIND_PLUGIN_PRIORITY_EAP_METHOD 10
+#define JOIND_PLUGIN_PRIORITY_DEVICE 50
+
+/* Defines the one exported symbol of a plugin module. */
+#define JOIND_PLUGIN_DEFINE(name_, description_, priority_, init_, shutdown_)  \
+	__attribute__((visibility("default"))) extern const JoindPluginDescriptor \
+	    joind_plugin_descriptor;                                              \
+	const JoindPluginDescriptor joind_plugin_descriptor = {                   \
+	    .abi_major = JOIND_PLUGIN_ABI_MAJOR,                                  \
+	    .struct_size = sizeof(JoindPluginDescriptor),                         \
+	    .abi_minor = JOIND_PLUGIN_ABI_MINOR,                                  \
+	    .name = (name_),                                                      \
+	    .description = (description_),                                       \
+	    .priority = (priority_),                                              \
+	    .flags = 0,                                                           \
+	    .init = (init_),                                                      \
+	    .shutdown = (shutdown_),                                              \
+	}
+
+G_END_DECLS

@@ -1,0 +1,55 @@
+/* joind-profile.h - provisioning files that the core reads for plugins.
+ *
+ * Profiles live in the state directory, named and formatted like iwd's:
+ *   <ssid>.open | <ssid>.psk | <ssid>.8021x   (=<hex> for SSIDs that are not
+ *                                              printable file names)
+ *   wired/<name>.8021x                         ([Match] Interface=, MACAddress=)
+ * The core watches the directory and reloads files live; plugins look
+ * profiles up here and listen to JoindCore::profile-changed.
+ */
+#pragma once
+
+#include <gio/gio.h>
+
+#include "joind-export.h"
+
+G_BEGIN_DECLS
+
+typedef enum {
+	JOIND_PROFILE_TYPE_OPEN,
+	JOIND_PROFILE_TYPE_PSK,
+	JOIND_PROFILE_TYPE_8021X,
+	JOIND_PROFILE_TYPE_WIRED, /* wired/<name>.8021x */
+} JoindProfileType;
+
+typedef enum {
+	JOIND_PROFILE_CHANGE_ADDED,
+	JOIND_PROFILE_CHANGE_CHANGED,
+	JOIND_PROFILE_CHANGE_REMOVED,
+} JoindProfileChange;
+
+#define JOIND_TYPE_PROFILE (joind_profile_get_type())
+JOIND_EXPORT
+G_DECLARE_FINAL_TYPE(JoindProfile, joind_profile, JOIND, PROFILE, GObject)
+
+JOIND_EXPORT JoindProfileType joind_profile_get_profile_type(JoindProfile *self);
+/* The SSID bytes; NULL for wired profiles. */
+JOIND_EXPORT GBytes *joind_profile_get_ssid(JoindProfile *self);
+/* The SSID for display (non-UTF-8 bytes escaped), or the wired file stem. */
+JOIND_EXPORT const gchar *joind_profile_get_name(JoindProfile *self);
+JOIND_EXPORT const gchar *joind_profile_get_path(JoindProfile *self);
+/* NULL when the key is absent. */
+JOIND_EXPORT gchar *joind_profile_get_string(JoindProfile *self, const gchar *group,
+					     const gchar *key);
+JOIND_EXPORT gboolean joind_profile_get_boolean(JoindProfile *self, const gchar *group,
+						const gchar *key, gboolean default_value);
+JOIND_EXPORT gboolean joind_profile_has_key(JoindProfile *self, const gchar *group,
+					    const gchar *key);
+/* Line of a key in its file (1-based), 0 when unknown: for error sentences. */
+JOIND_EXPORT guint joind_profile_get_line(JoindProfile *self, const gchar *group,
+					  const gchar *key);
+/* Wired profiles: does [Match] select this link? */
+JOIND_EXPORT gboolean joind_profile_matches_link(JoindProfile *self, const gchar *ifname,
+						 const gchar *address);
+
+G_END_DECLS

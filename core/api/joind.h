@@ -1,0 +1,11 @@
+/* joind.h - everything a plugin may include, in one header. */
+#pragma once
+
+#include "joind-agent.h"
+#include "joind-core.h"
+#include "joind-device.h"
+#include "joind-error.h"
+#include "joind-plugin.h"
+#include "joind-port.h"
+#include "joind-profile.h"
+#include "joind-secret.h"
