@@ -130,9 +130,8 @@ joind_device_class_init(JoindDeviceClass *klass)
 	props[PROP_PLUGIN] = g_param_spec_string("plugin", NULL, NULL, NULL, co);
 	props[PROP_POWERED] = g_param_spec_boolean("powered", NULL, NULL, FALSE, ro);
 	props[PROP_STATE] = g_param_spec_int("state", NULL, NULL, 0, JOIND_DEVICE_STATE_UP,
-					     JOIND_DEVICE_STATE_DOWN, ro);
-	props[PROP_PORT] =
-	    g_param_spec_object("port", NULL, NULL, JOIND_TYPE_PORT_8021X, ro);
+	                                     JOIND_DEVICE_STATE_DOWN, ro);
+	props[PROP_PORT] = g_param_spec_object("port", NULL, NULL, JOIND_TYPE_PORT_8021X, ro);
 	g_object_class_install_properties(object_class, N_PROPS, props);
 }
 
@@ -145,7 +144,7 @@ JoindDevice *
 joind_device_new(gint ifindex, const gchar *name, JoindDeviceKind kind, const gchar *plugin)
 {
 	return g_object_new(JOIND_TYPE_DEVICE, "ifindex", ifindex, "name", name, "kind", kind,
-			    "plugin", plugin, NULL);
+	                    "plugin", plugin, NULL);
 }
 
 gint
@@ -238,7 +237,7 @@ joind_device_set_state(JoindDevice *self, JoindDeviceState state)
 	if (priv->state == state)
 		return;
 	g_debug("%s: %s -> %s", priv->name, joind_device_state_to_string(priv->state),
-		joind_device_state_to_string(state));
+	        joind_device_state_to_string(state));
 	priv->state = state;
 	g_object_notify_by_pspec(G_OBJECT(self), props[PROP_STATE]);
 }

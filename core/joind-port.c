@@ -61,7 +61,7 @@ static gboolean
 joind_port_8021x_not_supported(JoindPort8021x *self, GError **error)
 {
 	g_set_error_literal(error, JOIND_ERROR, JOIND_ERROR_NOT_SUPPORTED,
-			    "This port does not support the operation.");
+	                    "This port does not support the operation.");
 	return FALSE;
 }
 
@@ -76,7 +76,8 @@ joind_port_8021x_class_init(JoindPort8021xClass *klass)
 	klass->reauthenticate = joind_port_8021x_not_supported;
 	klass->logoff = joind_port_8021x_not_supported;
 
-	props[PROP_STATE] = g_param_spec_int("state", NULL, NULL, 0, JOIND_PORT_STATE_FAILED, 0, ro);
+	props[PROP_STATE] =
+	        g_param_spec_int("state", NULL, NULL, 0, JOIND_PORT_STATE_FAILED, 0, ro);
 	props[PROP_PROFILE] = g_param_spec_string("profile", NULL, NULL, NULL, ro);
 	props[PROP_EAP_METHOD] = g_param_spec_string("eap-method", NULL, NULL, NULL, ro);
 	props[PROP_IDENTITY] = g_param_spec_string("identity", NULL, NULL, NULL, ro);
@@ -187,8 +188,8 @@ joind_port_8021x_logoff(JoindPort8021x *self, GError **error)
 const gchar *
 joind_port_state_to_string(JoindPortState state)
 {
-	static const gchar *const names[] = {"idle", "connecting", "authenticating",
-					     "authenticated", "held", "failed"};
+	static const gchar *const names[] = {"idle",          "connecting", "authenticating",
+	                                     "authenticated", "held",       "failed"};
 
 	if ((guint)state < G_N_ELEMENTS(names))
 		return names[state];

@@ -15,7 +15,7 @@
 G_BEGIN_DECLS
 
 typedef enum {
-	JOIND_SECRET_PASSPHRASE,	     /* network passphrase */
+	JOIND_SECRET_PASSPHRASE,             /* network passphrase */
 	JOIND_SECRET_PRIVATE_KEY_PASSPHRASE, /* client key passphrase */
 	JOIND_SECRET_USER_NAME_AND_PASSWORD,
 	JOIND_SECRET_USER_PASSWORD, /* password for a known user name */
@@ -32,12 +32,11 @@ G_DEFINE_AUTOPTR_CLEANUP_FUNC(JoindSecret, joind_secret_free)
 /* object_path: what the secret is for (a network or device object);
  * user: the known user name for JOIND_SECRET_USER_PASSWORD, else NULL. */
 JOIND_EXPORT void joind_core_request_secret(JoindCore *core, JoindSecretKind kind,
-					    const gchar *object_path, const gchar *user,
-					    GCancellable *cancellable,
-					    GAsyncReadyCallback callback, gpointer user_data);
-JOIND_EXPORT JoindSecret *joind_core_request_secret_finish(JoindCore *core,
-							   GAsyncResult *result,
-							   GError **error);
+                                            const gchar *object_path, const gchar *user,
+                                            GCancellable *cancellable, GAsyncReadyCallback callback,
+                                            gpointer user_data);
+JOIND_EXPORT JoindSecret *joind_core_request_secret_finish(JoindCore *core, GAsyncResult *result,
+                                                           GError **error);
 JOIND_EXPORT gboolean joind_core_has_agent(JoindCore *core);
 
 G_END_DECLS

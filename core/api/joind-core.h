@@ -21,38 +21,35 @@ G_DECLARE_FINAL_TYPE(JoindCore, joind_core, JOIND, CORE, GObject)
 
 /* Devices: published at /net/joind/device/<ifindex>. Adding a second device
  * with the same ifindex fails with JOIND_ERROR_BUSY. */
-JOIND_EXPORT gboolean joind_core_add_device(JoindCore *self, JoindDevice *device,
-					    GError **error);
+JOIND_EXPORT gboolean joind_core_add_device(JoindCore *self, JoindDevice *device, GError **error);
 JOIND_EXPORT void joind_core_remove_device(JoindCore *self, JoindDevice *device);
 JOIND_EXPORT JoindDevice *joind_core_lookup_device(JoindCore *self, gint ifindex);
 
 /* Settings from main.conf, validated against the core's table of known
  * keys (core/joind-config.c); a missing or bad value yields the default. */
-JOIND_EXPORT gint joind_core_get_config_int(JoindCore *self, const gchar *group,
-					    const gchar *key);
+JOIND_EXPORT gint joind_core_get_config_int(JoindCore *self, const gchar *group, const gchar *key);
 JOIND_EXPORT gboolean joind_core_get_config_bool(JoindCore *self, const gchar *group,
-						 const gchar *key);
+                                                 const gchar *key);
 JOIND_EXPORT gchar *joind_core_get_config_string(JoindCore *self, const gchar *group,
-						 const gchar *key);
+                                                 const gchar *key);
 JOIND_EXPORT gchar **joind_core_get_config_strv(JoindCore *self, const gchar *group,
-						const gchar *key);
+                                                const gchar *key);
 
 JOIND_EXPORT const gchar *joind_core_get_state_dir(JoindCore *self);
 
 /* Profiles. The lookups return a new reference or NULL. */
 JOIND_EXPORT JoindProfile *joind_core_find_wired_profile(JoindCore *self, const gchar *ifname,
-							 const gchar *address);
+                                                         const gchar *address);
 JOIND_EXPORT JoindProfile *joind_core_find_network_profile(JoindCore *self, const guint8 *ssid,
-							   gsize ssid_len,
-							   JoindProfileType type);
+                                                           gsize ssid_len, JoindProfileType type);
 /* Element type JoindProfile; every profile of the type. */
 JOIND_EXPORT GPtrArray *joind_core_list_profiles(JoindCore *self, JoindProfileType type);
 /* Writes <ssid>.<type> atomically with mode 0600 (secrets live there). */
 JOIND_EXPORT gboolean joind_core_save_network_profile(JoindCore *self, const guint8 *ssid,
-						      gsize ssid_len, JoindProfileType type,
-						      GKeyFile *contents, GError **error);
+                                                      gsize ssid_len, JoindProfileType type,
+                                                      GKeyFile *contents, GError **error);
 JOIND_EXPORT gboolean joind_core_remove_profile(JoindCore *self, JoindProfile *profile,
-						GError **error);
+                                                GError **error);
 
 /* Signals:
  *   "profile-changed" (JoindProfile *profile, JoindProfileChange change):

@@ -19,9 +19,9 @@ typedef enum {
 } JoindDeviceKind;
 
 typedef enum {
-	JOIND_DEVICE_STATE_DOWN,	/* administratively down */
+	JOIND_DEVICE_STATE_DOWN,       /* administratively down */
 	JOIND_DEVICE_STATE_NO_CARRIER, /* up, but no carrier / not associated */
-	JOIND_DEVICE_STATE_UP,		/* up with carrier */
+	JOIND_DEVICE_STATE_UP,         /* up with carrier */
 } JoindDeviceState;
 
 #define JOIND_TYPE_DEVICE (joind_device_get_type())
@@ -37,7 +37,7 @@ struct _JoindDeviceClass {
 };
 
 JOIND_EXPORT JoindDevice *joind_device_new(gint ifindex, const gchar *name, JoindDeviceKind kind,
-					   const gchar *plugin);
+                                           const gchar *plugin);
 JOIND_EXPORT gint joind_device_get_ifindex(JoindDevice *self);
 JOIND_EXPORT const gchar *joind_device_get_name(JoindDevice *self);
 JOIND_EXPORT void joind_device_set_name(JoindDevice *self, const gchar *name);

@@ -41,22 +41,22 @@ typedef struct {
 
 /* Load order bands: methods must exist before devices start using them. */
 #define JOIND_PLUGIN_PRIORITY_EAP_METHOD 10
-#define JOIND_PLUGIN_PRIORITY_DEVICE 50
+#define JOIND_PLUGIN_PRIORITY_DEVICE     50
 
 /* Defines the one exported symbol of a plugin module. */
-#define JOIND_PLUGIN_DEFINE(name_, description_, priority_, init_, shutdown_)  \
-	__attribute__((visibility("default"))) extern const JoindPluginDescriptor \
-	    joind_plugin_descriptor;                                              \
-	const JoindPluginDescriptor joind_plugin_descriptor = {                   \
-	    .abi_major = JOIND_PLUGIN_ABI_MAJOR,                                  \
-	    .struct_size = sizeof(JoindPluginDescriptor),                         \
-	    .abi_minor = JOIND_PLUGIN_ABI_MINOR,                                  \
-	    .name = (name_),                                                      \
-	    .description = (description_),                                       \
-	    .priority = (priority_),                                              \
-	    .flags = 0,                                                           \
-	    .init = (init_),                                                      \
-	    .shutdown = (shutdown_),                                              \
+#define JOIND_PLUGIN_DEFINE(name_, description_, priority_, init_, shutdown_)            \
+	__attribute__((visibility(                                                       \
+	        "default"))) extern const JoindPluginDescriptor joind_plugin_descriptor; \
+	const JoindPluginDescriptor joind_plugin_descriptor = {                          \
+	        .abi_major = JOIND_PLUGIN_ABI_MAJOR,                                     \
+	        .struct_size = sizeof(JoindPluginDescriptor),                            \
+	        .abi_minor = JOIND_PLUGIN_ABI_MINOR,                                     \
+	        .name = (name_),                                                         \
+	        .description = (description_),                                           \
+	        .priority = (priority_),                                                 \
+	        .flags = 0,                                                              \
+	        .init = (init_),                                                         \
+	        .shutdown = (shutdown_),                                                 \
 	}
 
 G_END_DECLS

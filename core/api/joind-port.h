@@ -16,8 +16,8 @@
 G_BEGIN_DECLS
 
 typedef enum {
-	JOIND_PORT_STATE_IDLE,		 /* no profile, or logged off */
-	JOIND_PORT_STATE_CONNECTING,	 /* EAPOL-Start sent, waiting for the authenticator */
+	JOIND_PORT_STATE_IDLE,           /* no profile, or logged off */
+	JOIND_PORT_STATE_CONNECTING,     /* EAPOL-Start sent, waiting for the authenticator */
 	JOIND_PORT_STATE_AUTHENTICATING, /* EAP conversation running */
 	JOIND_PORT_STATE_AUTHENTICATED,
 	JOIND_PORT_STATE_HELD, /* held period after a failure */

@@ -40,16 +40,15 @@ JOIND_EXPORT const gchar *joind_profile_get_name(JoindProfile *self);
 JOIND_EXPORT const gchar *joind_profile_get_path(JoindProfile *self);
 /* NULL when the key is absent. */
 JOIND_EXPORT gchar *joind_profile_get_string(JoindProfile *self, const gchar *group,
-					     const gchar *key);
+                                             const gchar *key);
 JOIND_EXPORT gboolean joind_profile_get_boolean(JoindProfile *self, const gchar *group,
-						const gchar *key, gboolean default_value);
+                                                const gchar *key, gboolean default_value);
 JOIND_EXPORT gboolean joind_profile_has_key(JoindProfile *self, const gchar *group,
-					    const gchar *key);
+                                            const gchar *key);
 /* Line of a key in its file (1-based), 0 when unknown: for error sentences. */
-JOIND_EXPORT guint joind_profile_get_line(JoindProfile *self, const gchar *group,
-					  const gchar *key);
+JOIND_EXPORT guint joind_profile_get_line(JoindProfile *self, const gchar *group, const gchar *key);
 /* Wired profiles: does [Match] select this link? */
 JOIND_EXPORT gboolean joind_profile_matches_link(JoindProfile *self, const gchar *ifname,
-						 const gchar *address);
+                                                 const gchar *address);
 
 G_END_DECLS
