@@ -1,7 +1,11 @@
 /* test-daemon.c - the daemon under test, on its own bus. */
 #include "test-daemon.h"
 
+#include <errno.h>
+#include <sched.h>
 #include <signal.h>
+#include <sys/mount.h>
+#include <unistd.h>
 
 static gboolean
 timeout_cb(gpointer data)
@@ -10,17 +14,45 @@ timeout_cb(gpointer data)
 	return G_SOURCE_REMOVE;
 }
 
+static gboolean
+tick_cb(gpointer data)
+{
+	return G_SOURCE_CONTINUE;
+}
+
 gboolean
 test_wait_until(gboolean (*cond)(gpointer data), gpointer data, guint timeout_ms)
 {
 	gboolean timed_out = FALSE;
 	guint id = g_timeout_add(timeout_ms, timeout_cb, &timed_out);
+	/* Conditions about another process (a link, a file) have no event in
+	 * this main context: wake up now and then to look again. */
+	guint tick = g_timeout_add(20, tick_cb, NULL);
 
 	while (!cond(data) && !timed_out)
 		g_main_context_iteration(NULL, TRUE);
 	if (!timed_out)
 		g_source_remove(id);
+	g_source_remove(tick);
 	return !timed_out;
+}
+
+gboolean
+test_enter_private_netns(void)
+{
+	if (geteuid() != 0)
+		return FALSE;
+	/* Like `ip netns exec`: a network namespace of our own, and a mount
+	 * namespace in which /sys shows that network namespace's links. */
+	if (unshare(CLONE_NEWNET | CLONE_NEWNS) < 0)
+		g_error("unshare: %s", g_strerror(errno));
+	if (mount(NULL, "/", NULL, MS_REC | MS_PRIVATE, NULL) < 0)
+		g_error("mount --make-rprivate /: %s", g_strerror(errno));
+	umount2("/sys", MNT_DETACH);
+	if (mount("sysfs", "/sys", "sysfs", 0, NULL) < 0)
+		g_error("mount sysfs: %s", g_strerror(errno));
+	test_run("ip link set lo up");
+	return TRUE;
 }
 
 static void
@@ -54,7 +86,7 @@ test_daemon_start(const gchar *plugin_dir, const gchar *const *extra_args)
 {
 	TestDaemon *d = g_new0(TestDaemon, 1);
 	g_autoptr(GSubprocessLauncher) launcher =
-	    g_subprocess_launcher_new(G_SUBPROCESS_FLAGS_NONE);
+	        g_subprocess_launcher_new(G_SUBPROCESS_FLAGS_NONE);
 	g_autoptr(GPtrArray) argv = g_ptr_array_new_with_free_func(g_free);
 	g_autoptr(GError) error = NULL;
 	const gchar *build = g_getenv("JOIND_BUILD_ROOT");
@@ -80,12 +112,12 @@ test_daemon_start(const gchar *plugin_dir, const gchar *const *extra_args)
 	g_ptr_array_add(argv, NULL);
 	g_subprocess_launcher_set_stderr_file_path(launcher, d->log_path);
 	g_subprocess_launcher_setenv(launcher, "DBUS_SESSION_BUS_ADDRESS",
-				     g_test_dbus_get_bus_address(d->bus), TRUE);
+	                             g_test_dbus_get_bus_address(d->bus), TRUE);
 	d->proc = g_subprocess_launcher_spawnv(launcher, (const gchar *const *)argv->pdata, &error);
 	g_assert_no_error(error);
 	g_subprocess_wait_async(d->proc, NULL, on_exited, d);
 	watch = g_bus_watch_name_on_connection(d->conn, "net.joind", G_BUS_NAME_WATCHER_FLAGS_NONE,
-					       on_name_appeared, NULL, d, NULL);
+	                                       on_name_appeared, NULL, d, NULL);
 	test_wait_until(daemon_ready_or_dead, d, 10000);
 	g_bus_unwatch_name(watch);
 	if (!d->ready || d->exited) {
