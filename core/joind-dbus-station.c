@@ -212,8 +212,7 @@ ordered_networks_start(gpointer user_data)
 			g_variant_builder_add(&builder, "(on)", path,
 			                      (gint16)joind_network_get_strength(network));
 	}
-	g_dbus_method_invocation_return_value(call->invocation,
-	                                      g_variant_new("(a(on))", &builder));
+	g_dbus_method_invocation_return_value(call->invocation, g_variant_new("(a(on))", &builder));
 	call_free(call);
 }
 

@@ -161,8 +161,8 @@ joind_network_class_init(JoindNetworkClass *klass)
 
 	props[PROP_SSID] = g_param_spec_boxed("ssid", NULL, NULL, G_TYPE_BYTES, co);
 	props[PROP_NAME] = g_param_spec_string("name", NULL, NULL, NULL, ro);
-	props[PROP_NETWORK_TYPE] = g_param_spec_int("network-type", NULL, NULL, 0,
-	                                            JOIND_NETWORK_TYPE_OWE, 0, co);
+	props[PROP_NETWORK_TYPE] =
+	        g_param_spec_int("network-type", NULL, NULL, 0, JOIND_NETWORK_TYPE_OWE, 0, co);
 	props[PROP_STRENGTH] =
 	        g_param_spec_int("strength", NULL, NULL, G_MININT16, G_MAXINT16, -10000, ro);
 	props[PROP_CONNECTED] = g_param_spec_boolean("connected", NULL, NULL, FALSE, ro);

@@ -64,16 +64,16 @@ joind_station_finalize(GObject *object)
 }
 
 static void
-report_not_supported(gpointer self, GAsyncReadyCallback callback, gpointer user_data,
-                     gpointer tag, const gchar *what)
+report_not_supported(gpointer self, GAsyncReadyCallback callback, gpointer user_data, gpointer tag,
+                     const gchar *what)
 {
 	g_task_report_new_error(self, callback, user_data, tag, JOIND_ERROR,
 	                        JOIND_ERROR_NOT_SUPPORTED, "This station cannot %s.", what);
 }
 
 static void
-joind_station_real_scan(JoindStation *self, GCancellable *cancellable,
-                        GAsyncReadyCallback callback, gpointer user_data)
+joind_station_real_scan(JoindStation *self, GCancellable *cancellable, GAsyncReadyCallback callback,
+                        gpointer user_data)
 {
 	report_not_supported(self, callback, user_data, joind_station_real_scan, "scan");
 }
@@ -145,8 +145,8 @@ joind_station_class_init(JoindStationClass *klass)
 	props[PROP_SCANNING] = g_param_spec_boolean("scanning", NULL, NULL, FALSE, ro);
 	props[PROP_STATE] =
 	        g_param_spec_int("state", NULL, NULL, 0, JOIND_STATION_STATE_ROAMING, 0, ro);
-	props[PROP_CONNECTED_NETWORK] = g_param_spec_object("connected-network", NULL, NULL,
-	                                                    JOIND_TYPE_NETWORK, ro);
+	props[PROP_CONNECTED_NETWORK] =
+	        g_param_spec_object("connected-network", NULL, NULL, JOIND_TYPE_NETWORK, ro);
 	g_object_class_install_properties(object_class, N_PROPS, props);
 
 	signals[SIGNAL_NETWORK_ADDED] =
@@ -199,7 +199,8 @@ joind_station_set_state(JoindStation *self, JoindStationState state, const gchar
 	priv = GET_PRIV(self);
 	if (priv->state == state)
 		return;
-	g_info("%s: %s -> %s (%s)", priv->device != NULL ? joind_device_get_name(priv->device) : "?",
+	g_info("%s: %s -> %s (%s)",
+	       priv->device != NULL ? joind_device_get_name(priv->device) : "?",
 	       joind_station_state_to_string(priv->state), joind_station_state_to_string(state),
 	       reason != NULL ? reason : "no reason given");
 	priv->state = state;
@@ -331,8 +332,7 @@ joind_station_connect_hidden(JoindStation *self, GBytes *ssid, GCancellable *can
                              GAsyncReadyCallback callback, gpointer user_data)
 {
 	g_return_if_fail(JOIND_IS_STATION(self));
-	JOIND_STATION_GET_CLASS(self)->connect_hidden(self, ssid, cancellable, callback,
-	                                              user_data);
+	JOIND_STATION_GET_CLASS(self)->connect_hidden(self, ssid, cancellable, callback, user_data);
 }
 
 gboolean

@@ -50,8 +50,8 @@ struct _JoindNetworkClass {
 	GObjectClass parent_class;
 	/* Network1.Connect(): completes once connected or failed. The default
 	 * fails with JOIND_ERROR_NOT_SUPPORTED. */
-	void (*connect)(JoindNetwork *self, GCancellable *cancellable,
-	                GAsyncReadyCallback callback, gpointer user_data);
+	void (*connect)(JoindNetwork *self, GCancellable *cancellable, GAsyncReadyCallback callback,
+	                gpointer user_data);
 	gboolean (*connect_finish)(JoindNetwork *self, GAsyncResult *result, GError **error);
 	gpointer padding[8];
 };
@@ -108,8 +108,7 @@ struct _JoindStationClass {
 	gboolean (*disconnect_finish)(JoindStation *self, GAsyncResult *result, GError **error);
 	void (*connect_hidden)(JoindStation *self, GBytes *ssid, GCancellable *cancellable,
 	                       GAsyncReadyCallback callback, gpointer user_data);
-	gboolean (*connect_hidden_finish)(JoindStation *self, GAsyncResult *result,
-	                                  GError **error);
+	gboolean (*connect_hidden_finish)(JoindStation *self, GAsyncResult *result, GError **error);
 	/* Networks best first (element type JoindNetwork, transfer full). The
 	 * default returns them sorted by strength. */
 	GPtrArray *(*get_ordered_networks)(JoindStation *self);
@@ -148,8 +147,8 @@ JOIND_EXPORT gboolean joind_station_disconnect_finish(JoindStation *self, GAsync
 JOIND_EXPORT void joind_station_connect_hidden(JoindStation *self, GBytes *ssid,
                                                GCancellable *cancellable,
                                                GAsyncReadyCallback callback, gpointer user_data);
-JOIND_EXPORT gboolean joind_station_connect_hidden_finish(JoindStation *self,
-                                                          GAsyncResult *result, GError **error);
+JOIND_EXPORT gboolean joind_station_connect_hidden_finish(JoindStation *self, GAsyncResult *result,
+                                                          GError **error);
 JOIND_EXPORT GPtrArray *joind_station_get_ordered_networks(JoindStation *self);
 
 /* "disconnected", "connecting", "connected", "disconnecting", "roaming" */

@@ -57,8 +57,8 @@ wifi_security_classify(const WifiIes *ies, guint16 capability, gboolean can_sae,
 }
 
 WifiBss *
-wifi_bss_new(const guint8 *bssid, guint32 freq, gint signal, guint16 capability,
-             const guint8 *ies, gsize ies_len, gboolean can_sae, GError **error)
+wifi_bss_new(const guint8 *bssid, guint32 freq, gint signal, guint16 capability, const guint8 *ies,
+             gsize ies_len, gboolean can_sae, GError **error)
 {
 	g_autoptr(WifiBss) self = g_new0(WifiBss, 1);
 	g_autoptr(GError) local = NULL;
@@ -105,9 +105,8 @@ wifi_bss_new_from_nl(struct nlattr *bss_attr, gboolean can_sae, GError **error)
 		signal = -10000 + 60 * nla_get_u8(tb[NL80211_BSS_SIGNAL_UNSPEC]);
 	if (tb[NL80211_BSS_CAPABILITY] != NULL)
 		capability = nla_get_u16(tb[NL80211_BSS_CAPABILITY]);
-	self = wifi_bss_new(nla_data(tb[NL80211_BSS_BSSID]),
-	                    nla_get_u32(tb[NL80211_BSS_FREQUENCY]), signal, capability,
-	                    nla_data(tb[NL80211_BSS_INFORMATION_ELEMENTS]),
+	self = wifi_bss_new(nla_data(tb[NL80211_BSS_BSSID]), nla_get_u32(tb[NL80211_BSS_FREQUENCY]),
+	                    signal, capability, nla_data(tb[NL80211_BSS_INFORMATION_ELEMENTS]),
 	                    nla_len(tb[NL80211_BSS_INFORMATION_ELEMENTS]), can_sae, error);
 	if (self == NULL)
 		return NULL;
@@ -122,8 +121,8 @@ wifi_bss_new_from_nl(struct nlattr *bss_attr, gboolean can_sae, GError **error)
 const gchar *
 wifi_bssid_to_string(const guint8 *bssid, gchar *buf)
 {
-	g_snprintf(buf, 18, "%02x:%02x:%02x:%02x:%02x:%02x", bssid[0], bssid[1], bssid[2],
-	           bssid[3], bssid[4], bssid[5]);
+	g_snprintf(buf, 18, "%02x:%02x:%02x:%02x:%02x:%02x", bssid[0], bssid[1], bssid[2], bssid[3],
+	           bssid[4], bssid[5]);
 	return buf;
 }
 

@@ -50,6 +50,13 @@ link_valid(struct nl_msg *msg, void *arg)
 	return NL_SKIP;
 }
 
+/* Events carry no sequence number to check. */
+static int
+link_seq_ok(struct nl_msg *msg, void *arg)
+{
+	return NL_OK;
+}
+
 static gboolean
 link_readable(gint fd, GIOCondition condition, gpointer user_data)
 {
@@ -87,6 +94,7 @@ wifi_link_new(WifiLinkFunc func, gpointer user_data, GError **error)
 	}
 	nl_socket_set_nonblocking(self->sock);
 	self->cb = nl_cb_alloc(NL_CB_CUSTOM);
+	nl_cb_set(self->cb, NL_CB_SEQ_CHECK, NL_CB_CUSTOM, link_seq_ok, NULL);
 	nl_cb_set(self->cb, NL_CB_VALID, NL_CB_CUSTOM, link_valid, self);
 	self->watch = g_unix_fd_add(nl_socket_get_fd(self->sock), G_IO_IN, link_readable, self);
 	return g_steal_pointer(&self);

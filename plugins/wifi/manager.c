@@ -201,6 +201,14 @@ typedef struct {
 } WiphyFetch;
 
 static void
+single_wiphy_entry(struct nlattr **attrs, gpointer user_data)
+{
+	WiphyFetch *fetch = user_data;
+
+	wiphy_entry(attrs, fetch->manager);
+}
+
+static void
 single_wiphy_fetched(int err, gpointer user_data)
 {
 	WiphyFetch *fetch = user_data;
@@ -223,7 +231,7 @@ manager_fetch_wiphy(WifiManager *self, guint32 id)
 	msg = wifi_nl_msg_new(self->nl, NL80211_CMD_GET_WIPHY, NLM_F_DUMP);
 	nla_put_u32(msg, NL80211_ATTR_WIPHY, id);
 	nla_put_flag(msg, NL80211_ATTR_SPLIT_WIPHY_DUMP);
-	wifi_nl_send(self->nl, msg, wiphy_entry, single_wiphy_fetched, fetch, g_free);
+	wifi_nl_send(self->nl, msg, single_wiphy_entry, single_wiphy_fetched, fetch, g_free);
 }
 
 static void
@@ -277,8 +285,8 @@ on_nl_event(guint8 cmd, struct nlattr **attrs, gpointer user_data)
 	}
 	if (attrs[NL80211_ATTR_IFINDEX] == NULL)
 		return;
-	station = g_hash_table_lookup(
-	        self->stations, GUINT_TO_POINTER(nla_get_u32(attrs[NL80211_ATTR_IFINDEX])));
+	station = g_hash_table_lookup(self->stations,
+	                              GUINT_TO_POINTER(nla_get_u32(attrs[NL80211_ATTR_IFINDEX])));
 	if (station != NULL)
 		wifi_station_handle_event(station, cmd, attrs);
 }

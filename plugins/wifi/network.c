@@ -29,13 +29,13 @@
 
 #include "wiphy.h"
 
-#define BAND_BONUS_5GHZ      500
-#define BAND_BONUS_6GHZ      800
+#define BAND_BONUS_5GHZ       500
+#define BAND_BONUS_6GHZ       800
 #define BAND_BONUS_MIN_SIGNAL -7500
-#define LOAD_PENALTY_MAX     500
-#define KNOWN_BONUS          1000
-#define RECENT_BONUS_MAX     1000
-#define RECENT_WINDOW        (30 * 24 * 3600)
+#define LOAD_PENALTY_MAX      500
+#define KNOWN_BONUS           1000
+#define RECENT_BONUS_MAX      1000
+#define RECENT_WINDOW         (30 * 24 * 3600)
 
 struct _WifiNetwork {
 	JoindNetwork parent_instance;
@@ -91,8 +91,8 @@ wifi_bss_score(const WifiBss *bss)
 }
 
 gint
-wifi_network_rank(gint best_bss_score, JoindNetworkType type, gboolean known,
-                  gint64 last_connected, gint64 now)
+wifi_network_rank(gint best_bss_score, JoindNetworkType type, gboolean known, gint64 last_connected,
+                  gint64 now)
 {
 	gint rank = best_bss_score;
 
@@ -131,8 +131,8 @@ void
 wifi_network_update_rank(WifiNetwork *self)
 {
 	JoindNetwork *parent = JOIND_NETWORK(self);
-	gint best = self->bsses->len > 0 ? wifi_bss_score(g_ptr_array_index(self->bsses, 0))
-	                                 : -10000;
+	gint best =
+	        self->bsses->len > 0 ? wifi_bss_score(g_ptr_array_index(self->bsses, 0)) : -10000;
 
 	self->rank = wifi_network_rank(best, joind_network_get_network_type(parent),
 	                               joind_network_get_profile(parent) != NULL,

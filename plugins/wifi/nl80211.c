@@ -133,6 +133,14 @@ cmd_dump_intr(struct nl_msg *msg, void *arg)
 	return NL_OK;
 }
 
+/* Replies are matched to requests by request_for(), events carry no
+ * sequence: libnl's own check must not drop either. */
+static int
+seq_ok(struct nl_msg *msg, void *arg)
+{
+	return NL_OK;
+}
+
 /* ---- event socket --------------------------------------------------------- */
 
 static int
@@ -246,12 +254,14 @@ wifi_nl_new(GError **error)
 		return NULL;
 
 	self->cmd_cb = nl_cb_alloc(NL_CB_CUSTOM);
+	nl_cb_set(self->cmd_cb, NL_CB_SEQ_CHECK, NL_CB_CUSTOM, seq_ok, NULL);
 	nl_cb_set(self->cmd_cb, NL_CB_VALID, NL_CB_CUSTOM, cmd_valid, self);
 	nl_cb_set(self->cmd_cb, NL_CB_FINISH, NL_CB_CUSTOM, cmd_finish, self);
 	nl_cb_set(self->cmd_cb, NL_CB_ACK, NL_CB_CUSTOM, cmd_ack, self);
 	nl_cb_set(self->cmd_cb, NL_CB_DUMP_INTR, NL_CB_CUSTOM, cmd_dump_intr, self);
 	nl_cb_err(self->cmd_cb, NL_CB_CUSTOM, cmd_error, self);
 	self->event_cb = nl_cb_alloc(NL_CB_CUSTOM);
+	nl_cb_set(self->event_cb, NL_CB_SEQ_CHECK, NL_CB_CUSTOM, seq_ok, NULL);
 	nl_cb_set(self->event_cb, NL_CB_VALID, NL_CB_CUSTOM, event_valid, self);
 
 	self->cmd_watch = g_unix_fd_add(nl_socket_get_fd(self->cmd), G_IO_IN, on_readable, self);
@@ -301,6 +311,7 @@ wifi_nl_send(WifiNl *self, struct nl_msg *msg, WifiNlReplyFunc reply, WifiNlDone
 	if (!(hdr->nlmsg_flags & NLM_F_DUMP))
 		hdr->nlmsg_flags |= NLM_F_ACK;
 	err = nl_send_auto(self->cmd, msg);
+	req->seq = hdr->nlmsg_seq; /* assigned by nl_send_auto() */
 	nlmsg_free(msg);
 	if (err < 0) {
 		g_debug("nl80211: send failed: %s", nl_geterror(err));
@@ -309,7 +320,6 @@ wifi_nl_send(WifiNl *self, struct nl_msg *msg, WifiNlReplyFunc reply, WifiNlDone
 		request_free(req);
 		return 0;
 	}
-	req->seq = hdr->nlmsg_seq;
 	req->id = ++self->next_id;
 	g_hash_table_insert(self->requests, GUINT_TO_POINTER(req->seq), req);
 	return req->id;

@@ -47,10 +47,10 @@ struct _WifiScanner {
 	ScanState state;
 	Scan *current;
 	Scan *next;
-	guint8 early_event;   /* end event seen before our trigger's ACK */
-	gboolean external;    /* another program's scan is running */
+	guint8 early_event; /* end event seen before our trigger's ACK */
+	gboolean external;  /* another program's scan is running */
 	guint64 external_start_ns;
-	guint request;        /* nl80211 request in flight */
+	guint request; /* nl80211 request in flight */
 	guint busy_timer;
 	guint busy_retries;
 	guint dump_retries;
@@ -484,9 +484,9 @@ wifi_scanner_scan(WifiScanner *self, WifiScanParams *params, const gchar *why,
 	/* A scan not yet under way can still widen; a running one joins if
 	 * it covers the request. */
 	if (cur != NULL && cur->params != NULL &&
-	    (self->state == SCAN_BUSY || ((self->state == SCAN_TRIGGERING ||
-	                                   self->state == SCAN_RUNNING) &&
-	                                  wifi_scan_params_covers(cur->params, params)))) {
+	    (self->state == SCAN_BUSY ||
+	     ((self->state == SCAN_TRIGGERING || self->state == SCAN_RUNNING) &&
+	      wifi_scan_params_covers(cur->params, params)))) {
 		params_merge(cur->params, params);
 		wifi_scan_params_free(params);
 		g_info("%s: scan request (%s) joins scan %u", self->ifname, why, cur->id);

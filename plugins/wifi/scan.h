@@ -37,17 +37,16 @@ typedef void (*WifiScanResultsFunc)(GPtrArray *bsses, const GArray *scanned_freq
                                     gboolean authoritative, gpointer user_data);
 typedef void (*WifiScanningFunc)(gboolean scanning, gpointer user_data);
 
-WifiScanner *wifi_scanner_new(WifiNl *nl, guint32 ifindex, const gchar *ifname,
-                              WifiWiphy *wiphy, WifiScanResultsFunc results,
-                              WifiScanningFunc scanning, gpointer user_data);
+WifiScanner *wifi_scanner_new(WifiNl *nl, guint32 ifindex, const gchar *ifname, WifiWiphy *wiphy,
+                              WifiScanResultsFunc results, WifiScanningFunc scanning,
+                              gpointer user_data);
 /* Fails the waiting requests with JOIND_ERROR_ABORTED. */
 void wifi_scanner_free(WifiScanner *self);
 
 /* Completes when a scan covering params has delivered its results (after
  * the results callback ran). why is for logs ("periodic", "D-Bus"). */
 void wifi_scanner_scan(WifiScanner *self, WifiScanParams *params, const gchar *why,
-                       GCancellable *cancellable, GAsyncReadyCallback callback,
-                       gpointer user_data);
+                       GCancellable *cancellable, GAsyncReadyCallback callback, gpointer user_data);
 gboolean wifi_scanner_scan_finish(WifiScanner *self, GAsyncResult *result, GError **error);
 
 /* Feed nl80211 scan events (TRIGGER_SCAN, NEW_SCAN_RESULTS, SCAN_ABORTED)

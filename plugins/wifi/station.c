@@ -8,6 +8,8 @@
 
 #include <linux/if.h>
 
+#include "device.h"
+
 struct _WifiStation {
 	JoindStation parent_instance;
 	JoindCore *core;
@@ -105,7 +107,13 @@ station_update_networks(WifiStation *self)
 		g_autoptr(GBytes) ssid = NULL;
 
 		if (network != NULL) {
+			guint before = wifi_network_get_bsses(network)->len;
+
 			wifi_network_set_bsses(network, group);
+			if (before != group->len)
+				g_info("%s: network “%s” (%s) now has %u BSS", self->ifname,
+				       joind_network_get_name(JOIND_NETWORK(network)),
+				       joind_network_type_to_string(first->type), group->len);
 			continue;
 		}
 		ssid = g_bytes_new(first->ies.ssid, first->ies.ssid_len);
@@ -180,7 +188,8 @@ station_scan_params(WifiStation *self)
 			JoindProfile *p = g_ptr_array_index(profiles, i);
 			GBytes *ssid = joind_profile_get_ssid(p);
 
-			if (ssid != NULL && joind_profile_get_boolean(p, "Settings", "Hidden", FALSE))
+			if (ssid != NULL &&
+			    joind_profile_get_boolean(p, "Settings", "Hidden", FALSE))
 				wifi_scan_params_add_ssid(params, ssid);
 		}
 	}
@@ -231,8 +240,7 @@ station_periodic_schedule(WifiStation *self)
 	    joind_station_get_state(JOIND_STATION(self)) != JOIND_STATION_STATE_DISCONNECTED)
 		return;
 	g_info("%s: next periodic scan in %u s", self->ifname, self->periodic_interval);
-	self->periodic_timer =
-	        g_timeout_add_seconds(self->periodic_interval, periodic_fire, self);
+	self->periodic_timer = g_timeout_add_seconds(self->periodic_interval, periodic_fire, self);
 }
 
 static void
@@ -283,6 +291,52 @@ wifi_station_get_ordered_networks(JoindStation *station)
 		g_ptr_array_add(out, g_object_ref(network));
 	g_ptr_array_sort(out, compare_networks);
 	return out;
+}
+
+/* ---- diagnostics ---------------------------------------------------------- */
+
+static GVariant *
+bss_diagnostics(WifiBss *bss)
+{
+	GVariantDict d;
+	gchar addr[18];
+	g_autofree gchar *ssid = joind_ssid_to_display(bss->ies.ssid, bss->ies.ssid_len);
+
+	g_variant_dict_init(&d, NULL);
+	g_variant_dict_insert(&d, "bssid", "s", wifi_bssid_to_string(bss->bssid, addr));
+	g_variant_dict_insert(&d, "ssid", "s", ssid);
+	g_variant_dict_insert(&d, "hidden", "b", wifi_bss_is_hidden(bss));
+	g_variant_dict_insert(&d, "security", "s", joind_network_type_to_string(bss->type));
+	g_variant_dict_insert(&d, "frequency", "u", bss->freq);
+	g_variant_dict_insert(&d, "signal_dbm", "i", bss->signal / 100);
+	g_variant_dict_insert(&d, "rank_score", "i", wifi_bss_score(bss));
+	return g_variant_dict_end(&d);
+}
+
+/* For Daemon1.GetDiagnostics(): what the station sees. */
+static GVariant *
+station_diagnostics(gpointer user_data)
+{
+	WifiStation *self = user_data;
+	GVariantBuilder bsses;
+	GVariantDict d;
+	GHashTableIter iter;
+	gpointer bss;
+
+	g_variant_builder_init(&bsses, G_VARIANT_TYPE("aa{sv}"));
+	g_hash_table_iter_init(&iter, self->bsses);
+	while (g_hash_table_iter_next(&iter, NULL, &bss))
+		g_variant_builder_add_value(&bsses, bss_diagnostics(bss));
+	g_variant_dict_init(&d, NULL);
+	g_variant_dict_insert(&d, "wiphy", "s", self->wiphy->name != NULL ? self->wiphy->name : "");
+	g_variant_dict_insert(&d, "scanning", "b", joind_station_get_scanning(JOIND_STATION(self)));
+	g_variant_dict_insert(&d, "scans_triggered", "u",
+	                      self->scanner != NULL ? wifi_scanner_get_n_triggered(self->scanner)
+	                                            : 0);
+	g_variant_dict_insert(&d, "periodic_scan_interval", "u", self->periodic_interval);
+	g_variant_dict_insert(&d, "networks", "u", g_hash_table_size(self->networks));
+	g_variant_dict_insert_value(&d, "bsses", g_variant_builder_end(&bsses));
+	return g_variant_dict_end(&d);
 }
 
 /* ---- life cycle ----------------------------------------------------------- */
@@ -344,14 +398,14 @@ wifi_station_new(const WifiStationSetup *setup)
 	self->wiphy = wifi_wiphy_ref(setup->wiphy);
 	self->ifindex = setup->ifindex;
 	self->ifname = g_strdup(setup->ifname);
-	self->device = joind_device_new((gint)setup->ifindex, setup->ifname,
-	                                JOIND_DEVICE_KIND_WIFI, "wifi");
+	self->device = JOIND_DEVICE(
+	        wifi_device_new((gint)setup->ifindex, setup->ifname, station_diagnostics, self));
 	joind_device_set_address(self->device, setup->address);
 	self->periodic_initial =
 	        joind_core_get_config_int(core, "Scan", "InitialPeriodicScanInterval");
-	self->periodic_max = MAX(self->periodic_initial,
-	                         (guint)joind_core_get_config_int(core, "Scan",
-	                                                          "MaximumPeriodicScanInterval"));
+	self->periodic_max =
+	        MAX(self->periodic_initial,
+	            (guint)joind_core_get_config_int(core, "Scan", "MaximumPeriodicScanInterval"));
 	self->periodic_disabled = joind_core_get_config_bool(core, "Scan", "DisablePeriodicScan");
 	self->periodic_interval = self->periodic_initial;
 	self->scanner = wifi_scanner_new(self->nl, self->ifindex, self->ifname, self->wiphy,
@@ -367,8 +421,8 @@ station_set_powered(WifiStation *self, gboolean powered)
 		return;
 	self->powered = powered;
 	joind_device_set_powered(self->device, powered);
-	joind_device_set_state(self->device, powered ? JOIND_DEVICE_STATE_NO_CARRIER
-	                                             : JOIND_DEVICE_STATE_DOWN);
+	joind_device_set_state(self->device,
+	                       powered ? JOIND_DEVICE_STATE_NO_CARRIER : JOIND_DEVICE_STATE_DOWN);
 	if (!powered) {
 		g_clear_handle_id(&self->periodic_timer, g_source_remove);
 		return;
@@ -386,8 +440,8 @@ wifi_station_start(WifiStation *self, GError **error)
 
 	if (!joind_core_add_device(self->core, self->device, error))
 		return FALSE;
-	g_signal_connect_object(self->core, "profile-changed", G_CALLBACK(on_profile_changed),
-	                        self, 0);
+	g_signal_connect_object(self->core, "profile-changed", G_CALLBACK(on_profile_changed), self,
+	                        0);
 	g_info("%s: station on %s (%s)", self->ifname, self->wiphy->name, caps);
 	/* A station must be up to scan; joind never deletes or recreates the
 	 * interface, it only sets it up. */
@@ -420,6 +474,7 @@ wifi_station_stop(WifiStation *self)
 	}
 	g_hash_table_remove_all(self->bsses);
 	joind_core_remove_device(self->core, self->device);
+	wifi_device_clear_diagnostics(WIFI_DEVICE(self->device));
 	/* The device holds the station: break the cycle. */
 	joind_device_attach_station(self->device, NULL);
 }
@@ -464,9 +519,10 @@ wifi_station_handle_event(WifiStation *self, guint8 cmd, struct nlattr **attrs)
 }
 
 void
-wifi_station_link_changed(WifiStation *self, const gchar *name, const gchar *address,
-                          guint flags)
+wifi_station_link_changed(WifiStation *self, const gchar *name, const gchar *address, guint flags)
 {
+	guint now = flags;
+
 	if (name != NULL && g_strcmp0(name, self->ifname) != 0) {
 		g_info("%s: renamed to %s", self->ifname, name);
 		g_free(self->ifname);
@@ -475,6 +531,11 @@ wifi_station_link_changed(WifiStation *self, const gchar *name, const gchar *add
 	}
 	if (address != NULL)
 		joind_device_set_address(self->device, address);
-	if (self->started)
-		station_set_powered(self, (flags & IFF_UP) != 0);
+	if (!self->started)
+		return;
+	/* Events can trail our own changes (set up just now): take the flags
+	 * as they are at this moment. */
+	if (!wifi_link_get_flags(self->link, self->ifname, &now, NULL))
+		now = flags;
+	station_set_powered(self, (now & IFF_UP) != 0);
 }

@@ -23,16 +23,16 @@ typedef struct {
 	gint refcount;
 	guint32 id;
 	gchar *name;
-	GArray *channels;       /* WifiChannel, sorted by frequency */
-	guint32 bands;          /* 1 << NL80211_BAND_* with at least one channel */
-	guint32 ht_bands;       /* bands with HT capabilities */
+	GArray *channels; /* WifiChannel, sorted by frequency */
+	guint32 bands;    /* 1 << NL80211_BAND_* with at least one channel */
+	guint32 ht_bands; /* bands with HT capabilities */
 	guint32 vht_bands;
 	guint32 he_bands;
-	guint32 ciphers;        /* WifiCipher bits */
-	guint32 iftypes;        /* 1 << NL80211_IFTYPE_* */
-	guint32 features;       /* NL80211_ATTR_FEATURE_FLAGS */
+	guint32 ciphers;         /* WifiCipher bits */
+	guint32 iftypes;         /* 1 << NL80211_IFTYPE_* */
+	guint32 features;        /* NL80211_ATTR_FEATURE_FLAGS */
 	guint8 ext_features[16]; /* NL80211_ATTR_EXT_FEATURES bitmap */
-	guint32 akms;           /* WifiAkm bits the driver lists, 0 if it lists none */
+	guint32 akms;            /* WifiAkm bits the driver lists, 0 if it lists none */
 	guint max_scan_ssids;
 	guint max_scan_ie_len;
 	gboolean supports_auth_assoc; /* CMD_AUTHENTICATE: userspace SME possible */

@@ -17,9 +17,9 @@ build_ies(const guint8 *ssid, gsize ssid_len, const guint8 *akms, guint n_akms, 
 	static const guint8 ds[] = {WIFI_IE_DS_PARAMETER, 1, 6};
 	static const guint8 rsn_head[] = {0x01, 0x00, 0x00, 0x0f, 0xac, 0x04,
 	                                  0x01, 0x00, 0x00, 0x0f, 0xac, 0x04};
-	static const guint8 wpa[] = {WIFI_IE_VENDOR, 22, 0x00, 0x50, 0xf2, 0x01, 0x01, 0x00,
-	                             0x00, 0x50, 0xf2, 0x02, 0x01, 0x00, 0x00, 0x50,
-	                             0xf2, 0x02, 0x01, 0x00, 0x00, 0x50, 0xf2, 0x02};
+	static const guint8 wpa[] = {WIFI_IE_VENDOR, 22,   0x00, 0x50, 0xf2, 0x01, 0x01, 0x00,
+	                             0x00,           0x50, 0xf2, 0x02, 0x01, 0x00, 0x00, 0x50,
+	                             0xf2,           0x02, 0x01, 0x00, 0x00, 0x50, 0xf2, 0x02};
 
 	g_byte_array_append(b, hdr, 2);
 	g_byte_array_append(b, ssid, ssid_len);
@@ -46,12 +46,12 @@ static WifiBss *
 make_bss(guint8 last, guint32 freq, gint signal, const gchar *ssid, const guint8 *akms,
          guint n_akms, guint16 capability, gboolean can_sae)
 {
-	g_autoptr(GByteArray) ies = build_ies((const guint8 *)ssid, strlen(ssid), akms, n_akms,
-	                                      FALSE);
+	g_autoptr(GByteArray) ies =
+	        build_ies((const guint8 *)ssid, strlen(ssid), akms, n_akms, FALSE);
 	guint8 bssid[6] = {0x02, 0x00, 0x00, 0x00, 0x00, last};
 	g_autoptr(GError) error = NULL;
-	WifiBss *bss = wifi_bss_new(bssid, freq, signal, capability, ies->data, ies->len, can_sae,
-	                            &error);
+	WifiBss *bss =
+	        wifi_bss_new(bssid, freq, signal, capability, ies->data, ies->len, can_sae, &error);
 
 	g_assert_no_error(error);
 	g_assert_nonnull(bss);
@@ -71,29 +71,64 @@ test_classify(void)
 		JoindNetworkType want;
 	} cases[] = {
 	        {"open", {0}, 0, FALSE, WIFI_CAPABILITY_ESS, TRUE, JOIND_NETWORK_TYPE_OPEN},
-	        {"wep", {0}, 0, FALSE, WIFI_CAPABILITY_ESS | WIFI_CAPABILITY_PRIVACY, TRUE,
+	        {"wep",
+	         {0},
+	         0,
+	         FALSE,
+	         WIFI_CAPABILITY_ESS | WIFI_CAPABILITY_PRIVACY,
+	         TRUE,
 	         JOIND_NETWORK_TYPE_WEP},
 	        {"wpa2-psk", {2}, 1, FALSE, WIFI_CAPABILITY_PRIVACY, TRUE, JOIND_NETWORK_TYPE_PSK},
-	        {"psk-sha256", {6}, 1, FALSE, WIFI_CAPABILITY_PRIVACY, TRUE,
+	        {"psk-sha256",
+	         {6},
+	         1,
+	         FALSE,
+	         WIFI_CAPABILITY_PRIVACY,
+	         TRUE,
 	         JOIND_NETWORK_TYPE_PSK},
 	        {"wpa3-sae", {8}, 1, FALSE, WIFI_CAPABILITY_PRIVACY, TRUE, JOIND_NETWORK_TYPE_SAE},
-	        {"sae without SAE support", {8}, 1, FALSE, WIFI_CAPABILITY_PRIVACY, FALSE,
+	        {"sae without SAE support",
+	         {8},
+	         1,
+	         FALSE,
+	         WIFI_CAPABILITY_PRIVACY,
+	         FALSE,
 	         JOIND_NETWORK_TYPE_SAE},
-	        {"transition with SAE", {2, 8}, 2, FALSE, WIFI_CAPABILITY_PRIVACY, TRUE,
+	        {"transition with SAE",
+	         {2, 8},
+	         2,
+	         FALSE,
+	         WIFI_CAPABILITY_PRIVACY,
+	         TRUE,
 	         JOIND_NETWORK_TYPE_SAE},
-	        {"transition without SAE", {2, 8}, 2, FALSE, WIFI_CAPABILITY_PRIVACY, FALSE,
+	        {"transition without SAE",
+	         {2, 8},
+	         2,
+	         FALSE,
+	         WIFI_CAPABILITY_PRIVACY,
+	         FALSE,
 	         JOIND_NETWORK_TYPE_PSK},
-	        {"wpa2-enterprise", {1}, 1, FALSE, WIFI_CAPABILITY_PRIVACY, TRUE,
+	        {"wpa2-enterprise",
+	         {1},
+	         1,
+	         FALSE,
+	         WIFI_CAPABILITY_PRIVACY,
+	         TRUE,
 	         JOIND_NETWORK_TYPE_8021X},
-	        {"ft-8021x + sha256", {3, 5}, 2, FALSE, WIFI_CAPABILITY_PRIVACY, TRUE,
+	        {"ft-8021x + sha256",
+	         {3, 5},
+	         2,
+	         FALSE,
+	         WIFI_CAPABILITY_PRIVACY,
+	         TRUE,
 	         JOIND_NETWORK_TYPE_8021X},
 	        {"owe", {18}, 1, FALSE, WIFI_CAPABILITY_PRIVACY, TRUE, JOIND_NETWORK_TYPE_OWE},
 	        {"wpa1 only", {0}, 0, TRUE, WIFI_CAPABILITY_PRIVACY, TRUE, JOIND_NETWORK_TYPE_PSK},
 	};
 
 	for (guint i = 0; i < G_N_ELEMENTS(cases); i++) {
-		g_autoptr(GByteArray) ies = build_ies((const guint8 *)"x", 1, cases[i].akms,
-		                                      cases[i].n, cases[i].wpa1);
+		g_autoptr(GByteArray) ies =
+		        build_ies((const guint8 *)"x", 1, cases[i].akms, cases[i].n, cases[i].wpa1);
 		WifiIes parsed;
 		JoindNetworkType type;
 
@@ -182,10 +217,8 @@ test_rank(void)
 	/* Security and known-ness, then recency. */
 	g_assert_cmpint(wifi_network_rank(-6000, JOIND_NETWORK_TYPE_OPEN, FALSE, 0, now), ==,
 	                -6000);
-	g_assert_cmpint(wifi_network_rank(-6000, JOIND_NETWORK_TYPE_PSK, FALSE, 0, now), ==,
-	                -5800);
-	g_assert_cmpint(wifi_network_rank(-6000, JOIND_NETWORK_TYPE_SAE, TRUE, 0, now), ==,
-	                -4700);
+	g_assert_cmpint(wifi_network_rank(-6000, JOIND_NETWORK_TYPE_PSK, FALSE, 0, now), ==, -5800);
+	g_assert_cmpint(wifi_network_rank(-6000, JOIND_NETWORK_TYPE_SAE, TRUE, 0, now), ==, -4700);
 	g_assert_cmpint(wifi_network_rank(-6000, JOIND_NETWORK_TYPE_SAE, TRUE, now, now), ==,
 	                -3700);
 	g_assert_cmpint(
