@@ -248,6 +248,22 @@ manager_remove_wiphy(WifiManager *self, guint32 id)
 		g_info("radio %u removed", id);
 }
 
+/* A regulatory change alters which channels are usable (or passive):
+ * read the affected radios again; stations share the updated WifiWiphy. */
+static void
+manager_refresh_channels(WifiManager *self, struct nlattr **attrs)
+{
+	g_autoptr(GList) ids = NULL;
+
+	if (attrs[NL80211_ATTR_WIPHY] != NULL) {
+		manager_fetch_wiphy(self, nla_get_u32(attrs[NL80211_ATTR_WIPHY]));
+		return;
+	}
+	ids = g_hash_table_get_keys(self->wiphys);
+	for (GList *l = ids; l != NULL; l = l->next)
+		manager_fetch_wiphy(self, GPOINTER_TO_UINT(l->data));
+}
+
 /* ---- events --------------------------------------------------------------- */
 
 static void
@@ -279,6 +295,10 @@ on_nl_event(guint8 cmd, struct nlattr **attrs, gpointer user_data)
 		if (attrs[NL80211_ATTR_IFINDEX] != NULL)
 			manager_remove_station(self, nla_get_u32(attrs[NL80211_ATTR_IFINDEX]),
 			                       "interface removed");
+		return;
+	case NL80211_CMD_REG_CHANGE:
+	case NL80211_CMD_WIPHY_REG_CHANGE:
+		manager_refresh_channels(self, attrs);
 		return;
 	default:
 		break;

@@ -11,7 +11,8 @@
 #   wifi_stop_hostapd NAME
 #   wifi_start_bus                 private system bus with joind's policy
 #   wifi_start_joind [--same-config]  main.conf on stdin (or the previous
-#                                  one); waits for net.joind
+#                                  one); waits for net.joind. Options in
+#                                  JOIND_ARGS (default --debug)
 #   wifi_stop_joind
 #   jw ARGS...                     joind-wait (event-driven D-Bus waits)
 #   jcall METHOD-ARGS...           gdbus call into net.joind
@@ -103,7 +104,8 @@ wifi_start_bus() {
 wifi_start_joind() {
 	mkdir -p "$WORK/state"
 	[[ ${1-} == --same-config ]] || cat >"$WORK/main.conf"
-	"$BUILD/core/joind" --debug --plugin-dir "$BUILD/plugins" --plugins wifi \
+	# shellcheck disable=SC2086 # JOIND_ARGS is a list of options
+	"$BUILD/core/joind" ${JOIND_ARGS---debug} --plugin-dir "$BUILD/plugins" --plugins wifi \
 		--config "$WORK/main.conf" --state-dir "$WORK/state" >>"$JOIND_LOG" 2>&1 &
 	JOIND_PID=$!
 	jw -t 20 name || wifi_fail "joind did not take net.joind"
