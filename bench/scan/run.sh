@@ -8,7 +8,7 @@
 # radio (channel 6). joind (wifi plugin, periodic scans off) owns a second
 # radio and Debian's iwd a third (periodic scans off too). For each size,
 # each daemon first scans once (the networks are new: objects are created,
-# signals sent), then ROUNDS more times (default 5); the CPU time of the
+# signals sent), then ROUNDS more times (default 8); the CPU time of the
 # daemon's process (every thread, from /proc/PID/task/*/schedstat, in
 # nanoseconds) is measured around each. Both daemons do the same full
 # active scan of every channel; the kernel's work on the radio is not in
@@ -20,11 +20,13 @@ here=$(cd "$(dirname "$0")" && pwd)
 src=$(cd "$here/../.." && pwd)
 if [[ -z ${JOIND_VM-} ]]; then
 	[[ -x core/joind && -d plugins ]] || { echo "run from the build directory" >&2; exit 2; }
-	exec "$src/tests/vm/run-in-vm.sh" -t 1500 -m 1536 \
-		-e "JOIND_SOURCE_ROOT=$src" -e "JOIND_BUILD_ROOT=$PWD" -- "$here/run.sh" "$@"
+	"$src/tests/vm/run-in-vm.sh" -t 1500 -m 1536 \
+		-e "JOIND_SOURCE_ROOT=$src" -e "JOIND_BUILD_ROOT=$PWD" -- "$here/run.sh" "$@" >&2
+	cat meson-logs/bench-scan/results.txt
+	exit 0
 fi
 
-ROUNDS=${1:-5}
+ROUNDS=${1:-8}
 SIZES=(1 10 120)
 export BUILD=$JOIND_BUILD_ROOT
 export LOGDIR=$BUILD/meson-logs/bench-scan
@@ -32,10 +34,15 @@ export WORK=/tmp/joind-bench
 export JOIND_ARGS="" # no debug logging: iwd runs without it too
 rm -rf "$LOGDIR"
 source "$JOIND_SOURCE_ROOT/tests/wifi/lib.sh"
+# Daemon logs on the guest's tmpfs (a write to the 9p share is a round trip
+# to the host, billed to the writer), copied out at the end; TZ set so that
+# timestamping a log line does not stat /etc/localtime over 9p either.
+JOIND_LOG=$WORK/joind.log
+export TZ=UTC
 
 # CPU nanoseconds of every thread of a process.
 cpu_ns() {
-	cat /proc/"$1"/task/*/schedstat | awk '{ s += $1 } END { printf "%d\n", s }'
+	cat /proc/"$1"/task/*/schedstat | awk '{ s += $1 } END { printf "%.0f\n", s }'
 }
 rss_kib() { awk '/^VmRSS:/ { print $2 }' "/proc/$1/status"; }
 
@@ -72,25 +79,29 @@ DisablePeriodicScan=true
 DefaultInterface=*
 EOF
 phy2=$(basename "$(readlink -f /sys/class/net/wlan2/phy80211)")
-/usr/libexec/iwd -p "$phy2" >"$LOGDIR/iwd.log" 2>&1 &
+/usr/libexec/iwd -p "$phy2" >"$WORK/iwd.log" 2>&1 &
 IWD_PID=$!
 # iwd's station object: /net/connman/iwd/<wiphy>/<ifindex>.
+iwd_call() {
+	gdbus call --system --dest net.connman.iwd --object-path "$1" --method "$2" "${@:3}"
+}
 iwd_station_path() {
 	local p
-	for p in $(busctl --system tree net.connman.iwd --list 2>/dev/null |
-		grep -E '^/net/connman/iwd/[0-9]+/[0-9]+$'); do
-		busctl --system introspect net.connman.iwd "$p" 2>/dev/null |
-			grep -q '^net.connman.iwd.Station ' && { echo "$p"; return 0; }
+	for p in $(iwd_call / org.freedesktop.DBus.ObjectManager.GetManagedObjects 2>/dev/null |
+		grep -oE "'/net/connman/iwd/[0-9]+/[0-9]+'" | tr -d "'"); do
+		gdbus introspect --system --dest net.connman.iwd --object-path "$p" |
+			grep -q 'interface net.connman.iwd.Station ' && { echo "$p"; return 0; }
 	done
 	return 1
 }
 wifi_poll 60 "iwd station on wlan2" iwd_station_path
 IDEV=$(iwd_station_path)
-iwd_prop() {
-	busctl --system get-property net.connman.iwd "$IDEV" net.connman.iwd.Station "$1"
+iwd_scanning() {
+	iwd_call "$IDEV" org.freedesktop.DBus.Properties.Get net.connman.iwd.Station Scanning |
+		grep -q true
 }
-wifi_poll 60 "iwd's first scan to end" bash -c "[[ \$(busctl --system get-property \
-	net.connman.iwd $IDEV net.connman.iwd.Station Scanning) == 'b false' ]]"
+iwd_idle() { ! iwd_scanning; }
+wifi_poll 60 "iwd's first scan to end" iwd_idle
 
 joind_scan() {
 	jcall --object-path "$JDEV" --method net.joind.Station1.Scan >/dev/null
@@ -105,7 +116,7 @@ iwd_scan() {
 	mon=$!
 	exec 5<"$fifo"
 	read -r line <&5 # "Monitoring signals ...": subscribed
-	busctl --system call net.connman.iwd "$IDEV" net.connman.iwd.Station Scan
+	iwd_call "$IDEV" net.connman.iwd.Station.Scan >/dev/null
 	while read -r line <&5; do
 		[[ $line == *"'Scanning': <false>"* ]] && break
 	done
@@ -117,46 +128,59 @@ joind_networks() {
 		grep -o "'/net/joind" | wc -l
 }
 iwd_networks() {
-	busctl --system call net.connman.iwd "$IDEV" net.connman.iwd.Station \
-		GetOrderedNetworks | awk '{ print $2 }'
+	iwd_call "$IDEV" net.connman.iwd.Station.GetOrderedNetworks | grep -o "'/net/connman" | wc -l
 }
 
-# measure NAME PID SCANFUNC: prints "first_ms steady_ms"
+# CPU nanoseconds a scan cost the daemon with PID, running SCANFUNC.
+scan_cost() {
+	local a b
+	a=$(cpu_ns "$1")
+	$2
+	b=$(cpu_ns "$1")
+	echo $((b - a))
+}
+# median and mean of numbers (ns) on stdin, in ms
+stats() {
+	sort -n | awk '{ v[NR] = $1; s += $1 }
+		END { m = NR % 2 ? v[(NR + 1) / 2] : (v[NR / 2] + v[NR / 2 + 1]) / 2
+		      printf "%.1f %.1f", m / 1e6, s / NR / 1e6 }'
+}
+
+# Scans of the two daemons alternate, so that the host's load (this is an
+# emulated VM on shared cores) falls on both alike; medians resist spikes.
 measure() {
-	local pid=$2 fn=$3 a b first total=0
-	a=$(cpu_ns "$pid")
-	$fn
-	b=$(cpu_ns "$pid")
-	first=$((b - a))
+	local jfirst ifirst js=() is=()
+	jfirst=$(scan_cost "$JOIND_PID" joind_scan)
+	ifirst=$(scan_cost "$IWD_PID" iwd_scan)
 	for ((r = 0; r < ROUNDS; r++)); do
-		a=$(cpu_ns "$pid")
-		$fn
-		b=$(cpu_ns "$pid")
-		total=$((total + b - a))
+		js+=("$(scan_cost "$JOIND_PID" joind_scan)")
+		is+=("$(scan_cost "$IWD_PID" iwd_scan)")
 	done
-	awk -v f="$first" -v t="$total" -v r="$ROUNDS" 'BEGIN { printf "%.2f %.2f", f / 1e6, t / r / 1e6 }'
+	echo "$((jfirst / 1000000)) $((ifirst / 1000000)) $(printf '%s\n' "${js[@]}" | stats)" \
+		"$(printf '%s\n' "${is[@]}" | stats)"
 }
 
 results=()
 for n in "${SIZES[@]}"; do
 	start_aps "$n"
 	wifi_step "hostapd: $n BSSes on channel 6"
-	read -r jf js <<<"$(measure joind "$JOIND_PID" joind_scan)"
+	read -r jf if jmed jmean imed imean <<<"$(measure)"
 	jn=$(joind_networks)
-	jr=$(rss_kib "$JOIND_PID")
-	read -r if is <<<"$(measure iwd "$IWD_PID" iwd_scan)"
 	in=$(iwd_networks)
+	jr=$(rss_kib "$JOIND_PID")
 	ir=$(rss_kib "$IWD_PID")
-	results+=("$(printf '%5d  %5s %5s  %8s %8s  %9s %9s  %7s %7s' "$n" "$jn" "$in" \
-		"$jf" "$if" "$js" "$is" "$jr" "$ir")")
-	wifi_step "$n BSSes: joind ${js} ms/scan, iwd ${is} ms/scan"
+	results+=("$(printf '%5d  %5s %5s  %7s %7s  %7s %7s  %7s %7s  %7s %7s' "$n" "$jn" "$in" \
+		"$jf" "$if" "$jmed" "$imed" "$jmean" "$imean" "$jr" "$ir")")
+	wifi_step "$n BSSes: median joind ${jmed} ms/scan, iwd ${imed} ms/scan"
 done
 
-echo
-echo "Scan result processing, CPU time of the daemon process per full scan (ms)"
-echo "(first = networks new to the daemon; steady = mean of $ROUNDS more scans), RSS in KiB"
-echo " BSSes  seen by        first scan          steady scan          RSS"
-echo "        joind  iwd    joind      iwd     joind       iwd      joind    iwd"
-printf '%s\n' "${results[@]}"
+{
+	echo "CPU time of the daemon process per full scan, ms (first: the networks are new"
+	echo "to the daemon; then $ROUNDS scans each, alternating), and RSS in KiB afterwards"
+	echo " BSSes  seen by       first scan      steady median    steady mean       RSS"
+	echo "        joind  iwd   joind     iwd   joind     iwd    joind     iwd   joind     iwd"
+	printf '%s\n' "${results[@]}"
+} | tee "$LOGDIR/results.txt"
 kill "$IWD_PID" 2>/dev/null || true
 wifi_stop_joind
+cp "$WORK/joind.log" "$WORK/iwd.log" "$LOGDIR/"

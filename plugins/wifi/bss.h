@@ -19,6 +19,7 @@ typedef struct {
 	guint32 seen_ms_ago;
 	gboolean from_probe_response;
 	GBytes *ie_data; /* the elements as received (connect needs RSN etc.) */
+	guint misses;    /* joind's own scans in a row that did not see it */
 	WifiIes ies;
 	JoindNetworkType type;
 } WifiBss;

@@ -34,6 +34,9 @@ struct _WifiStation {
 
 G_DEFINE_TYPE(WifiStation, wifi_station, JOIND_TYPE_STATION)
 
+/* Scans in a row that must miss a BSS before it is taken for gone. */
+#define WIFI_BSS_MAX_MISSES 2
+
 static void station_periodic_schedule(WifiStation *self);
 
 /* ---- networks from scan results ------------------------------------------- */
@@ -150,11 +153,14 @@ station_scan_results(GPtrArray *bsses, const GArray *scanned_freqs, gboolean aut
 	WifiBss *bss;
 
 	/* After our own scan, whatever it did not see on the frequencies it
-	 * covered is out of range or switched off. */
+	 * covered is out of range or switched off; but a single scan can miss
+	 * a BSS (a lost probe response), so it goes only after
+	 * WIFI_BSS_MAX_MISSES scans in a row missed it. */
 	if (authoritative) {
 		g_hash_table_iter_init(&iter, self->bsses);
 		while (g_hash_table_iter_next(&iter, NULL, (gpointer *)&bss)) {
-			if (freq_in(scanned_freqs, bss->freq))
+			if (freq_in(scanned_freqs, bss->freq) &&
+			    ++bss->misses >= WIFI_BSS_MAX_MISSES)
 				g_hash_table_iter_remove(&iter);
 		}
 	}

@@ -144,6 +144,11 @@ while read -r tag path; do
 	mount -t 9p -o $o,cache=none "$tag" "$R$path" || halt_with "share $path"
 done <$R/run/joind-vm/shares
 mkdir -p $R/dev/pts $R/dev/shm
+# devtmpfs lacks these; bash process substitution needs /dev/fd.
+ln -sf /proc/self/fd $R/dev/fd
+ln -sf /proc/self/fd/0 $R/dev/stdin
+ln -sf /proc/self/fd/1 $R/dev/stdout
+ln -sf /proc/self/fd/2 $R/dev/stderr
 mount -t devpts -o mode=0620,ptmxmode=0666 devpts $R/dev/pts
 mount -t tmpfs -o mode=1777 tmpfs $R/dev/shm
 mount -t debugfs debugfs $R/sys/kernel/debug 2>/dev/null
@@ -221,6 +226,8 @@ export PATH=/usr/local/sbin:/usr/local/bin:/usr/sbin:/usr/bin:/sbin:/bin
 export HOME=/root TERM=dumb LANG=C.UTF-8
 (exec 3>&-; bash /run/joind-vm/command) </dev/null >&3 2>&3
 echo $? >/run/joind-vm/status
+# Give the console a moment to drain before the power goes.
+sleep 0.3
 exec 3>&-
 sync
 echo o >/proc/sysrq-trigger

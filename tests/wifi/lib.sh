@@ -98,7 +98,8 @@ wifi_start_bus() {
 	cp "$JOIND_SOURCE_ROOT/data/net.joind.conf" /etc/dbus-1/system.d/net.joind.conf
 	dbus-daemon --system --fork --nopidfile --nosyslog --print-pid >"$WORK/dbus.pid" ||
 		wifi_fail "dbus-daemon"
-	wifi_poll 10 "the system bus" busctl --system status
+	wifi_poll 10 "the system bus" dbus-send --system --print-reply \
+		--dest=org.freedesktop.DBus / org.freedesktop.DBus.GetId
 }
 
 wifi_start_joind() {
