@@ -67,9 +67,11 @@ station_update_profile(WifiStation *self, WifiNetwork *network)
 	wifi_network_update_rank(network);
 }
 
-static void
+static guint
 station_remove_gone_networks(WifiStation *self, GHashTable *groups)
 {
+	guint n = 0;
+
 	GHashTableIter iter;
 	const gchar *key;
 	WifiNetwork *network;
@@ -78,13 +80,15 @@ station_remove_gone_networks(WifiStation *self, GHashTable *groups)
 	while (g_hash_table_iter_next(&iter, (gpointer *)&key, (gpointer *)&network)) {
 		if (g_hash_table_contains(groups, key))
 			continue;
-		g_info("%s: network “%s” (%s) is gone", self->ifname,
-		       joind_network_get_name(JOIND_NETWORK(network)),
-		       joind_network_type_to_string(
-		               joind_network_get_network_type(JOIND_NETWORK(network))));
+		g_debug("%s: network “%s” (%s) is gone", self->ifname,
+		        joind_network_get_name(JOIND_NETWORK(network)),
+		        joind_network_type_to_string(
+		                joind_network_get_network_type(JOIND_NETWORK(network))));
 		joind_station_remove_network(JOIND_STATION(self), JOIND_NETWORK(network));
 		g_hash_table_iter_remove(&iter);
+		n++;
 	}
+	return n;
 }
 
 static void
@@ -96,13 +100,14 @@ station_update_networks(WifiStation *self)
 	const gchar *key;
 	GPtrArray *group;
 	gpointer bss;
+	guint gone, added = 0;
 
 	g_hash_table_iter_init(&iter, self->bsses);
 	while (g_hash_table_iter_next(&iter, NULL, &bss))
 		g_ptr_array_add(all, bss);
 	groups = wifi_group_bsses(all);
 
-	station_remove_gone_networks(self, groups);
+	gone = station_remove_gone_networks(self, groups);
 	g_hash_table_iter_init(&iter, groups);
 	while (g_hash_table_iter_next(&iter, (gpointer *)&key, (gpointer *)&group)) {
 		WifiNetwork *network = g_hash_table_lookup(self->networks, key);
@@ -114,9 +119,9 @@ station_update_networks(WifiStation *self)
 
 			wifi_network_set_bsses(network, group);
 			if (before != group->len)
-				g_info("%s: network “%s” (%s) now has %u BSS", self->ifname,
-				       joind_network_get_name(JOIND_NETWORK(network)),
-				       joind_network_type_to_string(first->type), group->len);
+				g_debug("%s: network “%s” (%s) now has %u BSS", self->ifname,
+				        joind_network_get_name(JOIND_NETWORK(network)),
+				        joind_network_type_to_string(first->type), group->len);
 			continue;
 		}
 		ssid = g_bytes_new(first->ies.ssid, first->ies.ssid_len);
@@ -124,12 +129,16 @@ station_update_networks(WifiStation *self)
 		wifi_network_set_bsses(network, group);
 		station_update_profile(self, network);
 		g_hash_table_insert(self->networks, g_strdup(key), network);
-		g_info("%s: network “%s” (%s) appears, %u BSS, %d dBm", self->ifname,
-		       joind_network_get_name(JOIND_NETWORK(network)),
-		       joind_network_type_to_string(first->type), group->len,
-		       joind_network_get_strength(JOIND_NETWORK(network)) / 100);
+		g_debug("%s: network “%s” (%s) appears, %u BSS, %d dBm", self->ifname,
+		        joind_network_get_name(JOIND_NETWORK(network)),
+		        joind_network_type_to_string(first->type), group->len,
+		        joind_network_get_strength(JOIND_NETWORK(network)) / 100);
 		joind_station_add_network(JOIND_STATION(self), JOIND_NETWORK(network));
+		added++;
 	}
+	if (added > 0 || gone > 0)
+		g_info("%s: %u networks (%u new, %u gone)", self->ifname,
+		       g_hash_table_size(self->networks), added, gone);
 }
 
 static gboolean
@@ -347,6 +356,19 @@ station_diagnostics(gpointer user_data)
 
 /* ---- life cycle ----------------------------------------------------------- */
 
+/* Periodic scans run only while disconnected: a connect (WiFi part 2)
+ * stops them, a disconnect starts them again from the initial interval. */
+static void
+on_state_changed(WifiStation *self, GParamSpec *pspec, gpointer user_data)
+{
+	if (joind_station_get_state(JOIND_STATION(self)) != JOIND_STATION_STATE_DISCONNECTED) {
+		g_clear_handle_id(&self->periodic_timer, g_source_remove);
+		return;
+	}
+	self->periodic_interval = self->periodic_initial;
+	station_periodic_schedule(self);
+}
+
 static void
 on_profile_changed(JoindCore *core, JoindProfile *profile, gint change, gpointer user_data)
 {
@@ -417,6 +439,7 @@ wifi_station_new(const WifiStationSetup *setup)
 	self->scanner = wifi_scanner_new(self->nl, self->ifindex, self->ifname, self->wiphy,
 	                                 station_scan_results, station_scanning_changed, self);
 	joind_device_attach_station(self->device, JOIND_STATION(self));
+	g_signal_connect(self, "notify::state", G_CALLBACK(on_state_changed), NULL);
 	return self;
 }
 
