@@ -504,6 +504,12 @@ wired_pae_fail_profile(WiredPae *self, JoindProfile *profile, const gchar *objec
 	pae_enter(self, WIRED_PAE_FAILED, "the port cannot be used");
 }
 
+void
+wired_pae_set_ifname(WiredPae *self, const gchar *ifname)
+{
+	pae_set_str(&self->ifname, ifname);
+}
+
 JoindProfile *
 wired_pae_get_profile(WiredPae *self)
 {

