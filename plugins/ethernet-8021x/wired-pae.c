@@ -243,6 +243,9 @@ pae_start_conversation(WiredPae *self, const gchar *reason)
 	if (!joind_eap_session_check(self->session, &error)) {
 		pae_set_str(&self->last_error, error->message);
 		self->retry = FALSE;
+		/* Authenticated with what the profile said before, maybe. */
+		if (pae_is_talking(self))
+			pae_send_logoff(self);
 		pae_enter(self, WIRED_PAE_FAILED, "the profile cannot be used");
 		return;
 	}

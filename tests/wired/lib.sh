@@ -155,6 +155,7 @@ w_hostapd_users() {
 	cat <<-'EOF'
 		"tlsuser"   TLS
 		"md5user"   MD5  "md5pass"
+		"md5other"  MD5  "otherpass"
 	EOF
 }
 
