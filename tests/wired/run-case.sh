@@ -284,8 +284,8 @@ case_profile_edit() {
 	[[ $(w_hostapd_count "received EAPOL-Start") == 2 ]] || w_fail "no new EAPOL-Start"
 	# Gone: EAPOL-Logoff, and the port is left alone.
 	rm "$W_DIR/state/wired/port.8021x"
-	w_wait --timeout 10 Profile "" >/dev/null
-	w_expect_eq State "$(w_prop State)" idle
+	w_wait --timeout 10 State idle >/dev/null
+	w_expect_eq Profile "$(w_prop Profile)" ""
 	sleep 0.1
 	[[ $(w_hostapd_count "received EAPOL-Logoff") -ge 1 ]] || w_fail "hostapd saw no EAPOL-Logoff"
 }
