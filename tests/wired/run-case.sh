@@ -65,6 +65,13 @@ link_up_until() { # VALUE LABEL
 	w_expect_eq State "$(w_prop State)" idle
 	ms=$(w_wait --run ip -n "$W_NS_S" link set "$W_IF_S" up -- State "$1")
 	echo "MEASURE $2: link-up -> $1 in $ms ms"
+	# Not a failure, but worth a look: show the story.
+	if [[ ${ms%.*} -gt 1000 ]]; then
+		echo "---- slow: joind's side ----" >&2
+		grep -E "joind-wired|joind-eap" "$W_DIR/joind.log" >&2 || true
+		echo "---- slow: hostapd's side ----" >&2
+		grep -E "EAPOL|EAP Packet|retrans" "$W_DIR/hostapd.log" >&2 || true
+	fi
 }
 
 expect_authenticated() { # METHOD IDENTITY
