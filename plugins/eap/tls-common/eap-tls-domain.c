@@ -35,7 +35,7 @@ eap_tls_domain_mask_match(const gchar *mask, const gchar *name)
 		return FALSE;
 	m = eap_tls_domain_labels(mask, &nm);
 	n = eap_tls_domain_labels(name, &nn);
-	if (m == NULL || n == NULL || nn < nm)
+	if (m == NULL || n == NULL || nm == 0 || nn < nm)
 		return FALSE;
 	if (nn > nm && strcmp(m[0], "*") != 0)
 		return FALSE;
