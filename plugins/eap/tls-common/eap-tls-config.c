@@ -64,8 +64,8 @@ tls_read_file(JoindEapSession *s, const gchar *key_prefix, const gchar *name, co
 
 	if (!g_file_get_contents(path, &data, &len, &local)) {
 		g_autofree gchar *where = tls_where(s, key_prefix, name);
-		g_set_error(error, JOIND_ERROR, JOIND_ERROR_INVALID_ARGS, "%s: cannot read %s: %s",
-		            where, path, local->message);
+		g_set_error(error, JOIND_ERROR, JOIND_ERROR_INVALID_ARGS, "%s: %s", where,
+		            local->message);
 		return FALSE;
 	}
 	if (contents != NULL)
@@ -100,7 +100,8 @@ tls_check_versions(JoindEapSession *s, const gchar *key_prefix, int *min, int *m
 	if (*min > *max) {
 		g_autofree gchar *where = tls_where(s, key_prefix, "Version-Min");
 		g_set_error(error, JOIND_ERROR, JOIND_ERROR_INVALID_ARGS,
-		            "%s is above %sVersion-Max", where, key_prefix);
+		            "%s is above %s%sVersion-Max", where, joind_eap_session_get_prefix(s),
+		            key_prefix);
 		return FALSE;
 	}
 	return TRUE;
@@ -155,7 +156,8 @@ tls_check_credential_files(JoindEapSession *s, const gchar *method, const gchar 
 	if (cert == NULL && key != NULL) {
 		g_autofree gchar *where = tls_where(s, key_prefix, "ClientCert");
 		g_set_error(error, JOIND_ERROR, JOIND_ERROR_INVALID_ARGS,
-		            "%s is not set but %sClientKey is", where, key_prefix);
+		            "%s is not set but %s%sClientKey is", where,
+		            joind_eap_session_get_prefix(s), key_prefix);
 		return FALSE;
 	}
 	if (cert != NULL && !tls_read_file(s, key_prefix, "ClientCert", cert, NULL, error))

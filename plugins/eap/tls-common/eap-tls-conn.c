@@ -70,9 +70,17 @@ eap_tls_time_string(const ASN1_TIME *t)
 static void
 eap_tls_add_name(GPtrArray *names, const unsigned char *data, int len)
 {
+	g_autofree gchar *name = NULL;
+
 	/* An embedded NUL would let "good.example\0.evil" pass as good.example. */
-	if (len > 0 && memchr(data, 0, (size_t)len) == NULL)
-		g_ptr_array_add(names, g_strndup((const gchar *)data, (gsize)len));
+	if (len <= 0 || memchr(data, 0, (size_t)len) != NULL)
+		return;
+	name = g_strndup((const gchar *)data, (gsize)len);
+	for (guint i = 0; i < names->len; i++) {
+		if (g_ascii_strcasecmp(g_ptr_array_index(names, i), name) == 0)
+			return;
+	}
+	g_ptr_array_add(names, g_steal_pointer(&name));
 }
 
 /* DNS names of the subjectAltName, then the subject's CNs; NULL-terminated. */
@@ -251,6 +259,7 @@ eap_tls_conn_set_verify_error(EapTlsConn *conn, GError **error)
 {
 	const gchar *subject = conn->server_subject != NULL ? conn->server_subject : "?";
 	const gchar *issuer = conn->server_issuer != NULL ? conn->server_issuer : "?";
+	g_autofree gchar *validity = NULL;
 
 	if (conn->name_mismatch) {
 		g_set_error(error, JOIND_ERROR, JOIND_ERROR_AUTHENTICATION_FAILED,
@@ -260,13 +269,15 @@ eap_tls_conn_set_verify_error(EapTlsConn *conn, GError **error)
 		            conn->domain_masks, conn->domain_where);
 		return;
 	}
+	if (conn->verify_error == X509_V_ERR_CERT_HAS_EXPIRED ||
+	    conn->verify_error == X509_V_ERR_CERT_NOT_YET_VALID)
+		validity = g_strdup_printf(" (valid until %s)", conn->server_not_after);
 	g_set_error(error, JOIND_ERROR, JOIND_ERROR_AUTHENTICATION_FAILED,
 	            "Authentication failed: server certificate not trusted. The server "
-	            "certificate %s (issued by %s, valid until %s) does not validate against %s: "
-	            "%s%s.",
-	            subject, issuer, conn->server_not_after != NULL ? conn->server_not_after : "?",
-	            conn->ca_where, X509_verify_cert_error_string(conn->verify_error),
-	            conn->verify_depth > 0 ? " (in its issuer chain)" : "");
+	            "certificate %s (issued by %s) does not validate against %s: %s%s.",
+	            subject, issuer, conn->ca_where,
+	            X509_verify_cert_error_string(conn->verify_error),
+	            validity != NULL ? validity : "");
 }
 
 /* What a fatal alert from the server most likely means. */
@@ -286,9 +297,10 @@ eap_tls_alert_hint(EapTlsConn *conn)
 	if (g_strv_contains(client_cert, conn->peer_alert))
 		return g_strdup(" (it did not accept the client certificate)");
 	if (g_strcmp0(conn->peer_alert, "protocol version") == 0)
-		return g_strdup_printf(" (no TLS version in common: the profile allows %s to %s)",
-		                       eap_tls_version_name(conn->min_version),
-		                       eap_tls_version_name(conn->max_version));
+		return g_strdup_printf(
+		        " (no TLS version in common: the profile allows TLS %s to %s)",
+		        eap_tls_version_name(conn->min_version),
+		        eap_tls_version_name(conn->max_version));
 	if (g_strcmp0(conn->peer_alert, "handshake failure") == 0 ||
 	    g_strcmp0(conn->peer_alert, "insufficient security") == 0)
 		return g_strdup(" (no cipher suite in common)");

@@ -231,6 +231,8 @@ eap_tls_fragmenter_next(EapTlsFragmenter *f, gsize max_type_data, guint8 version
 	if (chunk > 0)
 		g_byte_array_append(out, data + f->offset, (guint)chunk);
 	f->offset += chunk;
-	if (f->offset >= total)
+	if (f->offset >= total) {
 		g_clear_pointer(&f->message, g_bytes_unref);
+		f->offset = 0;
+	}
 }

@@ -211,6 +211,13 @@ test_fragmenter_shape(void)
 	g_assert_cmpuint(p2->data[0], ==, 0x00);
 	g_assert_cmpuint(p2->len, ==, 1 + 2281 - 1393);
 	g_assert_false(eap_tls_fragmenter_pending(f));
+	/* With nothing queued, the next packet is an ACK: Flags only. */
+	{
+		g_autoptr(GByteArray) ack = g_byte_array_new();
+		eap_tls_fragmenter_next(f, 1398, 1, ack);
+		g_assert_cmpuint(ack->len, ==, 1);
+		g_assert_cmpuint(ack->data[0], ==, 0x01);
+	}
 }
 
 static void
