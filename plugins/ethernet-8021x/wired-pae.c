@@ -17,10 +17,11 @@ struct _WiredPae {
 	gsize mtu;
 	gboolean port_enabled;
 
-	guint start_count;
-	guint timer_id;   /* the one pending timer: startWhen, authWhile, heldWhile */
-	gboolean retry;   /* in FAILED: HELD follows (authentication failure) */
-	gboolean talking; /* sent EAPOL-Start and no EAPOL-Logoff since */
+	guint start_count;    /* EAPOL-Starts sent startPeriod apart (maxStart) */
+	guint quick_restarts; /* quick repeats of the first one done */
+	guint timer_id;       /* the one pending timer: startWhen, authWhile, heldWhile */
+	gboolean retry;       /* in FAILED: HELD follows (authentication failure) */
+	gboolean talking;     /* sent EAPOL-Start and no EAPOL-Logoff since */
 
 	gchar *identity;
 	gchar *method;
@@ -105,12 +106,42 @@ pae_send_logoff(WiredPae *self)
 
 static void pae_enter(WiredPae *self, WiredPaeState state, const gchar *reason);
 
+/* Right after the link comes up the authenticator's first answer can be
+ * lost: its end of the link may not transmit yet (measured on veth: hostapd's
+ * Request/Identity dropped in 1 of 10 link-ups, tx_dropped on its side, and
+ * only its own 3 s retransmission got through). So the first EAPOL-Start is
+ * repeated quickly, at these times after it, before startPeriod takes over;
+ * these repeats do not count against maxStart. An authenticator answers
+ * EAPOL-Start by itself (no RADIUS round trip), so an answer that takes
+ * longer than this is not expected. */
+static const guint pae_quick_restarts_ms[] = {100, 1000};
+
 static void
-pae_send_start(WiredPae *self)
+pae_send_start(WiredPae *self, gboolean counted)
 {
-	self->start_count++;
+	if (counted)
+		self->start_count++;
 	self->talking = TRUE;
 	pae_send(self, WIRED_EAPOL_START, NULL, 0);
+}
+
+static gboolean pae_start_when_expired(gpointer user_data);
+
+/* The next startWhen: a quick repeat while one is due before startPeriod,
+ * else startPeriod. */
+static void
+pae_arm_start_when(WiredPae *self)
+{
+	guint elapsed =
+	        self->quick_restarts > 0 ? pae_quick_restarts_ms[self->quick_restarts - 1] : 0;
+	guint delay = self->timers.start_period_ms;
+
+	if (self->quick_restarts < G_N_ELEMENTS(pae_quick_restarts_ms) &&
+	    pae_quick_restarts_ms[self->quick_restarts] < self->timers.start_period_ms)
+		delay = pae_quick_restarts_ms[self->quick_restarts] - elapsed;
+	else
+		self->quick_restarts = G_N_ELEMENTS(pae_quick_restarts_ms);
+	self->timer_id = g_timeout_add(delay, pae_start_when_expired, self);
 }
 
 static gboolean
@@ -119,13 +150,21 @@ pae_start_when_expired(gpointer user_data)
 	WiredPae *self = user_data;
 	g_autofree gchar *why = NULL;
 
+	self->timer_id = 0;
+	if (self->quick_restarts < G_N_ELEMENTS(pae_quick_restarts_ms)) {
+		g_debug("%s: no answer yet, repeating EAPOL-Start", self->ifname);
+		self->quick_restarts++;
+		pae_send_start(self, FALSE);
+		pae_arm_start_when(self);
+		return G_SOURCE_REMOVE;
+	}
 	if (self->start_count < self->timers.max_start) {
 		g_debug("%s: no answer to EAPOL-Start %u of %u", self->ifname, self->start_count,
 		        self->timers.max_start);
-		pae_send_start(self);
-		return G_SOURCE_CONTINUE;
+		pae_send_start(self, TRUE);
+		pae_arm_start_when(self);
+		return G_SOURCE_REMOVE;
 	}
-	self->timer_id = 0;
 	why = g_strdup_printf("No IEEE 802.1X authenticator answered %u EAPOL-Start frames on %s.",
 	                      self->start_count, self->ifname);
 	pae_set_str(&self->last_error, why);
@@ -194,10 +233,10 @@ pae_run_entry_actions(WiredPae *self)
 	case WIRED_PAE_CONNECTING:
 		joind_eap_session_reset(self->session);
 		self->start_count = 0;
+		self->quick_restarts = 0;
 		self->started_at = g_get_monotonic_time();
-		pae_send_start(self);
-		self->timer_id =
-		        g_timeout_add(self->timers.start_period_ms, pae_start_when_expired, self);
+		pae_send_start(self, TRUE);
+		pae_arm_start_when(self);
 		break;
 	case WIRED_PAE_AUTHENTICATING:
 		pae_arm_auth_while(self);

@@ -80,7 +80,7 @@ expect_authenticated() { # METHOD IDENTITY
 	w_expect_eq Identity "$(w_prop Identity)" "$2"
 	w_expect_eq LastError "$(w_prop LastError)" ""
 	w_expect_match Profile "$(w_prop Profile)" "/wired/port\.8021x$"
-	[[ $(w_hostapd_count "authorizing port") -ge 1 ]] ||
+	[[ $(w_hostapd_count ": authorizing port") -ge 1 ]] ||
 		w_fail "hostapd did not authorize the port"
 }
 
@@ -218,7 +218,7 @@ case_tls_untrusted_server() {
 	w_wait --run ip -n "$W_NS_S" link set "$W_IF_S" up -- State failed >/dev/null
 	w_expect_match LastError "$(w_prop LastError)" "server certificate.*not trusted"
 	echo "LastError: $(w_prop LastError)"
-	[[ $(w_hostapd_count "authorizing port") == 0 ]] || w_fail "hostapd authorized the port"
+	[[ $(w_hostapd_count ": authorizing port") == 0 ]] || w_fail "hostapd authorized the port"
 }
 
 case_tls_domain_mismatch() {
@@ -332,7 +332,7 @@ case_reauth_period() {
 	link_up_until authenticated "EAP-MD5"
 	w_wait --timeout 5 State authenticating,authenticated >/dev/null
 	w_wait --timeout 5 State authenticating,authenticated >/dev/null
-	[[ $(w_hostapd_count "authorizing port") -ge 3 ]] || w_fail "hostapd did not re-authorize"
+	[[ $(w_hostapd_count ": authorizing port") -ge 3 ]] || w_fail "hostapd did not re-authorize"
 	[[ $(w_hostapd_count "received EAPOL-Start") == 1 ]] ||
 		w_fail "re-authentication was not the authenticator's"
 }

@@ -294,6 +294,43 @@ test_start_retries_and_held(Fixture *f, gconstpointer data)
 	assert_states(f, want, G_N_ELEMENTS(want));
 }
 
+/* Runs the loop until COUNT frames of this type were sent; returns the
+ * milliseconds it took. */
+static gdouble
+wait_for_sent(Fixture *f, guint8 type, guint count)
+{
+	gint64 t0 = g_get_monotonic_time();
+
+	while (sent_count(f, type) < count) {
+		g_assert_cmpint(g_get_monotonic_time() - t0, <, 5 * G_USEC_PER_SEC);
+		g_main_context_iteration(NULL, TRUE);
+	}
+	return (g_get_monotonic_time() - t0) / 1000.0;
+}
+
+/* With the default startPeriod (30 s), the first EAPOL-Start is repeated
+ * after 100 ms and 1 s (an answer lost while the link settles), without
+ * counting against maxStart; an answer stops the repeats. */
+static void
+test_quick_restarts(Fixture *f, gconstpointer data)
+{
+	const WiredPaeTimers timers = {30000, 1, 60000, 30000};
+
+	wired_pae_free(f->pae);
+	f->pae = wired_pae_new(NULL, "veth0", &timers, &fake_callbacks, f);
+	wired_pae_set_port_enabled(f->pae, TRUE);
+	wired_pae_set_profile(f->pae, f->profile, NULL);
+	g_assert_cmpuint(sent_count(f, WIRED_EAPOL_START), ==, 1);
+	g_assert_cmpfloat(wait_for_sent(f, WIRED_EAPOL_START, 2), >=, 99);
+	g_assert_cmpfloat(wait_for_sent(f, WIRED_EAPOL_START, 3), >=, 899);
+	/* maxStart is 1 here: the repeats did not count. */
+	g_assert_cmpint(wired_pae_get_state(f->pae), ==, WIRED_PAE_CONNECTING);
+	rx_request_identity(f);
+	g_assert_cmpint(wired_pae_get_state(f->pae), ==, WIRED_PAE_AUTHENTICATING);
+	run_for(150);
+	g_assert_cmpuint(sent_count(f, WIRED_EAPOL_START), ==, 3);
+}
+
 static void
 test_md5_success(Fixture *f, gconstpointer data)
 {
@@ -493,6 +530,7 @@ main(int argc, char **argv)
 	ADD("no-profile-sends-nothing", NULL, test_no_profile_sends_nothing);
 	ADD("start-on-carrier", NULL, test_start_on_carrier);
 	ADD("start-retries-and-held", NULL, test_start_retries_and_held);
+	ADD("quick-restarts", NULL, test_quick_restarts);
 	ADD("md5-success", NULL, test_md5_success);
 	ADD("failure-held-retry", NULL, test_failure_held_retry);
 	ADD("authenticator-reauth", NULL, test_authenticator_reauth);
