@@ -145,8 +145,9 @@ case_md5_no_agent() {
 	echo "LastError: $(w_prop LastError)"
 	sleep 0.3
 	w_expect_eq State "$(w_prop State)" failed
-	[[ $(w_hostapd_count "received EAPOL-Start") == 1 ]] || w_fail "the failed port retried"
 	[[ $(w_hostapd_count "received EAPOL-Logoff") == 1 ]] || w_fail "no EAPOL-Logoff"
+	awk '/received EAPOL-Logoff/ { a = 1 } a && /received EAPOL-Start/ { exit 1 }' \
+		"$W_DIR/hostapd.log" || w_fail "the failed port retried"
 	# hostapd ignores the MAC for 5 s after that Logoff; a fresh one does not.
 	w_hostapd_stop
 	w_hostapd
@@ -161,6 +162,7 @@ case_tls12() {
 	profile_tls EAP-TLS-Version-Max=1.2
 	link_up_until authenticated "EAP-TLS 1.2"
 	expect_authenticated TLS tlsuser
+	grep -q "TLSv1.2 handshake done" "$W_DIR/joind.log" || w_fail "not TLS 1.2"
 }
 
 case_tls13() {
@@ -168,6 +170,7 @@ case_tls13() {
 	profile_tls EAP-TLS-Version-Min=1.3
 	link_up_until authenticated "EAP-TLS 1.3"
 	expect_authenticated TLS tlsuser
+	grep -q "TLSv1.3 handshake done" "$W_DIR/joind.log" || w_fail "not TLS 1.3"
 }
 
 case_tls_pkcs12() {
@@ -288,7 +291,7 @@ case_profile_edit() {
 	w_wait --timeout 10 Identity md5other >/dev/null
 	w_wait State authenticated >/dev/null
 	expect_authenticated MD5 md5other
-	[[ $(w_hostapd_count "received EAPOL-Start") == 2 ]] || w_fail "no new EAPOL-Start"
+	[[ $(w_hostapd_count "received EAPOL-Start") -ge 2 ]] || w_fail "no new EAPOL-Start"
 	# Gone: EAPOL-Logoff, and the port is left alone.
 	rm "$W_DIR/state/wired/port.8021x"
 	w_wait --timeout 10 State idle >/dev/null
@@ -311,7 +314,7 @@ case_logoff() {
 	w_wait --run gdbus call --session --dest net.joind --object-path "$W_PATH" \
 		--method net.joind.Port8021x1.Reauthenticate -- State connecting >/dev/null
 	sleep 0.1
-	[[ $(w_hostapd_count "received EAPOL-Start") == 2 ]] || w_fail "no EAPOL-Start after Reauthenticate()"
+	[[ $(w_hostapd_count "received EAPOL-Start") -ge 2 ]] || w_fail "no EAPOL-Start after Reauthenticate()"
 }
 
 case_sigterm() {
@@ -333,8 +336,9 @@ case_reauth_period() {
 	w_wait --timeout 5 State authenticating,authenticated >/dev/null
 	w_wait --timeout 5 State authenticating,authenticated >/dev/null
 	[[ $(w_hostapd_count ": authorizing port") -ge 3 ]] || w_fail "hostapd did not re-authorize"
-	[[ $(w_hostapd_count "received EAPOL-Start") == 1 ]] ||
-		w_fail "re-authentication was not the authenticator's"
+	# No EAPOL-Start once authorized: the re-authentications were hostapd's.
+	awk '/: authorizing port/ { a = 1 } a && /received EAPOL-Start/ { exit 1 }' \
+		"$W_DIR/hostapd.log" || w_fail "joind sent EAPOL-Start while authenticated"
 }
 
 name=${1:?usage: run-case.sh CASE}
