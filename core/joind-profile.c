@@ -215,16 +215,21 @@ static gchar *
 check_get_string(ProfileCheck *check, const gchar *group, const gchar *key)
 {
 	GKeyFile *kf = check->profile->keyfile;
+	g_autoptr(GError) error = NULL;
 	gchar *value;
 
 	if (!g_key_file_has_key(kf, group, key, NULL))
 		return NULL;
-	value = g_key_file_get_string(kf, group, key, NULL);
-	if (value == NULL)
+	/* GKeyFile returns a value even when it sets an error for it. */
+	value = g_key_file_get_string(kf, group, key, &error);
+	if (error != NULL) {
+		joind_secret_wipe(value);
+		value = NULL;
 		check_fail(check, group, key,
 		           "%s: invalid escape sequence (a backslash may only be followed by "
 		           "s, n, t, r or another backslash)",
 		           key);
+	}
 	return value;
 }
 
@@ -259,7 +264,14 @@ psk_is_valid(const gchar *psk)
 static gchar *
 security_string(ProfileCheck *check, const gchar *key)
 {
-	return g_key_file_get_string(check->profile->keyfile, "Security", key, NULL);
+	g_autoptr(GError) error = NULL;
+	gchar *value = g_key_file_get_string(check->profile->keyfile, "Security", key, &error);
+
+	if (error != NULL) {
+		joind_secret_wipe(value);
+		return NULL;
+	}
+	return value;
 }
 
 static void
