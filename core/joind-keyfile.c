@@ -100,8 +100,9 @@ scan_header(KeyfileScan *scan, const gchar *s, const gchar *e, const gchar **rea
 	}
 	len = (gsize)(e - s) - 2;
 	if (!group_name_is_valid(name, len)) {
-		*reason = len == 0 ? "empty group name" : "group names cannot hold brackets or "
-		                                          "control characters";
+		*reason = len == 0 ? "empty group name"
+		                   : "group names cannot hold brackets or "
+		                     "control characters";
 		return FALSE;
 	}
 	scan->pem = NULL;
@@ -234,9 +235,9 @@ set_gkeyfile_error(const gchar *path, const gchar *text, const gchar *first_grou
 	if (g_error_matches(local, G_KEY_FILE_ERROR, G_KEY_FILE_ERROR_UNKNOWN_ENCODING)) {
 		g_set_error(error, G_KEY_FILE_ERROR, G_KEY_FILE_ERROR_UNKNOWN_ENCODING,
 		            "%s:%u: Encoding= may only be UTF-8", path,
-		            first_group != NULL ? joind_keyfile_find_line(text, first_group,
-		                                                          "Encoding")
-		                                : 0);
+		            first_group != NULL
+		                    ? joind_keyfile_find_line(text, first_group, "Encoding")
+		                    : 0);
 		return;
 	}
 	g_set_error(error, G_KEY_FILE_ERROR, local->code, "%s: not a valid key file", path);
@@ -319,7 +320,7 @@ line_sets_key(const gchar *s, const gchar *e, const gchar *key)
 	if ((gsize)(e - s) <= key_len || strncmp(s, key, key_len) != 0)
 		return FALSE;
 	s += key_len;
-	while (s < e && (*s == ' ' || *s == '\t'))
+	while (s < e && g_ascii_isspace(*s)) /* as GKeyFile trims a key */
 		s++;
 	return s < e && *s == '=';
 }

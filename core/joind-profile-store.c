@@ -22,10 +22,11 @@
 #include "joind-profile-private.h"
 #include "joind-secret.h"
 
-#define SSID_MAX_LEN      32
-#define PROFILE_MAX_SIZE  (1024 * 1024)
-#define SETTLE_MS         100
-#define WIRED_SUBDIR      "wired"
+#define SSID_MAX_LEN     32
+#define PROFILE_MAX_SIZE (1024 * 1024)
+#define SETTLE_MS        100
+#define SETTLE_MAX_MS    1000
+#define WIRED_SUBDIR     "wired"
 
 /* ---- File names ---------------------------------------------------------- */
 
@@ -134,8 +135,8 @@ hex_name_problem(GBytes *ssid, const gchar *stem, gsize stem_len, JoindProfileTy
 		                    "lower-case hexadecimal (2 to 64 digits)");
 		return FALSE;
 	}
-	wanted = joind_profile_ssid_to_filename(g_bytes_get_data(ssid, NULL), g_bytes_get_size(ssid),
-	                                        type);
+	wanted = joind_profile_ssid_to_filename(g_bytes_get_data(ssid, NULL),
+	                                        g_bytes_get_size(ssid), type);
 	*problem = g_strdup_printf("not a profile name: this SSID is written as it is; name this "
 	                           "file “%s”",
 	                           wanted);
@@ -161,19 +162,21 @@ parse_network_basename(const gchar *basename, GBytes **ssid_out, JoindProfileTyp
 		return dotted_name_problem(basename, problem);
 	if (basename[0] == '=') {
 		ssid = hex_decode_canonical(basename + 1, stem_len - 1);
-		if (ssid == NULL || ssid_is_plain(g_bytes_get_data(ssid, NULL), g_bytes_get_size(ssid)))
+		if (ssid == NULL ||
+		    ssid_is_plain(g_bytes_get_data(ssid, NULL), g_bytes_get_size(ssid)))
 			return hex_name_problem(ssid, basename, stem_len, type, problem);
 	} else if (ssid_is_plain((const guint8 *)basename, stem_len) && stem_len <= SSID_MAX_LEN) {
 		ssid = g_bytes_new(basename, stem_len);
 	} else {
-		g_autofree gchar *wanted = joind_profile_ssid_to_filename((const guint8 *)basename,
-		                                                          stem_len, type);
-		*problem = wanted != NULL ? g_strdup_printf("not a profile name: SSIDs with other "
-		                                            "characters than letters, digits, spaces, "
-		                                            "“-” and “_” are written in hex; name this "
-		                                            "file “%s”",
-		                                            wanted)
-		                          : g_strdup("not a profile name: an SSID has at most 32 bytes");
+		g_autofree gchar *wanted =
+		        joind_profile_ssid_to_filename((const guint8 *)basename, stem_len, type);
+		*problem = wanted != NULL
+		                   ? g_strdup_printf("not a profile name: SSIDs with other "
+		                                     "characters than letters, digits, spaces, "
+		                                     "“-” and “_” are written in hex; name this "
+		                                     "file “%s”",
+		                                     wanted)
+		                   : g_strdup("not a profile name: an SSID has at most 32 bytes");
 		return FALSE;
 	}
 	if (ssid_out != NULL)
@@ -242,7 +245,7 @@ read_profile_file(const gchar *path, GBytes **contents, mode_t *mode, GError **e
 		g_free(buf);
 		g_set_error(error, G_FILE_ERROR, g_file_error_from_errno(saved_errno), "%s: %s",
 		            path,
-		            saved_errno == EINVAL ? "not a regular file"
+		            saved_errno == EINVAL  ? "not a regular file"
 		            : saved_errno == EFBIG ? "larger than a profile can be (1 MiB)"
 		                                   : g_strerror(saved_errno));
 		return FALSE;
@@ -283,6 +286,7 @@ struct _JoindProfileStore {
 	GFileMonitor *wired_monitor;
 	GHashTable *pending; /* path -> PendingState */
 	GSource *settle;
+	gint64 settle_since; /* when the first event of this burst came */
 	GMainContext *context;
 };
 
@@ -342,8 +346,8 @@ joind_profile_store_class_init(JoindProfileStoreClass *klass)
 	object_class->dispose = joind_profile_store_dispose;
 	object_class->finalize = joind_profile_store_finalize;
 	signals[SIGNAL_PROFILE_CHANGED] =
-	        g_signal_new("profile-changed", G_TYPE_FROM_CLASS(klass), G_SIGNAL_RUN_LAST, 0, NULL,
-	                     NULL, NULL, G_TYPE_NONE, 2, JOIND_TYPE_PROFILE, G_TYPE_INT);
+	        g_signal_new("profile-changed", G_TYPE_FROM_CLASS(klass), G_SIGNAL_RUN_LAST, 0,
+	                     NULL, NULL, NULL, G_TYPE_NONE, 2, JOIND_TYPE_PROFILE, G_TYPE_INT);
 }
 
 static void
@@ -372,9 +376,8 @@ joind_profile_store_new(const gchar *state_dir)
 static void
 store_report(JoindProfileStore *self, const gchar *path, GBytes *contents, const gchar *message)
 {
-	g_autofree gchar *digest = contents != NULL
-	                                   ? g_compute_checksum_for_bytes(G_CHECKSUM_SHA256, contents)
-	                                   : NULL;
+	g_autofree gchar *digest =
+	        contents != NULL ? g_compute_checksum_for_bytes(G_CHECKSUM_SHA256, contents) : NULL;
 	g_autofree gchar *key = g_strconcat(digest != NULL ? digest : "-", "\n", message, NULL);
 
 	if (g_strcmp0(g_hash_table_lookup(self->reported, path), key) == 0)
@@ -564,7 +567,11 @@ store_mark(JoindProfileStore *self, const gchar *path, PendingState state, gbool
 	g_hash_table_replace(self->pending, g_strdup(path), GINT_TO_POINTER(state));
 	if (state != PENDING_READY)
 		return;
-	if (self->settle != NULL) {
+	if (self->settle == NULL) {
+		self->settle_since = g_get_monotonic_time();
+	} else if (g_get_monotonic_time() - self->settle_since > SETTLE_MAX_MS * 1000) {
+		return; /* a file rewritten without pause is still read now and then */
+	} else {
 		g_source_destroy(self->settle);
 		g_clear_pointer(&self->settle, g_source_unref);
 	}
@@ -836,8 +843,9 @@ joind_profile_store_save_network(JoindProfileStore *self, const guint8 *ssid, gs
 	g_return_val_if_fail(contents != NULL, FALSE);
 
 	if (type == JOIND_PROFILE_TYPE_WIRED) {
-		g_set_error_literal(error, JOIND_ERROR, JOIND_ERROR_INVALID_ARGS,
-		                    "Wired profiles are provisioned by an administrator, not saved");
+		g_set_error_literal(
+		        error, JOIND_ERROR, JOIND_ERROR_INVALID_ARGS,
+		        "Wired profiles are provisioned by an administrator, not saved");
 		return FALSE;
 	}
 	name = joind_profile_ssid_to_filename(ssid, ssid_len, type);

@@ -40,10 +40,10 @@ struct _JoindProfile {
 G_DEFINE_FINAL_TYPE(JoindProfile, joind_profile, G_TYPE_OBJECT)
 
 static const gchar *const eap_methods[] = {
-	"TLS", "TTLS", "PEAP", "MD5", "MSCHAPV2", "GTC", "PWD", "SIM", "AKA", "AKA'", NULL,
+        "TLS", "TTLS", "PEAP", "MD5", "MSCHAPV2", "GTC", "PWD", "SIM", "AKA", "AKA'", NULL,
 };
 static const gchar *const ttls_tunneled_methods[] = {
-	"Tunneled-PAP", "Tunneled-CHAP", "Tunneled-MSCHAP", "Tunneled-MSCHAPv2", NULL,
+        "Tunneled-PAP", "Tunneled-CHAP", "Tunneled-MSCHAP", "Tunneled-MSCHAPv2", NULL,
 };
 static const gchar *const tls_versions[] = {"1.0", "1.1", "1.2", "1.3", NULL};
 
@@ -125,8 +125,8 @@ typedef struct {
 } ProfileCheck;
 
 static void G_GNUC_PRINTF(5, 0)
-check_note_v(ProfileCheck *check, GPtrArray *notes, const gchar *group, const gchar *key,
-             const gchar *format, va_list args)
+        check_note_v(ProfileCheck *check, GPtrArray *notes, const gchar *group, const gchar *key,
+                     const gchar *format, va_list args)
 {
 	CheckNote *note = g_new0(CheckNote, 1);
 	g_autofree gchar *text = g_strdup_vprintf(format, args);
@@ -141,8 +141,8 @@ check_note_v(ProfileCheck *check, GPtrArray *notes, const gchar *group, const gc
 
 /* The file is wrong: report it at the line of key (or of [group] when key
  * is NULL). Never pass a secret's value as an argument. */
-static void G_GNUC_PRINTF(4, 5)
-check_fail(ProfileCheck *check, const gchar *group, const gchar *key, const gchar *format, ...)
+static void G_GNUC_PRINTF(4, 5) check_fail(ProfileCheck *check, const gchar *group,
+                                           const gchar *key, const gchar *format, ...)
 {
 	va_list args;
 
@@ -151,8 +151,8 @@ check_fail(ProfileCheck *check, const gchar *group, const gchar *key, const gcha
 	va_end(args);
 }
 
-static void G_GNUC_PRINTF(4, 5)
-check_warn(ProfileCheck *check, const gchar *group, const gchar *key, const gchar *format, ...)
+static void G_GNUC_PRINTF(4, 5) check_warn(ProfileCheck *check, const gchar *group,
+                                           const gchar *key, const gchar *format, ...)
 {
 	va_list args;
 
@@ -310,7 +310,8 @@ check_eap_method(ProfileCheck *check, const gchar *key, const gchar *value)
 	gboolean ttls_inner = g_str_has_prefix(key, "EAP-TTLS-Phase2-");
 	g_autofree gchar *shown = NULL;
 
-	if (str_in_list(value, eap_methods) || (ttls_inner && str_in_list(value, ttls_tunneled_methods)))
+	if (str_in_list(value, eap_methods) ||
+	    (ttls_inner && str_in_list(value, ttls_tunneled_methods)))
 		return;
 	shown = check_show(key, value);
 	check_fail(check, "Security", key, "%s: unknown method “%s” (known: %s%s)", key, shown,
@@ -328,7 +329,8 @@ check_pem_reference(ProfileCheck *check, const gchar *key, const gchar *value)
 
 	if (g_str_has_prefix(value, "embed:")) {
 		const gchar *name = value + strlen("embed:");
-		if (check->profile->pems == NULL || !g_hash_table_contains(check->profile->pems, name))
+		if (check->profile->pems == NULL ||
+		    !g_hash_table_contains(check->profile->pems, name))
 			check_fail(check, "Security", key,
 			           "%s: “%s” names no embedded PEM (a [@pem@%s] group is missing)",
 			           key, shown, name);
@@ -410,7 +412,8 @@ parse_mac(const gchar *text, MacAddress *mac)
 			return FALSE;
 		if (i < MAC_LEN - 1 && p[2] != ':' && p[2] != '-')
 			return FALSE;
-		mac->bytes[i] = (guint8)(g_ascii_xdigit_value(p[0]) << 4 | g_ascii_xdigit_value(p[1]));
+		mac->bytes[i] =
+		        (guint8)(g_ascii_xdigit_value(p[0]) << 4 | g_ascii_xdigit_value(p[1]));
 	}
 	return TRUE;
 }
@@ -422,11 +425,13 @@ check_match_interface(ProfileCheck *check, const gchar *value)
 
 	for (guint i = 0; globs[i] != NULL; i++) {
 		if (globs[i][0] != '\0')
-			g_ptr_array_add(check->profile->match_ifnames, g_pattern_spec_new(globs[i]));
+			g_ptr_array_add(check->profile->match_ifnames,
+			                g_pattern_spec_new(globs[i]));
 	}
 	if (check->profile->match_ifnames->len == 0)
-		check_fail(check, "Match", "Interface", "Interface= is empty (expected a name or a "
-		                                        "glob such as enp*)");
+		check_fail(check, "Match", "Interface",
+		           "Interface= is empty (expected a name or a "
+		           "glob such as enp*)");
 }
 
 static void
@@ -472,10 +477,11 @@ check_match(ProfileCheck *check)
 		else if (strcmp(keys[i], "MACAddress") == 0)
 			check_match_mac(check, value);
 		else
-			check_warn(check, "Match", keys[i],
-			           "[Match] %s= is not a match joind knows (Interface, MACAddress): "
-			           "it is ignored",
-			           keys[i]);
+			check_warn(
+			        check, "Match", keys[i],
+			        "[Match] %s= is not a match joind knows (Interface, MACAddress): "
+			        "it is ignored",
+			        keys[i]);
 	}
 	if (check->problems->len == problems && self->match_ifnames->len == 0 &&
 	    self->match_macs->len == 0)
@@ -513,9 +519,9 @@ static gboolean
 profile_check(JoindProfile *self, GError **error)
 {
 	ProfileCheck check = {
-		.profile = self,
-		.problems = g_ptr_array_new_with_free_func(check_note_free),
-		.warnings = g_ptr_array_new_with_free_func(check_note_free),
+	        .profile = self,
+	        .problems = g_ptr_array_new_with_free_func(check_note_free),
+	        .warnings = g_ptr_array_new_with_free_func(check_note_free),
 	};
 	gboolean ok;
 
@@ -574,7 +580,8 @@ profile_name(const gchar *path, JoindProfileType type, GBytes *ssid)
 	if (type != JOIND_PROFILE_TYPE_WIRED && ssid != NULL)
 		return ssid_display_name(ssid);
 	dot = strrchr(base, '.');
-	if (dot != NULL && dot != base && strcmp(dot + 1, joind_profile_type_to_extension(type)) == 0)
+	if (dot != NULL && dot != base &&
+	    strcmp(dot + 1, joind_profile_type_to_extension(type)) == 0)
 		return g_strndup(base, (gsize)(dot - base));
 	return g_steal_pointer(&base);
 }

@@ -89,7 +89,8 @@ fixture_setup(Fixture *f, gconstpointer data)
 	f->warnings = g_ptr_array_new_with_free_func(g_free);
 	f->loop = g_main_loop_new(NULL, FALSE);
 	f->log_handler = g_log_set_handler(
-	        "joind", G_LOG_LEVEL_WARNING | G_LOG_FLAG_FATAL | G_LOG_FLAG_RECURSION, capture_log, f);
+	        "joind", G_LOG_LEVEL_WARNING | G_LOG_FLAG_FATAL | G_LOG_FLAG_RECURSION, capture_log,
+	        f);
 	g_test_log_set_fatal_handler(warnings_not_fatal, NULL);
 }
 
@@ -101,7 +102,8 @@ remove_tree(const gchar *path)
 
 	while (dir != NULL && (name = g_dir_read_name(dir)) != NULL) {
 		g_autofree gchar *child = g_build_filename(path, name, NULL);
-		if (g_file_test(child, G_FILE_TEST_IS_DIR) && !g_file_test(child, G_FILE_TEST_IS_SYMLINK))
+		if (g_file_test(child, G_FILE_TEST_IS_DIR) &&
+		    !g_file_test(child, G_FILE_TEST_IS_SYMLINK))
 			remove_tree(child);
 		else
 			g_unlink(child);
@@ -454,8 +456,8 @@ test_save_hex_name(Fixture *f, gconstpointer data)
 	g_assert_no_error(error);
 	g_assert_true(g_file_test(path, G_FILE_TEST_IS_REGULAR));
 	assert_seen(f, 0, JOIND_PROFILE_CHANGE_ADDED, "=ff41.open");
-	g_assert_cmpstr(joind_profile_get_name(((Seen *)g_ptr_array_index(f->seen, 0))->profile), ==,
-	                "\\xffA");
+	g_assert_cmpstr(joind_profile_get_name(((Seen *)g_ptr_array_index(f->seen, 0))->profile),
+	                ==, "\\xffA");
 	expect_signals(f, 1);
 }
 

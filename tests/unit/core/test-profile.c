@@ -64,7 +64,8 @@ test_filename_roundtrip(void)
 	/* Every single byte, then random SSIDs of every length. */
 	for (guint b = 0; b < 256; b++) {
 		guint8 ssid[1] = {(guint8)b};
-		g_autofree gchar *name = joind_profile_ssid_to_filename(ssid, 1, JOIND_PROFILE_TYPE_OPEN);
+		g_autofree gchar *name =
+		        joind_profile_ssid_to_filename(ssid, 1, JOIND_PROFILE_TYPE_OPEN);
 		g_autoptr(GBytes) back = NULL;
 
 		g_assert_nonnull(name);
@@ -91,22 +92,22 @@ static void
 test_filename_rejects(void)
 {
 	static const gchar *const names[] = {
-		"home.txt",        /* not a profile type */
-		".home.psk",       /* hidden: our own temporary files */
-		".=6869.psk.X1Y2Z3",
-		"home",            /* no type */
-		"home.psk~",       /* editor backup */
-		"home.psk.AB12CD", /* g_file_set_contents() temporary */
-		"=.psk",           /* no hex */
-		"=6.psk",          /* odd number of digits */
-		"=zz.psk",         /* not hex */
-		"=4A4B.psk",       /* upper case: not the name joind or iwd write */
-		"=686f6d65.psk",   /* "home" must be written as it is */
-		"caf\xc3\xa9.psk", /* must be written in hex */
-		"a b!.open",
-		"abcdefghijklmnopqrstuvwxyz0123456.psk",                                  /* 33 bytes */
-		"=000102030405060708090a0b0c0d0e0f101112131415161718191a1b1c1d1e1f20.psk", /* 33 */
-		"",
+	        "home.txt",  /* not a profile type */
+	        ".home.psk", /* hidden: our own temporary files */
+	        ".=6869.psk.X1Y2Z3",
+	        "home",            /* no type */
+	        "home.psk~",       /* editor backup */
+	        "home.psk.AB12CD", /* g_file_set_contents() temporary */
+	        "=.psk",           /* no hex */
+	        "=6.psk",          /* odd number of digits */
+	        "=zz.psk",         /* not hex */
+	        "=4A4B.psk",       /* upper case: not the name joind or iwd write */
+	        "=686f6d65.psk",   /* "home" must be written as it is */
+	        "caf\xc3\xa9.psk", /* must be written in hex */
+	        "a b!.open",
+	        "abcdefghijklmnopqrstuvwxyz0123456.psk", /* 33 bytes */
+	        "=000102030405060708090a0b0c0d0e0f101112131415161718191a1b1c1d1e1f20.psk", /* 33 */
+	        "",
 	};
 
 	for (guint i = 0; i < G_N_ELEMENTS(names); i++) {
@@ -169,12 +170,13 @@ test_parse_open(void)
 static void
 test_parse_psk(void)
 {
-	g_autoptr(JoindProfile) a = parse_ok(JOIND_PROFILE_TYPE_PSK, "[Security]\n"
-	                                                             "Passphrase=\\scorrect horse\n");
-	g_autoptr(JoindProfile) b = parse_ok(
-	        JOIND_PROFILE_TYPE_PSK,
-	        "[Security]\r\nPreSharedKey="
-	        "0dc0d6eb90555ed6419756b9a15ec3e3209b63df707dd508d14581f8982721af\r\n");
+	g_autoptr(JoindProfile) a =
+	        parse_ok(JOIND_PROFILE_TYPE_PSK, "[Security]\n"
+	                                         "Passphrase=\\scorrect horse\n");
+	g_autoptr(JoindProfile) b =
+	        parse_ok(JOIND_PROFILE_TYPE_PSK,
+	                 "[Security]\r\nPreSharedKey="
+	                 "0dc0d6eb90555ed6419756b9a15ec3e3209b63df707dd508d14581f8982721af\r\n");
 	g_autoptr(JoindProfile) c = parse_ok(
 	        JOIND_PROFILE_TYPE_PSK,
 	        "[Security]\nPassphrase=12345678\n"
@@ -190,40 +192,39 @@ test_parse_psk(void)
 	g_assert_false(joind_profile_get_boolean(c, "Settings", "Hidden", TRUE));
 }
 
-static const gchar eap_tls_text[] =
-        "[Security]\n"
-        "EAP-Method=TLS\n"
-        "EAP-Identity=host/laptop.example.com\n"
-        "EAP-TLS-CACert=embed:ca\n"
-        "EAP-TLS-ClientCert=/etc/joind/certs/client.pem\n"
-        "EAP-TLS-ClientKey=/etc/joind/certs/client.key\n"
-        "EAP-TLS-ClientKeyPassphrase=hunter22\n"
-        "EAP-TLS-ServerDomainMask=radius.example.com\n"
-        "EAP-TLS-Version-Min=1.2\n"
-        "EAP-TLS-Version-Max=1.3\n"
-        "\n"
-        "[@pem@ca]\n"
-        "-----BEGIN CERTIFICATE-----\n"
-        "MIIBszCCAVmgAwIBAgIUKj0=\n"
-        "-----END CERTIFICATE-----\n"
-        "[Settings]\n"
-        "AutoConnect=true\n";
+static const gchar eap_tls_text[] = "[Security]\n"
+                                    "EAP-Method=TLS\n"
+                                    "EAP-Identity=host/laptop.example.com\n"
+                                    "EAP-TLS-CACert=embed:ca\n"
+                                    "EAP-TLS-ClientCert=/etc/joind/certs/client.pem\n"
+                                    "EAP-TLS-ClientKey=/etc/joind/certs/client.key\n"
+                                    "EAP-TLS-ClientKeyPassphrase=hunter22\n"
+                                    "EAP-TLS-ServerDomainMask=radius.example.com\n"
+                                    "EAP-TLS-Version-Min=1.2\n"
+                                    "EAP-TLS-Version-Max=1.3\n"
+                                    "\n"
+                                    "[@pem@ca]\n"
+                                    "-----BEGIN CERTIFICATE-----\n"
+                                    "MIIBszCCAVmgAwIBAgIUKj0=\n"
+                                    "-----END CERTIFICATE-----\n"
+                                    "[Settings]\n"
+                                    "AutoConnect=true\n";
 
 static void
 test_parse_8021x(void)
 {
 	g_autoptr(JoindProfile) p = parse_ok(JOIND_PROFILE_TYPE_8021X, eap_tls_text);
-	g_autoptr(JoindProfile) peap = parse_ok(JOIND_PROFILE_TYPE_8021X,
-	                                        "[Security]\n"
-	                                        "EAP-Method=peap\n"
-	                                        "EAP-PEAP-CACert=/etc/ssl/ca.pem\n"
-	                                        "EAP-PEAP-Phase2-Method=MSCHAPV2\n"
-	                                        "EAP-PEAP-Phase2-Identity=alice\n"
-	                                        "EAP-PEAP-Phase2-Password=wonderland\n");
-	g_autoptr(JoindProfile) ttls = parse_ok(JOIND_PROFILE_TYPE_8021X,
-	                                        "[Security]\n"
-	                                        "EAP-Method=TTLS\n"
-	                                        "EAP-TTLS-Phase2-Method=Tunneled-PAP\n");
+	g_autoptr(JoindProfile) peap =
+	        parse_ok(JOIND_PROFILE_TYPE_8021X, "[Security]\n"
+	                                           "EAP-Method=peap\n"
+	                                           "EAP-PEAP-CACert=/etc/ssl/ca.pem\n"
+	                                           "EAP-PEAP-Phase2-Method=MSCHAPV2\n"
+	                                           "EAP-PEAP-Phase2-Identity=alice\n"
+	                                           "EAP-PEAP-Phase2-Password=wonderland\n");
+	g_autoptr(JoindProfile) ttls =
+	        parse_ok(JOIND_PROFILE_TYPE_8021X, "[Security]\n"
+	                                           "EAP-Method=TTLS\n"
+	                                           "EAP-TTLS-Phase2-Method=Tunneled-PAP\n");
 	g_autofree gchar *method = joind_profile_get_string(p, "Security", "EAP-Method");
 	const gchar *pem = joind_profile_get_embedded_pem(p, "ca");
 
@@ -243,7 +244,9 @@ test_parse_8021x(void)
 static void
 test_parse_display_name(void)
 {
-	g_autoptr(GBytes) ssid = g_bytes_new("\xff\x00" "A\\\n\xc3\xa9", 7);
+	g_autoptr(GBytes) ssid = g_bytes_new("\xff\x00"
+	                                     "A\\\n\xc3\xa9",
+	                                     7);
 	g_autoptr(GError) error = NULL;
 	g_autoptr(JoindProfile) p =
 	        joind_profile_parse("/s/=ff00415c0ac3a9.open", JOIND_PROFILE_TYPE_OPEN, ssid,
@@ -266,74 +269,81 @@ typedef struct {
 } BadCase;
 
 static const BadCase bad_cases[] = {
-	/* Syntax. */
-	{JOIND_PROFILE_TYPE_OPEN, "[Settings\n", PATH ":1: malformed group header", NULL},
-	{JOIND_PROFILE_TYPE_OPEN, "\n[]\n", PATH ":2: empty group name", NULL},
-	{JOIND_PROFILE_TYPE_PSK, "Passphrase=Zq9SecretW\n", PATH ":1: key outside of any [Group]",
-	 "Zq9SecretW"},
-	{JOIND_PROFILE_TYPE_PSK, "[Security]\n\nmy password is Zq9SecretW\n", PATH ":3: expected",
-	 "Zq9SecretW"},
-	{JOIND_PROFILE_TYPE_PSK, "[Security]\nPass phrase=Zq9SecretW\n", PATH ":2: invalid key name",
-	 "Zq9SecretW"},
-	{JOIND_PROFILE_TYPE_PSK, "[Security]\n=Zq9SecretW\n", PATH ":2: the key before", "Zq9SecretW"},
-	{JOIND_PROFILE_TYPE_OPEN, "[Settings]\nHidden=true\n\xff\n", PATH ":3: the text is not valid UTF-8",
-	 NULL},
-	{JOIND_PROFILE_TYPE_OPEN, "[Settings]\nHidden=t\0rue\n", PATH ":2: the file holds a NUL byte",
-	 NULL, sizeof("[Settings]\nHidden=t\0rue\n") - 1},
-	{JOIND_PROFILE_TYPE_8021X, "[Security]\nEAP-Method=TLS\n[@pem@]\n", PATH ":3: an embedded PEM",
-	 NULL},
-	{JOIND_PROFILE_TYPE_8021X, "[@pem@a]\nx\n[@pem@a]\ny\n", PATH ":3: this embedded PEM name", NULL},
-	{JOIND_PROFILE_TYPE_OPEN, "[Settings]\nEncoding=latin1\n", PATH ":2: Encoding=", NULL},
-	/* Values of known keys. */
-	{JOIND_PROFILE_TYPE_OPEN, "[Settings]\nAutoConnect=maybe\n",
-	 PATH ":2: AutoConnect: “maybe” is not a boolean", NULL},
-	{JOIND_PROFILE_TYPE_OPEN, "[Settings]\n\nHidden=2\n", PATH ":3: Hidden: “2” is not a boolean",
-	 NULL},
-	{JOIND_PROFILE_TYPE_PSK, "[Settings]\nAutoConnect=true\n",
-	 PATH ": a .psk profile needs Passphrase=", NULL},
-	{JOIND_PROFILE_TYPE_PSK, "# empty\n[Security]\n", PATH ":2: a .psk profile needs", NULL},
-	{JOIND_PROFILE_TYPE_PSK, "[Security]\nPassphrase=Zq9Sec\n",
-	 PATH ":2: Passphrase: a WPA passphrase is 8 to 63", "Zq9Sec"},
-	{JOIND_PROFILE_TYPE_PSK,
-	 "[Security]\nPassphrase=Zq9SecretW-0123456789012345678901234567890123456789012345678901234\n",
-	 PATH ":2: Passphrase:", "Zq9SecretW"},
-	{JOIND_PROFILE_TYPE_PSK, "[Security]\nPassphrase=Zq9SecretW\xc3\xa9\n", PATH ":2: Passphrase:",
-	 "Zq9SecretW"},
-	{JOIND_PROFILE_TYPE_PSK, "[Security]\nPassphrase=Zq9SecretW\\q\n",
-	 PATH ":2: Passphrase: invalid escape sequence", "Zq9SecretW"},
-	{JOIND_PROFILE_TYPE_PSK, "[Security]\n\nPreSharedKey=Zq9Secret0123\n",
-	 PATH ":3: PreSharedKey: expected 64 hexadecimal digits", "Zq9Secret"},
-	{JOIND_PROFILE_TYPE_PSK,
-	 "[Security]\nPreSharedKey=0dc0d6eb90555ed6419756b9a15ec3e3209b63df707dd508d14581f8982721ag\n",
-	 PATH ":2: PreSharedKey:", "0dc0d6eb90555ed"},
-	{JOIND_PROFILE_TYPE_8021X, "[Security]\nEAP-Identity=alice\nEAP-Password=Zq9SecretW\n",
-	 PATH ":1: EAP-Method= is missing", "Zq9SecretW"},
-	{JOIND_PROFILE_TYPE_8021X, "[Settings]\nAutoConnect=true\n", PATH ": EAP-Method= is missing",
-	 NULL},
-	{JOIND_PROFILE_TYPE_8021X, "[Security]\nEAP-Method=FOO\n",
-	 PATH ":2: EAP-Method: unknown method “FOO”", NULL},
-	{JOIND_PROFILE_TYPE_8021X, "[Security]\nEAP-Method=PEAP\nEAP-PEAP-Phase2-Method=Tunneled-PAP\n",
-	 PATH ":3: EAP-PEAP-Phase2-Method: unknown method", NULL},
-	{JOIND_PROFILE_TYPE_8021X, "[Security]\nEAP-Method=TLS\nEAP-TLS-CACert=certs/ca.pem\n",
-	 PATH ":3: EAP-TLS-CACert: “certs/ca.pem” is neither an absolute path", NULL},
-	{JOIND_PROFILE_TYPE_8021X, "[Security]\nEAP-Method=TLS\nEAP-TLS-ClientKey=embed:key\n",
-	 PATH ":3: EAP-TLS-ClientKey: “embed:key” names no embedded PEM", NULL},
-	{JOIND_PROFILE_TYPE_8021X, "[Security]\nEAP-Method=TLS\nEAP-TLS-Version-Max=1.4\n",
-	 PATH ":3: EAP-TLS-Version-Max: “1.4” is not a TLS version", NULL},
-	{JOIND_PROFILE_TYPE_8021X,
-	 "[Security]\nEAP-Method=TLS\nEAP-TLS-Version-Min=1.3\nEAP-TLS-Version-Max=1.2\n",
-	 PATH ":3: EAP-TLS-Version-Min is above EAP-TLS-Version-Max", NULL},
-	{JOIND_PROFILE_TYPE_8021X, "[Security]\nEAP-Method=TLS\nEAP-TLS-ServerDomainMask=\n",
-	 PATH ":3: EAP-TLS-ServerDomainMask is empty", NULL},
-	{JOIND_PROFILE_TYPE_8021X,
-	 "[Security]\nEAP-Method=MD5\nEAP-Identity=a\nEAP-Password=Zq9Secret\\\n",
-	 PATH ":4: EAP-Password: invalid escape", "Zq9Secret"},
-	/* Wired [Match]. */
-	{JOIND_PROFILE_TYPE_WIRED, "[Match]\nMACAddress=02:00:00:zz:00:01\n[Security]\nEAP-Method=MD5\n",
-	 PATH ":2: MACAddress: “02:00:00:zz:00:01” is not a MAC address", NULL},
-	{JOIND_PROFILE_TYPE_WIRED, "[Match]\nInterface=  \n[Security]\nEAP-Method=MD5\n",
-	 PATH ":2: Interface= is empty", NULL},
-	{JOIND_PROFILE_TYPE_WIRED, "[Match]\nInterface=eth0\n", PATH ": EAP-Method= is missing", NULL},
+        /* Syntax. */
+        {JOIND_PROFILE_TYPE_OPEN, "[Settings\n", PATH ":1: malformed group header", NULL},
+        {JOIND_PROFILE_TYPE_OPEN, "\n[]\n", PATH ":2: empty group name", NULL},
+        {JOIND_PROFILE_TYPE_PSK, "Passphrase=Zq9SecretW\n", PATH ":1: key outside of any [Group]",
+         "Zq9SecretW"},
+        {JOIND_PROFILE_TYPE_PSK, "[Security]\n\nmy password is Zq9SecretW\n", PATH ":3: expected",
+         "Zq9SecretW"},
+        {JOIND_PROFILE_TYPE_PSK, "[Security]\nPass phrase=Zq9SecretW\n",
+         PATH ":2: invalid key name", "Zq9SecretW"},
+        {JOIND_PROFILE_TYPE_PSK, "[Security]\n=Zq9SecretW\n", PATH ":2: the key before",
+         "Zq9SecretW"},
+        {JOIND_PROFILE_TYPE_OPEN, "[Settings]\nHidden=true\n\xff\n",
+         PATH ":3: the text is not valid UTF-8", NULL},
+        {JOIND_PROFILE_TYPE_OPEN, "[Settings]\nHidden=t\0rue\n",
+         PATH ":2: the file holds a NUL byte", NULL, sizeof("[Settings]\nHidden=t\0rue\n") - 1},
+        {JOIND_PROFILE_TYPE_8021X, "[Security]\nEAP-Method=TLS\n[@pem@]\n",
+         PATH ":3: an embedded PEM", NULL},
+        {JOIND_PROFILE_TYPE_8021X, "[@pem@a]\nx\n[@pem@a]\ny\n", PATH ":3: this embedded PEM name",
+         NULL},
+        {JOIND_PROFILE_TYPE_OPEN, "[Settings]\nEncoding=latin1\n", PATH ":2: Encoding=", NULL},
+        /* Values of known keys. */
+        {JOIND_PROFILE_TYPE_OPEN, "[Settings]\nAutoConnect=maybe\n",
+         PATH ":2: AutoConnect: “maybe” is not a boolean", NULL},
+        {JOIND_PROFILE_TYPE_OPEN, "[Settings]\n\nHidden=2\n",
+         PATH ":3: Hidden: “2” is not a boolean", NULL},
+        {JOIND_PROFILE_TYPE_PSK, "[Settings]\nAutoConnect=true\n",
+         PATH ": a .psk profile needs Passphrase=", NULL},
+        {JOIND_PROFILE_TYPE_PSK, "# empty\n[Security]\n", PATH ":2: a .psk profile needs", NULL},
+        {JOIND_PROFILE_TYPE_PSK, "[Security]\nPassphrase=Zq9Sec\n",
+         PATH ":2: Passphrase: a WPA passphrase is 8 to 63", "Zq9Sec"},
+        {JOIND_PROFILE_TYPE_PSK,
+         "[Security]\nPassphrase=Zq9SecretW-"
+         "0123456789012345678901234567890123456789012345678901234\n",
+         PATH ":2: Passphrase:", "Zq9SecretW"},
+        {JOIND_PROFILE_TYPE_PSK, "[Security]\nPassphrase=Zq9SecretW\xc3\xa9\n",
+         PATH ":2: Passphrase:", "Zq9SecretW"},
+        {JOIND_PROFILE_TYPE_PSK, "[Security]\nPassphrase=Zq9SecretW\\q\n",
+         PATH ":2: Passphrase: invalid escape sequence", "Zq9SecretW"},
+        {JOIND_PROFILE_TYPE_PSK, "[Security]\n\nPreSharedKey=Zq9Secret0123\n",
+         PATH ":3: PreSharedKey: expected 64 hexadecimal digits", "Zq9Secret"},
+        {JOIND_PROFILE_TYPE_PSK,
+         "[Security]\nPreSharedKey="
+         "0dc0d6eb90555ed6419756b9a15ec3e3209b63df707dd508d14581f8982721ag\n",
+         PATH ":2: PreSharedKey:", "0dc0d6eb90555ed"},
+        {JOIND_PROFILE_TYPE_8021X, "[Security]\nEAP-Identity=alice\nEAP-Password=Zq9SecretW\n",
+         PATH ":1: EAP-Method= is missing", "Zq9SecretW"},
+        {JOIND_PROFILE_TYPE_8021X, "[Settings]\nAutoConnect=true\n",
+         PATH ": EAP-Method= is missing", NULL},
+        {JOIND_PROFILE_TYPE_8021X, "[Security]\nEAP-Method=FOO\n",
+         PATH ":2: EAP-Method: unknown method “FOO”", NULL},
+        {JOIND_PROFILE_TYPE_8021X,
+         "[Security]\nEAP-Method=PEAP\nEAP-PEAP-Phase2-Method=Tunneled-PAP\n",
+         PATH ":3: EAP-PEAP-Phase2-Method: unknown method", NULL},
+        {JOIND_PROFILE_TYPE_8021X, "[Security]\nEAP-Method=TLS\nEAP-TLS-CACert=certs/ca.pem\n",
+         PATH ":3: EAP-TLS-CACert: “certs/ca.pem” is neither an absolute path", NULL},
+        {JOIND_PROFILE_TYPE_8021X, "[Security]\nEAP-Method=TLS\nEAP-TLS-ClientKey=embed:key\n",
+         PATH ":3: EAP-TLS-ClientKey: “embed:key” names no embedded PEM", NULL},
+        {JOIND_PROFILE_TYPE_8021X, "[Security]\nEAP-Method=TLS\nEAP-TLS-Version-Max=1.4\n",
+         PATH ":3: EAP-TLS-Version-Max: “1.4” is not a TLS version", NULL},
+        {JOIND_PROFILE_TYPE_8021X,
+         "[Security]\nEAP-Method=TLS\nEAP-TLS-Version-Min=1.3\nEAP-TLS-Version-Max=1.2\n",
+         PATH ":3: EAP-TLS-Version-Min is above EAP-TLS-Version-Max", NULL},
+        {JOIND_PROFILE_TYPE_8021X, "[Security]\nEAP-Method=TLS\nEAP-TLS-ServerDomainMask=\n",
+         PATH ":3: EAP-TLS-ServerDomainMask is empty", NULL},
+        {JOIND_PROFILE_TYPE_8021X,
+         "[Security]\nEAP-Method=MD5\nEAP-Identity=a\nEAP-Password=Zq9Secret\\\n",
+         PATH ":4: EAP-Password: invalid escape", "Zq9Secret"},
+        /* Wired [Match]. */
+        {JOIND_PROFILE_TYPE_WIRED,
+         "[Match]\nMACAddress=02:00:00:zz:00:01\n[Security]\nEAP-Method=MD5\n",
+         PATH ":2: MACAddress: “02:00:00:zz:00:01” is not a MAC address", NULL},
+        {JOIND_PROFILE_TYPE_WIRED, "[Match]\nInterface=  \n[Security]\nEAP-Method=MD5\n",
+         PATH ":2: Interface= is empty", NULL},
+        {JOIND_PROFILE_TYPE_WIRED, "[Match]\nInterface=eth0\n", PATH ": EAP-Method= is missing",
+         NULL},
 };
 
 static void
@@ -344,9 +354,9 @@ test_parse_bad(void)
 		gsize len = c->len != 0 ? c->len : strlen(c->text);
 		g_autoptr(GBytes) ssid = g_bytes_new("test", 4);
 		g_autoptr(GError) error = NULL;
-		g_autoptr(JoindProfile) p =
-		        joind_profile_parse(PATH, c->type, c->type == JOIND_PROFILE_TYPE_WIRED ? NULL : ssid,
-		                            (const guint8 *)c->text, len, &error);
+		g_autoptr(JoindProfile) p = joind_profile_parse(
+		        PATH, c->type, c->type == JOIND_PROFILE_TYPE_WIRED ? NULL : ssid,
+		        (const guint8 *)c->text, len, &error);
 
 		g_test_message("case %u: %s", i, c->expected);
 		g_assert_null(p);
@@ -387,15 +397,15 @@ static void
 test_parse_unknown_keys(void)
 {
 	/* Keys and groups of other rooms are theirs to check. */
-	g_autoptr(JoindProfile) p = parse_ok(JOIND_PROFILE_TYPE_PSK,
-	                                     "[Settings]\n"
-	                                     "AlwaysRandomizeAddress=perhaps\n"
-	                                     "TransitionDisable=whatever\n"
-	                                     "[Security]\n"
-	                                     "Passphrase=12345678\n"
-	                                     "SomethingNew=1\n"
-	                                     "[Network]\n"
-	                                     "NameResolvingService=systemd\n");
+	g_autoptr(JoindProfile) p =
+	        parse_ok(JOIND_PROFILE_TYPE_PSK, "[Settings]\n"
+	                                         "AlwaysRandomizeAddress=perhaps\n"
+	                                         "TransitionDisable=whatever\n"
+	                                         "[Security]\n"
+	                                         "Passphrase=12345678\n"
+	                                         "SomethingNew=1\n"
+	                                         "[Network]\n"
+	                                         "NameResolvingService=systemd\n");
 
 	g_assert_true(joind_profile_has_key(p, "Network", "NameResolvingService"));
 }
@@ -428,8 +438,8 @@ wired(const gchar *match)
 {
 	g_autofree gchar *text = g_strconcat(match, "[Security]\nEAP-Method=MD5\n", NULL);
 	g_autoptr(GError) error = NULL;
-	JoindProfile *p = parse("/var/lib/joind/wired/office.8021x", JOIND_PROFILE_TYPE_WIRED, text,
-	                        &error);
+	JoindProfile *p =
+	        parse("/var/lib/joind/wired/office.8021x", JOIND_PROFILE_TYPE_WIRED, text, &error);
 
 	g_assert_no_error(error);
 	return p;
@@ -455,7 +465,8 @@ test_wired_glob(void)
 static void
 test_wired_mac(void)
 {
-	g_autoptr(JoindProfile) p = wired("[Match]\nMACAddress=02:00:5E:10:00:0A 02-00-5e-10-00-0b\n");
+	g_autoptr(JoindProfile) p =
+	        wired("[Match]\nMACAddress=02:00:5E:10:00:0A 02-00-5e-10-00-0b\n");
 
 	/* Case-insensitive, either separator. */
 	g_assert_true(joind_profile_matches_link(p, "eth0", "02:00:5e:10:00:0a"));
@@ -469,7 +480,8 @@ test_wired_mac(void)
 static void
 test_wired_both(void)
 {
-	g_autoptr(JoindProfile) p = wired("[Match]\nInterface=eth*\nMACAddress=02:00:00:aa:bb:cc\n");
+	g_autoptr(JoindProfile) p =
+	        wired("[Match]\nInterface=eth*\nMACAddress=02:00:00:aa:bb:cc\n");
 
 	g_assert_true(joind_profile_matches_link(p, "eth1", "02:00:00:AA:BB:CC"));
 	g_assert_false(joind_profile_matches_link(p, "eth1", "02:00:00:aa:bb:cd"));
@@ -486,7 +498,8 @@ test_wired_no_match(void)
 	/* Loaded, reported, and matching nothing. */
 	g_assert_nonnull(strstr(joind_profile_get_warnings(none),
 	                        "/var/lib/joind/wired/office.8021x: no Interface= or MACAddress="));
-	g_assert_nonnull(strstr(joind_profile_get_warnings(empty), "office.8021x:1: no Interface="));
+	g_assert_nonnull(
+	        strstr(joind_profile_get_warnings(empty), "office.8021x:1: no Interface="));
 	g_assert_nonnull(strstr(joind_profile_get_warnings(unknown),
 	                        "office.8021x:2: [Match] Name= is not a match joind knows"));
 	g_assert_false(joind_profile_matches_link(none, "eth0", "02:00:00:aa:bb:cc"));
@@ -520,7 +533,8 @@ test_keyfile_find_line(void)
 static void
 test_keyfile_values(void)
 {
-	const gchar *text = "[A]\r\nKey = value with trailing space \r\n[@pem@x]\r\nabc=\r\n[B]\nK=v";
+	const gchar *text =
+	        "[A]\r\nKey = value with trailing space \r\n[@pem@x]\r\nabc=\r\n[B]\nK=v";
 	g_autoptr(GError) error = NULL;
 	GHashTable *pems = NULL;
 	g_autoptr(GKeyFile) kf =
