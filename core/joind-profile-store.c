@@ -125,8 +125,7 @@ dotted_name_problem(const gchar *basename, gchar **problem)
 }
 
 static gboolean
-hex_name_problem(GBytes *ssid, const gchar *stem, gsize stem_len, JoindProfileType type,
-                 gchar **problem)
+hex_name_problem(GBytes *ssid, JoindProfileType type, gchar **problem)
 {
 	g_autofree gchar *wanted = NULL;
 
@@ -164,7 +163,7 @@ parse_network_basename(const gchar *basename, GBytes **ssid_out, JoindProfileTyp
 		ssid = hex_decode_canonical(basename + 1, stem_len - 1);
 		if (ssid == NULL ||
 		    ssid_is_plain(g_bytes_get_data(ssid, NULL), g_bytes_get_size(ssid)))
-			return hex_name_problem(ssid, basename, stem_len, type, problem);
+			return hex_name_problem(ssid, type, problem);
 	} else if (ssid_is_plain((const guint8 *)basename, stem_len) && stem_len <= SSID_MAX_LEN) {
 		ssid = g_bytes_new(basename, stem_len);
 	} else {
