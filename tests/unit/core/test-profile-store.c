@@ -34,6 +34,7 @@ typedef struct {
 	JoindProfileStore *store;
 	GPtrArray *seen;     /* Seen */
 	GPtrArray *warnings; /* gchar *: the store's g_warning()s */
+	GPtrArray *logs;     /* gchar *: everything it logged, debug included */
 	GMainLoop *loop;
 	guint target;
 	guint log_handler;
@@ -54,6 +55,9 @@ capture_log(const gchar *domain, GLogLevelFlags level, const gchar *message, gpo
 {
 	Fixture *f = user_data;
 
+	g_ptr_array_add(f->logs, g_strdup(message));
+	if ((level & G_LOG_LEVEL_WARNING) == 0)
+		return;
 	g_test_message("warning: %s", message);
 	g_ptr_array_add(f->warnings, g_strdup(message));
 }
@@ -88,8 +92,9 @@ fixture_setup(Fixture *f, gconstpointer data)
 	f->seen = g_ptr_array_new_with_free_func(seen_free);
 	f->warnings = g_ptr_array_new_with_free_func(g_free);
 	f->loop = g_main_loop_new(NULL, FALSE);
+	f->logs = g_ptr_array_new_with_free_func(g_free);
 	f->log_handler = g_log_set_handler(
-	        "joind", G_LOG_LEVEL_WARNING | G_LOG_FLAG_FATAL | G_LOG_FLAG_RECURSION, capture_log,
+	        "joind", G_LOG_LEVEL_MASK | G_LOG_FLAG_FATAL | G_LOG_FLAG_RECURSION, capture_log,
 	        f);
 	g_test_log_set_fatal_handler(warnings_not_fatal, NULL);
 }
@@ -118,6 +123,7 @@ fixture_teardown(Fixture *f, gconstpointer data)
 	g_log_remove_handler("joind", f->log_handler);
 	g_ptr_array_unref(f->seen);
 	g_ptr_array_unref(f->warnings);
+	g_ptr_array_unref(f->logs);
 	g_main_loop_unref(f->loop);
 	remove_tree(f->root);
 	g_free(f->dir);
@@ -224,8 +230,9 @@ warnings_contain(Fixture *f, const gchar *fragment)
 static void
 assert_no_secret_logged(Fixture *f, const gchar *secret)
 {
-	for (guint i = 0; i < f->warnings->len; i++)
-		g_assert_null(strstr(g_ptr_array_index(f->warnings, i), secret));
+	g_assert_cmpuint(f->logs->len, >=, f->warnings->len);
+	for (guint i = 0; i < f->logs->len; i++)
+		g_assert_null(strstr(g_ptr_array_index(f->logs, i), secret));
 }
 
 /* ---- Loading ------------------------------------------------------------- */
@@ -764,6 +771,36 @@ test_live_wired_dir(Fixture *f, gconstpointer data)
 	assert_seen(f, 2, JOIND_PROFILE_CHANGE_ADDED, "lab.8021x");
 }
 
+/* Whatever happens to files holding secrets, no log line (debug included)
+ * carries one. */
+static void
+test_secrets_not_logged(Fixture *f, gconstpointer data)
+{
+	g_autoptr(GKeyFile) kf = psk_keyfile("Zq9SavedSecret");
+	g_autoptr(GError) error = NULL;
+	g_autoptr(JoindProfile) saved = NULL;
+
+	put_file(f, "wired/office.8021x",
+	         "[Match]\nInterface=eth*\n[Security]\nEAP-Method=MD5\nEAP-Identity=bob\n"
+	         "EAP-Password=Zq9WiredSecret\n");
+	put_file(f, "short.psk", "[Security]\nPassphrase=Zq9Shrt\n");
+	put_file(f, "escape.psk", "[Security]\nPassphrase=Zq9Escape\\q\n");
+	put_file(f, "key.psk", "[Security]\nPreSharedKey=Zq9NotHex\n");
+	put_file(f, "stray.psk", "[Security]\nZq9Stray line\n");
+	load_store(f);
+	g_assert_true(joind_profile_store_save_network(f->store, (const guint8 *)"home", 4,
+	                                               JOIND_PROFILE_TYPE_PSK, kf, &error));
+	put_file(f, "wired/office.8021x",
+	         "[Match]\nInterface=eth*\n[Security]\nEAP-Method=MD5\nEAP-Password=Zq9Edit\\\n");
+	expect_signals(f, 3); /* office added, home added, office removed */
+	saved = joind_profile_store_find_network(f->store, (const guint8 *)"home", 4,
+	                                         JOIND_PROFILE_TYPE_PSK);
+	g_assert_true(joind_profile_store_remove(f->store, saved, &error));
+	g_assert_cmpuint(f->warnings->len, ==, 5);
+	g_assert_cmpuint(f->logs->len, >, f->warnings->len); /* debug lines were seen too */
+	assert_no_secret_logged(f, "Zq9");
+}
+
 static void
 test_reload(Fixture *f, gconstpointer data)
 {
@@ -804,6 +841,7 @@ main(int argc, char **argv)
 	ADD("/profile-store/live/wired", test_live_wired);
 	ADD("/profile-store/live/wired-dir", test_live_wired_dir);
 	ADD("/profile-store/reload", test_reload);
+	ADD("/profile-store/secrets-not-logged", test_secrets_not_logged);
 #undef ADD
 	return g_test_run();
 }
