@@ -332,8 +332,9 @@ check_pem_reference(ProfileCheck *check, const gchar *key, const gchar *value)
 		if (check->profile->pems == NULL ||
 		    !g_hash_table_contains(check->profile->pems, name))
 			check_fail(check, "Security", key,
-			           "%s: “%s” names no embedded PEM (a [@pem@%s] group is missing)",
-			           key, shown, name);
+			           "%s: “%s” names no embedded PEM of this file (no [@pem@name] "
+			           "group by that name)",
+			           key, shown);
 		return;
 	}
 	if (!g_path_is_absolute(value))
