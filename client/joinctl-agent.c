@@ -265,6 +265,26 @@ on_release(JoindDBusAgent1 *skeleton, GDBusMethodInvocation *invocation, Joinctl
 	return TRUE;
 }
 
+static gchar *
+announce_text(const gchar *event, const gchar *target, const gchar *detail)
+{
+	if (g_str_equal(event, "registered"))
+		return g_strdup_printf(_("Agent registered at %s; answering joind's requests "
+		                         "until Ctrl-C."),
+		                       target);
+	if (g_str_equal(event, "request"))
+		return g_strdup_printf(_("joind asks for a secret for %s (%s)."), target, detail);
+	if (g_str_equal(event, "answered"))
+		return g_strdup_printf(_("Answered the request for %s."), target);
+	if (g_str_equal(event, "refused"))
+		return g_strdup_printf(_("Refused: %s"), detail);
+	if (g_str_equal(event, "cancelled"))
+		return g_strdup_printf(_("joind cancelled the request for %s: %s"), target, detail);
+	if (g_str_equal(event, "released"))
+		return g_strdup(_("joind released the agent."));
+	return g_strdup(_("joind stopped; the agent registers again when it returns."));
+}
+
 static void
 agent_announce(JoinctlAgent *agent, const gchar *event, const gchar *target, const gchar *detail)
 {
@@ -274,8 +294,8 @@ agent_announce(JoinctlAgent *agent, const gchar *event, const gchar *target, con
 	if (!agent->announce)
 		return;
 	if (!agent->ctx->json) {
-		printf("%s%s%s%s%s\n", event, target ? " " : "", target ? target : "",
-		       detail ? ": " : "", detail ? detail : "");
+		g_autofree gchar *text = announce_text(event, target, detail);
+		printf("%s\n", text);
 		fflush(stdout);
 		return;
 	}
@@ -313,24 +333,10 @@ joinctl_agent_new(JoinctlContext *ctx, gboolean interactive)
 	return agent;
 }
 
-static JoindDBusAgentManager1 *
-get_agent_manager(JoinctlContext *ctx, GError **error)
-{
-	g_autoptr(JoindDBusObject) root = joinctl_object(ctx, JOINCTL_ROOT_PATH);
-	JoindDBusAgentManager1 *manager = root ? joind_dbus_object_get_agent_manager1(root) : NULL;
-
-	if (manager == NULL)
-		g_set_error(error, JOINCTL_ERROR, JOINCTL_EXIT_NOT_SUPPORTED,
-		            _("agents not supported by this daemon (no net.joind.AgentManager1 at "
-		              "%s)"),
-		            JOINCTL_ROOT_PATH);
-	return manager;
-}
-
 gboolean
 joinctl_agent_register(JoinctlAgent *agent, GError **error)
 {
-	g_autoptr(JoindDBusAgentManager1) manager = get_agent_manager(agent->ctx, error);
+	g_autoptr(JoindDBusAgentManager1) manager = joinctl_agent_manager_proxy(agent->ctx, error);
 	g_autoptr(GVariant) reply = NULL;
 
 	if (manager == NULL)
@@ -360,7 +366,7 @@ joinctl_agent_unregister(JoinctlAgent *agent)
 	if (agent->pending != NULL)
 		pending_fail(agent, "net.joind.Error.Aborted", _("joinctl is stopping."));
 	if (agent->registered && joinctl_daemon_running(agent->ctx) &&
-	    (manager = get_agent_manager(agent->ctx, NULL)) != NULL) {
+	    (manager = joinctl_agent_manager_proxy(agent->ctx, NULL)) != NULL) {
 		/* Not cancellable: it must go out even after Ctrl-C. */
 		g_autoptr(GCancellable) saved = g_steal_pointer(&agent->ctx->cancellable);
 		agent->ctx->cancellable = g_cancellable_new();

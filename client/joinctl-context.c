@@ -173,3 +173,33 @@ joinctl_wait_until(JoinctlContext *ctx, const gboolean *done)
 	while (!*done)
 		g_main_context_iteration(NULL, TRUE);
 }
+
+/* net.joind.Daemon1 at /net/joind. The object manager cannot publish its
+ * own path, so joind exports the root interfaces beside it: a plain proxy. */
+JoindDBusDaemon1 *
+joinctl_daemon_proxy(JoinctlContext *ctx, GError **error)
+{
+	g_autoptr(GError) local = NULL;
+	g_autoptr(JoindDBusDaemon1) proxy = joind_dbus_daemon1_proxy_new_sync(
+	        ctx->bus, G_DBUS_PROXY_FLAGS_DO_NOT_AUTO_START, JOINCTL_BUS_NAME, JOINCTL_ROOT_PATH,
+	        ctx->cancellable, &local);
+
+	if (proxy == NULL || joind_dbus_daemon1_get_version(proxy) == NULL) {
+		g_set_error(error, JOINCTL_ERROR, JOINCTL_EXIT_NOT_SUPPORTED,
+		            _("not supported by this daemon (no net.joind.Daemon1 at %s)"),
+		            JOINCTL_ROOT_PATH);
+		return NULL;
+	}
+	return g_steal_pointer(&proxy);
+}
+
+/* net.joind.AgentManager1 at /net/joind (no properties: a missing interface
+ * shows when a call fails with UnknownInterface or UnknownMethod). */
+JoindDBusAgentManager1 *
+joinctl_agent_manager_proxy(JoinctlContext *ctx, GError **error)
+{
+	return joind_dbus_agent_manager1_proxy_new_sync(
+	        ctx->bus,
+	        G_DBUS_PROXY_FLAGS_DO_NOT_AUTO_START | G_DBUS_PROXY_FLAGS_DO_NOT_LOAD_PROPERTIES,
+	        JOINCTL_BUS_NAME, JOINCTL_ROOT_PATH, ctx->cancellable, error);
+}

@@ -5,19 +5,6 @@
 
 #include "joinctl.h"
 
-static JoindDBusDaemon1 *
-get_daemon(JoinctlContext *ctx, GError **error)
-{
-	g_autoptr(JoindDBusObject) root = joinctl_object(ctx, JOINCTL_ROOT_PATH);
-	JoindDBusDaemon1 *daemon = root ? joind_dbus_object_get_daemon1(root) : NULL;
-
-	if (daemon == NULL)
-		g_set_error(error, JOINCTL_ERROR, JOINCTL_EXIT_NOT_SUPPORTED,
-		            _("%s: not supported by this daemon (no net.joind.Daemon1 at %s)"),
-		            "daemon", JOINCTL_ROOT_PATH);
-	return daemon;
-}
-
 static JsonNode *
 describe_daemon(JoinctlContext *ctx, JoindDBusDaemon1 *daemon)
 {
@@ -91,9 +78,11 @@ daemon_info(JoinctlContext *ctx)
 
 	if (!joinctl_context_connect(ctx, TRUE, &error))
 		return joinctl_report(error);
-	daemon = get_daemon(ctx, &error);
-	if (daemon == NULL)
+	daemon = joinctl_daemon_proxy(ctx, &error);
+	if (daemon == NULL) {
+		g_prefix_error(&error, "daemon: ");
 		return joinctl_report(error);
+	}
 	info = describe_daemon(ctx, daemon);
 	if (ctx->json)
 		joinctl_print_json(info, TRUE);
@@ -114,9 +103,11 @@ daemon_diagnostics(JoinctlContext *ctx)
 
 	if (!joinctl_context_connect(ctx, TRUE, &error))
 		return joinctl_report(error);
-	daemon = get_daemon(ctx, &error);
-	if (daemon == NULL)
+	daemon = joinctl_daemon_proxy(ctx, &error);
+	if (daemon == NULL) {
+		g_prefix_error(&error, "daemon: ");
 		return joinctl_report(error);
+	}
 	reply = joinctl_call(ctx, daemon, "GetDiagnostics", NULL, -1, &error);
 	if (reply == NULL) {
 		g_prefix_error(&error, _("daemon diagnostics: "));

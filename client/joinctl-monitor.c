@@ -12,6 +12,7 @@
 
 typedef struct {
 	JoinctlContext *ctx;
+	GDBusProxy *daemon; /* net.joind.Daemon1, beside the object manager */
 } Monitor;
 
 static gchar *
@@ -80,8 +81,13 @@ print_line(const gchar *event, const gchar *path, const gchar *label, const gcha
 {
 	g_autofree gchar *time = now_text(FALSE);
 
-	printf("%s %-8s %s%s%s%s%s%s\n", time, event, path ? path : "", label ? label : "",
-	       iface ? " " : "", iface ? iface : "", rest && *rest ? ": " : "", rest ? rest : "");
+	if (path == NULL) {
+		printf("%s %-8s %s\n", time, event, rest);
+	} else {
+		printf("%s %-8s %s%s%s%s%s%s\n", time, event, path, label ? label : "",
+		       iface ? " " : "", iface ? iface : "", rest && *rest ? ": " : "",
+		       rest ? rest : "");
+	}
 	fflush(stdout);
 }
 
@@ -130,12 +136,10 @@ cached_properties(GDBusProxy *proxy)
 }
 
 static void
-show_interface(Monitor *m, const gchar *event, GDBusObject *object, GDBusInterface *iface)
+show_proxy(Monitor *m, const gchar *event, const gchar *path, const gchar *label, GDBusProxy *iface)
 {
-	const gchar *path = g_dbus_object_get_object_path(object);
-	const gchar *name = g_dbus_proxy_get_interface_name(G_DBUS_PROXY(iface));
-	g_autoptr(GVariant) props = cached_properties(G_DBUS_PROXY(iface));
-	g_autofree gchar *label = NULL;
+	const gchar *name = g_dbus_proxy_get_interface_name(iface);
+	g_autoptr(GVariant) props = cached_properties(iface);
 	g_autofree gchar *text = NULL;
 
 	if (m->ctx->json) {
@@ -143,13 +147,20 @@ show_interface(Monitor *m, const gchar *event, GDBusObject *object, GDBusInterfa
 		json_builder_set_member_name(b, "interface");
 		json_builder_add_string_value(b, name);
 		json_builder_set_member_name(b, "properties");
-		json_builder_add_value(b, joinctl_json_properties(G_DBUS_PROXY(iface)));
+		json_builder_add_value(b, joinctl_json_properties(iface));
 		emit_json(m, b);
 		return;
 	}
-	label = label_for(m, object);
 	text = format_properties(props, NULL);
 	print_line(event, path, label, name, text);
+}
+
+static void
+show_interface(Monitor *m, const gchar *event, GDBusObject *object, GDBusInterface *iface)
+{
+	g_autofree gchar *label = label_for(m, object);
+
+	show_proxy(m, event, g_dbus_object_get_object_path(object), label, G_DBUS_PROXY(iface));
 }
 
 static void
@@ -201,12 +212,9 @@ on_interface_removed(GDBusObjectManager *manager, GDBusObject *object, GDBusInte
 }
 
 static void
-on_properties_changed(GDBusObjectManagerClient *manager, GDBusObjectProxy *object,
-                      GDBusProxy *iface, GVariant *changed, const gchar *const *invalidated,
-                      Monitor *m)
+show_changed(Monitor *m, const gchar *path, const gchar *label, GDBusProxy *iface,
+             GVariant *changed, const gchar *const *invalidated)
 {
-	const gchar *path = g_dbus_object_get_object_path(G_DBUS_OBJECT(object));
-	g_autofree gchar *label = NULL;
 	g_autofree gchar *text = NULL;
 
 	if (m->ctx->json) {
@@ -223,9 +231,46 @@ on_properties_changed(GDBusObjectManagerClient *manager, GDBusObjectProxy *objec
 		emit_json(m, b);
 		return;
 	}
-	label = label_for(m, G_DBUS_OBJECT(object));
 	text = format_properties(changed, invalidated);
 	print_line("changed", path, label, g_dbus_proxy_get_interface_name(iface), text);
+}
+
+static void
+on_properties_changed(GDBusObjectManagerClient *manager, GDBusObjectProxy *object,
+                      GDBusProxy *iface, GVariant *changed, const gchar *const *invalidated,
+                      Monitor *m)
+{
+	g_autofree gchar *label = label_for(m, G_DBUS_OBJECT(object));
+
+	show_changed(m, g_dbus_object_get_object_path(G_DBUS_OBJECT(object)), label, iface, changed,
+	             invalidated);
+}
+
+/* Daemon1's proxy follows the name: a (re)started joind reloads all its
+ * properties, a stopped one invalidates them (daemon-stopped says that). */
+static void
+on_daemon_properties(GDBusProxy *proxy, GVariant *changed, const gchar *const *invalidated,
+                     Monitor *m)
+{
+	if (g_variant_n_children(changed) == 0 && !joinctl_daemon_running(m->ctx))
+		return;
+	show_changed(m, JOINCTL_ROOT_PATH, "", proxy, changed, invalidated);
+}
+
+static void
+watch_daemon(Monitor *m)
+{
+	g_autoptr(GVariant) version = NULL;
+
+	m->daemon = G_DBUS_PROXY(
+	        joind_dbus_daemon1_proxy_new_sync(m->ctx->bus, G_DBUS_PROXY_FLAGS_DO_NOT_AUTO_START,
+	                                          JOINCTL_BUS_NAME, JOINCTL_ROOT_PATH, NULL, NULL));
+	if (m->daemon == NULL)
+		return;
+	version = g_dbus_proxy_get_cached_property(m->daemon, "Version");
+	if (version != NULL)
+		show_proxy(m, "added", JOINCTL_ROOT_PATH, "", m->daemon);
+	g_signal_connect(m->daemon, "g-properties-changed", G_CALLBACK(on_daemon_properties), m);
 }
 
 static void
@@ -288,11 +333,15 @@ joinctl_cmd_monitor(JoinctlContext *ctx, gchar **args)
 		g_printerr(_("Monitoring joind on the %s bus; Ctrl-C to stop.\n"),
 		           joinctl_bus_label(ctx));
 	show_daemon(&m, joinctl_daemon_running(ctx));
+	watch_daemon(&m);
 	objects = joinctl_objects_sorted(ctx);
 	for (GList *l = objects; l != NULL; l = l->next)
 		on_object_added(ctx->manager, l->data, &m);
 	connect_signals(&m);
 	joinctl_wait_until(ctx, NULL);
 	g_signal_handlers_disconnect_by_data(ctx->manager, &m);
+	if (m.daemon != NULL)
+		g_signal_handlers_disconnect_by_data(m.daemon, &m);
+	g_clear_object(&m.daemon);
 	return JOINCTL_EXIT_OK;
 }

@@ -157,8 +157,7 @@ diagnostics_entry_matches(JsonNode *node, const gchar *path, const gchar *name)
 static JsonNode *
 device_diagnostics(JoinctlContext *ctx, const gchar *path, const gchar *name)
 {
-	g_autoptr(JoindDBusObject) root = joinctl_object(ctx, JOINCTL_ROOT_PATH);
-	JoindDBusDaemon1 *daemon = root ? joind_dbus_object_peek_daemon1(root) : NULL;
+	g_autoptr(JoindDBusDaemon1) daemon = joinctl_daemon_proxy(ctx, NULL);
 	g_autoptr(GVariant) reply = NULL;
 	g_autoptr(JsonParser) parser = json_parser_new();
 	JsonNode *top;

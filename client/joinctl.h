@@ -62,6 +62,8 @@ gboolean joinctl_daemon_running(JoinctlContext *ctx);
 GList *joinctl_objects_sorted(JoinctlContext *ctx);
 JoindDBusObject *joinctl_find_device(JoinctlContext *ctx, const gchar *name, GError **error);
 JoindDBusObject *joinctl_object(JoinctlContext *ctx, const gchar *path);
+JoindDBusDaemon1 *joinctl_daemon_proxy(JoinctlContext *ctx, GError **error);
+JoindDBusAgentManager1 *joinctl_agent_manager_proxy(JoinctlContext *ctx, GError **error);
 gchar *joinctl_device_name_for_path(JoinctlContext *ctx, const gchar *path);
 GVariant *joinctl_call(JoinctlContext *ctx, gpointer proxy, const gchar *method, GVariant *params,
                        gint timeout_msec, GError **error);
