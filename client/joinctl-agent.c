@@ -242,6 +242,7 @@ on_cancel(JoindDBusAgent1 *skeleton, GDBusMethodInvocation *invocation, const gc
 	if (!sender_is_joind(agent, invocation))
 		return TRUE;
 	if (agent->pending != NULL) {
+		joinctl_prompt_cancel(); /* restores the terminal before anything is said */
 		if (!agent->announce)
 			g_printerr(_("joind cancelled the request: %s\n"), reason);
 		agent_announce(agent, "cancelled", agent->target, reason);
@@ -357,24 +358,31 @@ joinctl_agent_register(JoinctlAgent *agent, GError **error)
 	return TRUE;
 }
 
-void
-joinctl_agent_unregister(JoinctlAgent *agent)
+/* UnregisterAgent goes out even after Ctrl-C cancelled ctx->cancellable. */
+static void
+send_unregister(JoinctlAgent *agent)
 {
+	JoinctlContext *ctx = agent->ctx;
+	g_autoptr(GCancellable) saved = g_steal_pointer(&ctx->cancellable);
 	g_autoptr(JoindDBusAgentManager1) manager = NULL;
 	g_autoptr(GVariant) reply = NULL;
 
+	ctx->cancellable = g_cancellable_new();
+	manager = joinctl_agent_manager_proxy(ctx, NULL);
+	if (manager != NULL)
+		reply = joinctl_call(ctx, manager, "UnregisterAgent",
+		                     g_variant_new("(o)", JOINCTL_AGENT_PATH), 2000, NULL);
+	g_object_unref(ctx->cancellable);
+	ctx->cancellable = g_steal_pointer(&saved);
+}
+
+void
+joinctl_agent_unregister(JoinctlAgent *agent)
+{
 	if (agent->pending != NULL)
 		pending_fail(agent, "net.joind.Error.Aborted", _("joinctl is stopping."));
-	if (agent->registered && joinctl_daemon_running(agent->ctx) &&
-	    (manager = joinctl_agent_manager_proxy(agent->ctx, NULL)) != NULL) {
-		/* Not cancellable: it must go out even after Ctrl-C. */
-		g_autoptr(GCancellable) saved = g_steal_pointer(&agent->ctx->cancellable);
-		agent->ctx->cancellable = g_cancellable_new();
-		reply = joinctl_call(agent->ctx, manager, "UnregisterAgent",
-		                     g_variant_new("(o)", JOINCTL_AGENT_PATH), 2000, NULL);
-		g_object_unref(agent->ctx->cancellable);
-		agent->ctx->cancellable = g_steal_pointer(&saved);
-	}
+	if (agent->registered && joinctl_daemon_running(agent->ctx))
+		send_unregister(agent);
 	agent->registered = FALSE;
 	if (agent->exported)
 		g_dbus_interface_skeleton_unexport(G_DBUS_INTERFACE_SKELETON(agent->skeleton));

@@ -84,6 +84,9 @@ void
 joinctl_context_clear(JoinctlContext *ctx)
 {
 	g_clear_object(&ctx->manager);
+	/* Replies already queued (the agent's answer to Release) must go out. */
+	if (ctx->bus != NULL)
+		g_dbus_connection_flush_sync(ctx->bus, NULL, NULL);
 	g_clear_object(&ctx->bus);
 	g_clear_object(&ctx->cancellable);
 	g_clear_pointer(&ctx->type_filter, g_free);
