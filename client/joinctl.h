@@ -27,7 +27,7 @@ typedef enum {
 	JOINCTL_EXIT_PERMISSION = 6,    /* net.joind.Error.PermissionDenied, bus policy */
 	JOINCTL_EXIT_AUTH_FAILED = 7,   /* net.joind.Error.AuthenticationFailed */
 	JOINCTL_EXIT_NO_AGENT = 8,      /* net.joind.Error.NoAgent */
-	JOINCTL_EXIT_ABORTED = 9,       /* net.joind.Error.Aborted, interrupted by a signal */
+	JOINCTL_EXIT_ABORTED = 9,       /* net.joind.Error.Aborted */
 	JOINCTL_EXIT_BUSY = 10,         /* net.joind.Error.Busy */
 } JoinctlExit;
 
@@ -51,7 +51,7 @@ typedef struct {
 	GDBusConnection *bus;
 	GDBusObjectManager *manager;
 	GCancellable *cancellable; /* cancelled by SIGINT/SIGTERM */
-	gboolean interrupted;
+	gint interrupted_by;       /* SIGINT or SIGTERM once received, else 0 */
 } JoinctlContext;
 
 /* joinctl-context.c: connecting, looking objects up, calling methods. */

@@ -6,6 +6,7 @@
 
 #include <glib-unix.h>
 #include <locale.h>
+#include <signal.h>
 #include <stdio.h>
 #include <string.h>
 
@@ -14,11 +15,12 @@
 static const struct {
 	const gchar *name;
 	int (*run)(JoinctlContext *ctx, gchar **args);
+	gboolean runs_until_signal; /* SIGINT/SIGTERM is how it normally ends */
 } commands[] = {
-        {"daemon", joinctl_cmd_daemon},   {"device", joinctl_cmd_device},
-        {"monitor", joinctl_cmd_monitor}, {"wired", joinctl_cmd_wired},
-        {"station", joinctl_cmd_station}, {"known-networks", joinctl_cmd_known},
-        {"agent", joinctl_cmd_agent},
+        {"daemon", joinctl_cmd_daemon, FALSE},   {"device", joinctl_cmd_device, FALSE},
+        {"monitor", joinctl_cmd_monitor, TRUE},  {"wired", joinctl_cmd_wired, FALSE},
+        {"station", joinctl_cmd_station, FALSE}, {"known-networks", joinctl_cmd_known, FALSE},
+        {"agent", joinctl_cmd_agent, TRUE},
 };
 
 static const gchar *help_commands =
@@ -61,20 +63,51 @@ static const gchar *help_commands =
            "  0 success                      6 permission denied\n"
            "  1 failure reported by joind    7 authentication failed\n"
            "  2 usage error, invalid args    8 no agent to ask for a secret\n"
-           "  3 joind is not running         9 aborted or interrupted\n"
+           "  3 joind is not running         9 aborted by joind or the agent\n"
            "  4 no such object              10 busy\n"
            "  5 not supported by joind or the device\n"
            "\n"
            "Environment: JOINCTL_BUS=session|system chooses the bus (as --session does).\n");
 
-static gboolean
-on_signal(gpointer user_data)
-{
-	JoinctlContext *ctx = user_data;
+static JoinctlContext *signal_ctx;
 
-	ctx->interrupted = TRUE;
-	g_cancellable_cancel(ctx->cancellable);
+static void
+interrupt(gint signum)
+{
+	if (signal_ctx->interrupted_by == 0)
+		signal_ctx->interrupted_by = signum;
+	g_cancellable_cancel(signal_ctx->cancellable);
+}
+
+static gboolean
+on_sigint(gpointer user_data)
+{
+	interrupt(SIGINT);
 	return G_SOURCE_CONTINUE;
+}
+
+static gboolean
+on_sigterm(gpointer user_data)
+{
+	interrupt(SIGTERM);
+	return G_SOURCE_CONTINUE;
+}
+
+/* A command cut short by SIGINT/SIGTERM has cleaned up (agent unregistered,
+ * terminal restored); now it dies of that signal, so that a calling shell
+ * knows it was interrupted and stops too. monitor and agent end normally. */
+static int
+finish(JoinctlContext *ctx, int code, gboolean runs_until_signal)
+{
+	gint signum = ctx->interrupted_by;
+
+	joinctl_context_clear(ctx);
+	if (signum != 0 && !runs_until_signal) {
+		fflush(stdout);
+		signal(signum, SIG_DFL);
+		raise(signum);
+	}
+	return code;
 }
 
 /* Secrets given as arguments are wiped from argv so that they do not stay
@@ -158,12 +191,13 @@ static int
 run_command(JoinctlContext *ctx, gint argc, gchar **argv)
 {
 	if (argc < 2)
-		return joinctl_usage_error(_("no command given"));
+		return finish(ctx, joinctl_usage_error(_("no command given")), FALSE);
 	for (gsize i = 0; i < G_N_ELEMENTS(commands); i++) {
 		if (g_str_equal(argv[1], commands[i].name))
-			return commands[i].run(ctx, argv + 2);
+			return finish(ctx, commands[i].run(ctx, argv + 2),
+			              commands[i].runs_until_signal);
 	}
-	return joinctl_usage_error(_("unknown command '%s'"), argv[1]);
+	return finish(ctx, joinctl_usage_error(_("unknown command '%s'"), argv[1]), FALSE);
 }
 
 static void
@@ -185,7 +219,6 @@ main(int argc, char **argv)
 	g_autofree gchar **argv_copy = g_memdup2(argv, sizeof(gchar *) * (argc + 1));
 	JoinctlContext ctx = {0};
 	Options o = {0};
-	int code;
 
 	setlocale(LC_ALL, "");
 	bindtextdomain(GETTEXT_PACKAGE, LOCALEDIR);
@@ -204,9 +237,8 @@ main(int argc, char **argv)
 	if (!choose_bus(&ctx, o.session, &error))
 		return joinctl_usage_error("%s", error->message);
 	ctx.cancellable = g_cancellable_new();
-	g_unix_signal_add(SIGINT, on_signal, &ctx);
-	g_unix_signal_add(SIGTERM, on_signal, &ctx);
-	code = run_command(&ctx, argc, argv);
-	joinctl_context_clear(&ctx);
-	return code;
+	signal_ctx = &ctx;
+	g_unix_signal_add(SIGINT, on_sigint, NULL);
+	g_unix_signal_add(SIGTERM, on_sigterm, NULL);
+	return run_command(&ctx, argc, argv);
 }
