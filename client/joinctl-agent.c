@@ -31,8 +31,8 @@ struct _JoinctlAgent {
 	gchar *user;
 };
 
-static void agent_announce(JoinctlAgent *agent, const gchar *event, const gchar *detail,
-                           const gchar *text);
+static void agent_announce(JoinctlAgent *agent, const gchar *event, const gchar *target,
+                           const gchar *detail);
 
 static gboolean
 sender_is_joind(JoinctlAgent *agent, GDBusMethodInvocation *invocation)

@@ -79,7 +79,7 @@ link_ifindex(const gchar *name)
 	g_autofree gchar *text = NULL;
 
 	g_assert_true(g_file_get_contents(path, &text, NULL, NULL));
-	return atoi(text);
+	return (gint)g_ascii_strtoll(text, NULL, 10);
 }
 
 typedef struct {
