@@ -4,6 +4,7 @@
  * `joinctl agent` for secrets as joind would. Checks the answers from the
  * command line, the refusals, that nobody but joind is answered, the
  * terminal prompt without echo (on a pseudo-terminal), Cancel and Release.
+ * The stand-in (joinctl-standin.c) has a station wlt0 with a network Home.
  */
 #include <fcntl.h>
 #include <gio/gunixinputstream.h>
@@ -14,20 +15,14 @@
 #include <termios.h>
 #include <unistd.h>
 
-#include "joinctl-dbus-generated.h"
+#include "joinctl-standin.h"
 #include "test-daemon.h"
 
 #define NETWORK_PATH "/net/joind/device/7/network/486f6d65_psk"
 
 typedef struct {
-	GTestDBus *bus;
-	GDBusConnection *owner; /* the stand-in joind, owns net.joind */
-	GDBusObjectManagerServer *manager;
-	JoindDBusAgentManager1 *agent_manager;
-	gboolean name_acquired;
-	gchar *agent_sender;
-	gchar *agent_path;
-	gboolean unregistered;
+	Standin *standin;
+	GDBusConnection *owner; /* the stand-in's connection, which owns net.joind */
 	GSubprocess *proc;
 	gboolean exited;
 	GString *output; /* joinctl's stdout (and stderr on a pty) */
@@ -36,83 +31,25 @@ typedef struct {
 	guint output_watch;
 } Fake;
 
-static void
-on_acquired(GDBusConnection *c, const gchar *name, gpointer data)
-{
-	((Fake *)data)->name_acquired = TRUE;
-}
-
-static gboolean
-on_register(JoindDBusAgentManager1 *skel, GDBusMethodInvocation *inv, const gchar *path, Fake *f)
-{
-	g_free(f->agent_sender);
-	g_free(f->agent_path);
-	f->agent_sender = g_strdup(g_dbus_method_invocation_get_sender(inv));
-	f->agent_path = g_strdup(path);
-	joind_dbus_agent_manager1_complete_register_agent(skel, inv);
-	return TRUE;
-}
-
-static gboolean
-on_unregister(JoindDBusAgentManager1 *skel, GDBusMethodInvocation *inv, const gchar *path, Fake *f)
-{
-	f->unregistered = g_strcmp0(path, f->agent_path) == 0;
-	joind_dbus_agent_manager1_complete_unregister_agent(skel, inv);
-	return TRUE;
-}
-
 static gboolean
 flag_set(gpointer data)
 {
 	return *(gboolean *)data;
 }
 
-/* A device object with one PSK network "Home", and AgentManager1. */
-static void
-fake_publish(Fake *f)
-{
-	g_autoptr(JoindDBusObjectSkeleton) dev =
-	        joind_dbus_object_skeleton_new("/net/joind/device/7");
-	g_autoptr(JoindDBusObjectSkeleton) net = joind_dbus_object_skeleton_new(NETWORK_PATH);
-	g_autoptr(JoindDBusDevice1) dev_iface = joind_dbus_device1_skeleton_new();
-	g_autoptr(JoindDBusNetwork1) net_iface = joind_dbus_network1_skeleton_new();
-	g_autoptr(GError) error = NULL;
-
-	joind_dbus_device1_set_name(dev_iface, "wlt0");
-	joind_dbus_device1_set_kind(dev_iface, "wifi");
-	joind_dbus_object_skeleton_set_device1(dev, dev_iface);
-	joind_dbus_network1_set_name(net_iface, "Home");
-	joind_dbus_network1_set_type_(net_iface, "psk");
-	joind_dbus_network1_set_device(net_iface, "/net/joind/device/7");
-	joind_dbus_network1_set_known_network(net_iface, "/");
-	joind_dbus_object_skeleton_set_network1(net, net_iface);
-	f->manager = g_dbus_object_manager_server_new("/net/joind");
-	g_dbus_object_manager_server_export(f->manager, G_DBUS_OBJECT_SKELETON(dev));
-	g_dbus_object_manager_server_export(f->manager, G_DBUS_OBJECT_SKELETON(net));
-	g_dbus_object_manager_server_set_connection(f->manager, f->owner);
-	f->agent_manager = joind_dbus_agent_manager1_skeleton_new();
-	g_signal_connect(f->agent_manager, "handle-register-agent", G_CALLBACK(on_register), f);
-	g_signal_connect(f->agent_manager, "handle-unregister-agent", G_CALLBACK(on_unregister), f);
-	g_dbus_interface_skeleton_export(G_DBUS_INTERFACE_SKELETON(f->agent_manager), f->owner,
-	                                 "/net/joind", &error);
-	g_assert_no_error(error);
-}
-
 static void
 fake_setup(Fake *f, gconstpointer data)
 {
-	g_autoptr(GError) error = NULL;
+	g_autoptr(JoindDBusObjectSkeleton) station = NULL;
+	g_autoptr(JoindDBusObjectSkeleton) net = NULL;
 
 	f->pty_master = f->pty_slave = -1;
 	f->output = g_string_new(NULL);
-	f->bus = g_test_dbus_new(G_TEST_DBUS_NONE);
-	g_test_dbus_up(f->bus);
-	f->owner = g_bus_get_sync(G_BUS_TYPE_SESSION, NULL, &error);
-	g_assert_no_error(error);
-	fake_publish(f);
-	g_bus_own_name_on_connection(f->owner, "net.joind", G_BUS_NAME_OWNER_FLAGS_NONE,
-	                             on_acquired, NULL, f, NULL);
-	g_assert_true(test_wait_until(flag_set, &f->name_acquired, 5000));
+	f->standin = standin_new();
+	f->owner = f->standin->owner;
+	station = standin_add_station(f->standin, 7, "wlt0");
+	net = standin_add_network(f->standin, station, "Home", "psk", -5000);
+	g_assert_cmpstr(g_dbus_object_get_object_path(G_DBUS_OBJECT(net)), ==, NETWORK_PATH);
 }
 
 static void
@@ -129,16 +66,7 @@ fake_teardown(Fake *f, gconstpointer data)
 		close(f->pty_master);
 	if (f->pty_slave >= 0)
 		close(f->pty_slave);
-	g_dbus_object_manager_server_set_connection(f->manager, NULL);
-	g_clear_object(&f->manager);
-	g_dbus_interface_skeleton_unexport(G_DBUS_INTERFACE_SKELETON(f->agent_manager));
-	g_clear_object(&f->agent_manager);
-	g_dbus_connection_close_sync(f->owner, NULL, NULL);
-	g_clear_object(&f->owner);
-	g_test_dbus_down(f->bus);
-	g_clear_object(&f->bus);
-	g_free(f->agent_sender);
-	g_free(f->agent_path);
+	standin_free(f->standin);
 	g_string_free(f->output, TRUE);
 }
 
@@ -166,7 +94,7 @@ on_exited(GObject *source, GAsyncResult *result, gpointer data)
 static gboolean
 agent_registered(gpointer data)
 {
-	return ((Fake *)data)->agent_sender != NULL;
+	return ((Fake *)data)->standin->agent_sender != NULL;
 }
 
 /* Opens a pseudo-terminal: joinctl's stdin, stdout and stderr. */
@@ -219,7 +147,7 @@ start_agent(Fake *f, gboolean use_pty, const gchar *const *args)
 	f->output_watch = g_unix_fd_add(out_fd, G_IO_IN | G_IO_HUP | G_IO_ERR, on_output, f);
 	g_subprocess_wait_async(f->proc, NULL, on_exited, f);
 	g_assert_true(test_wait_until(agent_registered, f, 5000));
-	g_assert_cmpstr(f->agent_path, ==, "/net/joind/joinctl/agent");
+	g_assert_cmpstr(f->standin->agent_path, ==, "/net/joind/joinctl/agent");
 }
 
 typedef struct {
@@ -242,8 +170,9 @@ static void
 call_start(Fake *f, Call *c, GDBusConnection *conn, const gchar *method, GVariant *params)
 {
 	memset(c, 0, sizeof(*c));
-	g_dbus_connection_call(conn, f->agent_sender, f->agent_path, "net.joind.Agent1", method,
-	                       params, NULL, G_DBUS_CALL_FLAGS_NONE, 10000, NULL, call_done, c);
+	g_dbus_connection_call(conn, f->standin->agent_sender, f->standin->agent_path,
+	                       "net.joind.Agent1", method, params, NULL, G_DBUS_CALL_FLAGS_NONE,
+	                       10000, NULL, call_done, c);
 }
 
 /* The string at index of a successful call's reply (the reply is freed). */
@@ -321,7 +250,7 @@ stranger_new(Fake *f)
 {
 	g_autoptr(GError) error = NULL;
 	GDBusConnection *conn = g_dbus_connection_new_for_address_sync(
-	        g_test_dbus_get_bus_address(f->bus),
+	        g_test_dbus_get_bus_address(f->standin->bus),
 	        G_DBUS_CONNECTION_FLAGS_AUTHENTICATION_CLIENT |
 	                G_DBUS_CONNECTION_FLAGS_MESSAGE_BUS_CONNECTION,
 	        NULL, NULL, &error);
@@ -389,7 +318,7 @@ test_refuses(Fake *f, gconstpointer data)
 	g_assert_nonnull(strstr(f->output->str, "\"event\":\"refused\""));
 	g_subprocess_send_signal(f->proc, SIGINT);
 	g_assert_cmpint(wait_exit(f), ==, 0);
-	g_assert_true(f->unregistered);
+	g_assert_true(f->standin->unregistered);
 }
 
 typedef struct {

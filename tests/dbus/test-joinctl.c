@@ -8,69 +8,8 @@
 #include <signal.h>
 #include <string.h>
 
+#include "joinctl-run.h"
 #include "test-daemon.h"
-
-typedef struct {
-	gint status; /* exit status, or -1 when killed */
-	gchar *out;
-	gchar *err;
-} Run;
-
-static void
-run_clear(Run *r)
-{
-	g_free(r->out);
-	g_free(r->err);
-}
-G_DEFINE_AUTO_CLEANUP_CLEAR_FUNC(Run, run_clear)
-
-static gchar *
-joinctl_path(void)
-{
-	return g_build_filename(g_getenv("JOIND_BUILD_ROOT"), "client", "joinctl", NULL);
-}
-
-/* Runs joinctl with args (NULL-terminated), stdin from /dev/null. */
-static void
-run_joinctl(Run *r, const gchar *const *env, ...)
-{
-	g_autoptr(GSubprocessLauncher) launcher = g_subprocess_launcher_new(
-	        G_SUBPROCESS_FLAGS_STDOUT_PIPE | G_SUBPROCESS_FLAGS_STDERR_PIPE);
-	g_autoptr(GPtrArray) argv = g_ptr_array_new_with_free_func(g_free);
-	g_autoptr(GSubprocess) proc = NULL;
-	g_autoptr(GError) error = NULL;
-	const gchar *arg;
-	va_list args;
-
-	g_ptr_array_add(argv, joinctl_path());
-	va_start(args, env);
-	while ((arg = va_arg(args, const gchar *)) != NULL)
-		g_ptr_array_add(argv, g_strdup(arg));
-	va_end(args);
-	g_ptr_array_add(argv, NULL);
-	for (guint i = 0; env != NULL && env[i] != NULL; i += 2)
-		g_subprocess_launcher_setenv(launcher, env[i], env[i + 1], TRUE);
-	proc = g_subprocess_launcher_spawnv(launcher, (const gchar *const *)argv->pdata, &error);
-	g_assert_no_error(error);
-	g_subprocess_communicate_utf8(proc, NULL, NULL, &r->out, &r->err, &error);
-	g_assert_no_error(error);
-	r->status = g_subprocess_get_if_exited(proc) ? g_subprocess_get_exit_status(proc) : -1;
-	g_test_message("joinctl %s -> %d\nstdout: %s\nstderr: %s",
-	               (const gchar *)g_ptr_array_index(argv, 1), r->status, r->out, r->err);
-}
-
-#define JOINCTL(r, ...) run_joinctl(r, NULL, __VA_ARGS__, NULL)
-
-static JsonNode *
-parse_json(const gchar *text)
-{
-	g_autoptr(JsonParser) parser = json_parser_new();
-	g_autoptr(GError) error = NULL;
-
-	json_parser_load_from_data(parser, text, -1, &error);
-	g_assert_no_error(error);
-	return json_node_copy(json_parser_get_root(parser));
-}
 
 static gint
 link_ifindex(const gchar *name)
