@@ -259,6 +259,27 @@ stranger_new(Fake *f)
 	return conn;
 }
 
+/* Secrets given as arguments no longer show in /proc/<pid>/cmdline. */
+static void
+assert_cmdline_clean(Fake *f)
+{
+	g_autofree gchar *path =
+	        g_strdup_printf("/proc/%s/cmdline", g_subprocess_get_identifier(f->proc));
+	g_autofree gchar *cmdline = NULL;
+	gsize len = 0;
+
+	g_assert_true(g_file_get_contents(path, &cmdline, &len, NULL));
+	for (gsize i = 0; i < len; i++)
+		if (cmdline[i] == '\0')
+			cmdline[i] = ' ';
+	g_test_message("cmdline: %s", cmdline);
+	g_assert_nonnull(strstr(cmdline, "--passphrase"));
+	g_assert_nonnull(strstr(cmdline, "alice")); /* a user name is no secret */
+	g_assert_null(strstr(cmdline, "pass-AAA"));
+	g_assert_null(strstr(cmdline, "key-BBB"));
+	g_assert_null(strstr(cmdline, "pw-CCC"));
+}
+
 #define NET_ARG g_variant_new("(o)", NETWORK_PATH)
 #define DEV_ARG g_variant_new("(o)", "/net/joind/device/7")
 
@@ -274,6 +295,7 @@ test_given_secrets(Fake *f, gconstpointer data)
 	g_autofree gchar *stolen = NULL;
 
 	start_agent(f, FALSE, args);
+	assert_cmdline_clean(f);
 	pass = ask(f, f->owner, "RequestPassphrase", NET_ARG, 0, &name);
 	g_assert_cmpstr(pass, ==, "pass-AAA");
 	key = ask(f, f->owner, "RequestPrivateKeyPassphrase", DEV_ARG, 0, &name);
