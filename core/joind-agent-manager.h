@@ -1,0 +1,27 @@
+/* joind-agent-manager.h - registered agents and the secrets asked of them. */
+#pragma once
+
+#include <gio/gio.h>
+
+#include "joind-agent.h"
+#include "joind-dbus-generated.h"
+
+G_BEGIN_DECLS
+
+#define JOIND_TYPE_AGENT_MANAGER (joind_agent_manager_get_type())
+G_DECLARE_FINAL_TYPE(JoindAgentManager, joind_agent_manager, JOIND, AGENT_MANAGER, GObject)
+
+/* Handles net.joind.AgentManager1 on the given skeleton. */
+JoindAgentManager *joind_agent_manager_new(GDBusConnection *bus, JoindDBusAgentManager1 *skeleton);
+guint joind_agent_manager_get_n_agents(JoindAgentManager *self);
+/* Tells every agent it is released (daemon shutdown). */
+void joind_agent_manager_release_all(JoindAgentManager *self);
+
+void joind_agent_manager_request(JoindAgentManager *self, JoindSecretKind kind,
+                                 const gchar *object_path, const gchar *user,
+                                 GCancellable *cancellable, GAsyncReadyCallback callback,
+                                 gpointer user_data);
+JoindSecret *joind_agent_manager_request_finish(JoindAgentManager *self, GAsyncResult *result,
+                                                GError **error);
+
+G_END_DECLS

@@ -1,0 +1,336 @@
+/* joind-agent.c - net.joind.AgentManager1 and secret requests to agents.
+ *
+ * Agents are remembered by (bus name, object path). The newest one gets the
+ * requests. An agent whose client leaves the bus is dropped at once (a name
+ * watch per client), so requests never go to a dead peer.
+ */
+#include "joind-agent-manager.h"
+
+#include "joind-auth.h"
+#include "joind-error.h"
+#include "joind-secret.h"
+
+/* People type passphrases: give them time, but not forever. */
+#define AGENT_REQUEST_TIMEOUT_MS (120 * 1000)
+
+typedef struct {
+	gchar *owner; /* unique bus name */
+	gchar *path;
+	guint watch_id;
+} Agent;
+
+struct _JoindAgentManager {
+	GObject parent_instance;
+	GDBusConnection *bus;
+	JoindDBusAgentManager1 *skeleton;
+	GPtrArray *agents; /* Agent*, newest last */
+};
+
+G_DEFINE_TYPE(JoindAgentManager, joind_agent_manager, G_TYPE_OBJECT)
+
+static void
+agent_free(Agent *agent)
+{
+	if (agent->watch_id != 0)
+		g_bus_unwatch_name(agent->watch_id);
+	g_free(agent->owner);
+	g_free(agent->path);
+	g_free(agent);
+}
+
+static Agent *
+agent_find(JoindAgentManager *self, const gchar *owner, const gchar *path, guint *index)
+{
+	for (guint i = 0; i < self->agents->len; i++) {
+		Agent *agent = g_ptr_array_index(self->agents, i);
+
+		if (g_str_equal(agent->owner, owner) &&
+		    (path == NULL || g_str_equal(agent->path, path))) {
+			if (index != NULL)
+				*index = i;
+			return agent;
+		}
+	}
+	return NULL;
+}
+
+static void
+agent_owner_vanished(GDBusConnection *bus, const gchar *name, gpointer user_data)
+{
+	JoindAgentManager *self = user_data;
+	guint index;
+
+	/* One client may have registered several paths: drop them all. */
+	while (agent_find(self, name, NULL, &index) != NULL) {
+		g_info("agent %s%s left the bus; dropped", name,
+		       ((Agent *)g_ptr_array_index(self->agents, index))->path);
+		g_ptr_array_remove_index(self->agents, index);
+	}
+}
+
+static void
+agent_do_register(GDBusMethodInvocation *invocation, gpointer user_data)
+{
+	JoindAgentManager *self = user_data;
+	const gchar *sender = g_dbus_method_invocation_get_sender(invocation);
+	const gchar *path;
+	Agent *agent;
+
+	g_variant_get(g_dbus_method_invocation_get_parameters(invocation), "(&o)", &path);
+	if (agent_find(self, sender, path, NULL) != NULL) {
+		g_dbus_method_invocation_return_error(invocation, JOIND_ERROR, JOIND_ERROR_BUSY,
+		                                      "Agent %s is already registered.", path);
+		return;
+	}
+	agent = g_new0(Agent, 1);
+	agent->owner = g_strdup(sender);
+	agent->path = g_strdup(path);
+	agent->watch_id =
+	        g_bus_watch_name_on_connection(self->bus, sender, G_BUS_NAME_WATCHER_FLAGS_NONE,
+	                                       NULL, agent_owner_vanished, self, NULL);
+	g_ptr_array_add(self->agents, agent);
+	g_info("agent %s%s registered", sender, path);
+	joind_dbus_agent_manager1_complete_register_agent(self->skeleton, invocation);
+}
+
+static void
+agent_do_unregister(GDBusMethodInvocation *invocation, gpointer user_data)
+{
+	JoindAgentManager *self = user_data;
+	const gchar *sender = g_dbus_method_invocation_get_sender(invocation);
+	const gchar *path;
+	guint index;
+
+	g_variant_get(g_dbus_method_invocation_get_parameters(invocation), "(&o)", &path);
+	if (agent_find(self, sender, path, &index) == NULL) {
+		g_dbus_method_invocation_return_error(
+		        invocation, JOIND_ERROR, JOIND_ERROR_NOT_FOUND,
+		        "No agent %s is registered by this client.", path);
+		return;
+	}
+	g_ptr_array_remove_index(self->agents, index);
+	g_info("agent %s%s unregistered", sender, path);
+	joind_dbus_agent_manager1_complete_unregister_agent(self->skeleton, invocation);
+}
+
+static gboolean
+agent_handle_register(JoindDBusAgentManager1 *skeleton, GDBusMethodInvocation *invocation,
+                      const gchar *path, gpointer user_data)
+{
+	joind_auth_check(invocation, agent_do_register, g_object_ref(user_data), g_object_unref);
+	return TRUE;
+}
+
+static gboolean
+agent_handle_unregister(JoindDBusAgentManager1 *skeleton, GDBusMethodInvocation *invocation,
+                        const gchar *path, gpointer user_data)
+{
+	joind_auth_check(invocation, agent_do_unregister, g_object_ref(user_data), g_object_unref);
+	return TRUE;
+}
+
+static void
+joind_agent_manager_finalize(GObject *object)
+{
+	JoindAgentManager *self = JOIND_AGENT_MANAGER(object);
+
+	g_ptr_array_unref(self->agents);
+	g_clear_object(&self->skeleton);
+	g_clear_object(&self->bus);
+	G_OBJECT_CLASS(joind_agent_manager_parent_class)->finalize(object);
+}
+
+static void
+joind_agent_manager_class_init(JoindAgentManagerClass *klass)
+{
+	G_OBJECT_CLASS(klass)->finalize = joind_agent_manager_finalize;
+}
+
+static void
+joind_agent_manager_init(JoindAgentManager *self)
+{
+	self->agents = g_ptr_array_new_with_free_func((GDestroyNotify)agent_free);
+}
+
+JoindAgentManager *
+joind_agent_manager_new(GDBusConnection *bus, JoindDBusAgentManager1 *skeleton)
+{
+	JoindAgentManager *self = g_object_new(JOIND_TYPE_AGENT_MANAGER, NULL);
+
+	self->bus = g_object_ref(bus);
+	self->skeleton = g_object_ref(skeleton);
+	g_signal_connect_object(skeleton, "handle-register-agent",
+	                        G_CALLBACK(agent_handle_register), self, 0);
+	g_signal_connect_object(skeleton, "handle-unregister-agent",
+	                        G_CALLBACK(agent_handle_unregister), self, 0);
+	return self;
+}
+
+guint
+joind_agent_manager_get_n_agents(JoindAgentManager *self)
+{
+	return self->agents->len;
+}
+
+void
+joind_agent_manager_release_all(JoindAgentManager *self)
+{
+	for (guint i = 0; i < self->agents->len; i++) {
+		Agent *agent = g_ptr_array_index(self->agents, i);
+
+		g_dbus_connection_call(self->bus, agent->owner, agent->path, "net.joind.Agent1",
+		                       "Release", NULL, NULL, G_DBUS_CALL_FLAGS_NO_AUTO_START, -1,
+		                       NULL, NULL, NULL);
+	}
+	g_ptr_array_set_size(self->agents, 0);
+}
+
+/* ---- secret requests ---------------------------------------------------- */
+
+typedef struct {
+	JoindSecretKind kind;
+	gchar *owner;
+	gchar *path;
+	gulong cancel_id;
+} SecretRequest;
+
+static void
+secret_request_free(SecretRequest *req)
+{
+	g_free(req->owner);
+	g_free(req->path);
+	g_free(req);
+}
+
+void
+joind_secret_free(JoindSecret *secret)
+{
+	if (secret == NULL)
+		return;
+	g_free(secret->user);
+	joind_secret_wipe(secret->secret);
+	g_free(secret);
+}
+
+static const gchar *
+secret_kind_method(JoindSecretKind kind, const GVariantType **reply_type)
+{
+	switch (kind) {
+	case JOIND_SECRET_PASSPHRASE:
+		*reply_type = G_VARIANT_TYPE("(s)");
+		return "RequestPassphrase";
+	case JOIND_SECRET_PRIVATE_KEY_PASSPHRASE:
+		*reply_type = G_VARIANT_TYPE("(s)");
+		return "RequestPrivateKeyPassphrase";
+	case JOIND_SECRET_USER_NAME_AND_PASSWORD:
+		*reply_type = G_VARIANT_TYPE("(ss)");
+		return "RequestUserNameAndPassword";
+	case JOIND_SECRET_USER_PASSWORD:
+		*reply_type = G_VARIANT_TYPE("(s)");
+		return "RequestUserPassword";
+	}
+	return NULL;
+}
+
+/* An agent that declines (its user pressed Cancel) answers with an error
+ * named *.Canceled or *.Aborted: that is an abort, not a failure. */
+static GError *
+secret_map_error(GError *error)
+{
+	g_autofree gchar *name = g_dbus_error_get_remote_error(error);
+
+	if (name != NULL &&
+	    (g_str_has_suffix(name, ".Canceled") || g_str_has_suffix(name, ".Cancelled") ||
+	     g_str_has_suffix(name, ".Aborted")))
+		return g_error_new_literal(JOIND_ERROR, JOIND_ERROR_ABORTED,
+		                           "The request for a secret was cancelled by the agent.");
+	if (g_error_matches(error, G_IO_ERROR, G_IO_ERROR_CANCELLED))
+		return g_error_new_literal(JOIND_ERROR, JOIND_ERROR_ABORTED,
+		                           "The request for a secret was cancelled.");
+	if (name != NULL)
+		g_dbus_error_strip_remote_error(error);
+	return g_error_new(JOIND_ERROR, JOIND_ERROR_FAILED, "The agent did not answer: %s",
+	                   error->message);
+}
+
+static void
+secret_request_done(GObject *source, GAsyncResult *result, gpointer user_data)
+{
+	g_autoptr(GTask) task = user_data;
+	SecretRequest *req = g_task_get_task_data(task);
+	g_autoptr(GError) error = NULL;
+	g_autoptr(GVariant) reply =
+	        g_dbus_connection_call_finish(G_DBUS_CONNECTION(source), result, &error);
+	JoindSecret *secret;
+
+	if (req->cancel_id != 0)
+		g_cancellable_disconnect(g_task_get_cancellable(task), req->cancel_id);
+	if (reply == NULL) {
+		g_task_return_error(task, secret_map_error(error));
+		return;
+	}
+	secret = g_new0(JoindSecret, 1);
+	if (req->kind == JOIND_SECRET_USER_NAME_AND_PASSWORD)
+		g_variant_get(reply, "(ss)", &secret->user, &secret->secret);
+	else
+		g_variant_get(reply, "(s)", &secret->secret);
+	g_task_return_pointer(task, secret, (GDestroyNotify)joind_secret_free);
+}
+
+/* Runs in the cancelling thread: only sends a message. */
+static void
+secret_request_cancelled(GCancellable *cancellable, gpointer user_data)
+{
+	GTask *task = user_data;
+	SecretRequest *req = g_task_get_task_data(task);
+	JoindAgentManager *self = g_task_get_source_object(task);
+
+	g_dbus_connection_call(self->bus, req->owner, req->path, "net.joind.Agent1", "Cancel",
+	                       g_variant_new("(s)", "canceled"), NULL,
+	                       G_DBUS_CALL_FLAGS_NO_AUTO_START, -1, NULL, NULL, NULL);
+}
+
+void
+joind_agent_manager_request(JoindAgentManager *self, JoindSecretKind kind, const gchar *object_path,
+                            const gchar *user, GCancellable *cancellable,
+                            GAsyncReadyCallback callback, gpointer user_data)
+{
+	g_autoptr(GTask) task = g_task_new(self, cancellable, callback, user_data);
+	const GVariantType *reply_type = NULL;
+	const gchar *method = secret_kind_method(kind, &reply_type);
+	SecretRequest *req;
+	Agent *agent;
+	GVariant *args;
+
+	if (self->agents->len == 0) {
+		g_task_return_new_error(task, JOIND_ERROR, JOIND_ERROR_NO_AGENT,
+		                        "A secret is needed but no agent is registered to ask "
+		                        "for it.");
+		return;
+	}
+	agent = g_ptr_array_index(self->agents, self->agents->len - 1);
+	req = g_new0(SecretRequest, 1);
+	req->kind = kind;
+	req->owner = g_strdup(agent->owner);
+	req->path = g_strdup(agent->path);
+	g_task_set_task_data(task, req, (GDestroyNotify)secret_request_free);
+	if (kind == JOIND_SECRET_USER_PASSWORD)
+		args = g_variant_new("(os)", object_path, user != NULL ? user : "");
+	else
+		args = g_variant_new("(o)", object_path);
+	g_debug("asking agent %s%s: %s for %s", agent->owner, agent->path, method, object_path);
+	if (cancellable != NULL)
+		req->cancel_id = g_cancellable_connect(
+		        cancellable, G_CALLBACK(secret_request_cancelled), task, NULL);
+	g_dbus_connection_call(self->bus, agent->owner, agent->path, "net.joind.Agent1", method,
+	                       args, reply_type, G_DBUS_CALL_FLAGS_NO_AUTO_START,
+	                       AGENT_REQUEST_TIMEOUT_MS, cancellable, secret_request_done,
+	                       g_object_ref(task));
+}
+
+JoindSecret *
+joind_agent_manager_request_finish(JoindAgentManager *self, GAsyncResult *result, GError **error)
+{
+	g_return_val_if_fail(g_task_is_valid(result, self), NULL);
+	return g_task_propagate_pointer(G_TASK(result), error);
+}

@@ -1,0 +1,32 @@
+/* joind-core-private.h - what the daemon's main() does with the core.
+ *
+ * These entry points are exported from libjoind for the joind executable
+ * only; they are not part of the plugin ABI (core/api/), and plugins must
+ * not include this header.
+ */
+#pragma once
+
+#include "joind-core.h"
+
+G_BEGIN_DECLS
+
+typedef struct {
+	const gchar *config_path;
+	const gchar *state_dir;
+	const gchar *plugin_dir;
+	const gchar *enable_plugins;  /* --plugins, NULL for all */
+	const gchar *disable_plugins; /* --noplugin */
+} JoindCoreOptions;
+
+/* Reads the configuration; fails only when main.conf cannot be parsed at
+ * all (bad keys/values are reported and defaulted). */
+JOIND_EXPORT JoindCore *joind_core_new(const JoindCoreOptions *options, GError **error);
+/* Exports the object tree on bus, loads the profiles and starts the plugins.
+ * Call before owning the bus name so clients find a complete tree. */
+JOIND_EXPORT gboolean joind_core_start(JoindCore *self, GDBusConnection *bus, GError **error);
+/* SIGHUP: re-read main.conf and every profile. */
+JOIND_EXPORT void joind_core_reload(JoindCore *self);
+/* Stops plugins (after "shutting-down"), releases agents, unexports. */
+JOIND_EXPORT void joind_core_shutdown(JoindCore *self);
+
+G_END_DECLS

@@ -1,0 +1,456 @@
+/* joind-core.c - the daemon's centre: devices, the object tree, plugins.
+ *
+ * The core owns D-Bus (one GDBusObjectManagerServer at /net/joind), the
+ * configuration, the profile store and the agents; plugins own their kernel
+ * I/O and reach the core only through core/api/.
+ */
+#include "joind-core-private.h"
+
+#include <json-glib/json-glib.h>
+
+#include "config.h"
+#include "joind-agent-manager.h"
+#include "joind-auth.h"
+#include "joind-config.h"
+#include "joind-dbus-device.h"
+#include "joind-dbus-generated.h"
+#include "joind-error.h"
+#include "joind-plugin-loader.h"
+#include "joind-port.h"
+#include "joind-profile-store.h"
+
+#define JOIND_DBUS_ROOT "/net/joind"
+
+struct _JoindCore {
+	GObject parent_instance;
+	JoindCoreOptions options; /* strings owned below */
+	gchar *config_path;
+	gchar *state_dir;
+	gchar *plugin_dir;
+	gchar *enable_plugins;
+	gchar *disable_plugins;
+	JoindConfig *config;
+	JoindProfileStore *profiles;
+	JoindPluginLoader *plugins;
+	GDBusConnection *bus;
+	GDBusObjectManagerServer *manager;
+	JoindDBusDaemon1 *daemon_iface;
+	JoindDBusAgentManager1 *agent_iface;
+	JoindAgentManager *agents;
+	GHashTable *devices; /* ifindex -> JoindDevice */
+	gboolean started;
+};
+
+G_DEFINE_TYPE(JoindCore, joind_core, G_TYPE_OBJECT)
+
+enum { SIGNAL_PROFILE_CHANGED, SIGNAL_SHUTTING_DOWN, N_SIGNALS };
+static guint signals[N_SIGNALS];
+
+static void
+joind_core_finalize(GObject *object)
+{
+	JoindCore *self = JOIND_CORE(object);
+
+	g_hash_table_unref(self->devices);
+	g_clear_object(&self->agents);
+	g_clear_object(&self->agent_iface);
+	g_clear_object(&self->daemon_iface);
+	g_clear_object(&self->manager);
+	g_clear_object(&self->bus);
+	g_clear_object(&self->profiles);
+	g_clear_pointer(&self->plugins, joind_plugin_loader_free);
+	g_clear_pointer(&self->config, joind_config_free);
+	g_free(self->config_path);
+	g_free(self->state_dir);
+	g_free(self->plugin_dir);
+	g_free(self->enable_plugins);
+	g_free(self->disable_plugins);
+	G_OBJECT_CLASS(joind_core_parent_class)->finalize(object);
+}
+
+static void
+joind_core_class_init(JoindCoreClass *klass)
+{
+	G_OBJECT_CLASS(klass)->finalize = joind_core_finalize;
+	signals[SIGNAL_PROFILE_CHANGED] =
+	        g_signal_new("profile-changed", G_TYPE_FROM_CLASS(klass), G_SIGNAL_RUN_LAST, 0,
+	                     NULL, NULL, NULL, G_TYPE_NONE, 2, JOIND_TYPE_PROFILE, G_TYPE_INT);
+	signals[SIGNAL_SHUTTING_DOWN] =
+	        g_signal_new("shutting-down", G_TYPE_FROM_CLASS(klass), G_SIGNAL_RUN_LAST, 0, NULL,
+	                     NULL, NULL, G_TYPE_NONE, 0);
+}
+
+static void
+joind_core_init(JoindCore *self)
+{
+	self->devices = g_hash_table_new_full(g_direct_hash, g_direct_equal, NULL, g_object_unref);
+	self->plugins = joind_plugin_loader_new();
+	self->config = joind_config_new();
+}
+
+JoindCore *
+joind_core_new(const JoindCoreOptions *options, GError **error)
+{
+	g_autoptr(JoindCore) self = g_object_new(JOIND_TYPE_CORE, NULL);
+
+	self->config_path = g_strdup(options->config_path);
+	self->state_dir = g_strdup(options->state_dir);
+	self->plugin_dir = g_strdup(options->plugin_dir);
+	self->enable_plugins = g_strdup(options->enable_plugins);
+	self->disable_plugins = g_strdup(options->disable_plugins);
+	if (!joind_config_load(self->config, self->config_path, error))
+		return NULL;
+	self->profiles = joind_profile_store_new(self->state_dir);
+	return g_steal_pointer(&self);
+}
+
+/* ---- Daemon1 -------------------------------------------------------------- */
+
+static void
+core_publish_plugins(JoindCore *self)
+{
+	GPtrArray *plugins = joind_plugin_loader_get_plugins(self->plugins);
+	GVariantBuilder builder;
+
+	g_variant_builder_init(&builder, G_VARIANT_TYPE("a(ssss)"));
+	for (guint i = 0; i < plugins->len; i++) {
+		JoindPluginInfo *info = g_ptr_array_index(plugins, i);
+
+		g_variant_builder_add(&builder, "(ssss)", info->name, info->description,
+		                      joind_plugin_state_to_string(info->state),
+		                      info->detail != NULL ? info->detail : "");
+	}
+	joind_dbus_daemon1_set_plugins(self->daemon_iface, g_variant_builder_end(&builder));
+}
+
+static void
+diagnostics_add_device(JsonBuilder *b, JoindDevice *device)
+{
+	JoindPort8021x *port = joind_device_get_port(device);
+	GVariant *extra = NULL;
+
+	json_builder_begin_object(b);
+	json_builder_set_member_name(b, "name");
+	json_builder_add_string_value(b, joind_device_get_name(device));
+	json_builder_set_member_name(b, "ifindex");
+	json_builder_add_int_value(b, joind_device_get_ifindex(device));
+	json_builder_set_member_name(b, "address");
+	json_builder_add_string_value(b, joind_device_get_address(device));
+	json_builder_set_member_name(b, "kind");
+	json_builder_add_string_value(b,
+	                              joind_device_kind_to_string(joind_device_get_kind(device)));
+	json_builder_set_member_name(b, "powered");
+	json_builder_add_boolean_value(b, joind_device_get_powered(device));
+	json_builder_set_member_name(b, "state");
+	json_builder_add_string_value(b,
+	                              joind_device_state_to_string(joind_device_get_state(device)));
+	json_builder_set_member_name(b, "plugin");
+	json_builder_add_string_value(b, joind_device_get_plugin(device));
+	if (port != NULL) {
+		json_builder_set_member_name(b, "port8021x");
+		json_builder_begin_object(b);
+		json_builder_set_member_name(b, "state");
+		json_builder_add_string_value(
+		        b, joind_port_state_to_string(joind_port_8021x_get_state(port)));
+		json_builder_set_member_name(b, "profile");
+		json_builder_add_string_value(b, joind_port_8021x_get_profile(port));
+		json_builder_set_member_name(b, "eap_method");
+		json_builder_add_string_value(b, joind_port_8021x_get_eap_method(port));
+		json_builder_set_member_name(b, "last_error");
+		json_builder_add_string_value(b, joind_port_8021x_get_last_error(port));
+		json_builder_end_object(b);
+	}
+	if (JOIND_DEVICE_GET_CLASS(device)->get_diagnostics != NULL)
+		extra = JOIND_DEVICE_GET_CLASS(device)->get_diagnostics(device);
+	if (extra != NULL) {
+		g_variant_ref_sink(extra);
+		json_builder_set_member_name(b, "details");
+		json_builder_add_value(b, json_gvariant_serialize(extra));
+		g_variant_unref(extra);
+	}
+	json_builder_end_object(b);
+}
+
+static gchar *
+core_build_diagnostics(JoindCore *self)
+{
+	g_autoptr(JsonBuilder) b = json_builder_new();
+	g_autoptr(JsonGenerator) gen = json_generator_new();
+	g_autoptr(JsonNode) root = NULL;
+	g_autoptr(GList) devices = g_hash_table_get_values(self->devices);
+	GPtrArray *plugins = joind_plugin_loader_get_plugins(self->plugins);
+
+	json_builder_begin_object(b);
+	json_builder_set_member_name(b, "version");
+	json_builder_add_string_value(b, PACKAGE_VERSION);
+	json_builder_set_member_name(b, "state_dir");
+	json_builder_add_string_value(b, self->state_dir);
+	json_builder_set_member_name(b, "agents");
+	json_builder_add_int_value(b, joind_agent_manager_get_n_agents(self->agents));
+	json_builder_set_member_name(b, "plugins");
+	json_builder_begin_array(b);
+	for (guint i = 0; i < plugins->len; i++) {
+		JoindPluginInfo *info = g_ptr_array_index(plugins, i);
+
+		json_builder_begin_object(b);
+		json_builder_set_member_name(b, "name");
+		json_builder_add_string_value(b, info->name);
+		json_builder_set_member_name(b, "state");
+		json_builder_add_string_value(b, joind_plugin_state_to_string(info->state));
+		json_builder_set_member_name(b, "path");
+		json_builder_add_string_value(b, info->path);
+		json_builder_end_object(b);
+	}
+	json_builder_end_array(b);
+	json_builder_set_member_name(b, "devices");
+	json_builder_begin_array(b);
+	for (GList *l = devices; l != NULL; l = l->next)
+		diagnostics_add_device(b, l->data);
+	json_builder_end_array(b);
+	json_builder_end_object(b);
+	root = json_builder_get_root(b);
+	json_generator_set_root(gen, root);
+	json_generator_set_pretty(gen, TRUE);
+	return json_generator_to_data(gen, NULL);
+}
+
+static void
+core_do_get_diagnostics(GDBusMethodInvocation *invocation, gpointer user_data)
+{
+	JoindCore *self = user_data;
+	g_autofree gchar *json = core_build_diagnostics(self);
+
+	joind_dbus_daemon1_complete_get_diagnostics(self->daemon_iface, invocation, json);
+}
+
+static gboolean
+core_handle_get_diagnostics(JoindDBusDaemon1 *iface, GDBusMethodInvocation *invocation,
+                            gpointer user_data)
+{
+	joind_auth_check(invocation, core_do_get_diagnostics, g_object_ref(user_data),
+	                 g_object_unref);
+	return TRUE;
+}
+
+/* ---- devices -------------------------------------------------------------- */
+
+gboolean
+joind_core_add_device(JoindCore *self, JoindDevice *device, GError **error)
+{
+	gint ifindex;
+
+	g_return_val_if_fail(JOIND_IS_CORE(self), FALSE);
+	g_return_val_if_fail(JOIND_IS_DEVICE(device), FALSE);
+	ifindex = joind_device_get_ifindex(device);
+	if (g_hash_table_contains(self->devices, GINT_TO_POINTER(ifindex))) {
+		g_set_error(error, JOIND_ERROR, JOIND_ERROR_BUSY,
+		            "Interface %d (%s) is already managed by another plugin.", ifindex,
+		            joind_device_get_name(device));
+		return FALSE;
+	}
+	g_hash_table_insert(self->devices, GINT_TO_POINTER(ifindex), g_object_ref(device));
+	if (self->manager != NULL)
+		joind_dbus_device_export(self->manager, device);
+	g_info("device %s (ifindex %d, %s) added by %s", joind_device_get_name(device), ifindex,
+	       joind_device_kind_to_string(joind_device_get_kind(device)),
+	       joind_device_get_plugin(device));
+	return TRUE;
+}
+
+void
+joind_core_remove_device(JoindCore *self, JoindDevice *device)
+{
+	gint ifindex;
+
+	g_return_if_fail(JOIND_IS_CORE(self));
+	g_return_if_fail(JOIND_IS_DEVICE(device));
+	ifindex = joind_device_get_ifindex(device);
+	if (g_hash_table_lookup(self->devices, GINT_TO_POINTER(ifindex)) != device)
+		return;
+	if (self->manager != NULL)
+		joind_dbus_device_unexport(self->manager, device);
+	g_info("device %s (ifindex %d) removed", joind_device_get_name(device), ifindex);
+	g_hash_table_remove(self->devices, GINT_TO_POINTER(ifindex));
+}
+
+JoindDevice *
+joind_core_lookup_device(JoindCore *self, gint ifindex)
+{
+	g_return_val_if_fail(JOIND_IS_CORE(self), NULL);
+	return g_hash_table_lookup(self->devices, GINT_TO_POINTER(ifindex));
+}
+
+/* ---- settings, profiles, agents ------------------------------------------ */
+
+gint
+joind_core_get_config_int(JoindCore *self, const gchar *group, const gchar *key)
+{
+	return joind_config_get_int(self->config, group, key);
+}
+
+gboolean
+joind_core_get_config_bool(JoindCore *self, const gchar *group, const gchar *key)
+{
+	return joind_config_get_bool(self->config, group, key);
+}
+
+gchar *
+joind_core_get_config_string(JoindCore *self, const gchar *group, const gchar *key)
+{
+	return joind_config_get_string(self->config, group, key);
+}
+
+gchar **
+joind_core_get_config_strv(JoindCore *self, const gchar *group, const gchar *key)
+{
+	return joind_config_get_strv(self->config, group, key);
+}
+
+const gchar *
+joind_core_get_state_dir(JoindCore *self)
+{
+	return self->state_dir;
+}
+
+JoindProfile *
+joind_core_find_wired_profile(JoindCore *self, const gchar *ifname, const gchar *address)
+{
+	return joind_profile_store_find_wired(self->profiles, ifname, address);
+}
+
+JoindProfile *
+joind_core_find_network_profile(JoindCore *self, const guint8 *ssid, gsize ssid_len,
+                                JoindProfileType type)
+{
+	return joind_profile_store_find_network(self->profiles, ssid, ssid_len, type);
+}
+
+GPtrArray *
+joind_core_list_profiles(JoindCore *self, JoindProfileType type)
+{
+	return joind_profile_store_list(self->profiles, type);
+}
+
+gboolean
+joind_core_save_network_profile(JoindCore *self, const guint8 *ssid, gsize ssid_len,
+                                JoindProfileType type, GKeyFile *contents, GError **error)
+{
+	return joind_profile_store_save_network(self->profiles, ssid, ssid_len, type, contents,
+	                                        error);
+}
+
+gboolean
+joind_core_remove_profile(JoindCore *self, JoindProfile *profile, GError **error)
+{
+	return joind_profile_store_remove(self->profiles, profile, error);
+}
+
+void
+joind_core_request_secret(JoindCore *core, JoindSecretKind kind, const gchar *object_path,
+                          const gchar *user, GCancellable *cancellable,
+                          GAsyncReadyCallback callback, gpointer user_data)
+{
+	joind_agent_manager_request(core->agents, kind, object_path, user, cancellable, callback,
+	                            user_data);
+}
+
+JoindSecret *
+joind_core_request_secret_finish(JoindCore *core, GAsyncResult *result, GError **error)
+{
+	return joind_agent_manager_request_finish(core->agents, result, error);
+}
+
+gboolean
+joind_core_has_agent(JoindCore *core)
+{
+	return core->agents != NULL && joind_agent_manager_get_n_agents(core->agents) > 0;
+}
+
+/* ---- life cycle ----------------------------------------------------------- */
+
+static void
+core_profile_changed(JoindProfileStore *store, JoindProfile *profile, gint change,
+                     gpointer user_data)
+{
+	g_signal_emit(user_data, signals[SIGNAL_PROFILE_CHANGED], 0, profile, change);
+}
+
+static gboolean
+core_export_root(JoindCore *self, GError **error)
+{
+	self->manager = g_dbus_object_manager_server_new(JOIND_DBUS_ROOT);
+	self->daemon_iface = joind_dbus_daemon1_skeleton_new();
+	joind_dbus_daemon1_set_version(self->daemon_iface, PACKAGE_VERSION);
+	g_signal_connect_object(self->daemon_iface, "handle-get-diagnostics",
+	                        G_CALLBACK(core_handle_get_diagnostics), self, 0);
+	self->agent_iface = joind_dbus_agent_manager1_skeleton_new();
+	self->agents = joind_agent_manager_new(self->bus, self->agent_iface);
+
+	/* The manager may not export its own path, so the root interfaces sit
+	 * beside its ObjectManager at /net/joind. */
+	if (!g_dbus_interface_skeleton_export(G_DBUS_INTERFACE_SKELETON(self->daemon_iface),
+	                                      self->bus, JOIND_DBUS_ROOT, error))
+		return FALSE;
+	if (!g_dbus_interface_skeleton_export(G_DBUS_INTERFACE_SKELETON(self->agent_iface),
+	                                      self->bus, JOIND_DBUS_ROOT, error))
+		return FALSE;
+	g_dbus_object_manager_server_set_connection(self->manager, self->bus);
+	return TRUE;
+}
+
+gboolean
+joind_core_start(JoindCore *self, GDBusConnection *bus, GError **error)
+{
+	GHashTableIter iter;
+	gpointer device;
+
+	self->bus = g_object_ref(bus);
+	if (!core_export_root(self, error))
+		return FALSE;
+	if (!joind_profile_store_load(self->profiles, error))
+		return FALSE;
+	g_signal_connect_object(self->profiles, "profile-changed", G_CALLBACK(core_profile_changed),
+	                        self, 0);
+	/* Devices added before the bus was there get their objects now. */
+	g_hash_table_iter_init(&iter, self->devices);
+	while (g_hash_table_iter_next(&iter, NULL, &device))
+		joind_dbus_device_export(self->manager, device);
+
+	joind_plugin_loader_scan(self->plugins, self->plugin_dir, self->enable_plugins,
+	                         self->disable_plugins);
+	joind_plugin_loader_init_all(self->plugins, self);
+	core_publish_plugins(self);
+	self->started = TRUE;
+	return TRUE;
+}
+
+void
+joind_core_reload(JoindCore *self)
+{
+	g_autoptr(GError) error = NULL;
+
+	g_info("reloading %s and the profiles", self->config_path);
+	if (!joind_config_load(self->config, self->config_path, &error))
+		g_warning("%s; keeping the previous settings", error->message);
+	joind_profile_store_reload(self->profiles);
+}
+
+void
+joind_core_shutdown(JoindCore *self)
+{
+	g_autoptr(GList) devices = NULL;
+
+	if (!self->started)
+		return;
+	self->started = FALSE;
+	g_signal_emit(self, signals[SIGNAL_SHUTTING_DOWN], 0);
+	joind_plugin_loader_shutdown_all(self->plugins, self);
+	/* Plugins should have removed their devices; drop what remains. */
+	devices = g_hash_table_get_values(self->devices);
+	for (GList *l = devices; l != NULL; l = l->next)
+		joind_core_remove_device(self, l->data);
+	joind_agent_manager_release_all(self->agents);
+	g_dbus_interface_skeleton_unexport(G_DBUS_INTERFACE_SKELETON(self->agent_iface));
+	g_dbus_interface_skeleton_unexport(G_DBUS_INTERFACE_SKELETON(self->daemon_iface));
+	g_dbus_object_manager_server_set_connection(self->manager, NULL);
+}

@@ -1,0 +1,216 @@
+/* joind-dbus-device.c - Device1 and Port8021x1 skeletons bound to objects.
+ *
+ * Each exported device carries a DeviceExport (object data) that owns its
+ * skeletons; GBindings copy every property change onto the skeleton, which
+ * emits PropertiesChanged, so clients never have to poll.
+ */
+#include "joind-dbus-device.h"
+
+#include "joind-auth.h"
+#include "joind-dbus-generated.h"
+#include "joind-device-private.h"
+#include "joind-port.h"
+
+#define EXPORT_KEY "joind-dbus-export"
+
+typedef struct {
+	GDBusObjectManagerServer *manager;
+	JoindDBusObjectSkeleton *object;
+	JoindDBusDevice1 *device_iface;
+	JoindDBusPort8021x1 *port_iface;
+	JoindPort8021x *port;
+	gulong port_notify_id;
+} DeviceExport;
+
+static gboolean
+transform_kind(GBinding *binding, const GValue *from, GValue *to, gpointer user_data)
+{
+	g_value_set_string(to, joind_device_kind_to_string(g_value_get_int(from)));
+	return TRUE;
+}
+
+static gboolean
+transform_device_state(GBinding *binding, const GValue *from, GValue *to, gpointer user_data)
+{
+	g_value_set_string(to, joind_device_state_to_string(g_value_get_int(from)));
+	return TRUE;
+}
+
+static gboolean
+transform_port_state(GBinding *binding, const GValue *from, GValue *to, gpointer user_data)
+{
+	g_value_set_string(to, joind_port_state_to_string(g_value_get_int(from)));
+	return TRUE;
+}
+
+/* D-Bus strings cannot be NULL. */
+static gboolean
+transform_nullable_string(GBinding *binding, const GValue *from, GValue *to, gpointer user_data)
+{
+	const gchar *s = g_value_get_string(from);
+
+	g_value_set_string(to, s != NULL ? s : "");
+	return TRUE;
+}
+
+static void
+bind_string(gpointer source, const gchar *from, gpointer target, const gchar *to)
+{
+	g_object_bind_property_full(source, from, target, to, G_BINDING_SYNC_CREATE,
+	                            transform_nullable_string, NULL, NULL, NULL);
+}
+
+/* ---- Port8021x1 ---------------------------------------------------------- */
+
+typedef gboolean (*PortAction)(JoindPort8021x *port, GError **error);
+
+typedef struct {
+	JoindPort8021x *port;
+	PortAction action;
+} PortCall;
+
+static void
+port_call_free(PortCall *call)
+{
+	g_object_unref(call->port);
+	g_free(call);
+}
+
+static void
+port_call_run(GDBusMethodInvocation *invocation, gpointer user_data)
+{
+	PortCall *call = user_data;
+	g_autoptr(GError) error = NULL;
+
+	if (!call->action(call->port, &error)) {
+		g_dbus_method_invocation_return_gerror(invocation, error);
+		return;
+	}
+	g_dbus_method_invocation_return_value(invocation, NULL);
+}
+
+static void
+port_call(GDBusMethodInvocation *invocation, JoindPort8021x *port, PortAction action)
+{
+	PortCall *call = g_new0(PortCall, 1);
+
+	call->port = g_object_ref(port);
+	call->action = action;
+	joind_auth_check(invocation, port_call_run, call, (GDestroyNotify)port_call_free);
+}
+
+static gboolean
+port_handle_reauthenticate(JoindDBusPort8021x1 *iface, GDBusMethodInvocation *invocation,
+                           gpointer user_data)
+{
+	port_call(invocation, user_data, joind_port_8021x_reauthenticate);
+	return TRUE;
+}
+
+static gboolean
+port_handle_logoff(JoindDBusPort8021x1 *iface, GDBusMethodInvocation *invocation,
+                   gpointer user_data)
+{
+	port_call(invocation, user_data, joind_port_8021x_logoff);
+	return TRUE;
+}
+
+static void
+export_detach_port(DeviceExport *exp)
+{
+	if (exp->port_iface == NULL)
+		return;
+	joind_dbus_object_skeleton_set_port8021x1(exp->object, NULL);
+	g_clear_object(&exp->port_iface);
+	g_clear_object(&exp->port);
+}
+
+static void
+export_attach_port(DeviceExport *exp, JoindPort8021x *port)
+{
+	JoindDBusPort8021x1 *iface = joind_dbus_port8021x1_skeleton_new();
+
+	g_object_bind_property_full(port, "state", iface, "state", G_BINDING_SYNC_CREATE,
+	                            transform_port_state, NULL, NULL, NULL);
+	bind_string(port, "profile", iface, "profile");
+	bind_string(port, "eap-method", iface, "eap-method");
+	bind_string(port, "identity", iface, "identity");
+	bind_string(port, "last-error", iface, "last-error");
+	g_signal_connect_object(iface, "handle-reauthenticate",
+	                        G_CALLBACK(port_handle_reauthenticate), port, 0);
+	g_signal_connect_object(iface, "handle-logoff", G_CALLBACK(port_handle_logoff), port, 0);
+	exp->port = g_object_ref(port);
+	exp->port_iface = iface;
+	joind_dbus_object_skeleton_set_port8021x1(exp->object, iface);
+}
+
+static void
+export_sync_port(JoindDevice *device, GParamSpec *pspec, gpointer user_data)
+{
+	DeviceExport *exp = user_data;
+	JoindPort8021x *port = joind_device_get_port(device);
+
+	if (port == exp->port)
+		return;
+	export_detach_port(exp);
+	if (port != NULL)
+		export_attach_port(exp, port);
+}
+
+/* ---- Device1 ------------------------------------------------------------- */
+
+static void
+device_export_free(DeviceExport *exp)
+{
+	export_detach_port(exp);
+	g_clear_object(&exp->device_iface);
+	g_clear_object(&exp->object);
+	g_free(exp);
+}
+
+void
+joind_dbus_device_export(GDBusObjectManagerServer *manager, JoindDevice *device)
+{
+	DeviceExport *exp = g_new0(DeviceExport, 1);
+	g_autofree gchar *path =
+	        g_strdup_printf("/net/joind/device/%d", joind_device_get_ifindex(device));
+
+	exp->manager = manager;
+	exp->object = joind_dbus_object_skeleton_new(path);
+	exp->device_iface = joind_dbus_device1_skeleton_new();
+	bind_string(device, "name", exp->device_iface, "name");
+	bind_string(device, "address", exp->device_iface, "address");
+	bind_string(device, "plugin", exp->device_iface, "plugin");
+	g_object_bind_property(device, "powered", exp->device_iface, "powered",
+	                       G_BINDING_SYNC_CREATE);
+	g_object_bind_property_full(device, "kind", exp->device_iface, "kind",
+	                            G_BINDING_SYNC_CREATE, transform_kind, NULL, NULL, NULL);
+	g_object_bind_property_full(device, "state", exp->device_iface, "state",
+	                            G_BINDING_SYNC_CREATE, transform_device_state, NULL, NULL,
+	                            NULL);
+	joind_dbus_object_skeleton_set_device1(exp->object, exp->device_iface);
+
+	/* Interfaces that depend on what the device can do. */
+	export_sync_port(device, NULL, exp);
+	exp->port_notify_id =
+	        g_signal_connect(device, "notify::port", G_CALLBACK(export_sync_port), exp);
+
+	g_object_set_data_full(G_OBJECT(device), EXPORT_KEY, exp,
+	                       (GDestroyNotify)device_export_free);
+	g_dbus_object_manager_server_export(manager, G_DBUS_OBJECT_SKELETON(exp->object));
+	joind_device_set_object_path(device, path);
+}
+
+void
+joind_dbus_device_unexport(GDBusObjectManagerServer *manager, JoindDevice *device)
+{
+	DeviceExport *exp = g_object_get_data(G_OBJECT(device), EXPORT_KEY);
+
+	if (exp == NULL)
+		return;
+	g_signal_handler_disconnect(device, exp->port_notify_id);
+	g_dbus_object_manager_server_unexport(
+	        manager, g_dbus_object_get_object_path(G_DBUS_OBJECT(exp->object)));
+	joind_device_set_object_path(device, NULL);
+	g_object_set_data(G_OBJECT(device), EXPORT_KEY, NULL);
+}

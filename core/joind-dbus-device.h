@@ -1,0 +1,16 @@
+/* joind-dbus-device.h - a JoindDevice mirrored onto its D-Bus object. */
+#pragma once
+
+#include <gio/gio.h>
+
+#include "joind-device.h"
+
+G_BEGIN_DECLS
+
+/* Publishes device at /net/joind/device/<ifindex> with net.joind.Device1,
+ * plus net.joind.Port8021x1 while a port is attached. Properties follow the
+ * device (and port) from then on; method calls pass joind-auth first. */
+void joind_dbus_device_export(GDBusObjectManagerServer *manager, JoindDevice *device);
+void joind_dbus_device_unexport(GDBusObjectManagerServer *manager, JoindDevice *device);
+
+G_END_DECLS

@@ -1,0 +1,49 @@
+/* joind-plugin-loader.h - finding, checking and starting plugin modules. */
+#pragma once
+
+#include <gmodule.h>
+
+#include "joind-plugin.h"
+
+G_BEGIN_DECLS
+
+typedef enum {
+	JOIND_PLUGIN_STATE_LOADED,   /* init succeeded; module resident */
+	JOIND_PLUGIN_STATE_DISABLED, /* excluded by --plugins/--noplugin */
+	JOIND_PLUGIN_STATE_FAILED,   /* init returned an error */
+	JOIND_PLUGIN_STATE_REFUSED,  /* not a usable plugin (ABI, symbol, name) */
+} JoindPluginState;
+
+typedef struct {
+	gchar *name; /* descriptor name, or the file name when refused early */
+	gchar *description;
+	gchar *path;
+	JoindPluginState state;
+	gchar *detail; /* a sentence: why refused/failed/disabled */
+	gint priority;
+	const JoindPluginDescriptor *descriptor; /* NULL unless usable */
+	GModule *module;
+} JoindPluginInfo;
+
+typedef struct _JoindPluginLoader JoindPluginLoader;
+
+JoindPluginLoader *joind_plugin_loader_new(void);
+void joind_plugin_loader_free(JoindPluginLoader *self);
+G_DEFINE_AUTOPTR_CLEANUP_FUNC(JoindPluginLoader, joind_plugin_loader_free)
+
+/* enable/disable: comma-separated name globs (--plugins / --noplugin), or
+ * NULL. Opens every *.so in dir and checks its descriptor. */
+void joind_plugin_loader_scan(JoindPluginLoader *self, const gchar *dir, const gchar *enable,
+                              const gchar *disable);
+/* Runs init() of every usable plugin, lowest priority first. */
+void joind_plugin_loader_init_all(JoindPluginLoader *self, JoindCore *core);
+/* Runs shutdown() of loaded plugins in reverse order. */
+void joind_plugin_loader_shutdown_all(JoindPluginLoader *self, JoindCore *core);
+/* Element type JoindPluginInfo, in init order; owned by the loader. */
+GPtrArray *joind_plugin_loader_get_plugins(JoindPluginLoader *self);
+
+const gchar *joind_plugin_state_to_string(JoindPluginState state);
+/* Checks a descriptor read from a module; exposed for unit tests. */
+gboolean joind_plugin_descriptor_check(const JoindPluginDescriptor *desc, GError **error);
+
+G_END_DECLS

@@ -1,0 +1,39 @@
+/* wired-link-monitor.h - Ethernet links as rtnetlink reports them.
+ *
+ * One libnl-route cache manager on the main loop: a cold-plug walk of the
+ * existing links at start, then an event per link that appears, changes or
+ * goes. Only Ethernet ports are reported (physical NICs and veth); loopback,
+ * wireless, bridges, bonds, VLANs, tunnels and the like are not 802.1X
+ * ports and are left out.
+ */
+#pragma once
+
+#include <glib.h>
+
+G_BEGIN_DECLS
+
+typedef struct {
+	gint ifindex;
+	const gchar *name;
+	const gchar *address; /* "aa:bb:cc:dd:ee:ff" */
+	gboolean admin_up;    /* IFF_UP */
+	gboolean carrier;     /* IFF_LOWER_UP */
+} WiredLink;
+
+typedef enum {
+	WIRED_LINK_ADDED,
+	WIRED_LINK_CHANGED,
+	WIRED_LINK_REMOVED,
+} WiredLinkEvent;
+
+typedef void (*WiredLinkFunc)(WiredLinkEvent event, const WiredLink *link, gpointer user_data);
+
+typedef struct _WiredLinkMonitor WiredLinkMonitor;
+
+/* Reports every existing Ethernet link as WIRED_LINK_ADDED before it
+ * returns, then events as they come. */
+WiredLinkMonitor *wired_link_monitor_new(WiredLinkFunc func, gpointer user_data, GError **error);
+void wired_link_monitor_free(WiredLinkMonitor *self);
+G_DEFINE_AUTOPTR_CLEANUP_FUNC(WiredLinkMonitor, wired_link_monitor_free)
+
+G_END_DECLS
