@@ -1,0 +1,143 @@
+/* test-daemon.c - the daemon under test, on its own bus. */
+#include "test-daemon.h"
+
+#include <signal.h>
+
+static gboolean
+timeout_cb(gpointer data)
+{
+	*(gboolean *)data = TRUE;
+	return G_SOURCE_REMOVE;
+}
+
+gboolean
+test_wait_until(gboolean (*cond)(gpointer data), gpointer data, guint timeout_ms)
+{
+	gboolean timed_out = FALSE;
+	guint id = g_timeout_add(timeout_ms, timeout_cb, &timed_out);
+
+	while (!cond(data) && !timed_out)
+		g_main_context_iteration(NULL, TRUE);
+	if (!timed_out)
+		g_source_remove(id);
+	return !timed_out;
+}
+
+static void
+on_name_appeared(GDBusConnection *conn, const gchar *name, const gchar *owner, gpointer data)
+{
+	((TestDaemon *)data)->ready = TRUE;
+}
+
+static void
+on_exited(GObject *source, GAsyncResult *result, gpointer data)
+{
+	((TestDaemon *)data)->exited = TRUE;
+}
+
+static gboolean
+daemon_ready_or_dead(gpointer data)
+{
+	TestDaemon *d = data;
+
+	return d->ready || d->exited;
+}
+
+static gboolean
+daemon_ready_or_dead_exited(gpointer data)
+{
+	return ((TestDaemon *)data)->exited;
+}
+
+TestDaemon *
+test_daemon_start(const gchar *plugin_dir, const gchar *const *extra_args)
+{
+	TestDaemon *d = g_new0(TestDaemon, 1);
+	g_autoptr(GSubprocessLauncher) launcher =
+	    g_subprocess_launcher_new(G_SUBPROCESS_FLAGS_NONE);
+	g_autoptr(GPtrArray) argv = g_ptr_array_new_with_free_func(g_free);
+	g_autoptr(GError) error = NULL;
+	const gchar *build = g_getenv("JOIND_BUILD_ROOT");
+	guint watch;
+
+	g_assert_nonnull(build);
+	d->state_dir = g_dir_make_tmp("joind-test-XXXXXX", &error);
+	g_assert_no_error(error);
+	d->log_path = g_build_filename(d->state_dir, "joind.log", NULL);
+	d->bus = g_test_dbus_new(G_TEST_DBUS_NONE);
+	g_test_dbus_up(d->bus);
+	d->conn = g_bus_get_sync(G_BUS_TYPE_SESSION, NULL, &error);
+	g_assert_no_error(error);
+
+	g_ptr_array_add(argv, g_build_filename(build, "core", "joind", NULL));
+	g_ptr_array_add(argv, g_strdup("--session"));
+	g_ptr_array_add(argv, g_strdup("--debug"));
+	g_ptr_array_add(argv, g_strdup_printf("--state-dir=%s", d->state_dir));
+	g_ptr_array_add(argv, g_strdup("--config=/dev/null"));
+	g_ptr_array_add(argv, g_strdup_printf("--plugin-dir=%s", plugin_dir));
+	for (guint i = 0; extra_args != NULL && extra_args[i] != NULL; i++)
+		g_ptr_array_add(argv, g_strdup(extra_args[i]));
+	g_ptr_array_add(argv, NULL);
+	g_subprocess_launcher_set_stderr_file_path(launcher, d->log_path);
+	g_subprocess_launcher_setenv(launcher, "DBUS_SESSION_BUS_ADDRESS",
+				     g_test_dbus_get_bus_address(d->bus), TRUE);
+	d->proc = g_subprocess_launcher_spawnv(launcher, (const gchar *const *)argv->pdata, &error);
+	g_assert_no_error(error);
+	g_subprocess_wait_async(d->proc, NULL, on_exited, d);
+	watch = g_bus_watch_name_on_connection(d->conn, "net.joind", G_BUS_NAME_WATCHER_FLAGS_NONE,
+					       on_name_appeared, NULL, d, NULL);
+	test_wait_until(daemon_ready_or_dead, d, 10000);
+	g_bus_unwatch_name(watch);
+	if (!d->ready || d->exited) {
+		g_autofree gchar *log = test_daemon_get_log(d);
+		g_error("joind did not come up; its log:\n%s", log);
+	}
+	return d;
+}
+
+gchar *
+test_daemon_get_log(TestDaemon *d)
+{
+	gchar *log = NULL;
+
+	if (!g_file_get_contents(d->log_path, &log, NULL, NULL))
+		return g_strdup("");
+	return log;
+}
+
+gint
+test_daemon_stop(TestDaemon *d)
+{
+	g_autoptr(GError) error = NULL;
+	g_autofree gchar *rm = NULL;
+	gint status;
+
+	g_subprocess_send_signal(d->proc, SIGTERM);
+	test_wait_until(daemon_ready_or_dead_exited, d, 10000);
+	g_assert_true(d->exited);
+	status = g_subprocess_get_if_exited(d->proc) ? g_subprocess_get_exit_status(d->proc) : -1;
+	g_object_unref(d->proc);
+	g_dbus_connection_close_sync(d->conn, NULL, NULL);
+	g_object_unref(d->conn);
+	g_test_dbus_down(d->bus);
+	g_object_unref(d->bus);
+	rm = g_strdup_printf("rm -rf '%s'", d->state_dir);
+	test_run(rm);
+	g_free(d->state_dir);
+	g_free(d->log_path);
+	g_free(d);
+	return status;
+}
+
+void
+test_run(const gchar *command_line)
+{
+	g_autoptr(GError) error = NULL;
+	g_autofree gchar *err = NULL;
+	gint status = 0;
+
+	if (!g_spawn_command_line_sync(command_line, NULL, &err, &status, &error))
+		g_error("%s: %s", command_line, error->message);
+	if (!g_spawn_check_wait_status(status, NULL))
+		g_error("%s failed: %s", command_line, err);
+}
