@@ -54,7 +54,7 @@ test_daemon_start(const gchar *plugin_dir, const gchar *const *extra_args)
 {
 	TestDaemon *d = g_new0(TestDaemon, 1);
 	g_autoptr(GSubprocessLauncher) launcher =
-	    g_subprocess_launcher_new(G_SUBPROCESS_FLAGS_NONE);
+	        g_subprocess_launcher_new(G_SUBPROCESS_FLAGS_NONE);
 	g_autoptr(GPtrArray) argv = g_ptr_array_new_with_free_func(g_free);
 	g_autoptr(GError) error = NULL;
 	const gchar *build = g_getenv("JOIND_BUILD_ROOT");
@@ -80,12 +80,12 @@ test_daemon_start(const gchar *plugin_dir, const gchar *const *extra_args)
 	g_ptr_array_add(argv, NULL);
 	g_subprocess_launcher_set_stderr_file_path(launcher, d->log_path);
 	g_subprocess_launcher_setenv(launcher, "DBUS_SESSION_BUS_ADDRESS",
-				     g_test_dbus_get_bus_address(d->bus), TRUE);
+	                             g_test_dbus_get_bus_address(d->bus), TRUE);
 	d->proc = g_subprocess_launcher_spawnv(launcher, (const gchar *const *)argv->pdata, &error);
 	g_assert_no_error(error);
 	g_subprocess_wait_async(d->proc, NULL, on_exited, d);
 	watch = g_bus_watch_name_on_connection(d->conn, "net.joind", G_BUS_NAME_WATCHER_FLAGS_NONE,
-					       on_name_appeared, NULL, d, NULL);
+	                                       on_name_appeared, NULL, d, NULL);
 	test_wait_until(daemon_ready_or_dead, d, 10000);
 	g_bus_unwatch_name(watch);
 	if (!d->ready || d->exited) {

@@ -14,7 +14,7 @@ test_module_init(JoindCore *core, GError **error)
 {
 #ifdef TEST_MODULE_INIT_FAILS
 	g_set_error_literal(error, JOIND_ERROR, JOIND_ERROR_FAILED,
-			    "the test plugin refuses to start");
+	                    "the test plugin refuses to start");
 	return FALSE;
 #else
 	g_info("test plugin %s started", TEST_MODULE_NAME);
@@ -28,5 +28,5 @@ test_module_shutdown(JoindCore *core)
 }
 
 JOIND_PLUGIN_DEFINE(TEST_MODULE_NAME, "A plugin for the loader tests", TEST_MODULE_PRIORITY,
-		    test_module_init, test_module_shutdown);
+                    test_module_init, test_module_shutdown);
 #endif

@@ -8,9 +8,9 @@ get_plugins(TestDaemon *d)
 {
 	g_autoptr(GError) error = NULL;
 	g_autoptr(GVariant) reply = g_dbus_connection_call_sync(
-	    d->conn, "net.joind", "/net/joind", "org.freedesktop.DBus.Properties", "Get",
-	    g_variant_new("(ss)", "net.joind.Daemon1", "Plugins"), G_VARIANT_TYPE("(v)"),
-	    G_DBUS_CALL_FLAGS_NONE, -1, NULL, &error);
+	        d->conn, "net.joind", "/net/joind", "org.freedesktop.DBus.Properties", "Get",
+	        g_variant_new("(ss)", "net.joind.Daemon1", "Plugins"), G_VARIANT_TYPE("(v)"),
+	        G_DBUS_CALL_FLAGS_NONE, -1, NULL, &error);
 	GVariant *value = NULL;
 
 	g_assert_no_error(error);
@@ -65,7 +65,7 @@ test_loader_mixed(void)
 	g_assert_nonnull(strstr(log, "plugin test-init-fails failed to start"));
 	/* Priority order: the early plugin starts before the other one. */
 	g_assert_true(strstr(log, "test plugin test-good-early started") <
-		      strstr(log, "test plugin test-good started"));
+	              strstr(log, "test plugin test-good started"));
 	g_assert_cmpint(test_daemon_stop(d), ==, 0);
 }
 
