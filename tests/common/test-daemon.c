@@ -1,7 +1,11 @@
 /* test-daemon.c - the daemon under test, on its own bus. */
 #include "test-daemon.h"
 
+#include <errno.h>
+#include <sched.h>
 #include <signal.h>
+#include <sys/mount.h>
+#include <unistd.h>
 
 static gboolean
 timeout_cb(gpointer data)
@@ -10,17 +14,45 @@ timeout_cb(gpointer data)
 	return G_SOURCE_REMOVE;
 }
 
+static gboolean
+tick_cb(gpointer data)
+{
+	return G_SOURCE_CONTINUE;
+}
+
 gboolean
 test_wait_until(gboolean (*cond)(gpointer data), gpointer data, guint timeout_ms)
 {
 	gboolean timed_out = FALSE;
 	guint id = g_timeout_add(timeout_ms, timeout_cb, &timed_out);
+	/* Conditions about another process (a link, a file) have no event in
+	 * this main context: wake up now and then to look again. */
+	guint tick = g_timeout_add(20, tick_cb, NULL);
 
 	while (!cond(data) && !timed_out)
 		g_main_context_iteration(NULL, TRUE);
 	if (!timed_out)
 		g_source_remove(id);
+	g_source_remove(tick);
 	return !timed_out;
+}
+
+gboolean
+test_enter_private_netns(void)
+{
+	if (geteuid() != 0)
+		return FALSE;
+	/* Like `ip netns exec`: a network namespace of our own, and a mount
+	 * namespace in which /sys shows that network namespace's links. */
+	if (unshare(CLONE_NEWNET | CLONE_NEWNS) < 0)
+		g_error("unshare: %s", g_strerror(errno));
+	if (mount(NULL, "/", NULL, MS_REC | MS_PRIVATE, NULL) < 0)
+		g_error("mount --make-rprivate /: %s", g_strerror(errno));
+	umount2("/sys", MNT_DETACH);
+	if (mount("sysfs", "/sys", "sysfs", 0, NULL) < 0)
+		g_error("mount sysfs: %s", g_strerror(errno));
+	test_run("ip link set lo up");
+	return TRUE;
 }
 
 static void
@@ -115,6 +147,10 @@ test_daemon_stop(TestDaemon *d)
 	test_wait_until(daemon_ready_or_dead_exited, d, 10000);
 	g_assert_true(d->exited);
 	status = g_subprocess_get_if_exited(d->proc) ? g_subprocess_get_exit_status(d->proc) : -1;
+	if (status != 0) {
+		g_autofree gchar *log = test_daemon_get_log(d);
+		g_printerr("joind exited with status %d; its log:\n%s\n", status, log);
+	}
 	g_object_unref(d->proc);
 	g_dbus_connection_close_sync(d->conn, NULL, NULL);
 	g_object_unref(d->conn);

@@ -28,6 +28,10 @@ gchar *test_daemon_get_log(TestDaemon *daemon);
  * timeout. Tests wait for events this way instead of sleeping. */
 gboolean test_wait_until(gboolean (*cond)(gpointer data), gpointer data, guint timeout_ms);
 
+/* Moves this test process into a fresh network namespace (with its own
+ * /sys), so links it creates touch nothing else. FALSE when not root. */
+gboolean test_enter_private_netns(void);
+
 /* Runs a shell command line, failing the test if it does not exit 0. */
 void test_run(const gchar *command_line);
 
