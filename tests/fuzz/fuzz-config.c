@@ -72,7 +72,8 @@ LLVMFuzzerTestOneInput(const uint8_t *data, size_t size)
 	}
 	ok = joind_config_load_data(config, "main.conf", text, &error);
 	/* Failure always says why, with the file name first. */
-	if (ok != (error == NULL) || (error != NULL && !g_str_has_prefix(error->message, "main.conf")))
+	if (ok != (error == NULL) ||
+	    (error != NULL && !g_str_has_prefix(error->message, "main.conf")))
 		abort();
 	check_getters(config);
 	if (!ok)
