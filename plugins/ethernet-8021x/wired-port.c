@@ -122,7 +122,7 @@ port_use_profile(WiredPort *self, JoindProfile *profile)
 }
 
 void
-wired_port_match_profile(WiredPort *self, JoindProfile *changed)
+wired_port_match_profile(WiredPort *self, const JoindProfile *changed)
 {
 	g_autoptr(JoindProfile) profile =
 	        joind_core_find_wired_profile(self->core, self->ifname, self->address);

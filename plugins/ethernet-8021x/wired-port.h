@@ -22,7 +22,7 @@ void wired_port_update_link(WiredPort *self, const gchar *name, const gchar *add
 /* Look the matching profile up again. changed is the profile the core
  * reported as edited (NULL for a plain re-match): if it is the one in use
  * the port authenticates again. */
-void wired_port_match_profile(WiredPort *self, JoindProfile *changed);
+void wired_port_match_profile(WiredPort *self, const JoindProfile *changed);
 /* joind is stopping: EAPOL-Logoff where a conversation was going on. */
 void wired_port_shutdown(WiredPort *self);
 /* Drop the profile, the socket and the timers (the plugin is unloading). */

@@ -19,6 +19,7 @@
 #include <gio/gio.h>
 #include <glib-unix.h>
 #include <stdio.h>
+#include <stdlib.h>
 
 #define JOIND_NAME  "net.joind"
 #define PORT_IFACE  "net.joind.Port8021x1"
@@ -72,10 +73,15 @@ agent_method_call(GDBusConnection *bus, const gchar *sender, const gchar *path, 
 {
 	const gchar *object = "";
 
-	if (g_variant_n_children(params) > 0 &&
-	    g_variant_is_of_type(g_variant_get_child_value(params, 0), G_VARIANT_TYPE_OBJECT_PATH))
-		g_variant_get_child(params, 0, "&o", &object);
-	g_print("%s %s\n", method, object);
+	if (g_variant_n_children(params) > 0) {
+		g_autoptr(GVariant) first = g_variant_get_child_value(params, 0);
+
+		if (g_variant_is_of_type(first, G_VARIANT_TYPE_OBJECT_PATH))
+			object = g_variant_get_string(first, NULL);
+		g_print("%s %s\n", method, object);
+	} else {
+		g_print("%s\n", method);
+	}
 	if (g_str_equal(method, "RequestPassphrase") ||
 	    g_str_equal(method, "RequestPrivateKeyPassphrase"))
 		agent_reply(invocation, opt_passphrase, NULL);
@@ -267,7 +273,13 @@ main(int argc, char **argv)
 			continue;
 		}
 		if (g_str_equal(argv[i], "--timeout") && i + 1 < argc) {
-			opt_timeout = atoi(argv[++i]);
+			guint64 t = 0;
+
+			if (!g_ascii_string_to_unsigned(argv[++i], 10, 1, 3600, &t, &error)) {
+				g_printerr("--timeout: %s\n", error->message);
+				return 2;
+			}
+			opt_timeout = (gint)t;
 			continue;
 		}
 		if (g_str_equal(argv[i], "--run")) {

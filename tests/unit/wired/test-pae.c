@@ -393,7 +393,7 @@ test_auth_timeout(Fixture *f, gconstpointer data)
 	rx_request_identity(f);
 	run_for(AUTH_MS / 2);
 	g_assert_cmpint(wired_pae_get_state(f->pae), ==, WIRED_PAE_AUTHENTICATING);
-	g_assert_cmpfloat(wait_for_state(f, WIRED_PAE_CONNECTING), >=, AUTH_MS / 2 - 1);
+	g_assert_cmpfloat(wait_for_state(f, WIRED_PAE_CONNECTING), >=, AUTH_MS / 2.0 - 1);
 	g_assert_cmpuint(sent_count(f, WIRED_EAPOL_START), ==, 2);
 }
 
