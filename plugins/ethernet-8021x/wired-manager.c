@@ -82,6 +82,10 @@ manager_link_event(WiredLinkEvent event, const WiredLink *link, gpointer user_da
 	case WIRED_LINK_REMOVED:
 		g_debug("%s: link %d went away", link->name, link->ifindex);
 		if (device != NULL) {
+			/* Gone with its link: nothing to log off from. */
+			wired_port_update_link(device_port(device), link->name, link->address,
+			                       FALSE, FALSE);
+			wired_port_release(device_port(device), "the link went away");
 			joind_core_remove_device(self->core, device);
 			g_hash_table_remove(self->devices, GINT_TO_POINTER(link->ifindex));
 		}
@@ -168,7 +172,7 @@ wired_manager_free(WiredManager *self)
 		while (g_hash_table_iter_next(&iter, NULL, &device)) {
 			/* The port outlives the plugin only if a D-Bus call holds
 			 * it; it must not keep its socket and timers then. */
-			wired_port_release(device_port(device));
+			wired_port_release(device_port(device), "the plugin is unloading");
 			joind_core_remove_device(self->core, device);
 		}
 		g_hash_table_unref(self->devices);

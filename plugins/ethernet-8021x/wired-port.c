@@ -165,9 +165,9 @@ wired_port_update_link(WiredPort *self, const gchar *name, const gchar *address,
 }
 
 void
-wired_port_release(WiredPort *self)
+wired_port_release(WiredPort *self, const gchar *reason)
 {
-	wired_pae_disable(self->pae, "the plugin is unloading");
+	wired_pae_disable(self->pae, reason);
 	g_clear_pointer(&self->socket, wired_socket_free);
 }
 

@@ -25,8 +25,9 @@ void wired_port_update_link(WiredPort *self, const gchar *name, const gchar *add
 void wired_port_match_profile(WiredPort *self, const JoindProfile *changed);
 /* joind is stopping: EAPOL-Logoff where a conversation was going on. */
 void wired_port_shutdown(WiredPort *self);
-/* Drop the profile, the socket and the timers (the plugin is unloading). */
-void wired_port_release(WiredPort *self);
+/* Drop the profile, the socket and the timers (the link went away, the
+ * plugin is unloading). */
+void wired_port_release(WiredPort *self, const gchar *reason);
 WiredPae *wired_port_get_pae(WiredPort *self);
 
 G_END_DECLS
