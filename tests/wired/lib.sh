@@ -100,10 +100,20 @@ w_stop_pid() {
 }
 
 w_cleanup() {
-	local rc=$?
+	local rc=$? jrc
 	set +e
 	w_stop_pid "$W_AGENT_PID" wired-helper
-	w_stop_pid "$W_JOIND_PID" joind
+	if [[ -n $W_JOIND_PID ]]; then
+		# A daemon that crashes or leaks (sanitizer builds abort) on its
+		# way out fails the test.
+		w_stop_pid "$W_JOIND_PID" joind
+		wait "$W_JOIND_PID" 2>/dev/null
+		jrc=$?
+		if [[ $jrc != 0 && $rc == 0 ]]; then
+			echo "FAIL: joind exited with status $jrc" >&2
+			rc=1
+		fi
+	fi
 	[[ -n $W_DIR ]] && w_stop_pid "$(cat "$W_DIR/hostapd.pid" 2>/dev/null)" hostapd
 	w_stop_pid "$W_BUS_PID" dbus-daemon
 	ip netns del "$W_NS_A" 2>/dev/null
@@ -262,10 +272,13 @@ w_joind() {
 	w_fail "joind did not publish $W_PATH"
 }
 
-# SIGTERM joind and wait until it has gone.
+# SIGTERM joind and wait until it has gone; it must exit with status 0.
 w_joind_stop() {
+	local jrc=0
 	w_stop_pid "$W_JOIND_PID" joind
+	wait "$W_JOIND_PID" 2>/dev/null || jrc=$?
 	W_JOIND_PID=
+	[[ $jrc == 0 ]] || w_fail "joind exited with status $jrc"
 }
 
 # w_wait [--timeout S] [--run CMD... --] PROPERTY V1[,V2...]: see

@@ -205,39 +205,55 @@ run_command(gchar **argv)
 }
 
 static int
+wait_finish(Wait *w, GDBusConnection *bus, const gchar *path, const gchar *prop,
+            const gchar *values)
+{
+	g_autofree gchar *last_error = NULL;
+
+	if (w->t_done == 0) {
+		last_error = get_property(bus, path, "LastError");
+		g_print("timeout after %d s waiting for %s=%s; seen: %s; LastError: %s\n",
+		        opt_timeout, prop, values, w->seen->str,
+		        last_error != NULL ? last_error : "(none)");
+		return 1;
+	}
+	g_print("%.1f\n", (w->t_done - w->t0) / 1000.0);
+	return 0;
+}
+
+static int
 run_wait(GDBusConnection *bus, gchar **cmd, const gchar *path, const gchar *prop,
          const gchar *values)
 {
-	Wait w = {.loop = g_main_loop_new(NULL, FALSE),
-	          .want = g_strsplit(values, ",", -1),
-	          .seen = g_string_new(NULL)};
+	g_autoptr(GMainLoop) loop = g_main_loop_new(NULL, FALSE);
+	g_auto(GStrv) want = g_strsplit(values, ",", -1);
+	g_autoptr(GString) seen = g_string_new(NULL);
+	Wait w = {.loop = loop, .want = want, .seen = seen};
 	g_autofree gchar *current = NULL;
-	g_autofree gchar *last_error = NULL;
+	guint sub;
+	int rc = 2;
 
 	g_object_set_data_full(G_OBJECT(bus), "wait-property", g_strdup(prop), g_free);
-	g_dbus_connection_signal_subscribe(
+	sub = g_dbus_connection_signal_subscribe(
 	        bus, JOIND_NAME, "org.freedesktop.DBus.Properties", "PropertiesChanged", path,
 	        PORT_IFACE, G_DBUS_SIGNAL_FLAGS_NONE, wait_properties_changed, &w, NULL);
 	/* The match rule is in place once a round trip completed. */
 	current = get_property(bus, path, prop);
 	w.t0 = g_get_monotonic_time();
-	if (cmd != NULL && !run_command(cmd))
-		return 2;
-	if (cmd == NULL && current != NULL)
-		wait_value(&w, current);
-	if (w.t_done == 0) {
-		g_timeout_add_seconds(opt_timeout, quit_loop, w.loop);
-		g_main_loop_run(w.loop);
+	if (cmd == NULL || run_command(cmd)) {
+		if (cmd == NULL && current != NULL)
+			wait_value(&w, current);
+		if (w.t_done == 0) {
+			guint timer = g_timeout_add_seconds(opt_timeout, quit_loop, loop);
+
+			g_main_loop_run(loop);
+			if (w.t_done != 0)
+				g_source_remove(timer);
+		}
+		rc = wait_finish(&w, bus, path, prop, values);
 	}
-	if (w.t_done == 0) {
-		last_error = get_property(bus, path, "LastError");
-		g_print("timeout after %d s waiting for %s=%s; seen: %s; LastError: %s\n",
-		        opt_timeout, prop, values, w.seen->str,
-		        last_error != NULL ? last_error : "(none)");
-		return 1;
-	}
-	g_print("%.1f\n", (w.t_done - w.t0) / 1000.0);
-	return 0;
+	g_dbus_connection_signal_unsubscribe(bus, sub);
+	return rc;
 }
 
 /* ---- main ----------------------------------------------------------------- */
