@@ -317,6 +317,27 @@ case_logoff() {
 	[[ $(w_hostapd_count "received EAPOL-Start") -ge 2 ]] || w_fail "no EAPOL-Start after Reauthenticate()"
 }
 
+# joinctl drives the port: logoff shows the port idle; reauth returns once
+# the new authentication is over, which needs the State change to reach it
+# before the method's reply (else it sees "idle" and returns at once).
+case_joinctl() {
+	local joinctl=$W_BUILD/client/joinctl out
+	[[ -x $joinctl ]] || w_fail "no $joinctl"
+	bed
+	profile_md5
+	link_up_until authenticated "EAP-MD5"
+	out=$("$joinctl" --session --json wired logoff "$W_IF_S")
+	w_expect_eq "joinctl wired logoff: state" "$(jq -r .state <<<"$out")" idle
+	# hostapd ignores the MAC for 5 s after a Logoff; a fresh one does not.
+	w_hostapd_stop
+	w_hostapd
+	out=$("$joinctl" --session --json wired reauth "$W_IF_S")
+	w_expect_eq "joinctl wired reauth: state" "$(jq -r .state <<<"$out")" authenticated
+	out=$("$joinctl" --session --json wired list)
+	w_expect_eq "joinctl wired list" "$(jq -r '.[0].device + " " + .[0].state' <<<"$out")" \
+		"$W_IF_S authenticated"
+}
+
 case_sigterm() {
 	bed
 	profile_md5
