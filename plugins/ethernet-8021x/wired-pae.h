@@ -18,8 +18,10 @@
  *
  * Unlike 802.1X's suggested supplicant behaviour of waiting for the
  * authenticator first, the PAE sends EAPOL-Start the moment the port has
- * carrier and a profile. A timer runs only while something is pending
- * (CONNECTING, AUTHENTICATING, HELD): none in the other states.
+ * carrier and a profile, and repeats that first one after 100 ms and 1 s
+ * (an answer lost while the link settles) before startPeriod takes over. A
+ * timer runs only while something is pending (CONNECTING, AUTHENTICATING,
+ * HELD): none in the other states.
  *
  * The PAE owns the EAP session (the core's engine) and knows nothing of
  * sockets or D-Bus: it transmits through the send callback and reports
