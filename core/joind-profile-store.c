@@ -210,7 +210,7 @@ static gboolean
 read_profile_file(const gchar *path, GBytes **contents, mode_t *mode, GError **error)
 {
 	int fd = g_open(path, O_RDONLY | O_CLOEXEC | O_NONBLOCK | O_NOCTTY, 0);
-	struct stat st;
+	struct stat st = {0};
 	guint8 *buf = NULL;
 	gsize len = 0;
 	int saved_errno = 0;
@@ -816,8 +816,10 @@ write_atomically(const gchar *path, const gchar *data, gsize len, GError **error
 	sync_dir(dir);
 	return TRUE;
 
+/* cleanup: the temporary file, then the error for the caller */
 fail_unlink:
 	g_unlink(tmp);
+/* cleanup: nothing to release, only the error to set */
 fail:
 	g_set_error(error, JOIND_ERROR, JOIND_ERROR_FAILED, "Could not write %s: %s", path,
 	            g_strerror(saved_errno != 0 ? saved_errno : EIO));

@@ -375,9 +375,9 @@ test_parse_unknown_method_warns(void)
 	for (guint i = 0; i < G_N_ELEMENTS(cases); i++) {
 		g_autoptr(GBytes) ssid = g_bytes_new("test", 4);
 		g_autoptr(GError) error = NULL;
-		g_autoptr(JoindProfile) p = joind_profile_parse(
-		        PATH, JOIND_PROFILE_TYPE_8021X, ssid, (const guint8 *)cases[i][0],
-		        strlen(cases[i][0]), &error);
+		g_autoptr(JoindProfile) p = joind_profile_parse(PATH, JOIND_PROFILE_TYPE_8021X,
+		                                                ssid, (const guint8 *)cases[i][0],
+		                                                strlen(cases[i][0]), &error);
 
 		g_assert_no_error(error);
 		g_assert_nonnull(p);
