@@ -14,6 +14,7 @@ struct _WiredManager {
 	WiredPaeTimers timers;
 	gulong profile_changed_id;
 	gulong shutting_down_id;
+	gulong agent_registered_id;
 };
 
 static JoindDeviceState
@@ -114,6 +115,18 @@ manager_profile_changed(JoindCore *core, JoindProfile *profile, JoindProfileChan
 }
 
 static void
+manager_agent_registered(JoindCore *core, gpointer user_data)
+{
+	WiredManager *self = user_data;
+	GHashTableIter iter;
+	gpointer device;
+
+	g_hash_table_iter_init(&iter, self->devices);
+	while (g_hash_table_iter_next(&iter, NULL, &device))
+		wired_pae_agent_available(wired_port_get_pae(device_port(device)));
+}
+
+static void
 manager_shutting_down(JoindCore *core, gpointer user_data)
 {
 	WiredManager *self = user_data;
@@ -150,6 +163,8 @@ wired_manager_new(JoindCore *core, GError **error)
 	                                            G_CALLBACK(manager_profile_changed), self);
 	self->shutting_down_id =
 	        g_signal_connect(core, "shutting-down", G_CALLBACK(manager_shutting_down), self);
+	self->agent_registered_id = g_signal_connect(core, "agent-registered",
+	                                             G_CALLBACK(manager_agent_registered), self);
 	self->monitor = wired_link_monitor_new(manager_link_event, self, error);
 	if (self->monitor == NULL)
 		return NULL;
@@ -166,6 +181,7 @@ wired_manager_free(WiredManager *self)
 		return;
 	g_clear_signal_handler(&self->profile_changed_id, self->core);
 	g_clear_signal_handler(&self->shutting_down_id, self->core);
+	g_clear_signal_handler(&self->agent_registered_id, self->core);
 	g_clear_pointer(&self->monitor, wired_link_monitor_free);
 	if (self->devices != NULL) {
 		g_hash_table_iter_init(&iter, self->devices);

@@ -21,6 +21,7 @@ struct _WiredPae {
 	guint quick_restarts; /* quick repeats of the first one done */
 	guint timer_id;       /* the one pending timer: startWhen, authWhile, heldWhile */
 	gboolean retry;       /* in FAILED: HELD follows (authentication failure) */
+	gboolean needs_agent; /* in FAILED: a secret was wanted and nobody could be asked */
 	gboolean talking;     /* sent EAPOL-Start and no EAPOL-Logoff since */
 
 	gchar *identity;
@@ -356,6 +357,7 @@ pae_eap_failed(JoindEapSession *session, JoindEapStage stage, const GError *erro
 	 * secret is missing or the profile is wrong. Then tell the
 	 * authenticator we are done rather than leave it waiting. */
 	self->retry = g_error_matches(error, JOIND_ERROR, JOIND_ERROR_AUTHENTICATION_FAILED);
+	self->needs_agent = g_error_matches(error, JOIND_ERROR, JOIND_ERROR_NO_AGENT);
 	if (!self->retry && pae_is_talking(self))
 		pae_send_logoff(self);
 	pae_enter(self, WIRED_PAE_FAILED, reason);
@@ -592,6 +594,15 @@ pae_check_profile(WiredPae *self, GError **error)
 	            "wired/ folder.",
 	            self->ifname);
 	return FALSE;
+}
+
+void
+wired_pae_agent_available(WiredPae *self)
+{
+	if (self->state != WIRED_PAE_FAILED || !self->needs_agent)
+		return;
+	self->needs_agent = FALSE;
+	pae_start_conversation(self, "an agent registered");
 }
 
 gboolean

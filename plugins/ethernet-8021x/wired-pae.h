@@ -96,6 +96,8 @@ void wired_pae_rx(WiredPae *self, const WiredEapolPdu *pdu);
 /* Start again from EAPOL-Start (D-Bus Reauthenticate()). Fails with
  * JOIND_ERROR_NOT_FOUND when no profile matches. */
 gboolean wired_pae_reauthenticate(WiredPae *self, GError **error);
+/* An agent registered: a port that failed for want of one starts again. */
+void wired_pae_agent_available(WiredPae *self);
 /* Send EAPOL-Logoff and stay logged off until Reauthenticate() or a profile
  * change (D-Bus Logoff()). Fails with JOIND_ERROR_NOT_FOUND when no profile
  * matches. */
