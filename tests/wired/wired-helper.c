@@ -221,6 +221,18 @@ wait_finish(Wait *w, GDBusConnection *bus, const gchar *path, const gchar *prop,
 	return 0;
 }
 
+/* Runs the loop until the wanted value shows up (the signal handler stops
+ * it) or the time is up. */
+static void
+wait_run_loop(Wait *w)
+{
+	guint timer = g_timeout_add_seconds(opt_timeout, quit_loop, w->loop);
+
+	g_main_loop_run(w->loop);
+	if (w->t_done != 0)
+		g_source_remove(timer);
+}
+
 static int
 run_wait(GDBusConnection *bus, gchar **cmd, const gchar *path, const gchar *prop,
          const gchar *values)
@@ -243,13 +255,8 @@ run_wait(GDBusConnection *bus, gchar **cmd, const gchar *path, const gchar *prop
 	if (cmd == NULL || run_command(cmd)) {
 		if (cmd == NULL && current != NULL)
 			wait_value(&w, current);
-		if (w.t_done == 0) {
-			guint timer = g_timeout_add_seconds(opt_timeout, quit_loop, loop);
-
-			g_main_loop_run(loop);
-			if (w.t_done != 0)
-				g_source_remove(timer);
-		}
+		if (w.t_done == 0)
+			wait_run_loop(&w);
 		rc = wait_finish(&w, bus, path, prop, values);
 	}
 	g_dbus_connection_signal_unsubscribe(bus, sub);
