@@ -356,12 +356,12 @@ rx_msg1(WifiHandshake *hs, const WifiEapolKey *key, GError **error)
 	hs->n_msg1++;
 	if (resent)
 		hs_transition(hs, WIFI_HANDSHAKE_STATE_WAIT_MSG3,
-		              "message 1 again (%u so far, replay counter %" G_GUINT64_FORMAT
-		              "): message 2 sent again",
+		              "message 1 again (%u so far), replay counter %" G_GUINT64_FORMAT
+		              ": message 2 sent again",
 		              hs->n_msg1, key->replay_counter);
 	else
 		hs_transition(hs, WIFI_HANDSHAKE_STATE_WAIT_MSG3,
-		              "%s (replay counter %" G_GUINT64_FORMAT "): message 2 sent",
+		              "%s, replay counter %" G_GUINT64_FORMAT ": message 2 sent",
 		              rekey ? "message 1 of a PTK rekey" : "message 1",
 		              key->replay_counter);
 	return WIFI_HANDSHAKE_RX_ACCEPTED;
@@ -437,9 +437,11 @@ check_group_keys(const WifiHandshake *hs, const WifiKeyData *kd, gboolean need_i
 
 /* Installs the GTK and IGTK unless the very same key is installed already
  * (a retransmission): reinstalling would reset replay protection. */
-static void
+static gboolean
 install_group_keys(WifiHandshake *hs, const WifiKeyData *kd, const guint8 rsc[8])
 {
+	gboolean new_gtk = FALSE;
+
 	if (hs->gtk_len != kd->gtk_len || hs->gtk_key_id != kd->gtk_key_id ||
 	    memcmp(hs->gtk, kd->gtk, kd->gtk_len) != 0) {
 		memcpy(hs->gtk, kd->gtk, kd->gtk_len);
@@ -447,9 +449,10 @@ install_group_keys(WifiHandshake *hs, const WifiKeyData *kd, const guint8 rsc[8]
 		hs->gtk_key_id = kd->gtk_key_id;
 		hs_install(hs, WIFI_KEY_KIND_GROUP, kd->gtk_key_id, hs->group_cipher, kd->gtk,
 		           kd->gtk_len, rsc);
+		new_gtk = TRUE;
 	}
 	if (hs->group_mgmt_cipher == 0 || !kd->has_igtk)
-		return;
+		return new_gtk;
 	if (hs->igtk_len != kd->igtk_len || hs->igtk_key_id != kd->igtk_key_id ||
 	    memcmp(hs->igtk, kd->igtk, kd->igtk_len) != 0) {
 		memcpy(hs->igtk, kd->igtk, kd->igtk_len);
@@ -458,6 +461,7 @@ install_group_keys(WifiHandshake *hs, const WifiKeyData *kd, const guint8 rsc[8]
 		hs_install(hs, WIFI_KEY_KIND_GROUP_MGMT, kd->igtk_key_id, hs->group_mgmt_cipher,
 		           kd->igtk, kd->igtk_len, kd->igtk_ipn);
 	}
+	return new_gtk;
 }
 
 /* Message 3's elements say what the beacon said (12.7.6.4). */
@@ -573,7 +577,7 @@ rx_msg3(WifiHandshake *hs, const guint8 *frame, const WifiEapolKey *key, GError 
 		return hs_fail(hs, local, error);
 	}
 	install_ptk(hs, ptk);
-	install_group_keys(hs, &kd, key->rsc);
+	(void)install_group_keys(hs, &kd, key->rsc);
 	joind_secret_clear(plain, plain_len);
 	hs->completed_once = TRUE;
 	hs->n_msg1 = 0;
@@ -590,7 +594,7 @@ rx_group_msg1(WifiHandshake *hs, const guint8 *frame, const WifiEapolKey *key, G
 	gsize plain_len = 0;
 	WifiKeyData kd;
 	GError *local = NULL;
-	guint old_gtk_id = hs->gtk_key_id;
+	gboolean new_gtk;
 
 	if (!hs->completed_once)
 		return hs_drop(error, WIFI_HANDSHAKE_ERROR_UNEXPECTED,
@@ -615,10 +619,10 @@ rx_group_msg1(WifiHandshake *hs, const guint8 *frame, const WifiEapolKey *key, G
 			joind_secret_clear(plain, plain_len);
 		return hs_fail(hs, local, error);
 	}
-	install_group_keys(hs, &kd, key->rsc);
+	new_gtk = install_group_keys(hs, &kd, key->rsc);
 	joind_secret_clear(plain, plain_len);
-	hs_transition(hs, hs->state, "group key handshake: GTK %u%s, group message 2 sent",
-	              hs->gtk_key_id, hs->gtk_key_id != old_gtk_id ? " installed" : " current");
+	hs_transition(hs, hs->state, "group key handshake: GTK %u %s, group message 2 sent",
+	              hs->gtk_key_id, new_gtk ? "installed" : "unchanged (a retransmission)");
 	return WIFI_HANDSHAKE_RX_ACCEPTED;
 }
 
