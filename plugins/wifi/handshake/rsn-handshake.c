@@ -38,14 +38,14 @@ struct _WifiHandshake {
 	guint64 replay_counter; /* of the last frame whose MIC verified */
 	guint8 protocol_version;
 
-	/* Installed group keys: never reinstall the same key (that would reset
-	 * its receive counter and allow replays). */
-	guint8 gtk[WIFI_GTK_MAX_LEN];
-	gsize gtk_len;
-	guint gtk_key_id;
-	guint8 igtk[WIFI_IGTK_MAX_LEN];
-	gsize igtk_len;
-	guint igtk_key_id;
+	/* Installed group keys by key ID (GTK 0..3, IGTK 4..5): a key is never
+	 * reinstalled under the ID that holds it already, which would reset
+	 * its receive counter and reopen the replay window (KRACK). */
+	guint8 gtk[4][WIFI_GTK_MAX_LEN];
+	gsize gtk_len[4];
+	guint gtk_key_id; /* the last one installed */
+	guint8 igtk[2][WIFI_IGTK_MAX_LEN];
+	gsize igtk_len[2];
 
 	/* Evidence for wifi_handshake_abort(), for the current 4-way handshake. */
 	guint n_msg1;
@@ -435,32 +435,37 @@ check_group_keys(const WifiHandshake *hs, const WifiKeyData *kd, gboolean need_i
 	return TRUE;
 }
 
-/* Installs the GTK and IGTK unless the very same key is installed already
- * (a retransmission): reinstalling would reset replay protection. */
+/* Installs a group key unless its key ID holds that very key already (a
+ * retransmission). Returns whether it installed. */
+static gboolean
+install_group_key(WifiHandshake *hs, WifiKeyKind kind, guint key_id, const guint8 *key, gsize len,
+                  const guint8 *seq)
+{
+	gboolean mgmt = kind == WIFI_KEY_KIND_GROUP_MGMT;
+	guint8 *slot = mgmt ? hs->igtk[key_id - 4] : hs->gtk[key_id];
+	gsize *slot_len = mgmt ? &hs->igtk_len[key_id - 4] : &hs->gtk_len[key_id];
+
+	if (*slot_len == len && memcmp(slot, key, len) == 0)
+		return FALSE;
+	memcpy(slot, key, len);
+	*slot_len = len;
+	hs_install(hs, kind, key_id, mgmt ? hs->group_mgmt_cipher : hs->group_cipher, key, len,
+	           seq);
+	return TRUE;
+}
+
+/* Installs the GTK and, with MFP, the IGTK of checked key data (key IDs
+ * and lengths were checked by check_group_keys()). */
 static gboolean
 install_group_keys(WifiHandshake *hs, const WifiKeyData *kd, const guint8 rsc[8])
 {
-	gboolean new_gtk = FALSE;
+	gboolean new_gtk = install_group_key(hs, WIFI_KEY_KIND_GROUP, kd->gtk_key_id, kd->gtk,
+	                                     kd->gtk_len, rsc);
 
-	if (hs->gtk_len != kd->gtk_len || hs->gtk_key_id != kd->gtk_key_id ||
-	    memcmp(hs->gtk, kd->gtk, kd->gtk_len) != 0) {
-		memcpy(hs->gtk, kd->gtk, kd->gtk_len);
-		hs->gtk_len = kd->gtk_len;
-		hs->gtk_key_id = kd->gtk_key_id;
-		hs_install(hs, WIFI_KEY_KIND_GROUP, kd->gtk_key_id, hs->group_cipher, kd->gtk,
-		           kd->gtk_len, rsc);
-		new_gtk = TRUE;
-	}
-	if (hs->group_mgmt_cipher == 0 || !kd->has_igtk)
-		return new_gtk;
-	if (hs->igtk_len != kd->igtk_len || hs->igtk_key_id != kd->igtk_key_id ||
-	    memcmp(hs->igtk, kd->igtk, kd->igtk_len) != 0) {
-		memcpy(hs->igtk, kd->igtk, kd->igtk_len);
-		hs->igtk_len = kd->igtk_len;
-		hs->igtk_key_id = kd->igtk_key_id;
-		hs_install(hs, WIFI_KEY_KIND_GROUP_MGMT, kd->igtk_key_id, hs->group_mgmt_cipher,
-		           kd->igtk, kd->igtk_len, kd->igtk_ipn);
-	}
+	hs->gtk_key_id = kd->gtk_key_id;
+	if (hs->group_mgmt_cipher != 0 && kd->has_igtk)
+		(void)install_group_key(hs, WIFI_KEY_KIND_GROUP_MGMT, kd->igtk_key_id, kd->igtk,
+		                        kd->igtk_len, kd->igtk_ipn);
 	return new_gtk;
 }
 

@@ -319,8 +319,27 @@ test_retransmitted_msg3(void)
 	sta_rx(sta, m3b, WIFI_HANDSHAKE_RX_ACCEPTED, 0);
 	g_assert_cmpuint(sta->sent->len, ==, 3);
 	auth_accepts(test_auth_rx_msg4, a, last_sent(sta));
-	g_assert_cmpuint(sta->installed->len, ==, 2);
+		g_assert_cmpuint(sta->installed->len, ==, 2);
 	g_assert_cmpint(wifi_handshake_get_state(sta->hs), ==, WIFI_HANDSHAKE_STATE_COMPLETE);
+	/* After a group rekey to key ID 2, a message 3 still carrying GTK 1
+	 * (authentic, with a fresh counter) must not reinstall key 1: that
+	 * would reset its receive counter. */
+	{
+		guint8 old_gtk[32];
+		g_autoptr(GBytes) g1 = NULL, m3c = NULL;
+
+		memcpy(old_gtk, a->gtk, sizeof(old_gtk));
+		test_auth_rekey_group(a);
+		g1 = test_auth_group_msg1(a);
+		sta_rx(sta, g1, WIFI_HANDSHAKE_RX_ACCEPTED, 0);
+		g_assert_cmpuint(sta->installed->len, ==, 3);
+		memcpy(a->gtk, old_gtk, sizeof(old_gtk));
+		a->gtk_id = 1;
+		m3c = test_auth_msg3(a);
+		sta_rx(sta, m3c, WIFI_HANDSHAKE_RX_ACCEPTED, 0);
+		auth_accepts(test_auth_rx_msg4, a, last_sent(sta));
+		g_assert_cmpuint(sta->installed->len, ==, 3);
+	}
 }
 
 /* Replayed frames (same replay counter, or older) are dropped and change
