@@ -166,7 +166,7 @@ wifi_eapol_key_compute_mic(guint akm, const guint8 *kck, gsize kck_len, const gu
                            gsize frame_len, gsize mic_len, guint8 *mic, GError **error)
 {
 	const WifiAkmInfo *info = wifi_akm_info(akm);
-	static const guint8 zero_mic[MIC_MAX];
+	static const guint8 zero_mic[MIC_MAX] = {0};
 	guint8 full[32];
 	WifiIov iov[3];
 

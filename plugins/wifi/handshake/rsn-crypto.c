@@ -145,7 +145,7 @@ key_wrap_run(gboolean enc, const guint8 *kek, gsize kek_len, const guint8 *in, g
 		            "wrapped with this key or was corrupted");
 		return FALSE;
 	}
-	if ((gsize)(out_len + final_len) != (enc ? len + 8 : len - 8))
+	if ((gsize)out_len + (gsize)final_len != (enc ? len + 8 : len - 8))
 		return crypto_fail(error, name);
 	return TRUE;
 }

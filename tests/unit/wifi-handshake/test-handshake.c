@@ -319,7 +319,7 @@ test_retransmitted_msg3(void)
 	sta_rx(sta, m3b, WIFI_HANDSHAKE_RX_ACCEPTED, 0);
 	g_assert_cmpuint(sta->sent->len, ==, 3);
 	auth_accepts(test_auth_rx_msg4, a, last_sent(sta));
-		g_assert_cmpuint(sta->installed->len, ==, 2);
+	g_assert_cmpuint(sta->installed->len, ==, 2);
 	g_assert_cmpint(wifi_handshake_get_state(sta->hs), ==, WIFI_HANDSHAKE_STATE_COMPLETE);
 	/* After a group rekey to key ID 2, a message 3 still carrying GTK 1
 	 * (authentic, with a fresh counter) must not reinstall key 1: that
