@@ -156,6 +156,7 @@ plugin_open(JoindPluginLoader *self, JoindPluginInfo *info, const gchar *enable,
 	}
 	g_free(info->name);
 	info->name = g_strdup(desc->name);
+	g_free(info->description);
 	info->description = g_strdup(desc->description != NULL ? desc->description : "");
 	info->priority = desc->priority;
 	info->descriptor = desc;

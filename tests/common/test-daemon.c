@@ -148,6 +148,10 @@ test_daemon_stop(TestDaemon *d)
 	test_wait_until(daemon_ready_or_dead_exited, d, 10000);
 	g_assert_true(d->exited);
 	status = g_subprocess_get_if_exited(d->proc) ? g_subprocess_get_exit_status(d->proc) : -1;
+	if (status != 0) {
+		g_autofree gchar *log = test_daemon_get_log(d);
+		g_printerr("joind exited with status %d; its log:\n%s\n", status, log);
+	}
 	g_object_unref(d->proc);
 	g_dbus_connection_close_sync(d->conn, NULL, NULL);
 	g_object_unref(d->conn);
