@@ -285,6 +285,10 @@ JOIND_EXPORT void joind_eap_session_set_decision(JoindEapSession *session,
  * msk_len is at least 64 (RFC 3748), emsk may be NULL. */
 JOIND_EXPORT void joind_eap_session_set_keys(JoindEapSession *session, const guint8 *msk,
                                              gsize msk_len, const guint8 *emsk, gsize emsk_len);
+/* What the method learned about why the authenticator is about to reject
+ * (a TLS alert it sent, a method-specific failure code): added to the
+ * sentence of the EAP-Failure that follows. */
+JOIND_EXPORT void joind_eap_session_set_peer_reason(JoindEapSession *session, const gchar *reason);
 /* Answer a request for which handle_request returned PENDING without a
  * secret request of its own (a tunnel waiting for its inner session). */
 JOIND_EXPORT void joind_eap_session_method_reply(JoindEapSession *session, const guint8 *type_data,
