@@ -197,16 +197,9 @@ eap_test_peer_agent_refuse(EapTestPeer *peer, gint code)
 }
 
 void
-eap_test_assert_message(const GError *error, ...)
+eap_test_assert_message(const GError *error, const gchar *fragment)
 {
-	va_list ap;
-	const gchar *fragment;
-
 	g_assert_nonnull(error);
-	va_start(ap, error);
-	while ((fragment = va_arg(ap, const gchar *)) != NULL) {
-		if (strstr(error->message, fragment) == NULL)
-			g_error("\"%s\" is not in the message \"%s\"", fragment, error->message);
-	}
-	va_end(ap);
+	if (strstr(error->message, fragment) == NULL)
+		g_error("\"%s\" is not in the message \"%s\"", fragment, error->message);
 }

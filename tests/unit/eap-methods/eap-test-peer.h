@@ -45,7 +45,7 @@ GBytes *eap_test_peer_last_response(EapTestPeer *peer, guint8 type);
 void eap_test_peer_agent_answer(EapTestPeer *peer, const gchar *user, const gchar *secret);
 void eap_test_peer_agent_refuse(EapTestPeer *peer, gint code);
 
-/* A test error message contains all of the given fragments (NULL ended). */
-void eap_test_assert_message(const GError *error, ...) G_GNUC_NULL_TERMINATED;
+/* A test: the error's message contains fragment. */
+void eap_test_assert_message(const GError *error, const gchar *fragment);
 
 G_END_DECLS

@@ -200,8 +200,8 @@ test_wrong_password(void)
 	g_assert_false(peer->succeeded);
 	g_assert_cmpint(peer->failed_stage, ==, JOIND_EAP_STAGE_RESULT);
 	g_assert_error(peer->error, JOIND_ERROR, JOIND_ERROR_AUTHENTICATION_FAILED);
-	eap_test_assert_message(peer->error, "user name or password is wrong (E=691)",
-	                        "Authentication failed", NULL);
+	eap_test_assert_message(peer->error, "user name or password is wrong (E=691)");
+	eap_test_assert_message(peer->error, "Authentication failed");
 	g_assert_null(joind_eap_session_get_msk(peer->session, NULL));
 }
 
@@ -224,7 +224,7 @@ test_wrong_authenticator_response(void)
 	g_assert_true(peer->failed);
 	g_assert_cmpuint(peer->sent->len, ==, sent); /* no Success acknowledgement */
 	g_assert_cmpint(peer->failed_stage, ==, JOIND_EAP_STAGE_METHOD);
-	eap_test_assert_message(peer->error, "authenticator response is wrong", NULL);
+	eap_test_assert_message(peer->error, "authenticator response is wrong");
 	/* And the EAP-Success that follows does not turn it into success. */
 	eap_test_peer_success(peer);
 	g_assert_false(peer->succeeded);
@@ -251,40 +251,36 @@ test_authenticator_response_lower_case(void)
 }
 
 static void
-run_failure(const gchar *message, ...)
+run_failure(const gchar *message, const gchar *const *fragments)
 {
 	g_autoptr(EapTestPeer) peer = eap_test_peer_new("EAP-Method=MSCHAPV2\n"
 	                                                "EAP-Identity=alice\n"
 	                                                "EAP-Password=" PASSWORD);
 	TestServer srv;
-	va_list ap;
-	const gchar *fragment;
-
 	server_init(&srv, "alice", PASSWORD);
 	g_assert_true(run_to_response(peer, &srv));
 	send_mschapv2(peer, server_message(EAP_MSCHAPV2_OP_FAILURE, srv.ms_id, message));
 	assert_ack(peer, EAP_MSCHAPV2_OP_FAILURE);
 	eap_test_peer_failure(peer);
 	g_assert_true(peer->failed);
-	va_start(ap, message);
-	while ((fragment = va_arg(ap, const gchar *)) != NULL)
-		eap_test_assert_message(peer->error, fragment, NULL);
-	va_end(ap);
+	for (guint i = 0; fragments[i] != NULL; i++)
+		eap_test_assert_message(peer->error, fragments[i]);
 }
 
 static void
 test_failure_codes(void)
 {
-	run_failure("E=648 R=0 V=3", "password has expired", "E=648", NULL);
-	run_failure("E=691 R=1 C=00112233445566778899AABBCCDDEEFF V=3 M=try again", "E=691",
-	            "would accept another attempt", "try again", NULL);
-	run_failure("E=647 R=0 V=3", "account is disabled", NULL);
-	run_failure("E=646", "time of day", NULL);
-	run_failure("E=649 R=0", "no permission", NULL);
-	run_failure("E=12345 R=0 V=3", "error 12345", NULL);
-	run_failure("", "no reason given", NULL);
+	run_failure("E=648 R=0 V=3", (const gchar *const[]){"password has expired", "E=648", NULL});
+	run_failure(
+	        "E=691 R=1 C=00112233445566778899AABBCCDDEEFF V=3 M=try again",
+	        (const gchar *const[]){"E=691", "would accept another attempt", "try again", NULL});
+	run_failure("E=647 R=0 V=3", (const gchar *const[]){"account is disabled", NULL});
+	run_failure("E=646", (const gchar *const[]){"time of day", NULL});
+	run_failure("E=649 R=0", (const gchar *const[]){"no permission", NULL});
+	run_failure("E=12345 R=0 V=3", (const gchar *const[]){"error 12345", NULL});
+	run_failure("", (const gchar *const[]){"no reason given", NULL});
 	/* A malformed Failure is still a failure, and says so. */
-	run_failure("E=69x R=0", "malformed", NULL);
+	run_failure("E=69x R=0", (const gchar *const[]){"malformed", NULL});
 	/* A bare EAP-Failure after the Response is accepted too. */
 	{
 		g_autoptr(EapTestPeer) peer = eap_test_peer_new("EAP-Method=MSCHAPV2\n"
@@ -296,7 +292,7 @@ test_failure_codes(void)
 		g_assert_false(run_to_response(peer, &srv));
 		eap_test_peer_failure(peer);
 		g_assert_true(peer->failed);
-		eap_test_assert_message(peer->error, "rejected the EAP-MSCHAPV2", NULL);
+		eap_test_assert_message(peer->error, "rejected the EAP-MSCHAPV2");
 	}
 }
 
@@ -311,7 +307,7 @@ run_malformed(const guint8 *data, gsize len, const gchar *fragment)
 	eap_test_peer_request(peer, JOIND_EAP_TYPE_MSCHAPV2, data, len);
 	g_assert_true(peer->failed);
 	g_assert_error(peer->error, JOIND_ERROR, JOIND_ERROR_AUTHENTICATION_FAILED);
-	eap_test_assert_message(peer->error, fragment, NULL);
+	eap_test_assert_message(peer->error, fragment);
 }
 
 static void
@@ -355,7 +351,7 @@ test_malformed_success(void)
 		g_assert_true(run_to_response(peer, &srv));
 		send_mschapv2(peer, server_message(EAP_MSCHAPV2_OP_SUCCESS, srv.ms_id, bad[i]));
 		g_assert_true(peer->failed);
-		eap_test_assert_message(peer->error, "malformed", NULL);
+		eap_test_assert_message(peer->error, "malformed");
 	}
 }
 
@@ -371,7 +367,7 @@ test_second_challenge(void)
 	g_assert_true(run_to_response(peer, &srv));
 	send_mschapv2(peer, server_challenge(&srv));
 	g_assert_true(peer->failed);
-	eap_test_assert_message(peer->error, "second EAP-MSCHAPv2 Challenge", NULL);
+	eap_test_assert_message(peer->error, "second EAP-MSCHAPv2 Challenge");
 }
 
 static void
@@ -434,7 +430,7 @@ test_agent_cancel_and_none(void)
 		send_mschapv2(peer, server_challenge(&srv));
 		g_assert_true(peer->failed);
 		g_assert_error(peer->error, JOIND_ERROR, JOIND_ERROR_NO_AGENT);
-		eap_test_assert_message(peer->error, "EAP-Password", NULL);
+		eap_test_assert_message(peer->error, "EAP-Password");
 	}
 }
 
@@ -453,7 +449,7 @@ test_bad_settings(void)
 
 		g_assert_false(joind_eap_session_check(peer->session, &error));
 		g_assert_error(error, JOIND_ERROR, JOIND_ERROR_INVALID_ARGS);
-		eap_test_assert_message(error, "EAP-Password-Hash", NULL);
+		eap_test_assert_message(error, "EAP-Password-Hash");
 		/* The key's value, a secret, is not repeated. */
 		g_assert_null(strstr(error->message, bad[i]));
 		server_init(&srv, "alice", PASSWORD);
