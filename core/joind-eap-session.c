@@ -146,6 +146,7 @@ eap_session_free(JoindEapSession *s)
 	g_free(s->object_path);
 	g_free(s->identity);
 	g_free(s->notification);
+	g_free(s->peer_reason);
 	g_free(s->prefix);
 	g_free(s->label);
 	g_free(s);
