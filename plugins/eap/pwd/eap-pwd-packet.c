@@ -116,9 +116,6 @@ eap_pwd_reassembly_first(EapPwdReassembly *r, const EapPwdHeader *h, GBytes **me
 	if (h->l && h->total_len < h->payload_len)
 		return eap_pwd_reassembly_fail(r, error, "is longer than its Total-Length");
 	if (!h->m) {
-		if (h->l && h->total_len != h->payload_len)
-			return eap_pwd_reassembly_fail(r, error,
-			                               "is shorter than its Total-Length");
 		*message = g_bytes_new(h->payload, h->payload_len);
 		return EAP_PWD_REASSEMBLY_COMPLETE;
 	}
@@ -150,8 +147,12 @@ eap_pwd_reassembly_add(EapPwdReassembly *r, const EapPwdHeader *h, GBytes **mess
 			return eap_pwd_reassembly_fail(r, error, "says more follow after the last");
 		return EAP_PWD_REASSEMBLY_MORE;
 	}
+	/* Total-Length is an upper bound: hostapd counts the 3 octets of the
+	 * EAP-pwd header and Total-Length field in it, and its peer (like
+	 * this one) accepts a message that ends short of it. */
 	if (r->buffer->len != r->total_len)
-		return eap_pwd_reassembly_fail(r, error, "ends before Total-Length");
+		g_debug("EAP-pwd: message of %u octets, Total-Length said %u", r->buffer->len,
+		        r->total_len);
 	*message = g_byte_array_free_to_bytes(g_steal_pointer(&r->buffer));
 	return EAP_PWD_REASSEMBLY_COMPLETE;
 }

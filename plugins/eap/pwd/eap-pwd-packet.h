@@ -62,7 +62,9 @@ typedef enum {
 
 /* Adds a received packet. A fragmented message starts with L and M set;
  * fails on a fragment of another exchange, L in a later fragment, a
- * message longer or shorter than its Total-Length, M without L first. */
+ * message longer than its Total-Length, M without L first. Total-Length is
+ * an upper bound (hostapd includes the header octets in it), so a message
+ * may end short of it. */
 EapPwdReassemblyResult eap_pwd_reassembly_add(EapPwdReassembly *r, const EapPwdHeader *header,
                                               GBytes **message, GError **error);
 void eap_pwd_reassembly_clear(EapPwdReassembly *r);
