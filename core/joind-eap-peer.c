@@ -443,6 +443,21 @@ eap_peer_rejection(JoindEapSession *s, JoindEapStage *stage)
 	return g_error_new_literal(JOIND_ERROR, JOIND_ERROR_AUTHENTICATION_FAILED, text);
 }
 
+/* Success without a method that succeeded (RFC 4137: a failure). */
+static GError *
+eap_peer_unearned_success(JoindEapSession *s, const gchar *what)
+{
+	if (s->method == NULL)
+		return g_error_new(JOIND_ERROR, JOIND_ERROR_AUTHENTICATION_FAILED,
+		                   "The authenticator %s before any authentication method ran; "
+		                   "joind does not accept that.",
+		                   what);
+	return g_error_new(JOIND_ERROR, JOIND_ERROR_AUTHENTICATION_FAILED,
+	                   "The authenticator %s although EAP-%s had not authenticated it; joind "
+	                   "does not accept that.",
+	                   what, s->method->name);
+}
+
 static gboolean
 eap_peer_result_id_matches(JoindEapSession *s, const JoindEapPacket *p)
 {
@@ -463,12 +478,7 @@ eap_peer_success(JoindEapSession *s, const JoindEapPacket *p)
 			s->callbacks.succeeded(s, s->user_data);
 	} else if (s->method == NULL || s->method_progress != JOIND_EAP_METHOD_STATE_CONT) {
 		/* RFC 4137: Success when the method did not succeed is a failure. */
-		g_autoptr(GError) error = g_error_new(
-		        JOIND_ERROR, JOIND_ERROR_AUTHENTICATION_FAILED,
-		        "The authenticator sent EAP-Success although %s%s did not authenticate it; "
-		        "joind does not accept that.",
-		        s->method != NULL ? "EAP-" : "no method",
-		        s->method != NULL ? s->method->name : "");
+		g_autoptr(GError) error = eap_peer_unearned_success(s, "sent EAP-Success");
 		joind_eap_session_fail(s, JOIND_EAP_STAGE_RESULT, error);
 	} else {
 		eap_peer_discard(s, p, "the method has not finished");
@@ -500,6 +510,32 @@ eap_peer_failure(JoindEapSession *s, const JoindEapPacket *p)
 		error = eap_peer_rejection(s, &stage);
 		joind_eap_session_fail(s, stage, error);
 	}
+}
+
+void
+joind_eap_session_lower_layer_result(JoindEapSession *s, gboolean accepted)
+{
+	g_autoptr(GError) error = NULL;
+	JoindEapStage stage = JOIND_EAP_STAGE_RESULT;
+
+	if (s->state != JOIND_EAP_STATE_METHOD && s->state != JOIND_EAP_STATE_IDENTITY) {
+		g_debug("%s: ignoring the lower layer's %s: no method runs", s->label,
+		        accepted ? "accept" : "reject");
+		return;
+	}
+	joind_eap_session_ref(s);
+	if (accepted && s->decision != JOIND_EAP_DECISION_FAIL) {
+		joind_eap_session_set_state(s, JOIND_EAP_STATE_SUCCESS, "lower layer accepted");
+		if (s->callbacks.succeeded != NULL)
+			s->callbacks.succeeded(s, s->user_data);
+	} else if (accepted) {
+		error = eap_peer_unearned_success(s, "went ahead");
+		joind_eap_session_fail(s, stage, error);
+	} else {
+		error = eap_peer_rejection(s, &stage);
+		joind_eap_session_fail(s, stage, error);
+	}
+	joind_eap_session_unref(s);
 }
 
 void

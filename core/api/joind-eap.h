@@ -100,7 +100,8 @@ typedef enum {
 typedef struct {
 	/* A complete EAP packet (code, id, length, data) to transmit. */
 	void (*send)(JoindEapSession *session, const guint8 *packet, gsize len, gpointer user_data);
-	/* Response/Identity was sent: an (re-)authentication has begun. */
+	/* An (re-)authentication has begun: Response/Identity was sent
+	 * (identity NULL when the authenticator skipped Identity). */
 	void (*started)(JoindEapSession *session, const gchar *identity, gpointer user_data);
 	/* The authenticator proposed a method the profile allows; it now runs. */
 	void (*method_selected)(JoindEapSession *session, const gchar *method, gpointer user_data);
@@ -150,6 +151,14 @@ JOIND_EXPORT gboolean joind_eap_session_rx(JoindEapSession *session, const guint
  * wiped. Does not call back. */
 JOIND_EXPORT void joind_eap_session_reset(JoindEapSession *session);
 
+/* A lower-layer indication of the result (RFC 4137 altAccept/altReject),
+ * e.g. WiFi's EAPOL-Key message 1 arriving when the EAP-Success was lost:
+ * accepted counts as success only if the method's decision allows it (and
+ * as failure otherwise); rejected fails the conversation. Calls back like
+ * a received Success/Failure; ignored before the first Response, while
+ * paused and after the result. */
+JOIND_EXPORT void joind_eap_session_lower_layer_result(JoindEapSession *session, gboolean accepted);
+
 /* Largest EAP packet the lower layer carries (default 1400); methods that
  * fragment (TLS) size their fragments from it. */
 JOIND_EXPORT void joind_eap_session_set_mtu(JoindEapSession *session, gsize mtu);
@@ -158,7 +167,8 @@ JOIND_EXPORT gsize joind_eap_session_get_mtu(JoindEapSession *session);
 JOIND_EXPORT JoindEapState joind_eap_session_get_state(JoindEapSession *session);
 /* The identity sent in the last Response/Identity, or NULL. */
 JOIND_EXPORT const gchar *joind_eap_session_get_identity(JoindEapSession *session);
-/* The running (or last) method's name, or NULL before one was selected. */
+/* The running method's name; NULL until the authenticator proposes one
+ * the profile allows, and again after a restart. */
 JOIND_EXPORT const gchar *joind_eap_session_get_method_name(JoindEapSession *session);
 /* After succeeded: the keys, or NULL if the method generated none. */
 JOIND_EXPORT const guint8 *joind_eap_session_get_msk(JoindEapSession *session, gsize *len);

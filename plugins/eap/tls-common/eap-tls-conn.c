@@ -179,6 +179,9 @@ eap_tls_conn_setup_ctx(EapTlsConn *conn, const EapTlsConfig *c, GError **error)
 		goto fail;
 	}
 	SSL_CTX_set_verify(ctx, SSL_VERIFY_PEER, eap_tls_verify_cb);
+	/* EAP never needs a TLS 1.2 renegotiation; refusing it removes a way
+	 * to swap the server identity mid-conversation. */
+	SSL_CTX_set_options(ctx, SSL_OP_NO_RENEGOTIATION);
 	SSL_CTX_set_info_callback(ctx, eap_tls_info_cb);
 	if (c->cert != NULL) {
 		if (SSL_CTX_use_certificate(ctx, c->cert) != 1 ||

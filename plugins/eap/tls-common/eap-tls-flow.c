@@ -23,6 +23,7 @@ struct _EapTlsFlow {
 	EapTlsReassembler *in;
 	EapTlsFragmenter *out;
 	gboolean handshake_reported;
+	gboolean deferred;
 };
 
 EapTlsFlow *
@@ -78,6 +79,22 @@ eap_tls_flow_write(EapTlsFlow *flow, const guint8 *data, gsize len, GError **err
 {
 	g_return_val_if_fail(flow->conn != NULL, FALSE);
 	return eap_tls_conn_write(flow->conn, data, len, error);
+}
+
+void
+eap_tls_flow_defer(EapTlsFlow *flow)
+{
+	flow->deferred = TRUE;
+}
+
+static void eap_tls_flow_emit(EapTlsFlow *flow, GByteArray *response);
+
+void
+eap_tls_flow_complete(EapTlsFlow *flow, GByteArray *response)
+{
+	g_return_if_fail(flow->deferred);
+	flow->deferred = FALSE;
+	eap_tls_flow_emit(flow, response);
 }
 
 static gsize
@@ -164,6 +181,8 @@ eap_tls_flow_message(EapTlsFlow *flow, GBytes *message, GByteArray *response, GE
 	                              g_bytes_get_size(message), app, error);
 	ok = status != EAP_TLS_CONN_FAILED && eap_tls_flow_dispatch(flow, status, app, error);
 	joind_secret_clear(app->data, app->len);
+	if (ok && flow->deferred)
+		return JOIND_EAP_METHOD_PENDING;
 	/* Send what TLS produced: on failure that is our alert, if any. */
 	eap_tls_flow_emit(flow, response);
 	if (!ok) {

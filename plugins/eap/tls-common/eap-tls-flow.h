@@ -45,4 +45,12 @@ JoindEapSession *eap_tls_flow_get_session(EapTlsFlow *flow);
 /* Application data for the server, sent with the next response. */
 gboolean eap_tls_flow_write(EapTlsFlow *flow, const guint8 *data, gsize len, GError **error);
 
+/* For tunnels whose inner conversation cannot answer at once (it waits for
+ * an agent): called from the app_data hook, it makes this request return
+ * JOIND_EAP_METHOD_PENDING. When the inner answer is there, write it with
+ * eap_tls_flow_write(), then eap_tls_flow_complete() fills the deferred
+ * response's Type-Data for joind_eap_session_method_reply(). */
+void eap_tls_flow_defer(EapTlsFlow *flow);
+void eap_tls_flow_complete(EapTlsFlow *flow, GByteArray *response);
+
 G_END_DECLS

@@ -5,8 +5,11 @@
 
 #include <gio/gio.h>
 
+#include <glib/gstdio.h>
+
 #include "joind-eap-private.h"
 #include "joind-error.h"
+#include "joind-profile-store.h"
 
 #define TYPE_A 250 /* TESTA: outer and inner, uses a password */
 #define TYPE_B 251 /* TESTB: outer only */
@@ -537,7 +540,7 @@ test_success_after_identity_only(Fixture *f, gconstpointer data)
 	rx_packet(f, JOIND_EAP_CODE_SUCCESS, 1, 0, NULL);
 	g_assert_cmpuint(f->succeeded, ==, 0);
 	g_assert_cmpuint(f->failed, ==, 1);
-	g_assert_nonnull(strstr(f->fail_error->message, "no method did not authenticate"));
+	g_assert_nonnull(strstr(f->fail_error->message, "before any authentication method ran"));
 }
 
 static void
@@ -560,6 +563,32 @@ test_unconditional_success(Fixture *f, gconstpointer data)
 	g_assert_cmpuint(f->failed, ==, 0);
 	rx_packet(f, JOIND_EAP_CODE_SUCCESS, 2, 0, NULL);
 	g_assert_cmpuint(f->succeeded, ==, 1);
+}
+
+static void
+test_lower_layer_result(Fixture *f, gconstpointer data)
+{
+	/* Before a method: ignored. */
+	joind_eap_session_lower_layer_result(f->session, TRUE);
+	g_assert_cmpuint(f->succeeded + f->failed, ==, 0);
+	rx_req(f, 1, JOIND_EAP_TYPE_IDENTITY, "");
+	rx_req(f, 2, TYPE_A, "d");
+	/* The EAP-Success was lost; the lower layer moved on. */
+	joind_eap_session_lower_layer_result(f->session, TRUE);
+	g_assert_cmpuint(f->succeeded, ==, 1);
+	g_assert_nonnull(joind_eap_session_get_msk(f->session, NULL));
+	/* A method that has not succeeded cannot be accepted that way. */
+	rx_req(f, 3, JOIND_EAP_TYPE_IDENTITY, "");
+	rx_req(f, 4, TYPE_A, "m");
+	joind_eap_session_lower_layer_result(f->session, TRUE);
+	g_assert_cmpuint(f->failed, ==, 1);
+	g_assert_nonnull(strstr(f->fail_error->message, "had not authenticated"));
+	/* Rejected. */
+	rx_req(f, 5, JOIND_EAP_TYPE_IDENTITY, "");
+	rx_req(f, 6, TYPE_A, "c");
+	joind_eap_session_lower_layer_result(f->session, FALSE);
+	g_assert_cmpuint(f->failed, ==, 2);
+	g_assert_cmpint(f->fail_stage, ==, JOIND_EAP_STAGE_RESULT);
 }
 
 static void
@@ -1067,6 +1096,54 @@ test_settings(void)
 	}
 }
 
+/* A session on a real profile file: sentences name the file and line,
+ * relative paths resolve against the file's directory, and without a core
+ * there is no agent to ask. */
+static void
+test_profile_file(void)
+{
+	g_autofree gchar *dir = g_dir_make_tmp("joind-eap-XXXXXX", NULL);
+	g_autofree gchar *path = g_build_filename(dir, "port.8021x", NULL);
+	g_autofree gchar *want_ca = g_build_filename(dir, "certs", "ca.pem", NULL);
+	g_autofree gchar *where = NULL;
+	g_autofree gchar *ca = NULL;
+	g_autoptr(JoindProfile) profile = NULL;
+	g_autoptr(JoindEapSession) s = NULL;
+	g_autoptr(GError) error = NULL;
+	const guint8 identity[] = {1, 1, 0, 5, 1};
+	const guint8 challenge[] = {1, 2, 0, 6, TYPE_A, 'p'};
+	Fixture f = {0};
+
+	g_assert_true(g_file_set_contents(path,
+	                                  "[Match]\nInterface=eth*\n\n[Security]\n"
+	                                  "EAP-Method=TESTA\nEAP-Identity=alice\n"
+	                                  "EAP-TLS-CACert=certs/ca.pem\n",
+	                                  -1, NULL));
+	profile = joind_profile_load(path, JOIND_PROFILE_TYPE_WIRED, NULL, &error);
+	g_assert_no_error(error);
+	f.sent = g_ptr_array_new_with_free_func((GDestroyNotify)g_bytes_unref);
+	s = joind_eap_session_new(NULL, profile, "/net/joind/device/7", &callbacks, &f);
+	g_assert_true(joind_eap_session_check(s, NULL));
+	where = joind_eap_session_describe_setting(s, "Identity");
+	g_assert_true(g_str_has_suffix(where, "port.8021x:6: EAP-Identity"));
+	ca = joind_eap_session_get_setting_path(s, "TLS-CACert");
+	g_assert_cmpstr(ca, ==, want_ca);
+	g_assert_true(joind_eap_session_rx(s, identity, sizeof(identity), NULL));
+	g_assert_cmpstr(joind_eap_session_get_identity(s), ==, "alice");
+	g_assert_true(joind_eap_session_rx(s, challenge, sizeof(challenge), NULL));
+	g_assert_cmpuint(f.failed, ==, 1);
+	g_assert_error(f.fail_error, JOIND_ERROR, JOIND_ERROR_NO_AGENT);
+	g_assert_nonnull(strstr(f.fail_error->message, "port.8021x: EAP-Password is not set"));
+	g_clear_pointer(&s, joind_eap_session_unref);
+	g_assert_cmpuint(states_alive, ==, 0);
+	g_ptr_array_unref(f.sent);
+	g_clear_error(&f.fail_error);
+	g_free(f.started_identity);
+	g_free(f.selected_method);
+	g_unlink(path);
+	g_rmdir(dir);
+}
+
 int
 main(int argc, char **argv)
 {
@@ -1092,6 +1169,7 @@ main(int argc, char **argv)
 	ADD("failure-after-identity", PROFILE_A, test_failure_after_identity);
 	ADD("unconditional-success", PROFILE_A, test_unconditional_success);
 	ADD("result-before-conversation", PROFILE_A, test_result_before_conversation);
+	ADD("lower-layer-result", PROFILE_A, test_lower_layer_result);
 	ADD("out-of-order", PROFILE_AB, test_out_of_order);
 	ADD("method-discard", PROFILE_A, test_method_discard);
 	ADD("method-fail", PROFILE_A, test_method_fail);
@@ -1120,5 +1198,6 @@ main(int argc, char **argv)
 	g_test_add_func("/eap/peer/check", test_check);
 	g_test_add_func("/eap/peer/registry", test_registry);
 	g_test_add_func("/eap/peer/settings", test_settings);
+	g_test_add_func("/eap/peer/profile-file", test_profile_file);
 	return g_test_run();
 }

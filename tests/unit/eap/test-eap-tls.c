@@ -15,6 +15,7 @@
 #include <openssl/kdf.h>
 #include <openssl/ssl.h>
 
+#include "eap-tls-flow.h"
 #include "eap-tls-frag.h"
 #include "eap-tls.h"
 #include "joind-eap-private.h"
@@ -30,6 +31,7 @@ typedef struct {
 	const gchar *cert, *key;
 	const gchar *client_ca; /* trust anchor for client certificates */
 	gsize max_type_data;    /* of the server's requests */
+	gboolean tunnel;        /* after the handshake: "ping" in, "pong" out */
 } ServerOptions;
 
 typedef struct {
@@ -41,6 +43,7 @@ typedef struct {
 	gsize max_type_data;
 	guint8 id;
 	gboolean handshake_done, failed;
+	gboolean tunnel, pinged, ponged;
 	guint8 result; /* JOIND_EAP_CODE_SUCCESS/FAILURE once sent */
 	guint requests, client_fragments;
 	guint8 material[128];        /* the server's export */
@@ -86,6 +89,7 @@ server_new(const ServerOptions *o)
 	s->in = eap_tls_reassembler_new(EAP_TLS_MAX_MESSAGE);
 	s->out = eap_tls_fragmenter_new();
 	s->max_type_data = o->max_type_data;
+	s->tunnel = o->tunnel;
 	s->id = 100;
 	s->exporter_secret = g_byte_array_new();
 	keylog_server = s;
@@ -191,8 +195,9 @@ server_handshake_done(Server *s)
 		                                           &type_code, 1, 1),
 		                ==, 1);
 		server_independent_tls13(s);
-		/* RFC 9190 2.5: the protected success indication. */
-		g_assert_cmpint(SSL_write(s->ssl, "\0", 1), ==, 1);
+		/* RFC 9190 2.5: the protected success indication (EAP-TLS only). */
+		if (!s->tunnel)
+			g_assert_cmpint(SSL_write(s->ssl, "\0", 1), ==, 1);
 	} else {
 		g_assert_cmpint(SSL_export_keying_material(s->ssl, s->material, 128,
 		                                           "client EAP encryption", 21, NULL, 0, 0),
@@ -205,7 +210,8 @@ static GByteArray *
 server_request(Server *s, const guint8 *type_data, gsize len)
 {
 	s->requests++;
-	return joind_eap_packet_build(JOIND_EAP_CODE_REQUEST, ++s->id, JOIND_EAP_TYPE_TLS,
+	return joind_eap_packet_build(JOIND_EAP_CODE_REQUEST, ++s->id,
+	                              s->tunnel ? JOIND_EAP_TYPE_TTLS : JOIND_EAP_TYPE_TLS,
 	                              type_data, len, NULL);
 }
 
@@ -241,9 +247,16 @@ server_tls_message(Server *s, GBytes *msg)
 			s->failed = TRUE;
 	} else {
 		guint8 buf[64];
-		if (SSL_read(s->ssl, buf, sizeof(buf)) <= 0 &&
-		    SSL_get_error(s->ssl, 0) != SSL_ERROR_WANT_READ)
+		int n = SSL_read(s->ssl, buf, sizeof(buf));
+		if (n == 4 && memcmp(buf, "pong", 4) == 0)
+			s->ponged = TRUE;
+		else if (n <= 0 && SSL_get_error(s->ssl, n) != SSL_ERROR_WANT_READ)
 			s->failed = TRUE;
+	}
+	if (s->tunnel && s->handshake_done && !s->pinged && !s->failed &&
+	    SSL_version(s->ssl) == TLS1_3_VERSION) {
+		s->pinged = TRUE;
+		g_assert_cmpint(SSL_write(s->ssl, "ping", 4), ==, 4);
 	}
 	ERR_clear_error();
 	pending = BIO_ctrl_pending(s->wbio);
@@ -271,7 +284,7 @@ server_handle(Server *s, GBytes *response)
 	g_assert_cmpuint(p.id, ==, s->id);
 	if (p.type == JOIND_EAP_TYPE_IDENTITY)
 		return server_request(s, &start, 1);
-	if (p.type != JOIND_EAP_TYPE_TLS)
+	if (p.type != (s->tunnel ? JOIND_EAP_TYPE_TTLS : JOIND_EAP_TYPE_TLS))
 		return server_result(s, JOIND_EAP_CODE_FAILURE);
 	g_assert_true(eap_tls_header_parse(p.type_data, p.type_data_len, &h, NULL));
 	if (eap_tls_fragmenter_pending(s->out)) {
@@ -283,6 +296,19 @@ server_handle(Server *s, GBytes *response)
 	if (!complete)
 		return server_request(s, (const guint8 *)"\0", 1); /* ACK */
 	msg = eap_tls_reassembler_take(s->in);
+	if (g_bytes_get_size(msg) == 0 && s->tunnel && s->handshake_done && !s->pinged) {
+		/* TLS 1.2: the peer acknowledged our Finished; start the tunnel. */
+		g_autoptr(GBytes) ping = NULL;
+		gsize pending;
+
+		s->pinged = TRUE;
+		g_assert_cmpint(SSL_write(s->ssl, "ping", 4), ==, 4);
+		pending = BIO_ctrl_pending(s->wbio);
+		ping = g_bytes_new_take(g_malloc(pending), pending);
+		BIO_read(s->wbio, (void *)g_bytes_get_data(ping, NULL), (int)pending);
+		eap_tls_fragmenter_set(s->out, ping);
+		return server_next_fragment(s);
+	}
 	if (g_bytes_get_size(msg) == 0)
 		return server_result(s, s->failed || !s->handshake_done ? JOIND_EAP_CODE_FAILURE
 		                                                        : JOIND_EAP_CODE_SUCCESS);
@@ -595,6 +621,117 @@ test_passphrase_from_agent(void)
 	conv_clear(&c);
 }
 
+/* ---- a toy tunnel over tls-common: answers "ping" with "pong" ---- */
+
+typedef struct {
+	EapTlsFlow *flow;
+	JoindEapSession *session;
+	gboolean defer;
+	guint pings;
+} Tunnel;
+
+static Tunnel *current_tunnel;
+static gboolean tunnel_defers;
+
+static gboolean
+tunnel_app_data(EapTlsFlow *flow, const guint8 *data, gsize len, gpointer user_data, GError **error)
+{
+	Tunnel *t = user_data;
+
+	g_assert_cmpmem(data, len, "ping", 4);
+	t->pings++;
+	if (t->defer) {
+		eap_tls_flow_defer(flow);
+		return TRUE;
+	}
+	joind_eap_session_set_decision(t->session, JOIND_EAP_METHOD_STATE_MAY_CONT,
+	                               JOIND_EAP_DECISION_COND_SUCC);
+	return eap_tls_flow_write(flow, (const guint8 *)"pong", 4, error);
+}
+
+static const EapTlsFlowHooks tunnel_hooks = {.app_data = tunnel_app_data};
+
+static gpointer
+tunnel_state_new(JoindEapSession *session, GError **error)
+{
+	Tunnel *t = g_new0(Tunnel, 1);
+
+	t->session = session;
+	t->defer = tunnel_defers;
+	t->flow = eap_tls_flow_new(session, "TUNNEL", "TLS-", FALSE, &tunnel_hooks, t);
+	current_tunnel = t;
+	return t;
+}
+
+static void
+tunnel_state_free(gpointer data)
+{
+	Tunnel *t = data;
+
+	eap_tls_flow_free(t->flow);
+	if (current_tunnel == t)
+		current_tunnel = NULL;
+	g_free(t);
+}
+
+static JoindEapMethodResult
+tunnel_handle(JoindEapSession *session, gpointer state, guint8 id, const guint8 *data, gsize len,
+              GByteArray *response, GError **error)
+{
+	return eap_tls_flow_handle(((Tunnel *)state)->flow, data, len, response, error);
+}
+
+static const JoindEapMethodOps tunnel_ops = {
+        .type = JOIND_EAP_TYPE_TTLS,
+        .name = "TUNNEL",
+        .flags = JOIND_EAP_METHOD_FLAG_OUTER,
+        .state_new = tunnel_state_new,
+        .state_free = tunnel_state_free,
+        .handle_request = tunnel_handle,
+};
+
+static void
+run_tunnel(int version, gboolean defer)
+{
+	/* A later key wins in a key file: this replaces EAP-Method=TLS. */
+	g_autofree gchar *sec = security_plain("EAP-Method=TUNNEL");
+	ServerOptions o = {version, version, NULL, NULL, NULL, 1398, TRUE};
+	Conv c;
+
+	server_defaults(&o);
+	tunnel_defers = defer;
+	conv_init(&c, &o, 0, sec);
+	conv_run(&c);
+	if (defer) {
+		g_autoptr(GByteArray) response = g_byte_array_new();
+
+		/* The inner answer is late: the request waits. */
+		g_assert_cmpint(joind_eap_session_get_state(c.session), ==, JOIND_EAP_STATE_PAUSED);
+		g_assert_cmpuint(c.server->result, ==, 0);
+		g_assert_true(
+		        eap_tls_flow_write(current_tunnel->flow, (const guint8 *)"pong", 4, NULL));
+		joind_eap_session_set_decision(c.session, JOIND_EAP_METHOD_STATE_MAY_CONT,
+		                               JOIND_EAP_DECISION_COND_SUCC);
+		eap_tls_flow_complete(current_tunnel->flow, response);
+		joind_eap_session_method_reply(c.session, response->data, response->len);
+		conv_pump(&c);
+	}
+	g_assert_cmpuint(current_tunnel->pings, ==, 1);
+	g_assert_true(c.server->ponged);
+	g_assert_cmpuint(c.server->result, ==, JOIND_EAP_CODE_SUCCESS);
+	g_assert_cmpuint(c.succeeded, ==, 1);
+	conv_clear(&c);
+}
+
+static void
+test_tunnel_app_data(void)
+{
+	run_tunnel(TLS1_2_VERSION, FALSE);
+	run_tunnel(TLS1_3_VERSION, FALSE);
+	run_tunnel(TLS1_2_VERSION, TRUE);
+	run_tunnel(TLS1_3_VERSION, TRUE);
+}
+
 /* ---- failures ---- */
 
 static void
@@ -795,6 +932,7 @@ main(int argc, char **argv)
 
 	g_test_init(&argc, &argv, NULL);
 	g_assert_true(joind_eap_register_method(eap_tls_get_ops(), NULL));
+	g_assert_true(joind_eap_register_method(&tunnel_ops, NULL));
 	pki = test_pki_new();
 	g_test_add_func("/eap/tls/tls12", test_tls12);
 	g_test_add_func("/eap/tls/tls13", test_tls13);
@@ -803,6 +941,7 @@ main(int argc, char **argv)
 	g_test_add_func("/eap/tls/domain-mask-ok", test_domain_mask_ok);
 	g_test_add_func("/eap/tls/client-key-formats", test_client_key_formats);
 	g_test_add_func("/eap/tls/passphrase-from-agent", test_passphrase_from_agent);
+	g_test_add_func("/eap/tls/tunnel-app-data", test_tunnel_app_data);
 	g_test_add_func("/eap/tls/untrusted-server", test_untrusted_server);
 	g_test_add_func("/eap/tls/domain-mismatch", test_domain_mismatch);
 	g_test_add_func("/eap/tls/expired-server", test_expired_server);
