@@ -28,21 +28,21 @@ static void
 fuzz_parsers(const uint8_t *data, size_t size)
 {
 	EapMschapv2Request req;
-	EapMschapv2Failure failure;
+	EapMschapFailure failure;
 	const gchar *auth = NULL;
 	gchar *text = NULL;
 
 	if (eap_mschapv2_request_parse(data, size, &req, NULL) &&
 	    req.op_code == EAP_MSCHAPV2_OP_FAILURE &&
-	    eap_mschapv2_failure_parse(req.message, req.message_len, &failure, NULL)) {
-		g_free(eap_mschapv2_failure_describe(&failure));
-		eap_mschapv2_failure_clear(&failure);
+	    eap_mschap_failure_parse(req.message, req.message_len, &failure, NULL)) {
+		g_free(eap_mschap_failure_describe(&failure));
+		eap_mschap_failure_clear(&failure);
 	}
-	if (eap_mschapv2_success_parse(data, size, &auth, &text, NULL) && auth[0] != 'S')
+	if (eap_mschap_success_parse(data, size, &auth, &text, NULL) && auth[0] != 'S')
 		abort();
 	g_free(text);
-	if (eap_mschapv2_failure_parse(data, size, &failure, NULL))
-		eap_mschapv2_failure_clear(&failure);
+	if (eap_mschap_failure_parse(data, size, &failure, NULL))
+		eap_mschap_failure_clear(&failure);
 }
 
 static void

@@ -6,6 +6,7 @@
 #include <glib.h>
 
 #include "eap-mschap-crypto.h"
+#include "eap-mschap-message.h"
 
 G_BEGIN_DECLS
 
@@ -41,37 +42,10 @@ typedef struct {
 gboolean eap_mschapv2_request_parse(const guint8 *data, gsize len, EapMschapv2Request *request,
                                     GError **error);
 
-/* The Success Request's message: "S=<40 hex digits>", optionally followed
- * by " M=<text>". auth_response points into message (42 characters);
- * *text is a sanitised copy of the M= text, or NULL. */
-gboolean eap_mschapv2_success_parse(const guint8 *message, gsize len, const gchar **auth_response,
-                                    gchar **text, GError **error);
-
-/* The Failure Request's message (RFC 2759 6):
- * "E=eeeeeeeeee R=r C=cccccccccccccccccccccccccccccccc V=vvvvvvvvvv M=<msg>". */
-typedef struct {
-	guint error_code; /* 0 when the server gave none */
-	gboolean retry;   /* R=1: the server allows another attempt */
-	gboolean has_challenge;
-	guint8 challenge[EAP_MSCHAP_CHALLENGE_LEN];
-	guint version;
-	gchar *text; /* sanitised M= text, or NULL */
-} EapMschapv2Failure;
-
-gboolean eap_mschapv2_failure_parse(const guint8 *message, gsize len, EapMschapv2Failure *failure,
-                                    GError **error);
-void eap_mschapv2_failure_clear(EapMschapv2Failure *failure);
-/* A sentence for a person: what the error code means, what to do, and the
- * server's text. */
-gchar *eap_mschapv2_failure_describe(const EapMschapv2Failure *failure);
-
 /* Appends the Response to a Challenge (name: the full user name). */
 void eap_mschapv2_response_build(GByteArray *out, guint8 ms_id,
                                  const guint8 peer_challenge[EAP_MSCHAP_CHALLENGE_LEN],
                                  const guint8 nt_response[EAP_MSCHAP_NT_RESPONSE_LEN],
                                  const gchar *name);
-
-/* Printable, bounded copy of server text for logs and sentences. */
-gchar *eap_mschapv2_sanitize(const guint8 *data, gsize len);
 
 G_END_DECLS

@@ -199,7 +199,7 @@ static JoindEapMethodResult
 eap_mschapv2_challenge(EapMschapv2State *st, const EapMschapv2Request *req, GByteArray *response,
                        GError **error)
 {
-	g_autofree gchar *server = eap_mschapv2_sanitize(req->name, req->name_len);
+	g_autofree gchar *server = eap_mschap_sanitize(req->name, req->name_len);
 	g_autofree gchar *user = NULL;
 	guint8 nt_hash[EAP_MSCHAP_NT_HASH_LEN];
 	gboolean ok;
@@ -261,7 +261,7 @@ eap_mschapv2_success(EapMschapv2State *st, const EapMschapv2Request *req, GByteA
 		            "challenge.");
 		return JOIND_EAP_METHOD_FAIL;
 	}
-	if (!eap_mschapv2_success_parse(req->message, req->message_len, &received, &text, &local)) {
+	if (!eap_mschap_success_parse(req->message, req->message_len, &received, &text, &local)) {
 		g_set_error(error, JOIND_ERROR, JOIND_ERROR_AUTHENTICATION_FAILED,
 		            "The server's EAP-MSCHAPv2 Success is malformed (%s), so it did not "
 		            "prove that it knows the password.",
@@ -290,13 +290,13 @@ eap_mschapv2_success(EapMschapv2State *st, const EapMschapv2Request *req, GByteA
 static JoindEapMethodResult
 eap_mschapv2_failure(EapMschapv2State *st, const EapMschapv2Request *req, GByteArray *response)
 {
-	EapMschapv2Failure failure;
+	EapMschapFailure failure;
 	g_autoptr(GError) local = NULL;
 	g_autofree gchar *sentence = NULL;
 	const guint8 op = EAP_MSCHAPV2_OP_FAILURE;
 
-	if (eap_mschapv2_failure_parse(req->message, req->message_len, &failure, &local)) {
-		sentence = eap_mschapv2_failure_describe(&failure);
+	if (eap_mschap_failure_parse(req->message, req->message_len, &failure, &local)) {
+		sentence = eap_mschap_failure_describe(&failure);
 	} else {
 		sentence = g_strdup_printf("The MS-CHAPv2 server refused, with a malformed "
 		                           "message (%s).",
@@ -310,7 +310,7 @@ eap_mschapv2_failure(EapMschapv2State *st, const EapMschapv2Request *req, GByteA
 		joind_eap_session_forget_secret(st->session, "Password");
 	g_info("EAP-MSCHAPv2: %s", sentence);
 	joind_eap_session_set_peer_reason(st->session, sentence);
-	eap_mschapv2_failure_clear(&failure);
+	eap_mschap_failure_clear(&failure);
 	eap_mschapv2_set_phase(st, EAP_MSCHAPV2_PHASE_DONE, "the server sent Failure");
 	joind_eap_session_set_decision(st->session, JOIND_EAP_METHOD_STATE_DONE,
 	                               JOIND_EAP_DECISION_FAIL);

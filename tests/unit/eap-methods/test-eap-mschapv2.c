@@ -507,7 +507,7 @@ test_inner(void)
 static void
 test_parse_failure_fields(void)
 {
-	EapMschapv2Failure f;
+	EapMschapFailure f;
 	g_autoptr(GError) error = NULL;
 	static const gchar ok[] =
 	        "E=691 R=1 C=000102030405060708090A0B0C0D0E0F V=3 Q=ignored M=bad \"x\"\001";
@@ -516,7 +516,7 @@ test_parse_failure_fields(void)
 	        "V=x", "E691",          "=1",  "E=1  R",
 	};
 
-	g_assert_true(eap_mschapv2_failure_parse((const guint8 *)ok, sizeof(ok) - 1, &f, &error));
+	g_assert_true(eap_mschap_failure_parse((const guint8 *)ok, sizeof(ok) - 1, &f, &error));
 	g_assert_no_error(error);
 	g_assert_cmpuint(f.error_code, ==, 691);
 	g_assert_true(f.retry);
@@ -524,10 +524,10 @@ test_parse_failure_fields(void)
 	g_assert_cmpuint(f.challenge[15], ==, 0x0f);
 	g_assert_cmpuint(f.version, ==, 3);
 	g_assert_cmpstr(f.text, ==, "bad 'x'?");
-	eap_mschapv2_failure_clear(&f);
+	eap_mschap_failure_clear(&f);
 	for (guint i = 0; i < G_N_ELEMENTS(bad); i++) {
-		g_assert_false(eap_mschapv2_failure_parse((const guint8 *)bad[i], strlen(bad[i]),
-		                                          &f, &error));
+		g_assert_false(eap_mschap_failure_parse((const guint8 *)bad[i], strlen(bad[i]), &f,
+		                                        &error));
 		g_assert_error(error, G_IO_ERROR, G_IO_ERROR_INVALID_DATA);
 		g_assert_null(f.text);
 		g_clear_error(&error);
