@@ -92,8 +92,19 @@ static const EapTunnelInnerHooks eap_ttls_inner_hooks = {
 static gboolean
 eap_ttls_inner_feed(EapTtls *ttls, const guint8 *packet, gsize len, GError **error)
 {
+	JoindEapSession *inner = eap_tunnel_inner_get_session(ttls->inner);
+	g_autofree gchar *reason = NULL;
+
 	switch (eap_tunnel_inner_feed(ttls->inner, packet, len, error)) {
 	case EAP_TUNNEL_INNER_ANSWERED:
+		/* What an EAP-Failure now would be about. */
+		if (joind_eap_session_get_method_name(inner) != NULL) {
+			reason = g_strdup_printf(
+			        "The inner EAP-%s authentication of \"%s\" did not succeed.",
+			        joind_eap_session_get_method_name(inner),
+			        joind_eap_session_get_identity(inner));
+			joind_eap_session_set_peer_reason(ttls->session, reason);
+		}
 		return TRUE;
 	case EAP_TUNNEL_INNER_WAITING:
 		eap_tls_flow_defer(ttls->flow);
@@ -208,8 +219,15 @@ eap_ttls_send_credentials(EapTtls *ttls, GError **error)
 	ok = eap_ttls_credentials(ttls, user, password, material, avps, error) &&
 	     eap_tls_flow_write(ttls->flow, avps->data, avps->len, error);
 	joind_secret_clear(avps->data, avps->len);
-	if (ok)
+	if (ok) {
+		/* PAP, CHAP and MS-CHAP carry only the password: a rejection now
+		 * is about it (MS-CHAPv2 says more in its error attribute). */
+		g_autofree gchar *reason =
+		        g_strdup_printf("The server did not accept the %s password of \"%s\".",
+		                        eap_ttls_phase2_name(ttls->phase2), user);
+		joind_eap_session_set_peer_reason(ttls->session, reason);
 		g_info("EAP-TTLS: phase 2 %s as \"%s\"", eap_ttls_phase2_name(ttls->phase2), user);
+	}
 	return ok;
 }
 
@@ -265,6 +283,32 @@ eap_ttls_handshake_done(EapTlsFlow *flow, gpointer user_data, GError **error)
 	return eap_ttls_send_credentials(ttls, error);
 }
 
+/* MS-CHAP-Error (RFC 2548): the identifier, then "E=691 R=0 ..."; hostapd
+ * sends just a word ("Failed"), so plain text is accepted too. */
+static gchar *
+eap_ttls_mschap_error_sentence(const guint8 *data, gsize len)
+{
+	g_autofree gchar *text = NULL;
+	EapMschapFailure failure;
+	gchar *sentence;
+
+	/* With the identifier first, or (leniently) without it. */
+	for (gsize skip = len > 1 ? 1 : 0;; skip = 0) {
+		if (eap_mschap_failure_parse(data + skip, len - skip, &failure, NULL)) {
+			if (failure.error_code != 0 || skip == 0) {
+				sentence = eap_mschap_failure_describe(&failure);
+				eap_mschap_failure_clear(&failure);
+				return sentence;
+			}
+			eap_mschap_failure_clear(&failure);
+		}
+		if (skip == 0)
+			break;
+	}
+	text = eap_mschap_sanitize(data, len);
+	return g_strdup_printf("The MS-CHAPv2 server refused. It said: \"%s\".", text);
+}
+
 static gboolean
 eap_ttls_mschapv2_result(EapTtls *ttls, const EapTtlsAvps *avps, GError **error)
 {
@@ -284,17 +328,10 @@ eap_ttls_mschapv2_result(EapTtls *ttls, const EapTtlsAvps *avps, GError **error)
 		                               JOIND_EAP_DECISION_COND_SUCC);
 	}
 	if (avps->ms_chap_error != NULL) {
-		EapMschapFailure failure;
 		g_autofree gchar *sentence = NULL;
 
 		data = g_bytes_get_data(avps->ms_chap_error, &len);
-		if (len > 1 && eap_mschap_failure_parse(data + 1, len - 1, &failure, NULL)) {
-			sentence = eap_mschap_failure_describe(&failure);
-			eap_mschap_failure_clear(&failure);
-		} else {
-			sentence =
-			        g_strdup("The MS-CHAPv2 server refused with a malformed message.");
-		}
+		sentence = eap_ttls_mschap_error_sentence(data, len);
 		joind_eap_session_forget_secret(ttls->session, "TTLS-Phase2-Password");
 		joind_eap_session_set_peer_reason(ttls->session, sentence);
 		joind_eap_session_set_decision(ttls->session, JOIND_EAP_METHOD_STATE_DONE,
