@@ -276,6 +276,7 @@ test_ttls_phase2(void)
 	eap_ttls_pap_build(out, "u", "");
 	d = find_avp(out, EAP_TTLS_AVP_USER_PASSWORD, 0, &len);
 	g_assert_cmpuint(len, ==, 16);
+	g_assert_cmpmem(d, 16, (const guint8[16]){0}, 16);
 	/* MS-CHAPv2: the NT-Response a server computes, and its answer checked. */
 	for (guint i = 0; i < sizeof(material); i++)
 		material[i] = (guint8)(i * 3);
