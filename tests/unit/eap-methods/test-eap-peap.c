@@ -58,11 +58,14 @@ peap_srv_tunnel_up(TunnelServer *s, gpointer data)
 static void
 peap_srv_mschapv2_challenge(TunnelServer *s, PeapServer *srv)
 {
+	/* Type, OpCode, MS-CHAPv2-ID, MS-Length, Value-Size, Challenge, Name "srv" */
 	guint8 req[1 + 4 + 1 + 16 + 3] = {JOIND_EAP_TYPE_MSCHAPV2, 1, 9, 0, 4 + 1 + 16 + 3, 16};
 
 	g_assert_cmpint(RAND_bytes(srv->challenge, 16), ==, 1);
 	memcpy(req + 6, srv->challenge, 16);
-	memcpy(req + 22, "srv", 3);
+	req[22] = 's';
+	req[23] = 'r';
+	req[24] = 'v';
 	tunnel_server_write(s, req, sizeof(req));
 	srv->phase = PEAP_SRV_MSCHAPV2_RESPONSE;
 }
