@@ -216,7 +216,9 @@ read_profile_file(const gchar *path, GBytes **contents, mode_t *mode, GError **e
 	int saved_errno = 0;
 
 	if (fd < 0 || fstat(fd, &st) < 0) {
-		saved_errno = errno;
+		int e = errno;
+
+		saved_errno = e != 0 ? e : EIO; /* never 0 here: st is unset */
 	} else if (!S_ISREG(st.st_mode) || st.st_size > PROFILE_MAX_SIZE) {
 		saved_errno = S_ISREG(st.st_mode) ? EFBIG : EINVAL;
 	} else {
@@ -816,8 +818,10 @@ write_atomically(const gchar *path, const gchar *data, gsize len, GError **error
 	sync_dir(dir);
 	return TRUE;
 
+	/* Cleanup: the temporary file goes, then the error is reported. */
 fail_unlink:
 	g_unlink(tmp);
+	/* Cleanup: report saved_errno. */
 fail:
 	g_set_error(error, JOIND_ERROR, JOIND_ERROR_FAILED, "Could not write %s: %s", path,
 	            g_strerror(saved_errno != 0 ? saved_errno : EIO));
