@@ -112,12 +112,11 @@ eap_peer_unpause(JoindEapSession *s, const gchar *reason, JoindEapPacket *held, 
 {
 	if (s->state != JOIND_EAP_STATE_PAUSED || s->held_request == NULL)
 		return FALSE;
-	/* The held bytes parsed once already; a failure here is a bug, reported
-	 * (fatal under the tests' G_DEBUG=fatal-criticals) but not an abort. */
-	if (!joind_eap_packet_parse(g_bytes_get_data(s->held_request, NULL),
-	                            g_bytes_get_size(s->held_request), held, NULL))
-		g_return_val_if_reached(FALSE);
 	*held_bytes = g_steal_pointer(&s->held_request);
+	/* The held bytes parsed once already. */
+	if (!joind_eap_packet_parse(g_bytes_get_data(*held_bytes, NULL),
+	                            g_bytes_get_size(*held_bytes), held, NULL))
+		g_return_val_if_reached(FALSE);
 	joind_eap_session_set_state(s, s->paused_from, reason);
 	return TRUE;
 }
@@ -342,7 +341,7 @@ eap_peer_request_paused(JoindEapSession *s, const JoindEapPacket *p)
 
 	if (!joind_eap_packet_parse(g_bytes_get_data(s->held_request, NULL),
 	                            g_bytes_get_size(s->held_request), &held, NULL))
-		g_return_if_reached(); /* parsed once already: a bug, not an abort */
+		g_return_if_reached();
 	if (p->id == held.id) {
 		eap_peer_discard(s, p, "duplicate of the Request being worked on");
 	} else if (p->type == JOIND_EAP_TYPE_IDENTITY) {

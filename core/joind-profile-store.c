@@ -210,15 +210,13 @@ static gboolean
 read_profile_file(const gchar *path, GBytes **contents, mode_t *mode, GError **error)
 {
 	int fd = g_open(path, O_RDONLY | O_CLOEXEC | O_NONBLOCK | O_NOCTTY, 0);
-	struct stat st;
+	struct stat st = {0};
 	guint8 *buf = NULL;
 	gsize len = 0;
 	int saved_errno = 0;
 
 	if (fd < 0 || fstat(fd, &st) < 0) {
-		int e = errno;
-
-		saved_errno = e != 0 ? e : EIO; /* never 0 here: st is unset */
+		saved_errno = errno;
 	} else if (!S_ISREG(st.st_mode) || st.st_size > PROFILE_MAX_SIZE) {
 		saved_errno = S_ISREG(st.st_mode) ? EFBIG : EINVAL;
 	} else {
@@ -818,10 +816,10 @@ write_atomically(const gchar *path, const gchar *data, gsize len, GError **error
 	sync_dir(dir);
 	return TRUE;
 
-	/* Cleanup: the temporary file goes, then the error is reported. */
+/* cleanup: the temporary file, then the error for the caller */
 fail_unlink:
 	g_unlink(tmp);
-	/* Cleanup: report saved_errno. */
+/* cleanup: nothing to release, only the error to set */
 fail:
 	g_set_error(error, JOIND_ERROR, JOIND_ERROR_FAILED, "Could not write %s: %s", path,
 	            g_strerror(saved_errno != 0 ? saved_errno : EIO));

@@ -52,7 +52,7 @@ eap_md5_handle_request(JoindEapSession *session, gpointer state, guint8 id, cons
 	if (len < 1 || data[0] == 0 || data[0] > len - 1) {
 		g_set_error(error, JOIND_ERROR, JOIND_ERROR_FAILED,
 		            "malformed EAP-MD5 challenge (%zu octets, Value-Size %u)", len,
-		            len > 0 ? (guint)data[0] : 0u);
+		            (guint)(len > 0 ? data[0] : 0));
 		return JOIND_EAP_METHOD_DISCARD;
 	}
 	switch (joind_eap_session_get_secret(session, "Password", JOIND_SECRET_USER_PASSWORD,

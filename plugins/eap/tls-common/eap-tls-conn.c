@@ -193,7 +193,7 @@ eap_tls_conn_setup_ctx(EapTlsConn *conn, const EapTlsConfig *c, GError **error)
 		}
 	}
 	return TRUE;
-	/* Cleanup: report and clear OpenSSL's error queue (ctx is the caller's). */
+/* cleanup: the OpenSSL error queue, turned into the caller's error */
 fail:
 	g_set_error(error, JOIND_ERROR, JOIND_ERROR_FAILED, "EAP-%s: cannot set up TLS: %s",
 	            c->method, ERR_reason_error_string(ERR_peek_last_error()));
