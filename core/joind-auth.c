@@ -28,12 +28,18 @@ auth_request_free(AuthRequest *req)
 static gboolean
 uid_in_group(guint32 uid, const gchar *group_name)
 {
-	struct passwd *pw = getpwuid(uid);
-	struct group *gr = getgrnam(group_name);
+	/* The reentrant lookups: GIO and GDBus run threads of their own, and
+	 * the plain ones share static buffers. An entry larger than the
+	 * buffer fails the lookup, which denies. */
+	gchar pw_buf[4096], gr_buf[16384];
+	struct passwd pw_entry, *pw = NULL;
+	struct group gr_entry, *gr = NULL;
 	gid_t groups[256];
 	int n = G_N_ELEMENTS(groups);
 
-	if (pw == NULL || gr == NULL)
+	if (getpwuid_r(uid, &pw_entry, pw_buf, sizeof(pw_buf), &pw) != 0 || pw == NULL)
+		return FALSE;
+	if (getgrnam_r(group_name, &gr_entry, gr_buf, sizeof(gr_buf), &gr) != 0 || gr == NULL)
 		return FALSE;
 	if (getgrouplist(pw->pw_name, pw->pw_gid, groups, &n) < 0)
 		return FALSE;

@@ -1,88 +1,294 @@
-/* joind-keyfile.c - key files with line-accurate errors. */
+/* joind-keyfile.c - key files with line-accurate errors.
+ *
+ * The text is checked line by line before GKeyFile sees it, with the rules
+ * GKeyFile applies (plus iwd's stricter key names), so that every syntax
+ * error can name its line. Error messages never quote a line: a line that
+ * is not "Key=Value" may well be a passphrase pasted in the wrong place.
+ * The text holds secrets, so every copy made here is wiped before freeing.
+ */
 #include "joind-keyfile.h"
 
 #include <string.h>
 
-/* A key is what GKeyFile accepts before '=': printable, no '[' or '='. */
-static gboolean
-line_is_key_value(const gchar *line)
-{
-	const gchar *eq = strchr(line, '=');
+#include "joind-secret.h"
 
-	if (eq == NULL || eq == line)
+#define PEM_GROUP_PREFIX "@pem@"
+#define PEM_PREFIX_LEN   (sizeof(PEM_GROUP_PREFIX) - 1)
+
+typedef struct {
+	GString *filtered; /* what GKeyFile gets: the text minus embedded PEMs */
+	GHashTable *pems;  /* name -> GString, NULL until the first PEM */
+	GString *pem;      /* the embedded PEM being collected, or NULL */
+	gchar *first_group;
+	gboolean in_group;
+} KeyfileScan;
+
+static void
+wipe_gstring(gpointer data)
+{
+	GString *s = data;
+
+	joind_secret_clear(s->str, s->len);
+	g_string_free(s, TRUE);
+}
+
+static void
+trim(const gchar **start, const gchar **end)
+{
+	while (*start < *end && g_ascii_isspace(**start))
+		(*start)++;
+	while (*end > *start && g_ascii_isspace((*end)[-1]))
+		(*end)--;
+}
+
+/* iwd's rule (letters, digits, '-', '_', '.'): stricter than GKeyFile's, and
+ * it catches "Auto Connect=" style typos. */
+static gboolean
+key_name_is_valid(const gchar *key, gsize len)
+{
+	if (len == 0)
 		return FALSE;
-	for (const gchar *p = line; p < eq; p++) {
-		if (*p == '[' || (guchar)*p < 0x20)
+	for (gsize i = 0; i < len; i++) {
+		if (!g_ascii_isalnum(key[i]) && key[i] != '-' && key[i] != '_' && key[i] != '.')
+			return FALSE;
+	}
+	return TRUE;
+}
+
+/* GKeyFile's rule: no brackets, no control characters, not empty. */
+static gboolean
+group_name_is_valid(const gchar *name, gsize len)
+{
+	if (len == 0)
+		return FALSE;
+	for (gsize i = 0; i < len; i++) {
+		if (name[i] == '[' || name[i] == ']' || g_ascii_iscntrl(name[i]))
 			return FALSE;
 	}
 	return TRUE;
 }
 
 static gboolean
-line_is_group(const gchar *line)
+scan_pem_header(KeyfileScan *scan, const gchar *name, gsize len, const gchar **reason)
 {
-	gsize len = strlen(line);
+	g_autofree gchar *pem_name = g_strndup(name, len);
 
-	return len > 2 && line[0] == '[' && line[len - 1] == ']' &&
-	       strpbrk(line + 1, "[") == NULL && memchr(line + 1, ']', len - 2) == NULL;
+	if (len == 0) {
+		*reason = "an embedded PEM group needs a name: [@pem@name]";
+		return FALSE;
+	}
+	if (scan->pems == NULL)
+		scan->pems = g_hash_table_new_full(g_str_hash, g_str_equal, g_free, wipe_gstring);
+	if (g_hash_table_contains(scan->pems, pem_name)) {
+		*reason = "this embedded PEM name is already used above";
+		return FALSE;
+	}
+	scan->pem = g_string_new(NULL);
+	g_hash_table_insert(scan->pems, g_steal_pointer(&pem_name), scan->pem);
+	return TRUE;
 }
 
-/* Returns the 1-based number of the first line GKeyFile would reject. */
-static guint
-keyfile_first_bad_line(const gchar *data, const gchar **reason)
+static gboolean
+scan_header(KeyfileScan *scan, const gchar *s, const gchar *e, const gchar **reason)
 {
-	g_auto(GStrv) lines = g_strsplit(data, "\n", -1);
-	gboolean in_group = FALSE;
+	const gchar *name = s + 1;
+	gsize len;
 
-	for (guint i = 0; lines[i] != NULL; i++) {
-		g_autofree gchar *line = g_strstrip(g_strdup(lines[i]));
-
-		if (line[0] == '\0' || line[0] == '#')
-			continue;
-		if (line[0] == '[') {
-			if (!line_is_group(line)) {
-				*reason = "malformed group header";
-				return i + 1;
-			}
-			in_group = TRUE;
-			continue;
-		}
-		if (!line_is_key_value(line)) {
-			*reason = "expected “Key=Value”, a [Group] or a # comment";
-			return i + 1;
-		}
-		if (!in_group) {
-			*reason = "key outside of any [Group]";
-			return i + 1;
-		}
+	if (e - s < 2 || e[-1] != ']') {
+		*reason = "malformed group header: expected “[Name]”";
+		return FALSE;
 	}
-	return 0;
+	len = (gsize)(e - s) - 2;
+	if (!group_name_is_valid(name, len)) {
+		*reason = len == 0 ? "empty group name"
+		                   : "group names cannot hold brackets or "
+		                     "control characters";
+		return FALSE;
+	}
+	scan->pem = NULL;
+	if (len >= PEM_PREFIX_LEN && strncmp(name, PEM_GROUP_PREFIX, PEM_PREFIX_LEN) == 0 &&
+	    !scan_pem_header(scan, name + PEM_PREFIX_LEN, len - PEM_PREFIX_LEN, reason))
+		return FALSE;
+	if (scan->first_group == NULL)
+		scan->first_group = g_strndup(name, len);
+	scan->in_group = TRUE;
+	g_string_append_len(scan->filtered, s, e - s);
+	return TRUE;
+}
+
+static gboolean
+scan_key_value(KeyfileScan *scan, const gchar *line, const gchar *line_end, const gchar *s,
+               const gchar *e, const gchar **reason)
+{
+	const gchar *eq = memchr(s, '=', (gsize)(e - s));
+	const gchar *key_end = eq;
+
+	if (eq == NULL) {
+		*reason = "expected “Key=Value”, a [Group] or a # comment";
+		return FALSE;
+	}
+	while (key_end > s && g_ascii_isspace(key_end[-1]))
+		key_end--;
+	if (key_end == s) {
+		*reason = "the key before “=” is missing";
+		return FALSE;
+	}
+	if (!key_name_is_valid(s, (gsize)(key_end - s))) {
+		*reason = "invalid key name (keys are made of letters, digits, “-”, “_” and “.”)";
+		return FALSE;
+	}
+	if (!scan->in_group) {
+		*reason = "key outside of any [Group]";
+		return FALSE;
+	}
+	/* The raw line: GKeyFile keeps a value's trailing spaces, iwd too. */
+	g_string_append_len(scan->filtered, line, line_end - line);
+	return TRUE;
+}
+
+static gboolean
+scan_line(KeyfileScan *scan, const gchar *line, const gchar *line_end, const gchar **reason)
+{
+	const gchar *s = line, *e = line_end;
+	gboolean ok = TRUE;
+
+	trim(&s, &e);
+	if (s == e || *s == '#') {
+		if (scan->pem == NULL)
+			g_string_append_len(scan->filtered, line, line_end - line);
+	} else if (*s == '[') {
+		ok = scan_header(scan, s, e, reason);
+	} else if (scan->pem != NULL) {
+		g_string_append_len(scan->pem, s, e - s);
+		g_string_append_c(scan->pem, '\n');
+	} else {
+		ok = scan_key_value(scan, line, line_end, s, e, reason);
+	}
+	/* One line out for one line in, so GKeyFile's view keeps the numbering. */
+	g_string_append_c(scan->filtered, '\n');
+	return ok;
+}
+
+static guint
+line_of_offset(const gchar *data, gsize offset)
+{
+	guint line = 1;
+
+	for (gsize i = 0; i < offset; i++) {
+		if (data[i] == '\n')
+			line++;
+	}
+	return line;
+}
+
+static gboolean
+check_encoding(const gchar *path, const gchar *text, gsize len, GError **error)
+{
+	const gchar *nul = memchr(text, '\0', len);
+	const gchar *bad = NULL;
+
+	if (nul != NULL) {
+		g_set_error(error, G_KEY_FILE_ERROR, G_KEY_FILE_ERROR_PARSE,
+		            "%s:%u: the file holds a NUL byte: it is not a text file", path,
+		            line_of_offset(text, (gsize)(nul - text)));
+		return FALSE;
+	}
+	if (!g_utf8_validate_len(text, len, &bad)) {
+		g_set_error(error, G_KEY_FILE_ERROR, G_KEY_FILE_ERROR_UNKNOWN_ENCODING,
+		            "%s:%u: the text is not valid UTF-8", path,
+		            line_of_offset(text, (gsize)(bad - text)));
+		return FALSE;
+	}
+	return TRUE;
+}
+
+static gboolean
+scan_text(KeyfileScan *scan, const gchar *path, const gchar *text, gsize len, GError **error)
+{
+	const gchar *p = text, *end = text + len;
+	const gchar *reason = NULL;
+	guint lineno = 0;
+
+	for (;;) {
+		const gchar *nl = memchr(p, '\n', (gsize)(end - p));
+		const gchar *eol = nl != NULL ? nl : end;
+
+		lineno++;
+		if (!scan_line(scan, p, eol, &reason)) {
+			g_set_error(error, G_KEY_FILE_ERROR, G_KEY_FILE_ERROR_PARSE, "%s:%u: %s",
+			            path, lineno, reason);
+			return FALSE;
+		}
+		if (nl == NULL)
+			return TRUE;
+		p = nl + 1;
+	}
+}
+
+/* What GKeyFile rejects after our scan passed: only "Encoding=" in the
+ * first group with another value than UTF-8. Its message is not reused, as
+ * GKeyFile messages may quote text from the file. */
+static void
+set_gkeyfile_error(const gchar *path, const gchar *text, const gchar *first_group,
+                   const GError *local, GError **error)
+{
+	if (g_error_matches(local, G_KEY_FILE_ERROR, G_KEY_FILE_ERROR_UNKNOWN_ENCODING)) {
+		g_set_error(error, G_KEY_FILE_ERROR, G_KEY_FILE_ERROR_UNKNOWN_ENCODING,
+		            "%s:%u: Encoding= may only be UTF-8", path,
+		            first_group != NULL
+		                    ? joind_keyfile_find_line(text, first_group, "Encoding")
+		                    : 0);
+		return;
+	}
+	g_set_error(error, G_KEY_FILE_ERROR, local->code, "%s: not a valid key file", path);
+}
+
+static GHashTable *
+pems_to_strings(GHashTable *pems)
+{
+	GHashTable *out = g_hash_table_new_full(g_str_hash, g_str_equal, g_free,
+	                                        (GDestroyNotify)joind_secret_wipe);
+	GHashTableIter iter;
+	gpointer key, value;
+
+	g_hash_table_iter_init(&iter, pems);
+	while (g_hash_table_iter_next(&iter, &key, &value)) {
+		GString *s = value;
+		g_hash_table_insert(out, g_strdup(key), g_strndup(s->str, s->len));
+	}
+	return out;
+}
+
+GKeyFile *
+joind_keyfile_parse(const gchar *path, const guint8 *data, gsize len, GHashTable **pems,
+                    GError **error)
+{
+	g_autoptr(GKeyFile) kf = g_key_file_new();
+	g_autoptr(GError) local = NULL;
+	g_autofree gchar *text = g_strndup((const gchar *)data, len);
+	KeyfileScan scan = {.filtered = g_string_sized_new(len + 1)};
+	gboolean ok;
+
+	ok = check_encoding(path, (const gchar *)data, len, error) &&
+	     scan_text(&scan, path, (const gchar *)data, len, error);
+	if (ok && !g_key_file_load_from_data(kf, scan.filtered->str, scan.filtered->len,
+	                                     G_KEY_FILE_KEEP_COMMENTS, &local)) {
+		set_gkeyfile_error(path, text, scan.first_group, local, error);
+		ok = FALSE;
+	}
+	if (ok && pems != NULL)
+		*pems = scan.pems != NULL ? pems_to_strings(scan.pems) : NULL;
+	wipe_gstring(scan.filtered);
+	g_clear_pointer(&scan.pems, g_hash_table_unref);
+	g_free(scan.first_group);
+	joind_secret_clear(text, len);
+	return ok ? g_steal_pointer(&kf) : NULL;
 }
 
 GKeyFile *
 joind_keyfile_load_data(const gchar *path, const gchar *data, GError **error)
 {
-	g_autoptr(GKeyFile) kf = g_key_file_new();
-	g_autoptr(GError) local = NULL;
-	const gchar *reason = NULL;
-	guint bad;
-
-	if (!g_utf8_validate(data, -1, NULL)) {
-		g_set_error(error, G_KEY_FILE_ERROR, G_KEY_FILE_ERROR_UNKNOWN_ENCODING,
-		            "%s: the file is not valid UTF-8", path);
-		return NULL;
-	}
-	bad = keyfile_first_bad_line(data, &reason);
-	if (bad > 0) {
-		g_set_error(error, G_KEY_FILE_ERROR, G_KEY_FILE_ERROR_PARSE, "%s:%u: %s", path, bad,
-		            reason);
-		return NULL;
-	}
-	if (!g_key_file_load_from_data(kf, data, -1, G_KEY_FILE_KEEP_COMMENTS, &local)) {
-		g_set_error(error, G_KEY_FILE_ERROR, local->code, "%s: %s", path, local->message);
-		return NULL;
-	}
-	return g_steal_pointer(&kf);
+	return joind_keyfile_parse(path, (const guint8 *)data, strlen(data), NULL, error);
 }
 
 GKeyFile *
@@ -90,47 +296,67 @@ joind_keyfile_load(const gchar *path, gchar **contents, GError **error)
 {
 	g_autofree gchar *data = NULL;
 	g_autoptr(GError) local = NULL;
+	gsize len = 0;
 	GKeyFile *kf;
 
-	if (!g_file_get_contents(path, &data, NULL, &local)) {
+	if (!g_file_get_contents(path, &data, &len, &local)) {
 		g_set_error(error, G_FILE_ERROR, local->code, "%s: %s", path, local->message);
 		return NULL;
 	}
-	kf = joind_keyfile_load_data(path, data, error);
+	kf = joind_keyfile_parse(path, (const guint8 *)data, len, NULL, error);
 	if (kf != NULL && contents != NULL)
 		*contents = g_steal_pointer(&data);
+	else
+		joind_secret_clear(data, len);
 	return kf;
+}
+
+/* Does the trimmed line [s, e) read "key = ..."? */
+static gboolean
+line_sets_key(const gchar *s, const gchar *e, const gchar *key)
+{
+	gsize key_len = strlen(key);
+
+	if ((gsize)(e - s) <= key_len || strncmp(s, key, key_len) != 0)
+		return FALSE;
+	s += key_len;
+	while (s < e && g_ascii_isspace(*s)) /* as GKeyFile trims a key */
+		s++;
+	return s < e && *s == '=';
+}
+
+static gboolean
+line_is_header(const gchar *s, const gchar *e, const gchar *group)
+{
+	gsize group_len = strlen(group);
+
+	return (gsize)(e - s) == group_len + 2 && s[0] == '[' && e[-1] == ']' &&
+	       strncmp(s + 1, group, group_len) == 0;
 }
 
 guint
 joind_keyfile_find_line(const gchar *contents, const gchar *group, const gchar *key)
 {
-	g_auto(GStrv) lines = NULL;
-	g_autofree gchar *header = g_strdup_printf("[%s]", group);
+	const gchar *p = contents;
 	gboolean in_group = FALSE;
+	guint lineno = 0, found = 0;
 
-	if (contents == NULL)
+	if (contents == NULL || group == NULL)
 		return 0;
-	lines = g_strsplit(contents, "\n", -1);
-	for (guint i = 0; lines[i] != NULL; i++) {
-		g_autofree gchar *line = g_strstrip(g_strdup(lines[i]));
-		const gchar *eq;
+	while (p != NULL) {
+		const gchar *nl = strchr(p, '\n');
+		const gchar *s = p, *e = nl != NULL ? nl : p + strlen(p);
 
-		if (line[0] == '[') {
-			in_group = g_strcmp0(line, header) == 0;
+		lineno++;
+		trim(&s, &e);
+		if (s < e && *s == '[') {
+			in_group = line_is_header(s, e, group);
 			if (in_group && key == NULL)
-				return i + 1;
-			continue;
+				return lineno;
+		} else if (in_group && key != NULL && line_sets_key(s, e, key)) {
+			found = lineno;
 		}
-		if (!in_group || key == NULL || (eq = strchr(line, '=')) == NULL)
-			continue;
-		if ((gsize)(eq - line) >= strlen(key) && strncmp(line, key, strlen(key)) == 0) {
-			const gchar *p = line + strlen(key);
-			while (p < eq && (*p == ' ' || *p == '\t'))
-				p++;
-			if (p == eq)
-				return i + 1;
-		}
+		p = nl != NULL ? nl + 1 : NULL;
 	}
-	return 0;
+	return found;
 }

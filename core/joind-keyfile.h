@@ -1,8 +1,14 @@
 /* joind-keyfile.h - GKeyFile with the line numbers people need.
  *
- * GKeyFile's own errors say neither the file nor the line. These helpers
- * check the syntax line by line first, so that config and profile errors
- * read "path:line: what is wrong".
+ * GKeyFile's own errors say neither the file nor the line, and some quote the
+ * whole offending line (which may hold a passphrase). These helpers check the
+ * syntax line by line first, so that config and profile errors read
+ * "path:line: what is wrong" and never repeat a line's text.
+ *
+ * The syntax accepted is the common ground of GKeyFile and iwd's settings
+ * files: "[Group]" headers, "Key=Value" lines with keys made of letters,
+ * digits, '-', '_' and '.', "#" comments, and iwd's embedded PEM groups
+ * ("[@pem@name]" followed by the PEM text).
  */
 #pragma once
 
@@ -10,13 +16,21 @@
 
 G_BEGIN_DECLS
 
+/* Parses len bytes (not necessarily NUL-terminated; a NUL byte is an error).
+ * Syntax errors become "path:line: reason" (G_KEY_FILE_ERROR). The lines of
+ * [@pem@name] groups are kept out of the GKeyFile (the group itself exists,
+ * empty); when pems is not NULL it receives a table name -> PEM text, or
+ * NULL when the file embeds none. */
+GKeyFile *joind_keyfile_parse(const gchar *path, const guint8 *data, gsize len, GHashTable **pems,
+                              GError **error);
 /* Loads path; a syntax error becomes "path:line: reason" (G_KEY_FILE_ERROR).
  * On success *contents (if not NULL) receives the raw text for
  * joind_keyfile_find_line(). */
 GKeyFile *joind_keyfile_load(const gchar *path, gchar **contents, GError **error);
 /* Same for text that did not come from a file; path is used in messages. */
 GKeyFile *joind_keyfile_load_data(const gchar *path, const gchar *data, GError **error);
-/* 1-based line of key in group, 0 if not found. */
+/* 1-based line of key in group (the last one, which is the one GKeyFile
+ * uses), or of the group header when key is NULL; 0 if not found. */
 guint joind_keyfile_find_line(const gchar *contents, const gchar *group, const gchar *key);
 
 G_END_DECLS

@@ -13,7 +13,11 @@ G_BEGIN_DECLS
 G_DECLARE_FINAL_TYPE(JoindProfileStore, joind_profile_store, JOIND, PROFILE_STORE, GObject)
 
 /* Signal "profile-changed" (JoindProfile *profile, JoindProfileChange change):
- * emitted after the store changed, for every file added, edited or removed. */
+ * emitted after the store changed, for every file added, edited or removed.
+ * The change is passed as a G_TYPE_INT. ADDED and CHANGED carry the new
+ * snapshot, REMOVED the last one. Emitted once per real change: rewrites
+ * with the same bytes and the monitor's echo of the store's own writes emit
+ * nothing; files being written are read once they are complete. */
 
 JoindProfileStore *joind_profile_store_new(const gchar *state_dir);
 /* Reads every profile (bad files are reported with g_warning naming the
@@ -22,21 +26,36 @@ JoindProfileStore *joind_profile_store_new(const gchar *state_dir);
 gboolean joind_profile_store_load(JoindProfileStore *self, GError **error);
 /* Re-reads everything (SIGHUP), emitting signals for what changed. */
 void joind_profile_store_reload(JoindProfileStore *self);
+/* The lookups return a new reference or NULL. A link matched by several
+ * wired profiles gets the first by file name. */
 JoindProfile *joind_profile_store_find_wired(JoindProfileStore *self, const gchar *ifname,
                                              const gchar *address);
 JoindProfile *joind_profile_store_find_network(JoindProfileStore *self, const guint8 *ssid,
                                                gsize ssid_len, JoindProfileType type);
+/* A new array holding a reference to each profile (freeing it drops them),
+ * sorted by file name. */
 GPtrArray *joind_profile_store_list(JoindProfileStore *self, JoindProfileType type);
+/* Checks contents like a file read from disk (JOIND_ERROR_INVALID_ARGS
+ * naming what is wrong), then writes <state-dir>/<ssid>.<type> through a
+ * temporary file (mode 0600, fsync, rename). The store is updated and the
+ * signal emitted before it returns. */
 gboolean joind_profile_store_save_network(JoindProfileStore *self, const guint8 *ssid,
                                           gsize ssid_len, JoindProfileType type, GKeyFile *contents,
                                           GError **error);
+/* Deletes the profile's file (JOIND_ERROR_NOT_FOUND when the store does not
+ * hold it) and emits REMOVED. */
 gboolean joind_profile_store_remove(JoindProfileStore *self, JoindProfile *profile, GError **error);
 
-/* File name <-> SSID, iwd's rules: printable names as they are, everything
- * else as "=" followed by lower-case hex. Exposed for unit tests. */
+/* File name <-> SSID, iwd's rule: an SSID made only of ASCII letters,
+ * digits, spaces, '-' and '_' is written as it is; any other SSID (and any
+ * SSID that is not UTF-8) as "=" followed by the lower-case hex of its bytes.
+ * NULL for an SSID that is empty or longer than 32 bytes, or a wired type.
+ * Exposed for unit tests. */
 gchar *joind_profile_ssid_to_filename(const guint8 *ssid, gsize ssid_len, JoindProfileType type);
 /* Parses a basename (e.g. "=6869.psk", "home.open"); FALSE for names that
- * are not profile files. */
+ * are not profile files, and for names that are not the one
+ * joind_profile_ssid_to_filename() gives (so that a network has one file).
+ * ssid and type may be NULL. */
 gboolean joind_profile_filename_to_ssid(const gchar *basename, GBytes **ssid,
                                         JoindProfileType *type);
 /* Loads one file; a GError names the path, the line and what is wrong. */

@@ -1,21 +1,51 @@
-/* joind-profile.c - one provisioning file (interim: the profile room
- * replaces this with the full parser and validation). */
-#include "joind-profile.h"
+/* joind-profile.c - one provisioning file: parsed, checked, queried.
+ *
+ * A JoindProfile is an immutable snapshot of one file. Checking happens
+ * once, when the file is parsed, so that a person editing it learns about
+ * every obviously wrong value at once, each with its line; values the core
+ * does not know about are left to the rooms that use them.
+ */
+#include "joind-profile-private.h"
+
+#include <string.h>
 
 #include "joind-keyfile.h"
 #include "joind-profile-store.h"
+#include "joind-secret.h"
+
+#define MAC_LEN 6
+
+typedef struct {
+	guint8 bytes[MAC_LEN];
+} MacAddress;
 
 struct _JoindProfile {
 	GObject parent_instance;
+
 	JoindProfileType type;
 	GBytes *ssid;
 	gchar *name;
 	gchar *path;
+	GKeyFile *keyfile;
+	/* The file's text: for line numbers, and to tell real changes from
+	 * rewrites with the same bytes. It holds secrets: wiped when freed. */
 	gchar *contents;
-	GKeyFile *kf;
+	gsize contents_len;
+	GHashTable *pems;         /* embedded PEM name -> text, or NULL */
+	GPtrArray *match_ifnames; /* GPatternSpec */
+	GArray *match_macs;       /* MacAddress */
+	gchar *warnings;
 };
 
-G_DEFINE_TYPE(JoindProfile, joind_profile, G_TYPE_OBJECT)
+G_DEFINE_FINAL_TYPE(JoindProfile, joind_profile, G_TYPE_OBJECT)
+
+static const gchar *const eap_methods[] = {
+        "TLS", "TTLS", "PEAP", "MD5", "MSCHAPV2", "GTC", "PWD", "SIM", "AKA", "AKA'", NULL,
+};
+static const gchar *const ttls_tunneled_methods[] = {
+        "Tunneled-PAP", "Tunneled-CHAP", "Tunneled-MSCHAP", "Tunneled-MSCHAPv2", NULL,
+};
+static const gchar *const tls_versions[] = {"1.0", "1.1", "1.2", "1.3", NULL};
 
 static void
 joind_profile_finalize(GObject *object)
@@ -23,10 +53,16 @@ joind_profile_finalize(GObject *object)
 	JoindProfile *self = JOIND_PROFILE(object);
 
 	g_clear_pointer(&self->ssid, g_bytes_unref);
-	g_clear_pointer(&self->kf, g_key_file_unref);
 	g_free(self->name);
 	g_free(self->path);
+	g_clear_pointer(&self->keyfile, g_key_file_unref);
+	if (self->contents != NULL)
+		joind_secret_clear(self->contents, self->contents_len);
 	g_free(self->contents);
+	g_clear_pointer(&self->pems, g_hash_table_unref);
+	g_ptr_array_unref(self->match_ifnames);
+	g_array_unref(self->match_macs);
+	g_free(self->warnings);
 	G_OBJECT_CLASS(joind_profile_parent_class)->finalize(object);
 }
 
@@ -39,52 +75,633 @@ joind_profile_class_init(JoindProfileClass *klass)
 static void
 joind_profile_init(JoindProfile *self)
 {
+	self->match_ifnames = g_ptr_array_new_with_free_func((GDestroyNotify)g_pattern_spec_free);
+	self->match_macs = g_array_new(FALSE, TRUE, sizeof(MacAddress));
+}
+
+gboolean
+joind_profile_key_is_secret(const gchar *key)
+{
+	return strstr(key, "Passphrase") != NULL || strstr(key, "Password") != NULL ||
+	       strstr(key, "PreSharedKey") != NULL || strstr(key, "Secret") != NULL ||
+	       g_str_has_suffix(key, "-Hash") || g_str_has_prefix(key, "SAE-PT");
+}
+
+const gchar *
+joind_profile_type_to_extension(JoindProfileType type)
+{
+	switch (type) {
+	case JOIND_PROFILE_TYPE_OPEN:
+		return "open";
+	case JOIND_PROFILE_TYPE_PSK:
+		return "psk";
+	case JOIND_PROFILE_TYPE_8021X:
+	case JOIND_PROFILE_TYPE_WIRED:
+		return "8021x";
+	}
+	return NULL;
+}
+
+/* ---- Checking ------------------------------------------------------------ */
+
+typedef struct {
+	guint line;
+	gchar *text;
+} CheckNote;
+
+static void
+check_note_free(gpointer data)
+{
+	CheckNote *note = data;
+
+	g_free(note->text);
+	g_free(note);
+}
+
+typedef struct {
+	JoindProfile *profile;
+	GPtrArray *problems; /* CheckNote: the file is refused */
+	GPtrArray *warnings; /* CheckNote: reported, the file is used */
+} ProfileCheck;
+
+static void G_GNUC_PRINTF(5, 0)
+        check_note_v(ProfileCheck *check, GPtrArray *notes, const gchar *group, const gchar *key,
+                     const gchar *format, va_list args)
+{
+	CheckNote *note = g_new0(CheckNote, 1);
+	g_autofree gchar *text = g_strdup_vprintf(format, args);
+
+	note->line = joind_keyfile_find_line(check->profile->contents, group, key);
+	if (note->line > 0)
+		note->text = g_strdup_printf("%s:%u: %s", check->profile->path, note->line, text);
+	else
+		note->text = g_strdup_printf("%s: %s", check->profile->path, text);
+	g_ptr_array_add(notes, note);
+}
+
+/* The file is wrong: report it at the line of key (or of [group] when key
+ * is NULL). Never pass a secret's value as an argument. */
+static void G_GNUC_PRINTF(4, 5) check_fail(ProfileCheck *check, const gchar *group,
+                                           const gchar *key, const gchar *format, ...)
+{
+	va_list args;
+
+	va_start(args, format);
+	check_note_v(check, check->problems, group, key, format, args);
+	va_end(args);
+}
+
+static void G_GNUC_PRINTF(4, 5) check_warn(ProfileCheck *check, const gchar *group,
+                                           const gchar *key, const gchar *format, ...)
+{
+	va_list args;
+
+	va_start(args, format);
+	check_note_v(check, check->warnings, group, key, format, args);
+	va_end(args);
+}
+
+/* A value fit for an error sentence: never a secret's, never a whole page. */
+static gchar *
+check_show(const gchar *key, const gchar *value)
+{
+	gchar *shown;
+
+	if (joind_profile_key_is_secret(key))
+		return g_strdup("(hidden)");
+	if (g_utf8_strlen(value, -1) > 48) {
+		g_autofree gchar *head = g_utf8_substring(value, 0, 48);
+		shown = g_strconcat(head, "…", NULL);
+	} else {
+		shown = g_strdup(value);
+	}
+	for (gchar *p = shown; *p != '\0'; p++) {
+		if ((guchar)*p < 0x20 || *p == 0x7f)
+			*p = '?';
+	}
+	return shown;
+}
+
+static gboolean
+str_in_list(const gchar *value, const gchar *const *list)
+{
+	for (guint i = 0; list[i] != NULL; i++) {
+		if (g_ascii_strcasecmp(value, list[i]) == 0)
+			return TRUE;
+	}
+	return FALSE;
+}
+
+static void
+check_boolean(ProfileCheck *check, const gchar *group, const gchar *key)
+{
+	GKeyFile *kf = check->profile->keyfile;
+	g_autoptr(GError) error = NULL;
+	g_autofree gchar *raw = NULL;
+	g_autofree gchar *shown = NULL;
+
+	if (!g_key_file_has_key(kf, group, key, NULL))
+		return;
+	g_key_file_get_boolean(kf, group, key, &error);
+	if (error == NULL)
+		return;
+	raw = g_key_file_get_value(kf, group, key, NULL);
+	shown = check_show(key, raw != NULL ? raw : "");
+	check_fail(check, group, key, "%s: “%s” is not a boolean (use true or false)", key, shown);
+}
+
+/* Reads key; NULL when absent or when its escapes are wrong (reported). */
+static gchar *
+check_get_string(ProfileCheck *check, const gchar *group, const gchar *key)
+{
+	GKeyFile *kf = check->profile->keyfile;
+	g_autoptr(GError) error = NULL;
+	gchar *value;
+
+	if (!g_key_file_has_key(kf, group, key, NULL))
+		return NULL;
+	/* GKeyFile returns a value even when it sets an error for it. */
+	value = g_key_file_get_string(kf, group, key, &error);
+	if (error != NULL) {
+		joind_secret_wipe(value);
+		value = NULL;
+		check_fail(check, group, key,
+		           "%s: invalid escape sequence (a backslash may only be followed by "
+		           "s, n, t, r or another backslash)",
+		           key);
+	}
+	return value;
+}
+
+static gboolean
+passphrase_is_valid(const gchar *passphrase)
+{
+	gsize len = strlen(passphrase);
+
+	/* IEEE 802.11 Annex J: 8 to 63 characters, each in ASCII 32..126. */
+	if (len < 8 || len > 63)
+		return FALSE;
+	for (gsize i = 0; i < len; i++) {
+		if ((guchar)passphrase[i] < 32 || (guchar)passphrase[i] > 126)
+			return FALSE;
+	}
+	return TRUE;
+}
+
+static gboolean
+psk_is_valid(const gchar *psk)
+{
+	if (strlen(psk) != 64)
+		return FALSE;
+	for (guint i = 0; i < 64; i++) {
+		if (!g_ascii_isxdigit(psk[i]))
+			return FALSE;
+	}
+	return TRUE;
+}
+
+/* Escape errors were reported while reading all of [Security]. */
+static gchar *
+security_string(ProfileCheck *check, const gchar *key)
+{
+	g_autoptr(GError) error = NULL;
+	gchar *value = g_key_file_get_string(check->profile->keyfile, "Security", key, &error);
+
+	if (error != NULL) {
+		joind_secret_wipe(value);
+		return NULL;
+	}
+	return value;
+}
+
+static void
+check_psk(ProfileCheck *check)
+{
+	GKeyFile *kf = check->profile->keyfile;
+	gboolean has_passphrase = g_key_file_has_key(kf, "Security", "Passphrase", NULL);
+	gboolean has_psk = g_key_file_has_key(kf, "Security", "PreSharedKey", NULL);
+	gchar *value;
+
+	if (!has_passphrase && !has_psk) {
+		check_fail(check, "Security", NULL,
+		           "a .psk profile needs Passphrase= (8 to 63 characters) or "
+		           "PreSharedKey= (64 hexadecimal digits) in [Security]");
+		return;
+	}
+	if (has_passphrase && (value = security_string(check, "Passphrase")) != NULL) {
+		if (!passphrase_is_valid(value))
+			check_fail(check, "Security", "Passphrase",
+			           "Passphrase: a WPA passphrase is 8 to 63 printable ASCII "
+			           "characters (the value is not shown)");
+		joind_secret_wipe(value);
+	}
+	if (has_psk && (value = security_string(check, "PreSharedKey")) != NULL) {
+		if (!psk_is_valid(value))
+			check_fail(check, "Security", "PreSharedKey",
+			           "PreSharedKey: expected 64 hexadecimal digits (the 256-bit "
+			           "key; the value is not shown)");
+		joind_secret_wipe(value);
+	}
+}
+
+static void
+check_eap_method(ProfileCheck *check, const gchar *key, const gchar *value)
+{
+	gboolean ttls_inner = g_str_has_prefix(key, "EAP-TTLS-Phase2-");
+	g_autofree gchar *shown = NULL;
+
+	if (str_in_list(value, eap_methods) ||
+	    (ttls_inner && str_in_list(value, ttls_tunneled_methods)))
+		return;
+	/* A warning, not a refusal: a method plugin this build does not know of
+	 * may provide it; the EAP engine refuses the profile at use if not. */
+	shown = check_show(key, value);
+	check_warn(check, "Security", key, "%s: unknown method “%s” (known: %s%s)", key, shown,
+	           "TLS, TTLS, PEAP, MD5, MSCHAPV2, GTC, PWD, SIM, AKA, AKA'",
+	           ttls_inner ? ", Tunneled-PAP, Tunneled-CHAP, Tunneled-MSCHAP, "
+	                        "Tunneled-MSCHAPv2"
+	                      : "");
+}
+
+/* Certificates and keys: an absolute path, or iwd's embed:<name>. */
+static void
+check_pem_reference(ProfileCheck *check, const gchar *key, const gchar *value)
+{
+	g_autofree gchar *shown = check_show(key, value);
+
+	if (g_str_has_prefix(value, "embed:")) {
+		const gchar *name = value + strlen("embed:");
+		if (check->profile->pems == NULL ||
+		    !g_hash_table_contains(check->profile->pems, name))
+			check_fail(check, "Security", key,
+			           "%s: “%s” names no embedded PEM of this file (no [@pem@name] "
+			           "group by that name)",
+			           key, shown);
+		return;
+	}
+	/* A relative path is fine: the EAP engine resolves it against the
+	 * profile's own directory (a profile and its certificates travel
+	 * together). */
+}
+
+static void
+check_tls_version(ProfileCheck *check, const gchar *key, const gchar *value)
+{
+	g_autofree gchar *shown = NULL;
+	g_autofree gchar *max_key = NULL;
+	g_autofree gchar *max = NULL;
+
+	if (!str_in_list(value, tls_versions)) {
+		shown = check_show(key, value);
+		check_fail(check, "Security", key, "%s: “%s” is not a TLS version (1.0 to 1.3)",
+		           key, shown);
+		return;
+	}
+	if (!g_str_has_suffix(key, "-Min"))
+		return;
+	max_key = g_strdup_printf("%.*sMax", (int)(strlen(key) - strlen("Min")), key);
+	max = security_string(check, max_key);
+	if (max != NULL && str_in_list(max, tls_versions) && strcmp(value, max) > 0)
+		check_fail(check, "Security", key, "%s is above %s", key, max_key);
+}
+
+static void
+check_eap_key(ProfileCheck *check, const gchar *key, const gchar *value)
+{
+	if (strcmp(key, "EAP-Method") == 0 || g_str_has_suffix(key, "-Phase2-Method"))
+		check_eap_method(check, key, value);
+	else if (g_str_has_suffix(key, "-CACert") || g_str_has_suffix(key, "-ClientCert") ||
+	         g_str_has_suffix(key, "-ClientKey"))
+		check_pem_reference(check, key, value);
+	else if (g_str_has_suffix(key, "-Version-Min") || g_str_has_suffix(key, "-Version-Max"))
+		check_tls_version(check, key, value);
+	else if (g_str_has_suffix(key, "-ServerDomainMask") && value[0] == '\0')
+		check_fail(check, "Security", key, "%s is empty", key);
+}
+
+/* Reads every [Security] value once: bad escapes are reported for all keys,
+ * EAP keys are checked in 802.1X profiles. */
+static void
+check_security(ProfileCheck *check)
+{
+	JoindProfileType type = check->profile->type;
+	gboolean eap = type == JOIND_PROFILE_TYPE_8021X || type == JOIND_PROFILE_TYPE_WIRED;
+	g_auto(GStrv) keys = g_key_file_get_keys(check->profile->keyfile, "Security", NULL, NULL);
+
+	for (guint i = 0; keys != NULL && keys[i] != NULL; i++) {
+		gchar *value = check_get_string(check, "Security", keys[i]);
+
+		if (value != NULL && eap && g_str_has_prefix(keys[i], "EAP-"))
+			check_eap_key(check, keys[i], value);
+		joind_secret_wipe(value);
+	}
+	if (eap && !g_key_file_has_key(check->profile->keyfile, "Security", "EAP-Method", NULL))
+		check_fail(check, "Security", NULL,
+		           "EAP-Method= is missing from [Security]: an 802.1X profile names its "
+		           "EAP method (TLS, PEAP, TTLS, MD5, ...)");
+	if (type == JOIND_PROFILE_TYPE_PSK)
+		check_psk(check);
+}
+
+static gboolean
+parse_mac(const gchar *text, MacAddress *mac)
+{
+	if (text == NULL || strlen(text) != MAC_LEN * 3 - 1)
+		return FALSE;
+	for (guint i = 0; i < MAC_LEN; i++) {
+		const gchar *p = text + i * 3;
+
+		if (!g_ascii_isxdigit(p[0]) || !g_ascii_isxdigit(p[1]))
+			return FALSE;
+		if (i < MAC_LEN - 1 && p[2] != ':' && p[2] != '-')
+			return FALSE;
+		mac->bytes[i] =
+		        (guint8)(g_ascii_xdigit_value(p[0]) << 4 | g_ascii_xdigit_value(p[1]));
+	}
+	return TRUE;
+}
+
+static void
+check_match_interface(ProfileCheck *check, const gchar *value)
+{
+	g_auto(GStrv) globs = g_strsplit_set(value, " \t", -1);
+
+	for (guint i = 0; globs[i] != NULL; i++) {
+		if (globs[i][0] != '\0')
+			g_ptr_array_add(check->profile->match_ifnames,
+			                g_pattern_spec_new(globs[i]));
+	}
+	if (check->profile->match_ifnames->len == 0)
+		check_fail(check, "Match", "Interface",
+		           "Interface= is empty (expected a name or a "
+		           "glob such as enp*)");
+}
+
+static void
+check_match_mac(ProfileCheck *check, const gchar *value)
+{
+	g_auto(GStrv) words = g_strsplit_set(value, " \t", -1);
+	guint n = 0;
+
+	for (guint i = 0; words[i] != NULL; i++) {
+		MacAddress mac;
+
+		if (words[i][0] == '\0')
+			continue;
+		n++;
+		if (parse_mac(words[i], &mac)) {
+			g_array_append_val(check->profile->match_macs, mac);
+			continue;
+		}
+		g_autofree gchar *shown = check_show("MACAddress", words[i]);
+		check_fail(check, "Match", "MACAddress",
+		           "MACAddress: “%s” is not a MAC address (expected six hexadecimal "
+		           "bytes such as 02:00:5e:10:00:01)",
+		           shown);
+	}
+	if (n == 0)
+		check_fail(check, "Match", "MACAddress", "MACAddress= is empty");
+}
+
+static void
+check_match(ProfileCheck *check)
+{
+	JoindProfile *self = check->profile;
+	g_auto(GStrv) keys = g_key_file_get_keys(self->keyfile, "Match", NULL, NULL);
+	guint problems = check->problems->len;
+
+	for (guint i = 0; keys != NULL && keys[i] != NULL; i++) {
+		g_autofree gchar *value = check_get_string(check, "Match", keys[i]);
+
+		if (value == NULL)
+			continue;
+		if (strcmp(keys[i], "Interface") == 0)
+			check_match_interface(check, value);
+		else if (strcmp(keys[i], "MACAddress") == 0)
+			check_match_mac(check, value);
+		else
+			check_warn(
+			        check, "Match", keys[i],
+			        "[Match] %s= is not a match joind knows (Interface, MACAddress): "
+			        "it is ignored",
+			        keys[i]);
+	}
+	if (check->problems->len == problems && self->match_ifnames->len == 0 &&
+	    self->match_macs->len == 0)
+		check_warn(check, "Match", NULL,
+		           "no Interface= or MACAddress= in a [Match] section: this profile "
+		           "matches no port");
+}
+
+static gint
+check_note_compare(gconstpointer a, gconstpointer b)
+{
+	const CheckNote *na = *(const CheckNote *const *)a;
+	const CheckNote *nb = *(const CheckNote *const *)b;
+
+	return (na->line > nb->line) - (na->line < nb->line);
+}
+
+/* One note per line, in the order of the file (g_ptr_array_sort is stable). */
+static gchar *
+check_join(GPtrArray *notes)
+{
+	GString *text = g_string_new(NULL);
+
+	g_ptr_array_sort(notes, check_note_compare);
+	for (guint i = 0; i < notes->len; i++) {
+		const CheckNote *note = g_ptr_array_index(notes, i);
+		if (i > 0)
+			g_string_append_c(text, '\n');
+		g_string_append(text, note->text);
+	}
+	return g_string_free(text, FALSE);
+}
+
+static gboolean
+profile_check(JoindProfile *self, GError **error)
+{
+	ProfileCheck check = {
+	        .profile = self,
+	        .problems = g_ptr_array_new_with_free_func(check_note_free),
+	        .warnings = g_ptr_array_new_with_free_func(check_note_free),
+	};
+	gboolean ok;
+
+	check_boolean(&check, "Settings", "AutoConnect");
+	check_boolean(&check, "Settings", "Hidden");
+	check_security(&check);
+	if (self->type == JOIND_PROFILE_TYPE_WIRED)
+		check_match(&check);
+	if (check.warnings->len > 0)
+		self->warnings = check_join(check.warnings);
+	ok = check.problems->len == 0;
+	if (!ok) {
+		g_autofree gchar *text = check_join(check.problems);
+		g_set_error_literal(error, G_KEY_FILE_ERROR, G_KEY_FILE_ERROR_INVALID_VALUE, text);
+	}
+	g_ptr_array_unref(check.problems);
+	g_ptr_array_unref(check.warnings);
+	return ok;
+}
+
+/* ---- Making profiles ----------------------------------------------------- */
+
+/* The SSID as a person reads it: UTF-8 as is, other bytes and control
+ * characters as \xNN (and a backslash as \\, so the escape is unambiguous). */
+static gchar *
+ssid_display_name(GBytes *ssid)
+{
+	gsize len = 0;
+	const gchar *data = g_bytes_get_data(ssid, &len);
+	GString *name = g_string_new(NULL);
+	gsize i = 0;
+
+	while (i < len) {
+		gunichar c = g_utf8_get_char_validated(data + i, (gssize)(len - i));
+
+		if (c == (gunichar)-1 || c == (gunichar)-2 || g_unichar_iscntrl(c)) {
+			g_string_append_printf(name, "\\x%02x", (guchar)data[i]);
+			i++;
+			continue;
+		}
+		if (c == '\\')
+			g_string_append(name, "\\\\");
+		else
+			g_string_append_unichar(name, c);
+		i += (gsize)g_unichar_to_utf8(c, NULL);
+	}
+	return g_string_free(name, FALSE);
+}
+
+static gchar *
+profile_name(const gchar *path, JoindProfileType type, GBytes *ssid)
+{
+	g_autofree gchar *base = g_path_get_basename(path);
+	const gchar *dot;
+
+	if (type != JOIND_PROFILE_TYPE_WIRED && ssid != NULL)
+		return ssid_display_name(ssid);
+	dot = strrchr(base, '.');
+	if (dot != NULL && dot != base &&
+	    strcmp(dot + 1, joind_profile_type_to_extension(type)) == 0)
+		return g_strndup(base, (gsize)(dot - base));
+	return g_steal_pointer(&base);
+}
+
+JoindProfile *
+joind_profile_parse(const gchar *path, JoindProfileType type, GBytes *ssid, const guint8 *data,
+                    gsize len, GError **error)
+{
+	g_autoptr(JoindProfile) self = NULL;
+	GHashTable *pems = NULL;
+	GKeyFile *kf;
+
+	g_return_val_if_fail(path != NULL, NULL);
+	g_return_val_if_fail(data != NULL || len == 0, NULL);
+
+	kf = joind_keyfile_parse(path, data != NULL ? data : (const guint8 *)"", len, &pems, error);
+	if (kf == NULL)
+		return NULL;
+	self = g_object_new(JOIND_TYPE_PROFILE, NULL);
+	self->type = type;
+	self->path = g_strdup(path);
+	self->keyfile = kf;
+	self->pems = pems;
+	self->contents = g_strndup((const gchar *)data, len);
+	self->contents_len = len;
+	self->ssid = ssid != NULL ? g_bytes_ref(ssid) : NULL;
+	self->name = profile_name(path, type, ssid);
+	if (!profile_check(self, error))
+		return NULL;
+	return g_steal_pointer(&self);
 }
 
 JoindProfile *
 joind_profile_load(const gchar *path, JoindProfileType type, GBytes *ssid, GError **error)
 {
-	g_autoptr(JoindProfile) self = g_object_new(JOIND_TYPE_PROFILE, NULL);
-	g_autofree gchar *base = g_path_get_basename(path);
+	g_autofree gchar *data = NULL;
+	g_autoptr(GError) local = NULL;
+	gsize len = 0;
+	JoindProfile *profile;
 
-	self->kf = joind_keyfile_load(path, &self->contents, error);
-	if (self->kf == NULL)
+	if (!g_file_get_contents(path, &data, &len, &local)) {
+		g_set_error(error, G_FILE_ERROR, local->code, "%s: %s", path, local->message);
 		return NULL;
-	self->type = type;
-	self->path = g_strdup(path);
-	self->ssid = ssid != NULL ? g_bytes_ref(ssid) : NULL;
-	self->name = g_strndup(base, strrchr(base, '.') - base);
-	return g_steal_pointer(&self);
+	}
+	profile = joind_profile_parse(path, type, ssid, (const guint8 *)data, len, error);
+	joind_secret_clear(data, len);
+	return profile;
+}
+
+/* ---- Queries ------------------------------------------------------------- */
+
+gboolean
+joind_profile_has_contents(JoindProfile *self, const guint8 *data, gsize len)
+{
+	g_return_val_if_fail(JOIND_IS_PROFILE(self), FALSE);
+	return self->contents_len == len && (len == 0 || memcmp(self->contents, data, len) == 0);
+}
+
+const gchar *
+joind_profile_get_warnings(JoindProfile *self)
+{
+	g_return_val_if_fail(JOIND_IS_PROFILE(self), NULL);
+	return self->warnings;
+}
+
+gboolean
+joind_profile_holds_secrets(JoindProfile *self)
+{
+	g_auto(GStrv) groups = NULL;
+
+	g_return_val_if_fail(JOIND_IS_PROFILE(self), FALSE);
+	if (self->pems != NULL && g_hash_table_size(self->pems) > 0)
+		return TRUE; /* may be a private key */
+	groups = g_key_file_get_groups(self->keyfile, NULL);
+	for (guint i = 0; groups[i] != NULL; i++) {
+		g_auto(GStrv) keys = g_key_file_get_keys(self->keyfile, groups[i], NULL, NULL);
+		for (guint j = 0; keys != NULL && keys[j] != NULL; j++) {
+			if (joind_profile_key_is_secret(keys[j]))
+				return TRUE;
+		}
+	}
+	return FALSE;
 }
 
 JoindProfileType
 joind_profile_get_profile_type(JoindProfile *self)
 {
+	g_return_val_if_fail(JOIND_IS_PROFILE(self), JOIND_PROFILE_TYPE_OPEN);
 	return self->type;
 }
 
 GBytes *
 joind_profile_get_ssid(JoindProfile *self)
 {
+	g_return_val_if_fail(JOIND_IS_PROFILE(self), NULL);
 	return self->ssid;
 }
 
 const gchar *
 joind_profile_get_name(JoindProfile *self)
 {
+	g_return_val_if_fail(JOIND_IS_PROFILE(self), NULL);
 	return self->name;
 }
 
 const gchar *
 joind_profile_get_path(JoindProfile *self)
 {
+	g_return_val_if_fail(JOIND_IS_PROFILE(self), NULL);
 	return self->path;
 }
 
 gchar *
 joind_profile_get_string(JoindProfile *self, const gchar *group, const gchar *key)
 {
-	return g_key_file_get_string(self->kf, group, key, NULL);
+	g_return_val_if_fail(JOIND_IS_PROFILE(self), NULL);
+	return g_key_file_get_string(self->keyfile, group, key, NULL);
 }
 
 gboolean
@@ -92,34 +709,74 @@ joind_profile_get_boolean(JoindProfile *self, const gchar *group, const gchar *k
                           gboolean default_value)
 {
 	g_autoptr(GError) error = NULL;
-	gboolean v = g_key_file_get_boolean(self->kf, group, key, &error);
+	gboolean value;
 
-	return error != NULL ? default_value : v;
+	g_return_val_if_fail(JOIND_IS_PROFILE(self), default_value);
+	value = g_key_file_get_boolean(self->keyfile, group, key, &error);
+	return error == NULL ? value : default_value;
 }
 
 gboolean
 joind_profile_has_key(JoindProfile *self, const gchar *group, const gchar *key)
 {
-	return g_key_file_has_key(self->kf, group, key, NULL);
+	g_return_val_if_fail(JOIND_IS_PROFILE(self), FALSE);
+	return g_key_file_has_key(self->keyfile, group, key, NULL);
 }
 
 guint
 joind_profile_get_line(JoindProfile *self, const gchar *group, const gchar *key)
 {
+	g_return_val_if_fail(JOIND_IS_PROFILE(self), 0);
 	return joind_keyfile_find_line(self->contents, group, key);
+}
+
+const gchar *
+joind_profile_get_embedded_pem(JoindProfile *self, const gchar *name)
+{
+	g_return_val_if_fail(JOIND_IS_PROFILE(self), NULL);
+	if (self->pems == NULL || name == NULL)
+		return NULL;
+	return g_hash_table_lookup(self->pems, name);
+}
+
+static gboolean
+match_interface(JoindProfile *self, const gchar *ifname)
+{
+	if (ifname == NULL)
+		return FALSE;
+	for (guint i = 0; i < self->match_ifnames->len; i++) {
+		if (g_pattern_spec_match_string(g_ptr_array_index(self->match_ifnames, i), ifname))
+			return TRUE;
+	}
+	return FALSE;
+}
+
+static gboolean
+match_address(JoindProfile *self, const gchar *address)
+{
+	MacAddress mac;
+
+	if (!parse_mac(address, &mac))
+		return FALSE;
+	for (guint i = 0; i < self->match_macs->len; i++) {
+		if (memcmp(&g_array_index(self->match_macs, MacAddress, i), &mac, sizeof(mac)) == 0)
+			return TRUE;
+	}
+	return FALSE;
 }
 
 gboolean
 joind_profile_matches_link(JoindProfile *self, const gchar *ifname, const gchar *address)
 {
-	g_autofree gchar *glob = g_key_file_get_string(self->kf, "Match", "Interface", NULL);
-	g_autofree gchar *mac = g_key_file_get_string(self->kf, "Match", "MACAddress", NULL);
+	g_return_val_if_fail(JOIND_IS_PROFILE(self), FALSE);
 
-	if (glob == NULL && mac == NULL)
+	if (self->type != JOIND_PROFILE_TYPE_WIRED)
 		return FALSE;
-	if (glob != NULL && !g_pattern_match_simple(glob, ifname))
+	if (self->match_ifnames->len == 0 && self->match_macs->len == 0)
 		return FALSE;
-	if (mac != NULL && g_ascii_strcasecmp(mac, address) != 0)
+	if (self->match_ifnames->len > 0 && !match_interface(self, ifname))
+		return FALSE;
+	if (self->match_macs->len > 0 && !match_address(self, address))
 		return FALSE;
 	return TRUE;
 }

@@ -33,6 +33,10 @@ JOIND_EXPORT
 G_DECLARE_FINAL_TYPE(JoindProfile, joind_profile, JOIND, PROFILE, GObject)
 
 JOIND_EXPORT JoindProfileType joind_profile_get_profile_type(JoindProfile *self);
+/* A profile is a snapshot of one file: when the file changes the store makes
+ * a new JoindProfile (carried by profile-changed CHANGED); one held by a
+ * plugin keeps the values it was made with. */
+
 /* The SSID bytes; NULL for wired profiles. */
 JOIND_EXPORT GBytes *joind_profile_get_ssid(JoindProfile *self);
 /* The SSID for display (non-UTF-8 bytes escaped), or the wired file stem. */
@@ -47,7 +51,13 @@ JOIND_EXPORT gboolean joind_profile_has_key(JoindProfile *self, const gchar *gro
                                             const gchar *key);
 /* Line of a key in its file (1-based), 0 when unknown: for error sentences. */
 JOIND_EXPORT guint joind_profile_get_line(JoindProfile *self, const gchar *group, const gchar *key);
-/* Wired profiles: does [Match] select this link? */
+/* iwd's embedded PEMs: the PEM text of the file's [@pem@name] group, which a
+ * value "embed:name" (e.g. EAP-TLS-CACert=embed:ca) refers to; NULL when the
+ * file embeds none by that name. The text may hold a private key. */
+JOIND_EXPORT const gchar *joind_profile_get_embedded_pem(JoindProfile *self, const gchar *name);
+/* Wired profiles: does [Match] select this link? Interface= holds one or
+ * more globs, MACAddress= one or more addresses (separated by spaces); when
+ * both are given both must match; a profile without them matches nothing. */
 JOIND_EXPORT gboolean joind_profile_matches_link(JoindProfile *self, const gchar *ifname,
                                                  const gchar *address);
 

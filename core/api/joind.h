@@ -4,6 +4,7 @@
 #include "joind-agent.h"
 #include "joind-core.h"
 #include "joind-device.h"
+#include "joind-eap.h"
 #include "joind-error.h"
 #include "joind-plugin.h"
 #include "joind-port.h"

@@ -140,7 +140,6 @@ test_daemon_get_log(TestDaemon *d)
 gint
 test_daemon_stop(TestDaemon *d)
 {
-	g_autoptr(GError) error = NULL;
 	g_autofree gchar *rm = NULL;
 	gint status;
 

@@ -11,9 +11,10 @@ test_config_defaults(void)
 
 	g_assert_true(joind_config_load(config, "/nonexistent/main.conf", &error));
 	g_assert_no_error(error);
-	g_assert_cmpint(joind_config_get_int(config, "Scan", "InitialPeriodicScanInterval"), ==, 10);
+	g_assert_cmpint(joind_config_get_int(config, "Scan", "InitialPeriodicScanInterval"), ==,
+	                10);
 	g_assert_cmpint(joind_config_get_int(config, "Scan", "MaximumPeriodicScanInterval"), ==,
-			300);
+	                300);
 	g_assert_cmpint(joind_config_get_int(config, "Wired", "StartPeriod"), ==, 30);
 	g_assert_false(joind_config_get_bool(config, "Scan", "DisablePeriodicScan"));
 	ifaces = joind_config_get_strv(config, "General", "Interfaces");
@@ -28,14 +29,14 @@ test_config_good(void)
 	g_auto(GStrv) deny = NULL;
 	g_autofree gchar *rand = NULL;
 	const gchar *text = "# comment\n"
-			    "[General]\n"
-			    "BlacklistInterfaces = wlan0, wlan1 ,\n"
-			    "AddressRandomization=once\n"
-			    "[Scan]\n"
-			    "InitialPeriodicScanInterval=5\n"
-			    "DisablePeriodicScan=true\n"
-			    "[Wired]\n"
-			    "StartPeriod = 2\n";
+	                    "[General]\n"
+	                    "BlacklistInterfaces = wlan0, wlan1 ,\n"
+	                    "AddressRandomization=once\n"
+	                    "[Scan]\n"
+	                    "InitialPeriodicScanInterval=5\n"
+	                    "DisablePeriodicScan=true\n"
+	                    "[Wired]\n"
+	                    "StartPeriod = 2\n";
 
 	g_assert_true(joind_config_load_data(config, "main.conf", text, &error));
 	g_assert_no_error(error);
@@ -57,14 +58,14 @@ test_config_unknown_key(void)
 	g_autoptr(JoindConfig) config = joind_config_new();
 	g_autoptr(GError) error = NULL;
 	const gchar *text = "[Scan]\n"
-			    "InitialPeriodicScanInterval=7\n"
-			    "\n"
-			    "InitialPeriodicScanIntervall=8\n"
-			    "[Bogus]\n"
-			    "Key=1\n";
+	                    "InitialPeriodicScanInterval=7\n"
+	                    "\n"
+	                    "InitialPeriodicScanIntervall=8\n"
+	                    "[Bogus]\n"
+	                    "Key=1\n";
 
 	g_test_expect_message("joind", G_LOG_LEVEL_WARNING,
-			      "main.conf:4: [Scan] InitialPeriodicScanIntervall is not a known*");
+	                      "main.conf:4: [Scan] InitialPeriodicScanIntervall is not a known*");
 	g_test_expect_message("joind", G_LOG_LEVEL_WARNING, "main.conf:6: [Bogus] Key is not*");
 	g_assert_true(joind_config_load_data(config, "main.conf", text, &error));
 	g_test_assert_expected_messages();
@@ -80,28 +81,29 @@ test_config_bad_values(void)
 	g_autoptr(GError) error = NULL;
 	g_autofree gchar *rand = NULL;
 	const gchar *text = "[Scan]\n"
-			    "InitialPeriodicScanInterval=soon\n"
-			    "MaximumPeriodicScanInterval=0\n"
-			    "DisablePeriodicScan=yes\n"
-			    "[General]\n"
-			    "AddressRandomization=always\n";
+	                    "InitialPeriodicScanInterval=soon\n"
+	                    "MaximumPeriodicScanInterval=0\n"
+	                    "DisablePeriodicScan=yes\n"
+	                    "[General]\n"
+	                    "AddressRandomization=always\n";
 
 	g_test_expect_message("joind", G_LOG_LEVEL_WARNING,
-			      "main.conf:2: [Scan] InitialPeriodicScanInterval = “soon” is not a "
-			      "whole number; using the default “10”");
+	                      "main.conf:2: [Scan] InitialPeriodicScanInterval = “soon” is not a "
+	                      "whole number; using the default “10”");
 	g_test_expect_message("joind", G_LOG_LEVEL_WARNING,
-			      "main.conf:3: [Scan] MaximumPeriodicScanInterval = “0” is out of "
-			      "range*");
+	                      "main.conf:3: [Scan] MaximumPeriodicScanInterval = “0” is out of "
+	                      "range*");
 	g_test_expect_message("joind", G_LOG_LEVEL_WARNING,
-			      "main.conf:4: [Scan] DisablePeriodicScan = “yes” is not a boolean*");
+	                      "main.conf:4: [Scan] DisablePeriodicScan = “yes” is not a boolean*");
 	g_test_expect_message("joind", G_LOG_LEVEL_WARNING,
-			      "main.conf:6: [General] AddressRandomization = “always” is not one "
-			      "of: disabled, once, network*");
+	                      "main.conf:6: [General] AddressRandomization = “always” is not one "
+	                      "of: disabled, once, network*");
 	g_assert_true(joind_config_load_data(config, "main.conf", text, &error));
 	g_test_assert_expected_messages();
-	g_assert_cmpint(joind_config_get_int(config, "Scan", "InitialPeriodicScanInterval"), ==, 10);
+	g_assert_cmpint(joind_config_get_int(config, "Scan", "InitialPeriodicScanInterval"), ==,
+	                10);
 	g_assert_cmpint(joind_config_get_int(config, "Scan", "MaximumPeriodicScanInterval"), ==,
-			300);
+	                300);
 	g_assert_false(joind_config_get_bool(config, "Scan", "DisablePeriodicScan"));
 	rand = joind_config_get_string(config, "General", "AddressRandomization");
 	g_assert_cmpstr(rand, ==, "disabled");
@@ -113,8 +115,8 @@ test_config_syntax_error(void)
 	g_autoptr(JoindConfig) config = joind_config_new();
 	g_autoptr(GError) error = NULL;
 	const gchar *text = "[Scan]\n"
-			    "InitialPeriodicScanInterval=7\n"
-			    "this line is not a setting\n";
+	                    "InitialPeriodicScanInterval=7\n"
+	                    "this line is not a setting\n";
 
 	g_assert_false(joind_config_load_data(config, "/etc/joind/main.conf", text, &error));
 	g_assert_error(error, G_KEY_FILE_ERROR, G_KEY_FILE_ERROR_PARSE);
@@ -128,10 +130,10 @@ test_keyfile_syntax_cases(void)
 		const gchar *text;
 		guint line;
 	} cases[] = {
-	    {"Key=1\n", 1},		      /* before any group */
-	    {"[A]\n[B\n", 2},		      /* unterminated header */
-	    {"[A]\n=value\n", 2},	      /* empty key */
-	    {"[A]\nk=v\n\n# ok\nnoequals\n", 5}, /* not key=value */
+	        {"Key=1\n", 1},                      /* before any group */
+	        {"[A]\n[B\n", 2},                    /* unterminated header */
+	        {"[A]\n=value\n", 2},                /* empty key */
+	        {"[A]\nk=v\n\n# ok\nnoequals\n", 5}, /* not key=value */
 	};
 
 	for (gsize i = 0; i < G_N_ELEMENTS(cases); i++) {

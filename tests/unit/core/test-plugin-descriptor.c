@@ -14,13 +14,13 @@ static JoindPluginDescriptor
 good_descriptor(void)
 {
 	JoindPluginDescriptor d = {
-	    .abi_major = JOIND_PLUGIN_ABI_MAJOR,
-	    .struct_size = sizeof(JoindPluginDescriptor),
-	    .abi_minor = JOIND_PLUGIN_ABI_MINOR,
-	    .name = "good",
-	    .description = "a good plugin",
-	    .priority = JOIND_PLUGIN_PRIORITY_DEVICE,
-	    .init = dummy_init,
+	        .abi_major = JOIND_PLUGIN_ABI_MAJOR,
+	        .struct_size = sizeof(JoindPluginDescriptor),
+	        .abi_minor = JOIND_PLUGIN_ABI_MINOR,
+	        .name = "good",
+	        .description = "a good plugin",
+	        .priority = JOIND_PLUGIN_PRIORITY_DEVICE,
+	        .init = dummy_init,
 	};
 	return d;
 }
@@ -43,11 +43,11 @@ test_descriptor_bad(void)
 		void (*mutate)(JoindPluginDescriptor *d);
 		const gchar *expect;
 	} cases[] = {
-	    {"abi major", NULL, "plugin ABI 99"},
-	    {"size", NULL, "descriptor is 8 bytes"},
-	    {"abi minor", NULL, "needs plugin ABI"},
-	    {"no name", NULL, "no name"},
-	    {"no init", NULL, "no init"},
+	        {"abi major", NULL, "plugin ABI 99"},
+	        {"size", NULL, "descriptor is 8 bytes"},
+	        {"abi minor", NULL, "needs plugin ABI"},
+	        {"no name", NULL, "no name"},
+	        {"no init", NULL, "no init"},
 	};
 
 	for (gsize i = 0; i < G_N_ELEMENTS(cases); i++) {

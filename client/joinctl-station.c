@@ -1,0 +1,381 @@
+/* joinctl-station.c - `joinctl station list` and `joinctl station DEV
+ * scan|get-networks|show|connect SSID|connect-hidden SSID|disconnect`: WiFi
+ * stations (net.joind.Station1) and their networks (net.joind.Network1).
+ */
+#include "config.h"
+
+#include <stdio.h>
+
+#include "joinctl.h"
+
+#define SCAN_TIMEOUT_MSEC 120000
+
+static const JoinctlField station_fields[] = {
+        {"path", N_("Path")},
+        {"state", N_("State")},
+        {"scanning", N_("Scanning")},
+        {"connected_network", N_("Connected network")},
+        {NULL, NULL},
+};
+
+static int
+station_list(JoinctlContext *ctx)
+{
+	g_autolist(GObject) objects = joinctl_objects_sorted(ctx);
+	g_autoptr(JsonArray) array = json_array_new();
+	g_autoptr(JoinctlTable) table =
+	        joinctl_table_new(4, _("DEVICE"), _("STATE"), _("SCANNING"), _("NETWORK"));
+
+	for (GList *l = objects; l != NULL; l = l->next) {
+		JsonNode *node;
+		JsonObject *s;
+		g_autofree gchar *scanning = NULL;
+
+		if (joind_dbus_object_peek_station1(l->data) == NULL)
+			continue;
+		node = joinctl_describe_station(ctx, l->data);
+		s = json_node_get_object(node);
+		scanning = joinctl_json_member_text(s, "scanning");
+		joinctl_table_add(table, json_object_get_string_member(s, "device"),
+		                  json_object_get_string_member(s, "state"), scanning,
+		                  json_object_get_string_member(s, "connected_network"));
+		json_array_add_element(array, node);
+	}
+	if (ctx->json) {
+		g_autoptr(JsonNode) root = json_node_init_array(json_node_alloc(), array);
+		joinctl_print_json(root, TRUE);
+	} else if (json_array_get_length(array) == 0) {
+		printf(_("No WiFi stations.\n"));
+	} else {
+		joinctl_table_print(table);
+	}
+	return JOINCTL_EXIT_OK;
+}
+
+static JoindDBusObject *
+find_station(JoinctlContext *ctx, const gchar *name, GError **error)
+{
+	g_autoptr(JoindDBusObject) object = joinctl_find_device(ctx, name, error);
+
+	if (object == NULL)
+		return NULL;
+	if (joind_dbus_object_peek_station1(object) == NULL) {
+		g_set_error(error, JOINCTL_ERROR, JOINCTL_EXIT_NOT_SUPPORTED,
+		            _("device %s: not a WiFi station, or WiFi not supported by this daemon "
+		              "(no net.joind.Station1 on %s)"),
+		            name, g_dbus_object_get_object_path(G_DBUS_OBJECT(object)));
+		return NULL;
+	}
+	return g_steal_pointer(&object);
+}
+
+static const gchar *
+signal_bars(gint16 strength)
+{
+	if (strength >= -6000)
+		return "****";
+	if (strength >= -6700)
+		return "***";
+	if (strength >= -7500)
+		return "**";
+	return "*";
+}
+
+/* GetOrderedNetworks as network descriptions, best first. */
+static JsonArray *
+ordered_networks(JoinctlContext *ctx, JoindDBusObject *object, GError **error)
+{
+	JoindDBusStation1 *station = joind_dbus_object_peek_station1(object);
+	g_autoptr(GVariant) reply = NULL;
+	g_autoptr(JsonArray) array = json_array_new();
+	GVariantIter *iter;
+	const gchar *path;
+	gint16 strength;
+
+	reply = joinctl_call(ctx, station, "GetOrderedNetworks", NULL, -1, error);
+	if (reply == NULL)
+		return NULL;
+	g_variant_get(reply, "(a(on))", &iter);
+	while (g_variant_iter_next(iter, "(&on)", &path, &strength)) {
+		g_autoptr(JoindDBusObject) net = joinctl_object(ctx, path);
+		if (net == NULL || joind_dbus_object_peek_network1(net) == NULL)
+			continue; /* vanished since */
+		json_array_add_element(array, joinctl_describe_network(ctx, net, strength));
+	}
+	g_variant_iter_free(iter);
+	return g_steal_pointer(&array);
+}
+
+static int
+station_get_networks(JoinctlContext *ctx, const gchar *name, JoindDBusObject *object)
+{
+	g_autoptr(GError) error = NULL;
+	g_autoptr(JsonArray) array = ordered_networks(ctx, object, &error);
+	g_autoptr(JoinctlTable) table = NULL;
+
+	if (array == NULL) {
+		g_prefix_error(&error, "station %s get-networks: ", name);
+		return joinctl_report(error);
+	}
+	if (ctx->json) {
+		g_autoptr(JsonNode) root = json_node_init_array(json_node_alloc(), array);
+		joinctl_print_json(root, TRUE);
+		return JOINCTL_EXIT_OK;
+	}
+	if (json_array_get_length(array) == 0) {
+		printf(_("No networks in range of %s.\n"), name);
+		return JOINCTL_EXIT_OK;
+	}
+	table = joinctl_table_new(5, " ", _("NETWORK"), _("SECURITY"), _("SIGNAL"), _("KNOWN"));
+	for (guint i = 0; i < json_array_get_length(array); i++) {
+		JsonObject *n = json_array_get_object_element(array, i);
+		g_autofree gchar *known = joinctl_json_member_text(n, "known");
+		joinctl_table_add(table, json_object_get_boolean_member(n, "connected") ? ">" : " ",
+		                  json_object_get_string_member(n, "name"),
+		                  json_object_get_string_member(n, "type"),
+		                  signal_bars((gint16)json_object_get_int_member(n, "strength")),
+		                  known);
+	}
+	joinctl_table_print(table);
+	return JOINCTL_EXIT_OK;
+}
+
+static gboolean
+diagnostics_entry_matches(JsonNode *node, const gchar *path, const gchar *name)
+{
+	JsonObject *o = JSON_NODE_HOLDS_OBJECT(node) ? json_node_get_object(node) : NULL;
+
+	if (o == NULL)
+		return FALSE;
+	return g_strcmp0(json_object_get_string_member_with_default(o, "path", NULL), path) == 0 ||
+	       g_strcmp0(json_object_get_string_member_with_default(o, "name", NULL), name) == 0;
+}
+
+/* This device's entry of Daemon1.GetDiagnostics() ("devices": [...]), which
+ * carries the link details (BSSID, frequency, RSSI, cipher, ...); NULL when
+ * the daemon has none. */
+static JsonNode *
+device_diagnostics(JoinctlContext *ctx, const gchar *path, const gchar *name)
+{
+	g_autoptr(JoindDBusDaemon1) daemon = joinctl_daemon_proxy(ctx, NULL);
+	g_autoptr(GVariant) reply = NULL;
+	g_autoptr(JsonParser) parser = json_parser_new();
+	JsonNode *top;
+	JsonArray *devices;
+	const gchar *text;
+
+	if (daemon == NULL)
+		return NULL;
+	reply = joinctl_call(ctx, daemon, "GetDiagnostics", NULL, -1, NULL);
+	if (reply == NULL)
+		return NULL;
+	g_variant_get(reply, "(&s)", &text);
+	if (!json_parser_load_from_data(parser, text, -1, NULL))
+		return NULL;
+	top = json_parser_get_root(parser);
+	if (!JSON_NODE_HOLDS_OBJECT(top) ||
+	    !json_object_has_member(json_node_get_object(top), "devices"))
+		return NULL;
+	devices = json_object_get_array_member(json_node_get_object(top), "devices");
+	for (guint i = 0; devices != NULL && i < json_array_get_length(devices); i++) {
+		JsonNode *entry = json_array_get_element(devices, i);
+		if (diagnostics_entry_matches(entry, path, name))
+			return json_node_copy(entry);
+	}
+	return NULL;
+}
+
+static void
+print_diagnostics(JsonObject *diag)
+{
+	GList *members = json_object_get_members(diag); /* names owned by diag */
+
+	printf(_("Diagnostics\n"));
+	for (GList *l = members; l != NULL; l = l->next) {
+		JsonNode *node = json_object_get_member(diag, l->data);
+		g_autofree gchar *text = NULL;
+		if (!JSON_NODE_HOLDS_VALUE(node))
+			continue; /* nested details: see --json */
+		text = joinctl_json_member_text(diag, l->data);
+		joinctl_print_field(l->data, text);
+	}
+	g_list_free(members);
+}
+
+static int
+station_show(JoinctlContext *ctx, const gchar *name, JoindDBusObject *object)
+{
+	g_autoptr(JsonNode) node = joinctl_describe_station(ctx, object);
+	JsonObject *s = json_node_get_object(node);
+	JsonNode *diag =
+	        device_diagnostics(ctx, g_dbus_object_get_object_path(G_DBUS_OBJECT(object)), name);
+
+	if (diag != NULL)
+		json_object_set_member(s, "diagnostics", diag);
+	else
+		json_object_set_null_member(s, "diagnostics");
+	if (ctx->json) {
+		joinctl_print_json(node, TRUE);
+		return JOINCTL_EXIT_OK;
+	}
+	printf(_("Station %s\n"), name);
+	joinctl_print_fields(s, station_fields);
+	if (diag != NULL)
+		print_diagnostics(json_node_get_object(diag));
+	return JOINCTL_EXIT_OK;
+}
+
+/* After an action: the station as it is now (JSON), or a sentence. */
+static int
+station_done(JoinctlContext *ctx, JoindDBusObject *object, const gchar *sentence)
+{
+	if (ctx->json) {
+		g_autoptr(JsonNode) node = joinctl_describe_station(ctx, object);
+		joinctl_print_json(node, TRUE);
+	} else if (sentence != NULL) {
+		printf("%s\n", sentence);
+	}
+	return JOINCTL_EXIT_OK;
+}
+
+static int
+station_simple_call(JoinctlContext *ctx, const gchar *name, JoindDBusObject *object,
+                    const gchar *action)
+{
+	g_autoptr(GError) error = NULL;
+	g_autoptr(GVariant) reply = NULL;
+	g_autofree gchar *sentence = NULL;
+	gboolean scan = g_str_equal(action, "scan");
+
+	reply = joinctl_call(ctx, joind_dbus_object_peek_station1(object),
+	                     scan ? "Scan" : "Disconnect", NULL, scan ? SCAN_TIMEOUT_MSEC : -1,
+	                     &error);
+	if (reply == NULL) {
+		g_prefix_error(&error, "station %s %s: ", name, action);
+		return joinctl_report(error);
+	}
+	sentence = scan ? g_strdup_printf(_("Scan on %s complete."), name)
+	                : g_strdup_printf(_("%s disconnected."), name);
+	return station_done(ctx, object, sentence);
+}
+
+static JoindDBusObject *
+match_network(JoinctlContext *ctx, JsonArray *networks, const gchar *ssid)
+{
+	for (guint i = 0; i < json_array_get_length(networks); i++) {
+		JsonObject *n = json_array_get_object_element(networks, i);
+		if (!g_str_equal(json_object_get_string_member(n, "name"), ssid))
+			continue;
+		if (ctx->type_filter != NULL &&
+		    !g_str_equal(json_object_get_string_member(n, "type"), ctx->type_filter))
+			continue;
+		return joinctl_object(ctx, json_object_get_string_member(n, "path"));
+	}
+	return NULL;
+}
+
+/* The best-ranked network called ssid (of --type when given); scans once
+ * when it is not in the list yet. */
+static JoindDBusObject *
+find_network(JoinctlContext *ctx, const gchar *name, JoindDBusObject *object, const gchar *ssid,
+             GError **error)
+{
+	for (int attempt = 0; attempt < 2; attempt++) {
+		g_autoptr(JsonArray) networks = ordered_networks(ctx, object, error);
+		g_autoptr(JoindDBusObject) found = NULL;
+		g_autoptr(GVariant) reply = NULL;
+
+		if (networks == NULL)
+			return NULL;
+		found = match_network(ctx, networks, ssid);
+		if (found != NULL)
+			return g_steal_pointer(&found);
+		if (attempt == 1)
+			break;
+		reply = joinctl_call(ctx, joind_dbus_object_peek_station1(object), "Scan", NULL,
+		                     SCAN_TIMEOUT_MSEC, error);
+		if (reply == NULL)
+			return NULL;
+	}
+	if (ctx->type_filter != NULL)
+		g_set_error(error, JOINCTL_ERROR, JOINCTL_EXIT_NOT_FOUND,
+		            _("no network '%s' of type %s in range of %s"), ssid, ctx->type_filter,
+		            name);
+	else
+		g_set_error(error, JOINCTL_ERROR, JOINCTL_EXIT_NOT_FOUND,
+		            _("no network '%s' in range of %s"), ssid, name);
+	return NULL;
+}
+
+static int
+station_connect(JoinctlContext *ctx, const gchar *name, JoindDBusObject *object, const gchar *ssid,
+                gboolean hidden)
+{
+	g_autoptr(GError) error = NULL;
+	g_autoptr(JoindDBusObject) network = NULL;
+	g_autoptr(JoinctlAgent) agent = NULL;
+	g_autoptr(GVariant) reply = NULL;
+	g_autofree gchar *sentence = NULL;
+
+	if (!hidden) {
+		network = find_network(ctx, name, object, ssid, &error);
+		if (network == NULL) {
+			g_prefix_error(&error, "station %s connect: ", name);
+			return joinctl_report(error);
+		}
+	}
+	agent = joinctl_agent_start_for_call(ctx);
+	if (hidden)
+		reply = joinctl_call(ctx, joind_dbus_object_peek_station1(object),
+		                     "ConnectHiddenNetwork", g_variant_new("(s)", ssid), G_MAXINT,
+		                     &error);
+	else
+		reply = joinctl_call(ctx, joind_dbus_object_peek_network1(network), "Connect", NULL,
+		                     G_MAXINT, &error);
+	if (reply == NULL) {
+		g_prefix_error(&error, "station %s %s '%s': ", name,
+		               hidden ? "connect-hidden" : "connect", ssid);
+		return joinctl_report(error);
+	}
+	sentence = g_strdup_printf(_("%s connected to '%s'."), name, ssid);
+	return station_done(ctx, object, sentence);
+}
+
+static int
+station_device_command(JoinctlContext *ctx, gchar **args)
+{
+	g_autoptr(GError) error = NULL;
+	g_autoptr(JoindDBusObject) object = find_station(ctx, args[0], &error);
+	const gchar *action = args[1];
+
+	if (object == NULL)
+		return joinctl_report(error);
+	if (g_str_equal(action, "scan") || g_str_equal(action, "disconnect"))
+		return station_simple_call(ctx, args[0], object, action);
+	if (g_str_equal(action, "get-networks"))
+		return station_get_networks(ctx, args[0], object);
+	if (g_str_equal(action, "show"))
+		return station_show(ctx, args[0], object);
+	return station_connect(ctx, args[0], object, args[2],
+	                       g_str_equal(action, "connect-hidden"));
+}
+
+int
+joinctl_cmd_station(JoinctlContext *ctx, gchar **args)
+{
+	static const gchar *const no_arg[] = {"scan", "get-networks", "show", "disconnect", NULL};
+	static const gchar *const ssid_arg[] = {"connect", "connect-hidden", NULL};
+	g_autoptr(GError) error = NULL;
+	guint n = g_strv_length(args);
+	gboolean list = n == 1 && g_str_equal(args[0], "list");
+
+	if (!list && !(n == 2 && g_strv_contains(no_arg, args[1])) &&
+	    !(n == 3 && g_strv_contains(ssid_arg, args[1])))
+		return joinctl_usage_error(_(
+		        "usage: joinctl station list | station DEVICE "
+		        "scan|get-networks|show|disconnect | station DEVICE connect|connect-hidden "
+		        "SSID"));
+	if (!joinctl_context_connect(ctx, TRUE, &error))
+		return joinctl_report(error);
+	return list ? station_list(ctx) : station_device_command(ctx, args);
+}

@@ -1,0 +1,135 @@
+/* joinctl.h - what the parts of joinctl share: the context every command
+ * runs in, the exit codes scripts rely on, and the command entry points.
+ */
+#pragma once
+
+#include <gio/gio.h>
+#include <glib/gi18n.h>
+#include <json-glib/json-glib.h>
+
+#include "joinctl-dbus-generated.h"
+
+G_BEGIN_DECLS
+
+#define JOINCTL_BUS_NAME     "net.joind"
+#define JOINCTL_ROOT_PATH    "/net/joind"
+#define JOINCTL_AGENT_PATH   "/net/joind/joinctl/agent"
+#define JOINCTL_KNOWN_PREFIX "/net/joind/known/"
+
+/* Exit codes: documented in joinctl --help and joinctl(1); never renumber. */
+typedef enum {
+	JOINCTL_EXIT_OK = 0,
+	JOINCTL_EXIT_FAILED = 1,        /* net.joind.Error.Failed and anything unexpected */
+	JOINCTL_EXIT_USAGE = 2,         /* bad command line, net.joind.Error.InvalidArgs */
+	JOINCTL_EXIT_NOT_RUNNING = 3,   /* no bus, or nobody owns net.joind */
+	JOINCTL_EXIT_NOT_FOUND = 4,     /* no such device/network, net.joind.Error.NotFound */
+	JOINCTL_EXIT_NOT_SUPPORTED = 5, /* interface missing, net.joind.Error.NotSupported */
+	JOINCTL_EXIT_PERMISSION = 6,    /* net.joind.Error.PermissionDenied, bus policy */
+	JOINCTL_EXIT_AUTH_FAILED = 7,   /* net.joind.Error.AuthenticationFailed */
+	JOINCTL_EXIT_NO_AGENT = 8,      /* net.joind.Error.NoAgent */
+	JOINCTL_EXIT_ABORTED = 9,       /* net.joind.Error.Aborted */
+	JOINCTL_EXIT_BUSY = 10,         /* net.joind.Error.Busy */
+} JoinctlExit;
+
+/* Local errors carry the exit code they map to as their code. */
+#define JOINCTL_ERROR (joinctl_error_quark())
+GQuark joinctl_error_quark(void);
+
+/* Secrets given on the command line, handed to the built-in agent. */
+typedef struct {
+	gchar *passphrase;
+	gchar *key_passphrase;
+	gchar *username;
+	gchar *password;
+} JoinctlSecrets;
+
+typedef struct {
+	gboolean json;
+	GBusType bus_type;
+	gchar *type_filter; /* --type: network security type */
+	JoinctlSecrets secrets;
+	GDBusConnection *bus;
+	GDBusObjectManager *manager;
+	GCancellable *cancellable; /* cancelled by SIGINT/SIGTERM */
+	gint interrupted_by;       /* SIGINT or SIGTERM once received, else 0 */
+} JoinctlContext;
+
+/* joinctl-context.c: connecting, looking objects up, calling methods. */
+gboolean joinctl_context_connect(JoinctlContext *ctx, gboolean need_daemon, GError **error);
+void joinctl_context_clear(JoinctlContext *ctx);
+const gchar *joinctl_bus_label(JoinctlContext *ctx);
+gboolean joinctl_daemon_running(JoinctlContext *ctx);
+GList *joinctl_objects_sorted(JoinctlContext *ctx);
+JoindDBusObject *joinctl_find_device(JoinctlContext *ctx, const gchar *name, GError **error);
+JoindDBusObject *joinctl_object(JoinctlContext *ctx, const gchar *path);
+JoindDBusDaemon1 *joinctl_daemon_proxy(JoinctlContext *ctx, GError **error);
+JoindDBusAgentManager1 *joinctl_agent_manager_proxy(JoinctlContext *ctx, GError **error);
+gchar *joinctl_device_name_for_path(JoinctlContext *ctx, const gchar *path);
+GVariant *joinctl_call(JoinctlContext *ctx, gpointer proxy, const gchar *method, GVariant *params,
+                       gint timeout_msec, GError **error);
+GVariant *joinctl_set_property(JoinctlContext *ctx, gpointer proxy, const gchar *property,
+                               GVariant *value, GError **error);
+void joinctl_wait_until(JoinctlContext *ctx, const gboolean *done);
+int joinctl_exit_code(const GError *error);
+void joinctl_secret_free(gchar *secret);
+
+/* joinctl-output.c: tables, fields, JSON. */
+typedef struct _JoinctlTable JoinctlTable;
+JoinctlTable *joinctl_table_new(guint n_columns, ...);
+void joinctl_table_add(JoinctlTable *table, ...);
+void joinctl_table_print(JoinctlTable *table);
+void joinctl_table_free(JoinctlTable *table);
+G_DEFINE_AUTOPTR_CLEANUP_FUNC(JoinctlTable, joinctl_table_free)
+void joinctl_print_title(const gchar *title);
+void joinctl_print_field(const gchar *label, const gchar *value);
+void joinctl_print_json(JsonNode *node, gboolean pretty);
+JsonNode *joinctl_json_from_variant(GVariant *value);
+JsonNode *joinctl_json_properties(GDBusProxy *proxy);
+const gchar *joinctl_yes_no(gboolean value);
+typedef struct {
+	const gchar *key;   /* member of a description */
+	const gchar *label; /* N_("Label") */
+} JoinctlField;
+gchar *joinctl_json_member_text(JsonObject *object, const gchar *key);
+void joinctl_print_fields(JsonObject *object, const JoinctlField *fields);
+gchar *joinctl_format_value(GVariant *value);
+
+/* Object descriptions shared by several commands (joinctl-describe.c). */
+JsonNode *joinctl_describe_device(JoinctlContext *ctx, JoindDBusObject *object);
+JsonNode *joinctl_describe_port(JoinctlContext *ctx, JoindDBusObject *object);
+JsonNode *joinctl_describe_station(JoinctlContext *ctx, JoindDBusObject *object);
+JsonNode *joinctl_describe_network(JoinctlContext *ctx, JoindDBusObject *object, gint16 strength);
+JsonNode *joinctl_describe_known(JoinctlContext *ctx, JoindDBusObject *object);
+
+/* joinctl-agent.c: the built-in agent. */
+typedef struct _JoinctlAgent JoinctlAgent;
+JoinctlAgent *joinctl_agent_new(JoinctlContext *ctx, gboolean interactive);
+gboolean joinctl_agent_register(JoinctlAgent *agent, GError **error);
+void joinctl_agent_unregister(JoinctlAgent *agent);
+gboolean joinctl_agent_released(JoinctlAgent *agent);
+void joinctl_agent_free(JoinctlAgent *agent);
+G_DEFINE_AUTOPTR_CLEANUP_FUNC(JoinctlAgent, joinctl_agent_free)
+JoinctlAgent *joinctl_agent_start_for_call(JoinctlContext *ctx);
+
+/* joinctl-prompt.c: reading a line from the terminal, optionally without echo. */
+typedef void (*JoinctlPromptFunc)(gchar *line, gpointer user_data);
+gboolean joinctl_prompt_available(void);
+gboolean joinctl_prompt_start(const gchar *question, gboolean echo, JoinctlPromptFunc func,
+                              gpointer user_data);
+void joinctl_prompt_cancel(void);
+gboolean joinctl_prompt_busy(void);
+
+/* Commands: each returns an exit code and has printed what went wrong. */
+int joinctl_cmd_daemon(JoinctlContext *ctx, gchar **args);
+int joinctl_cmd_device(JoinctlContext *ctx, gchar **args);
+int joinctl_cmd_monitor(JoinctlContext *ctx, gchar **args);
+int joinctl_cmd_wired(JoinctlContext *ctx, gchar **args);
+int joinctl_cmd_station(JoinctlContext *ctx, gchar **args);
+int joinctl_cmd_known(JoinctlContext *ctx, gchar **args);
+int joinctl_cmd_agent(JoinctlContext *ctx, gchar **args);
+
+/* Print "joinctl: <message>" on stderr and return the exit code for error. */
+int joinctl_report(const GError *error);
+int joinctl_usage_error(const gchar *format, ...) G_GNUC_PRINTF(1, 2);
+
+G_END_DECLS

@@ -1,0 +1,25 @@
+/* joind-profile-private.h - what the store needs from JoindProfile. */
+#pragma once
+
+#include "joind-profile.h"
+
+G_BEGIN_DECLS
+
+/* Parses a profile from len bytes of text that came from path. ssid is NULL
+ * for wired profiles. Every problem is reported in one GError, one
+ * "path:line: reason" per line; values of secret keys are never quoted. */
+JoindProfile *joind_profile_parse(const gchar *path, JoindProfileType type, GBytes *ssid,
+                                  const guint8 *data, gsize len, GError **error);
+/* Was the profile made from exactly these bytes? */
+gboolean joind_profile_has_contents(JoindProfile *self, const guint8 *data, gsize len);
+/* Problems that do not stop the profile from loading (a wired profile that
+ * matches nothing, an unknown [Match] key), one per line; NULL when none. */
+const gchar *joind_profile_get_warnings(JoindProfile *self);
+/* Does the file hold a secret (a passphrase, a PSK, an EAP password)? */
+gboolean joind_profile_holds_secrets(JoindProfile *self);
+/* Passphrase, PreSharedKey, EAP-Password, EAP-TLS-ClientKeyPassphrase, ... */
+gboolean joind_profile_key_is_secret(const gchar *key);
+/* "open", "psk" or "8021x". */
+const gchar *joind_profile_type_to_extension(JoindProfileType type);
+
+G_END_DECLS

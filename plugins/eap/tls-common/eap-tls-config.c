@@ -1,0 +1,410 @@
+/* eap-tls-config.c - TLS settings and client credentials for TLS-based
+ * EAP methods. Key material is never logged. */
+#include "eap-tls-config.h"
+
+#include <string.h>
+
+#include <openssl/err.h>
+#include <openssl/pem.h>
+
+#include "eap-tls-autoptr.h"
+#include "joind-error.h"
+#include "joind-secret.h"
+
+void
+eap_tls_config_free(EapTlsConfig *c)
+{
+	if (c == NULL)
+		return;
+	g_free(c->method);
+	g_free(c->ca_file);
+	g_free(c->ca_where);
+	g_free(c->domain_masks);
+	g_free(c->domain_where);
+	X509_free(c->cert);
+	sk_X509_pop_free(c->chain, X509_free);
+	EVP_PKEY_free(c->key);
+	g_free(c);
+}
+
+int
+eap_tls_parse_version(const gchar *text)
+{
+	if (g_strcmp0(text, "1.2") == 0)
+		return TLS1_2_VERSION;
+	if (g_strcmp0(text, "1.3") == 0)
+		return TLS1_3_VERSION;
+	return 0;
+}
+
+/* Setting helpers: key is key_prefix + name. */
+static gchar *
+tls_setting_path(JoindEapSession *s, const gchar *key_prefix, const gchar *name)
+{
+	g_autofree gchar *key = g_strconcat(key_prefix, name, NULL);
+
+	return joind_eap_session_get_setting_path(s, key);
+}
+
+static gchar *
+tls_where(JoindEapSession *s, const gchar *key_prefix, const gchar *name)
+{
+	g_autofree gchar *key = g_strconcat(key_prefix, name, NULL);
+
+	return joind_eap_session_describe_setting(s, key);
+}
+
+static gboolean
+tls_read_file(JoindEapSession *s, const gchar *key_prefix, const gchar *name, const gchar *path,
+              GBytes **contents, GError **error)
+{
+	g_autoptr(GError) local = NULL;
+	gchar *data = NULL;
+	gsize len = 0;
+
+	if (!g_file_get_contents(path, &data, &len, &local)) {
+		g_autofree gchar *where = tls_where(s, key_prefix, name);
+		g_set_error(error, JOIND_ERROR, JOIND_ERROR_INVALID_ARGS, "%s: %s", where,
+		            local->message);
+		return FALSE;
+	}
+	if (contents != NULL)
+		*contents = g_bytes_new_take(data, len);
+	else
+		g_free(data);
+	return TRUE;
+}
+
+static gboolean
+tls_check_versions(JoindEapSession *s, const gchar *key_prefix, int *min, int *max, GError **error)
+{
+	const gchar *names[] = {"Version-Min", "Version-Max"};
+	int *out[] = {min, max};
+
+	*min = TLS1_2_VERSION;
+	*max = TLS1_3_VERSION;
+	for (guint i = 0; i < 2; i++) {
+		g_autofree gchar *key = g_strconcat(key_prefix, names[i], NULL);
+		g_autofree gchar *value = joind_eap_session_get_setting(s, key);
+		if (value == NULL)
+			continue;
+		*out[i] = eap_tls_parse_version(value);
+		if (*out[i] == 0) {
+			g_autofree gchar *where = joind_eap_session_describe_setting(s, key);
+			g_set_error(error, JOIND_ERROR, JOIND_ERROR_INVALID_ARGS,
+			            "%s: \"%s\" is not a TLS version joind supports (1.2 or 1.3)",
+			            where, value);
+			return FALSE;
+		}
+	}
+	if (*min > *max) {
+		g_autofree gchar *where = tls_where(s, key_prefix, "Version-Min");
+		g_set_error(error, JOIND_ERROR, JOIND_ERROR_INVALID_ARGS,
+		            "%s is above %s%sVersion-Max", where, joind_eap_session_get_prefix(s),
+		            key_prefix);
+		return FALSE;
+	}
+	return TRUE;
+}
+
+static gboolean
+tls_check_trust(JoindEapSession *s, const gchar *method, const gchar *key_prefix, EapTlsConfig *c,
+                GError **error)
+{
+	g_autofree gchar *system_key = g_strconcat(key_prefix, "SystemCA", NULL);
+	g_autofree gchar *mask_key = g_strconcat(key_prefix, "ServerDomainMask", NULL);
+
+	c->ca_file = tls_setting_path(s, key_prefix, "CACert");
+	c->system_ca = joind_eap_session_get_setting_bool(s, system_key, FALSE);
+	if (c->ca_file != NULL) {
+		g_autofree gchar *where = tls_where(s, key_prefix, "CACert");
+		c->ca_where = g_strdup_printf("the CA certificates in %s (%s)", c->ca_file, where);
+		if (!tls_read_file(s, key_prefix, "CACert", c->ca_file, NULL, error))
+			return FALSE;
+	} else if (c->system_ca) {
+		c->ca_where = g_strdup_printf("the system CA store (%s%sSystemCA=true)",
+		                              joind_eap_session_get_prefix(s), key_prefix);
+	} else {
+		g_autofree gchar *where = tls_where(s, key_prefix, "CACert");
+		g_set_error(
+		        error, JOIND_ERROR, JOIND_ERROR_INVALID_ARGS,
+		        "%s is not set: EAP-%s would have no way to tell the real server from "
+		        "an impostor. Set it to the CA that issued the server's certificate, or "
+		        "set %s%sSystemCA=true to trust the system CA store",
+		        where, method, joind_eap_session_get_prefix(s), key_prefix);
+		return FALSE;
+	}
+	c->domain_masks = joind_eap_session_get_setting(s, mask_key);
+	c->domain_where = joind_eap_session_describe_setting(s, mask_key);
+	return TRUE;
+}
+
+static gboolean
+tls_check_credential_files(JoindEapSession *s, const gchar *method, const gchar *key_prefix,
+                           gboolean require, GError **error)
+{
+	g_autofree gchar *cert = tls_setting_path(s, key_prefix, "ClientCert");
+	g_autofree gchar *key = tls_setting_path(s, key_prefix, "ClientKey");
+
+	if (cert == NULL && key == NULL && require) {
+		g_autofree gchar *where = tls_where(s, key_prefix, "ClientCert");
+		g_set_error(error, JOIND_ERROR, JOIND_ERROR_INVALID_ARGS,
+		            "%s is not set: EAP-%s authenticates with a client certificate", where,
+		            method);
+		return FALSE;
+	}
+	if (cert == NULL && key != NULL) {
+		g_autofree gchar *where = tls_where(s, key_prefix, "ClientCert");
+		g_set_error(error, JOIND_ERROR, JOIND_ERROR_INVALID_ARGS,
+		            "%s is not set but %s%sClientKey is", where,
+		            joind_eap_session_get_prefix(s), key_prefix);
+		return FALSE;
+	}
+	if (cert != NULL && !tls_read_file(s, key_prefix, "ClientCert", cert, NULL, error))
+		return FALSE;
+	if (key != NULL && !tls_read_file(s, key_prefix, "ClientKey", key, NULL, error))
+		return FALSE;
+	return TRUE;
+}
+
+gboolean
+eap_tls_config_check(JoindEapSession *session, const gchar *method, const gchar *key_prefix,
+                     gboolean require_client_cert, GError **error)
+{
+	g_autoptr(EapTlsConfig) c = g_new0(EapTlsConfig, 1);
+
+	return tls_check_versions(session, key_prefix, &c->min_version, &c->max_version, error) &&
+	       tls_check_trust(session, method, key_prefix, c, error) &&
+	       tls_check_credential_files(session, method, key_prefix, require_client_cert, error);
+}
+
+/* ---- credentials ---- */
+
+static gboolean
+tls_is_pem(GBytes *contents)
+{
+	gsize len = 0;
+	const gchar *data = g_bytes_get_data(contents, &len);
+
+	return g_strstr_len(data, (gssize)len, "-----BEGIN ") != NULL;
+}
+
+typedef struct {
+	const gchar *passphrase;
+	gboolean asked;
+} TlsPassphrase;
+
+static int
+tls_passphrase_cb(char *buf, int size, int rwflag, void *data)
+{
+	TlsPassphrase *p = data;
+	gsize len;
+
+	p->asked = TRUE;
+	if (p->passphrase == NULL)
+		return -1;
+	len = strlen(p->passphrase);
+	if (len > (gsize)size)
+		return -1;
+	memcpy(buf, p->passphrase, len);
+	return (int)len;
+}
+
+/* Every certificate of a PEM file: the first is ours, the rest its chain. */
+static gboolean
+tls_load_pem_certs(GBytes *contents, EapTlsConfig *c)
+{
+	g_autoptr(BIO) bio =
+	        BIO_new_mem_buf(g_bytes_get_data(contents, NULL), (int)g_bytes_get_size(contents));
+	X509 *x;
+
+	while ((x = PEM_read_bio_X509(bio, NULL, NULL, NULL)) != NULL) {
+		if (c->cert == NULL) {
+			c->cert = x;
+			continue;
+		}
+		if (c->chain == NULL)
+			c->chain = sk_X509_new_null();
+		sk_X509_push(c->chain, x);
+	}
+	ERR_clear_error();
+	return c->cert != NULL;
+}
+
+typedef enum {
+	TLS_KEY_LOADED,
+	TLS_KEY_NEEDS_PASSPHRASE,
+	TLS_KEY_WRONG_PASSPHRASE,
+	TLS_KEY_UNREADABLE,
+} TlsKeyStatus;
+
+static TlsKeyStatus
+tls_load_pem_key(GBytes *contents, const gchar *passphrase, EapTlsConfig *c)
+{
+	g_autoptr(BIO) bio =
+	        BIO_new_mem_buf(g_bytes_get_data(contents, NULL), (int)g_bytes_get_size(contents));
+	TlsPassphrase p = {passphrase, FALSE};
+
+	c->key = PEM_read_bio_PrivateKey(bio, NULL, tls_passphrase_cb, &p);
+	ERR_clear_error();
+	if (c->key != NULL)
+		return TLS_KEY_LOADED;
+	if (p.asked)
+		return passphrase == NULL ? TLS_KEY_NEEDS_PASSPHRASE : TLS_KEY_WRONG_PASSPHRASE;
+	return TLS_KEY_UNREADABLE;
+}
+
+static TlsKeyStatus
+tls_load_pkcs12(GBytes *contents, const gchar *passphrase, EapTlsConfig *c)
+{
+	const unsigned char *der = g_bytes_get_data(contents, NULL);
+	g_autoptr(PKCS12) p12 = d2i_PKCS12(NULL, &der, (long)g_bytes_get_size(contents));
+	const gchar *pass = passphrase;
+	TlsKeyStatus status = TLS_KEY_LOADED;
+	X509 *cert = NULL;
+	STACK_OF(X509) *ca = NULL;
+
+	if (p12 == NULL) {
+		ERR_clear_error();
+		return TLS_KEY_UNREADABLE;
+	}
+	if (pass == NULL) {
+		/* Bundles without a password use NULL or "" depending on the tool. */
+		if (PKCS12_verify_mac(p12, NULL, 0))
+			pass = NULL;
+		else if (PKCS12_verify_mac(p12, "", 0))
+			pass = "";
+		else
+			status = TLS_KEY_NEEDS_PASSPHRASE;
+		ERR_clear_error();
+		if (status == TLS_KEY_NEEDS_PASSPHRASE)
+			return status;
+	} else if (!PKCS12_verify_mac(p12, pass, -1)) {
+		ERR_clear_error();
+		return TLS_KEY_WRONG_PASSPHRASE;
+	}
+	if (!PKCS12_parse(p12, pass, &c->key, &cert, &ca)) {
+		ERR_clear_error();
+		return TLS_KEY_UNREADABLE;
+	}
+	if (c->cert == NULL) {
+		c->cert = cert;
+		c->chain = ca;
+	} else {
+		X509_free(cert);
+		sk_X509_pop_free(ca, X509_free);
+	}
+	return c->key != NULL ? TLS_KEY_LOADED : TLS_KEY_UNREADABLE;
+}
+
+static TlsKeyStatus
+tls_try_key(GBytes *key_data, const gchar *passphrase, EapTlsConfig *c)
+{
+	EVP_PKEY_free(g_steal_pointer(&c->key));
+	return tls_is_pem(key_data) ? tls_load_pem_key(key_data, passphrase, c)
+	                            : tls_load_pkcs12(key_data, passphrase, c);
+}
+
+/* The key, asking for the passphrase when it is encrypted. */
+static JoindEapMethodResult
+tls_load_key(JoindEapSession *s, const gchar *key_prefix, const gchar *key_name,
+             const gchar *key_path, GBytes *key_data, EapTlsConfig *c, GError **error)
+{
+	g_autofree gchar *pass_key = g_strconcat(key_prefix, "ClientKeyPassphrase", NULL);
+	g_autofree gchar *where = tls_where(s, key_prefix, key_name);
+	const gchar *passphrase = NULL;
+	TlsKeyStatus status = tls_try_key(key_data, NULL, c);
+
+	if (status == TLS_KEY_NEEDS_PASSPHRASE) {
+		switch (joind_eap_session_get_secret(
+		        s, pass_key, JOIND_SECRET_PRIVATE_KEY_PASSPHRASE, &passphrase, error)) {
+		case JOIND_EAP_SECRET_PENDING:
+			return JOIND_EAP_METHOD_PENDING;
+		case JOIND_EAP_SECRET_FAILED:
+			return JOIND_EAP_METHOD_FAIL;
+		case JOIND_EAP_SECRET_AVAILABLE:
+			break;
+		}
+		status = tls_try_key(key_data, passphrase, c);
+	}
+	switch (status) {
+	case TLS_KEY_LOADED:
+		return JOIND_EAP_METHOD_RESPOND;
+	case TLS_KEY_WRONG_PASSPHRASE:
+	case TLS_KEY_NEEDS_PASSPHRASE:
+		/* Ask again next time if an agent supplied it. */
+		joind_eap_session_forget_secret(s, pass_key);
+		g_set_error(error, JOIND_ERROR, JOIND_ERROR_INVALID_ARGS,
+		            "%s: the passphrase (%s%s) does not decrypt %s", where,
+		            joind_eap_session_get_prefix(s), pass_key, key_path);
+		return JOIND_EAP_METHOD_FAIL;
+	default:
+		g_set_error(error, JOIND_ERROR, JOIND_ERROR_INVALID_ARGS,
+		            "%s: %s holds no private key joind can read (PEM, PKCS#8 or PKCS#12)",
+		            where, key_path);
+		return JOIND_EAP_METHOD_FAIL;
+	}
+}
+
+static JoindEapMethodResult
+tls_load_credentials(JoindEapSession *s, const gchar *key_prefix, EapTlsConfig *c, GError **error)
+{
+	g_autofree gchar *cert_path = tls_setting_path(s, key_prefix, "ClientCert");
+	g_autofree gchar *key_path = tls_setting_path(s, key_prefix, "ClientKey");
+	const gchar *key_name = key_path != NULL ? "ClientKey" : "ClientCert";
+	g_autoptr(GBytes) cert_data = NULL;
+	g_autoptr(GBytes) key_data = NULL;
+	JoindEapMethodResult r;
+
+	if (cert_path == NULL)
+		return JOIND_EAP_METHOD_RESPOND;
+	if (!tls_read_file(s, key_prefix, "ClientCert", cert_path, &cert_data, error))
+		return JOIND_EAP_METHOD_FAIL;
+	if (key_path == NULL)
+		key_data = g_bytes_ref(cert_data); /* a combined PEM or a PKCS#12 bundle */
+	else if (!tls_read_file(s, key_prefix, "ClientKey", key_path, &key_data, error))
+		return JOIND_EAP_METHOD_FAIL;
+	if (tls_is_pem(cert_data) && !tls_load_pem_certs(cert_data, c)) {
+		g_autofree gchar *where = tls_where(s, key_prefix, "ClientCert");
+		g_set_error(error, JOIND_ERROR, JOIND_ERROR_INVALID_ARGS,
+		            "%s: %s holds no PEM certificate", where, cert_path);
+		return JOIND_EAP_METHOD_FAIL;
+	}
+	r = tls_load_key(s, key_prefix, key_name, key_path != NULL ? key_path : cert_path, key_data,
+	                 c, error);
+	if (r != JOIND_EAP_METHOD_RESPOND)
+		return r;
+	if (c->cert == NULL || X509_check_private_key(c->cert, c->key) != 1) {
+		g_autofree gchar *where = tls_where(s, key_prefix, "ClientCert");
+		ERR_clear_error();
+		g_set_error(error, JOIND_ERROR, JOIND_ERROR_INVALID_ARGS,
+		            c->cert == NULL
+		                    ? "%s: %s holds no certificate"
+		                    : "%s: the key in %s does not belong to the certificate",
+		            where,
+		            c->cert == NULL ? cert_path
+		            : key_path      ? key_path
+		                            : cert_path);
+		return JOIND_EAP_METHOD_FAIL;
+	}
+	return JOIND_EAP_METHOD_RESPOND;
+}
+
+JoindEapMethodResult
+eap_tls_config_load(JoindEapSession *session, const gchar *method, const gchar *key_prefix,
+                    gboolean require_client_cert, EapTlsConfig **config, GError **error)
+{
+	g_autoptr(EapTlsConfig) c = g_new0(EapTlsConfig, 1);
+	JoindEapMethodResult r;
+
+	*config = NULL;
+	c->method = g_strdup(method);
+	if (!tls_check_versions(session, key_prefix, &c->min_version, &c->max_version, error) ||
+	    !tls_check_trust(session, method, key_prefix, c, error) ||
+	    !tls_check_credential_files(session, method, key_prefix, require_client_cert, error))
+		return JOIND_EAP_METHOD_FAIL;
+	r = tls_load_credentials(session, key_prefix, c, error);
+	if (r == JOIND_EAP_METHOD_RESPOND)
+		*config = g_steal_pointer(&c);
+	return r;
+}

@@ -1,0 +1,44 @@
+/* eap-tls-conn.h - a TLS client on memory BIOs: records in from the EAP
+ * server, records out to it, server validation with sentences a person can
+ * act on, and keying material exports. */
+#pragma once
+
+#include <glib.h>
+
+#include "eap-tls-config.h"
+
+G_BEGIN_DECLS
+
+typedef struct _EapTlsConn EapTlsConn;
+
+EapTlsConn *eap_tls_conn_new(const EapTlsConfig *config, GError **error);
+void eap_tls_conn_free(EapTlsConn *conn);
+G_DEFINE_AUTOPTR_CLEANUP_FUNC(EapTlsConn, eap_tls_conn_free)
+
+typedef enum {
+	EAP_TLS_CONN_CONTINUE, /* handshake or data exchange goes on */
+	EAP_TLS_CONN_CLOSED,   /* the server sent close_notify */
+	EAP_TLS_CONN_FAILED,   /* error set; an alert may wait in the output */
+} EapTlsConnStatus;
+
+/* Feeds TLS records from the server (len may be 0 to start the handshake)
+ * and advances: the handshake, then reading application data into app_data.
+ * On failure the error says why: the server certificate did not validate
+ * (which certificate, which CA, which name), the server sent an alert, or
+ * the handshake broke. */
+EapTlsConnStatus eap_tls_conn_process(EapTlsConn *conn, const guint8 *in, gsize len,
+                                      GByteArray *app_data, GError **error);
+gboolean eap_tls_conn_handshake_done(EapTlsConn *conn);
+/* Encrypt application data; the records appear in the output. */
+gboolean eap_tls_conn_write(EapTlsConn *conn, const guint8 *data, gsize len, GError **error);
+/* Records to send, or NULL when there are none. */
+GBytes *eap_tls_conn_take_output(EapTlsConn *conn);
+/* TLS1_2_VERSION, TLS1_3_VERSION; 0 before the handshake. */
+int eap_tls_conn_get_version(EapTlsConn *conn);
+/* The fatal alert the server sent ("unknown CA"), or NULL. */
+const gchar *eap_tls_conn_get_peer_alert(EapTlsConn *conn);
+/* RFC 5705 / RFC 8446 exporter. context NULL: no context (TLS 1.2 style). */
+gboolean eap_tls_conn_export(EapTlsConn *conn, const gchar *label, const guint8 *context,
+                             gsize context_len, guint8 *out, gsize out_len, GError **error);
+
+G_END_DECLS

@@ -1,0 +1,16 @@
+/* eap-tls-domain.h - ServerDomainMask matching. */
+#pragma once
+
+#include <glib.h>
+
+G_BEGIN_DECLS
+
+/* Does name match mask? Labels compare case-insensitively; a "*" label
+ * matches any one label, and a leading "*" one or more labels:
+ * "*.example.com" matches "radius.example.com" and "a.b.example.com". */
+gboolean eap_tls_domain_mask_match(const gchar *mask, const gchar *name);
+
+/* Does any name match any of the ';'-separated masks? */
+gboolean eap_tls_domain_masks_match(const gchar *masks, const gchar *const *names);
+
+G_END_DECLS

@@ -1,0 +1,10 @@
+/* eap-tls.h - EAP-TLS (RFC 5216, RFC 9190 for TLS 1.3). */
+#pragma once
+
+#include "joind-eap.h"
+
+G_BEGIN_DECLS
+
+const JoindEapMethodOps *eap_tls_get_ops(void);
+
+G_END_DECLS

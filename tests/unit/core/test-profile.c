@@ -1,0 +1,600 @@
+/* test-profile.c - profile file names, parsing, checking and wired matching. */
+#include <string.h>
+
+#include <glib/gstdio.h>
+
+#include "joind-keyfile.h"
+#include "joind-profile-private.h"
+#include "joind-profile-store.h"
+
+#define PATH "/var/lib/joind/test.psk"
+
+/* ---- File names ---------------------------------------------------------- */
+
+static void
+assert_filename(const gchar *ssid, gsize len, JoindProfileType type, const gchar *expected)
+{
+	g_autofree gchar *name = joind_profile_ssid_to_filename((const guint8 *)ssid, len, type);
+	g_autoptr(GBytes) back = NULL;
+	JoindProfileType back_type = JOIND_PROFILE_TYPE_WIRED;
+
+	g_assert_cmpstr(name, ==, expected);
+	if (expected == NULL)
+		return;
+	g_assert_true(joind_profile_filename_to_ssid(name, &back, &back_type));
+	g_assert_cmpint(back_type, ==, type);
+	g_assert_cmpmem(g_bytes_get_data(back, NULL), g_bytes_get_size(back), ssid, len);
+}
+
+static void
+test_filename_plain(void)
+{
+	assert_filename("home", 4, JOIND_PROFILE_TYPE_PSK, "home.psk");
+	assert_filename("My Net_1-2", 10, JOIND_PROFILE_TYPE_OPEN, "My Net_1-2.open");
+	assert_filename("corp", 4, JOIND_PROFILE_TYPE_8021X, "corp.8021x");
+	assert_filename(" lead", 5, JOIND_PROFILE_TYPE_PSK, " lead.psk");
+	assert_filename("abcdefghijklmnopqrstuvwxyz012345", 32, JOIND_PROFILE_TYPE_PSK,
+	                "abcdefghijklmnopqrstuvwxyz012345.psk");
+}
+
+static void
+test_filename_hex(void)
+{
+	/* iwd: anything but ASCII letters, digits, space, '-' and '_' is hex. */
+	assert_filename("caf\xc3\xa9", 5, JOIND_PROFILE_TYPE_PSK, "=636166c3a9.psk");
+	assert_filename("a.b", 3, JOIND_PROFILE_TYPE_OPEN, "=612e62.open");
+	assert_filename("a/b", 3, JOIND_PROFILE_TYPE_PSK, "=612f62.psk");
+	assert_filename("=", 1, JOIND_PROFILE_TYPE_PSK, "=3d.psk");
+	assert_filename("Guest!", 6, JOIND_PROFILE_TYPE_8021X, "=477565737421.8021x");
+	/* Not UTF-8, with a NUL byte inside. */
+	assert_filename("\xff\x00\x41", 3, JOIND_PROFILE_TYPE_8021X, "=ff0041.8021x");
+	assert_filename("\x80\x81\x82\x83\x84\x85\x86\x87\x88\x89\x8a\x8b\x8c\x8d\x8e\x8f"
+	                "\x90\x91\x92\x93\x94\x95\x96\x97\x98\x99\x9a\x9b\x9c\x9d\x9e\x9f",
+	                32, JOIND_PROFILE_TYPE_PSK,
+	                "=808182838485868788898a8b8c8d8e8f909192939495969798999a9b9c9d9e9f.psk");
+	/* No SSID, too long, or a wired type: no name. */
+	assert_filename("", 0, JOIND_PROFILE_TYPE_PSK, NULL);
+	assert_filename("abcdefghijklmnopqrstuvwxyz0123456", 33, JOIND_PROFILE_TYPE_PSK, NULL);
+	assert_filename("office", 6, JOIND_PROFILE_TYPE_WIRED, NULL);
+}
+
+static void
+test_filename_roundtrip(void)
+{
+	/* Every single byte, then random SSIDs of every length. */
+	for (guint b = 0; b < 256; b++) {
+		guint8 ssid[1] = {(guint8)b};
+		g_autofree gchar *name =
+		        joind_profile_ssid_to_filename(ssid, 1, JOIND_PROFILE_TYPE_OPEN);
+		g_autoptr(GBytes) back = NULL;
+
+		g_assert_nonnull(name);
+		g_assert_true(joind_profile_filename_to_ssid(name, &back, NULL));
+		g_assert_cmpmem(g_bytes_get_data(back, NULL), g_bytes_get_size(back), ssid, 1);
+	}
+	for (guint i = 0; i < 2000; i++) {
+		guint8 ssid[32];
+		gsize len = (gsize)g_test_rand_int_range(1, 33);
+		g_autofree gchar *name = NULL;
+		g_autoptr(GBytes) back = NULL;
+
+		for (gsize j = 0; j < len; j++)
+			ssid[j] = (guint8)g_test_rand_int_range(0, 256);
+		name = joind_profile_ssid_to_filename(ssid, len, JOIND_PROFILE_TYPE_PSK);
+		g_assert_nonnull(name);
+		g_assert_null(strchr(name, '/'));
+		g_assert_true(joind_profile_filename_to_ssid(name, &back, NULL));
+		g_assert_cmpmem(g_bytes_get_data(back, NULL), g_bytes_get_size(back), ssid, len);
+	}
+}
+
+static void
+test_filename_rejects(void)
+{
+	static const gchar *const names[] = {
+	        "home.txt",  /* not a profile type */
+	        ".home.psk", /* hidden: our own temporary files */
+	        ".=6869.psk.X1Y2Z3",
+	        "home",            /* no type */
+	        "home.psk~",       /* editor backup */
+	        "home.psk.AB12CD", /* g_file_set_contents() temporary */
+	        "=.psk",           /* no hex */
+	        "=6.psk",          /* odd number of digits */
+	        "=zz.psk",         /* not hex */
+	        "=4A4B.psk",       /* upper case: not the name joind or iwd write */
+	        "=686f6d65.psk",   /* "home" must be written as it is */
+	        "caf\xc3\xa9.psk", /* must be written in hex */
+	        "a b!.open",
+	        "abcdefghijklmnopqrstuvwxyz0123456.psk", /* 33 bytes */
+	        "=000102030405060708090a0b0c0d0e0f101112131415161718191a1b1c1d1e1f20.psk", /* 33 */
+	        "",
+	};
+
+	for (guint i = 0; i < G_N_ELEMENTS(names); i++) {
+		g_autoptr(GBytes) ssid = NULL;
+		if (joind_profile_filename_to_ssid(names[i], &ssid, NULL))
+			g_error("“%s” was taken as a profile name", names[i]);
+		g_assert_null(ssid);
+	}
+}
+
+/* ---- Parsing good files -------------------------------------------------- */
+
+static JoindProfile *
+parse(const gchar *path, JoindProfileType type, const gchar *text, GError **error)
+{
+	g_autoptr(GBytes) ssid = NULL;
+
+	if (type != JOIND_PROFILE_TYPE_WIRED)
+		ssid = g_bytes_new("test", 4);
+	return joind_profile_parse(path, type, ssid, (const guint8 *)text, strlen(text), error);
+}
+
+static JoindProfile *
+parse_ok(JoindProfileType type, const gchar *text)
+{
+	g_autoptr(GError) error = NULL;
+	JoindProfile *profile = parse(PATH, type, text, &error);
+
+	g_assert_no_error(error);
+	g_assert_nonnull(profile);
+	return profile;
+}
+
+static void
+test_parse_open(void)
+{
+	g_autoptr(JoindProfile) p = parse_ok(JOIND_PROFILE_TYPE_OPEN, "# a cafe\n"
+	                                                              "[Settings]\n"
+	                                                              "AutoConnect=false\n"
+	                                                              "Hidden = true\n"
+	                                                              "\n"
+	                                                              "[IPv4]\n"
+	                                                              "Address=192.0.2.10\n");
+
+	g_assert_cmpint(joind_profile_get_profile_type(p), ==, JOIND_PROFILE_TYPE_OPEN);
+	g_assert_cmpstr(joind_profile_get_name(p), ==, "test");
+	g_assert_cmpstr(joind_profile_get_path(p), ==, PATH);
+	g_assert_false(joind_profile_get_boolean(p, "Settings", "AutoConnect", TRUE));
+	g_assert_true(joind_profile_get_boolean(p, "Settings", "Hidden", FALSE));
+	g_assert_true(joind_profile_get_boolean(p, "Settings", "Missing", TRUE));
+	g_assert_cmpuint(joind_profile_get_line(p, "Settings", "Hidden"), ==, 4);
+	g_assert_cmpuint(joind_profile_get_line(p, "IPv4", "Address"), ==, 7);
+	g_assert_cmpuint(joind_profile_get_line(p, "IPv4", "Gateway"), ==, 0);
+	g_assert_true(joind_profile_has_key(p, "IPv4", "Address"));
+	g_assert_false(joind_profile_holds_secrets(p));
+	g_assert_null(joind_profile_get_warnings(p));
+	g_assert_false(joind_profile_matches_link(p, "eth0", "02:00:00:00:00:01"));
+}
+
+static void
+test_parse_psk(void)
+{
+	g_autoptr(JoindProfile) a =
+	        parse_ok(JOIND_PROFILE_TYPE_PSK, "[Security]\n"
+	                                         "Passphrase=\\scorrect horse\n");
+	g_autoptr(JoindProfile) b =
+	        parse_ok(JOIND_PROFILE_TYPE_PSK,
+	                 "[Security]\r\nPreSharedKey="
+	                 "0dc0d6eb90555ed6419756b9a15ec3e3209b63df707dd508d14581f8982721af\r\n");
+	g_autoptr(JoindProfile) c = parse_ok(
+	        JOIND_PROFILE_TYPE_PSK,
+	        "[Security]\nPassphrase=12345678\n"
+	        "PreSharedKey=0DC0D6EB90555ED6419756B9A15EC3E3209B63DF707DD508D14581F8982721AF\n"
+	        "[Settings]\nAutoConnect=1\nHidden=0\n");
+	g_autofree gchar *pass = joind_profile_get_string(a, "Security", "Passphrase");
+	g_autofree gchar *psk = joind_profile_get_string(b, "Security", "PreSharedKey");
+
+	g_assert_cmpstr(pass, ==, " correct horse"); /* iwd's \s: a leading space */
+	g_assert_cmpuint(strlen(psk), ==, 64);
+	g_assert_true(joind_profile_holds_secrets(a));
+	g_assert_true(joind_profile_get_boolean(c, "Settings", "AutoConnect", FALSE));
+	g_assert_false(joind_profile_get_boolean(c, "Settings", "Hidden", TRUE));
+}
+
+static const gchar eap_tls_text[] = "[Security]\n"
+                                    "EAP-Method=TLS\n"
+                                    "EAP-Identity=host/laptop.example.com\n"
+                                    "EAP-TLS-CACert=embed:ca\n"
+                                    "EAP-TLS-ClientCert=/etc/joind/certs/client.pem\n"
+                                    "EAP-TLS-ClientKey=/etc/joind/certs/client.key\n"
+                                    "EAP-TLS-ClientKeyPassphrase=hunter22\n"
+                                    "EAP-TLS-ServerDomainMask=radius.example.com\n"
+                                    "EAP-TLS-Version-Min=1.2\n"
+                                    "EAP-TLS-Version-Max=1.3\n"
+                                    "\n"
+                                    "[@pem@ca]\n"
+                                    "-----BEGIN CERTIFICATE-----\n"
+                                    "MIIBszCCAVmgAwIBAgIUKj0=\n"
+                                    "-----END CERTIFICATE-----\n"
+                                    "[Settings]\n"
+                                    "AutoConnect=true\n";
+
+static void
+test_parse_8021x(void)
+{
+	g_autoptr(JoindProfile) p = parse_ok(JOIND_PROFILE_TYPE_8021X, eap_tls_text);
+	g_autoptr(JoindProfile) peap =
+	        parse_ok(JOIND_PROFILE_TYPE_8021X, "[Security]\n"
+	                                           "EAP-Method=peap\n"
+	                                           "EAP-PEAP-CACert=/etc/ssl/ca.pem\n"
+	                                           "EAP-PEAP-Phase2-Method=MSCHAPV2\n"
+	                                           "EAP-PEAP-Phase2-Identity=alice\n"
+	                                           "EAP-PEAP-Phase2-Password=wonderland\n");
+	g_autoptr(JoindProfile) ttls =
+	        parse_ok(JOIND_PROFILE_TYPE_8021X, "[Security]\n"
+	                                           "EAP-Method=TTLS\n"
+	                                           "EAP-TTLS-Phase2-Method=Tunneled-PAP\n");
+	g_autofree gchar *method = joind_profile_get_string(p, "Security", "EAP-Method");
+	const gchar *pem = joind_profile_get_embedded_pem(p, "ca");
+
+	g_assert_cmpstr(method, ==, "TLS");
+	g_assert_cmpstr(pem, ==,
+	                "-----BEGIN CERTIFICATE-----\nMIIBszCCAVmgAwIBAgIUKj0=\n"
+	                "-----END CERTIFICATE-----\n");
+	g_assert_null(joind_profile_get_embedded_pem(p, "other"));
+	g_assert_null(joind_profile_get_embedded_pem(peap, "ca"));
+	/* Line numbers skip nothing, embedded PEM included. */
+	g_assert_cmpuint(joind_profile_get_line(p, "Settings", "AutoConnect"), ==, 17);
+	g_assert_true(joind_profile_get_boolean(p, "Settings", "AutoConnect", FALSE));
+	g_assert_true(joind_profile_holds_secrets(peap));
+	g_assert_false(joind_profile_holds_secrets(ttls));
+}
+
+static void
+test_parse_display_name(void)
+{
+	g_autoptr(GBytes) ssid = g_bytes_new("\xff\x00"
+	                                     "A\\\n\xc3\xa9",
+	                                     7);
+	g_autoptr(GError) error = NULL;
+	g_autoptr(JoindProfile) p =
+	        joind_profile_parse("/s/=ff00415c0ac3a9.open", JOIND_PROFILE_TYPE_OPEN, ssid,
+	                            (const guint8 *)"", 0, &error);
+
+	g_assert_no_error(error);
+	g_assert_cmpstr(joind_profile_get_name(p), ==, "\\xff\\x00A\\\\\\x0a\xc3\xa9");
+	g_assert_true(joind_profile_get_ssid(p) == ssid ||
+	              g_bytes_equal(joind_profile_get_ssid(p), ssid));
+}
+
+/* ---- Parsing bad files --------------------------------------------------- */
+
+typedef struct {
+	JoindProfileType type;
+	const gchar *text;
+	const gchar *expected; /* a fragment of the message, with the line */
+	const gchar *secret;   /* must not appear in the message */
+	gsize len;             /* 0: strlen(text) */
+} BadCase;
+
+static const BadCase bad_cases[] = {
+        /* Syntax. */
+        {JOIND_PROFILE_TYPE_OPEN, "[Settings\n", PATH ":1: malformed group header", NULL},
+        {JOIND_PROFILE_TYPE_OPEN, "\n[]\n", PATH ":2: empty group name", NULL},
+        {JOIND_PROFILE_TYPE_PSK, "Passphrase=Zq9SecretW\n", PATH ":1: key outside of any [Group]",
+         "Zq9SecretW"},
+        {JOIND_PROFILE_TYPE_PSK, "[Security]\n\nmy password is Zq9SecretW\n", PATH ":3: expected",
+         "Zq9SecretW"},
+        {JOIND_PROFILE_TYPE_PSK, "[Security]\nPass phrase=Zq9SecretW\n",
+         PATH ":2: invalid key name", "Zq9SecretW"},
+        {JOIND_PROFILE_TYPE_PSK, "[Security]\n=Zq9SecretW\n", PATH ":2: the key before",
+         "Zq9SecretW"},
+        {JOIND_PROFILE_TYPE_OPEN, "[Settings]\nHidden=true\n\xff\n",
+         PATH ":3: the text is not valid UTF-8", NULL},
+        {JOIND_PROFILE_TYPE_OPEN, "[Settings]\nHidden=t\0rue\n",
+         PATH ":2: the file holds a NUL byte", NULL, sizeof("[Settings]\nHidden=t\0rue\n") - 1},
+        {JOIND_PROFILE_TYPE_8021X, "[Security]\nEAP-Method=TLS\n[@pem@]\n",
+         PATH ":3: an embedded PEM", NULL},
+        {JOIND_PROFILE_TYPE_8021X, "[@pem@a]\nx\n[@pem@a]\ny\n", PATH ":3: this embedded PEM name",
+         NULL},
+        {JOIND_PROFILE_TYPE_OPEN, "[Settings]\nEncoding=latin1\n", PATH ":2: Encoding=", NULL},
+        /* Values of known keys. */
+        {JOIND_PROFILE_TYPE_OPEN, "[Settings]\nAutoConnect=maybe\n",
+         PATH ":2: AutoConnect: “maybe” is not a boolean", NULL},
+        {JOIND_PROFILE_TYPE_OPEN, "[Settings]\n\nHidden=2\n",
+         PATH ":3: Hidden: “2” is not a boolean", NULL},
+        {JOIND_PROFILE_TYPE_PSK, "[Settings]\nAutoConnect=true\n",
+         PATH ": a .psk profile needs Passphrase=", NULL},
+        {JOIND_PROFILE_TYPE_PSK, "# empty\n[Security]\n", PATH ":2: a .psk profile needs", NULL},
+        {JOIND_PROFILE_TYPE_PSK, "[Security]\nPassphrase=Zq9Sec\n",
+         PATH ":2: Passphrase: a WPA passphrase is 8 to 63", "Zq9Sec"},
+        {JOIND_PROFILE_TYPE_PSK,
+         "[Security]\nPassphrase=Zq9SecretW-"
+         "0123456789012345678901234567890123456789012345678901234\n",
+         PATH ":2: Passphrase:", "Zq9SecretW"},
+        {JOIND_PROFILE_TYPE_PSK, "[Security]\nPassphrase=Zq9SecretW\xc3\xa9\n",
+         PATH ":2: Passphrase:", "Zq9SecretW"},
+        {JOIND_PROFILE_TYPE_PSK, "[Security]\nPassphrase=Zq9SecretW\\q\n",
+         PATH ":2: Passphrase: invalid escape sequence", "Zq9SecretW"},
+        {JOIND_PROFILE_TYPE_PSK, "[Security]\n\nPreSharedKey=Zq9Secret0123\n",
+         PATH ":3: PreSharedKey: expected 64 hexadecimal digits", "Zq9Secret"},
+        {JOIND_PROFILE_TYPE_PSK,
+         "[Security]\nPreSharedKey="
+         "0dc0d6eb90555ed6419756b9a15ec3e3209b63df707dd508d14581f8982721ag\n",
+         PATH ":2: PreSharedKey:", "0dc0d6eb90555ed"},
+        {JOIND_PROFILE_TYPE_8021X, "[Security]\nEAP-Identity=alice\nEAP-Password=Zq9SecretW\n",
+         PATH ":1: EAP-Method= is missing", "Zq9SecretW"},
+        {JOIND_PROFILE_TYPE_8021X, "[Settings]\nAutoConnect=true\n",
+         PATH ": EAP-Method= is missing", NULL},
+        {JOIND_PROFILE_TYPE_8021X, "[Security]\nEAP-Method=TLS\nEAP-TLS-ClientKey=embed:key\n",
+         PATH ":3: EAP-TLS-ClientKey: “embed:key” names no embedded PEM", NULL},
+        {JOIND_PROFILE_TYPE_8021X, "[Security]\nEAP-Method=TLS\nEAP-TLS-Version-Max=1.4\n",
+         PATH ":3: EAP-TLS-Version-Max: “1.4” is not a TLS version", NULL},
+        {JOIND_PROFILE_TYPE_8021X,
+         "[Security]\nEAP-Method=TLS\nEAP-TLS-Version-Min=1.3\nEAP-TLS-Version-Max=1.2\n",
+         PATH ":3: EAP-TLS-Version-Min is above EAP-TLS-Version-Max", NULL},
+        {JOIND_PROFILE_TYPE_8021X, "[Security]\nEAP-Method=TLS\nEAP-TLS-ServerDomainMask=\n",
+         PATH ":3: EAP-TLS-ServerDomainMask is empty", NULL},
+        {JOIND_PROFILE_TYPE_8021X,
+         "[Security]\nEAP-Method=MD5\nEAP-Identity=a\nEAP-Password=Zq9Secret\\\n",
+         PATH ":4: EAP-Password: invalid escape", "Zq9Secret"},
+        /* Wired [Match]. */
+        {JOIND_PROFILE_TYPE_WIRED,
+         "[Match]\nMACAddress=02:00:00:zz:00:01\n[Security]\nEAP-Method=MD5\n",
+         PATH ":2: MACAddress: “02:00:00:zz:00:01” is not a MAC address", NULL},
+        {JOIND_PROFILE_TYPE_WIRED, "[Match]\nInterface=  \n[Security]\nEAP-Method=MD5\n",
+         PATH ":2: Interface= is empty", NULL},
+        {JOIND_PROFILE_TYPE_WIRED, "[Match]\nInterface=eth0\n", PATH ": EAP-Method= is missing",
+         NULL},
+};
+
+static void
+test_parse_bad(void)
+{
+	for (guint i = 0; i < G_N_ELEMENTS(bad_cases); i++) {
+		const BadCase *c = &bad_cases[i];
+		gsize len = c->len != 0 ? c->len : strlen(c->text);
+		g_autoptr(GBytes) ssid = g_bytes_new("test", 4);
+		g_autoptr(GError) error = NULL;
+		g_autoptr(JoindProfile) p = joind_profile_parse(
+		        PATH, c->type, c->type == JOIND_PROFILE_TYPE_WIRED ? NULL : ssid,
+		        (const guint8 *)c->text, len, &error);
+
+		g_test_message("case %u: %s", i, c->expected);
+		g_assert_null(p);
+		g_assert_nonnull(error);
+		if (strstr(error->message, c->expected) == NULL)
+			g_error("case %u: expected “%s” in “%s”", i, c->expected, error->message);
+		if (c->secret != NULL && strstr(error->message, c->secret) != NULL)
+			g_error("case %u: the secret leaked into “%s”", i, error->message);
+	}
+}
+
+/* Unknown methods are reported but the profile is kept: a method plugin may
+ * provide them, and the EAP engine refuses what nothing provides. */
+static void
+test_parse_unknown_method_warns(void)
+{
+	const gchar *cases[][2] = {
+	        {"[Security]\nEAP-Method=FOO\n", PATH ":2: EAP-Method: unknown method “FOO”"},
+	        {"[Security]\nEAP-Method=PEAP\nEAP-PEAP-Phase2-Method=Tunneled-PAP\n",
+	         PATH ":3: EAP-PEAP-Phase2-Method: unknown method"},
+	};
+
+	for (guint i = 0; i < G_N_ELEMENTS(cases); i++) {
+		g_autoptr(GBytes) ssid = g_bytes_new("test", 4);
+		g_autoptr(GError) error = NULL;
+		g_autoptr(JoindProfile) p = joind_profile_parse(PATH, JOIND_PROFILE_TYPE_8021X,
+		                                                ssid, (const guint8 *)cases[i][0],
+		                                                strlen(cases[i][0]), &error);
+
+		g_assert_no_error(error);
+		g_assert_nonnull(p);
+		g_assert_nonnull(joind_profile_get_warnings(p));
+		if (strstr(joind_profile_get_warnings(p), cases[i][1]) == NULL)
+			g_error("case %u: expected “%s” in “%s”", i, cases[i][1],
+			        joind_profile_get_warnings(p));
+	}
+}
+
+static void
+test_parse_all_problems(void)
+{
+	g_autoptr(GError) error = NULL;
+	g_autoptr(JoindProfile) p = parse(PATH, JOIND_PROFILE_TYPE_PSK,
+	                                  "[Settings]\n"
+	                                  "Hidden=yes\n"
+	                                  "[Security]\n"
+	                                  "Passphrase=Zq9\n"
+	                                  "[Settings]\n"
+	                                  "AutoConnect=maybe\n",
+	                                  &error);
+	g_auto(GStrv) lines = NULL;
+
+	g_assert_null(p);
+	g_assert_error(error, G_KEY_FILE_ERROR, G_KEY_FILE_ERROR_INVALID_VALUE);
+	lines = g_strsplit(error->message, "\n", -1);
+	/* Every problem, one per line, in the order of the file. */
+	g_assert_cmpuint(g_strv_length(lines), ==, 3);
+	g_assert_true(g_str_has_prefix(lines[0], PATH ":2: Hidden:"));
+	g_assert_true(g_str_has_prefix(lines[1], PATH ":4: Passphrase:"));
+	g_assert_true(g_str_has_prefix(lines[2], PATH ":6: AutoConnect:"));
+	g_assert_null(strstr(error->message, "Zq9"));
+}
+
+static void
+test_parse_unknown_keys(void)
+{
+	/* Keys and groups of other rooms are theirs to check. */
+	g_autoptr(JoindProfile) p =
+	        parse_ok(JOIND_PROFILE_TYPE_PSK, "[Settings]\n"
+	                                         "AlwaysRandomizeAddress=perhaps\n"
+	                                         "TransitionDisable=whatever\n"
+	                                         "[Security]\n"
+	                                         "Passphrase=12345678\n"
+	                                         "SomethingNew=1\n"
+	                                         "[Network]\n"
+	                                         "NameResolvingService=systemd\n");
+
+	g_assert_true(joind_profile_has_key(p, "Network", "NameResolvingService"));
+}
+
+static void
+test_parse_load_file(void)
+{
+	g_autofree gchar *dir = g_dir_make_tmp("joind-profile-XXXXXX", NULL);
+	g_autofree gchar *path = g_build_filename(dir, "home.psk", NULL);
+	g_autofree gchar *missing = g_build_filename(dir, "none.psk", NULL);
+	g_autoptr(GBytes) ssid = g_bytes_new("home", 4);
+	g_autoptr(GError) error = NULL;
+	g_autoptr(JoindProfile) p = NULL;
+
+	g_assert_true(g_file_set_contents(path, "[Security]\nPassphrase=12345678\n", -1, NULL));
+	p = joind_profile_load(path, JOIND_PROFILE_TYPE_PSK, ssid, &error);
+	g_assert_no_error(error);
+	g_assert_cmpstr(joind_profile_get_name(p), ==, "home");
+	g_assert_null(joind_profile_load(missing, JOIND_PROFILE_TYPE_PSK, ssid, &error));
+	g_assert_error(error, G_FILE_ERROR, G_FILE_ERROR_NOENT);
+	g_assert_nonnull(strstr(error->message, missing));
+	g_unlink(path);
+	g_rmdir(dir);
+}
+
+/* ---- Wired matching ------------------------------------------------------ */
+
+static JoindProfile *
+wired(const gchar *match)
+{
+	g_autofree gchar *text = g_strconcat(match, "[Security]\nEAP-Method=MD5\n", NULL);
+	g_autoptr(GError) error = NULL;
+	JoindProfile *p =
+	        parse("/var/lib/joind/wired/office.8021x", JOIND_PROFILE_TYPE_WIRED, text, &error);
+
+	g_assert_no_error(error);
+	return p;
+}
+
+static void
+test_wired_glob(void)
+{
+	g_autoptr(JoindProfile) p = wired("[Match]\nInterface=enp*s0 veth?\n");
+
+	g_assert_cmpstr(joind_profile_get_name(p), ==, "office");
+	g_assert_null(joind_profile_get_ssid(p));
+	g_assert_null(joind_profile_get_warnings(p));
+	g_assert_true(joind_profile_matches_link(p, "enp3s0", NULL));
+	g_assert_true(joind_profile_matches_link(p, "enp0s0", "02:00:00:00:00:01"));
+	g_assert_true(joind_profile_matches_link(p, "veth1", NULL));
+	g_assert_false(joind_profile_matches_link(p, "veth12", NULL));
+	g_assert_false(joind_profile_matches_link(p, "enp3s1", NULL));
+	g_assert_false(joind_profile_matches_link(p, "eth0", NULL));
+	g_assert_false(joind_profile_matches_link(p, NULL, "02:00:00:00:00:01"));
+}
+
+static void
+test_wired_mac(void)
+{
+	g_autoptr(JoindProfile) p =
+	        wired("[Match]\nMACAddress=02:00:5E:10:00:0A 02-00-5e-10-00-0b\n");
+
+	/* Case-insensitive, either separator. */
+	g_assert_true(joind_profile_matches_link(p, "eth0", "02:00:5e:10:00:0a"));
+	g_assert_true(joind_profile_matches_link(p, NULL, "02:00:5E:10:00:0A"));
+	g_assert_true(joind_profile_matches_link(p, "x", "02:00:5E:10:00:0B"));
+	g_assert_false(joind_profile_matches_link(p, "eth0", "02:00:5e:10:00:0c"));
+	g_assert_false(joind_profile_matches_link(p, "eth0", NULL));
+	g_assert_false(joind_profile_matches_link(p, "eth0", "garbage"));
+}
+
+static void
+test_wired_both(void)
+{
+	g_autoptr(JoindProfile) p =
+	        wired("[Match]\nInterface=eth*\nMACAddress=02:00:00:aa:bb:cc\n");
+
+	g_assert_true(joind_profile_matches_link(p, "eth1", "02:00:00:AA:BB:CC"));
+	g_assert_false(joind_profile_matches_link(p, "eth1", "02:00:00:aa:bb:cd"));
+	g_assert_false(joind_profile_matches_link(p, "enp1s0", "02:00:00:aa:bb:cc"));
+}
+
+static void
+test_wired_no_match(void)
+{
+	g_autoptr(JoindProfile) none = wired("");
+	g_autoptr(JoindProfile) empty = wired("[Match]\n");
+	g_autoptr(JoindProfile) unknown = wired("[Match]\nName=eth0\n");
+
+	/* Loaded, reported, and matching nothing. */
+	g_assert_nonnull(strstr(joind_profile_get_warnings(none),
+	                        "/var/lib/joind/wired/office.8021x: no Interface= or MACAddress="));
+	g_assert_nonnull(
+	        strstr(joind_profile_get_warnings(empty), "office.8021x:1: no Interface="));
+	g_assert_nonnull(strstr(joind_profile_get_warnings(unknown),
+	                        "office.8021x:2: [Match] Name= is not a match joind knows"));
+	g_assert_false(joind_profile_matches_link(none, "eth0", "02:00:00:aa:bb:cc"));
+	g_assert_false(joind_profile_matches_link(empty, "eth0", "02:00:00:aa:bb:cc"));
+	g_assert_false(joind_profile_matches_link(unknown, "eth0", "02:00:00:aa:bb:cc"));
+}
+
+/* ---- Key files ----------------------------------------------------------- */
+
+static void
+test_keyfile_find_line(void)
+{
+	const gchar *text = "[A]\n"
+	                    "Key=1\n"
+	                    "[B]\n"
+	                    "Key=2\n"
+	                    "  Key2 = x\n"
+	                    "[A]\n"
+	                    "Key\t= 3\n";
+
+	/* GKeyFile uses the last value of a key: so does the line. */
+	g_assert_cmpuint(joind_keyfile_find_line(text, "A", "Key"), ==, 7);
+	g_assert_cmpuint(joind_keyfile_find_line(text, "B", "Key"), ==, 4);
+	g_assert_cmpuint(joind_keyfile_find_line(text, "B", "Key2"), ==, 5);
+	g_assert_cmpuint(joind_keyfile_find_line(text, "B", NULL), ==, 3);
+	g_assert_cmpuint(joind_keyfile_find_line(text, "C", NULL), ==, 0);
+	g_assert_cmpuint(joind_keyfile_find_line(text, "A", "Ke"), ==, 0);
+	g_assert_cmpuint(joind_keyfile_find_line(NULL, "A", "Key"), ==, 0);
+}
+
+static void
+test_keyfile_values(void)
+{
+	const gchar *text =
+	        "[A]\r\nKey = value with trailing space \r\n[@pem@x]\r\nabc=\r\n[B]\nK=v";
+	g_autoptr(GError) error = NULL;
+	GHashTable *pems = NULL;
+	g_autoptr(GKeyFile) kf =
+	        joind_keyfile_parse("f", (const guint8 *)text, strlen(text), &pems, &error);
+	g_autofree gchar *value = NULL;
+	g_autofree gchar *last = NULL;
+
+	g_assert_no_error(error);
+	value = g_key_file_get_string(kf, "A", "Key", NULL);
+	last = g_key_file_get_string(kf, "B", "K", NULL);
+	g_assert_cmpstr(value, ==, "value with trailing space ");
+	g_assert_cmpstr(last, ==, "v");
+	g_assert_false(g_key_file_has_key(kf, "@pem@x", "abc", NULL));
+	g_assert_cmpstr(g_hash_table_lookup(pems, "x"), ==, "abc=\n");
+	g_hash_table_unref(pems);
+}
+
+int
+main(int argc, char **argv)
+{
+	g_test_init(&argc, &argv, NULL);
+
+	g_test_add_func("/profile/filename/plain", test_filename_plain);
+	g_test_add_func("/profile/filename/hex", test_filename_hex);
+	g_test_add_func("/profile/filename/roundtrip", test_filename_roundtrip);
+	g_test_add_func("/profile/filename/rejects", test_filename_rejects);
+	g_test_add_func("/profile/parse/open", test_parse_open);
+	g_test_add_func("/profile/parse/psk", test_parse_psk);
+	g_test_add_func("/profile/parse/8021x", test_parse_8021x);
+	g_test_add_func("/profile/parse/display-name", test_parse_display_name);
+	g_test_add_func("/profile/parse/unknown-method-warns", test_parse_unknown_method_warns);
+	g_test_add_func("/profile/parse/bad", test_parse_bad);
+	g_test_add_func("/profile/parse/all-problems", test_parse_all_problems);
+	g_test_add_func("/profile/parse/unknown-keys", test_parse_unknown_keys);
+	g_test_add_func("/profile/parse/load-file", test_parse_load_file);
+	g_test_add_func("/profile/wired/glob", test_wired_glob);
+	g_test_add_func("/profile/wired/mac", test_wired_mac);
+	g_test_add_func("/profile/wired/both", test_wired_both);
+	g_test_add_func("/profile/wired/no-match", test_wired_no_match);
+	g_test_add_func("/profile/keyfile/find-line", test_keyfile_find_line);
+	g_test_add_func("/profile/keyfile/values", test_keyfile_values);
+	return g_test_run();
+}
