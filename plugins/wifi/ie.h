@@ -230,7 +230,7 @@ void wifi_ie_iter_init(WifiIeIter *iter, const guint8 *data, gsize len);
 gboolean wifi_ie_iter_next(WifiIeIter *iter, guint *id, const guint8 **body, gsize *body_len,
                            GError **error);
 /* The first element with this id, or NULL (also NULL for a bad list). */
-const guint8 *wifi_ie_find(const guint8 *data, gsize len, guint id, gsize *body_len);
+const guint8 *wifi_ie_find(const guint8 *data, gsize len, guint want, gsize *body_len);
 
 /* Parses a list. Elements that decide identity or security (SSID, RSN, WPA,
  * RSNXE, Mobility Domain, OWE transition) must be valid and appear once,

@@ -132,17 +132,15 @@ gboolean
 wifi_link_set_up(WifiLink *self, const gchar *ifname, GError **error)
 {
 	struct ifreq ifr = {0};
+	gboolean ok;
 
 	g_strlcpy(ifr.ifr_name, ifname, sizeof(ifr.ifr_name));
-	if (ioctl(self->ioctl_fd, SIOCGIFFLAGS, &ifr) < 0)
-		goto fail;
-	if (ifr.ifr_flags & IFF_UP)
+	ok = ioctl(self->ioctl_fd, SIOCGIFFLAGS, &ifr) == 0;
+	if (ok && (ifr.ifr_flags & IFF_UP))
 		return TRUE;
 	ifr.ifr_flags |= IFF_UP;
-	if (ioctl(self->ioctl_fd, SIOCSIFFLAGS, &ifr) < 0)
-		goto fail;
-	return TRUE;
-fail:
+	if (ok && ioctl(self->ioctl_fd, SIOCSIFFLAGS, &ifr) == 0)
+		return TRUE;
 	g_set_error(error, JOIND_ERROR, JOIND_ERROR_FAILED, "Cannot bring %s up: %s", ifname,
 	            g_strerror(errno));
 	return FALSE;

@@ -25,7 +25,6 @@
  * says otherwise; --session uses the session bus.
  */
 #include <gio/gio.h>
-#include <stdlib.h>
 #include <string.h>
 
 typedef struct {
@@ -249,6 +248,17 @@ parse_matches(Waiter *w, gchar **args)
 	return TRUE;
 }
 
+/* A whole, non-negative number, or -1. */
+static gint
+parse_count(const gchar *text)
+{
+	guint64 n = 0;
+
+	if (!g_ascii_string_to_unsigned(text, 10, 0, G_MAXINT, &n, NULL))
+		return -1;
+	return (gint)n;
+}
+
 static int
 usage(void)
 {
@@ -270,13 +280,13 @@ main(int argc, char **argv)
 
 	for (; i < argc && argv[i][0] == '-'; i++) {
 		if (g_str_equal(argv[i], "-t") && i + 1 < argc)
-			timeout = atoi(argv[++i]);
+			timeout = parse_count(argv[++i]);
 		else if (g_str_equal(argv[i], "--session"))
 			session = TRUE;
 		else
 			return usage();
 	}
-	if (i >= argc)
+	if (i >= argc || timeout < 0)
 		return usage();
 	bus_type = session ? G_BUS_TYPE_SESSION : G_BUS_TYPE_SYSTEM;
 	w.mode = argv[i++];
@@ -292,7 +302,9 @@ main(int argc, char **argv)
 	if (g_str_equal(w.mode, "count")) {
 		if (i >= argc)
 			return usage();
-		w.want_count = atoi(argv[i++]);
+		w.want_count = parse_count(argv[i++]);
+		if (w.want_count < 0)
+			return usage();
 	} else if (!g_str_equal(w.mode, "object") && !g_str_equal(w.mode, "no-object") &&
 	           !g_str_equal(w.mode, "dump")) {
 		return usage();
