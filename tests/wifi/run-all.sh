@@ -184,21 +184,27 @@ jw -t 5 count 0 $NET "Device=$hot" >/dev/null || wifi_fail "networks of $hot rem
 check "radio removed: its device and networks vanished"
 
 # ------------------------------------------- hidden network with a profile ---
+# Dropped in while joind runs: the profile store reloads it, the next scan
+# probes for the SSID.
 cat >"$WORK/state/joind-hidden.psk" <<EOF
 [Security]
 Passphrase=$PASS
 [Settings]
 Hidden=true
 EOF
+path=$(jw -t 40 object $NET "Device=$DEV" Name=joind-hidden Type=psk) ||
+	wifi_fail "hidden network did not appear with a Hidden=true profile"
+jw -t 10 object $NET Name=joind-hidden 'KnownNetwork!=/' >/dev/null ||
+	wifi_fail "hidden network is not linked to its profile"
+grep -qE 'wlan2: scan [0-9]+ .*1 SSIDs probed' "$JOIND_LOG" || wifi_fail "no directed probe"
+check "Hidden=true profile dropped in: the hidden network appears ($path)"
+
 wifi_stop_joind
 wifi_start_joind --same-config
 DEV=$(wifi_device_path wlan2) || wifi_fail "no device for wlan2 after restart"
-path=$(jw -t 40 object $NET "Device=$DEV" Name=joind-hidden Type=psk) ||
-	wifi_fail "hidden network did not appear with a Hidden=true profile"
-jw -t 5 object $NET Name=joind-hidden 'KnownNetwork!=/' >/dev/null ||
-	wifi_fail "hidden network is not linked to its profile"
-grep -qE 'wlan2: scan [0-9]+ .*1 SSIDs probed' "$JOIND_LOG" || wifi_fail "no directed probe"
-check "with a Hidden=true profile the hidden network appears ($path)"
+jw -t 40 object $NET "Device=$DEV" Name=joind-hidden Type=psk 'KnownNetwork!=/' >/dev/null ||
+	wifi_fail "hidden network missing after a restart"
+check "after a restart the hidden network is found again from its profile"
 
 ip -o link show wlan3 | grep -q 'state DOWN' || wifi_fail "wlan3 was brought up"
 jw -t 1 count 0 net.joind.Device1 "Name=wlan3" >/dev/null || wifi_fail "wlan3 got a device"
