@@ -78,18 +78,24 @@ transform_known_path(GBinding *binding, const GValue *from, GValue *to, gpointer
 
 /* ---- method calls --------------------------------------------------------- */
 
+/* One method call. Two owners hold it: the authorisation gate until it has
+ * answered or passed the call on, and the operation until it answers. */
 typedef struct {
+	gint refcount;
 	gpointer target; /* JoindStation or JoindNetwork, strong */
 	/* The handler's reference, answered exactly once by call_return(). */
 	GDBusMethodInvocation *invocation;
 	GBytes *ssid;
 	void (*start)(gpointer call);
-	gboolean started;
 } Call;
 
 static void
-call_free(Call *call)
+call_unref(gpointer user_data)
 {
+	Call *call = user_data;
+
+	if (--call->refcount > 0)
+		return;
 	g_clear_object(&call->target);
 	g_clear_pointer(&call->ssid, g_bytes_unref);
 	g_free(call);
@@ -102,7 +108,7 @@ call_return(Call *call, gboolean ok, GError *error)
 		g_dbus_method_invocation_return_value(call->invocation, NULL);
 	else
 		g_dbus_method_invocation_return_gerror(call->invocation, error);
-	call_free(call);
+	call_unref(call);
 }
 
 static void
@@ -110,20 +116,9 @@ call_authorized(GDBusMethodInvocation *invocation, gpointer user_data)
 {
 	Call *call = user_data;
 
-	call->started = TRUE;
+	call->refcount++; /* the operation's */
 	call->invocation = invocation;
 	call->start(call);
-}
-
-/* The gate drops its user data after answering a refused caller, and also
- * after call_authorized(); from then on the operation owns the Call. */
-static void
-call_gate_release(gpointer user_data)
-{
-	Call *call = user_data;
-
-	if (!call->started)
-		call_free(call);
 }
 
 static void
@@ -132,10 +127,11 @@ call_start(GDBusMethodInvocation *invocation, gpointer target, GBytes *ssid,
 {
 	Call *call = g_new0(Call, 1);
 
+	call->refcount = 1; /* the gate's, dropped after it ran */
 	call->target = g_object_ref(target);
 	call->ssid = ssid != NULL ? g_bytes_ref(ssid) : NULL;
 	call->start = start;
-	joind_auth_check(invocation, call_authorized, call, call_gate_release);
+	joind_auth_check(invocation, call_authorized, call, call_unref);
 }
 
 static void
@@ -213,7 +209,7 @@ ordered_networks_start(gpointer user_data)
 			                      (gint16)joind_network_get_strength(network));
 	}
 	g_dbus_method_invocation_return_value(call->invocation, g_variant_new("(a(on))", &builder));
-	call_free(call);
+	call_unref(call);
 }
 
 static void

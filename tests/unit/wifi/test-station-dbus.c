@@ -132,6 +132,17 @@ call(Fixture *f, const gchar *path, const gchar *iface, const gchar *method, GVa
 	return r.reply;
 }
 
+static void
+assert_remote_error(GError *error, const gchar *name)
+{
+	g_autofree gchar *remote = NULL;
+
+	g_assert_nonnull(error);
+	g_assert_true(g_dbus_error_is_remote_error(error));
+	remote = g_dbus_error_get_remote_error(error);
+	g_assert_cmpstr(remote, ==, name);
+}
+
 static GVariant *
 get_property(Fixture *f, const gchar *path, const gchar *iface, const gchar *name)
 {
@@ -264,25 +275,24 @@ test_methods(Fixture *f, gconstpointer data)
 	reply = call(f, "/net/joind/device/7", "net.joind.Station1", "ConnectHiddenNetwork",
 	             g_variant_new("(s)", "0123456789012345678901234567890123"), &error);
 	g_assert_null(reply);
-	g_assert_true(g_dbus_error_is_remote_error(error));
-	g_assert_cmpstr(g_dbus_error_get_remote_error(error), ==, "net.joind.Error.InvalidArgs");
+	assert_remote_error(error, "net.joind.Error.InvalidArgs");
 	g_assert_null(f->station->hidden_ssid);
 	g_clear_error(&error);
 
 	reply = call(f, "/net/joind/device/7", "net.joind.Station1", "ConnectHiddenNetwork",
 	             g_variant_new("(s)", "secret"), &error);
-	g_assert_cmpstr(g_dbus_error_get_remote_error(error), ==, "net.joind.Error.NotFound");
+	assert_remote_error(error, "net.joind.Error.NotFound");
 	g_assert_cmpmem(g_bytes_get_data(f->station->hidden_ssid, NULL),
 	                g_bytes_get_size(f->station->hidden_ssid), "secret", 6);
 	g_clear_error(&error);
 
 	/* Not implemented by this station or network: a clear error, not a hang. */
 	reply = call(f, "/net/joind/device/7", "net.joind.Station1", "Disconnect", NULL, &error);
-	g_assert_cmpstr(g_dbus_error_get_remote_error(error), ==, "net.joind.Error.NotSupported");
+	assert_remote_error(error, "net.joind.Error.NotSupported");
 	g_clear_error(&error);
 	reply = call(f, joind_network_get_object_path(weak), "net.joind.Network1", "Connect", NULL,
 	             &error);
-	g_assert_cmpstr(g_dbus_error_get_remote_error(error), ==, "net.joind.Error.NotSupported");
+	assert_remote_error(error, "net.joind.Error.NotSupported");
 }
 
 static void
