@@ -81,6 +81,14 @@ typedef struct {
  * fields take the standard's defaults. */
 gboolean wifi_rsne_parse(const guint8 *ie, gsize len, WifiRsne *rsne, GError **error);
 
+/* Writes an RSN element (ID and length included) into out, which holds
+ * 257 octets, and returns its length: what a station puts in its
+ * (Re)Association Request and the handshake repeats in message 2. The
+ * PMKID list (at most one, pmkid may be NULL) and the group management
+ * cipher are written only when there is a PMKID or a group management
+ * cipher (rsne->group_mgmt_cipher != 0). Lists longer than 8 are cut. */
+gsize wifi_rsne_write(const WifiRsne *rsne, const guint8 *pmkid, guint8 out[257]);
+
 /* Whether the RSNE of message 3 says what the beacon's said: identical
  * octets, or the same version, ciphers, AKMs, capabilities and group
  * management cipher (the PMKID list may differ). Sets RSNE_MISMATCH. */
