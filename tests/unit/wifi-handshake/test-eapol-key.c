@@ -403,12 +403,16 @@ test_rsne_write(void)
 	};
 
 	for (gsize i = 0; i < G_N_ELEMENTS(cases); i++) {
-		WifiRsne r = {
-		        .version = 1, .group_cipher = 0x000fac04, .n_pairwise = 1, .n_akms = 1};
-		WifiRsne back;
+		WifiRsne r, back;
 		guint8 out[257], pmkid[16];
 		gsize len;
 
+		/* memset: the struct is compared whole, padding included. */
+		memset(&r, 0, sizeof(r));
+		r.version = 1;
+		r.group_cipher = 0x000fac04;
+		r.n_pairwise = 1;
+		r.n_akms = 1;
 		r.pairwise[0] = 0x000fac04;
 		r.akms[0] = cases[i].akm;
 		r.capabilities = (guint16)cases[i].caps;
