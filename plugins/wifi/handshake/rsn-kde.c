@@ -240,7 +240,7 @@ take_suite_list(Cursor *c, guint32 *list, guint *n, GError **error)
 	if (!take(c, 2, &p))
 		return kd_malformed(error, "an RSNE suite count is cut short");
 	count = (guint)(p[0] | p[1] << 8);
-	if (count == 0 || count > 8)
+	if (count == 0 || count > WIFI_RSNE_MAX_SUITES)
 		return kd_malformed(error, "an RSNE lists %u suites", count);
 	for (guint i = 0; i < count; i++) {
 		if (!take(c, 4, &p))
@@ -335,9 +335,14 @@ put_le16(guint8 *p, guint v)
 gsize
 wifi_rsne_write(const WifiRsne *rsne, const guint8 *pmkid, guint8 out[257])
 {
-	guint n_pairwise = MIN(rsne->n_pairwise, G_N_ELEMENTS(rsne->pairwise));
-	guint n_akms = MIN(rsne->n_akms, G_N_ELEMENTS(rsne->akms));
+	guint n_pairwise = rsne->n_pairwise;
+	guint n_akms = rsne->n_akms;
 	gsize pos = 2;
+
+	if (n_pairwise > WIFI_RSNE_MAX_SUITES)
+		n_pairwise = WIFI_RSNE_MAX_SUITES;
+	if (n_akms > WIFI_RSNE_MAX_SUITES)
+		n_akms = WIFI_RSNE_MAX_SUITES;
 
 	out[0] = WIFI_ELEMENT_RSN;
 	pos += put_le16(out + pos, rsne->version);

@@ -66,12 +66,13 @@ void wifi_kde_append_pmkid(GByteArray *buf, const guint8 pmkid[16]);
 void wifi_key_data_free(GByteArray *buf);
 
 /* The parts of an RSNE that decide security (IEEE 802.11-2020 9.4.2.24). */
+#define WIFI_RSNE_MAX_SUITES 8
 typedef struct {
 	guint16 version;
 	guint32 group_cipher; /* full suite selectors, e.g. 0x000fac04 */
-	guint32 pairwise[8];
+	guint32 pairwise[WIFI_RSNE_MAX_SUITES];
 	guint n_pairwise;
-	guint32 akms[8];
+	guint32 akms[WIFI_RSNE_MAX_SUITES];
 	guint n_akms;
 	guint16 capabilities;
 	guint32 group_mgmt_cipher; /* 0 when absent */
