@@ -91,6 +91,7 @@ agent_do_register(GDBusMethodInvocation *invocation, gpointer user_data)
 	g_ptr_array_add(self->agents, agent);
 	g_info("agent %s%s registered", sender, path);
 	joind_dbus_agent_manager1_complete_register_agent(self->skeleton, invocation);
+	g_signal_emit_by_name(self, "agent-added");
 }
 
 static void
@@ -144,6 +145,9 @@ static void
 joind_agent_manager_class_init(JoindAgentManagerClass *klass)
 {
 	G_OBJECT_CLASS(klass)->finalize = joind_agent_manager_finalize;
+	/* "agent-added" (): someone can now be asked for secrets. */
+	g_signal_new("agent-added", G_TYPE_FROM_CLASS(klass), G_SIGNAL_RUN_LAST, 0, NULL, NULL,
+	             NULL, G_TYPE_NONE, 0);
 }
 
 static void

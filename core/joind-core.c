@@ -43,7 +43,7 @@ struct _JoindCore {
 
 G_DEFINE_TYPE(JoindCore, joind_core, G_TYPE_OBJECT)
 
-enum { SIGNAL_PROFILE_CHANGED, SIGNAL_SHUTTING_DOWN, N_SIGNALS };
+enum { SIGNAL_PROFILE_CHANGED, SIGNAL_AGENT_REGISTERED, SIGNAL_SHUTTING_DOWN, N_SIGNALS };
 static guint signals[N_SIGNALS];
 
 static void
@@ -75,6 +75,9 @@ joind_core_class_init(JoindCoreClass *klass)
 	signals[SIGNAL_PROFILE_CHANGED] =
 	        g_signal_new("profile-changed", G_TYPE_FROM_CLASS(klass), G_SIGNAL_RUN_LAST, 0,
 	                     NULL, NULL, NULL, G_TYPE_NONE, 2, JOIND_TYPE_PROFILE, G_TYPE_INT);
+	signals[SIGNAL_AGENT_REGISTERED] =
+	        g_signal_new("agent-registered", G_TYPE_FROM_CLASS(klass), G_SIGNAL_RUN_LAST, 0,
+	                     NULL, NULL, NULL, G_TYPE_NONE, 0);
 	signals[SIGNAL_SHUTTING_DOWN] =
 	        g_signal_new("shutting-down", G_TYPE_FROM_CLASS(klass), G_SIGNAL_RUN_LAST, 0, NULL,
 	                     NULL, NULL, G_TYPE_NONE, 0);
@@ -375,6 +378,12 @@ core_profile_changed(JoindProfileStore *store, JoindProfile *profile, gint chang
 	g_signal_emit(user_data, signals[SIGNAL_PROFILE_CHANGED], 0, profile, change);
 }
 
+static void
+core_agent_added(JoindCore *self)
+{
+	g_signal_emit(self, signals[SIGNAL_AGENT_REGISTERED], 0);
+}
+
 static gboolean
 core_export_root(JoindCore *self, GError **error)
 {
@@ -385,6 +394,8 @@ core_export_root(JoindCore *self, GError **error)
 	                        G_CALLBACK(core_handle_get_diagnostics), self, 0);
 	self->agent_iface = joind_dbus_agent_manager1_skeleton_new();
 	self->agents = joind_agent_manager_new(self->bus, self->agent_iface);
+	g_signal_connect_object(self->agents, "agent-added", G_CALLBACK(core_agent_added), self,
+	                        G_CONNECT_SWAPPED);
 
 	/* The manager may not export its own path, so the root interfaces sit
 	 * beside its ObjectManager at /net/joind. */

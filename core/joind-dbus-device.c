@@ -66,6 +66,7 @@ typedef gboolean (*PortAction)(JoindPort8021x *port, GError **error);
 
 typedef struct {
 	JoindPort8021x *port;
+	GDBusInterfaceSkeleton *iface;
 	PortAction action;
 } PortCall;
 
@@ -73,6 +74,7 @@ static void
 port_call_free(PortCall *call)
 {
 	g_object_unref(call->port);
+	g_object_unref(call->iface);
 	g_free(call);
 }
 
@@ -86,15 +88,20 @@ port_call_run(GDBusMethodInvocation *invocation, gpointer user_data)
 		g_dbus_method_invocation_return_gerror(invocation, error);
 		return;
 	}
+	/* The state the action entered goes out before the reply, so a client
+	 * that reads State on the reply sees the new one, not the old. */
+	g_dbus_interface_skeleton_flush(call->iface);
 	g_dbus_method_invocation_return_value(invocation, NULL);
 }
 
 static void
-port_call(GDBusMethodInvocation *invocation, JoindPort8021x *port, PortAction action)
+port_call(GDBusMethodInvocation *invocation, JoindDBusPort8021x1 *iface, JoindPort8021x *port,
+          PortAction action)
 {
 	PortCall *call = g_new0(PortCall, 1);
 
 	call->port = g_object_ref(port);
+	call->iface = G_DBUS_INTERFACE_SKELETON(g_object_ref(iface));
 	call->action = action;
 	joind_auth_check(invocation, port_call_run, call, (GDestroyNotify)port_call_free);
 }
@@ -103,7 +110,7 @@ static gboolean
 port_handle_reauthenticate(JoindDBusPort8021x1 *iface, GDBusMethodInvocation *invocation,
                            gpointer user_data)
 {
-	port_call(invocation, user_data, joind_port_8021x_reauthenticate);
+	port_call(invocation, iface, user_data, joind_port_8021x_reauthenticate);
 	return TRUE;
 }
 
@@ -111,7 +118,7 @@ static gboolean
 port_handle_logoff(JoindDBusPort8021x1 *iface, GDBusMethodInvocation *invocation,
                    gpointer user_data)
 {
-	port_call(invocation, user_data, joind_port_8021x_logoff);
+	port_call(invocation, iface, user_data, joind_port_8021x_logoff);
 	return TRUE;
 }
 

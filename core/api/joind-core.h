@@ -54,6 +54,8 @@ JOIND_EXPORT gboolean joind_core_remove_profile(JoindCore *self, JoindProfile *p
 /* Signals:
  *   "profile-changed" (JoindProfile *profile, JoindProfileChange change):
  *       a profile file appeared, changed or went away.
+ *   "agent-registered" (): an agent registered (ABI 1.1); work that failed
+ *       with JOIND_ERROR_NO_AGENT may try again.
  *   "shutting-down" (): the daemon is stopping; plugins send what they must
  *       (EAPOL-Logoff, deauthentication) before their shutdown() runs. */
 

@@ -1,0 +1,371 @@
+#!/usr/bin/env bash
+# run-case.sh CASE - one wired 802.1X test against hostapd, in fresh
+# namespaces (see lib.sh). meson runs one process per case (suite 'wired');
+# by hand: JOIND_SOURCE_ROOT=. JOIND_BUILD_ROOT=build tests/wired/run-case.sh md5
+# (W_KEEP=1 keeps the logs). Exit 0 pass, 1 fail, 77 skip.
+set -euo pipefail
+here=$(cd "$(dirname "${BASH_SOURCE[0]}")" && pwd)
+# shellcheck source=lib.sh
+source "$here/lib.sh"
+
+# ---- profiles ----------------------------------------------------------------
+
+profile_md5() { # [PASSWORD [IDENTITY]]
+	w_profile port <<-EOF
+		[Match]
+		Interface=$W_IF_S
+		[Security]
+		EAP-Method=MD5
+		EAP-Identity=${2:-md5user}
+		EAP-Password=${1:-md5pass}
+	EOF
+}
+
+# profile_tls KEY=VALUE...: the EAP-TLS profile with these [Security] keys
+# added or replaced (an empty value drops the key).
+profile_tls() {
+	local -A keys=(
+		[EAP-Method]=TLS
+		[EAP-Identity]=tlsuser
+		[EAP-TLS-CACert]=$W_PKI/ca.pem
+		[EAP-TLS-ClientCert]=$W_PKI/client.pem
+		[EAP-TLS-ClientKey]=$W_PKI/client.key
+		[EAP-TLS-ServerDomainMask]=auth.test
+	)
+	local kv k
+	for kv in "$@"; do
+		keys[${kv%%=*}]=${kv#*=}
+	done
+	{
+		echo "[Match]"
+		echo "Interface=$W_IF_S"
+		echo "[Security]"
+		for k in "${!keys[@]}"; do
+			[[ -n ${keys[$k]} ]] && echo "$k=${keys[$k]}"
+		done
+	} | w_profile port
+}
+
+# ---- common steps ------------------------------------------------------------
+
+# Bed with hostapd (extra conf lines as arguments), bus, no joind yet.
+bed() {
+	w_require
+	w_pki
+	w_init
+	w_netns --supp-down
+	w_hostapd "$@"
+	w_bus
+}
+
+# joind on a down link, then link up: prints and returns link-up -> State.
+link_up_until() { # VALUE LABEL
+	local ms
+	w_joind
+	w_expect_eq State "$(w_prop State)" idle
+	ms=$(w_wait --run ip -n "$W_NS_S" link set "$W_IF_S" up -- State "$1")
+	echo "MEASURE $2: link-up -> $1 in $ms ms"
+	# Not a failure, but worth a look: show the story.
+	if [[ ${ms%.*} -gt 1000 ]]; then
+		echo "---- slow: joind's side ----" >&2
+		grep -E "joind-wired|joind-eap" "$W_DIR/joind.log" >&2 || true
+		echo "---- slow: hostapd's side ----" >&2
+		grep -E "EAPOL|EAP Packet|retrans" "$W_DIR/hostapd.log" >&2 || true
+	fi
+}
+
+expect_authenticated() { # METHOD IDENTITY
+	w_expect_eq State "$(w_prop State)" authenticated
+	w_expect_eq EapMethod "$(w_prop EapMethod)" "$1"
+	w_expect_eq Identity "$(w_prop Identity)" "$2"
+	w_expect_eq LastError "$(w_prop LastError)" ""
+	w_expect_match Profile "$(w_prop Profile)" "/wired/port\.8021x$"
+	[[ $(w_hostapd_count ": authorizing port") -ge 1 ]] ||
+		w_fail "hostapd did not authorize the port"
+}
+
+# ---- cases -------------------------------------------------------------------
+
+case_md5() {
+	bed
+	profile_md5
+	link_up_until authenticated "EAP-MD5"
+	expect_authenticated MD5 md5user
+	w_expect_no_secrets md5pass
+}
+
+case_md5_wrong_password() {
+	bed
+	w_config StartPeriod=1 MaxStart=10 HeldPeriod=1
+	profile_md5 wrongpass
+	w_joind
+	w_wait --run ip -n "$W_NS_S" link set "$W_IF_S" up -- State failed,held >/dev/null
+	w_expect_match LastError "$(w_prop LastError)" "[Rr]eject|[Ff]ail"
+	echo "LastError: $(w_prop LastError)"
+	# After the held period the PAE starts again on its own.
+	w_wait --timeout 5 State connecting >/dev/null
+	[[ $(w_hostapd_count "received EAPOL-Start") -ge 2 ]] ||
+		w_fail "hostapd saw no second EAPOL-Start after the held period"
+	w_expect_no_secrets wrongpass
+}
+
+# No password in the profile: the agent is asked for it.
+case_md5_agent() {
+	bed
+	w_profile port <<-EOF
+		[Match]
+		Interface=$W_IF_S
+		[Security]
+		EAP-Method=MD5
+		EAP-Identity=md5user
+	EOF
+	w_joind
+	w_agent --password md5pass
+	w_wait --run ip -n "$W_NS_S" link set "$W_IF_S" up -- State authenticated >/dev/null
+	expect_authenticated MD5 md5user
+	grep -q "^RequestUserPassword $W_PATH" "$W_DIR/agent.log" ||
+		w_fail "the agent was not asked for the password: $(cat "$W_DIR/agent.log")"
+	w_expect_no_secrets md5pass
+}
+
+# No password and no agent: failed with a NoAgent sentence and no retries;
+# the moment an agent registers, the port authenticates on its own.
+case_md5_no_agent() {
+	bed
+	w_profile port <<-EOF
+		[Match]
+		Interface=$W_IF_S
+		[Security]
+		EAP-Method=MD5
+		EAP-Identity=md5user
+	EOF
+	w_joind
+	w_wait --run ip -n "$W_NS_S" link set "$W_IF_S" up -- State failed >/dev/null
+	w_expect_match LastError "$(w_prop LastError)" "no agent is registered"
+	echo "LastError: $(w_prop LastError)"
+	sleep 0.3
+	w_expect_eq State "$(w_prop State)" failed
+	[[ $(w_hostapd_count "received EAPOL-Logoff") == 1 ]] || w_fail "no EAPOL-Logoff"
+	awk '/received EAPOL-Logoff/ { a = 1 } a && /received EAPOL-Start/ { exit 1 }' \
+		"$W_DIR/hostapd.log" || w_fail "the failed port retried"
+	# hostapd ignores the MAC for 5 s after that Logoff; a fresh one does not.
+	w_hostapd_stop
+	w_hostapd
+	w_agent --password md5pass
+	w_wait State authenticated >/dev/null
+	expect_authenticated MD5 md5user
+}
+
+case_tls12() {
+	bed
+	profile_tls EAP-TLS-Version-Max=1.2
+	link_up_until authenticated "EAP-TLS 1.2"
+	expect_authenticated TLS tlsuser
+	grep -q "TLSv1.2 handshake done" "$W_DIR/joind.log" || w_fail "not TLS 1.2"
+}
+
+case_tls13() {
+	bed "tls_flags=[ENABLE-TLSv1.3]"
+	profile_tls EAP-TLS-Version-Min=1.3
+	link_up_until authenticated "EAP-TLS 1.3"
+	expect_authenticated TLS tlsuser
+	grep -q "TLSv1.3 handshake done" "$W_DIR/joind.log" || w_fail "not TLS 1.3"
+}
+
+case_tls_pkcs12() {
+	bed
+	profile_tls EAP-TLS-ClientCert="$W_PKI/client.p12" EAP-TLS-ClientKey="$W_PKI/client.p12" \
+		EAP-TLS-ClientKeyPassphrase=whatever
+	link_up_until authenticated "EAP-TLS PKCS#12"
+	expect_authenticated TLS tlsuser
+	w_expect_no_secrets whatever
+}
+
+case_tls_key_passphrase_profile() {
+	bed
+	profile_tls EAP-TLS-ClientKey="$W_PKI/client.enc.key" EAP-TLS-ClientKeyPassphrase=whatever
+	link_up_until authenticated "EAP-TLS encrypted PKCS#8, passphrase in the profile"
+	expect_authenticated TLS tlsuser
+	w_expect_no_secrets whatever
+}
+
+case_tls_key_passphrase_agent() {
+	bed
+	profile_tls EAP-TLS-ClientKey="$W_PKI/client.enc.key"
+	w_joind
+	w_agent --passphrase whatever
+	w_wait --run ip -n "$W_NS_S" link set "$W_IF_S" up -- State authenticated >/dev/null
+	expect_authenticated TLS tlsuser
+	grep -q "^RequestPrivateKeyPassphrase $W_PATH" "$W_DIR/agent.log" ||
+		w_fail "the agent was not asked for the key passphrase: $(cat "$W_DIR/agent.log")"
+	w_expect_no_secrets whatever
+}
+
+case_tls_no_agent() {
+	bed
+	profile_tls EAP-TLS-ClientKey="$W_PKI/client.enc.key"
+	w_joind
+	w_wait --run ip -n "$W_NS_S" link set "$W_IF_S" up -- State failed >/dev/null
+	w_expect_match LastError "$(w_prop LastError)" "[Aa]gent"
+	echo "LastError: $(w_prop LastError)"
+	# A local failure ends the conversation: EAPOL-Logoff, and no retry.
+	sleep 0.3
+	w_expect_eq State "$(w_prop State)" failed
+}
+
+case_tls_untrusted_server() {
+	bed
+	profile_tls EAP-TLS-CACert="$W_PKI/other-ca.pem"
+	w_joind
+	w_wait --run ip -n "$W_NS_S" link set "$W_IF_S" up -- State failed >/dev/null
+	w_expect_match LastError "$(w_prop LastError)" "server certificate.*not trusted"
+	echo "LastError: $(w_prop LastError)"
+	[[ $(w_hostapd_count ": authorizing port") == 0 ]] || w_fail "hostapd authorized the port"
+}
+
+case_tls_domain_mismatch() {
+	bed
+	profile_tls EAP-TLS-ServerDomainMask=other.test
+	w_joind
+	w_wait --run ip -n "$W_NS_S" link set "$W_IF_S" up -- State failed >/dev/null
+	w_expect_match LastError "$(w_prop LastError)" "auth\.test|other\.test|domain|name"
+	echo "LastError: $(w_prop LastError)"
+}
+
+case_tls_expired_server() {
+	W_SERVER_CERT=$W_PKI/server-expired.pem
+	bed
+	profile_tls
+	w_joind
+	w_wait --run ip -n "$W_NS_S" link set "$W_IF_S" up -- State failed >/dev/null
+	w_expect_match LastError "$(w_prop LastError)" "[Ee]xpired"
+	echo "LastError: $(w_prop LastError)"
+}
+
+# A port no profile matches is left alone: no frame reaches hostapd.
+case_no_profile() {
+	bed
+	w_profile other <<-EOF
+		[Match]
+		Interface=${W_IF_S}x
+		[Security]
+		EAP-Method=MD5
+		EAP-Identity=md5user
+		EAP-Password=md5pass
+	EOF
+	w_joind
+	ip -n "$W_NS_S" link set "$W_IF_S" up
+	sleep 0.5
+	w_expect_eq State "$(w_prop State)" idle
+	w_expect_eq Profile "$(w_prop Profile)" ""
+	local rx
+	rx=$(ip netns exec "$W_NS_A" cat "/sys/class/net/$W_IF_A/statistics/rx_packets")
+	w_expect_eq "frames received by the authenticator" "$rx" 0
+	[[ $(w_hostapd_count "EAPOL") == 0 ]] || w_fail "hostapd logged EAPOL traffic"
+	# Reauthenticate()/Logoff() have nothing to work with.
+	if w_call Reauthenticate 2>"$W_DIR/err"; then
+		w_fail "Reauthenticate() succeeded without a profile"
+	fi
+	grep -q "net.joind.Error.NotFound" "$W_DIR/err" || w_fail "unexpected error: $(cat "$W_DIR/err")"
+}
+
+case_carrier() {
+	bed
+	profile_md5
+	link_up_until authenticated "EAP-MD5"
+	# The authenticator's end goes down: joind's end loses carrier.
+	w_wait --run ip -n "$W_NS_A" link set "$W_IF_A" down -- State idle >/dev/null
+	local ms
+	ms=$(w_wait --run ip -n "$W_NS_A" link set "$W_IF_A" up -- State authenticated)
+	echo "MEASURE EAP-MD5: carrier return -> authenticated in $ms ms"
+	[[ $(w_hostapd_count "received EAPOL-Start") -ge 2 ]] || w_fail "no second EAPOL-Start"
+}
+
+case_profile_edit() {
+	bed
+	profile_md5
+	link_up_until authenticated "EAP-MD5"
+	# Same file, another account: the port authenticates again with it.
+	profile_md5 otherpass md5other
+	w_wait --timeout 10 Identity md5other >/dev/null
+	w_wait State authenticated >/dev/null
+	expect_authenticated MD5 md5other
+	[[ $(w_hostapd_count "received EAPOL-Start") -ge 2 ]] || w_fail "no new EAPOL-Start"
+	# Gone: EAPOL-Logoff, and the port is left alone.
+	rm "$W_DIR/state/wired/port.8021x"
+	w_wait --timeout 10 State idle >/dev/null
+	w_expect_eq Profile "$(w_prop Profile)" ""
+	sleep 0.1
+	[[ $(w_hostapd_count "received EAPOL-Logoff") -ge 1 ]] || w_fail "hostapd saw no EAPOL-Logoff"
+}
+
+case_logoff() {
+	bed
+	profile_md5
+	link_up_until authenticated "EAP-MD5"
+	w_call Logoff
+	w_expect_eq State "$(w_prop State)" idle
+	sleep 0.1
+	[[ $(w_hostapd_count "received EAPOL-Logoff") == 1 ]] || w_fail "hostapd saw no EAPOL-Logoff"
+	# hostapd treats EAPOL-Logoff like an EAP-Failure and ignores the MAC
+	# for 5 s, so only check that Reauthenticate() starts over at once (the
+	# carrier case covers a full second authentication).
+	w_wait --run gdbus call --session --dest net.joind --object-path "$W_PATH" \
+		--method net.joind.Port8021x1.Reauthenticate -- State connecting >/dev/null
+	sleep 0.1
+	[[ $(w_hostapd_count "received EAPOL-Start") -ge 2 ]] || w_fail "no EAPOL-Start after Reauthenticate()"
+}
+
+# joinctl drives the port: logoff shows the port idle; reauth returns once
+# the new authentication is over, which needs the State change to reach it
+# before the method's reply (else it sees "idle" and returns at once).
+case_joinctl() {
+	local joinctl=$W_BUILD/client/joinctl out
+	[[ -x $joinctl ]] || w_fail "no $joinctl"
+	bed
+	profile_md5
+	link_up_until authenticated "EAP-MD5"
+	out=$("$joinctl" --session --json wired logoff "$W_IF_S")
+	w_expect_eq "joinctl wired logoff: state" "$(jq -r .state <<<"$out")" idle
+	# hostapd ignores the MAC for 5 s after a Logoff; a fresh one does not.
+	w_hostapd_stop
+	w_hostapd
+	out=$("$joinctl" --session --json wired reauth "$W_IF_S")
+	w_expect_eq "joinctl wired reauth: state" "$(jq -r .state <<<"$out")" authenticated
+	out=$("$joinctl" --session --json wired list)
+	w_expect_eq "joinctl wired list" "$(jq -r '.[0].device + " " + .[0].state' <<<"$out")" \
+		"$W_IF_S authenticated"
+}
+
+case_sigterm() {
+	bed
+	profile_md5
+	link_up_until authenticated "EAP-MD5"
+	w_joind_stop
+	sleep 0.1
+	[[ $(w_hostapd_count "received EAPOL-Logoff") == 1 ]] || w_fail "hostapd saw no EAPOL-Logoff"
+	grep -q "joind is stopping" "$W_DIR/joind.log" || w_fail "joind did not log its logoff"
+}
+
+# hostapd's periodic re-authentication (its Request/Identity) keeps the port
+# authenticated.
+case_reauth_period() {
+	bed eap_reauth_period=1
+	profile_md5
+	link_up_until authenticated "EAP-MD5"
+	w_wait --timeout 5 State authenticating,authenticated >/dev/null
+	w_wait --timeout 5 State authenticating,authenticated >/dev/null
+	[[ $(w_hostapd_count ": authorizing port") -ge 3 ]] || w_fail "hostapd did not re-authorize"
+	# No EAPOL-Start once authorized: the re-authentications were hostapd's.
+	awk '/: authorizing port/ { a = 1 } a && /received EAPOL-Start/ { exit 1 }' \
+		"$W_DIR/hostapd.log" || w_fail "joind sent EAPOL-Start while authenticated"
+}
+
+name=${1:?usage: run-case.sh CASE}
+fn=case_${name//-/_}
+if ! declare -F "$fn" >/dev/null; then
+	echo "unknown case $name" >&2
+	exit 2
+fi
+"$fn"
+echo "PASS $name"
