@@ -1,17 +1,16 @@
 #!/usr/bin/env bash
-# wired-cases.sh CASE - joind end to end with the password and tunnel
-# methods (PEAP, TTLS, PWD, MSCHAPv2) against hostapd, on the wired room's
-# test bed (tests/wired/lib.sh, from the wired branch). A manual tool until
-# these cases join tests/wired/run-case.sh; run as root from the source
-# tree: JOIND_SOURCE_ROOT=. JOIND_BUILD_ROOT=build \
-#   tests/unit/eap-methods/wired-cases.sh peap-mschapv2
+# run-methods.sh CASE - joind end to end with the password and tunnel
+# methods (PEAP, TTLS, PWD, MSCHAPv2) against hostapd's internal EAP server,
+# on the wired test bed (lib.sh). Suite 'wired' runs every case; by hand, as
+# root from the source tree: JOIND_SOURCE_ROOT=. JOIND_BUILD_ROOT=build \
+#   tests/wired/run-methods.sh peap-mschapv2
 # Cases: peap-mschapv2[-wrong], peap-gtc, peap-agent, peap-no-agent,
 # ttls-{pap,chap,mschap,mschapv2,eap-md5}, ttls-pap-wrong,
 # ttls-mschapv2-wrong, pwd[-wrong], mschapv2[-wrong].
 set -euo pipefail
 here=$(cd "$(dirname "${BASH_SOURCE[0]}")" && pwd)
 # shellcheck source=/dev/null
-source "$here/../../wired/lib.sh"
+source "$here/lib.sh"
 
 w_hostapd_users() {
 	cat <<-'EOF2'
@@ -97,7 +96,7 @@ case_pwd_wrong() { bed pwd_group=19; profile EAP-Method=PWD EAP-Identity=pwduser
 case_mschapv2() { bed; profile EAP-Method=MSCHAPV2 EAP-Identity=mschapuser EAP-Password=mschappass; ok MSCHAPV2 mschapuser "EAP-MSCHAPv2" mschappass; }
 case_mschapv2_wrong() { bed; profile EAP-Method=MSCHAPV2 EAP-Identity=mschapuser EAP-Password=nopenope; bad nopenope; }
 
-fn=case_${1:?usage: wired-cases.sh CASE}
+fn=case_${1:?usage: run-methods.sh CASE}
 fn=${fn//-/_}
 if ! declare -F "$fn" >/dev/null; then
 	echo "unknown case $1" >&2
