@@ -1,0 +1,179 @@
+/* rsn-crypto.c - thin wrappers over OpenSSL 3's EVP_MAC and EVP_CIPHER
+ * interfaces, shaped for the IEEE 802.11 key hierarchy. */
+#include "rsn-crypto.h"
+
+#include <openssl/core_names.h>
+#include <openssl/crypto.h>
+#include <openssl/err.h>
+#include <openssl/evp.h>
+#include <openssl/params.h>
+#include <openssl/rand.h>
+
+#include "rsn-suites.h"
+
+G_DEFINE_AUTOPTR_CLEANUP_FUNC(EVP_MAC, EVP_MAC_free)
+G_DEFINE_AUTOPTR_CLEANUP_FUNC(EVP_MAC_CTX, EVP_MAC_CTX_free)
+G_DEFINE_AUTOPTR_CLEANUP_FUNC(EVP_CIPHER, EVP_CIPHER_free)
+G_DEFINE_AUTOPTR_CLEANUP_FUNC(EVP_CIPHER_CTX, EVP_CIPHER_CTX_free)
+
+/* Sets a CRYPTO error naming the operation and OpenSSL's own reason, and
+ * empties OpenSSL's error queue so that the next operation starts clean. */
+static gboolean
+crypto_fail(GError **error, const gchar *what)
+{
+	unsigned long code = ERR_get_error();
+	char reason[256] = "no reason given";
+
+	if (code != 0)
+		ERR_error_string_n(code, reason, sizeof(reason));
+	ERR_clear_error();
+	g_set_error(error, WIFI_HANDSHAKE_ERROR, WIFI_HANDSHAKE_ERROR_CRYPTO,
+	            "OpenSSL could not compute %s: %s", what, reason);
+	return FALSE;
+}
+
+/* Runs one MAC (HMAC or CMAC, chosen by name and parameters) over iov. */
+static gboolean
+mac_run(const gchar *mac_name, const OSSL_PARAM *params, const guint8 *key, gsize key_len,
+        const WifiIov *iov, guint n_iov, guint8 *out, gsize out_size, gsize *out_len,
+        GError **error)
+{
+	g_autoptr(EVP_MAC) mac = EVP_MAC_fetch(NULL, mac_name, NULL);
+	g_autoptr(EVP_MAC_CTX) ctx = NULL;
+	gsize len = 0;
+
+	if (mac == NULL)
+		return crypto_fail(error, mac_name);
+	ctx = EVP_MAC_CTX_new(mac);
+	if (ctx == NULL || !EVP_MAC_init(ctx, key, key_len, params))
+		return crypto_fail(error, mac_name);
+	for (guint i = 0; i < n_iov; i++) {
+		if (iov[i].len > 0 && !EVP_MAC_update(ctx, iov[i].data, iov[i].len))
+			return crypto_fail(error, mac_name);
+	}
+	if (!EVP_MAC_final(ctx, out, &len, out_size))
+		return crypto_fail(error, mac_name);
+	if (out_len != NULL)
+		*out_len = len;
+	return TRUE;
+}
+
+gboolean
+wifi_hmac(const gchar *digest, const guint8 *key, gsize key_len, const WifiIov *iov, guint n_iov,
+          guint8 *out, gsize out_size, gsize *out_len, GError **error)
+{
+	OSSL_PARAM params[] = {
+	        OSSL_PARAM_construct_utf8_string(OSSL_MAC_PARAM_DIGEST, (char *)digest, 0),
+	        OSSL_PARAM_construct_end(),
+	};
+
+	if (key_len == 0) {
+		g_set_error(error, WIFI_HANDSHAKE_ERROR, WIFI_HANDSHAKE_ERROR_INVALID_ARGS,
+		            "An HMAC key must not be empty");
+		return FALSE;
+	}
+	return mac_run("HMAC", params, key, key_len, iov, n_iov, out, out_size, out_len, error);
+}
+
+gboolean
+wifi_aes_cmac(const guint8 *key, gsize key_len, const WifiIov *iov, guint n_iov, guint8 out[16],
+              GError **error)
+{
+	const gchar *cipher = key_len == 16 ? "AES-128-CBC" : key_len == 32 ? "AES-256-CBC" : NULL;
+	OSSL_PARAM params[] = {
+	        OSSL_PARAM_construct_utf8_string(OSSL_MAC_PARAM_CIPHER, (char *)cipher, 0),
+	        OSSL_PARAM_construct_end(),
+	};
+
+	if (cipher == NULL) {
+		g_set_error(error, WIFI_HANDSHAKE_ERROR, WIFI_HANDSHAKE_ERROR_INVALID_ARGS,
+		            "An AES-CMAC key has 16 or 32 octets, not %" G_GSIZE_FORMAT, key_len);
+		return FALSE;
+	}
+	return mac_run("CMAC", params, key, key_len, iov, n_iov, out, 16, NULL, error);
+}
+
+static const gchar *
+wrap_cipher_name(gsize kek_len)
+{
+	switch (kek_len) {
+	case 16:
+		return "AES-128-WRAP";
+	case 24:
+		return "AES-192-WRAP";
+	case 32:
+		return "AES-256-WRAP";
+	default:
+		return NULL;
+	}
+}
+
+/* One RFC 3394 wrap (enc) or unwrap (!enc) of len octets into out. */
+static gboolean
+key_wrap_run(gboolean enc, const guint8 *kek, gsize kek_len, const guint8 *in, gsize len,
+             guint8 *out, GError **error)
+{
+	const gchar *name = wrap_cipher_name(kek_len);
+	g_autoptr(EVP_CIPHER) cipher = NULL;
+	g_autoptr(EVP_CIPHER_CTX) ctx = NULL;
+	int out_len = 0, final_len = 0;
+	gsize min_len = enc ? 16 : 24;
+
+	if (name == NULL || len < min_len || len % 8 != 0 || len > G_MAXINT - 16) {
+		g_set_error(error, WIFI_HANDSHAKE_ERROR, WIFI_HANDSHAKE_ERROR_INVALID_ARGS,
+		            "AES key %s needs a 16, 24 or 32 octet KEK and a multiple of 8 "
+		            "octets, at least %" G_GSIZE_FORMAT ", of data (got %" G_GSIZE_FORMAT
+		            " and %" G_GSIZE_FORMAT ")",
+		            enc ? "wrap" : "unwrap", min_len, kek_len, len);
+		return FALSE;
+	}
+	cipher = EVP_CIPHER_fetch(NULL, name, NULL);
+	ctx = EVP_CIPHER_CTX_new();
+	if (cipher == NULL || ctx == NULL)
+		return crypto_fail(error, name);
+	/* Wrap modes must be allowed explicitly on an EVP context. */
+	EVP_CIPHER_CTX_set_flags(ctx, EVP_CIPHER_CTX_FLAG_WRAP_ALLOW);
+	if (!EVP_CipherInit_ex2(ctx, cipher, kek, NULL, enc ? 1 : 0, NULL))
+		return crypto_fail(error, name);
+	if (!EVP_CipherUpdate(ctx, out, &out_len, in, (int)len) || out_len < 0 ||
+	    !EVP_CipherFinal_ex(ctx, out + out_len, &final_len)) {
+		if (enc)
+			return crypto_fail(error, name);
+		ERR_clear_error();
+		g_set_error(error, WIFI_HANDSHAKE_ERROR, WIFI_HANDSHAKE_ERROR_KEY_DATA,
+		            "AES key unwrap failed its integrity check: the data was not "
+		            "wrapped with this key or was corrupted");
+		return FALSE;
+	}
+	if ((gsize)out_len + (gsize)final_len != (enc ? len + 8 : len - 8))
+		return crypto_fail(error, name);
+	return TRUE;
+}
+
+gboolean
+wifi_aes_key_wrap(const guint8 *kek, gsize kek_len, const guint8 *in, gsize len, guint8 *out,
+                  GError **error)
+{
+	return key_wrap_run(TRUE, kek, kek_len, in, len, out, error);
+}
+
+gboolean
+wifi_aes_key_unwrap(const guint8 *kek, gsize kek_len, const guint8 *in, gsize len, guint8 *out,
+                    GError **error)
+{
+	return key_wrap_run(FALSE, kek, kek_len, in, len, out, error);
+}
+
+gboolean
+wifi_random_bytes(guint8 *out, gsize len, GError **error)
+{
+	if (len > G_MAXINT || RAND_bytes(out, (int)len) != 1)
+		return crypto_fail(error, "random bytes");
+	return TRUE;
+}
+
+gboolean
+wifi_equal_const_time(const guint8 *a, const guint8 *b, gsize len)
+{
+	return CRYPTO_memcmp(a, b, len) == 0;
+}

@@ -1,0 +1,137 @@
+/* rsn-handshake.h - the supplicant side of the IEEE 802.11 4-way handshake
+ * and group key handshake (IEEE 802.11-2020 12.7.6 and 12.7.7) as an
+ * explicit state machine, with no radio: the station feeds it the EAPOL-Key
+ * frames it receives, and it answers through callbacks with frames to send
+ * and keys to install (which the station turns into nl80211 NEW_KEY and
+ * SET_KEY).
+ *
+ *   wait-msg1 --msg1/msg2--> wait-msg3 --msg3/msg4, install--> complete
+ *                               ^  |msg1 again: msg2 again        |
+ *                               |  v                              |
+ *                               +---- msg1 (PTK rekey) ----------+
+ *   complete --group msg1/group msg2, install GTK--> complete
+ *   any --(RSNE mismatch, bad key data, abort)--> failed
+ *
+ * Frames that fail a check the standard says to discard silently (replay
+ * counter, MIC, unexpected message) are dropped and reported to the caller
+ * with a GError, without changing state; the access point retransmits or
+ * gives up. When the station's handshake timer fires or the access point
+ * deauthenticates, wifi_handshake_abort() turns the evidence gathered so far
+ * into the error a person reads: "the passphrase is most likely wrong" when
+ * the access point kept resending message 1 or message 3 failed its MIC.
+ *
+ * Secrets (PMK, PTK, GTK, IGTK) are never logged and are wiped on free.
+ * Callbacks must not free the handshake; free it after wifi_handshake_rx()
+ * or wifi_handshake_abort() returns.
+ */
+#pragma once
+
+#include <glib.h>
+
+#include "rsn-keys.h"
+#include "rsn-suites.h"
+
+G_BEGIN_DECLS
+
+typedef enum {
+	WIFI_HANDSHAKE_STATE_WAIT_MSG1, /* associated, waiting for message 1 */
+	WIFI_HANDSHAKE_STATE_WAIT_MSG3, /* message 2 sent, waiting for message 3 */
+	WIFI_HANDSHAKE_STATE_COMPLETE,  /* message 4 sent, keys installed */
+	WIFI_HANDSHAKE_STATE_FAILED,    /* terminal: the station deauthenticates */
+} WifiHandshakeState;
+
+typedef enum {
+	WIFI_HANDSHAKE_RX_ACCEPTED, /* the frame was processed */
+	WIFI_HANDSHAKE_RX_DROPPED,  /* discarded (error says why); state unchanged */
+	WIFI_HANDSHAKE_RX_FAILED,   /* the handshake failed (error says why) */
+} WifiHandshakeRx;
+
+typedef enum {
+	WIFI_HANDSHAKE_ABORT_TIMEOUT,         /* the station's handshake timer fired */
+	WIFI_HANDSHAKE_ABORT_DEAUTHENTICATED, /* deauthenticated or disassociated */
+} WifiHandshakeAbort;
+
+typedef enum {
+	WIFI_KEY_KIND_PAIRWISE,   /* the TK: key index 0, the AA as peer */
+	WIFI_KEY_KIND_GROUP,      /* the GTK: key index 1..3 */
+	WIFI_KEY_KIND_GROUP_MGMT, /* the IGTK: key index 4..5 */
+} WifiKeyKind;
+
+/* A key to install. Pointers are valid during the callback only. */
+typedef struct {
+	WifiKeyKind kind;
+	guint key_id;
+	guint cipher; /* WifiCipherSuite; wifi_cipher_suite_selector() for nl80211 */
+	const guint8 *key;
+	gsize key_len;
+	/* NL80211_KEY_SEQ: the GTK's receive sequence counter (Key RSC) or the
+	 * IGTK's IPN, 6 octets, least significant first; empty for the TK. */
+	const guint8 *seq;
+	gsize seq_len;
+	const guint8 *addr; /* the AA for the TK, NULL for group keys */
+} WifiHandshakeKey;
+
+typedef struct {
+	/* An EAPOL frame (IEEE 802.1X header included) for the access point. */
+	void (*send)(const guint8 *frame, gsize len, gpointer user_data);
+	void (*install_key)(const WifiHandshakeKey *key, gpointer user_data);
+	/* Optional; also called for complete -> complete (a group rekey). */
+	void (*state_changed)(WifiHandshakeState old_state, WifiHandshakeState new_state,
+	                      gpointer user_data);
+} WifiHandshakeCallbacks;
+
+/* What the association negotiated. Buffers are copied by _new(). */
+typedef struct {
+	guint akm;                 /* WifiAkmSuite */
+	guint pairwise_cipher;     /* CCMP, GCMP, CCMP-256 or GCMP-256 */
+	guint group_cipher;        /* the same set */
+	guint group_mgmt_cipher;   /* a BIP suite when MFP was negotiated, else 0 */
+	guint8 spa[WIFI_ADDR_LEN]; /* our address */
+	guint8 aa[WIFI_ADDR_LEN];  /* the access point's (the BSSID) */
+	const guint8 *pmk;         /* the PSK, or the PMK from EAP or SAE */
+	gsize pmk_len;
+	/* Whole elements (ID and length included). own_*: as sent in the
+	 * (Re)Association Request, repeated in message 2. ap_*: from the
+	 * beacon or probe response, which message 3 must match. The RSNXEs
+	 * are optional. */
+	const guint8 *own_rsne;
+	gsize own_rsne_len;
+	const guint8 *own_rsnxe;
+	gsize own_rsnxe_len;
+	const guint8 *ap_rsne;
+	gsize ap_rsne_len;
+	const guint8 *ap_rsnxe;
+	gsize ap_rsnxe_len;
+} WifiHandshakeConfig;
+
+typedef struct _WifiHandshake WifiHandshake;
+
+/* Checks the configuration (INVALID_ARGS, UNSUPPORTED) and starts in
+ * wait-msg1. */
+WifiHandshake *wifi_handshake_new(const WifiHandshakeConfig *config,
+                                  const WifiHandshakeCallbacks *callbacks, gpointer user_data,
+                                  GError **error);
+void wifi_handshake_free(WifiHandshake *hs);
+G_DEFINE_AUTOPTR_CLEANUP_FUNC(WifiHandshake, wifi_handshake_free)
+
+WifiHandshakeState wifi_handshake_get_state(const WifiHandshake *hs);
+const gchar *wifi_handshake_state_to_string(WifiHandshakeState state);
+
+/* Feeds one received EAPOL frame (IEEE 802.1X header included). */
+WifiHandshakeRx wifi_handshake_rx(WifiHandshake *hs, const guint8 *frame, gsize len,
+                                  GError **error);
+
+/* The station gives up (timeout) or was deauthenticated (reason_code from
+ * the frame, 0 if unknown): moves to failed and sets error to the most
+ * likely cause, WRONG_PASSPHRASE when the evidence points there. */
+void wifi_handshake_abort(WifiHandshake *hs, WifiHandshakeAbort cause, guint16 reason_code,
+                          GError **error);
+
+/* Uses a fixed SNonce instead of a random one: for tests and for replaying
+ * captured handshakes only. */
+void wifi_handshake_set_snonce(WifiHandshake *hs, const guint8 snonce[WIFI_NONCE_LEN]);
+
+/* A short text for an IEEE 802.11 reason code (table 9-49). */
+const gchar *wifi_reason_to_string(guint16 reason_code);
+
+G_END_DECLS

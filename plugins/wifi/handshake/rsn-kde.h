@@ -1,0 +1,90 @@
+/* rsn-kde.h - the Key Data field of EAPOL-Key frames: elements (RSNE,
+ * RSNXE) and Key Data Encapsulations (GTK, IGTK, PMKID, MAC address) of
+ * IEEE 802.11-2020 12.7.2, table 12-10; and the comparison of an RSNE from
+ * message 3 with the one from the beacon.
+ */
+#pragma once
+
+#include <glib.h>
+
+G_BEGIN_DECLS
+
+#define WIFI_ELEMENT_RSN  48
+#define WIFI_ELEMENT_RSNX 244
+#define WIFI_ELEMENT_KDE  0xdd
+
+/* KDE data types under OUI 00-0F-AC. */
+enum {
+	WIFI_KDE_GTK = 1,
+	WIFI_KDE_MAC_ADDRESS = 3,
+	WIFI_KDE_PMKID = 4,
+	WIFI_KDE_IGTK = 9,
+};
+
+#define WIFI_GTK_MAX_LEN  32
+#define WIFI_IGTK_MAX_LEN 32
+#define WIFI_IPN_LEN      6
+
+/* What a Key Data field holds. Pointers point into the parsed buffer;
+ * elements include their ID and length octets. */
+typedef struct {
+	const guint8 *rsne;
+	gsize rsne_len;
+	const guint8 *rsne2; /* the optional second RSNE of message 3 */
+	gsize rsne2_len;
+	const guint8 *rsnxe;
+	gsize rsnxe_len;
+
+	gboolean has_gtk;
+	guint gtk_key_id; /* 0..3 */
+	gboolean gtk_tx;
+	const guint8 *gtk;
+	gsize gtk_len;
+
+	gboolean has_igtk;
+	guint igtk_key_id; /* 4 or 5 */
+	const guint8 *igtk_ipn;
+	const guint8 *igtk;
+	gsize igtk_len;
+
+	const guint8 *pmkid; /* 16 octets */
+	const guint8 *mac_address;
+} WifiKeyData;
+
+/* Parses (decrypted) Key Data. Trailing padding (0xdd then zeros) ends it;
+ * unknown elements and KDEs are skipped; a truncated element, a short or
+ * repeated GTK/IGTK KDE, or a third RSNE fail with MALFORMED. */
+gboolean wifi_key_data_parse(const guint8 *data, gsize len, WifiKeyData *kd, GError **error);
+
+/* Appends to Key Data being built. Buffers that hold keys are wiped by
+ * wifi_key_data_free(). */
+void wifi_kde_append_gtk(GByteArray *buf, guint key_id, gboolean tx, const guint8 *gtk, gsize len);
+void wifi_kde_append_igtk(GByteArray *buf, guint key_id, const guint8 ipn[WIFI_IPN_LEN],
+                          const guint8 *igtk, gsize len);
+void wifi_kde_append_pmkid(GByteArray *buf, const guint8 pmkid[16]);
+/* Wipes and frees a Key Data buffer (NULL-safe). */
+void wifi_key_data_free(GByteArray *buf);
+
+/* The parts of an RSNE that decide security (IEEE 802.11-2020 9.4.2.24). */
+typedef struct {
+	guint16 version;
+	guint32 group_cipher; /* full suite selectors, e.g. 0x000fac04 */
+	guint32 pairwise[8];
+	guint n_pairwise;
+	guint32 akms[8];
+	guint n_akms;
+	guint16 capabilities;
+	guint32 group_mgmt_cipher; /* 0 when absent */
+} WifiRsne;
+
+/* Parses a whole RSN element (ID and length included). Absent trailing
+ * fields take the standard's defaults. */
+gboolean wifi_rsne_parse(const guint8 *ie, gsize len, WifiRsne *rsne, GError **error);
+
+/* Whether the RSNE of message 3 says what the beacon's said: identical
+ * octets, or the same version, ciphers, AKMs, capabilities and group
+ * management cipher (the PMKID list may differ). Sets RSNE_MISMATCH. */
+gboolean wifi_rsne_matches(const guint8 *beacon, gsize beacon_len, const guint8 *msg3,
+                           gsize msg3_len, GError **error);
+
+G_END_DECLS

@@ -1,0 +1,114 @@
+/* rsn-suites.c - AKM and cipher suite properties (IEEE 802.11-2020 12.7.3,
+ * tables 12-8 and 12-11: KCK, KEK, MIC and TK sizes). */
+#include "rsn-suites.h"
+
+G_DEFINE_QUARK(wifi - handshake - error - quark, wifi_handshake_error)
+
+/* All supported AKMs have 128-bit KCK, KEK and MIC; they differ in the key
+ * derivation function, the MIC algorithm and the descriptor version. */
+static const WifiAkmInfo akm_table[] = {
+        {WIFI_AKM_SUITE_8021X, FALSE, FALSE, WIFI_KEY_DESC_VERSION_SHA1_AES, 32, 16, 16, 16},
+        {WIFI_AKM_SUITE_PSK, FALSE, FALSE, WIFI_KEY_DESC_VERSION_SHA1_AES, 32, 16, 16, 16},
+        {WIFI_AKM_SUITE_8021X_SHA256, TRUE, TRUE, WIFI_KEY_DESC_VERSION_CMAC_AES, 32, 16, 16, 16},
+        {WIFI_AKM_SUITE_PSK_SHA256, TRUE, TRUE, WIFI_KEY_DESC_VERSION_CMAC_AES, 32, 16, 16, 16},
+        {WIFI_AKM_SUITE_SAE, TRUE, TRUE, WIFI_KEY_DESC_VERSION_AKM, 32, 16, 16, 16},
+};
+
+const WifiAkmInfo *
+wifi_akm_info(guint akm)
+{
+	for (gsize i = 0; i < G_N_ELEMENTS(akm_table); i++) {
+		if (akm_table[i].akm == akm)
+			return &akm_table[i];
+	}
+	return NULL;
+}
+
+gsize
+wifi_cipher_key_len(guint cipher)
+{
+	switch (cipher) {
+	case WIFI_CIPHER_SUITE_CCMP:
+	case WIFI_CIPHER_SUITE_GCMP:
+	case WIFI_CIPHER_SUITE_BIP_CMAC:
+	case WIFI_CIPHER_SUITE_BIP_GMAC:
+		return 16;
+	case WIFI_CIPHER_SUITE_CCMP_256:
+	case WIFI_CIPHER_SUITE_GCMP_256:
+	case WIFI_CIPHER_SUITE_BIP_GMAC_256:
+	case WIFI_CIPHER_SUITE_BIP_CMAC_256:
+		return 32;
+	default:
+		/* TKIP (its Michael keys need a TKIP-specific install) and
+		 * WEP are not installed by these handshakes. */
+		return 0;
+	}
+}
+
+gboolean
+wifi_cipher_is_data(guint cipher)
+{
+	return cipher == WIFI_CIPHER_SUITE_CCMP || cipher == WIFI_CIPHER_SUITE_GCMP ||
+	       cipher == WIFI_CIPHER_SUITE_CCMP_256 || cipher == WIFI_CIPHER_SUITE_GCMP_256;
+}
+
+gboolean
+wifi_cipher_is_group_mgmt(guint cipher)
+{
+	return cipher == WIFI_CIPHER_SUITE_BIP_CMAC || cipher == WIFI_CIPHER_SUITE_BIP_GMAC ||
+	       cipher == WIFI_CIPHER_SUITE_BIP_GMAC_256 || cipher == WIFI_CIPHER_SUITE_BIP_CMAC_256;
+}
+
+guint32
+wifi_cipher_suite_selector(guint cipher)
+{
+	return 0x000fac00u | (cipher & 0xffu);
+}
+
+const gchar *
+wifi_akm_suite_to_string(guint akm)
+{
+	switch (akm) {
+	case WIFI_AKM_SUITE_8021X:
+		return "802.1X";
+	case WIFI_AKM_SUITE_PSK:
+		return "PSK";
+	case WIFI_AKM_SUITE_8021X_SHA256:
+		return "802.1X-SHA256";
+	case WIFI_AKM_SUITE_PSK_SHA256:
+		return "PSK-SHA256";
+	case WIFI_AKM_SUITE_SAE:
+		return "SAE";
+	default:
+		return "unknown AKM";
+	}
+}
+
+const gchar *
+wifi_cipher_suite_to_string(guint cipher)
+{
+	switch (cipher) {
+	case WIFI_CIPHER_SUITE_NONE:
+		return "none";
+	case WIFI_CIPHER_SUITE_TKIP:
+		return "TKIP";
+	case WIFI_CIPHER_SUITE_CCMP:
+		return "CCMP-128";
+	case WIFI_CIPHER_SUITE_BIP_CMAC:
+		return "BIP-CMAC-128";
+	case WIFI_CIPHER_SUITE_GCMP:
+		return "GCMP-128";
+	case WIFI_CIPHER_SUITE_GCMP_256:
+		return "GCMP-256";
+	case WIFI_CIPHER_SUITE_CCMP_256:
+		return "CCMP-256";
+	case WIFI_CIPHER_SUITE_BIP_GMAC:
+		return "BIP-GMAC-128";
+	case WIFI_CIPHER_SUITE_BIP_GMAC_256:
+		return "BIP-GMAC-256";
+	case WIFI_CIPHER_SUITE_BIP_CMAC_256:
+		return "BIP-CMAC-256";
+	default:
+		return "unknown cipher";
+	}
+}
