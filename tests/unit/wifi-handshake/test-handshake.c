@@ -387,7 +387,7 @@ test_bad_mic_msg3(void)
 	                                      WIFI_CIPHER_SUITE_CCMP, 0, test_psk, RSNE_PSK);
 	g_autoptr(Sta) sta = sta_new(a, RSNE_PSK, NULL);
 	g_autoptr(GBytes) m1 = test_auth_msg1(a);
-	g_autoptr(GBytes) m3 = NULL, good = NULL, bad = NULL;
+	g_autoptr(GBytes) m3 = NULL, bad = NULL;
 	g_autoptr(GError) error = NULL;
 	guint8 *raw;
 	gsize len;
