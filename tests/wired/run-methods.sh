@@ -1,0 +1,106 @@
+#!/usr/bin/env bash
+# run-methods.sh CASE - joind end to end with the password and tunnel
+# methods (PEAP, TTLS, PWD, MSCHAPv2) against hostapd's internal EAP server,
+# on the wired test bed (lib.sh). Suite 'wired' runs every case; by hand, as
+# root from the source tree: JOIND_SOURCE_ROOT=. JOIND_BUILD_ROOT=build \
+#   tests/wired/run-methods.sh peap-mschapv2
+# Cases: peap-mschapv2[-wrong], peap-gtc, peap-agent, peap-no-agent,
+# ttls-{pap,chap,mschap,mschapv2,eap-md5}, ttls-pap-wrong,
+# ttls-mschapv2-wrong, pwd[-wrong], mschapv2[-wrong].
+set -euo pipefail
+here=$(cd "$(dirname "${BASH_SOURCE[0]}")" && pwd)
+# shellcheck source=/dev/null
+source "$here/lib.sh"
+
+w_hostapd_users() {
+	cat <<-'EOF2'
+		"pwduser"    PWD       "pwdpass"
+		"mschapuser" MSCHAPV2  "mschappass"
+		*            PEAP,TTLS
+		"peapuser"   MSCHAPV2  "peappass"  [2]
+		"gtcuser"    GTC       "gtcpass"   [2]
+		"ttlsuser"   TTLS-PAP,TTLS-CHAP,TTLS-MSCHAP,TTLS-MSCHAPV2  "ttlspass"  [2]
+		"ttlsmd5"    MD5       "ttlsmd5pass" [2]
+	EOF2
+}
+
+bed() { w_require; w_pki; w_init; w_netns --supp-down; w_hostapd "$@"; w_bus; }
+
+profile() { # KEY=VALUE...
+	local kv
+	{
+		echo "[Match]"; echo "Interface=$W_IF_S"; echo "[Security]"
+		for kv in "$@"; do echo "$kv"; done
+	} | w_profile port
+}
+
+tunnel() { # METHOD PHASE2-METHOD USER [PASSWORD]
+	local p=$1
+	profile EAP-Method="$1" EAP-Identity=anonymous@auth.test \
+		"EAP-$p-CACert=$W_PKI/ca.pem" "EAP-$p-ServerDomainMask=auth.test" \
+		"EAP-$p-Phase2-Method=$2" "EAP-$p-Phase2-Identity=$3" \
+		${4:+"EAP-$p-Phase2-Password=$4"}
+}
+
+ok() { # METHOD IDENTITY LABEL SECRET
+	local ms
+	w_joind
+	ms=$(w_wait --run ip -n "$W_NS_S" link set "$W_IF_S" up -- State authenticated)
+	echo "MEASURE $3: link-up -> authenticated in $ms ms"
+	w_expect_eq EapMethod "$(w_prop EapMethod)" "$1"
+	w_expect_eq Identity "$(w_prop Identity)" "$2"
+	w_expect_eq LastError "$(w_prop LastError)" ""
+	w_expect_no_secrets "$4"
+}
+
+bad() { # SECRET
+	w_config StartPeriod=1 MaxStart=10 HeldPeriod=30
+	w_joind
+	w_wait --run ip -n "$W_NS_S" link set "$W_IF_S" up -- State failed,held >/dev/null
+	echo "LastError: $(w_prop LastError)"
+	w_expect_match LastError "$(w_prop LastError)" "[Rr]eject|[Ff]ail|refused|wrong"
+	w_expect_no_secrets "$1"
+}
+
+case_peap_mschapv2() {
+	bed; tunnel PEAP MSCHAPV2 peapuser peappass; ok PEAP anonymous@auth.test "PEAP/MSCHAPv2" peappass
+	grep -q "Valid cryptobinding TLV received" "$W_DIR/hostapd.log" || w_fail "no crypto binding"
+	grep -a -A1 "Peer identity" "$W_DIR/hostapd.log" | grep -q "anonymous@auth.t" || w_fail "outer identity"
+}
+case_peap_mschapv2_wrong() { bed; tunnel PEAP MSCHAPV2 peapuser nopenope; bad nopenope; }
+case_peap_gtc() { bed; tunnel PEAP GTC gtcuser gtcpass; ok PEAP anonymous@auth.test "PEAP/GTC" gtcpass; }
+case_peap_agent() {
+	bed; tunnel PEAP MSCHAPV2 peapuser
+	w_joind; w_agent --password peappass
+	w_wait --run ip -n "$W_NS_S" link set "$W_IF_S" up -- State authenticated >/dev/null
+	cat "$W_DIR/agent.log"
+	grep -q "^RequestUserPassword" "$W_DIR/agent.log" || w_fail "agent not asked"
+	w_expect_no_secrets peappass
+}
+case_peap_no_agent() {
+	bed; tunnel PEAP MSCHAPV2 peapuser
+	w_joind
+	w_wait --run ip -n "$W_NS_S" link set "$W_IF_S" up -- State failed >/dev/null
+	echo "LastError: $(w_prop LastError)"
+	w_expect_match LastError "$(w_prop LastError)" "no agent"
+}
+case_ttls_pap() { bed; tunnel TTLS Tunneled-PAP ttlsuser ttlspass; ok TTLS anonymous@auth.test "TTLS/PAP" ttlspass; }
+case_ttls_chap() { bed; tunnel TTLS Tunneled-CHAP ttlsuser ttlspass; ok TTLS anonymous@auth.test "TTLS/CHAP" ttlspass; }
+case_ttls_mschap() { bed; tunnel TTLS Tunneled-MSCHAP ttlsuser ttlspass; ok TTLS anonymous@auth.test "TTLS/MSCHAP" ttlspass; }
+case_ttls_mschapv2() { bed; tunnel TTLS Tunneled-MSCHAPv2 ttlsuser ttlspass; ok TTLS anonymous@auth.test "TTLS/MSCHAPv2" ttlspass; }
+case_ttls_eap_md5() { bed; tunnel TTLS MD5 ttlsmd5 ttlsmd5pass; ok TTLS anonymous@auth.test "TTLS/EAP-MD5" ttlsmd5pass; }
+case_ttls_pap_wrong() { bed; tunnel TTLS Tunneled-PAP ttlsuser nopenope; bad nopenope; }
+case_ttls_mschapv2_wrong() { bed; tunnel TTLS Tunneled-MSCHAPv2 ttlsuser nopenope; bad nopenope; }
+case_pwd() { bed pwd_group=19; profile EAP-Method=PWD EAP-Identity=pwduser EAP-Password=pwdpass; ok PWD pwduser "EAP-PWD" pwdpass; }
+case_pwd_wrong() { bed pwd_group=19; profile EAP-Method=PWD EAP-Identity=pwduser EAP-Password=nopenope; bad nopenope; }
+case_mschapv2() { bed; profile EAP-Method=MSCHAPV2 EAP-Identity=mschapuser EAP-Password=mschappass; ok MSCHAPV2 mschapuser "EAP-MSCHAPv2" mschappass; }
+case_mschapv2_wrong() { bed; profile EAP-Method=MSCHAPV2 EAP-Identity=mschapuser EAP-Password=nopenope; bad nopenope; }
+
+fn=case_${1:?usage: run-methods.sh CASE}
+fn=${fn//-/_}
+if ! declare -F "$fn" >/dev/null; then
+	echo "unknown case $1" >&2
+	exit 2
+fi
+"$fn"
+echo "PASS $1"
