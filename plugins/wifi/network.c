@@ -27,6 +27,7 @@
 #include <linux/nl80211.h>
 #include <string.h>
 
+#include "station.h"
 #include "wiphy.h"
 
 #define BAND_BONUS_5GHZ       500
@@ -55,10 +56,36 @@ wifi_network_finalize(GObject *object)
 	G_OBJECT_CLASS(wifi_network_parent_class)->finalize(object);
 }
 
+/* Network1.Connect(): the station the network was seen on connects. */
+static void
+wifi_network_connect(JoindNetwork *network, GCancellable *cancellable, GAsyncReadyCallback callback,
+                     gpointer user_data)
+{
+	JoindDevice *device = joind_network_get_device(network);
+	JoindStation *station = device != NULL ? joind_device_get_station(device) : NULL;
+
+	if (station == NULL || !WIFI_IS_STATION(station)) {
+		g_task_report_new_error(network, callback, user_data, wifi_network_connect,
+		                        JOIND_ERROR, JOIND_ERROR_NOT_FOUND,
+		                        "The network is no longer on a station.");
+		return;
+	}
+	wifi_station_connect(WIFI_STATION(station), WIFI_NETWORK(network), cancellable, callback,
+	                     user_data);
+}
+
+static gboolean
+wifi_network_connect_finish(JoindNetwork *network, GAsyncResult *result, GError **error)
+{
+	return g_task_propagate_boolean(G_TASK(result), error);
+}
+
 static void
 wifi_network_class_init(WifiNetworkClass *klass)
 {
 	G_OBJECT_CLASS(klass)->finalize = wifi_network_finalize;
+	JOIND_NETWORK_CLASS(klass)->connect = wifi_network_connect;
+	JOIND_NETWORK_CLASS(klass)->connect_finish = wifi_network_connect_finish;
 }
 
 static void

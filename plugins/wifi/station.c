@@ -8,6 +8,7 @@
 
 #include <linux/if.h>
 
+#include "connect.h"
 #include "device.h"
 
 struct _WifiStation {
@@ -30,6 +31,7 @@ struct _WifiStation {
 	guint periodic_max;
 	gboolean periodic_disabled;
 	GCancellable *cancellable; /* the station's own scans */
+	WifiConnector *connector;
 };
 
 G_DEFINE_TYPE(WifiStation, wifi_station, JOIND_TYPE_STATION)
@@ -308,6 +310,42 @@ wifi_station_get_ordered_networks(JoindStation *station)
 	return out;
 }
 
+/* ---- connecting --------------------------------------------------------- */
+
+void
+wifi_station_connect(WifiStation *self, WifiNetwork *network, GCancellable *cancellable,
+                     GAsyncReadyCallback callback, gpointer user_data)
+{
+	if (self->connector == NULL) {
+		g_task_report_new_error(network, callback, user_data, wifi_station_connect,
+		                        JOIND_ERROR, JOIND_ERROR_FAILED, "%s is gone.",
+		                        self->ifname);
+		return;
+	}
+	wifi_connector_connect(self->connector, network, cancellable, callback, user_data);
+}
+
+static void
+wifi_station_disconnect(JoindStation *station, GCancellable *cancellable,
+                        GAsyncReadyCallback callback, gpointer user_data)
+{
+	WifiStation *self = WIFI_STATION(station);
+
+	if (self->connector == NULL) {
+		g_task_report_new_error(self, callback, user_data, wifi_station_disconnect,
+		                        JOIND_ERROR, JOIND_ERROR_FAILED, "%s is gone.",
+		                        self->ifname);
+		return;
+	}
+	wifi_connector_disconnect(self->connector, cancellable, callback, user_data);
+}
+
+static gboolean
+wifi_station_disconnect_finish(JoindStation *station, GAsyncResult *result, GError **error)
+{
+	return g_task_propagate_boolean(G_TASK(result), error);
+}
+
 /* ---- diagnostics ---------------------------------------------------------- */
 
 static GVariant *
@@ -386,6 +424,7 @@ wifi_station_finalize(GObject *object)
 {
 	WifiStation *self = WIFI_STATION(object);
 
+	g_clear_pointer(&self->connector, wifi_connector_free);
 	g_clear_pointer(&self->bsses, g_hash_table_unref);
 	g_clear_pointer(&self->networks, g_hash_table_unref);
 	g_clear_pointer(&self->wiphy, wifi_wiphy_unref);
@@ -403,6 +442,8 @@ wifi_station_class_init(WifiStationClass *klass)
 	G_OBJECT_CLASS(klass)->finalize = wifi_station_finalize;
 	station_class->scan = wifi_station_scan;
 	station_class->get_ordered_networks = wifi_station_get_ordered_networks;
+	station_class->disconnect = wifi_station_disconnect;
+	station_class->disconnect_finish = wifi_station_disconnect_finish;
 }
 
 static void
@@ -438,6 +479,8 @@ wifi_station_new(const WifiStationSetup *setup)
 	self->periodic_interval = self->periodic_initial;
 	self->scanner = wifi_scanner_new(self->nl, self->ifindex, self->ifname, self->wiphy,
 	                                 station_scan_results, station_scanning_changed, self);
+	self->connector =
+	        wifi_connector_new(JOIND_STATION(self), self->nl, self->ifindex, self->ifname);
 	joind_device_attach_station(self->device, JOIND_STATION(self));
 	g_signal_connect(self, "notify::state", G_CALLBACK(on_state_changed), NULL);
 	return self;
@@ -495,6 +538,7 @@ wifi_station_stop(WifiStation *self)
 	g_cancellable_cancel(self->cancellable);
 	g_clear_handle_id(&self->periodic_timer, g_source_remove);
 	g_clear_pointer(&self->scanner, wifi_scanner_free);
+	g_clear_pointer(&self->connector, wifi_connector_free);
 	g_signal_handlers_disconnect_by_data(self->core, self);
 	g_hash_table_iter_init(&iter, self->networks);
 	while (g_hash_table_iter_next(&iter, NULL, &network)) {
@@ -542,6 +586,11 @@ wifi_station_handle_event(WifiStation *self, guint8 cmd, struct nlattr **attrs)
 		if (self->scanner != NULL)
 			wifi_scanner_handle_event(self->scanner, cmd, attrs);
 		break;
+	case NL80211_CMD_CONNECT:
+	case NL80211_CMD_DISCONNECT:
+		if (self->connector != NULL)
+			wifi_connector_handle_event(self->connector, cmd, attrs);
+		break;
 	default:
 		break;
 	}
@@ -556,6 +605,8 @@ wifi_station_link_changed(WifiStation *self, const gchar *name, const gchar *add
 		g_info("%s: renamed to %s", self->ifname, name);
 		g_free(self->ifname);
 		self->ifname = g_strdup(name);
+		if (self->connector != NULL)
+			wifi_connector_set_ifname(self->connector, name);
 		joind_device_set_name(self->device, name);
 	}
 	if (address != NULL)

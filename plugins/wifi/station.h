@@ -39,6 +39,11 @@ guint32 wifi_station_get_wiphy_id(WifiStation *self);
 JoindDevice *wifi_station_get_joind_device(WifiStation *self);
 WifiScanner *wifi_station_get_scanner(WifiStation *self);
 
+/* Network1.Connect() of one of this station's networks (see connect.h);
+ * the GTask's source object is network. */
+void wifi_station_connect(WifiStation *self, WifiNetwork *network, GCancellable *cancellable,
+                          GAsyncReadyCallback callback, gpointer user_data);
+
 /* nl80211 events for this interface. */
 void wifi_station_handle_event(WifiStation *self, guint8 cmd, struct nlattr **attrs);
 /* rtnetlink facts for this interface (name/address may be NULL). */

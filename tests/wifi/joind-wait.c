@@ -17,6 +17,11 @@
  *       calls Station1.Scan(), and as soon as Scanning is true calls it a
  *       second time (from this one process, so no start-up delay sits
  *       between the two); exits 0 when both succeeded
+ *   joind-wait [-t SECONDS] connect-twice NETWORK-PATH
+ *       calls Network1.Connect() twice back to back (the second is sent
+ *       before the first is answered); prints each outcome, exits 0 when
+ *       the first failed with net.joind.Error.Aborted and the second
+ *       succeeded
  *
  * Values compare as text: strings and object paths as they are, anything
  * else as g_variant_print() shows it (true, -3000, ...). Exit status 0 when
@@ -230,6 +235,58 @@ scan_join(Waiter *w, GBusType bus_type, const gchar *path)
 	return w->done && w->second_sent ? 0 : 1;
 }
 
+/* ---- connect-twice -------------------------------------------------------- */
+
+typedef struct {
+	Waiter *w;
+	gint index;
+} ConnectCall;
+
+static void
+connect_returned(GObject *source, GAsyncResult *result, gpointer user_data)
+{
+	g_autofree ConnectCall *call = user_data;
+	Waiter *w = call->w;
+	g_autoptr(GError) error = NULL;
+	g_autoptr(GVariant) reply =
+	        g_dbus_connection_call_finish(G_DBUS_CONNECTION(source), result, &error);
+	g_autofree gchar *remote = error != NULL ? g_dbus_error_get_remote_error(error) : NULL;
+
+	g_print("Connect() %d: %s\n", call->index, reply != NULL ? "ok" : error->message);
+	if (call->index == 1 && g_strcmp0(remote, "net.joind.Error.Aborted") != 0)
+		w->failed = TRUE;
+	if (call->index == 2 && reply == NULL)
+		w->failed = TRUE;
+	if (--w->pending == 0) {
+		w->done = !w->failed;
+		g_main_loop_quit(w->loop);
+	}
+}
+
+static int
+connect_twice(Waiter *w, GBusType bus_type, const gchar *path)
+{
+	g_autoptr(GError) error = NULL;
+	g_autoptr(GDBusConnection) bus = g_bus_get_sync(bus_type, NULL, &error);
+
+	if (bus == NULL) {
+		g_printerr("joind-wait: %s\n", error->message);
+		return 1;
+	}
+	for (gint i = 1; i <= 2; i++) {
+		ConnectCall *call = g_new0(ConnectCall, 1);
+
+		call->w = w;
+		call->index = i;
+		w->pending++;
+		g_dbus_connection_call(bus, "net.joind", path, "net.joind.Network1", "Connect",
+		                       NULL, NULL, G_DBUS_CALL_FLAGS_NONE, 60000, NULL,
+		                       connect_returned, call);
+	}
+	g_main_loop_run(w->loop);
+	return w->done ? 0 : 1;
+}
+
 static gboolean
 parse_matches(Waiter *w, gchar **args)
 {
@@ -264,7 +321,7 @@ usage(void)
 {
 	g_printerr("usage: joind-wait [-t SECONDS] [--session] "
 	           "name | dump | object IFACE [P=V].. | no-object IFACE [P=V].. | "
-	           "count N IFACE [P=V].. | scan-join DEVICE-PATH\n");
+	           "count N IFACE [P=V].. | scan-join DEVICE-PATH | connect-twice NETWORK-PATH\n");
 	return 2;
 }
 
@@ -299,6 +356,8 @@ main(int argc, char **argv)
 	}
 	if (g_str_equal(w.mode, "scan-join"))
 		return i < argc ? scan_join(&w, bus_type, argv[i]) : usage();
+	if (g_str_equal(w.mode, "connect-twice"))
+		return i < argc ? connect_twice(&w, bus_type, argv[i]) : usage();
 	if (g_str_equal(w.mode, "count")) {
 		if (i >= argc)
 			return usage();

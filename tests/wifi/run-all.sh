@@ -210,5 +210,41 @@ ip -o link show wlan3 | grep -q 'state DOWN' || wifi_fail "wlan3 was brought up"
 jw -t 1 count 0 net.joind.Device1 "Name=wlan3" >/dev/null || wifi_fail "wlan3 got a device"
 check "after the restart wlan3 is still left alone"
 
+# ----------------------------------------------------------- connect: open ---
+open=$(jw -t 40 object $NET "Device=$DEV" Name=joind-open Type=open) ||
+	wifi_fail "joind-open not listed"
+t=$(wifi_now)
+jcall --object-path "$open" --method $NET.Connect >/dev/null || wifi_fail "Connect() joind-open failed"
+took=$(awk -v a="$(wifi_now)" -v b="$t" 'BEGIN { printf "%.2f", a - b }')
+jw -t 5 object net.joind.Station1 State=connected "ConnectedNetwork=$open" >/dev/null ||
+	wifi_fail "State is not connected / ConnectedNetwork not joind-open"
+jw -t 5 object $NET Name=joind-open Connected=true >/dev/null || wifi_fail "Connected is not true"
+link=$(iw dev wlan2 link)
+grep -q 'SSID: joind-open' <<<"$link" || wifi_fail "iw: wlan2 not associated: $link"
+check "Connect() joind-open answered in ${took} s: State=connected, Connected=true, iw: $(head -n 1 <<<"$link")"
+
+jcall --object-path "$DEV" --method net.joind.Station1.Disconnect >/dev/null ||
+	wifi_fail "Disconnect() failed"
+jw -t 5 object net.joind.Station1 State=disconnected ConnectedNetwork=/ >/dev/null ||
+	wifi_fail "State is not disconnected after Disconnect()"
+jw -t 5 object $NET Name=joind-open Connected=false >/dev/null || wifi_fail "still Connected"
+link=$(iw dev wlan2 link)
+grep -q 'Not connected' <<<"$link" || wifi_fail "iw: wlan2 still associated: $link"
+check "Disconnect(): State=disconnected, ConnectedNetwork=/, iw: $link"
+
+out=$(jw -t 30 connect-twice "$open") || wifi_fail "connect-twice: $out"
+jw -t 5 object net.joind.Station1 State=connected "ConnectedNetwork=$open" >/dev/null ||
+	wifi_fail "not connected after the second Connect()"
+check "a second Connect() aborts the first: $(tr '\n' ' ' <<<"$out")"
+
+addr=$(cat /sys/class/net/wlan2/address)
+hostapd_cli -p /run/hostapd-a -i wlan0 deauthenticate "$addr" >/dev/null ||
+	wifi_fail "hostapd_cli deauthenticate"
+jw -t 10 object net.joind.Station1 State=disconnected ConnectedNetwork=/ >/dev/null ||
+	wifi_fail "State is not disconnected after the AP's deauthentication"
+grep -qE 'wlan2: connected -> disconnected \(the access point disconnected us' "$JOIND_LOG" ||
+	wifi_fail "no log line for the AP's deauthentication"
+check "the AP deauthenticates: State=disconnected"
+
 wifi_stop_joind
 wifi_step "PASS: $passed checks"

@@ -1,0 +1,33 @@
+/* connect.h - one station's connection: CMD_CONNECT / CMD_DISCONNECT and
+ * the CONNECT / DISCONNECT events that answer them.
+ *
+ * One connect at a time: a new Connect() aborts the pending one with
+ * JOIND_ERROR_ABORTED and, when the link is (being) associated, tears it
+ * down first. The connector drives JoindStation's State and
+ * ConnectedNetwork and JoindNetwork's Connected.
+ */
+#pragma once
+
+#include "network.h"
+#include "nl80211.h"
+
+G_BEGIN_DECLS
+
+typedef struct _WifiConnector WifiConnector;
+
+WifiConnector *wifi_connector_new(JoindStation *station, WifiNl *nl, guint32 ifindex,
+                                  const gchar *ifname);
+/* Fails the pending calls (Aborted) and forgets the link state. */
+void wifi_connector_free(WifiConnector *self);
+void wifi_connector_set_ifname(WifiConnector *self, const gchar *ifname);
+
+/* The GTask's source object is network; finish with g_task_propagate_boolean. */
+void wifi_connector_connect(WifiConnector *self, WifiNetwork *network, GCancellable *cancellable,
+                            GAsyncReadyCallback callback, gpointer user_data);
+/* The GTask's source object is the station. */
+void wifi_connector_disconnect(WifiConnector *self, GCancellable *cancellable,
+                               GAsyncReadyCallback callback, gpointer user_data);
+/* nl80211 CONNECT, DISCONNECT, DEAUTHENTICATE events of the interface. */
+void wifi_connector_handle_event(WifiConnector *self, guint8 cmd, struct nlattr **attrs);
+
+G_END_DECLS
