@@ -4,7 +4,10 @@
  * the BSS and follows the outcome. Phases:
  *   IDLE        nothing associated
  *   CONNECTING  CMD_CONNECT sent, waiting for the CONNECT event
- *   CONNECTED   associated (and, later, keyed and authorized)
+ *   HANDSHAKE   associated to a WPA2-PSK network: the 4-way handshake
+ *               runs (EAPOL over the nl80211 control port), then the keys
+ *               go in and the port is authorized
+ *   CONNECTED   associated (and keyed and authorized)
  *   TEARDOWN    CMD_DISCONNECT sent, waiting for its answer; a Connect()
  *               queued meanwhile starts when it comes
  * Our own CMD_DISCONNECT makes the kernel send a DISCONNECT event too; it
@@ -18,19 +21,26 @@
 #include <string.h>
 
 #include "joind.h"
+#include "rsn.h"
 
 /* IEEE 802.11 reason code 3: deauthenticated because the station leaves. */
 #define WIFI_REASON_DEAUTH_LEAVING 3
+/* After the association: hostapd sends message 1 four times a second
+ * apart before it gives up, so this lets a wrong passphrase show. */
+#define WIFI_HANDSHAKE_TIMEOUT_S 5
 
 typedef enum {
 	PHASE_IDLE,
 	PHASE_CONNECTING,
+	PHASE_HANDSHAKE,
 	PHASE_CONNECTED,
 	PHASE_TEARDOWN,
 } Phase;
 
 struct _WifiConnector {
 	JoindStation *station; /* the station owns the connector */
+	JoindCore *core;
+	gboolean control_port_nl; /* the wiphy carries EAPOL over nl80211 */
 	WifiNl *nl;
 	guint32 ifindex;
 	gchar *ifname;
@@ -41,9 +51,19 @@ struct _WifiConnector {
 	GPtrArray *disconnect_tasks; /* Disconnect() calls waiting for TEARDOWN */
 	guint request;
 	guint own_disconnects;
+	/* WPA2-PSK: the plan, the PSK, the handshake and its timer. */
+	gboolean secure;
+	WifiRsnPlan plan;
+	guint8 pmk[WIFI_PSK_LEN];
+	gboolean save_psk; /* the profile does not hold this PSK yet */
+	guint8 spa[6];
+	WifiHandshake *hs;
+	guint hs_timer;
+	GCancellable *secret_cancellable; /* an agent request */
 };
 
 static void connector_start(WifiConnector *self);
+static void connector_teardown(WifiConnector *self);
 
 static const gchar *
 network_name(WifiNetwork *network)
@@ -70,6 +90,10 @@ connector_link_down(WifiConnector *self, const gchar *reason)
 	JoindDevice *device = joind_station_get_device(self->station);
 
 	self->phase = PHASE_IDLE;
+	g_clear_handle_id(&self->hs_timer, g_source_remove);
+	g_clear_pointer(&self->hs, wifi_handshake_free);
+	joind_secret_clear(self->pmk, sizeof(self->pmk));
+	self->secure = FALSE;
 	if (self->network != NULL)
 		joind_network_set_connected(JOIND_NETWORK(self->network), FALSE);
 	g_clear_object(&self->network);
@@ -123,12 +147,254 @@ connector_teardown(WifiConnector *self)
 	if (self->phase == PHASE_TEARDOWN)
 		return;
 	wifi_nl_cancel(self->nl, self->request);
+	/* The old handshake's timer must not fire into a queued connect. */
+	g_clear_handle_id(&self->hs_timer, g_source_remove);
 	self->own_disconnects++;
 	self->phase = PHASE_TEARDOWN;
 	msg = wifi_nl_msg_new(self->nl, NL80211_CMD_DISCONNECT, 0);
 	nla_put_u32(msg, NL80211_ATTR_IFINDEX, self->ifindex);
 	nla_put_u16(msg, NL80211_ATTR_REASON_CODE, WIFI_REASON_DEAUTH_LEAVING);
 	self->request = wifi_nl_send(self->nl, msg, NULL, disconnect_done, self, NULL);
+}
+
+/* ---- WPA2-PSK: the 4-way handshake ---------------------------------------- */
+
+static void
+log_failure(int error, gpointer user_data)
+{
+	if (error < 0)
+		g_warning("%s: %s", (const gchar *)user_data, g_strerror(-error));
+}
+
+static void
+hs_send(const guint8 *frame, gsize len, gpointer user_data)
+{
+	WifiConnector *self = user_data;
+	/* Before the first pairwise key, frames go out in the clear. */
+	struct nl_msg *msg = wifi_rsn_msg_eapol(self->nl, self->ifindex, self->bss->bssid, frame,
+	                                        len, !wifi_handshake_has_ptk(self->hs));
+
+	wifi_nl_send(self->nl, msg, NULL, log_failure,
+	             g_strdup_printf("%s: sending EAPOL", self->ifname), g_free);
+}
+
+static void
+hs_install_key(const WifiHandshakeKey *key, gpointer user_data)
+{
+	WifiConnector *self = user_data;
+
+	g_debug("%s: installing the %s key %u", self->ifname,
+	        key->kind == WIFI_KEY_KIND_PAIRWISE ? "pairwise" : "group", key->key_id);
+	wifi_nl_send(self->nl, wifi_rsn_msg_new_key(self->nl, self->ifindex, key), NULL,
+	             log_failure, g_strdup_printf("%s: NEW_KEY", self->ifname), g_free);
+}
+
+static gint
+handshake_error_code(const GError *error)
+{
+	return g_error_matches(error, WIFI_HANDSHAKE_ERROR, WIFI_HANDSHAKE_ERROR_WRONG_PASSPHRASE)
+	               ? JOIND_ERROR_AUTHENTICATION_FAILED
+	               : JOIND_ERROR_FAILED;
+}
+
+/* Reports the failure and deauthenticates (associated) or forgets the link
+ * (the access point already ended it). Nothing is saved. */
+static void
+connector_handshake_failed(WifiConnector *self, const GError *error, gboolean associated)
+{
+	const gchar *message = error != NULL ? error->message : "The key handshake failed.";
+
+	self->save_psk = FALSE;
+	g_clear_handle_id(&self->hs_timer, g_source_remove);
+	connector_fail_connect(
+	        self, error != NULL ? handshake_error_code(error) : JOIND_ERROR_FAILED, message);
+	if (associated)
+		connector_teardown(self);
+	else
+		connector_link_down(self, message);
+}
+
+static void connector_connected(WifiConnector *self);
+
+static void
+authorized(int error, gpointer user_data)
+{
+	WifiConnector *self = user_data;
+	g_autoptr(GError) local = NULL;
+
+	self->request = 0;
+	if (self->phase != PHASE_HANDSHAKE && self->phase != PHASE_CONNECTING)
+		return;
+	if (error < 0) {
+		local = g_error_new(JOIND_ERROR, JOIND_ERROR_FAILED,
+		                    "Cannot authorize the port: %s", g_strerror(-error));
+		connector_handshake_failed(self, local, TRUE);
+		return;
+	}
+	connector_connected(self);
+}
+
+static void
+hs_state_changed(WifiHandshakeState old_state, WifiHandshakeState new_state, gpointer user_data)
+{
+	WifiConnector *self = user_data;
+
+	if (new_state != WIFI_HANDSHAKE_STATE_COMPLETE)
+		return;
+	if (old_state == WIFI_HANDSHAKE_STATE_COMPLETE) {
+		g_info("%s: group key renewed", self->ifname);
+		return;
+	}
+	g_clear_handle_id(&self->hs_timer, g_source_remove);
+	g_info("%s: 4-way handshake complete, authorizing the port", self->ifname);
+	self->request = wifi_nl_send(
+	        self->nl, wifi_rsn_msg_authorize(self->nl, self->ifindex, self->bss->bssid), NULL,
+	        authorized, self, NULL);
+}
+
+static gboolean
+hs_timeout(gpointer user_data)
+{
+	WifiConnector *self = user_data;
+	g_autoptr(GError) error = NULL;
+
+	self->hs_timer = 0;
+	wifi_handshake_abort(self->hs, WIFI_HANDSHAKE_ABORT_TIMEOUT, 0, &error);
+	connector_handshake_failed(self, error, TRUE);
+	return G_SOURCE_REMOVE;
+}
+
+static const WifiHandshakeCallbacks hs_callbacks = {hs_send, hs_install_key, hs_state_changed};
+
+static gboolean
+connector_handshake_new(WifiConnector *self)
+{
+	WifiHandshakeConfig config = {
+	        .akm = self->plan.akm,
+	        .pairwise_cipher = self->plan.pairwise_cipher,
+	        .group_cipher = self->plan.group_cipher,
+	        .pmk = self->pmk,
+	        .pmk_len = sizeof(self->pmk),
+	        .own_rsne = self->plan.own_rsne,
+	        .own_rsne_len = self->plan.own_rsne_len,
+	        .ap_rsne = self->plan.ap_rsne,
+	        .ap_rsne_len = self->plan.ap_rsne_len,
+	};
+	g_autoptr(GError) error = NULL;
+
+	memcpy(config.spa, self->spa, 6);
+	memcpy(config.aa, self->bss->bssid, 6);
+	g_clear_pointer(&self->hs, wifi_handshake_free);
+	self->hs = wifi_handshake_new(&config, &hs_callbacks, self, &error);
+	if (self->hs == NULL) {
+		connector_fail_connect(self, JOIND_ERROR_FAILED, error->message);
+		connector_link_down(self, "handshake set-up failed");
+		return FALSE;
+	}
+	return TRUE;
+}
+
+static void
+on_eapol_frame(WifiConnector *self, struct nlattr **attrs)
+{
+	struct nlattr *frame = attrs[NL80211_ATTR_FRAME];
+	g_autoptr(GError) error = NULL;
+
+	if (self->hs == NULL || frame == NULL ||
+	    (self->phase != PHASE_CONNECTING && self->phase != PHASE_HANDSHAKE &&
+	     self->phase != PHASE_CONNECTED))
+		return;
+	if (attrs[NL80211_ATTR_CONTROL_PORT_ETHERTYPE] != NULL &&
+	    nla_get_u16(attrs[NL80211_ATTR_CONTROL_PORT_ETHERTYPE]) != WIFI_ETH_P_PAE)
+		return;
+	if (attrs[NL80211_ATTR_MAC] != NULL &&
+	    memcmp(nla_data(attrs[NL80211_ATTR_MAC]), self->bss->bssid, 6) != 0)
+		return;
+	switch (wifi_handshake_rx(self->hs, nla_data(frame), (gsize)nla_len(frame), &error)) {
+	case WIFI_HANDSHAKE_RX_ACCEPTED:
+		break;
+	case WIFI_HANDSHAKE_RX_DROPPED:
+		g_debug("%s: EAPOL frame dropped: %s", self->ifname, error->message);
+		break;
+	case WIFI_HANDSHAKE_RX_FAILED:
+		connector_handshake_failed(self, error, TRUE);
+		break;
+	}
+}
+
+/* ---- the profile ---------------------------------------------------------- */
+
+static void
+copy_setting(GKeyFile *kf, JoindProfile *profile, const gchar *key)
+{
+	if (profile != NULL && joind_profile_has_key(profile, "Settings", key))
+		g_key_file_set_boolean(kf, "Settings", key,
+		                       joind_profile_get_boolean(profile, "Settings", key, FALSE));
+}
+
+/* Caches the PSK in <ssid>.psk, keeping what the profile already says. */
+static void
+connector_save_profile(WifiConnector *self)
+{
+	JoindNetwork *network = JOIND_NETWORK(self->network);
+	JoindProfile *profile = joind_network_get_profile(network);
+	g_autoptr(GKeyFile) kf = g_key_file_new();
+	g_autoptr(GError) error = NULL;
+	gchar *passphrase = NULL;
+	gchar *hex = NULL;
+	gsize len = 0;
+	const guint8 *ssid = g_bytes_get_data(joind_network_get_ssid(network), &len);
+
+	if (!self->save_psk)
+		return;
+	self->save_psk = FALSE;
+	if (profile != NULL)
+		passphrase = joind_profile_get_string(profile, "Security", "Passphrase");
+	if (passphrase != NULL)
+		g_key_file_set_string(kf, "Security", "Passphrase", passphrase);
+	joind_secret_wipe(passphrase);
+	hex = g_malloc(2 * sizeof(self->pmk) + 1);
+	for (gsize i = 0; i < sizeof(self->pmk); i++)
+		g_snprintf(hex + 2 * i, 3, "%02x", self->pmk[i]);
+	g_key_file_set_string(kf, "Security", "PreSharedKey", hex);
+	joind_secret_wipe(hex);
+	copy_setting(kf, profile, "Hidden");
+	copy_setting(kf, profile, "AutoConnect");
+	if (!joind_core_save_network_profile(self->core, ssid, len, JOIND_PROFILE_TYPE_PSK, kf,
+	                                     &error))
+		g_warning("%s: cannot save the profile of “%s”: %s", self->ifname,
+		          joind_network_get_name(network), error->message);
+	else
+		g_info("%s: saved the profile of “%s”", self->ifname,
+		       joind_network_get_name(network));
+}
+
+/* The PSK from the profile (PreSharedKey, else Passphrase). FALSE with
+ * error unset when the profile holds neither. */
+static gboolean
+connector_psk_from_profile(WifiConnector *self, WifiNetwork *network, GError **error)
+{
+	JoindProfile *profile = joind_network_get_profile(JOIND_NETWORK(network));
+	g_autoptr(GError) local = NULL;
+	gsize len = 0;
+	const guint8 *ssid = g_bytes_get_data(joind_network_get_ssid(JOIND_NETWORK(network)), &len);
+	gchar *secret;
+	gboolean ok;
+
+	if (profile == NULL)
+		return FALSE;
+	secret = joind_profile_get_string(profile, "Security", "PreSharedKey");
+	self->save_psk = secret == NULL;
+	if (secret == NULL)
+		secret = joind_profile_get_string(profile, "Security", "Passphrase");
+	if (secret == NULL)
+		return FALSE;
+	ok = wifi_psk_from_secret(secret, ssid, len, self->pmk, &local);
+	joind_secret_wipe(secret);
+	if (!ok)
+		g_set_error(error, JOIND_ERROR, JOIND_ERROR_INVALID_ARGS, "The profile %s: %s",
+		            joind_profile_get_name(profile), local->message);
+	return ok;
 }
 
 /* ---- CMD_CONNECT ---------------------------------------------------------- */
@@ -158,11 +424,119 @@ connector_start(WifiConnector *self)
 	nla_put(msg, NL80211_ATTR_MAC, 6, self->bss->bssid);
 	nla_put_u32(msg, NL80211_ATTR_WIPHY_FREQ, self->bss->freq);
 	nla_put_u32(msg, NL80211_ATTR_AUTH_TYPE, NL80211_AUTHTYPE_OPEN_SYSTEM);
+	if (self->secure) {
+		wifi_rsn_put_connect(msg, &self->plan);
+		/* Message 1 may be read before the CONNECT event. */
+		if (!connector_handshake_new(self)) {
+			nlmsg_free(msg);
+			return;
+		}
+	}
 	self->phase = PHASE_CONNECTING;
 	joind_station_set_state(self->station, JOIND_STATION_STATE_CONNECTING, "Connect()");
 	g_info("%s: connecting to “%s” via %s on %u MHz", self->ifname, network_name(self->network),
 	       wifi_bssid_to_string(self->bss->bssid, addr), self->bss->freq);
 	self->request = wifi_nl_send(self->nl, msg, NULL, connect_sent, self, NULL);
+}
+
+static void
+connector_begin(WifiConnector *self)
+{
+	if (self->phase == PHASE_IDLE)
+		connector_start(self);
+	else
+		connector_teardown(self); /* then starts the queued connect */
+}
+
+static void
+connector_cancel_secret(WifiConnector *self)
+{
+	if (self->secret_cancellable != NULL)
+		g_cancellable_cancel(self->secret_cancellable);
+	g_clear_object(&self->secret_cancellable);
+}
+
+static void
+secret_received(GObject *source, GAsyncResult *result, gpointer user_data)
+{
+	WifiConnector *self = user_data;
+	g_autoptr(GError) error = NULL;
+	g_autoptr(JoindSecret) secret =
+	        joind_core_request_secret_finish(JOIND_CORE(source), result, &error);
+	gsize len = 0;
+	const guint8 *ssid;
+
+	/* Cancelled: the connector may be gone, and the call was answered. */
+	if (secret == NULL && g_error_matches(error, G_IO_ERROR, G_IO_ERROR_CANCELLED))
+		return;
+	g_clear_object(&self->secret_cancellable);
+	ssid = g_bytes_get_data(joind_network_get_ssid(JOIND_NETWORK(self->network)), &len);
+	if (secret != NULL && !wifi_psk_from_secret(secret->secret, ssid, len, self->pmk, &error)) {
+		g_autoptr(GError) bad = g_steal_pointer(&error);
+
+		error = g_error_new(JOIND_ERROR, JOIND_ERROR_INVALID_ARGS, "%s", bad->message);
+	}
+	if (error != NULL) {
+		connector_fail_connect(
+		        self, error->domain == JOIND_ERROR ? error->code : JOIND_ERROR_FAILED,
+		        error->message);
+		if (self->phase != PHASE_IDLE)
+			connector_teardown(self);
+		return;
+	}
+	self->save_psk = TRUE;
+	connector_begin(self);
+}
+
+/* What the network needs before the connect can start: the plan and the
+ * PSK of a WPA2-PSK network. FALSE with error set when it cannot be done;
+ * *ask_agent when the PSK must come from the agent. */
+static gboolean
+connector_prepare(WifiConnector *self, WifiNetwork *network, WifiBss *bss, gboolean *ask_agent,
+                  GError **error)
+{
+	JoindNetworkType type = joind_network_get_network_type(JOIND_NETWORK(network));
+	g_autoptr(GError) local = NULL;
+
+	*ask_agent = FALSE;
+	self->secure = FALSE;
+	if (type == JOIND_NETWORK_TYPE_OPEN)
+		return TRUE;
+	if (type != JOIND_NETWORK_TYPE_PSK) {
+		g_set_error(error, JOIND_ERROR, JOIND_ERROR_NOT_SUPPORTED,
+		            "joind cannot join %s networks yet.",
+		            joind_network_type_to_string(type));
+		return FALSE;
+	}
+	if (!self->control_port_nl) {
+		g_set_error_literal(error, JOIND_ERROR, JOIND_ERROR_NOT_SUPPORTED,
+		                    "This radio cannot carry EAPOL over nl80211 (the AF_PACKET "
+		                    "fallback is not implemented yet).");
+		return FALSE;
+	}
+	if (!wifi_parse_address(joind_device_get_address(joind_station_get_device(self->station)),
+	                        self->spa)) {
+		g_set_error_literal(error, JOIND_ERROR, JOIND_ERROR_FAILED,
+		                    "The interface has no MAC address.");
+		return FALSE;
+	}
+	if (!wifi_rsn_plan(bss, &self->plan, error))
+		return FALSE;
+	self->secure = TRUE;
+	if (connector_psk_from_profile(self, network, &local))
+		return TRUE;
+	if (local != NULL) {
+		g_propagate_error(error, g_steal_pointer(&local));
+		return FALSE;
+	}
+	if (!joind_core_has_agent(self->core)) {
+		g_set_error(error, JOIND_ERROR, JOIND_ERROR_NO_AGENT,
+		            "“%s” needs a passphrase and no agent is registered to ask for it.",
+		            network_name(network));
+		return FALSE;
+	}
+	*ask_agent = TRUE;
+	return TRUE;
 }
 
 void
@@ -171,14 +545,9 @@ wifi_connector_connect(WifiConnector *self, WifiNetwork *network, GCancellable *
 {
 	g_autoptr(GTask) task = g_task_new(network, cancellable, callback, user_data);
 	GPtrArray *bsses = wifi_network_get_bsses(network);
-	JoindNetworkType type = joind_network_get_network_type(JOIND_NETWORK(network));
+	g_autoptr(GError) error = NULL;
+	gboolean ask_agent;
 
-	if (type != JOIND_NETWORK_TYPE_OPEN) {
-		g_task_return_new_error(task, JOIND_ERROR, JOIND_ERROR_NOT_SUPPORTED,
-		                        "joind cannot join %s networks yet.",
-		                        joind_network_type_to_string(type));
-		return;
-	}
 	if (bsses == NULL || bsses->len == 0) {
 		g_task_return_new_error(task, JOIND_ERROR, JOIND_ERROR_NOT_FOUND,
 		                        "No access point of “%s” is in range.",
@@ -186,16 +555,25 @@ wifi_connector_connect(WifiConnector *self, WifiNetwork *network, GCancellable *
 		return;
 	}
 	connector_fail_connect(self, JOIND_ERROR_ABORTED, "Aborted by a newer Connect().");
+	connector_cancel_secret(self);
+	if (!connector_prepare(self, network, g_ptr_array_index(bsses, 0), &ask_agent, &error)) {
+		g_task_return_error(task, g_steal_pointer(&error));
+		return;
+	}
 	self->connect_task = g_steal_pointer(&task);
 	if (self->network != NULL && self->network != network)
 		joind_network_set_connected(JOIND_NETWORK(self->network), FALSE);
 	g_set_object(&self->network, network);
 	g_clear_pointer(&self->bss, wifi_bss_unref);
 	self->bss = wifi_bss_ref(g_ptr_array_index(bsses, 0));
-	if (self->phase == PHASE_IDLE)
-		connector_start(self);
-	else
-		connector_teardown(self); /* then starts the queued connect */
+	if (!ask_agent) {
+		connector_begin(self);
+		return;
+	}
+	self->secret_cancellable = g_cancellable_new();
+	joind_core_request_secret(self->core, JOIND_SECRET_PASSPHRASE,
+	                          joind_network_get_object_path(JOIND_NETWORK(network)), NULL,
+	                          self->secret_cancellable, secret_received, self);
 }
 
 void
@@ -205,6 +583,7 @@ wifi_connector_disconnect(WifiConnector *self, GCancellable *cancellable,
 	GTask *task = g_task_new(self->station, cancellable, callback, user_data);
 
 	connector_fail_connect(self, JOIND_ERROR_ABORTED, "Aborted by Disconnect().");
+	connector_cancel_secret(self);
 	if (self->phase == PHASE_IDLE) {
 		g_task_return_boolean(task, TRUE);
 		g_object_unref(task);
@@ -227,7 +606,6 @@ on_connect_event(WifiConnector *self, struct nlattr **attrs)
 	                         : 1;
 	gboolean timed_out = attrs[NL80211_ATTR_TIMED_OUT] != NULL;
 	g_autofree gchar *message = NULL;
-	g_autoptr(GTask) task = NULL;
 
 	self->own_disconnects = 0;
 	if (self->phase != PHASE_CONNECTING) {
@@ -242,13 +620,30 @@ on_connect_event(WifiConnector *self, struct nlattr **attrs)
 		connector_link_down(self, timed_out ? "connect timed out" : "connect refused");
 		return;
 	}
+	if (self->secure) {
+		self->phase = PHASE_HANDSHAKE;
+		g_clear_handle_id(&self->hs_timer, g_source_remove);
+		g_info("%s: associated, waiting for the 4-way handshake", self->ifname);
+		self->hs_timer = g_timeout_add_seconds(WIFI_HANDSHAKE_TIMEOUT_S, hs_timeout, self);
+		return;
+	}
+	connector_connected(self);
+}
+
+static void
+connector_connected(WifiConnector *self)
+{
+	g_autoptr(GTask) task = g_steal_pointer(&self->connect_task);
+
 	self->phase = PHASE_CONNECTED;
+	if (self->secure)
+		connector_save_profile(self);
 	joind_network_set_connected(JOIND_NETWORK(self->network), TRUE);
 	wifi_network_set_last_connected(self->network, g_get_real_time() / G_USEC_PER_SEC);
 	joind_station_set_connected_network(self->station, JOIND_NETWORK(self->network));
 	joind_device_set_state(joind_station_get_device(self->station), JOIND_DEVICE_STATE_UP);
-	joind_station_set_state(self->station, JOIND_STATION_STATE_CONNECTED, "associated");
-	task = g_steal_pointer(&self->connect_task);
+	joind_station_set_state(self->station, JOIND_STATION_STATE_CONNECTED,
+	                        self->secure ? "keys installed, port authorized" : "associated");
 	if (task != NULL)
 		g_task_return_boolean(task, TRUE);
 }
@@ -266,6 +661,14 @@ on_disconnect_event(WifiConnector *self, struct nlattr **attrs)
 		self->own_disconnects--;
 		return;
 	}
+	if (self->phase == PHASE_HANDSHAKE) {
+		g_autoptr(GError) error = NULL;
+
+		wifi_handshake_abort(self->hs, WIFI_HANDSHAKE_ABORT_DEAUTHENTICATED, reason,
+		                     &error);
+		connector_handshake_failed(self, error, FALSE);
+		return;
+	}
 	if (self->phase != PHASE_CONNECTING && self->phase != PHASE_CONNECTED)
 		return;
 	why = g_strdup_printf("%s (reason %u)",
@@ -281,15 +684,20 @@ wifi_connector_handle_event(WifiConnector *self, guint8 cmd, struct nlattr **att
 		on_connect_event(self, attrs);
 	else if (cmd == NL80211_CMD_DISCONNECT)
 		on_disconnect_event(self, attrs);
+	else if (cmd == NL80211_CMD_CONTROL_PORT_FRAME)
+		on_eapol_frame(self, attrs);
 }
 
 /* ---- life cycle ----------------------------------------------------------- */
 
 WifiConnector *
-wifi_connector_new(JoindStation *station, WifiNl *nl, guint32 ifindex, const gchar *ifname)
+wifi_connector_new(JoindCore *core, JoindStation *station, WifiNl *nl, gboolean control_port_nl,
+                   guint32 ifindex, const gchar *ifname)
 {
 	WifiConnector *self = g_new0(WifiConnector, 1);
 
+	self->core = core;
+	self->control_port_nl = control_port_nl;
 	self->station = station;
 	self->nl = nl;
 	self->ifindex = ifindex;
@@ -311,10 +719,14 @@ wifi_connector_free(WifiConnector *self)
 	if (self == NULL)
 		return;
 	wifi_nl_cancel(self->nl, self->request);
+	connector_cancel_secret(self);
 	connector_fail_connect(self, JOIND_ERROR_ABORTED, "The interface went away.");
 	if (self->phase != PHASE_IDLE)
 		connector_link_down(self, "interface removed");
 	connector_complete_disconnects(self);
+	g_clear_handle_id(&self->hs_timer, g_source_remove);
+	g_clear_pointer(&self->hs, wifi_handshake_free);
+	joind_secret_clear(self->pmk, sizeof(self->pmk));
 	g_ptr_array_unref(self->disconnect_tasks);
 	g_free(self->ifname);
 	g_free(self);

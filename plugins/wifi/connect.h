@@ -8,6 +8,7 @@
  */
 #pragma once
 
+#include "joind.h"
 #include "network.h"
 #include "nl80211.h"
 
@@ -15,8 +16,10 @@ G_BEGIN_DECLS
 
 typedef struct _WifiConnector WifiConnector;
 
-WifiConnector *wifi_connector_new(JoindStation *station, WifiNl *nl, guint32 ifindex,
-                                  const gchar *ifname);
+/* control_port_nl: the wiphy can carry EAPOL over nl80211 (WPA2-PSK needs
+ * it for now). */
+WifiConnector *wifi_connector_new(JoindCore *core, JoindStation *station, WifiNl *nl,
+                                  gboolean control_port_nl, guint32 ifindex, const gchar *ifname);
 /* Fails the pending calls (Aborted) and forgets the link state. */
 void wifi_connector_free(WifiConnector *self);
 void wifi_connector_set_ifname(WifiConnector *self, const gchar *ifname);
@@ -27,7 +30,7 @@ void wifi_connector_connect(WifiConnector *self, WifiNetwork *network, GCancella
 /* The GTask's source object is the station. */
 void wifi_connector_disconnect(WifiConnector *self, GCancellable *cancellable,
                                GAsyncReadyCallback callback, gpointer user_data);
-/* nl80211 CONNECT, DISCONNECT, DEAUTHENTICATE events of the interface. */
+/* nl80211 CONNECT, DISCONNECT and CONTROL_PORT_FRAME events of the interface. */
 void wifi_connector_handle_event(WifiConnector *self, guint8 cmd, struct nlattr **attrs);
 
 G_END_DECLS

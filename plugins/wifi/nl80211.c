@@ -64,15 +64,23 @@ request_complete(WifiNl *self, Request *req, int error)
 	request_free(req);
 }
 
+static int event_valid(struct nl_msg *msg, void *arg);
+
 /* ---- command socket callbacks -------------------------------------------- */
 
 static int
 cmd_valid(struct nl_msg *msg, void *arg)
 {
 	WifiNl *self = arg;
-	Request *req = request_for(self, nlmsg_hdr(msg));
+	struct nlmsghdr *hdr = nlmsg_hdr(msg);
+	Request *req = request_for(self, hdr);
 	struct nlattr *attrs[NL80211_ATTR_MAX + 1];
 
+	/* The kernel sends some events only to the socket that owns a
+	 * connection (NL80211_ATTR_SOCKET_OWNER): EAPOL frames of the control
+	 * port. They carry no sequence number; listeners get them. */
+	if (req == NULL && hdr->nlmsg_seq == 0)
+		return event_valid(msg, arg);
 	if (req == NULL || req->reply == NULL)
 		return NL_SKIP;
 	if (genlmsg_parse(nlmsg_hdr(msg), 0, attrs, NL80211_ATTR_MAX, NULL) < 0) {
@@ -384,6 +392,12 @@ wifi_nl_cmd_name(guint8 cmd)
 		return "SCAN_ABORTED";
 	case NL80211_CMD_REG_CHANGE:
 		return "REG_CHANGE";
+	case NL80211_CMD_CONNECT:
+		return "CONNECT";
+	case NL80211_CMD_DISCONNECT:
+		return "DISCONNECT";
+	case NL80211_CMD_CONTROL_PORT_FRAME:
+		return "CONTROL_PORT_FRAME";
 	default:
 		return "other";
 	}

@@ -479,8 +479,11 @@ wifi_station_new(const WifiStationSetup *setup)
 	self->periodic_interval = self->periodic_initial;
 	self->scanner = wifi_scanner_new(self->nl, self->ifindex, self->ifname, self->wiphy,
 	                                 station_scan_results, station_scanning_changed, self);
-	self->connector =
-	        wifi_connector_new(JOIND_STATION(self), self->nl, self->ifindex, self->ifname);
+	self->connector = wifi_connector_new(
+	        core, JOIND_STATION(self), self->nl,
+	        wifi_wiphy_has_ext_feature(self->wiphy,
+	                                   NL80211_EXT_FEATURE_CONTROL_PORT_OVER_NL80211),
+	        self->ifindex, self->ifname);
 	joind_device_attach_station(self->device, JOIND_STATION(self));
 	g_signal_connect(self, "notify::state", G_CALLBACK(on_state_changed), NULL);
 	return self;
@@ -588,6 +591,7 @@ wifi_station_handle_event(WifiStation *self, guint8 cmd, struct nlattr **attrs)
 		break;
 	case NL80211_CMD_CONNECT:
 	case NL80211_CMD_DISCONNECT:
+	case NL80211_CMD_CONTROL_PORT_FRAME:
 		if (self->connector != NULL)
 			wifi_connector_handle_event(self->connector, cmd, attrs);
 		break;

@@ -246,5 +246,58 @@ grep -qE 'wlan2: connected -> disconnected \(the access point disconnected us' "
 	wifi_fail "no log line for the AP's deauthentication"
 check "the AP deauthenticates: State=disconnected"
 
+# ---------------------------------------------------------- connect: WPA2 ---
+wpa2=$(jw -t 40 object $NET "Device=$DEV" Name=joind-wpa2 Type=psk) ||
+	wifi_fail "joind-wpa2 not listed"
+out=$(jcall --object-path "$wpa2" --method $NET.Connect 2>&1) &&
+	wifi_fail "Connect() without profile or agent succeeded"
+grep -q 'net.joind.Error.NoAgent' <<<"$out" || wifi_fail "no NoAgent error: $out"
+[[ ! -e $WORK/state/joind-wpa2.psk ]] || wifi_fail "a profile was written"
+check "joind-wpa2 without profile or agent: $(grep -o 'net.joind.Error.NoAgent' <<<"$out")"
+
+printf '[Security]\nPassphrase=not-the-passphrase\n' >"$WORK/state/joind-wpa2.psk"
+cp "$WORK/state/joind-wpa2.psk" "$WORK/wrong.psk"
+jw -t 10 object $NET Name=joind-wpa2 'KnownNetwork!=/' >/dev/null ||
+	wifi_fail "joind-wpa2 not linked to the dropped-in profile"
+t=$(wifi_now)
+out=$(jcall --object-path "$wpa2" --method $NET.Connect 2>&1) &&
+	wifi_fail "Connect() with a wrong passphrase succeeded"
+took=$(awk -v a="$(wifi_now)" -v b="$t" 'BEGIN { printf "%.1f", a - b }')
+grep -q 'net.joind.Error.AuthenticationFailed' <<<"$out" ||
+	wifi_fail "no AuthenticationFailed error: $out"
+jw -t 10 object net.joind.Station1 State=disconnected ConnectedNetwork=/ >/dev/null ||
+	wifi_fail "not disconnected after the failure"
+cmp -s "$WORK/state/joind-wpa2.psk" "$WORK/wrong.psk" || wifi_fail "the profile was rewritten"
+grep -q 'not-the-passphrase' "$JOIND_LOG" && wifi_fail "the passphrase reached the log"
+check "wrong passphrase: AuthenticationFailed after ${took} s, profile untouched, State=disconnected"
+
+rm "$WORK/state/joind-wpa2.psk"
+jw -t 10 object $NET Name=joind-wpa2 'KnownNetwork=/' >/dev/null || wifi_fail "profile not dropped"
+printf '[Security]\nPassphrase=%s\n' "$PASS" >"$WORK/state/joind-wpa2.psk"
+jw -t 10 object $NET Name=joind-wpa2 'KnownNetwork!=/' >/dev/null || wifi_fail "profile not loaded"
+t=$(wifi_now)
+jcall --object-path "$wpa2" --method $NET.Connect >/dev/null || wifi_fail "Connect() joind-wpa2 failed"
+took=$(awk -v a="$(wifi_now)" -v b="$t" 'BEGIN { printf "%.2f", a - b }')
+jw -t 5 object net.joind.Station1 State=connected "ConnectedNetwork=$wpa2" >/dev/null ||
+	wifi_fail "State is not connected to joind-wpa2"
+link=$(iw dev wlan2 link)
+grep -q 'SSID: joind-wpa2' <<<"$link" || wifi_fail "iw: wlan2 not associated: $link"
+# The AP's side (set by hostapd after its 4-way handshake) and ours.
+ap_sta=$(iw dev wlan0-1 station get "$addr")
+grep -qE 'authorized:\s*yes' <<<"$ap_sta" || wifi_fail "AP: station not authorized: $ap_sta"
+sta=$(iw dev wlan2 station get 02:00:00:00:0a:01)
+grep -qE 'authorized:\s*yes' <<<"$sta" || wifi_fail "wlan2: port not authorized: $sta"
+grep -q '^PreSharedKey=[0-9a-f]\{64\}$' "$WORK/state/joind-wpa2.psk" ||
+	wifi_fail "PreSharedKey not saved"
+[[ $(stat -c %a "$WORK/state/joind-wpa2.psk") == 600 ]] || wifi_fail "profile mode is not 0600"
+grep -q "$PASS" "$JOIND_LOG" && wifi_fail "the passphrase reached the log"
+check "Connect() joind-wpa2 from its profile in ${took} s: connected, authorized on both sides (iw station get), PreSharedKey saved (0600)"
+
+jcall --object-path "$DEV" --method net.joind.Station1.Disconnect >/dev/null ||
+	wifi_fail "Disconnect() failed"
+jw -t 5 object net.joind.Station1 State=disconnected ConnectedNetwork=/ >/dev/null ||
+	wifi_fail "State is not disconnected after Disconnect()"
+check "Disconnect() from joind-wpa2: State=disconnected"
+
 wifi_stop_joind
 wifi_step "PASS: $passed checks"
