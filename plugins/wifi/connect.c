@@ -10,9 +10,12 @@
  *   CONNECTED   associated (and keyed and authorized)
  *   TEARDOWN    CMD_DISCONNECT sent, waiting for its answer; a Connect()
  *               queued meanwhile starts when it comes
- * Our own CMD_DISCONNECT makes the kernel send a DISCONNECT event too; it
- * may be read after the answer, so own_disconnects counts the events to
- * ignore. A CONNECT event settles the count: the kernel multicasts in order.
+ * TEARDOWN ends with the DISCONNECT event our CMD_DISCONNECT causes, not
+ * with the command's answer (which may be read first): events come in
+ * order, so a CONNECT event of the attempt being torn down (ignored in
+ * TEARDOWN) cannot be taken for the next attempt's. When the kernel says
+ * it was not connected, or no event comes within a second, the answer
+ * ends it.
  */
 #include "connect.h"
 
@@ -50,7 +53,7 @@ struct _WifiConnector {
 	GTask *connect_task;         /* the one pending Connect() */
 	GPtrArray *disconnect_tasks; /* Disconnect() calls waiting for TEARDOWN */
 	guint request;
-	guint own_disconnects;
+	guint teardown_timer; /* fallback when no DISCONNECT event comes */
 	/* WPA2-PSK: the plan, the PSK, the handshake and its timer. */
 	gboolean secure;
 	WifiRsnPlan plan;
@@ -117,16 +120,11 @@ connector_complete_disconnects(WifiConnector *self)
 /* ---- CMD_DISCONNECT ------------------------------------------------------- */
 
 static void
-disconnect_done(int error, gpointer user_data)
+teardown_done(WifiConnector *self)
 {
-	WifiConnector *self = user_data;
-
+	g_clear_handle_id(&self->teardown_timer, g_source_remove);
+	wifi_nl_cancel(self->nl, self->request);
 	self->request = 0;
-	/* Not associated after all: no DISCONNECT event follows. */
-	if (error == -ENOTCONN || error == -EALREADY)
-		self->own_disconnects = 0;
-	else if (error < 0)
-		g_warning("%s: DISCONNECT: %s", self->ifname, g_strerror(-error));
 	if (self->connect_task != NULL) {
 		/* A queued Connect(): do not flap through "disconnected". */
 		if (self->network != NULL)
@@ -139,6 +137,35 @@ disconnect_done(int error, gpointer user_data)
 	connector_complete_disconnects(self);
 }
 
+static gboolean
+teardown_timeout(gpointer user_data)
+{
+	WifiConnector *self = user_data;
+
+	self->teardown_timer = 0;
+	g_debug("%s: no DISCONNECT event after CMD_DISCONNECT", self->ifname);
+	teardown_done(self);
+	return G_SOURCE_REMOVE;
+}
+
+static void
+disconnect_done(int error, gpointer user_data)
+{
+	WifiConnector *self = user_data;
+
+	self->request = 0;
+	if (self->phase != PHASE_TEARDOWN)
+		return;
+	if (error == 0) {
+		self->teardown_timer = g_timeout_add_seconds(1, teardown_timeout, self);
+		return;
+	}
+	/* -ENOTCONN, -EALREADY: not associated after all, no event follows. */
+	if (error != -ENOTCONN && error != -EALREADY)
+		g_warning("%s: DISCONNECT: %s", self->ifname, g_strerror(-error));
+	teardown_done(self);
+}
+
 static void
 connector_teardown(WifiConnector *self)
 {
@@ -149,7 +176,6 @@ connector_teardown(WifiConnector *self)
 	wifi_nl_cancel(self->nl, self->request);
 	/* The old handshake's timer must not fire into a queued connect. */
 	g_clear_handle_id(&self->hs_timer, g_source_remove);
-	self->own_disconnects++;
 	self->phase = PHASE_TEARDOWN;
 	msg = wifi_nl_msg_new(self->nl, NL80211_CMD_DISCONNECT, 0);
 	nla_put_u32(msg, NL80211_ATTR_IFINDEX, self->ifindex);
@@ -456,20 +482,34 @@ connector_cancel_secret(WifiConnector *self)
 	g_clear_object(&self->secret_cancellable);
 }
 
+/* An agent request; the connector may be freed before it is answered
+ * (then the request was cancelled first). */
+typedef struct {
+	WifiConnector *self;
+	JoindCore *core;
+	GCancellable *cancellable;
+} SecretRequest;
+
 static void
 secret_received(GObject *source, GAsyncResult *result, gpointer user_data)
 {
-	WifiConnector *self = user_data;
+	g_autofree SecretRequest *req = user_data;
+	g_autoptr(GCancellable) cancellable = req->cancellable;
+	WifiConnector *self = req->self;
 	g_autoptr(GError) error = NULL;
-	g_autoptr(JoindSecret) secret =
-	        joind_core_request_secret_finish(JOIND_CORE(source), result, &error);
+	g_autoptr(JoindSecret) secret = joind_core_request_secret_finish(req->core, result, &error);
 	gsize len = 0;
 	const guint8 *ssid;
 
-	/* Cancelled: the connector may be gone, and the call was answered. */
-	if (secret == NULL && g_error_matches(error, G_IO_ERROR, G_IO_ERROR_CANCELLED))
+	/* Cancelled: the call was answered already, the connector may be gone. */
+	if (g_cancellable_is_cancelled(cancellable)) {
+		g_clear_pointer(&secret, joind_secret_free);
 		return;
+	}
 	g_clear_object(&self->secret_cancellable);
+	if (secret == NULL && error == NULL)
+		error = g_error_new_literal(JOIND_ERROR, JOIND_ERROR_FAILED,
+		                            "The agent gave no passphrase.");
 	ssid = g_bytes_get_data(joind_network_get_ssid(JOIND_NETWORK(self->network)), &len);
 	if (secret != NULL && !wifi_psk_from_secret(secret->secret, ssid, len, self->pmk, &error)) {
 		g_autoptr(GError) bad = g_steal_pointer(&error);
@@ -546,6 +586,7 @@ wifi_connector_connect(WifiConnector *self, WifiNetwork *network, GCancellable *
 	g_autoptr(GTask) task = g_task_new(network, cancellable, callback, user_data);
 	GPtrArray *bsses = wifi_network_get_bsses(network);
 	g_autoptr(GError) error = NULL;
+	SecretRequest *req;
 	gboolean ask_agent;
 
 	if (bsses == NULL || bsses->len == 0) {
@@ -570,10 +611,14 @@ wifi_connector_connect(WifiConnector *self, WifiNetwork *network, GCancellable *
 		connector_begin(self);
 		return;
 	}
+	req = g_new0(SecretRequest, 1);
+	req->self = self;
+	req->core = self->core;
 	self->secret_cancellable = g_cancellable_new();
+	req->cancellable = g_object_ref(self->secret_cancellable);
 	joind_core_request_secret(self->core, JOIND_SECRET_PASSPHRASE,
 	                          joind_network_get_object_path(JOIND_NETWORK(network)), NULL,
-	                          self->secret_cancellable, secret_received, self);
+	                          self->secret_cancellable, secret_received, req);
 }
 
 void
@@ -607,7 +652,6 @@ on_connect_event(WifiConnector *self, struct nlattr **attrs)
 	gboolean timed_out = attrs[NL80211_ATTR_TIMED_OUT] != NULL;
 	g_autofree gchar *message = NULL;
 
-	self->own_disconnects = 0;
 	if (self->phase != PHASE_CONNECTING) {
 		g_debug("%s: CONNECT event ignored (not connecting)", self->ifname);
 		return;
@@ -657,8 +701,8 @@ on_disconnect_event(WifiConnector *self, struct nlattr **attrs)
 	                         : 0;
 	g_autofree gchar *why = NULL;
 
-	if (!by_ap && self->own_disconnects > 0) {
-		self->own_disconnects--;
+	if (self->phase == PHASE_TEARDOWN) {
+		teardown_done(self);
 		return;
 	}
 	if (self->phase == PHASE_HANDSHAKE) {
@@ -724,6 +768,7 @@ wifi_connector_free(WifiConnector *self)
 	if (self->phase != PHASE_IDLE)
 		connector_link_down(self, "interface removed");
 	connector_complete_disconnects(self);
+	g_clear_handle_id(&self->teardown_timer, g_source_remove);
 	g_clear_handle_id(&self->hs_timer, g_source_remove);
 	g_clear_pointer(&self->hs, wifi_handshake_free);
 	joind_secret_clear(self->pmk, sizeof(self->pmk));

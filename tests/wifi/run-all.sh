@@ -299,5 +299,30 @@ jw -t 5 object net.joind.Station1 State=disconnected ConnectedNetwork=/ >/dev/nu
 	wifi_fail "State is not disconnected after Disconnect()"
 check "Disconnect() from joind-wpa2: State=disconnected"
 
+# ------------------------------------------------ WPA2: passphrase from the agent ---
+rm "$WORK/state/joind-wpa2.psk"
+jw -t 10 object $NET Name=joind-wpa2 'KnownNetwork=/' >/dev/null || wifi_fail "profile not dropped"
+# wired-helper's agent (tests/wired) on this bus.
+DBUS_SESSION_BUS_ADDRESS=unix:path=/run/dbus/system_bus_socket \
+	"$BUILD/tests/wired/wired-helper" agent --passphrase "$PASS" >"$WORK/agent.log" 2>&1 &
+agent_pid=$!
+wifi_poll 10 "the agent to register" grep -q '^registered' "$WORK/agent.log"
+t=$(wifi_now)
+jcall --object-path "$wpa2" --method $NET.Connect >/dev/null || wifi_fail "Connect() via the agent failed"
+took=$(awk -v a="$(wifi_now)" -v b="$t" 'BEGIN { printf "%.2f", a - b }')
+kill "$agent_pid"
+wait "$agent_pid" || true
+grep -q "^RequestPassphrase $wpa2" "$WORK/agent.log" || wifi_fail "agent not asked: $(cat "$WORK/agent.log")"
+jw -t 5 object net.joind.Station1 State=connected "ConnectedNetwork=$wpa2" >/dev/null ||
+	wifi_fail "State is not connected to joind-wpa2"
+grep -qE 'authorized:\s*yes' <<<"$(iw dev wlan2 station get 02:00:00:00:0a:01)" ||
+	wifi_fail "wlan2: port not authorized"
+grep -q '^PreSharedKey=[0-9a-f]\{64\}$' "$WORK/state/joind-wpa2.psk" ||
+	wifi_fail "PreSharedKey not saved"
+grep -q "$PASS" "$WORK/state/joind-wpa2.psk" && wifi_fail "the passphrase itself was saved"
+check "Connect() joind-wpa2 with the agent's passphrase in ${took} s: connected, only PreSharedKey saved"
+jcall --object-path "$DEV" --method net.joind.Station1.Disconnect >/dev/null ||
+	wifi_fail "Disconnect() failed"
+
 wifi_stop_joind
 wifi_step "PASS: $passed checks"
