@@ -4,7 +4,8 @@
 # on the wired test bed (lib.sh). Suite 'wired' runs every case; by hand, as
 # root from the source tree: JOIND_SOURCE_ROOT=. JOIND_BUILD_ROOT=build \
 #   tests/wired/run-methods.sh peap-mschapv2
-# Cases: peap-mschapv2[-wrong], peap-gtc, peap-agent, peap-no-agent,
+# Cases: peap-mschapv2[-wrong], peap-gtc, peap-agent, peap-agent-cancel,
+# peap-no-agent,
 # ttls-{pap,chap,mschap,mschapv2,eap-md5}, ttls-pap-wrong,
 # ttls-mschapv2-wrong, pwd[-wrong], mschapv2[-wrong].
 set -euo pipefail
@@ -83,6 +84,24 @@ case_peap_no_agent() {
 	w_wait --run ip -n "$W_NS_S" link set "$W_IF_S" up -- State failed >/dev/null
 	echo "LastError: $(w_prop LastError)"
 	w_expect_match LastError "$(w_prop LastError)" "no agent"
+}
+# The agent cancels the password request: failed (not held) with a LastError
+# that says so, the agent is asked once, and joind stays quiet afterwards
+# (short start/held periods, so retries would show within the wait).
+case_peap_agent_cancel() {
+	local starts
+	bed; tunnel PEAP MSCHAPV2 peapuser
+	w_config StartPeriod=1 MaxStart=10 HeldPeriod=1
+	w_joind; w_agent --cancel
+	w_wait --run ip -n "$W_NS_S" link set "$W_IF_S" up -- State failed >/dev/null
+	echo "LastError: $(w_prop LastError)"
+	w_expect_match LastError "$(w_prop LastError)" "agent request was cancelled"
+	starts=$(w_hostapd_count "received EAPOL-Start")
+	sleep 3
+	w_expect_eq State "$(w_prop State)" failed
+	w_expect_eq "EAPOL-Starts after the failure" "$(w_hostapd_count "received EAPOL-Start")" "$starts"
+	w_expect_eq "agent requests" "$(grep -c '^Request' "$W_DIR/agent.log")" 1
+	grep -q "^RequestUserPassword $W_PATH" "$W_DIR/agent.log" || w_fail "agent not asked"
 }
 case_ttls_pap() { bed; tunnel TTLS Tunneled-PAP ttlsuser ttlspass; ok TTLS anonymous@auth.test "TTLS/PAP" ttlspass; }
 case_ttls_chap() { bed; tunnel TTLS Tunneled-CHAP ttlsuser ttlspass; ok TTLS anonymous@auth.test "TTLS/CHAP" ttlspass; }
