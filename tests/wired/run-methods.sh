@@ -7,7 +7,8 @@
 # Cases: peap-mschapv2[-wrong], peap-gtc, peap-agent, peap-agent-cancel,
 # peap-no-agent,
 # ttls-{pap,chap,mschap,mschapv2,eap-md5}, ttls-pap-wrong,
-# ttls-mschapv2-wrong, pwd[-wrong], mschapv2[-wrong].
+# ttls-mschapv2-wrong, pwd[-wrong], mschapv2[-wrong]; through FreeRADIUS:
+# radius-peap-mschapv2[-wrong], radius-ttls-pap.
 set -euo pipefail
 here=$(cd "$(dirname "${BASH_SOURCE[0]}")" && pwd)
 # shellcheck source=/dev/null
@@ -26,6 +27,8 @@ w_hostapd_users() {
 }
 
 bed() { w_require; w_pki; w_init; w_netns --supp-down; w_hostapd "$@"; w_bus; }
+# hostapd forwarding to FreeRADIUS (most real networks sit behind RADIUS).
+rbed() { w_require; w_pki; w_init; w_netns --supp-down; w_radius; w_hostapd --radius; w_bus; }
 
 profile() { # KEY=VALUE...
 	local kv
@@ -110,6 +113,31 @@ case_ttls_mschapv2() { bed; tunnel TTLS Tunneled-MSCHAPv2 ttlsuser ttlspass; ok 
 case_ttls_eap_md5() { bed; tunnel TTLS MD5 ttlsmd5 ttlsmd5pass; ok TTLS anonymous@auth.test "TTLS/EAP-MD5" ttlsmd5pass; }
 case_ttls_pap_wrong() { bed; tunnel TTLS Tunneled-PAP ttlsuser nopenope; bad nopenope; }
 case_ttls_mschapv2_wrong() { bed; tunnel TTLS Tunneled-MSCHAPv2 ttlsuser nopenope; bad nopenope; }
+# Through RADIUS: FreeRADIUS saw the anonymous outer identity, the inner one
+# only inside the tunnel, and answered with Access-Accept/Reject.
+radius_saw() { # OUTCOME INNER-USER
+	[[ $(w_radius_count "Sent $1") -ge 1 ]] || w_fail "FreeRADIUS sent no $1"
+	grep -q 'User-Name = "anonymous@auth.test"' "$W_DIR/radiusd.log" ||
+		w_fail "FreeRADIUS did not see the outer identity"
+	grep -q "Virtual server inner-tunnel" "$W_DIR/radiusd.log" || w_fail "no inner tunnel"
+	grep -q "User-Name = \"$2\"" "$W_DIR/radiusd.log" || w_fail "FreeRADIUS did not see $2"
+}
+case_radius_peap_mschapv2() {
+	rbed; tunnel PEAP MSCHAPV2 peapuser peappass
+	ok PEAP anonymous@auth.test "RADIUS PEAP/MSCHAPv2" peappass
+	radius_saw Access-Accept peapuser
+}
+case_radius_ttls_pap() {
+	rbed; tunnel TTLS Tunneled-PAP ttlsuser ttlspass
+	ok TTLS anonymous@auth.test "RADIUS TTLS/PAP" ttlspass
+	radius_saw Access-Accept ttlsuser
+}
+case_radius_peap_mschapv2_wrong() {
+	rbed; tunnel PEAP MSCHAPV2 peapuser nopenope
+	bad nopenope
+	radius_saw Access-Reject peapuser
+	[[ $(w_radius_count "Sent Access-Accept") == 0 ]] || w_fail "FreeRADIUS accepted"
+}
 case_pwd() { bed pwd_group=19; profile EAP-Method=PWD EAP-Identity=pwduser EAP-Password=pwdpass; ok PWD pwduser "EAP-PWD" pwdpass; }
 case_pwd_wrong() { bed pwd_group=19; profile EAP-Method=PWD EAP-Identity=pwduser EAP-Password=nopenope; bad nopenope; }
 case_mschapv2() { bed; profile EAP-Method=MSCHAPV2 EAP-Identity=mschapuser EAP-Password=mschappass; ok MSCHAPV2 mschapuser "EAP-MSCHAPv2" mschappass; }
