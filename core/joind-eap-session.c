@@ -9,6 +9,7 @@
 #include "joind-agent.h"
 #include "joind-core.h"
 #include "joind-eap-private.h"
+#include "joind-profile-private.h"
 #include "joind-error.h"
 #include "joind-secret.h"
 
@@ -118,6 +119,26 @@ joind_eap_session_set_secret_provider(JoindEapSession *session,
 	else
 		memset(&root->provider, 0, sizeof(root->provider));
 	root->provider_data = data;
+}
+
+gboolean
+joind_eap_session_adopt_profile(JoindEapSession *session, JoindProfile *profile)
+{
+	g_auto(GStrv) changed = NULL;
+
+	g_return_val_if_fail(session != NULL && JOIND_IS_PROFILE(profile), FALSE);
+	if (session->outer != NULL || session->profile == NULL)
+		return FALSE;
+	if (profile == session->profile)
+		return TRUE;
+	changed = joind_profile_security_changes(session->profile, profile);
+	if (changed == NULL ||
+	    !joind_eap_secret_adopt(session, profile, (const gchar *const *)changed))
+		return FALSE;
+	g_debug("%s: %s now holds what the agent supplied; the conversation goes on",
+	        session->label, joind_profile_get_path(profile));
+	g_set_object(&session->profile, profile);
+	return TRUE;
 }
 
 JoindEapSession *

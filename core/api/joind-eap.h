@@ -36,6 +36,12 @@
  *   <P>TLS-ClientKeyPassphrase passphrase of the key or bundle
  *   <P>TLS-ServerDomainMask    server name(s) to accept, ';'-separated, '*.' masks
  *   <P>TLS-Version-Min/Max     "1.2" or "1.3"
+ * EAP-RememberCredentials     true: once an authentication succeeded, the
+ *                            credentials agents supplied for it (identities,
+ *                            passwords, key passphrases) are written into
+ *                            the profile file (atomically, mode 0600), so the
+ *                            next one asks nobody; default false: they live
+ *                            only as long as the session
  * (PEAP and TTLS use the same TLS keys with "PEAP-"/"TTLS-" in place of "TLS-".)
  * Relative file paths are relative to the profile's directory.
  */
@@ -128,6 +134,15 @@ JOIND_EXPORT JoindEapSession *joind_eap_session_new(JoindCore *core, JoindProfil
                                                     const gchar *object_path,
                                                     const JoindEapSessionCallbacks *callbacks,
                                                     gpointer user_data);
+/* profile is a newer snapshot of the session's profile file (its
+ * "profile-changed" CHANGED): when it differs only by [Security] values
+ * that equal secrets an agent supplied to this session (as after
+ * EAP-RememberCredentials wrote them back), the session takes the new
+ * snapshot and returns TRUE: nothing it authenticates with changed, so the
+ * caller need not restart. FALSE otherwise: restart with a new session
+ * (ABI 1.2). */
+JOIND_EXPORT gboolean joind_eap_session_adopt_profile(JoindEapSession *session,
+                                                      JoindProfile *profile);
 JOIND_EXPORT JoindEapSession *joind_eap_session_ref(JoindEapSession *session);
 /* Dropping the last reference cancels a pending agent request (without
  * calling back) and wipes keys and secrets. */

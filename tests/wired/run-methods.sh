@@ -5,6 +5,7 @@
 # root from the source tree: JOIND_SOURCE_ROOT=. JOIND_BUILD_ROOT=build \
 #   tests/wired/run-methods.sh peap-mschapv2
 # Cases: peap-mschapv2[-wrong], peap-gtc, peap-agent, peap-agent-cancel,
+# peap-agent-remember,
 # peap-no-agent,
 # ttls-{pap,chap,mschap,mschapv2,eap-md5}, ttls-pap-wrong,
 # ttls-mschapv2-wrong, pwd[-wrong], mschapv2[-wrong]; through FreeRADIUS:
@@ -105,6 +106,36 @@ case_peap_agent_cancel() {
 	w_expect_eq "EAPOL-Starts after the failure" "$(w_hostapd_count "received EAPOL-Start")" "$starts"
 	w_expect_eq "agent requests" "$(grep -c '^Request' "$W_DIR/agent.log")" 1
 	grep -q "^RequestUserPassword $W_PATH" "$W_DIR/agent.log" || w_fail "agent not asked"
+}
+# EAP-RememberCredentials=true in a tunnel: the inner user name and
+# password the agent gave are written back (Phase2 keys), and a new joind
+# without any agent authenticates from the file.
+case_peap_agent_remember() {
+	local f
+	bed
+	f=$W_DIR/state/wired/port.8021x
+	profile EAP-Method=PEAP EAP-Identity=anonymous@auth.test "EAP-PEAP-CACert=$W_PKI/ca.pem" \
+		EAP-PEAP-ServerDomainMask=auth.test EAP-PEAP-Phase2-Method=MSCHAPV2 \
+		EAP-RememberCredentials=true
+	w_joind; w_agent --user peapuser --password peappass
+	w_wait --run ip -n "$W_NS_S" link set "$W_IF_S" up -- State authenticated >/dev/null
+	grep -q "^RequestUserNameAndPassword" "$W_DIR/agent.log" || w_fail "agent not asked"
+	for _ in $(seq 100); do
+		grep -q "^EAP-PEAP-Phase2-Password=peappass$" "$f" && break
+		sleep 0.02
+	done
+	grep -q "^EAP-PEAP-Phase2-Identity=peapuser$" "$f" || w_fail "identity not remembered"
+	grep -q "^EAP-PEAP-Phase2-Password=peappass$" "$f" || w_fail "password not remembered"
+	w_expect_eq "mode of $f" "$(stat -c %a "$f")" 600
+	w_stop_pid "$W_AGENT_PID" wired-helper
+	W_AGENT_PID=
+	w_joind_stop
+	w_hostapd_stop
+	w_hostapd
+	w_joind
+	w_wait --timeout 10 State authenticated >/dev/null
+	w_expect_eq "agent requests" "$(grep -c '^Request' "$W_DIR/agent.log")" 1
+	w_expect_no_secrets peappass
 }
 case_ttls_pap() { bed; tunnel TTLS Tunneled-PAP ttlsuser ttlspass; ok TTLS anonymous@auth.test "TTLS/PAP" ttlspass; }
 case_ttls_chap() { bed; tunnel TTLS Tunneled-CHAP ttlsuser ttlspass; ok TTLS anonymous@auth.test "TTLS/CHAP" ttlspass; }
