@@ -71,6 +71,7 @@ struct _JoindEapSession {
 	guint8 *msk, *emsk;
 	gsize msk_len, emsk_len;
 	guint remember_id; /* root: EAP-RememberCredentials write pending */
+	GData *data;       /* root: joind_eap_session_set_data() */
 };
 
 /* Tests and fuzzing: a session whose [Security] settings come from a key

@@ -161,6 +161,7 @@ eap_session_free(JoindEapSession *s)
 		joind_secret_clear(s->last_response->data, s->last_response->len);
 	g_clear_pointer(&s->last_response, g_byte_array_unref);
 	g_clear_pointer(&s->secrets, g_hash_table_unref);
+	g_datalist_clear(&s->data);
 	g_clear_object(&s->profile);
 	g_clear_object(&s->core);
 	g_clear_pointer(&s->keyfile, g_key_file_unref);
@@ -195,6 +196,25 @@ const gchar *
 joind_eap_session_get_prefix(JoindEapSession *session)
 {
 	return session->prefix;
+}
+
+void
+joind_eap_session_set_data(JoindEapSession *session, const gchar *key, gpointer data,
+                           GDestroyNotify destroy)
+{
+	JoindEapSession *root = joind_eap_session_root(session);
+
+	g_return_if_fail(key != NULL);
+	g_datalist_set_data_full(&root->data, key, data, destroy);
+}
+
+gpointer
+joind_eap_session_get_data(JoindEapSession *session, const gchar *key)
+{
+	JoindEapSession *root = joind_eap_session_root(session);
+
+	g_return_val_if_fail(key != NULL, NULL);
+	return g_datalist_get_data(&root->data, key);
 }
 
 void

@@ -334,5 +334,13 @@ JOIND_EXPORT JoindEapSession *joind_eap_session_new_inner(JoindEapSession *outer
                                                           gpointer user_data);
 /* The settings prefix of a session ("EAP-" for an outer one). */
 JOIND_EXPORT const gchar *joind_eap_session_get_prefix(JoindEapSession *session);
+/* Data a method keeps across the conversations of one session (its
+ * re-authentications), e.g. a TLS session to resume: held by the outer-most
+ * session under key, freed with destroy when replaced, when set to NULL, or
+ * when the session goes (a new profile snapshot means a new session, so
+ * nothing outlives the settings it was made with). ABI 1.2. */
+JOIND_EXPORT void joind_eap_session_set_data(JoindEapSession *session, const gchar *key,
+                                             gpointer data, GDestroyNotify destroy);
+JOIND_EXPORT gpointer joind_eap_session_get_data(JoindEapSession *session, const gchar *key);
 
 G_END_DECLS

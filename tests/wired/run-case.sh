@@ -404,6 +404,18 @@ case_sigterm() {
 	grep -q "joind is stopping" "$W_DIR/joind.log" || w_fail "joind did not log its logoff"
 }
 
+# hostapd keeps TLS sessions (tls_session_lifetime): a re-authentication
+# resumes the first one's (no certificates), hostapd's periodic ones too.
+case_tls_resume() {
+	bed tls_session_lifetime=3600 eap_reauth_period=2
+	profile_tls
+	link_up_until authenticated "EAP-TLS"
+	w_wait --timeout 5 State authenticating,authenticated >/dev/null
+	w_expect_eq "resumed sessions" "$(w_hostapd_count "EAP-TLS: Resuming previous session")" 1
+	grep -q "TLS session resumed" "$W_DIR/joind.log" || w_fail "joind did not resume"
+	expect_authenticated TLS tlsuser
+}
+
 # hostapd's periodic re-authentication (its Request/Identity) keeps the port
 # authenticated.
 case_reauth_period() {

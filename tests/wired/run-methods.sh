@@ -5,6 +5,7 @@
 # root from the source tree: JOIND_SOURCE_ROOT=. JOIND_BUILD_ROOT=build \
 #   tests/wired/run-methods.sh peap-mschapv2
 # Cases: peap-mschapv2[-wrong], peap-gtc, peap-agent, peap-agent-cancel,
+# peap-resume, ttls-resume, peap-resume-after-failure,
 # peap-agent-remember,
 # peap-no-agent,
 # ttls-{pap,chap,mschap,mschapv2,eap-md5}, ttls-pap-wrong,
@@ -136,6 +137,51 @@ case_peap_agent_remember() {
 	w_wait --timeout 10 State authenticated >/dev/null
 	w_expect_eq "agent requests" "$(grep -c '^Request' "$W_DIR/agent.log")" 1
 	w_expect_no_secrets peappass
+}
+# TLS session resumption: hostapd keeps sessions (tls_session_lifetime);
+# the re-authentication Reauthenticate() starts offers the first one's
+# session, hostapd resumes it and skips phase 2.
+resume() { # LABEL
+	local ms1 ms2
+	w_joind
+	ms1=$(w_wait --run ip -n "$W_NS_S" link set "$W_IF_S" up -- State authenticated)
+	ms2=$(w_wait --run sh -c "gdbus call --session --dest net.joind --object-path $W_PATH \
+		--method net.joind.Port8021x1.Reauthenticate >/dev/null" -- State authenticating,authenticated)
+	# joind's own figure: EAPOL-Start (or Request/Identity) to EAP-Success.
+	echo "MEASURE $1 (EAPOL-Start -> EAP-Success): full handshake" \
+		"$(grep -o '[0-9.]* ms)$' "$W_DIR/joind.log" | sed -n 1p | tr -d ')')," \
+		"resumed $(grep -o '[0-9.]* ms)$' "$W_DIR/joind.log" | sed -n 2p | tr -d ')')" \
+		"(D-Bus to D-Bus: $ms1 ms, $ms2 ms)"
+	w_expect_eq "resumed sessions" "$(w_hostapd_count "Resuming previous session")" 1
+	w_expect_eq "hostapd authorizations" "$(w_hostapd_count ": authorizing port")" 2
+	grep -q "TLS session resumed" "$W_DIR/joind.log" || w_fail "joind did not resume"
+	w_expect_eq LastError "$(w_prop LastError)" ""
+}
+case_peap_resume() {
+	bed tls_session_lifetime=3600; tunnel PEAP MSCHAPV2 peapuser peappass
+	resume "PEAP/MSCHAPv2"
+	# The fast reconnect's crypto binding (IPMK and CMK from TK) checks out.
+	w_expect_eq "valid crypto bindings" "$(w_hostapd_count "Valid cryptobinding TLV")" 2
+}
+case_ttls_resume() {
+	bed tls_session_lifetime=3600; tunnel TTLS Tunneled-MSCHAPv2 ttlsuser ttlspass
+	resume "TTLS/MSCHAPv2"
+}
+# A failed authentication's session is never offered again: hostapd first
+# knows another password for peapuser (failure), then, restarted with the
+# right one, sees a full handshake (joind retries after its held period in
+# the same EAP session, which would otherwise offer the failed session).
+case_peap_resume_after_failure() {
+	w_hostapd_users() { printf '%s\n' '* PEAP' '"peapuser" MSCHAPV2 "otherpass" [2]'; }
+	bed tls_session_lifetime=3600; tunnel PEAP MSCHAPV2 peapuser peappass
+	w_config StartPeriod=1 MaxStart=10 HeldPeriod=1
+	w_joind
+	w_wait --run ip -n "$W_NS_S" link set "$W_IF_S" up -- State failed >/dev/null
+	w_hostapd_users() { printf '%s\n' '* PEAP' '"peapuser" MSCHAPV2 "peappass" [2]'; }
+	w_hostapd_stop; w_hostapd tls_session_lifetime=3600 # it would ignore the MAC for 5 s
+	w_wait --timeout 15 State authenticated >/dev/null
+	w_expect_eq "sessions offered" "$(grep -c "offering the TLS session" "$W_DIR/joind.log")" 0
+	w_expect_eq "resumed sessions" "$(w_hostapd_count "Resuming previous session")" 0
 }
 case_ttls_pap() { bed; tunnel TTLS Tunneled-PAP ttlsuser ttlspass; ok TTLS anonymous@auth.test "TTLS/PAP" ttlspass; }
 case_ttls_chap() { bed; tunnel TTLS Tunneled-CHAP ttlsuser ttlspass; ok TTLS anonymous@auth.test "TTLS/CHAP" ttlspass; }
