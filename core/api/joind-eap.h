@@ -320,4 +320,9 @@ JOIND_EXPORT JoindEapSession *joind_eap_session_new_inner(JoindEapSession *outer
 /* The settings prefix of a session ("EAP-" for an outer one). */
 JOIND_EXPORT const gchar *joind_eap_session_get_prefix(JoindEapSession *session);
 
+/* Text that came from the peer (prompts, notifications, server names),
+ * made safe for logs and sentences: cut at a NUL or 256 octets, valid UTF-8,
+ * unprintable characters as '?', double quotes as single ones. */
+JOIND_EXPORT gchar *joind_eap_sanitize_text(const guint8 *data, gsize len);
+
 G_END_DECLS
