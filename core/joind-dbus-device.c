@@ -10,6 +10,7 @@
 #include "joind-dbus-generated.h"
 #include "joind-device-private.h"
 #include "joind-port.h"
+#include "joind-dbus-station.h"
 
 #define EXPORT_KEY "joind-dbus-export"
 
@@ -20,6 +21,7 @@ typedef struct {
 	JoindDBusPort8021x1 *port_iface;
 	JoindPort8021x *port;
 	gulong port_notify_id;
+	JoindDBusStationExport *station;
 } DeviceExport;
 
 static gboolean
@@ -170,6 +172,7 @@ static void
 device_export_free(DeviceExport *exp)
 {
 	export_detach_port(exp);
+	g_clear_pointer(&exp->station, joind_dbus_station_export_free);
 	g_clear_object(&exp->device_iface);
 	g_clear_object(&exp->object);
 	g_free(exp);
@@ -201,6 +204,8 @@ joind_dbus_device_export(GDBusObjectManagerServer *manager, JoindDevice *device)
 	export_sync_port(device, NULL, exp);
 	exp->port_notify_id =
 	        g_signal_connect(device, "notify::port", G_CALLBACK(export_sync_port), exp);
+	/* Station1 and the Network1 objects below the device (WiFi). */
+	exp->station = joind_dbus_station_export_new(manager, exp->object, device);
 
 	g_object_set_data_full(G_OBJECT(device), EXPORT_KEY, exp,
 	                       (GDestroyNotify)device_export_free);

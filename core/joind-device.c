@@ -4,6 +4,7 @@
 #include "joind-device-private.h"
 #include "joind-util.h"
 #include "joind-port.h"
+#include "joind-station-private.h"
 
 typedef struct {
 	gint ifindex;
@@ -15,6 +16,7 @@ typedef struct {
 	JoindDeviceState state;
 	gchar *object_path;
 	JoindPort8021x *port;
+	JoindStation *station;
 } JoindDevicePrivate;
 
 G_DEFINE_TYPE_WITH_PRIVATE(JoindDevice, joind_device, G_TYPE_OBJECT)
@@ -29,6 +31,7 @@ enum {
 	PROP_POWERED,
 	PROP_STATE,
 	PROP_PORT,
+	PROP_STATION,
 	N_PROPS
 };
 static GParamSpec *props[N_PROPS];
@@ -64,6 +67,9 @@ joind_device_get_property(GObject *object, guint id, GValue *value, GParamSpec *
 		break;
 	case PROP_PORT:
 		g_value_set_object(value, priv->port);
+		break;
+	case PROP_STATION:
+		g_value_set_object(value, priv->station);
 		break;
 	default:
 		G_OBJECT_WARN_INVALID_PROPERTY_ID(object, id, pspec);
@@ -108,6 +114,7 @@ joind_device_finalize(GObject *object)
 	g_free(priv->plugin);
 	g_free(priv->object_path);
 	g_clear_object(&priv->port);
+	g_clear_object(&priv->station);
 	G_OBJECT_CLASS(joind_device_parent_class)->finalize(object);
 }
 
@@ -132,6 +139,7 @@ joind_device_class_init(JoindDeviceClass *klass)
 	props[PROP_STATE] = g_param_spec_int("state", NULL, NULL, 0, JOIND_DEVICE_STATE_UP,
 	                                     JOIND_DEVICE_STATE_DOWN, ro);
 	props[PROP_PORT] = g_param_spec_object("port", NULL, NULL, JOIND_TYPE_PORT_8021X, ro);
+	props[PROP_STATION] = g_param_spec_object("station", NULL, NULL, JOIND_TYPE_STATION, ro);
 	g_object_class_install_properties(object_class, N_PROPS, props);
 }
 
@@ -271,6 +279,30 @@ joind_device_get_port(JoindDevice *device)
 {
 	g_return_val_if_fail(JOIND_IS_DEVICE(device), NULL);
 	return GET_PRIV(device)->port;
+}
+
+void
+joind_device_attach_station(JoindDevice *device, JoindStation *station)
+{
+	JoindDevicePrivate *priv;
+
+	g_return_if_fail(JOIND_IS_DEVICE(device));
+	priv = GET_PRIV(device);
+	if (priv->station == station)
+		return;
+	if (priv->station != NULL)
+		joind_station_set_device(priv->station, NULL);
+	g_set_object(&priv->station, station);
+	if (station != NULL)
+		joind_station_set_device(station, device);
+	g_object_notify_by_pspec(G_OBJECT(device), props[PROP_STATION]);
+}
+
+JoindStation *
+joind_device_get_station(JoindDevice *device)
+{
+	g_return_val_if_fail(JOIND_IS_DEVICE(device), NULL);
+	return GET_PRIV(device)->station;
 }
 
 const gchar *

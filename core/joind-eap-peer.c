@@ -35,10 +35,10 @@ joind_eap_sanitize_text(const guint8 *data, gsize len)
 	valid = g_utf8_make_valid((const gchar *)data, (gssize)len);
 	for (const gchar *c = valid; *c != '\0'; c = g_utf8_next_char(c)) {
 		gunichar u = g_utf8_get_char(c);
-		if (g_unichar_isprint(u))
+		if (g_unichar_isprint(u) && u != '"')
 			g_string_append_unichar(out, u);
 		else
-			g_string_append_c(out, '?');
+			g_string_append_c(out, u == '"' ? '\'' : '?');
 	}
 	return g_string_free(out, FALSE);
 }

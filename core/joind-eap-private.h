@@ -117,6 +117,5 @@ void joind_eap_peer_restart(JoindEapSession *session, const gchar *reason);
 /* An agent answered: run the held request again. */
 void joind_eap_peer_resume(JoindEapSession *session);
 /* Printable, bounded copy of text from the wire for logs and sentences. */
-gchar *joind_eap_sanitize_text(const guint8 *data, gsize len);
 
 G_END_DECLS

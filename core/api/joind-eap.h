@@ -343,4 +343,9 @@ JOIND_EXPORT void joind_eap_session_set_data(JoindEapSession *session, const gch
                                              gpointer data, GDestroyNotify destroy);
 JOIND_EXPORT gpointer joind_eap_session_get_data(JoindEapSession *session, const gchar *key);
 
+/* Text that came from the peer (prompts, notifications, server names),
+ * made safe for logs and sentences: cut at a NUL or 256 octets, valid UTF-8,
+ * unprintable characters as '?', double quotes as single ones. */
+JOIND_EXPORT gchar *joind_eap_sanitize_text(const guint8 *data, gsize len);
+
 G_END_DECLS

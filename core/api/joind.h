@@ -10,3 +10,4 @@
 #include "joind-port.h"
 #include "joind-profile.h"
 #include "joind-secret.h"
+#include "joind-station.h"

@@ -6,7 +6,7 @@ set -euo pipefail
 [ "$(id -u)" = 0 ] || exit 77
 out=$(mktemp)
 trap 'rm -f "$out"' EXIT
-DEMO_PAUSE=0 "$JOIND_SOURCE_ROOT/scripts/demo" --no-build >"$out" 2>&1 || {
+DEMO_PAUSE=0 "$JOIND_SOURCE_ROOT/scripts/demo" --no-build ethernet wired >"$out" 2>&1 || {
     cat "$out"
     echo "scripts/demo failed" >&2
     exit 1

@@ -309,7 +309,7 @@ eap_ttls_mschap_error_sentence(const guint8 *data, gsize len)
 		if (skip == 0)
 			break;
 	}
-	text = eap_mschap_sanitize(data, len);
+	text = joind_eap_sanitize_text(data, len);
 	return g_strdup_printf("The MS-CHAPv2 server refused. It said: \"%s\".", text);
 }
 

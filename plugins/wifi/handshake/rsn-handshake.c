@@ -249,6 +249,12 @@ wifi_handshake_get_state(const WifiHandshake *hs)
 	return hs->state;
 }
 
+gboolean
+wifi_handshake_has_ptk(const WifiHandshake *hs)
+{
+	return hs->completed_once;
+}
+
 void
 wifi_handshake_set_snonce(WifiHandshake *hs, const guint8 snonce[WIFI_NONCE_LEN])
 {

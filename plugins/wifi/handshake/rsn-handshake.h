@@ -115,6 +115,11 @@ void wifi_handshake_free(WifiHandshake *hs);
 G_DEFINE_AUTOPTR_CLEANUP_FUNC(WifiHandshake, wifi_handshake_free)
 
 WifiHandshakeState wifi_handshake_get_state(const WifiHandshake *hs);
+/* Whether a pairwise key is installed (from the first message 3 on). A
+ * frame sent while none is must go out unencrypted (nl80211's
+ * CONTROL_PORT_NO_ENCRYPT); message 4 is sent just before the TK is
+ * installed, and the messages of a PTK rekey are encrypted with the old TK. */
+gboolean wifi_handshake_has_ptk(const WifiHandshake *hs);
 const gchar *wifi_handshake_state_to_string(WifiHandshakeState state);
 
 /* Feeds one received EAPOL frame (IEEE 802.1X header included). */

@@ -240,7 +240,7 @@ take_suite_list(Cursor *c, guint32 *list, guint *n, GError **error)
 	if (!take(c, 2, &p))
 		return kd_malformed(error, "an RSNE suite count is cut short");
 	count = (guint)(p[0] | p[1] << 8);
-	if (count == 0 || count > 8)
+	if (count == 0 || count > WIFI_RSNE_MAX_SUITES)
 		return kd_malformed(error, "an RSNE lists %u suites", count);
 	for (guint i = 0; i < count; i++) {
 		if (!take(c, 4, &p))
@@ -312,6 +312,59 @@ wifi_rsne_parse(const guint8 *ie, gsize len, WifiRsne *rsne, GError **error)
 		return kd_malformed(error, "the group data cipher is cut short");
 	rsne->group_cipher = suite_at(p);
 	return rsne_parse_lists(&c, rsne, error);
+}
+
+static gsize
+put_suite(guint8 *p, guint32 suite)
+{
+	p[0] = (guint8)(suite >> 24);
+	p[1] = (guint8)(suite >> 16);
+	p[2] = (guint8)(suite >> 8);
+	p[3] = (guint8)suite;
+	return 4;
+}
+
+static gsize
+put_le16(guint8 *p, guint v)
+{
+	p[0] = (guint8)(v & 0xff);
+	p[1] = (guint8)((v >> 8) & 0xff);
+	return 2;
+}
+
+gsize
+wifi_rsne_write(const WifiRsne *rsne, const guint8 *pmkid, guint8 out[257])
+{
+	guint n_pairwise = rsne->n_pairwise;
+	guint n_akms = rsne->n_akms;
+	gsize pos = 2;
+
+	if (n_pairwise > WIFI_RSNE_MAX_SUITES)
+		n_pairwise = WIFI_RSNE_MAX_SUITES;
+	if (n_akms > WIFI_RSNE_MAX_SUITES)
+		n_akms = WIFI_RSNE_MAX_SUITES;
+
+	out[0] = WIFI_ELEMENT_RSN;
+	pos += put_le16(out + pos, rsne->version);
+	pos += put_suite(out + pos, rsne->group_cipher);
+	pos += put_le16(out + pos, n_pairwise);
+	for (guint i = 0; i < n_pairwise; i++)
+		pos += put_suite(out + pos, rsne->pairwise[i]);
+	pos += put_le16(out + pos, n_akms);
+	for (guint i = 0; i < n_akms; i++)
+		pos += put_suite(out + pos, rsne->akms[i]);
+	pos += put_le16(out + pos, rsne->capabilities);
+	if (pmkid != NULL || rsne->group_mgmt_cipher != 0) {
+		pos += put_le16(out + pos, pmkid != NULL ? 1 : 0);
+		if (pmkid != NULL) {
+			memcpy(out + pos, pmkid, 16);
+			pos += 16;
+		}
+	}
+	if (rsne->group_mgmt_cipher != 0)
+		pos += put_suite(out + pos, rsne->group_mgmt_cipher);
+	out[1] = (guint8)(pos - 2);
+	return pos;
 }
 
 static gboolean

@@ -66,12 +66,13 @@ void wifi_kde_append_pmkid(GByteArray *buf, const guint8 pmkid[16]);
 void wifi_key_data_free(GByteArray *buf);
 
 /* The parts of an RSNE that decide security (IEEE 802.11-2020 9.4.2.24). */
+#define WIFI_RSNE_MAX_SUITES 8
 typedef struct {
 	guint16 version;
 	guint32 group_cipher; /* full suite selectors, e.g. 0x000fac04 */
-	guint32 pairwise[8];
+	guint32 pairwise[WIFI_RSNE_MAX_SUITES];
 	guint n_pairwise;
-	guint32 akms[8];
+	guint32 akms[WIFI_RSNE_MAX_SUITES];
 	guint n_akms;
 	guint16 capabilities;
 	guint32 group_mgmt_cipher; /* 0 when absent */
@@ -80,6 +81,14 @@ typedef struct {
 /* Parses a whole RSN element (ID and length included). Absent trailing
  * fields take the standard's defaults. */
 gboolean wifi_rsne_parse(const guint8 *ie, gsize len, WifiRsne *rsne, GError **error);
+
+/* Writes an RSN element (ID and length included) into out, which holds
+ * 257 octets, and returns its length: what a station puts in its
+ * (Re)Association Request and the handshake repeats in message 2. The
+ * PMKID list (at most one, pmkid may be NULL) and the group management
+ * cipher are written only when there is a PMKID or a group management
+ * cipher (rsne->group_mgmt_cipher != 0). Lists longer than 8 are cut. */
+gsize wifi_rsne_write(const WifiRsne *rsne, const guint8 *pmkid, guint8 out[257]);
 
 /* Whether the RSNE of message 3 says what the beacon's said: identical
  * octets, or the same version, ciphers, AKMs, capabilities and group

@@ -28,6 +28,7 @@ typedef struct {
 	GPtrArray *sent;      /* GBytes */
 	GPtrArray *installed; /* Installed */
 	GString *states;
+	GString *ptk_when_sent; /* y/n per frame sent: was a TK installed? */
 } Sta;
 
 static void
@@ -46,6 +47,10 @@ sta_send(const guint8 *frame, gsize len, gpointer user_data)
 	Sta *sta = user_data;
 
 	g_ptr_array_add(sta->sent, g_bytes_new(frame, len));
+	/* Message 2 and 4 of the first handshake go out before any TK. */
+	if (sta->hs != NULL)
+		sta->ptk_when_sent = g_string_append_c(sta->ptk_when_sent,
+		                                       wifi_handshake_has_ptk(sta->hs) ? 'y' : 'n');
 }
 
 static void
@@ -82,6 +87,7 @@ sta_free(Sta *sta)
 	g_ptr_array_unref(sta->sent);
 	g_ptr_array_unref(sta->installed);
 	g_string_free(sta->states, TRUE);
+	g_string_free(sta->ptk_when_sent, TRUE);
 	g_free(sta);
 }
 G_DEFINE_AUTOPTR_CLEANUP_FUNC(Sta, sta_free)
@@ -111,6 +117,7 @@ sta_new(TestAuth *a, const gchar *own_rsne_hex, const gchar *ap_rsnxe_hex)
 	sta->sent = g_ptr_array_new_with_free_func((GDestroyNotify)g_bytes_unref);
 	sta->installed = g_ptr_array_new_with_free_func(installed_free);
 	sta->states = g_string_new(NULL);
+	sta->ptk_when_sent = g_string_new(NULL);
 	sta->hs = wifi_handshake_new(&c, &sta_callbacks, sta, &error);
 	g_assert_no_error(error);
 	g_assert_nonnull(sta->hs);
@@ -380,7 +387,7 @@ test_bad_mic_msg3(void)
 	                                      WIFI_CIPHER_SUITE_CCMP, 0, test_psk, RSNE_PSK);
 	g_autoptr(Sta) sta = sta_new(a, RSNE_PSK, NULL);
 	g_autoptr(GBytes) m1 = test_auth_msg1(a);
-	g_autoptr(GBytes) m3 = NULL, good = NULL, bad = NULL;
+	g_autoptr(GBytes) m3 = NULL, bad = NULL;
 	g_autoptr(GError) error = NULL;
 	guint8 *raw;
 	gsize len;
@@ -645,6 +652,9 @@ test_ptk_rekey(void)
 	m3 = test_auth_msg3(a);
 	sta_rx(sta, m3, WIFI_HANDSHAKE_RX_ACCEPTED, 0);
 	auth_accepts(test_auth_rx_msg4, a, last_sent(sta));
+	/* Messages 2 and 4 of the first handshake before any TK; the group
+	 * message 2 and the rekey's messages with one. */
+	g_assert_cmpstr(sta->ptk_when_sent->str, ==, "nnyyy");
 	/* Keys: TK, GTK; GTK 2 (group rekey); the new TK. The GTK of message
 	 * 3 is the one installed already. */
 	g_assert_cmpuint(sta->installed->len, ==, 4);

@@ -1,0 +1,416 @@
+/* joind-dbus-station.c - Station1 on a WiFi device's object and Network1
+ * objects under it, bound to the plugin's JoindStation and JoindNetworks.
+ *
+ * Properties are copied onto the skeletons by GBindings (so every change is
+ * signalled); method calls pass joind_auth_check() before they reach the
+ * station or network.
+ */
+#include "joind-dbus-station.h"
+
+#include "joind-auth.h"
+#include "joind-error.h"
+#include "joind-station-private.h"
+
+struct _JoindDBusStationExport {
+	GDBusObjectManagerServer *manager;
+	JoindDBusObjectSkeleton *device_object;
+	JoindDevice *device; /* the export lives as the device's data */
+	JoindStation *station;
+	JoindDBusStation1 *iface;
+	GHashTable *networks; /* JoindNetwork -> JoindDBusObjectSkeleton */
+	gulong notify_id;
+};
+
+/* ---- paths ---------------------------------------------------------------- */
+
+static gchar *
+ssid_hex(GBytes *ssid)
+{
+	gsize len = 0;
+	const guint8 *data = g_bytes_get_data(ssid, &len);
+	GString *hex = g_string_sized_new(len * 2);
+
+	for (gsize i = 0; i < len; i++)
+		g_string_append_printf(hex, "%02x", data[i]);
+	return g_string_free(hex, FALSE);
+}
+
+/* Where the profile's net.joind.KnownNetwork1 object lives. */
+static gchar *
+known_network_path(JoindProfile *profile)
+{
+	static const gchar *const types[] = {"open", "psk", "8021x"};
+	JoindProfileType type = joind_profile_get_profile_type(profile);
+	GBytes *ssid = joind_profile_get_ssid(profile);
+	g_autofree gchar *hex = NULL;
+
+	if (ssid == NULL || (guint)type >= G_N_ELEMENTS(types))
+		return g_strdup("/");
+	hex = ssid_hex(ssid);
+	return g_strdup_printf("/net/joind/known/%s_%s", hex, types[type]);
+}
+
+static gboolean
+transform_station_state(GBinding *binding, const GValue *from, GValue *to, gpointer user_data)
+{
+	g_value_set_string(to, joind_station_state_to_string(g_value_get_int(from)));
+	return TRUE;
+}
+
+static gboolean
+transform_network_path(GBinding *binding, const GValue *from, GValue *to, gpointer user_data)
+{
+	JoindNetwork *network = g_value_get_object(from);
+	const gchar *path = network != NULL ? joind_network_get_object_path(network) : NULL;
+
+	g_value_set_string(to, path != NULL ? path : "/");
+	return TRUE;
+}
+
+static gboolean
+transform_known_path(GBinding *binding, const GValue *from, GValue *to, gpointer user_data)
+{
+	JoindProfile *profile = g_value_get_object(from);
+
+	g_value_take_string(to, profile != NULL ? known_network_path(profile) : g_strdup("/"));
+	return TRUE;
+}
+
+/* ---- method calls --------------------------------------------------------- */
+
+/* One method call. Two owners hold it: the authorisation gate until it has
+ * answered or passed the call on, and the operation until it answers. */
+typedef struct {
+	gint refcount;
+	gpointer target; /* JoindStation or JoindNetwork, strong */
+	/* The handler's reference, answered exactly once by call_return(). */
+	GDBusMethodInvocation *invocation;
+	GBytes *ssid;
+	void (*start)(gpointer call);
+} Call;
+
+static void
+call_unref(gpointer user_data)
+{
+	Call *call = user_data;
+
+	if (--call->refcount > 0)
+		return;
+	g_clear_object(&call->target);
+	g_clear_pointer(&call->ssid, g_bytes_unref);
+	g_free(call);
+}
+
+static void
+call_return(Call *call, gboolean ok, GError *error)
+{
+	if (ok)
+		g_dbus_method_invocation_return_value(call->invocation, NULL);
+	else
+		g_dbus_method_invocation_return_gerror(call->invocation, error);
+	call_unref(call);
+}
+
+static void
+call_authorized(GDBusMethodInvocation *invocation, gpointer user_data)
+{
+	Call *call = user_data;
+
+	call->refcount++; /* the operation's */
+	call->invocation = invocation;
+	call->start(call);
+}
+
+static void
+call_start(GDBusMethodInvocation *invocation, gpointer target, GBytes *ssid,
+           void (*start)(gpointer call))
+{
+	Call *call = g_new0(Call, 1);
+
+	call->refcount = 1; /* the gate's, dropped after it ran */
+	call->target = g_object_ref(target);
+	call->ssid = ssid != NULL ? g_bytes_ref(ssid) : NULL;
+	call->start = start;
+	joind_auth_check(invocation, call_authorized, call, call_unref);
+}
+
+static void
+scan_done(GObject *source, GAsyncResult *result, gpointer user_data)
+{
+	g_autoptr(GError) error = NULL;
+	gboolean ok = joind_station_scan_finish(JOIND_STATION(source), result, &error);
+
+	call_return(user_data, ok, error);
+}
+
+static void
+scan_start(gpointer user_data)
+{
+	Call *call = user_data;
+
+	joind_station_scan(call->target, NULL, scan_done, call);
+}
+
+static void
+disconnect_done(GObject *source, GAsyncResult *result, gpointer user_data)
+{
+	g_autoptr(GError) error = NULL;
+	gboolean ok = joind_station_disconnect_finish(JOIND_STATION(source), result, &error);
+
+	call_return(user_data, ok, error);
+}
+
+static void
+disconnect_start(gpointer user_data)
+{
+	Call *call = user_data;
+
+	joind_station_disconnect(call->target, NULL, disconnect_done, call);
+}
+
+static void
+connect_hidden_done(GObject *source, GAsyncResult *result, gpointer user_data)
+{
+	g_autoptr(GError) error = NULL;
+	gboolean ok = joind_station_connect_hidden_finish(JOIND_STATION(source), result, &error);
+
+	call_return(user_data, ok, error);
+}
+
+static void
+connect_hidden_start(gpointer user_data)
+{
+	Call *call = user_data;
+	gsize len = g_bytes_get_size(call->ssid);
+
+	if (len < 1 || len > 32) {
+		g_autoptr(GError) error = g_error_new(JOIND_ERROR, JOIND_ERROR_INVALID_ARGS,
+		                                      "An SSID has 1 to 32 octets, not %zu.", len);
+		call_return(call, FALSE, error);
+		return;
+	}
+	joind_station_connect_hidden(call->target, call->ssid, NULL, connect_hidden_done, call);
+}
+
+static void
+ordered_networks_start(gpointer user_data)
+{
+	Call *call = user_data;
+	g_autoptr(GPtrArray) networks = joind_station_get_ordered_networks(call->target);
+	GVariantBuilder builder;
+
+	g_variant_builder_init(&builder, G_VARIANT_TYPE("a(on)"));
+	for (guint i = 0; i < networks->len; i++) {
+		JoindNetwork *network = g_ptr_array_index(networks, i);
+		const gchar *path = joind_network_get_object_path(network);
+
+		if (path != NULL)
+			g_variant_builder_add(&builder, "(on)", path,
+			                      (gint16)joind_network_get_strength(network));
+	}
+	g_dbus_method_invocation_return_value(call->invocation, g_variant_new("(a(on))", &builder));
+	call_unref(call);
+}
+
+static void
+network_connect_done(GObject *source, GAsyncResult *result, gpointer user_data)
+{
+	g_autoptr(GError) error = NULL;
+	gboolean ok = joind_network_connect_finish(JOIND_NETWORK(source), result, &error);
+
+	call_return(user_data, ok, error);
+}
+
+static void
+network_connect_start(gpointer user_data)
+{
+	Call *call = user_data;
+
+	joind_network_connect(call->target, NULL, network_connect_done, call);
+}
+
+static gboolean
+handle_scan(JoindDBusStation1 *iface, GDBusMethodInvocation *invocation, gpointer station)
+{
+	call_start(invocation, station, NULL, scan_start);
+	return TRUE;
+}
+
+static gboolean
+handle_disconnect(JoindDBusStation1 *iface, GDBusMethodInvocation *invocation, gpointer station)
+{
+	call_start(invocation, station, NULL, disconnect_start);
+	return TRUE;
+}
+
+static gboolean
+handle_connect_hidden(JoindDBusStation1 *iface, GDBusMethodInvocation *invocation,
+                      const gchar *ssid, gpointer station)
+{
+	g_autoptr(GBytes) bytes = g_bytes_new(ssid, strlen(ssid));
+
+	call_start(invocation, station, bytes, connect_hidden_start);
+	return TRUE;
+}
+
+static gboolean
+handle_get_ordered_networks(JoindDBusStation1 *iface, GDBusMethodInvocation *invocation,
+                            gpointer station)
+{
+	call_start(invocation, station, NULL, ordered_networks_start);
+	return TRUE;
+}
+
+static gboolean
+handle_network_connect(JoindDBusNetwork1 *iface, GDBusMethodInvocation *invocation,
+                       gpointer network)
+{
+	call_start(invocation, network, NULL, network_connect_start);
+	return TRUE;
+}
+
+/* ---- networks ------------------------------------------------------------- */
+
+static void
+network_export(JoindDBusStationExport *exp, JoindNetwork *network)
+{
+	const gchar *device_path = g_dbus_object_get_object_path(G_DBUS_OBJECT(exp->device_object));
+	JoindNetworkType type = joind_network_get_network_type(network);
+	g_autofree gchar *hex = NULL;
+	g_autofree gchar *path = NULL;
+	g_autoptr(JoindDBusNetwork1) iface = NULL;
+	JoindDBusObjectSkeleton *object;
+
+	if (g_hash_table_contains(exp->networks, network))
+		return;
+	hex = ssid_hex(joind_network_get_ssid(network));
+	path = g_strdup_printf("%s/network/%s_%s", device_path, hex,
+	                       joind_network_type_to_string(type));
+	object = joind_dbus_object_skeleton_new(path);
+	iface = joind_dbus_network1_skeleton_new();
+	joind_dbus_network1_set_type_(iface, joind_network_type_to_string(type));
+	joind_dbus_network1_set_device(iface, device_path);
+	g_object_bind_property(network, "name", iface, "name", G_BINDING_SYNC_CREATE);
+	g_object_bind_property(network, "strength", iface, "strength", G_BINDING_SYNC_CREATE);
+	g_object_bind_property(network, "connected", iface, "connected", G_BINDING_SYNC_CREATE);
+	g_object_bind_property_full(network, "profile", iface, "known-network",
+	                            G_BINDING_SYNC_CREATE, transform_known_path, NULL, NULL, NULL);
+	g_signal_connect_object(iface, "handle-connect", G_CALLBACK(handle_network_connect),
+	                        network, 0);
+	joind_dbus_object_skeleton_set_network1(object, iface);
+	joind_network_set_object_path(network, path);
+	g_hash_table_insert(exp->networks, g_object_ref(network), object);
+	g_dbus_object_manager_server_export(exp->manager, G_DBUS_OBJECT_SKELETON(object));
+}
+
+static void
+network_unexport(JoindDBusStationExport *exp, JoindNetwork *network)
+{
+	JoindDBusObjectSkeleton *object = g_hash_table_lookup(exp->networks, network);
+
+	if (object == NULL)
+		return;
+	g_dbus_object_manager_server_unexport(exp->manager,
+	                                      g_dbus_object_get_object_path(G_DBUS_OBJECT(object)));
+	joind_network_set_object_path(network, NULL);
+	g_hash_table_remove(exp->networks, network);
+}
+
+static void
+on_network_added(JoindStation *station, JoindNetwork *network, gpointer user_data)
+{
+	network_export(user_data, network);
+}
+
+static void
+on_network_removed(JoindStation *station, JoindNetwork *network, gpointer user_data)
+{
+	network_unexport(user_data, network);
+}
+
+/* ---- the station ---------------------------------------------------------- */
+
+static void
+station_detach(JoindDBusStationExport *exp)
+{
+	g_autoptr(GList) networks = NULL;
+
+	if (exp->station == NULL)
+		return;
+	g_signal_handlers_disconnect_by_data(exp->station, exp);
+	networks = g_hash_table_get_keys(exp->networks);
+	for (GList *l = networks; l != NULL; l = l->next)
+		network_unexport(exp, l->data);
+	joind_dbus_object_skeleton_set_station1(exp->device_object, NULL);
+	g_clear_object(&exp->iface);
+	g_clear_object(&exp->station);
+}
+
+static void
+station_attach(JoindDBusStationExport *exp, JoindStation *station)
+{
+	g_autoptr(GPtrArray) networks = joind_station_get_networks(station);
+
+	exp->station = g_object_ref(station);
+	exp->iface = joind_dbus_station1_skeleton_new();
+	g_object_bind_property(station, "scanning", exp->iface, "scanning", G_BINDING_SYNC_CREATE);
+	g_object_bind_property_full(station, "state", exp->iface, "state", G_BINDING_SYNC_CREATE,
+	                            transform_station_state, NULL, NULL, NULL);
+	g_signal_connect_object(exp->iface, "handle-scan", G_CALLBACK(handle_scan), station, 0);
+	g_signal_connect_object(exp->iface, "handle-disconnect", G_CALLBACK(handle_disconnect),
+	                        station, 0);
+	g_signal_connect_object(exp->iface, "handle-connect-hidden-network",
+	                        G_CALLBACK(handle_connect_hidden), station, 0);
+	g_signal_connect_object(exp->iface, "handle-get-ordered-networks",
+	                        G_CALLBACK(handle_get_ordered_networks), station, 0);
+	g_signal_connect(station, "network-added", G_CALLBACK(on_network_added), exp);
+	g_signal_connect(station, "network-removed", G_CALLBACK(on_network_removed), exp);
+	for (guint i = 0; i < networks->len; i++)
+		network_export(exp, g_ptr_array_index(networks, i));
+	/* After the networks, so the connected one already has its path. */
+	g_object_bind_property_full(station, "connected-network", exp->iface, "connected-network",
+	                            G_BINDING_SYNC_CREATE, transform_network_path, NULL, NULL,
+	                            NULL);
+	joind_dbus_object_skeleton_set_station1(exp->device_object, exp->iface);
+}
+
+static void
+station_sync(JoindDevice *device, GParamSpec *pspec, gpointer user_data)
+{
+	JoindDBusStationExport *exp = user_data;
+	JoindStation *station = joind_device_get_station(device);
+
+	if (station == exp->station)
+		return;
+	station_detach(exp);
+	if (station != NULL)
+		station_attach(exp, station);
+}
+
+JoindDBusStationExport *
+joind_dbus_station_export_new(GDBusObjectManagerServer *manager,
+                              JoindDBusObjectSkeleton *device_object, JoindDevice *device)
+{
+	JoindDBusStationExport *exp = g_new0(JoindDBusStationExport, 1);
+
+	exp->manager = manager;
+	exp->device_object = g_object_ref(device_object);
+	exp->device = device;
+	exp->networks = g_hash_table_new_full(g_direct_hash, g_direct_equal, g_object_unref,
+	                                      g_object_unref);
+	station_sync(device, NULL, exp);
+	exp->notify_id = g_signal_connect(device, "notify::station", G_CALLBACK(station_sync), exp);
+	return exp;
+}
+
+void
+joind_dbus_station_export_free(JoindDBusStationExport *exp)
+{
+	if (exp == NULL)
+		return;
+	g_clear_signal_handler(&exp->notify_id, exp->device);
+	station_detach(exp);
+	g_hash_table_unref(exp->networks);
+	g_object_unref(exp->device_object);
+	g_free(exp);
+}

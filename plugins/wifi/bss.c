@@ -1,0 +1,133 @@
+/* bss.c - scan entries into WifiBss (see bss.h). */
+#include "bss.h"
+
+#include <linux/nl80211.h>
+#include <string.h>
+
+#include "joind-error.h"
+
+WifiBss *
+wifi_bss_ref(WifiBss *self)
+{
+	g_atomic_int_inc(&self->refcount);
+	return self;
+}
+
+void
+wifi_bss_unref(WifiBss *self)
+{
+	if (self == NULL || !g_atomic_int_dec_and_test(&self->refcount))
+		return;
+	g_clear_pointer(&self->ie_data, g_bytes_unref);
+	g_free(self);
+}
+
+gboolean
+wifi_security_classify(const WifiIes *ies, guint16 capability, gboolean can_sae,
+                       JoindNetworkType *type)
+{
+	guint32 akms;
+
+	if (ies->has_rsn) {
+		akms = ies->rsn.akms;
+		if ((akms & WIFI_AKMS_SAE) && (can_sae || !(akms & WIFI_AKMS_PSK)))
+			*type = JOIND_NETWORK_TYPE_SAE;
+		else if (akms & WIFI_AKMS_PSK)
+			*type = JOIND_NETWORK_TYPE_PSK;
+		else if (akms & WIFI_AKMS_8021X)
+			*type = JOIND_NETWORK_TYPE_8021X;
+		else if (akms & WIFI_AKM_OWE)
+			*type = JOIND_NETWORK_TYPE_OWE;
+		else
+			return FALSE;
+		return TRUE;
+	}
+	if (ies->has_wpa) {
+		if (ies->wpa.akms & WIFI_AKM_PSK)
+			*type = JOIND_NETWORK_TYPE_PSK;
+		else if (ies->wpa.akms & WIFI_AKM_8021X)
+			*type = JOIND_NETWORK_TYPE_8021X;
+		else
+			return FALSE;
+		return TRUE;
+	}
+	*type = (capability & WIFI_CAPABILITY_PRIVACY) ? JOIND_NETWORK_TYPE_WEP
+	                                               : JOIND_NETWORK_TYPE_OPEN;
+	return TRUE;
+}
+
+WifiBss *
+wifi_bss_new(const guint8 *bssid, guint32 freq, gint signal, guint16 capability, const guint8 *ies,
+             gsize ies_len, gboolean can_sae, GError **error)
+{
+	g_autoptr(WifiBss) self = g_new0(WifiBss, 1);
+	g_autoptr(GError) local = NULL;
+	gchar addr[18];
+
+	self->refcount = 1;
+	memcpy(self->bssid, bssid, 6);
+	self->freq = freq;
+	self->signal = signal;
+	self->capability = capability;
+	self->ie_data = g_bytes_new(ies, ies_len);
+	if (!wifi_ies_parse(ies, ies_len, &self->ies, &local)) {
+		g_set_error(error, JOIND_ERROR, JOIND_ERROR_INVALID_ARGS, "BSS %s: %s",
+		            wifi_bssid_to_string(bssid, addr), local->message);
+		return NULL;
+	}
+	if (!wifi_security_classify(&self->ies, capability, can_sae, &self->type)) {
+		g_set_error(error, JOIND_ERROR, JOIND_ERROR_NOT_SUPPORTED,
+		            "BSS %s offers no key management joind knows",
+		            wifi_bssid_to_string(bssid, addr));
+		return NULL;
+	}
+	return g_steal_pointer(&self);
+}
+
+WifiBss *
+wifi_bss_new_from_nl(struct nlattr *bss_attr, gboolean can_sae, GError **error)
+{
+	struct nlattr *tb[NL80211_BSS_MAX + 1];
+	WifiBss *self;
+	gint signal = -10000;
+	guint16 capability = 0;
+
+	if (nla_parse_nested(tb, NL80211_BSS_MAX, bss_attr, NULL) < 0 ||
+	    tb[NL80211_BSS_BSSID] == NULL || nla_len(tb[NL80211_BSS_BSSID]) != 6 ||
+	    tb[NL80211_BSS_FREQUENCY] == NULL || tb[NL80211_BSS_INFORMATION_ELEMENTS] == NULL) {
+		g_set_error_literal(error, JOIND_ERROR, JOIND_ERROR_INVALID_ARGS,
+		                    "scan entry without BSSID, frequency or elements");
+		return NULL;
+	}
+	if (tb[NL80211_BSS_SIGNAL_MBM] != NULL)
+		signal = (gint)nla_get_u32(tb[NL80211_BSS_SIGNAL_MBM]);
+	else if (tb[NL80211_BSS_SIGNAL_UNSPEC] != NULL) /* 0..100: map onto -100..-40 dBm */
+		signal = -10000 + 60 * nla_get_u8(tb[NL80211_BSS_SIGNAL_UNSPEC]);
+	if (tb[NL80211_BSS_CAPABILITY] != NULL)
+		capability = nla_get_u16(tb[NL80211_BSS_CAPABILITY]);
+	self = wifi_bss_new(nla_data(tb[NL80211_BSS_BSSID]), nla_get_u32(tb[NL80211_BSS_FREQUENCY]),
+	                    signal, capability, nla_data(tb[NL80211_BSS_INFORMATION_ELEMENTS]),
+	                    nla_len(tb[NL80211_BSS_INFORMATION_ELEMENTS]), can_sae, error);
+	if (self == NULL)
+		return NULL;
+	if (tb[NL80211_BSS_LAST_SEEN_BOOTTIME] != NULL)
+		self->last_seen_ns = nla_get_u64(tb[NL80211_BSS_LAST_SEEN_BOOTTIME]);
+	if (tb[NL80211_BSS_SEEN_MS_AGO] != NULL)
+		self->seen_ms_ago = nla_get_u32(tb[NL80211_BSS_SEEN_MS_AGO]);
+	self->from_probe_response = tb[NL80211_BSS_PRESP_DATA] != NULL;
+	return self;
+}
+
+const gchar *
+wifi_bssid_to_string(const guint8 *bssid, gchar *buf)
+{
+	g_snprintf(buf, 18, "%02x:%02x:%02x:%02x:%02x:%02x", bssid[0], bssid[1], bssid[2], bssid[3],
+	           bssid[4], bssid[5]);
+	return buf;
+}
+
+gboolean
+wifi_bss_is_hidden(const WifiBss *self)
+{
+	return !self->ies.has_ssid || wifi_ssid_is_hidden(self->ies.ssid, self->ies.ssid_len);
+}

@@ -1,0 +1,56 @@
+/* bss.h - one access point (BSS) as a scan reported it. */
+#pragma once
+
+#include <glib.h>
+#include <netlink/attr.h>
+
+#include "ie.h"
+#include "joind-station.h"
+
+G_BEGIN_DECLS
+
+typedef struct {
+	gint refcount;
+	guint8 bssid[6];
+	guint32 freq;         /* MHz */
+	gint signal;          /* 100 * dBm */
+	guint16 capability;   /* Capability Information field */
+	guint64 last_seen_ns; /* CLOCK_BOOTTIME, 0 when the kernel did not say */
+	guint32 seen_ms_ago;
+	gboolean from_probe_response;
+	GBytes *ie_data; /* the elements as received (connect needs RSN etc.) */
+	guint misses;    /* joind's own scans in a row that did not see it */
+	WifiIes ies;
+	JoindNetworkType type;
+} WifiBss;
+
+#define WIFI_CAPABILITY_ESS     (1u << 0)
+#define WIFI_CAPABILITY_PRIVACY (1u << 4)
+
+WifiBss *wifi_bss_ref(WifiBss *self);
+void wifi_bss_unref(WifiBss *self);
+G_DEFINE_AUTOPTR_CLEANUP_FUNC(WifiBss, wifi_bss_unref)
+
+/* From the nested NL80211_BSS_* attributes of a GET_SCAN dump entry. Fails
+ * for entries without BSSID or frequency, with elements that do not parse,
+ * or with a security setting joind cannot name (can_sae: see
+ * wifi_security_classify()). */
+WifiBss *wifi_bss_new_from_nl(struct nlattr *bss_attr, gboolean can_sae, GError **error);
+/* From parts (tests and benchmarks). */
+WifiBss *wifi_bss_new(const guint8 *bssid, guint32 freq, gint signal, guint16 capability,
+                      const guint8 *ies, gsize ies_len, gboolean can_sae, GError **error);
+
+/* The network type a BSS belongs to. RSN AKMs decide first: SAE (when the
+ * radio can do SAE, or when the BSS offers nothing else), PSK, 802.1X, OWE;
+ * then the WPA element; then the Privacy bit (WEP); else open. FALSE when
+ * the BSS offers only AKMs joind does not know. */
+gboolean wifi_security_classify(const WifiIes *ies, guint16 capability, gboolean can_sae,
+                                JoindNetworkType *type);
+
+/* "aa:bb:cc:dd:ee:ff" into buf (18 octets). */
+const gchar *wifi_bssid_to_string(const guint8 *bssid, gchar *buf);
+
+/* Whether this BSS hides its SSID (beacon with an empty or zeroed SSID). */
+gboolean wifi_bss_is_hidden(const WifiBss *self);
+
+G_END_DECLS

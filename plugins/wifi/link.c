@@ -1,0 +1,147 @@
+/* link.c - link flags through rtnetlink events and SIOC[GS]IFFLAGS. */
+#include "link.h"
+
+#include <errno.h>
+#include <glib-unix.h>
+#include <linux/if.h>
+#include <linux/rtnetlink.h>
+#include <netlink/msg.h>
+#include <netlink/netlink.h>
+#include <string.h>
+#include <sys/ioctl.h>
+#include <sys/socket.h>
+#include <unistd.h>
+
+#include "joind-error.h"
+
+struct _WifiLink {
+	struct nl_sock *sock;
+	struct nl_cb *cb;
+	guint watch;
+	int ioctl_fd;
+	WifiLinkFunc func;
+	gpointer user_data;
+};
+
+static int
+link_valid(struct nl_msg *msg, void *arg)
+{
+	WifiLink *self = arg;
+	struct nlmsghdr *hdr = nlmsg_hdr(msg);
+	struct ifinfomsg *ifi;
+	struct nlattr *tb[IFLA_MAX + 1];
+	gchar addr[18] = "";
+	const gchar *name = NULL;
+
+	if (hdr->nlmsg_type != RTM_NEWLINK ||
+	    nlmsg_parse(hdr, sizeof(*ifi), tb, IFLA_MAX, NULL) < 0)
+		return NL_SKIP;
+	ifi = nlmsg_data(hdr);
+	if (tb[IFLA_IFNAME] != NULL)
+		name = nla_get_string(tb[IFLA_IFNAME]);
+	if (tb[IFLA_ADDRESS] != NULL && nla_len(tb[IFLA_ADDRESS]) == 6) {
+		const guint8 *a = nla_data(tb[IFLA_ADDRESS]);
+
+		g_snprintf(addr, sizeof(addr), "%02x:%02x:%02x:%02x:%02x:%02x", a[0], a[1], a[2],
+		           a[3], a[4], a[5]);
+	}
+	self->func(ifi->ifi_index, name, addr[0] != '\0' ? addr : NULL, ifi->ifi_flags,
+	           self->user_data);
+	return NL_SKIP;
+}
+
+/* Events carry no sequence number to check. */
+static int
+link_seq_ok(struct nl_msg *msg, void *arg)
+{
+	return NL_OK;
+}
+
+static gboolean
+link_readable(gint fd, GIOCondition condition, gpointer user_data)
+{
+	WifiLink *self = user_data;
+	int err = nl_recvmsgs(self->sock, self->cb);
+
+	if (err < 0 && err != -NLE_AGAIN)
+		g_debug("rtnetlink: %s", nl_geterror(err));
+	return G_SOURCE_CONTINUE;
+}
+
+WifiLink *
+wifi_link_new(WifiLinkFunc func, gpointer user_data, GError **error)
+{
+	g_autoptr(WifiLink) self = g_new0(WifiLink, 1);
+	int err;
+
+	self->func = func;
+	self->user_data = user_data;
+	self->ioctl_fd = socket(AF_INET, SOCK_DGRAM | SOCK_CLOEXEC, 0);
+	self->sock = nl_socket_alloc();
+	if (self->ioctl_fd < 0 || self->sock == NULL) {
+		g_set_error(error, JOIND_ERROR, JOIND_ERROR_FAILED, "Cannot open sockets: %s",
+		            g_strerror(errno));
+		return NULL;
+	}
+	nl_socket_disable_seq_check(self->sock);
+	err = nl_connect(self->sock, NETLINK_ROUTE);
+	if (err >= 0)
+		err = nl_socket_add_membership(self->sock, RTNLGRP_LINK);
+	if (err < 0) {
+		g_set_error(error, JOIND_ERROR, JOIND_ERROR_FAILED,
+		            "Cannot listen to link changes: %s", nl_geterror(err));
+		return NULL;
+	}
+	nl_socket_set_nonblocking(self->sock);
+	self->cb = nl_cb_alloc(NL_CB_CUSTOM);
+	nl_cb_set(self->cb, NL_CB_SEQ_CHECK, NL_CB_CUSTOM, link_seq_ok, NULL);
+	nl_cb_set(self->cb, NL_CB_VALID, NL_CB_CUSTOM, link_valid, self);
+	self->watch = g_unix_fd_add(nl_socket_get_fd(self->sock), G_IO_IN, link_readable, self);
+	return g_steal_pointer(&self);
+}
+
+void
+wifi_link_free(WifiLink *self)
+{
+	if (self == NULL)
+		return;
+	g_clear_handle_id(&self->watch, g_source_remove);
+	g_clear_pointer(&self->cb, nl_cb_put);
+	g_clear_pointer(&self->sock, nl_socket_free);
+	if (self->ioctl_fd >= 0)
+		close(self->ioctl_fd);
+	g_free(self);
+}
+
+gboolean
+wifi_link_get_flags(WifiLink *self, const gchar *ifname, guint *flags, GError **error)
+{
+	struct ifreq ifr = {0};
+
+	g_strlcpy(ifr.ifr_name, ifname, sizeof(ifr.ifr_name));
+	if (ioctl(self->ioctl_fd, SIOCGIFFLAGS, &ifr) < 0) {
+		g_set_error(error, JOIND_ERROR, JOIND_ERROR_NOT_FOUND, "%s: %s", ifname,
+		            g_strerror(errno));
+		return FALSE;
+	}
+	*flags = (guint)(gushort)ifr.ifr_flags;
+	return TRUE;
+}
+
+gboolean
+wifi_link_set_up(WifiLink *self, const gchar *ifname, GError **error)
+{
+	struct ifreq ifr = {0};
+	gboolean ok;
+
+	g_strlcpy(ifr.ifr_name, ifname, sizeof(ifr.ifr_name));
+	ok = ioctl(self->ioctl_fd, SIOCGIFFLAGS, &ifr) == 0;
+	if (ok && (ifr.ifr_flags & IFF_UP))
+		return TRUE;
+	ifr.ifr_flags |= IFF_UP;
+	if (ok && ioctl(self->ioctl_fd, SIOCSIFFLAGS, &ifr) == 0)
+		return TRUE;
+	g_set_error(error, JOIND_ERROR, JOIND_ERROR_FAILED, "Cannot bring %s up: %s", ifname,
+	            g_strerror(errno));
+	return FALSE;
+}

@@ -1,0 +1,25 @@
+/* link.h - the few rtnetlink facts the wifi plugin needs about its links:
+ * whether they are up, their name and address, and setting them up. */
+#pragma once
+
+#include <glib.h>
+
+G_BEGIN_DECLS
+
+typedef struct _WifiLink WifiLink;
+
+/* A link changed (RTM_NEWLINK): flags are IFF_*; name and address
+ * ("aa:bb:..") may be NULL when the message did not carry them. */
+typedef void (*WifiLinkFunc)(gint ifindex, const gchar *name, const gchar *address, guint flags,
+                             gpointer user_data);
+
+WifiLink *wifi_link_new(WifiLinkFunc func, gpointer user_data, GError **error);
+void wifi_link_free(WifiLink *self);
+G_DEFINE_AUTOPTR_CLEANUP_FUNC(WifiLink, wifi_link_free)
+
+/* Current IFF_* flags of a link; FALSE (error set) when it is gone. */
+gboolean wifi_link_get_flags(WifiLink *self, const gchar *ifname, guint *flags, GError **error);
+/* Sets IFF_UP; the change arrives through the callback. */
+gboolean wifi_link_set_up(WifiLink *self, const gchar *ifname, GError **error);
+
+G_END_DECLS

@@ -1,0 +1,412 @@
+/* manager.c - radios (wiphys) and station interfaces over nl80211.
+ *
+ * Start-up dumps every wiphy (split dump) and then every interface; from
+ * then on the config group's events keep the picture current: new and
+ * deleted wiphys and interfaces, and interface type changes (hostapd turns
+ * a station into an AP). One WifiStation per managed station interface.
+ */
+#include "manager.h"
+
+#include "link.h"
+#include "nl80211.h"
+#include "station.h"
+#include "wiphy.h"
+
+struct _WifiManager {
+	JoindCore *core;
+	WifiNl *nl;
+	WifiLink *link;
+	guint listener;
+	GHashTable *wiphys;   /* id -> WifiWiphy */
+	GHashTable *stations; /* ifindex -> WifiStation */
+	GHashTable *pending;  /* ifindex -> Interface waiting for its wiphy */
+	GHashTable *fetching; /* wiphy ids being dumped */
+	GHashTable *ignored;  /* ifindex set, reported once */
+	gchar **allow;
+	gchar **deny;
+};
+
+typedef struct {
+	guint32 ifindex;
+	gchar *name;
+	guint32 wiphy;
+	guint32 iftype;
+	gchar address[18];
+} Interface;
+
+static void manager_interface_seen(WifiManager *self, Interface *iface);
+
+static void
+interface_free(Interface *iface)
+{
+	g_free(iface->name);
+	g_free(iface);
+}
+G_DEFINE_AUTOPTR_CLEANUP_FUNC(Interface, interface_free)
+
+/* NULL when attrs do not describe an interface. */
+static Interface *
+interface_from_attrs(struct nlattr **attrs)
+{
+	Interface *iface;
+
+	if (attrs[NL80211_ATTR_IFINDEX] == NULL || attrs[NL80211_ATTR_IFNAME] == NULL ||
+	    attrs[NL80211_ATTR_WIPHY] == NULL || attrs[NL80211_ATTR_IFTYPE] == NULL)
+		return NULL;
+	iface = g_new0(Interface, 1);
+	iface->ifindex = nla_get_u32(attrs[NL80211_ATTR_IFINDEX]);
+	iface->name = g_strdup(nla_get_string(attrs[NL80211_ATTR_IFNAME]));
+	iface->wiphy = nla_get_u32(attrs[NL80211_ATTR_WIPHY]);
+	iface->iftype = nla_get_u32(attrs[NL80211_ATTR_IFTYPE]);
+	if (attrs[NL80211_ATTR_MAC] != NULL && nla_len(attrs[NL80211_ATTR_MAC]) == 6) {
+		const guint8 *a = nla_data(attrs[NL80211_ATTR_MAC]);
+
+		g_snprintf(iface->address, sizeof(iface->address), "%02x:%02x:%02x:%02x:%02x:%02x",
+		           a[0], a[1], a[2], a[3], a[4], a[5]);
+	}
+	return iface;
+}
+
+gboolean
+wifi_interface_allowed(const gchar *const *allow, const gchar *const *deny, const gchar *ifname)
+{
+	gboolean allowed = allow == NULL || allow[0] == NULL;
+
+	for (guint i = 0; !allowed && allow[i] != NULL; i++)
+		allowed = g_pattern_match_simple(allow[i], ifname);
+	for (guint i = 0; allowed && deny != NULL && deny[i] != NULL; i++)
+		allowed = !g_pattern_match_simple(deny[i], ifname);
+	return allowed;
+}
+
+/* ---- stations ------------------------------------------------------------- */
+
+static void
+manager_remove_station(WifiManager *self, guint32 ifindex, const gchar *why)
+{
+	WifiStation *station = g_hash_table_lookup(self->stations, GUINT_TO_POINTER(ifindex));
+
+	if (station == NULL)
+		return;
+	g_info("%s: no longer a managed station (%s)",
+	       joind_device_get_name(wifi_station_get_joind_device(station)), why);
+	wifi_station_stop(station);
+	g_hash_table_remove(self->stations, GUINT_TO_POINTER(ifindex));
+}
+
+static void
+manager_add_station(WifiManager *self, const Interface *iface, WifiWiphy *wiphy)
+{
+	g_autoptr(GError) error = NULL;
+	WifiStationSetup setup = {
+	        .core = self->core,
+	        .nl = self->nl,
+	        .link = self->link,
+	        .wiphy = wiphy,
+	        .ifindex = iface->ifindex,
+	        .ifname = iface->name,
+	        .address = iface->address[0] != '\0' ? iface->address : NULL,
+	};
+	WifiStation *station = wifi_station_new(&setup);
+
+	g_hash_table_insert(self->stations, GUINT_TO_POINTER(iface->ifindex), station);
+	if (!wifi_station_start(station, &error)) {
+		g_warning("%s: %s", iface->name, error->message);
+		wifi_station_stop(station);
+		g_hash_table_remove(self->stations, GUINT_TO_POINTER(iface->ifindex));
+	}
+}
+
+static void
+manager_interface_seen(WifiManager *self, Interface *iface)
+{
+	gpointer key = GUINT_TO_POINTER(iface->ifindex);
+	WifiWiphy *wiphy;
+
+	if (iface->iftype != NL80211_IFTYPE_STATION) {
+		manager_remove_station(self, iface->ifindex, "not in station mode");
+		return;
+	}
+	if (g_hash_table_contains(self->stations, key))
+		return;
+	if (!wifi_interface_allowed((const gchar *const *)self->allow,
+	                            (const gchar *const *)self->deny, iface->name)) {
+		if (g_hash_table_add(self->ignored, key))
+			g_info("%s: left alone ([General] Interfaces/BlacklistInterfaces)",
+			       iface->name);
+		return;
+	}
+	wiphy = g_hash_table_lookup(self->wiphys, GUINT_TO_POINTER(iface->wiphy));
+	if (wiphy == NULL) {
+		/* Its wiphy is being dumped: continue when that is done. */
+		g_hash_table_replace(self->pending, key, g_memdup2(iface, sizeof(*iface)));
+		iface->name = NULL; /* moved into the copy */
+		return;
+	}
+	manager_add_station(self, iface, wiphy);
+}
+
+/* ---- wiphys --------------------------------------------------------------- */
+
+static void
+wiphy_entry(struct nlattr **attrs, gpointer user_data)
+{
+	WifiManager *self = user_data;
+	guint32 id;
+	WifiWiphy *wiphy;
+
+	if (attrs[NL80211_ATTR_WIPHY] == NULL)
+		return;
+	id = nla_get_u32(attrs[NL80211_ATTR_WIPHY]);
+	wiphy = g_hash_table_lookup(self->wiphys, GUINT_TO_POINTER(id));
+	if (wiphy == NULL) {
+		wiphy = wifi_wiphy_new(id);
+		g_hash_table_insert(self->wiphys, GUINT_TO_POINTER(id), wiphy);
+	}
+	wifi_wiphy_update(wiphy, attrs);
+}
+
+/* Interfaces that waited for a wiphy that is now known (or gone). */
+static void
+manager_flush_pending(WifiManager *self)
+{
+	g_autoptr(GList) keys = g_hash_table_get_keys(self->pending);
+
+	for (GList *l = keys; l != NULL; l = l->next) {
+		g_autoptr(Interface) iface = NULL;
+
+		g_hash_table_steal_extended(self->pending, l->data, NULL, (gpointer *)&iface);
+		if (g_hash_table_contains(self->fetching, GUINT_TO_POINTER(iface->wiphy))) {
+			g_hash_table_insert(self->pending, l->data, g_steal_pointer(&iface));
+			continue;
+		}
+		if (g_hash_table_contains(self->wiphys, GUINT_TO_POINTER(iface->wiphy)))
+			manager_interface_seen(self, iface);
+	}
+}
+
+static void
+wiphy_fetched(int err, gpointer user_data)
+{
+	WifiManager *self = user_data;
+
+	if (err < 0)
+		g_warning("nl80211: reading a radio's capabilities failed: %s", g_strerror(-err));
+	manager_flush_pending(self);
+}
+
+typedef struct {
+	WifiManager *manager;
+	guint32 id;
+} WiphyFetch;
+
+static void
+single_wiphy_entry(struct nlattr **attrs, gpointer user_data)
+{
+	WiphyFetch *fetch = user_data;
+
+	wiphy_entry(attrs, fetch->manager);
+}
+
+static void
+single_wiphy_fetched(int err, gpointer user_data)
+{
+	WiphyFetch *fetch = user_data;
+
+	g_hash_table_remove(fetch->manager->fetching, GUINT_TO_POINTER(fetch->id));
+	wiphy_fetched(err, fetch->manager);
+}
+
+static void
+manager_fetch_wiphy(WifiManager *self, guint32 id)
+{
+	struct nl_msg *msg;
+	WiphyFetch *fetch;
+
+	if (!g_hash_table_add(self->fetching, GUINT_TO_POINTER(id)))
+		return;
+	fetch = g_new0(WiphyFetch, 1);
+	fetch->manager = self;
+	fetch->id = id;
+	msg = wifi_nl_msg_new(self->nl, NL80211_CMD_GET_WIPHY, NLM_F_DUMP);
+	nla_put_u32(msg, NL80211_ATTR_WIPHY, id);
+	nla_put_flag(msg, NL80211_ATTR_SPLIT_WIPHY_DUMP);
+	wifi_nl_send(self->nl, msg, single_wiphy_entry, single_wiphy_fetched, fetch, g_free);
+}
+
+static void
+manager_remove_wiphy(WifiManager *self, guint32 id)
+{
+	g_autoptr(GList) stations = g_hash_table_get_values(self->stations);
+
+	for (GList *l = stations; l != NULL; l = l->next) {
+		if (wifi_station_get_wiphy_id(l->data) == id)
+			manager_remove_station(self, wifi_station_get_ifindex(l->data),
+			                       "radio removed");
+	}
+	if (g_hash_table_remove(self->wiphys, GUINT_TO_POINTER(id)))
+		g_info("radio %u removed", id);
+}
+
+/* A regulatory change alters which channels are usable (or passive):
+ * read the affected radios again; stations share the updated WifiWiphy. */
+static void
+manager_refresh_channels(WifiManager *self, struct nlattr **attrs)
+{
+	g_autoptr(GList) ids = NULL;
+
+	if (attrs[NL80211_ATTR_WIPHY] != NULL) {
+		manager_fetch_wiphy(self, nla_get_u32(attrs[NL80211_ATTR_WIPHY]));
+		return;
+	}
+	ids = g_hash_table_get_keys(self->wiphys);
+	for (GList *l = ids; l != NULL; l = l->next)
+		manager_fetch_wiphy(self, GPOINTER_TO_UINT(l->data));
+}
+
+/* ---- events --------------------------------------------------------------- */
+
+static void
+on_nl_event(guint8 cmd, struct nlattr **attrs, gpointer user_data)
+{
+	WifiManager *self = user_data;
+	g_autoptr(Interface) iface = NULL;
+	WifiStation *station;
+
+	switch (cmd) {
+	case NL80211_CMD_NEW_WIPHY:
+		if (attrs[NL80211_ATTR_WIPHY] != NULL)
+			manager_fetch_wiphy(self, nla_get_u32(attrs[NL80211_ATTR_WIPHY]));
+		return;
+	case NL80211_CMD_DEL_WIPHY:
+		if (attrs[NL80211_ATTR_WIPHY] != NULL)
+			manager_remove_wiphy(self, nla_get_u32(attrs[NL80211_ATTR_WIPHY]));
+		return;
+	case NL80211_CMD_NEW_INTERFACE:
+	case NL80211_CMD_SET_INTERFACE:
+		iface = interface_from_attrs(attrs);
+		if (iface != NULL) {
+			if (!g_hash_table_contains(self->wiphys, GUINT_TO_POINTER(iface->wiphy)))
+				manager_fetch_wiphy(self, iface->wiphy);
+			manager_interface_seen(self, iface);
+		}
+		return;
+	case NL80211_CMD_DEL_INTERFACE:
+		if (attrs[NL80211_ATTR_IFINDEX] != NULL)
+			manager_remove_station(self, nla_get_u32(attrs[NL80211_ATTR_IFINDEX]),
+			                       "interface removed");
+		return;
+	case NL80211_CMD_REG_CHANGE:
+	case NL80211_CMD_WIPHY_REG_CHANGE:
+		manager_refresh_channels(self, attrs);
+		return;
+	default:
+		break;
+	}
+	if (attrs[NL80211_ATTR_IFINDEX] == NULL)
+		return;
+	station = g_hash_table_lookup(self->stations,
+	                              GUINT_TO_POINTER(nla_get_u32(attrs[NL80211_ATTR_IFINDEX])));
+	if (station != NULL)
+		wifi_station_handle_event(station, cmd, attrs);
+}
+
+static void
+on_link(gint ifindex, const gchar *name, const gchar *address, guint flags, gpointer user_data)
+{
+	WifiManager *self = user_data;
+	WifiStation *station = g_hash_table_lookup(self->stations, GUINT_TO_POINTER(ifindex));
+
+	if (station != NULL)
+		wifi_station_link_changed(station, name, address, flags);
+}
+
+/* ---- start-up ------------------------------------------------------------- */
+
+static void
+interface_entry(struct nlattr **attrs, gpointer user_data)
+{
+	g_autoptr(Interface) iface = interface_from_attrs(attrs);
+
+	if (iface != NULL)
+		manager_interface_seen(user_data, iface);
+}
+
+static void
+interfaces_dumped(int err, gpointer user_data)
+{
+	WifiManager *self = user_data;
+
+	if (err < 0)
+		g_warning("nl80211: listing interfaces failed: %s", g_strerror(-err));
+	g_info("%u radios, %u station interfaces managed", g_hash_table_size(self->wiphys),
+	       g_hash_table_size(self->stations));
+}
+
+static void
+wiphys_dumped(int err, gpointer user_data)
+{
+	WifiManager *self = user_data;
+	struct nl_msg *msg;
+
+	wiphy_fetched(err, self);
+	msg = wifi_nl_msg_new(self->nl, NL80211_CMD_GET_INTERFACE, NLM_F_DUMP);
+	wifi_nl_send(self->nl, msg, interface_entry, interfaces_dumped, self, NULL);
+}
+
+WifiManager *
+wifi_manager_new(JoindCore *core, GError **error)
+{
+	WifiManager *self = g_new0(WifiManager, 1);
+	struct nl_msg *msg;
+
+	self->core = core;
+	self->nl = wifi_nl_new(error);
+	if (self->nl == NULL) {
+		wifi_manager_free(self);
+		return NULL;
+	}
+	self->link = wifi_link_new(on_link, self, error);
+	if (self->link == NULL) {
+		wifi_manager_free(self);
+		return NULL;
+	}
+	self->wiphys = g_hash_table_new_full(g_direct_hash, g_direct_equal, NULL,
+	                                     (GDestroyNotify)wifi_wiphy_unref);
+	self->stations = g_hash_table_new_full(g_direct_hash, g_direct_equal, NULL, g_object_unref);
+	self->pending = g_hash_table_new_full(g_direct_hash, g_direct_equal, NULL,
+	                                      (GDestroyNotify)interface_free);
+	self->fetching = g_hash_table_new(g_direct_hash, g_direct_equal);
+	self->ignored = g_hash_table_new(g_direct_hash, g_direct_equal);
+	self->allow = joind_core_get_config_strv(core, "General", "Interfaces");
+	self->deny = joind_core_get_config_strv(core, "General", "BlacklistInterfaces");
+	self->listener = wifi_nl_add_listener(self->nl, on_nl_event, self);
+
+	msg = wifi_nl_msg_new(self->nl, NL80211_CMD_GET_WIPHY, NLM_F_DUMP);
+	nla_put_flag(msg, NL80211_ATTR_SPLIT_WIPHY_DUMP);
+	wifi_nl_send(self->nl, msg, wiphy_entry, wiphys_dumped, self, NULL);
+	return self;
+}
+
+void
+wifi_manager_free(WifiManager *self)
+{
+	if (self == NULL)
+		return;
+	if (self->stations != NULL) {
+		g_autoptr(GList) ifindexes = g_hash_table_get_keys(self->stations);
+
+		for (GList *l = ifindexes; l != NULL; l = l->next)
+			manager_remove_station(self, GPOINTER_TO_UINT(l->data), "shutting down");
+	}
+	g_clear_pointer(&self->stations, g_hash_table_unref);
+	g_clear_pointer(&self->wiphys, g_hash_table_unref);
+	g_clear_pointer(&self->pending, g_hash_table_unref);
+	g_clear_pointer(&self->fetching, g_hash_table_unref);
+	g_clear_pointer(&self->ignored, g_hash_table_unref);
+	g_strfreev(self->allow);
+	g_strfreev(self->deny);
+	g_clear_pointer(&self->link, wifi_link_free);
+	g_clear_pointer(&self->nl, wifi_nl_free);
+	g_free(self);
+}

@@ -1,0 +1,40 @@
+/* network.h - BSSes grouped into networks (SSID + security), and ranks. */
+#pragma once
+
+#include "bss.h"
+#include "joind-station.h"
+
+G_BEGIN_DECLS
+
+#define WIFI_TYPE_NETWORK (wifi_network_get_type())
+G_DECLARE_FINAL_TYPE(WifiNetwork, wifi_network, WIFI, NETWORK, JoindNetwork)
+
+WifiNetwork *wifi_network_new(GBytes *ssid, JoindNetworkType type);
+/* Replaces the network's BSSes (WifiBss, any order): sorted best first,
+ * Strength follows the best signal, the rank is recomputed. */
+void wifi_network_set_bsses(WifiNetwork *self, GPtrArray *bsses);
+/* WifiBss, best first (borrowed). */
+GPtrArray *wifi_network_get_bsses(WifiNetwork *self);
+/* Seconds since the epoch of the last connection, 0 for never. */
+void wifi_network_set_last_connected(WifiNetwork *self, gint64 unix_time);
+gint wifi_network_get_rank(WifiNetwork *self);
+/* Recomputes the rank, e.g. after the profile changed. */
+void wifi_network_update_rank(WifiNetwork *self);
+
+/* Best first: higher rank, then stronger, then name (stable output). */
+gint wifi_network_compare(WifiNetwork *a, WifiNetwork *b);
+
+/* The score of one BSS and the rank of a network are documented in
+ * network.c. */
+gint wifi_bss_score(const WifiBss *bss);
+gint wifi_network_rank(gint best_bss_score, JoindNetworkType type, gboolean known,
+                       gint64 last_connected, gint64 now);
+
+/* "<ssid-hex>_<type>": the key networks are grouped by (and the last
+ * element of their D-Bus path). */
+gchar *wifi_network_key(const guint8 *ssid, gsize ssid_len, JoindNetworkType type);
+/* Groups BSSes by network key: key -> GPtrArray of WifiBss. BSSes hiding
+ * their SSID belong to no network and are left out. */
+GHashTable *wifi_group_bsses(GPtrArray *bsses);
+
+G_END_DECLS

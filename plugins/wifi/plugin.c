@@ -1,0 +1,21 @@
+/* plugin.c - the wifi plugin's descriptor: station interfaces over nl80211. */
+#include "joind.h"
+#include "manager.h"
+
+static WifiManager *manager;
+
+static gboolean
+wifi_plugin_init(JoindCore *core, GError **error)
+{
+	manager = wifi_manager_new(core, error);
+	return manager != NULL;
+}
+
+static void
+wifi_plugin_shutdown(JoindCore *core)
+{
+	g_clear_pointer(&manager, wifi_manager_free);
+}
+
+JOIND_PLUGIN_DEFINE("wifi", "WiFi stations over nl80211: radios, scanning, networks",
+                    JOIND_PLUGIN_PRIORITY_DEVICE, wifi_plugin_init, wifi_plugin_shutdown);

@@ -1,0 +1,579 @@
+/* scan.c - triggered scans, one owner per interface (see scan.h).
+ *
+ * State machine:
+ *   idle --request--> triggering --ACK--> running --NEW_SCAN_RESULTS--> dumping --> idle
+ *   triggering --EBUSY--> busy (another scan runs; retried when it ends)
+ *   running --SCAN_ABORTED--> idle (waiters fail with Aborted)
+ * Requests arriving while a scan is triggering, running or busy and that
+ * the scan covers join it; the others are merged into the next scan.
+ */
+#include "scan.h"
+
+#include <errno.h>
+#include <string.h>
+#include <time.h>
+
+#include "joind-error.h"
+
+#define BUSY_RETRY_SECONDS 2
+#define BUSY_MAX_RETRIES   15
+#define DUMP_MAX_RETRIES   3
+
+typedef enum {
+	SCAN_IDLE,
+	SCAN_TRIGGERING,
+	SCAN_RUNNING,
+	SCAN_DUMPING,
+	SCAN_BUSY,
+} ScanState;
+
+typedef struct {
+	guint id;
+	WifiScanParams *params; /* NULL for another program's scan */
+	GPtrArray *waiters;     /* GTask */
+	GString *why;
+	guint64 start_ns;
+} Scan;
+
+struct _WifiScanner {
+	WifiNl *nl;
+	guint32 ifindex;
+	gchar *ifname;
+	WifiWiphy *wiphy;
+	WifiScanResultsFunc results;
+	WifiScanningFunc scanning;
+	gpointer user_data;
+
+	ScanState state;
+	Scan *current;
+	Scan *next;
+	guint8 early_event; /* end event seen before our trigger's ACK */
+	gboolean external;  /* another program's scan is running */
+	guint64 external_start_ns;
+	guint request; /* nl80211 request in flight */
+	guint busy_timer;
+	guint busy_retries;
+	guint dump_retries;
+	GPtrArray *dumped; /* WifiBss of the dump in progress */
+	guint n_triggered;
+	guint last_id;
+};
+
+static void scanner_start_next(WifiScanner *self);
+static void scanner_trigger(WifiScanner *self);
+
+static guint64
+boottime_ns(void)
+{
+	struct timespec ts;
+
+	clock_gettime(CLOCK_BOOTTIME, &ts);
+	return (guint64)ts.tv_sec * G_GUINT64_CONSTANT(1000000000) + (guint64)ts.tv_nsec;
+}
+
+/* ---- parameters ----------------------------------------------------------- */
+
+WifiScanParams *
+wifi_scan_params_new(void)
+{
+	WifiScanParams *params = g_new0(WifiScanParams, 1);
+
+	params->ssids = g_ptr_array_new_with_free_func((GDestroyNotify)g_bytes_unref);
+	return params;
+}
+
+void
+wifi_scan_params_free(WifiScanParams *params)
+{
+	if (params == NULL)
+		return;
+	g_ptr_array_unref(params->ssids);
+	g_clear_pointer(&params->freqs, g_array_unref);
+	g_free(params);
+}
+
+static gboolean
+ssids_contain(GPtrArray *ssids, GBytes *ssid)
+{
+	for (guint i = 0; i < ssids->len; i++) {
+		if (g_bytes_equal(g_ptr_array_index(ssids, i), ssid))
+			return TRUE;
+	}
+	return FALSE;
+}
+
+void
+wifi_scan_params_add_ssid(WifiScanParams *params, GBytes *ssid)
+{
+	if (!ssids_contain(params->ssids, ssid))
+		g_ptr_array_add(params->ssids, g_bytes_ref(ssid));
+}
+
+static gboolean
+freqs_contain(const GArray *freqs, guint32 freq)
+{
+	for (guint i = 0; i < freqs->len; i++) {
+		if (g_array_index(freqs, guint32, i) == freq)
+			return TRUE;
+	}
+	return FALSE;
+}
+
+gboolean
+wifi_scan_params_covers(const WifiScanParams *a, const WifiScanParams *b)
+{
+	for (guint i = 0; i < b->ssids->len; i++) {
+		if (!ssids_contain(a->ssids, g_ptr_array_index(b->ssids, i)))
+			return FALSE;
+	}
+	if (a->freqs == NULL)
+		return TRUE;
+	if (b->freqs == NULL)
+		return FALSE;
+	for (guint i = 0; i < b->freqs->len; i++) {
+		if (!freqs_contain(a->freqs, g_array_index(b->freqs, guint32, i)))
+			return FALSE;
+	}
+	return TRUE;
+}
+
+/* Widens into so that it covers from as well. */
+static void
+params_merge(WifiScanParams *into, const WifiScanParams *from)
+{
+	for (guint i = 0; i < from->ssids->len; i++)
+		wifi_scan_params_add_ssid(into, g_ptr_array_index(from->ssids, i));
+	if (into->freqs == NULL)
+		return;
+	if (from->freqs == NULL) {
+		g_clear_pointer(&into->freqs, g_array_unref);
+		return;
+	}
+	for (guint i = 0; i < from->freqs->len; i++) {
+		guint32 f = g_array_index(from->freqs, guint32, i);
+
+		if (!freqs_contain(into->freqs, f))
+			g_array_append_val(into->freqs, f);
+	}
+}
+
+/* ---- scans ---------------------------------------------------------------- */
+
+static Scan *
+scan_new(WifiScanner *self, WifiScanParams *params)
+{
+	Scan *scan = g_new0(Scan, 1);
+
+	scan->id = ++self->last_id;
+	scan->params = params;
+	scan->waiters = g_ptr_array_new_with_free_func(g_object_unref);
+	scan->why = g_string_new(NULL);
+	return scan;
+}
+
+static void
+scan_add_waiter(Scan *scan, GTask *task, const gchar *why)
+{
+	g_ptr_array_add(scan->waiters, task);
+	if (strstr(scan->why->str, why) == NULL)
+		g_string_append_printf(scan->why, "%s%s", scan->why->len > 0 ? ", " : "", why);
+}
+
+/* Answers every waiter (error NULL: success) and frees the scan. */
+static void
+scan_finish(Scan *scan, const GError *error)
+{
+	for (guint i = 0; i < scan->waiters->len; i++) {
+		GTask *task = g_ptr_array_index(scan->waiters, i);
+
+		if (error != NULL)
+			g_task_return_error(task, g_error_copy(error));
+		else
+			g_task_return_boolean(task, TRUE);
+	}
+	g_ptr_array_unref(scan->waiters);
+	wifi_scan_params_free(scan->params);
+	g_string_free(scan->why, TRUE);
+	g_free(scan);
+}
+
+static void
+scanner_set_state(WifiScanner *self, ScanState state)
+{
+	static const gchar *const names[] = {"idle", "triggering", "running", "dumping", "busy"};
+
+	if (self->state == state)
+		return;
+	g_debug("%s: scan state %s -> %s", self->ifname, names[self->state], names[state]);
+	self->state = state;
+}
+
+/* The current scan is over: answer it and move on to the next. */
+static void
+scanner_end_current(WifiScanner *self, const GError *error)
+{
+	Scan *scan = g_steal_pointer(&self->current);
+
+	g_clear_handle_id(&self->busy_timer, g_source_remove);
+	scanner_set_state(self, SCAN_IDLE);
+	self->early_event = 0;
+	if (scan != NULL)
+		scan_finish(scan, error);
+	scanner_start_next(self);
+	if (self->state == SCAN_IDLE)
+		self->scanning(FALSE, self->user_data);
+}
+
+static void
+scanner_fail_current(WifiScanner *self, gint code, const gchar *message)
+{
+	g_autoptr(GError) error = g_error_new_literal(JOIND_ERROR, code, message);
+
+	g_info("%s: scan %u failed: %s", self->ifname, self->current->id, error->message);
+	scanner_end_current(self, error);
+}
+
+/* ---- dumping results ------------------------------------------------------ */
+
+static void
+dump_entry(struct nlattr **attrs, gpointer user_data)
+{
+	WifiScanner *self = user_data;
+	Scan *scan = self->current;
+	g_autoptr(GError) error = NULL;
+	g_autoptr(WifiBss) bss = NULL;
+	guint64 elapsed_ms = (boottime_ns() - scan->start_ns) / 1000000;
+
+	if (attrs[NL80211_ATTR_BSS] == NULL)
+		return;
+	bss = wifi_bss_new_from_nl(attrs[NL80211_ATTR_BSS], wifi_wiphy_can_sae(self->wiphy),
+	                           &error);
+	if (bss == NULL) {
+		g_debug("%s: skipping a scan entry: %s", self->ifname, error->message);
+		return;
+	}
+	/* The kernel's cache holds entries from earlier scans too: keep only
+	 * what this scan saw. */
+	if (bss->last_seen_ns != 0 ? bss->last_seen_ns < scan->start_ns
+	                           : bss->seen_ms_ago > elapsed_ms)
+		return;
+	g_ptr_array_add(self->dumped, g_steal_pointer(&bss));
+}
+
+static void scanner_dump(WifiScanner *self);
+
+static void
+dump_done(int err, gpointer user_data)
+{
+	WifiScanner *self = user_data;
+	Scan *scan = self->current;
+	g_autoptr(GPtrArray) bsses = g_steal_pointer(&self->dumped);
+	gboolean ours = scan->params != NULL;
+	gdouble seconds = (boottime_ns() - scan->start_ns) / 1e9;
+
+	self->request = 0;
+	if (err == -EAGAIN && ++self->dump_retries <= DUMP_MAX_RETRIES) {
+		g_debug("%s: scan results changed while reading them; reading again", self->ifname);
+		scanner_dump(self);
+		return;
+	}
+	if (err < 0) {
+		g_autofree gchar *msg =
+		        g_strdup_printf("Reading scan results failed: %s.", g_strerror(-err));
+
+		scanner_fail_current(self, JOIND_ERROR_FAILED, msg);
+		return;
+	}
+	g_info("%s: scan %u (%s): %u BSSes in %.1f s", self->ifname, scan->id,
+	       ours ? scan->why->str : "another program's", bsses->len, seconds);
+	self->results(bsses, ours ? scan->params->freqs : NULL, ours, self->user_data);
+	scanner_end_current(self, NULL);
+}
+
+static void
+scanner_dump(WifiScanner *self)
+{
+	struct nl_msg *msg = wifi_nl_msg_new(self->nl, NL80211_CMD_GET_SCAN, NLM_F_DUMP);
+
+	scanner_set_state(self, SCAN_DUMPING);
+	g_clear_pointer(&self->dumped, g_ptr_array_unref);
+	self->dumped = g_ptr_array_new_with_free_func((GDestroyNotify)wifi_bss_unref);
+	nla_put_u32(msg, NL80211_ATTR_IFINDEX, self->ifindex);
+	self->request = wifi_nl_send(self->nl, msg, dump_entry, dump_done, self, NULL);
+}
+
+/* ---- triggering ----------------------------------------------------------- */
+
+static gboolean
+busy_retry(gpointer user_data)
+{
+	WifiScanner *self = user_data;
+
+	self->busy_timer = 0;
+	scanner_trigger(self);
+	return G_SOURCE_REMOVE;
+}
+
+static void
+scanner_busy(WifiScanner *self)
+{
+	scanner_set_state(self, SCAN_BUSY);
+	if (++self->busy_retries > BUSY_MAX_RETRIES) {
+		scanner_fail_current(self, JOIND_ERROR_BUSY,
+		                     "The radio stayed busy; scanning is not possible now.");
+		return;
+	}
+	if (self->early_event != 0) {
+		/* The scan that made us busy has already ended. */
+		self->early_event = 0;
+		scanner_trigger(self);
+		return;
+	}
+	/* Usually another scan: its end event retries at once. The timer is
+	 * for busy states that send no event (an association in progress). */
+	g_info("%s: scan %u: the radio is busy; retrying when it is free", self->ifname,
+	       self->current->id);
+	self->busy_timer = g_timeout_add_seconds(BUSY_RETRY_SECONDS, busy_retry, self);
+}
+
+static void
+scanner_handle_end(WifiScanner *self, guint8 cmd)
+{
+	if (cmd == NL80211_CMD_SCAN_ABORTED) {
+		scanner_fail_current(self, JOIND_ERROR_ABORTED, "The scan was aborted.");
+		return;
+	}
+	self->dump_retries = 0;
+	scanner_dump(self);
+}
+
+static void
+trigger_done(int err, gpointer user_data)
+{
+	WifiScanner *self = user_data;
+
+	self->request = 0;
+	if (err == -EBUSY) {
+		scanner_busy(self);
+		return;
+	}
+	if (err < 0) {
+		g_autofree gchar *msg =
+		        g_strdup_printf("Starting a scan failed: %s.", g_strerror(-err));
+
+		scanner_fail_current(self, JOIND_ERROR_FAILED, msg);
+		return;
+	}
+	scanner_set_state(self, SCAN_RUNNING);
+	if (self->early_event != 0)
+		scanner_handle_end(self, self->early_event);
+}
+
+static struct nl_msg *
+build_trigger(WifiScanner *self, const WifiScanParams *params)
+{
+	struct nl_msg *msg = wifi_nl_msg_new(self->nl, NL80211_CMD_TRIGGER_SCAN, 0);
+	guint max = self->wiphy->max_scan_ssids;
+
+	nla_put_u32(msg, NL80211_ATTR_IFINDEX, self->ifindex);
+	/* Without any SSID the scan is passive; the wildcard makes it active
+	 * and each named SSID is a directed probe (for hidden networks). */
+	if (max > 0) {
+		struct nlattr *ssids = nla_nest_start(msg, NL80211_ATTR_SCAN_SSIDS);
+
+		nla_put(msg, 1, 0, "");
+		for (guint i = 0; i < params->ssids->len && i + 1 < max; i++) {
+			GBytes *ssid = g_ptr_array_index(params->ssids, i);
+
+			nla_put(msg, i + 2, g_bytes_get_size(ssid), g_bytes_get_data(ssid, NULL));
+		}
+		if (params->ssids->len + 1 > max)
+			g_debug("%s: only %u of %u SSIDs fit into one scan", self->ifname, max - 1,
+			        params->ssids->len);
+		nla_nest_end(msg, ssids);
+	}
+	if (params->freqs != NULL) {
+		struct nlattr *freqs = nla_nest_start(msg, NL80211_ATTR_SCAN_FREQUENCIES);
+
+		for (guint i = 0; i < params->freqs->len; i++)
+			nla_put_u32(msg, i + 1, g_array_index(params->freqs, guint32, i));
+		nla_nest_end(msg, freqs);
+	}
+	return msg;
+}
+
+static void
+scanner_trigger(WifiScanner *self)
+{
+	Scan *scan = self->current;
+	const WifiScanParams *params = scan->params;
+
+	scanner_set_state(self, SCAN_TRIGGERING);
+	self->early_event = 0;
+	self->n_triggered++;
+	scan->start_ns = boottime_ns();
+	g_info("%s: scan %u (%s): triggered, %s, %u SSIDs probed, %s", self->ifname, scan->id,
+	       scan->why->str, self->wiphy->max_scan_ssids > 0 ? "active" : "passive",
+	       params->ssids->len, params->freqs != NULL ? "some frequencies" : "all frequencies");
+	self->request =
+	        wifi_nl_send(self->nl, build_trigger(self, params), NULL, trigger_done, self, NULL);
+}
+
+static void
+scanner_start_next(WifiScanner *self)
+{
+	if (self->state != SCAN_IDLE || self->next == NULL)
+		return;
+	if (self->external) {
+		g_info("%s: another program is scanning; waiting for it", self->ifname);
+		return;
+	}
+	self->current = g_steal_pointer(&self->next);
+	self->busy_retries = 0;
+	self->scanning(TRUE, self->user_data);
+	scanner_trigger(self);
+}
+
+/* ---- public --------------------------------------------------------------- */
+
+WifiScanner *
+wifi_scanner_new(WifiNl *nl, guint32 ifindex, const gchar *ifname, WifiWiphy *wiphy,
+                 WifiScanResultsFunc results, WifiScanningFunc scanning, gpointer user_data)
+{
+	WifiScanner *self = g_new0(WifiScanner, 1);
+
+	self->nl = nl;
+	self->ifindex = ifindex;
+	self->ifname = g_strdup(ifname);
+	self->wiphy = wifi_wiphy_ref(wiphy);
+	self->results = results;
+	self->scanning = scanning;
+	self->user_data = user_data;
+	return self;
+}
+
+void
+wifi_scanner_free(WifiScanner *self)
+{
+	g_autoptr(GError) error = NULL;
+
+	if (self == NULL)
+		return;
+	error = g_error_new_literal(JOIND_ERROR, JOIND_ERROR_ABORTED,
+	                            "The interface went away during the scan.");
+	wifi_nl_cancel(self->nl, self->request);
+	g_clear_handle_id(&self->busy_timer, g_source_remove);
+	if (self->current != NULL)
+		scan_finish(g_steal_pointer(&self->current), error);
+	if (self->next != NULL)
+		scan_finish(g_steal_pointer(&self->next), error);
+	g_clear_pointer(&self->dumped, g_ptr_array_unref);
+	wifi_wiphy_unref(self->wiphy);
+	g_free(self->ifname);
+	g_free(self);
+}
+
+void
+wifi_scanner_scan(WifiScanner *self, WifiScanParams *params, const gchar *why,
+                  GCancellable *cancellable, GAsyncReadyCallback callback, gpointer user_data)
+{
+	GTask *task = g_task_new(NULL, cancellable, callback, user_data);
+	Scan *cur = self->current;
+
+	g_task_set_source_tag(task, wifi_scanner_scan);
+	/* A scan not yet under way can still widen; a running one joins if
+	 * it covers the request. */
+	if (cur != NULL && cur->params != NULL &&
+	    (self->state == SCAN_BUSY ||
+	     ((self->state == SCAN_TRIGGERING || self->state == SCAN_RUNNING) &&
+	      wifi_scan_params_covers(cur->params, params)))) {
+		params_merge(cur->params, params);
+		wifi_scan_params_free(params);
+		g_info("%s: scan request (%s) joins scan %u", self->ifname, why, cur->id);
+		scan_add_waiter(cur, task, why);
+		return;
+	}
+	if (self->next == NULL) {
+		self->next = scan_new(self, params);
+	} else {
+		params_merge(self->next->params, params);
+		wifi_scan_params_free(params);
+	}
+	scan_add_waiter(self->next, task, why);
+	if (self->state != SCAN_IDLE)
+		g_info("%s: scan request (%s) waits for scan %u to end", self->ifname, why,
+		       cur != NULL ? cur->id : 0);
+	scanner_start_next(self);
+}
+
+gboolean
+wifi_scanner_scan_finish(WifiScanner *self, GAsyncResult *result, GError **error)
+{
+	g_return_val_if_fail(g_task_is_valid(result, NULL), FALSE);
+	return g_task_propagate_boolean(G_TASK(result), error);
+}
+
+/* Another program's scan ended: read what it found when we know when it
+ * began, then start what waits. */
+static void
+scanner_external_ended(WifiScanner *self, guint8 cmd)
+{
+	self->external = FALSE;
+	if (cmd == NL80211_CMD_NEW_SCAN_RESULTS && self->external_start_ns != 0 &&
+	    self->current == NULL) {
+		self->current = scan_new(self, NULL);
+		self->current->start_ns = self->external_start_ns;
+		self->external_start_ns = 0;
+		self->dump_retries = 0;
+		scanner_dump(self);
+		return;
+	}
+	scanner_start_next(self);
+}
+
+void
+wifi_scanner_handle_event(WifiScanner *self, guint8 cmd, struct nlattr **attrs)
+{
+	gboolean ended = cmd == NL80211_CMD_NEW_SCAN_RESULTS || cmd == NL80211_CMD_SCAN_ABORTED;
+
+	if (cmd == NL80211_CMD_TRIGGER_SCAN) {
+		if (self->state == SCAN_IDLE || self->state == SCAN_BUSY) {
+			self->external = TRUE;
+			self->external_start_ns = self->state == SCAN_IDLE ? boottime_ns() : 0;
+		}
+		return;
+	}
+	if (!ended)
+		return;
+	switch (self->state) {
+	case SCAN_TRIGGERING:
+		self->early_event = cmd;
+		break;
+	case SCAN_RUNNING:
+		scanner_handle_end(self, cmd);
+		break;
+	case SCAN_BUSY:
+		self->external = FALSE;
+		g_clear_handle_id(&self->busy_timer, g_source_remove);
+		scanner_trigger(self);
+		break;
+	case SCAN_IDLE:
+		if (self->external)
+			scanner_external_ended(self, cmd);
+		break;
+	case SCAN_DUMPING:
+		break;
+	}
+}
+
+gboolean
+wifi_scanner_is_scanning(WifiScanner *self)
+{
+	return self->state != SCAN_IDLE;
+}
+
+guint
+wifi_scanner_get_n_triggered(WifiScanner *self)
+{
+	return self->n_triggered;
+}

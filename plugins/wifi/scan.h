@@ -1,0 +1,60 @@
+/* scan.h - the one owner of scanning on a station interface.
+ *
+ * Every scan of the interface goes through its WifiScanner: a request that
+ * a running scan already covers joins it (both callers get the same
+ * results); any other waits and is merged with the other waiting requests
+ * into the next scan. A scan some other program started is waited out
+ * (its results are used) instead of colliding with it (EBUSY).
+ */
+#pragma once
+
+#include <gio/gio.h>
+
+#include "bss.h"
+#include "nl80211.h"
+#include "wiphy.h"
+
+G_BEGIN_DECLS
+
+typedef struct _WifiScanner WifiScanner;
+
+typedef struct {
+	GPtrArray *ssids; /* GBytes: SSIDs to probe for (hidden networks); may be empty */
+	GArray *freqs;    /* guint32 MHz; NULL scans every usable frequency */
+} WifiScanParams;
+
+WifiScanParams *wifi_scan_params_new(void);
+void wifi_scan_params_free(WifiScanParams *params);
+G_DEFINE_AUTOPTR_CLEANUP_FUNC(WifiScanParams, wifi_scan_params_free)
+void wifi_scan_params_add_ssid(WifiScanParams *params, GBytes *ssid);
+/* Does a scan with params a find everything one with b would? */
+gboolean wifi_scan_params_covers(const WifiScanParams *a, const WifiScanParams *b);
+
+/* Results after a scan. bsses: WifiBss seen by it. scanned_freqs: what it
+ * covered (NULL: every frequency). authoritative: TRUE when it was joind's
+ * own scan, so a BSS on a scanned frequency that is missing is gone. */
+typedef void (*WifiScanResultsFunc)(GPtrArray *bsses, const GArray *scanned_freqs,
+                                    gboolean authoritative, gpointer user_data);
+typedef void (*WifiScanningFunc)(gboolean scanning, gpointer user_data);
+
+WifiScanner *wifi_scanner_new(WifiNl *nl, guint32 ifindex, const gchar *ifname, WifiWiphy *wiphy,
+                              WifiScanResultsFunc results, WifiScanningFunc scanning,
+                              gpointer user_data);
+/* Fails the waiting requests with JOIND_ERROR_ABORTED. */
+void wifi_scanner_free(WifiScanner *self);
+
+/* Completes when a scan covering params has delivered its results (after
+ * the results callback ran). why is for logs ("periodic", "D-Bus"). */
+void wifi_scanner_scan(WifiScanner *self, WifiScanParams *params, const gchar *why,
+                       GCancellable *cancellable, GAsyncReadyCallback callback, gpointer user_data);
+gboolean wifi_scanner_scan_finish(WifiScanner *self, GAsyncResult *result, GError **error);
+
+/* Feed nl80211 scan events (TRIGGER_SCAN, NEW_SCAN_RESULTS, SCAN_ABORTED)
+ * for this interface. */
+void wifi_scanner_handle_event(WifiScanner *self, guint8 cmd, struct nlattr **attrs);
+
+gboolean wifi_scanner_is_scanning(WifiScanner *self);
+/* Number of scans this scanner triggered (for tests and benchmarks). */
+guint wifi_scanner_get_n_triggered(WifiScanner *self);
+
+G_END_DECLS

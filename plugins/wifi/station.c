@@ -1,0 +1,570 @@
+/* station.c - a station interface: scans, the BSS table and networks.
+ *
+ * Scanning is event-driven: the only timer is the periodic scan while
+ * disconnected, whose interval doubles after each scan from [Scan]
+ * InitialPeriodicScanInterval up to MaximumPeriodicScanInterval.
+ */
+#include "station.h"
+
+#include <linux/if.h>
+
+#include "device.h"
+
+struct _WifiStation {
+	JoindStation parent_instance;
+	JoindCore *core;
+	WifiNl *nl;
+	WifiLink *link;
+	WifiWiphy *wiphy;
+	guint32 ifindex;
+	gchar *ifname;
+	JoindDevice *device;
+	WifiScanner *scanner;
+	GHashTable *bsses;    /* "<bssid>/<ssid-hex>" -> WifiBss */
+	GHashTable *networks; /* network key -> WifiNetwork */
+	gboolean powered;
+	gboolean started;
+	guint periodic_timer;
+	guint periodic_interval;
+	guint periodic_initial;
+	guint periodic_max;
+	gboolean periodic_disabled;
+	GCancellable *cancellable; /* the station's own scans */
+};
+
+G_DEFINE_TYPE(WifiStation, wifi_station, JOIND_TYPE_STATION)
+
+/* Scans in a row that must miss a BSS before it is taken for gone. */
+#define WIFI_BSS_MAX_MISSES 2
+
+static void station_periodic_schedule(WifiStation *self);
+
+/* ---- networks from scan results ------------------------------------------- */
+
+static gchar *
+bss_key(const WifiBss *bss)
+{
+	gchar addr[18];
+	g_autofree gchar *ssid = wifi_network_key(bss->ies.ssid, bss->ies.ssid_len, bss->type);
+
+	/* cfg80211 keeps a hidden AP's beacon and its probe responses as two
+	 * entries with one BSSID: the SSID tells them apart. */
+	return g_strdup_printf("%s/%s", wifi_bssid_to_string(bss->bssid, addr), ssid);
+}
+
+static void
+station_update_profile(WifiStation *self, WifiNetwork *network)
+{
+	JoindNetwork *n = JOIND_NETWORK(network);
+	g_autoptr(JoindProfile) profile = NULL;
+	JoindProfileType type;
+	gsize len = 0;
+	const guint8 *ssid = g_bytes_get_data(joind_network_get_ssid(n), &len);
+
+	if (joind_network_type_to_profile_type(joind_network_get_network_type(n), &type))
+		profile = joind_core_find_network_profile(self->core, ssid, len, type);
+	joind_network_set_profile(n, profile);
+	wifi_network_update_rank(network);
+}
+
+static guint
+station_remove_gone_networks(WifiStation *self, GHashTable *groups)
+{
+	guint n = 0;
+
+	GHashTableIter iter;
+	const gchar *key;
+	WifiNetwork *network;
+
+	g_hash_table_iter_init(&iter, self->networks);
+	while (g_hash_table_iter_next(&iter, (gpointer *)&key, (gpointer *)&network)) {
+		if (g_hash_table_contains(groups, key))
+			continue;
+		g_debug("%s: network “%s” (%s) is gone", self->ifname,
+		        joind_network_get_name(JOIND_NETWORK(network)),
+		        joind_network_type_to_string(
+		                joind_network_get_network_type(JOIND_NETWORK(network))));
+		joind_station_remove_network(JOIND_STATION(self), JOIND_NETWORK(network));
+		g_hash_table_iter_remove(&iter);
+		n++;
+	}
+	return n;
+}
+
+static void
+station_update_networks(WifiStation *self)
+{
+	g_autoptr(GPtrArray) all = g_ptr_array_new();
+	g_autoptr(GHashTable) groups = NULL;
+	GHashTableIter iter;
+	const gchar *key;
+	GPtrArray *group;
+	gpointer bss;
+	guint gone, added = 0;
+
+	g_hash_table_iter_init(&iter, self->bsses);
+	while (g_hash_table_iter_next(&iter, NULL, &bss))
+		g_ptr_array_add(all, bss);
+	groups = wifi_group_bsses(all);
+
+	gone = station_remove_gone_networks(self, groups);
+	g_hash_table_iter_init(&iter, groups);
+	while (g_hash_table_iter_next(&iter, (gpointer *)&key, (gpointer *)&group)) {
+		WifiNetwork *network = g_hash_table_lookup(self->networks, key);
+		WifiBss *first = g_ptr_array_index(group, 0);
+		g_autoptr(GBytes) ssid = NULL;
+
+		if (network != NULL) {
+			guint before = wifi_network_get_bsses(network)->len;
+
+			wifi_network_set_bsses(network, group);
+			if (before != group->len)
+				g_debug("%s: network “%s” (%s) now has %u BSS", self->ifname,
+				        joind_network_get_name(JOIND_NETWORK(network)),
+				        joind_network_type_to_string(first->type), group->len);
+			continue;
+		}
+		ssid = g_bytes_new(first->ies.ssid, first->ies.ssid_len);
+		network = wifi_network_new(ssid, first->type);
+		wifi_network_set_bsses(network, group);
+		station_update_profile(self, network);
+		g_hash_table_insert(self->networks, g_strdup(key), network);
+		g_debug("%s: network “%s” (%s) appears, %u BSS, %d dBm", self->ifname,
+		        joind_network_get_name(JOIND_NETWORK(network)),
+		        joind_network_type_to_string(first->type), group->len,
+		        joind_network_get_strength(JOIND_NETWORK(network)) / 100);
+		joind_station_add_network(JOIND_STATION(self), JOIND_NETWORK(network));
+		added++;
+	}
+	if (added > 0 || gone > 0)
+		g_info("%s: %u networks (%u new, %u gone)", self->ifname,
+		       g_hash_table_size(self->networks), added, gone);
+}
+
+static gboolean
+freq_in(const GArray *freqs, guint32 freq)
+{
+	if (freqs == NULL)
+		return TRUE;
+	for (guint i = 0; i < freqs->len; i++) {
+		if (g_array_index(freqs, guint32, i) == freq)
+			return TRUE;
+	}
+	return FALSE;
+}
+
+static void
+station_scan_results(GPtrArray *bsses, const GArray *scanned_freqs, gboolean authoritative,
+                     gpointer user_data)
+{
+	WifiStation *self = user_data;
+	GHashTableIter iter;
+	WifiBss *bss;
+
+	/* After our own scan, whatever it did not see on the frequencies it
+	 * covered is out of range or switched off; but a single scan can miss
+	 * a BSS (a lost probe response), so it goes only after
+	 * WIFI_BSS_MAX_MISSES scans in a row missed it. */
+	if (authoritative) {
+		g_hash_table_iter_init(&iter, self->bsses);
+		while (g_hash_table_iter_next(&iter, NULL, (gpointer *)&bss)) {
+			if (freq_in(scanned_freqs, bss->freq) &&
+			    ++bss->misses >= WIFI_BSS_MAX_MISSES)
+				g_hash_table_iter_remove(&iter);
+		}
+	}
+	for (guint i = 0; i < bsses->len; i++) {
+		bss = g_ptr_array_index(bsses, i);
+		g_hash_table_replace(self->bsses, bss_key(bss), wifi_bss_ref(bss));
+	}
+	station_update_networks(self);
+}
+
+static void
+station_scanning_changed(gboolean scanning, gpointer user_data)
+{
+	joind_station_set_scanning(JOIND_STATION(user_data), scanning);
+}
+
+/* ---- scanning ------------------------------------------------------------- */
+
+/* A full scan that also probes for every hidden network joind knows. */
+static WifiScanParams *
+station_scan_params(WifiStation *self)
+{
+	static const JoindProfileType types[] = {JOIND_PROFILE_TYPE_OPEN, JOIND_PROFILE_TYPE_PSK,
+	                                         JOIND_PROFILE_TYPE_8021X};
+	WifiScanParams *params = wifi_scan_params_new();
+
+	for (guint t = 0; t < G_N_ELEMENTS(types); t++) {
+		g_autoptr(GPtrArray) profiles = joind_core_list_profiles(self->core, types[t]);
+
+		for (guint i = 0; profiles != NULL && i < profiles->len; i++) {
+			JoindProfile *p = g_ptr_array_index(profiles, i);
+			GBytes *ssid = joind_profile_get_ssid(p);
+
+			if (ssid != NULL &&
+			    joind_profile_get_boolean(p, "Settings", "Hidden", FALSE))
+				wifi_scan_params_add_ssid(params, ssid);
+		}
+	}
+	return params;
+}
+
+static void
+periodic_scan_done(GObject *source, GAsyncResult *result, gpointer user_data)
+{
+	WifiStation *self = user_data;
+	g_autoptr(GError) error = NULL;
+
+	if (!wifi_scanner_scan_finish(NULL, result, &error)) {
+		if (g_error_matches(error, G_IO_ERROR, G_IO_ERROR_CANCELLED)) {
+			g_object_unref(self);
+			return;
+		}
+		g_info("%s: periodic scan: %s", self->ifname, error->message);
+	}
+	station_periodic_schedule(self);
+	/* Back off: each scan that found nothing to join doubles the wait. */
+	self->periodic_interval = MIN(self->periodic_interval * 2, self->periodic_max);
+	g_object_unref(self);
+}
+
+static void
+station_scan_now(WifiStation *self, const gchar *why)
+{
+	wifi_scanner_scan(self->scanner, station_scan_params(self), why, self->cancellable,
+	                  periodic_scan_done, g_object_ref(self));
+}
+
+static gboolean
+periodic_fire(gpointer user_data)
+{
+	WifiStation *self = user_data;
+
+	self->periodic_timer = 0;
+	station_scan_now(self, "periodic");
+	return G_SOURCE_REMOVE;
+}
+
+static void
+station_periodic_schedule(WifiStation *self)
+{
+	if (self->periodic_disabled || !self->powered || !self->started ||
+	    self->periodic_timer != 0 ||
+	    joind_station_get_state(JOIND_STATION(self)) != JOIND_STATION_STATE_DISCONNECTED)
+		return;
+	g_info("%s: next periodic scan in %u s", self->ifname, self->periodic_interval);
+	self->periodic_timer = g_timeout_add_seconds(self->periodic_interval, periodic_fire, self);
+}
+
+static void
+station_dbus_scan_done(GObject *source, GAsyncResult *result, gpointer user_data)
+{
+	g_autoptr(GTask) task = user_data;
+	g_autoptr(GError) error = NULL;
+
+	if (!wifi_scanner_scan_finish(NULL, result, &error))
+		g_task_return_error(task, g_steal_pointer(&error));
+	else
+		g_task_return_boolean(task, TRUE);
+}
+
+static void
+wifi_station_scan(JoindStation *station, GCancellable *cancellable, GAsyncReadyCallback callback,
+                  gpointer user_data)
+{
+	WifiStation *self = WIFI_STATION(station);
+	GTask *task = g_task_new(self, cancellable, callback, user_data);
+
+	if (!self->powered || self->scanner == NULL) {
+		g_task_return_new_error(task, JOIND_ERROR, JOIND_ERROR_FAILED,
+		                        "%s is down; it cannot scan.", self->ifname);
+		g_object_unref(task);
+		return;
+	}
+	wifi_scanner_scan(self->scanner, station_scan_params(self), "D-Bus", cancellable,
+	                  station_dbus_scan_done, task);
+}
+
+static gint
+compare_networks(gconstpointer a, gconstpointer b)
+{
+	return wifi_network_compare(*(WifiNetwork **)a, *(WifiNetwork **)b);
+}
+
+static GPtrArray *
+wifi_station_get_ordered_networks(JoindStation *station)
+{
+	WifiStation *self = WIFI_STATION(station);
+	GPtrArray *out = g_ptr_array_new_with_free_func(g_object_unref);
+	GHashTableIter iter;
+	gpointer network;
+
+	g_hash_table_iter_init(&iter, self->networks);
+	while (g_hash_table_iter_next(&iter, NULL, &network))
+		g_ptr_array_add(out, g_object_ref(network));
+	g_ptr_array_sort(out, compare_networks);
+	return out;
+}
+
+/* ---- diagnostics ---------------------------------------------------------- */
+
+static GVariant *
+bss_diagnostics(WifiBss *bss)
+{
+	GVariantDict d;
+	gchar addr[18];
+	g_autofree gchar *ssid = joind_ssid_to_display(bss->ies.ssid, bss->ies.ssid_len);
+
+	g_variant_dict_init(&d, NULL);
+	g_variant_dict_insert(&d, "bssid", "s", wifi_bssid_to_string(bss->bssid, addr));
+	g_variant_dict_insert(&d, "ssid", "s", ssid);
+	g_variant_dict_insert(&d, "hidden", "b", wifi_bss_is_hidden(bss));
+	g_variant_dict_insert(&d, "security", "s", joind_network_type_to_string(bss->type));
+	g_variant_dict_insert(&d, "frequency", "u", bss->freq);
+	g_variant_dict_insert(&d, "signal_dbm", "i", bss->signal / 100);
+	g_variant_dict_insert(&d, "rank_score", "i", wifi_bss_score(bss));
+	return g_variant_dict_end(&d);
+}
+
+/* For Daemon1.GetDiagnostics(): what the station sees. */
+static GVariant *
+station_diagnostics(gpointer user_data)
+{
+	WifiStation *self = user_data;
+	GVariantBuilder bsses;
+	GVariantDict d;
+	GHashTableIter iter;
+	gpointer bss;
+
+	g_variant_builder_init(&bsses, G_VARIANT_TYPE("aa{sv}"));
+	g_hash_table_iter_init(&iter, self->bsses);
+	while (g_hash_table_iter_next(&iter, NULL, &bss))
+		g_variant_builder_add_value(&bsses, bss_diagnostics(bss));
+	g_variant_dict_init(&d, NULL);
+	g_variant_dict_insert(&d, "wiphy", "s", self->wiphy->name != NULL ? self->wiphy->name : "");
+	g_variant_dict_insert(&d, "scanning", "b", joind_station_get_scanning(JOIND_STATION(self)));
+	g_variant_dict_insert(&d, "scans_triggered", "u",
+	                      self->scanner != NULL ? wifi_scanner_get_n_triggered(self->scanner)
+	                                            : 0);
+	g_variant_dict_insert(&d, "periodic_scan_interval", "u", self->periodic_interval);
+	g_variant_dict_insert(&d, "networks", "u", g_hash_table_size(self->networks));
+	g_variant_dict_insert_value(&d, "bsses", g_variant_builder_end(&bsses));
+	return g_variant_dict_end(&d);
+}
+
+/* ---- life cycle ----------------------------------------------------------- */
+
+/* Periodic scans run only while disconnected: a connect (WiFi part 2)
+ * stops them, a disconnect starts them again from the initial interval. */
+static void
+on_state_changed(WifiStation *self, GParamSpec *pspec, gpointer user_data)
+{
+	if (joind_station_get_state(JOIND_STATION(self)) != JOIND_STATION_STATE_DISCONNECTED) {
+		g_clear_handle_id(&self->periodic_timer, g_source_remove);
+		return;
+	}
+	self->periodic_interval = self->periodic_initial;
+	station_periodic_schedule(self);
+}
+
+static void
+on_profile_changed(JoindCore *core, JoindProfile *profile, gint change, gpointer user_data)
+{
+	WifiStation *self = user_data;
+	GHashTableIter iter;
+	gpointer network;
+
+	g_hash_table_iter_init(&iter, self->networks);
+	while (g_hash_table_iter_next(&iter, NULL, &network))
+		station_update_profile(self, network);
+}
+
+static void
+wifi_station_finalize(GObject *object)
+{
+	WifiStation *self = WIFI_STATION(object);
+
+	g_clear_pointer(&self->bsses, g_hash_table_unref);
+	g_clear_pointer(&self->networks, g_hash_table_unref);
+	g_clear_pointer(&self->wiphy, wifi_wiphy_unref);
+	g_clear_object(&self->cancellable);
+	g_clear_object(&self->device);
+	g_free(self->ifname);
+	G_OBJECT_CLASS(wifi_station_parent_class)->finalize(object);
+}
+
+static void
+wifi_station_class_init(WifiStationClass *klass)
+{
+	JoindStationClass *station_class = JOIND_STATION_CLASS(klass);
+
+	G_OBJECT_CLASS(klass)->finalize = wifi_station_finalize;
+	station_class->scan = wifi_station_scan;
+	station_class->get_ordered_networks = wifi_station_get_ordered_networks;
+}
+
+static void
+wifi_station_init(WifiStation *self)
+{
+	self->bsses = g_hash_table_new_full(g_str_hash, g_str_equal, g_free,
+	                                    (GDestroyNotify)wifi_bss_unref);
+	self->networks = g_hash_table_new_full(g_str_hash, g_str_equal, g_free, g_object_unref);
+	self->cancellable = g_cancellable_new();
+}
+
+WifiStation *
+wifi_station_new(const WifiStationSetup *setup)
+{
+	WifiStation *self = g_object_new(WIFI_TYPE_STATION, NULL);
+	JoindCore *core = setup->core;
+
+	self->core = core;
+	self->nl = setup->nl;
+	self->link = setup->link;
+	self->wiphy = wifi_wiphy_ref(setup->wiphy);
+	self->ifindex = setup->ifindex;
+	self->ifname = g_strdup(setup->ifname);
+	self->device = JOIND_DEVICE(
+	        wifi_device_new((gint)setup->ifindex, setup->ifname, station_diagnostics, self));
+	joind_device_set_address(self->device, setup->address);
+	self->periodic_initial =
+	        joind_core_get_config_int(core, "Scan", "InitialPeriodicScanInterval");
+	self->periodic_max =
+	        MAX(self->periodic_initial,
+	            (guint)joind_core_get_config_int(core, "Scan", "MaximumPeriodicScanInterval"));
+	self->periodic_disabled = joind_core_get_config_bool(core, "Scan", "DisablePeriodicScan");
+	self->periodic_interval = self->periodic_initial;
+	self->scanner = wifi_scanner_new(self->nl, self->ifindex, self->ifname, self->wiphy,
+	                                 station_scan_results, station_scanning_changed, self);
+	joind_device_attach_station(self->device, JOIND_STATION(self));
+	g_signal_connect(self, "notify::state", G_CALLBACK(on_state_changed), NULL);
+	return self;
+}
+
+static void
+station_set_powered(WifiStation *self, gboolean powered)
+{
+	if (self->powered == powered)
+		return;
+	self->powered = powered;
+	joind_device_set_powered(self->device, powered);
+	joind_device_set_state(self->device,
+	                       powered ? JOIND_DEVICE_STATE_NO_CARRIER : JOIND_DEVICE_STATE_DOWN);
+	if (!powered) {
+		g_clear_handle_id(&self->periodic_timer, g_source_remove);
+		return;
+	}
+	self->periodic_interval = self->periodic_initial;
+	if (self->started)
+		station_scan_now(self, "link up");
+}
+
+gboolean
+wifi_station_start(WifiStation *self, GError **error)
+{
+	g_autoptr(GError) local = NULL;
+	g_autofree gchar *caps = wifi_wiphy_describe(self->wiphy);
+
+	if (!joind_core_add_device(self->core, self->device, error))
+		return FALSE;
+	g_signal_connect_object(self->core, "profile-changed", G_CALLBACK(on_profile_changed), self,
+	                        0);
+	g_info("%s: station on %s (%s)", self->ifname, self->wiphy->name, caps);
+	/* A station must be up to scan; joind never deletes or recreates the
+	 * interface, it only sets it up. */
+	if (!wifi_link_set_up(self->link, self->ifname, &local)) {
+		g_warning("%s", local->message);
+		return TRUE;
+	}
+	/* Powering up starts the first scan. */
+	self->started = TRUE;
+	station_set_powered(self, TRUE);
+	return TRUE;
+}
+
+void
+wifi_station_stop(WifiStation *self)
+{
+	g_autoptr(WifiStation) hold = g_object_ref(self);
+	GHashTableIter iter;
+	gpointer network;
+
+	self->started = FALSE;
+	g_cancellable_cancel(self->cancellable);
+	g_clear_handle_id(&self->periodic_timer, g_source_remove);
+	g_clear_pointer(&self->scanner, wifi_scanner_free);
+	g_signal_handlers_disconnect_by_data(self->core, self);
+	g_hash_table_iter_init(&iter, self->networks);
+	while (g_hash_table_iter_next(&iter, NULL, &network)) {
+		joind_station_remove_network(JOIND_STATION(self), network);
+		g_hash_table_iter_remove(&iter);
+	}
+	g_hash_table_remove_all(self->bsses);
+	joind_core_remove_device(self->core, self->device);
+	wifi_device_clear_diagnostics(WIFI_DEVICE(self->device));
+	/* The device holds the station: break the cycle. */
+	joind_device_attach_station(self->device, NULL);
+}
+
+guint32
+wifi_station_get_ifindex(WifiStation *self)
+{
+	return self->ifindex;
+}
+
+guint32
+wifi_station_get_wiphy_id(WifiStation *self)
+{
+	return self->wiphy->id;
+}
+
+JoindDevice *
+wifi_station_get_joind_device(WifiStation *self)
+{
+	return self->device;
+}
+
+WifiScanner *
+wifi_station_get_scanner(WifiStation *self)
+{
+	return self->scanner;
+}
+
+void
+wifi_station_handle_event(WifiStation *self, guint8 cmd, struct nlattr **attrs)
+{
+	switch (cmd) {
+	case NL80211_CMD_TRIGGER_SCAN:
+	case NL80211_CMD_NEW_SCAN_RESULTS:
+	case NL80211_CMD_SCAN_ABORTED:
+		if (self->scanner != NULL)
+			wifi_scanner_handle_event(self->scanner, cmd, attrs);
+		break;
+	default:
+		break;
+	}
+}
+
+void
+wifi_station_link_changed(WifiStation *self, const gchar *name, const gchar *address, guint flags)
+{
+	guint now = flags;
+
+	if (name != NULL && g_strcmp0(name, self->ifname) != 0) {
+		g_info("%s: renamed to %s", self->ifname, name);
+		g_free(self->ifname);
+		self->ifname = g_strdup(name);
+		joind_device_set_name(self->device, name);
+	}
+	if (address != NULL)
+		joind_device_set_address(self->device, address);
+	if (!self->started)
+		return;
+	/* Events can trail our own changes (set up just now): take the flags
+	 * as they are at this moment. */
+	if (!wifi_link_get_flags(self->link, self->ifname, &now, NULL))
+		now = flags;
+	station_set_powered(self, (now & IFF_UP) != 0);
+}

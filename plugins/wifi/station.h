@@ -1,0 +1,48 @@
+/* station.h - one station interface: its device, scans, BSSes, networks.
+ *
+ * Connecting (WiFi part 2) builds on this: the station owns the state
+ * (JoindStation's State/ConnectedNetwork), the BSS table a connect picks
+ * from, and the scanner a connect must share.
+ */
+#pragma once
+
+#include "joind.h"
+#include "link.h"
+#include "network.h"
+#include "nl80211.h"
+#include "scan.h"
+#include "wiphy.h"
+
+G_BEGIN_DECLS
+
+#define WIFI_TYPE_STATION (wifi_station_get_type())
+G_DECLARE_FINAL_TYPE(WifiStation, wifi_station, WIFI, STATION, JoindStation)
+
+typedef struct {
+	JoindCore *core;
+	WifiNl *nl;
+	WifiLink *link;
+	WifiWiphy *wiphy;
+	guint32 ifindex;
+	const gchar *ifname;
+	const gchar *address;
+} WifiStationSetup;
+
+WifiStation *wifi_station_new(const WifiStationSetup *setup);
+/* Publishes the device, brings the link up and starts scanning. */
+gboolean wifi_station_start(WifiStation *self, GError **error);
+/* Stops scanning, removes the networks and the device. */
+void wifi_station_stop(WifiStation *self);
+
+guint32 wifi_station_get_ifindex(WifiStation *self);
+guint32 wifi_station_get_wiphy_id(WifiStation *self);
+JoindDevice *wifi_station_get_joind_device(WifiStation *self);
+WifiScanner *wifi_station_get_scanner(WifiStation *self);
+
+/* nl80211 events for this interface. */
+void wifi_station_handle_event(WifiStation *self, guint8 cmd, struct nlattr **attrs);
+/* rtnetlink facts for this interface (name/address may be NULL). */
+void wifi_station_link_changed(WifiStation *self, const gchar *name, const gchar *address,
+                               guint flags);
+
+G_END_DECLS

@@ -1,0 +1,131 @@
+# tests/wifi/lib.sh - helpers for WiFi scenarios inside the test VM
+# (sourced by run-all.sh and bench/scan). Needs: BUILD (the build
+# directory), LOGDIR (kept on the host), WORK (guest-only scratch).
+#
+#   wifi_step TEXT                 timestamped progress line
+#   wifi_fail TEXT                 print logs, exit 1
+#   wifi_load_hwsim N              N radios; sets HWSIM_IFACES=(wlan0 ...)
+#   wifi_start_hostapd NAME        config on stdin; waits until every BSS is
+#                                  ENABLED; the control socket is
+#                                  /run/hostapd-NAME
+#   wifi_stop_hostapd NAME
+#   wifi_start_bus                 private system bus with joind's policy
+#   wifi_start_joind [--same-config]  main.conf on stdin (or the previous
+#                                  one); waits for net.joind. Options in
+#                                  JOIND_ARGS (default --debug)
+#   wifi_stop_joind
+#   jw ARGS...                     joind-wait (event-driven D-Bus waits)
+#   jcall METHOD-ARGS...           gdbus call into net.joind
+#   log_count REGEX                matching lines in joind's log so far
+
+: "${BUILD:?}" "${LOGDIR:?}" "${WORK:?}"
+JOIND_WAIT=$BUILD/tests/wifi/joind-wait
+HWSIM_RADIO=$BUILD/tests/wifi/hwsim-radio
+JOIND_LOG=$LOGDIR/joind.log
+mkdir -p "$LOGDIR" "$WORK"
+WIFI_T0=$(cut -d' ' -f1 /proc/uptime)
+
+wifi_now() { cut -d' ' -f1 /proc/uptime; }
+
+wifi_step() {
+	printf '[%7.2fs] %s\n' "$(awk -v a="$(wifi_now)" -v b="$WIFI_T0" 'BEGIN { print a - b }')" "$*"
+}
+
+wifi_fail() {
+	echo "FAIL: $*"
+	for f in "$LOGDIR"/*.log; do
+		[[ -s $f ]] || continue
+		echo "----- $f (last 40 lines)"
+		tail -n 40 "$f"
+	done
+	exit 1
+}
+
+# wifi_poll SECONDS WHAT COMMAND...: for the few facts that have no event
+# (hostapd's state); polled by the harness only, never by joind.
+wifi_poll() {
+	local limit=$1 what=$2 end
+	shift 2
+	end=$(($(date +%s) + limit))
+	until "$@" >/dev/null 2>&1; do
+		(($(date +%s) < end)) || wifi_fail "timed out after ${limit}s: $what"
+		sleep 0.2
+	done
+}
+
+wifi_load_hwsim() {
+	modprobe mac80211_hwsim radios="$1" || wifi_fail "modprobe mac80211_hwsim"
+	wifi_poll 15 "$1 hwsim interfaces" test -e "/sys/class/net/wlan$(($1 - 1))"
+	HWSIM_IFACES=()
+	for ((i = 0; i < $1; i++)); do HWSIM_IFACES+=("wlan$i"); done
+}
+
+# Every interface of a hostapd config (interface= and bss=) is beaconing
+# once iw reports an SSID on it in AP mode.
+hostapd_all_enabled() {
+	local conf=$1 info
+	for i in $(sed -n 's/^\(interface\|bss\)=//p' "$conf"); do
+		info=$(iw dev "$i" info 2>/dev/null) || return 1
+		grep -q "type AP" <<<"$info" && grep -q "ssid" <<<"$info" || return 1
+	done
+}
+
+wifi_start_hostapd() {
+	local name=$1 conf=$WORK/hostapd-$1.conf
+	{
+		echo "ctrl_interface=/run/hostapd-$name"
+		cat
+	} >"$conf"
+	hostapd -B -P "$WORK/hostapd-$name.pid" -f "$LOGDIR/hostapd-$name.log" "$conf" ||
+		wifi_fail "hostapd $name did not start"
+	wifi_poll 30 "hostapd $name beaconing" hostapd_all_enabled "$conf"
+}
+
+wifi_stop_hostapd() {
+	local pid
+	pid=$(cat "$WORK/hostapd-$1.pid" 2>/dev/null) || return 0
+	kill "$pid" 2>/dev/null
+	while kill -0 "$pid" 2>/dev/null; do sleep 0.1; done
+}
+
+wifi_start_bus() {
+	mkdir -p /run/dbus /etc/dbus-1/system.d
+	# Debian's activation files would start a second daemon (iwd,
+	# wpa_supplicant) on the first call; this root is a throw-away overlay.
+	rm -f /usr/share/dbus-1/system-services/net.connman.iwd.service \
+		/usr/share/dbus-1/system-services/fi.w1.wpa_supplicant1.service \
+		/usr/share/dbus-1/system-services/net.joind.service
+	cp "$JOIND_SOURCE_ROOT/data/net.joind.conf" /etc/dbus-1/system.d/net.joind.conf
+	dbus-daemon --system --fork --nopidfile --nosyslog --print-pid >"$WORK/dbus.pid" ||
+		wifi_fail "dbus-daemon"
+	wifi_poll 10 "the system bus" dbus-send --system --print-reply \
+		--dest=org.freedesktop.DBus / org.freedesktop.DBus.GetId
+}
+
+wifi_start_joind() {
+	mkdir -p "$WORK/state"
+	[[ ${1-} == --same-config ]] || cat >"$WORK/main.conf"
+	# shellcheck disable=SC2086 # JOIND_ARGS is a list of options
+	"$BUILD/core/joind" ${JOIND_ARGS---debug} --plugin-dir "$BUILD/plugins" --plugins wifi \
+		--config "$WORK/main.conf" --state-dir "$WORK/state" >>"$JOIND_LOG" 2>&1 &
+	JOIND_PID=$!
+	jw -t 20 name || wifi_fail "joind did not take net.joind"
+}
+
+wifi_stop_joind() {
+	[[ -n ${JOIND_PID-} ]] || return 0
+	kill "$JOIND_PID" 2>/dev/null
+	wait "$JOIND_PID" 2>/dev/null
+	JOIND_PID=
+}
+
+jw() { "$JOIND_WAIT" "$@"; }
+
+jcall() { gdbus call --system --dest net.joind "$@"; }
+
+log_count() { grep -cE "$1" "$JOIND_LOG" || true; }
+
+# The D-Bus path of the device for an interface name.
+wifi_device_path() {
+	jw -t "${2:-20}" object net.joind.Device1 "Name=$1" | head -n 1
+}

@@ -1,0 +1,214 @@
+#!/bin/bash
+# tests/wifi/run-all.sh - every WiFi scenario of the 'wifi' suite in one VM
+# boot (meson test --suite wifi runs it through run-suite.sh; run it by hand
+# from the build directory with ../tests/wifi/run-suite.sh ../tests/wifi/run-all.sh).
+#
+# Radios (mac80211_hwsim, all on one simulated medium):
+#   wlan0  hostapd "a", channel 1: open, WPA2-PSK, WPA3-SAE, WPA2/WPA3
+#          transition, WPA2-Enterprise, hidden (WPA2-PSK), a non-UTF-8 SSID
+#   wlan1  hostapd "b", channel 11: a second BSS of the WPA2-PSK network and
+#          "joind-gone", which is stopped half-way
+#   wlan2  joind's station
+#   wlan3  a station radio joind is told to leave alone
+# plus a radio added and removed at run time.
+set -euo pipefail
+
+: "${JOIND_BUILD_ROOT:?}" "${JOIND_SOURCE_ROOT:?}"
+export BUILD=$JOIND_BUILD_ROOT
+export LOGDIR=$BUILD/meson-logs/wifi
+export WORK=/tmp/joind-wifi
+rm -rf "$LOGDIR"
+# shellcheck source=lib.sh
+source "$JOIND_SOURCE_ROOT/tests/wifi/lib.sh"
+
+PASS=correct-horse-battery
+NET=net.joind.Network1
+passed=0
+check() {
+	wifi_step "ok: $*"
+	passed=$((passed + 1))
+}
+
+# ------------------------------------------------------------ radios, APs ---
+wifi_step "guest up after ${JOIND_VM_BOOT_SECONDS:-?} s of boot"
+wifi_load_hwsim 4
+printf '"user" MD5 "password"\n' >"$WORK/eap_users"
+wifi_start_hostapd a <<EOF
+interface=wlan0
+driver=nl80211
+hw_mode=g
+channel=1
+ssid=joind-open
+
+bss=wlan0-1
+bssid=02:00:00:00:0a:01
+ssid=joind-wpa2
+wpa=2
+wpa_key_mgmt=WPA-PSK
+rsn_pairwise=CCMP
+wpa_passphrase=$PASS
+
+bss=wlan0-2
+bssid=02:00:00:00:0a:02
+ssid=joind-sae
+wpa=2
+wpa_key_mgmt=SAE
+ieee80211w=2
+rsn_pairwise=CCMP
+sae_password=$PASS
+
+bss=wlan0-3
+bssid=02:00:00:00:0a:03
+ssid=joind-mixed
+wpa=2
+wpa_key_mgmt=WPA-PSK SAE
+ieee80211w=1
+rsn_pairwise=CCMP
+wpa_passphrase=$PASS
+
+bss=wlan0-4
+bssid=02:00:00:00:0a:04
+ssid=joind-eap
+wpa=2
+wpa_key_mgmt=WPA-EAP
+rsn_pairwise=CCMP
+ieee8021x=1
+eap_server=1
+eap_user_file=$WORK/eap_users
+
+bss=wlan0-5
+bssid=02:00:00:00:0a:05
+ssid=joind-hidden
+ignore_broadcast_ssid=1
+wpa=2
+wpa_key_mgmt=WPA-PSK
+rsn_pairwise=CCMP
+wpa_passphrase=$PASS
+
+bss=wlan0-6
+bssid=02:00:00:00:0a:06
+ssid2=636166e9
+EOF
+wifi_start_hostapd b <<EOF
+interface=wlan1
+driver=nl80211
+hw_mode=g
+channel=11
+ssid=joind-wpa2
+wpa=2
+wpa_key_mgmt=WPA-PSK
+rsn_pairwise=CCMP
+wpa_passphrase=$PASS
+
+bss=wlan1-1
+bssid=02:00:00:00:0b:01
+ssid=joind-gone
+EOF
+wifi_step "access points up: 7 BSSes on channel 1, 2 on channel 11"
+
+# ------------------------------------------------------------------ joind ---
+wifi_start_bus
+wifi_start_joind <<EOF
+[General]
+BlacklistInterfaces=wlan0*,wlan1*,wlan3
+[Scan]
+InitialPeriodicScanInterval=1
+MaximumPeriodicScanInterval=4
+EOF
+DEV=$(wifi_device_path wlan2) || wifi_fail "no device for wlan2"
+wifi_step "joind manages wlan2 at $DEV"
+
+# ------------------------------------------------ networks and their types ---
+for spec in joind-open:open joind-wpa2:psk joind-sae:sae joind-mixed:sae joind-eap:8021x \
+	'caf\xe9:open' joind-gone:open; do
+	name=${spec%:*} type=${spec##*:}
+	jw -t 40 object $NET "Device=$DEV" "Name=$name" "Type=$type" >/dev/null ||
+		wifi_fail "network $name ($type) did not appear"
+done
+check "7 networks with the right Type (transition counts as sae: hwsim can do SAE)"
+
+[[ $(jw -t 5 count 1 $NET "Device=$DEV" "Name=joind-wpa2") == \
+	"$DEV/network/6a6f696e642d77706132_psk" ]] || wifi_fail "joind-wpa2 is not one network"
+diag=$(jcall --object-path /net/joind --method net.joind.Daemon1.GetDiagnostics)
+n=$(grep -o '"ssid" : "joind-wpa2"' <<<"${diag//\\\"/\"}" | wc -l)
+((n == 2)) || wifi_fail "joind-wpa2: expected 2 BSSes in the diagnostics, found $n"
+check "joind-wpa2: two BSSes (channels 1 and 11), one Network1 object"
+
+jw -t 5 object $NET "Device=$DEV" "Name=caf\\xe9" | grep -q '/network/636166e9_open$' ||
+	wifi_fail "non-UTF-8 SSID: wrong path"
+check "non-UTF-8 SSID: Name caf\\xe9, path .../636166e9_open"
+
+jw -t 1 count 0 $NET "Name=joind-hidden" >/dev/null || wifi_fail "hidden network listed"
+jw -t 1 count 7 $NET "Device=$DEV" >/dev/null || wifi_fail "expected exactly 7 networks"
+check "the hidden SSID is not listed without a profile"
+
+# ------------------------------------------------------- the ignored radio ---
+jw -t 1 count 0 net.joind.Device1 "Name=wlan3" >/dev/null || wifi_fail "wlan3 got a device"
+ip -o link show wlan3 | grep -q 'state DOWN' || wifi_fail "wlan3 was brought up"
+[[ -z $(iw dev wlan3 scan dump 2>&1) ]] || wifi_fail "wlan3 has scan results: it was scanned"
+grep -q 'wlan3: left alone' "$JOIND_LOG" || wifi_fail "no log line for wlan3"
+check "wlan3 (BlacklistInterfaces): no device, still down, never scanned"
+
+# ------------------------------------------------- Scan() joins a running scan ---
+joins_before=$(log_count 'scan request \(D-Bus\) joins scan')
+t=$(wifi_now)
+jw -t 60 scan-join "$DEV" || wifi_fail "Scan() twice: a call failed"
+took=$(awk -v a="$(wifi_now)" -v b="$t" 'BEGIN { printf "%.1f", a - b }')
+(($(log_count 'scan request \(D-Bus\) joins scan') > joins_before)) ||
+	wifi_fail "the second Scan() did not join the running scan"
+check "Scan() while Scanning=true joined the running scan (both answered after ${took} s)"
+
+# ---------------------------------------------------- periodic scan back-off ---
+wifi_poll 40 "back-off to the maximum" grep -q 'wlan2: next periodic scan in 4 s' "$JOIND_LOG"
+seq=$(grep -oE 'wlan2: next periodic scan in [0-9]+ s' "$JOIND_LOG" | grep -oE '[0-9]+ s' |
+	head -n 4 | tr '\n' ' ')
+[[ $seq == "1 s 2 s 4 s "* ]] || wifi_fail "back-off sequence: $seq"
+check "periodic scans back off: $seq(max 4 s)"
+
+# ------------------------------------------------------- an AP goes away ---
+wifi_stop_hostapd b
+jw -t 40 no-object $NET "Name=joind-gone" >/dev/null || wifi_fail "joind-gone did not vanish"
+jw -t 1 object $NET "Name=joind-wpa2" >/dev/null || wifi_fail "joind-wpa2 vanished too"
+check "hostapd b stopped: joind-gone vanished, joind-wpa2 stays (one BSS left)"
+
+# ------------------------------------------------ radios added and removed ---
+"$HWSIM_RADIO" add joindhot >/dev/null || wifi_fail "hwsim-radio add"
+hot=$(jw -t 30 count 2 net.joind.Device1 Kind=wifi | grep -v "^$DEV$") ||
+	wifi_fail "no device for the new radio"
+jw -t 30 object $NET "Device=$hot" "Name=joind-open" >/dev/null ||
+	wifi_fail "the new radio's station found no networks"
+check "radio added at run time: $hot appeared and scanned"
+"$HWSIM_RADIO" del joindhot || wifi_fail "hwsim-radio del"
+jw -t 30 count 1 net.joind.Device1 Kind=wifi >/dev/null || wifi_fail "$hot did not vanish"
+jw -t 5 count 0 $NET "Device=$hot" >/dev/null || wifi_fail "networks of $hot remain"
+check "radio removed: its device and networks vanished"
+
+# ------------------------------------------- hidden network with a profile ---
+# Dropped in while joind runs: the profile store reloads it, the next scan
+# probes for the SSID.
+cat >"$WORK/state/joind-hidden.psk" <<EOF
+[Security]
+Passphrase=$PASS
+[Settings]
+Hidden=true
+EOF
+path=$(jw -t 40 object $NET "Device=$DEV" Name=joind-hidden Type=psk) ||
+	wifi_fail "hidden network did not appear with a Hidden=true profile"
+jw -t 10 object $NET Name=joind-hidden 'KnownNetwork!=/' >/dev/null ||
+	wifi_fail "hidden network is not linked to its profile"
+grep -qE 'wlan2: scan [0-9]+ .*1 SSIDs probed' "$JOIND_LOG" || wifi_fail "no directed probe"
+check "Hidden=true profile dropped in: the hidden network appears ($path)"
+
+wifi_stop_joind
+wifi_start_joind --same-config
+DEV=$(wifi_device_path wlan2) || wifi_fail "no device for wlan2 after restart"
+jw -t 40 object $NET "Device=$DEV" Name=joind-hidden Type=psk 'KnownNetwork!=/' >/dev/null ||
+	wifi_fail "hidden network missing after a restart"
+check "after a restart the hidden network is found again from its profile"
+
+ip -o link show wlan3 | grep -q 'state DOWN' || wifi_fail "wlan3 was brought up"
+jw -t 1 count 0 net.joind.Device1 "Name=wlan3" >/dev/null || wifi_fail "wlan3 got a device"
+check "after the restart wlan3 is still left alone"
+
+wifi_stop_joind
+wifi_step "PASS: $passed checks"
