@@ -190,6 +190,10 @@ case_ttls_mschapv2() { bed; tunnel TTLS Tunneled-MSCHAPv2 ttlsuser ttlspass; ok 
 case_ttls_eap_md5() { bed; tunnel TTLS MD5 ttlsmd5 ttlsmd5pass; ok TTLS anonymous@auth.test "TTLS/EAP-MD5" ttlsmd5pass; }
 case_ttls_pap_wrong() { bed; tunnel TTLS Tunneled-PAP ttlsuser nopenope; bad nopenope; }
 case_ttls_mschapv2_wrong() { bed; tunnel TTLS Tunneled-MSCHAPv2 ttlsuser nopenope; bad nopenope; }
+case_peap_gtc_wrong() { bed; tunnel PEAP GTC gtcuser nopenope; bad nopenope; }
+case_ttls_chap_wrong() { bed; tunnel TTLS Tunneled-CHAP ttlsuser nopenope; bad nopenope; }
+case_ttls_mschap_wrong() { bed; tunnel TTLS Tunneled-MSCHAP ttlsuser nopenope; bad nopenope; }
+case_ttls_eap_md5_wrong() { bed; tunnel TTLS MD5 ttlsmd5 nopenope; bad nopenope; }
 # Through RADIUS: FreeRADIUS saw the anonymous outer identity, the inner one
 # only inside the tunnel, and answered with Access-Accept/Reject.
 radius_saw() { # OUTCOME INNER-USER
