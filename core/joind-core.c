@@ -343,6 +343,13 @@ joind_core_save_network_profile(JoindCore *self, const guint8 *ssid, gsize ssid_
 }
 
 gboolean
+joind_core_update_profile_keys(JoindCore *self, JoindProfile *profile, const gchar *group,
+                               const gchar *const *keys, const gchar *const *values, GError **error)
+{
+	return joind_profile_store_update_keys(self->profiles, profile, group, keys, values, error);
+}
+
+gboolean
 joind_core_remove_profile(JoindCore *self, JoindProfile *profile, GError **error)
 {
 	return joind_profile_store_remove(self->profiles, profile, error);

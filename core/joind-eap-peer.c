@@ -35,10 +35,10 @@ joind_eap_sanitize_text(const guint8 *data, gsize len)
 	valid = g_utf8_make_valid((const gchar *)data, (gssize)len);
 	for (const gchar *c = valid; *c != '\0'; c = g_utf8_next_char(c)) {
 		gunichar u = g_utf8_get_char(c);
-		if (g_unichar_isprint(u))
+		if (g_unichar_isprint(u) && u != '"')
 			g_string_append_unichar(out, u);
 		else
-			g_string_append_c(out, '?');
+			g_string_append_c(out, u == '"' ? '\'' : '?');
 	}
 	return g_string_free(out, FALSE);
 }
@@ -474,6 +474,7 @@ eap_peer_success(JoindEapSession *s, const JoindEapPacket *p)
 		eap_peer_discard(s, p, "its identifier is not that of our last Response");
 	} else if (s->decision != JOIND_EAP_DECISION_FAIL) {
 		joind_eap_session_set_state(s, JOIND_EAP_STATE_SUCCESS, "EAP-Success");
+		joind_eap_secret_remember_later(s);
 		if (s->callbacks.succeeded != NULL)
 			s->callbacks.succeeded(s, s->user_data);
 	} else if (s->method == NULL || s->method_progress != JOIND_EAP_METHOD_STATE_CONT) {
@@ -526,6 +527,7 @@ joind_eap_session_lower_layer_result(JoindEapSession *s, gboolean accepted)
 	joind_eap_session_ref(s);
 	if (accepted && s->decision != JOIND_EAP_DECISION_FAIL) {
 		joind_eap_session_set_state(s, JOIND_EAP_STATE_SUCCESS, "lower layer accepted");
+		joind_eap_secret_remember_later(s);
 		if (s->callbacks.succeeded != NULL)
 			s->callbacks.succeeded(s, s->user_data);
 	} else if (accepted) {

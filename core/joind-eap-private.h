@@ -70,6 +70,8 @@ struct _JoindEapSession {
 
 	guint8 *msk, *emsk;
 	gsize msk_len, emsk_len;
+	guint remember_id; /* root: EAP-RememberCredentials write pending */
+	GData *data;       /* root: joind_eap_session_set_data() */
 };
 
 /* Tests and fuzzing: a session whose [Security] settings come from a key
@@ -98,6 +100,13 @@ gboolean joind_eap_session_secret_in_flight(JoindEapSession *session);
 GHashTable *joind_eap_secret_table_new(void);
 /* Forget the session's agent request (cancelling it) without calling back. */
 void joind_eap_secret_request_drop(JoindEapSession *session);
+/* After the root session succeeded: with EAP-RememberCredentials=true,
+ * writes what agents supplied into the profile from an idle callback. */
+void joind_eap_secret_remember_later(JoindEapSession *session);
+/* Do the values of keys (full keys) in profile equal secrets an agent
+ * supplied? If so they count from now on as the profile's. */
+gboolean joind_eap_secret_adopt(JoindEapSession *root, JoindProfile *profile,
+                                const gchar *const *keys);
 /* <prefix>Identity as an agent supplied it, or NULL. */
 const gchar *joind_eap_session_lookup_agent_identity(JoindEapSession *session);
 
@@ -108,6 +117,5 @@ void joind_eap_peer_restart(JoindEapSession *session, const gchar *reason);
 /* An agent answered: run the held request again. */
 void joind_eap_peer_resume(JoindEapSession *session);
 /* Printable, bounded copy of text from the wire for logs and sentences. */
-gchar *joind_eap_sanitize_text(const guint8 *data, gsize len);
 
 G_END_DECLS

@@ -6,6 +6,7 @@
 
 #include <string.h>
 
+#include "joind-core.h"
 #include "joind-eap-private.h"
 #include "joind-error.h"
 #include "joind-secret.h"
@@ -245,4 +246,108 @@ eap_secret_ready(GObject *source, GAsyncResult *result, gpointer data)
 	}
 	eap_secret_request_free(req);
 	joind_eap_session_unref(session);
+}
+
+/* ---- EAP-RememberCredentials -------------------------------------------- */
+
+/* The full keys of what agents supplied, sorted (stable file edits). */
+static GPtrArray *
+eap_secret_agent_keys(JoindEapSession *root)
+{
+	GPtrArray *keys = g_ptr_array_new();
+	GHashTableIter iter;
+	gpointer key, value;
+
+	g_hash_table_iter_init(&iter, root->secrets);
+	while (g_hash_table_iter_next(&iter, &key, &value)) {
+		if (((JoindEapSecretValue *)value)->from_agent)
+			g_ptr_array_add(keys, key);
+	}
+	g_ptr_array_sort(keys, (GCompareFunc)g_strcmp0);
+	return keys;
+}
+
+static void
+eap_secret_mark_stored(JoindEapSession *root, const gchar *const *keys)
+{
+	for (guint i = 0; keys[i] != NULL; i++) {
+		JoindEapSecretValue *v = g_hash_table_lookup(root->secrets, keys[i]);
+
+		if (v != NULL)
+			v->from_agent = FALSE;
+	}
+}
+
+/* Writes what the agent supplied into the profile, from the main loop: the
+ * write emits profile-changed, whose handlers may restart this session. */
+static gboolean
+eap_secret_remember(gpointer data)
+{
+	JoindEapSession *root = data;
+	g_autoptr(JoindProfile) profile = g_object_ref(root->profile);
+	g_autoptr(GPtrArray) keys = eap_secret_agent_keys(root);
+	g_autoptr(GPtrArray) values = g_ptr_array_new();
+	g_autoptr(GError) error = NULL;
+	g_autoptr(GString) names = g_string_new(NULL);
+
+	root->remember_id = 0;
+	if (root->state != JOIND_EAP_STATE_SUCCESS || keys->len == 0)
+		return G_SOURCE_REMOVE; /* restarted meanwhile: nothing proven */
+	for (guint i = 0; i < keys->len; i++) {
+		JoindEapSecretValue *v = g_hash_table_lookup(root->secrets, keys->pdata[i]);
+
+		g_ptr_array_add(values, v->value);
+		g_string_append_printf(names, "%s%s", i > 0 ? ", " : "",
+		                       (const gchar *)keys->pdata[i]);
+	}
+	g_ptr_array_add(keys, NULL);
+	g_ptr_array_add(values, NULL);
+	/* Handlers of the profile-changed signal see the agent's values still
+	 * marked as such (joind_eap_session_adopt_profile() relies on it). */
+	if (!joind_core_update_profile_keys(root->core, profile, "Security",
+	                                    (const gchar *const *)keys->pdata,
+	                                    (const gchar *const *)values->pdata, &error)) {
+		g_warning("%s: could not remember the credentials the agent supplied (%s): %s",
+		          root->label, names->str, error->message);
+		return G_SOURCE_REMOVE;
+	}
+	eap_secret_mark_stored(root, (const gchar *const *)keys->pdata);
+	g_info("%s: remembered %s in %s (EAP-RememberCredentials)", root->label, names->str,
+	       joind_profile_get_path(profile));
+	return G_SOURCE_REMOVE;
+}
+
+void
+joind_eap_secret_remember_later(JoindEapSession *session)
+{
+	g_autoptr(GPtrArray) keys = NULL;
+
+	if (session->outer != NULL || session->core == NULL || session->profile == NULL ||
+	    session->remember_id != 0 ||
+	    !joind_profile_get_boolean(session->profile, "Security", "EAP-RememberCredentials",
+	                               FALSE))
+		return;
+	keys = eap_secret_agent_keys(session);
+	if (keys->len == 0)
+		return;
+	session->remember_id = g_idle_add_full(G_PRIORITY_DEFAULT_IDLE, eap_secret_remember,
+	                                       joind_eap_session_ref(session),
+	                                       (GDestroyNotify)joind_eap_session_unref);
+}
+
+gboolean
+joind_eap_secret_adopt(JoindEapSession *root, JoindProfile *profile, const gchar *const *keys)
+{
+	for (guint i = 0; keys[i] != NULL; i++) {
+		JoindEapSecretValue *v = g_hash_table_lookup(root->secrets, keys[i]);
+		g_autofree gchar *value = joind_profile_get_string(profile, "Security", keys[i]);
+		gboolean same =
+		        v != NULL && v->from_agent && value != NULL && g_str_equal(v->value, value);
+
+		joind_secret_wipe(g_steal_pointer(&value));
+		if (!same)
+			return FALSE;
+	}
+	eap_secret_mark_stored(root, keys);
+	return TRUE;
 }

@@ -9,6 +9,7 @@
 #include "joind-agent.h"
 #include "joind-core.h"
 #include "joind-eap-private.h"
+#include "joind-profile-private.h"
 #include "joind-error.h"
 #include "joind-secret.h"
 
@@ -120,6 +121,26 @@ joind_eap_session_set_secret_provider(JoindEapSession *session,
 	root->provider_data = data;
 }
 
+gboolean
+joind_eap_session_adopt_profile(JoindEapSession *session, JoindProfile *profile)
+{
+	g_auto(GStrv) changed = NULL;
+
+	g_return_val_if_fail(session != NULL && JOIND_IS_PROFILE(profile), FALSE);
+	if (session->outer != NULL || session->profile == NULL)
+		return FALSE;
+	if (profile == session->profile)
+		return TRUE;
+	changed = joind_profile_security_changes(session->profile, profile);
+	if (changed == NULL ||
+	    !joind_eap_secret_adopt(session, profile, (const gchar *const *)changed))
+		return FALSE;
+	g_debug("%s: %s now holds what the agent supplied; the conversation goes on",
+	        session->label, joind_profile_get_path(profile));
+	g_set_object(&session->profile, profile);
+	return TRUE;
+}
+
 JoindEapSession *
 joind_eap_session_ref(JoindEapSession *session)
 {
@@ -140,6 +161,7 @@ eap_session_free(JoindEapSession *s)
 		joind_secret_clear(s->last_response->data, s->last_response->len);
 	g_clear_pointer(&s->last_response, g_byte_array_unref);
 	g_clear_pointer(&s->secrets, g_hash_table_unref);
+	g_datalist_clear(&s->data);
 	g_clear_object(&s->profile);
 	g_clear_object(&s->core);
 	g_clear_pointer(&s->keyfile, g_key_file_unref);
@@ -174,6 +196,25 @@ const gchar *
 joind_eap_session_get_prefix(JoindEapSession *session)
 {
 	return session->prefix;
+}
+
+void
+joind_eap_session_set_data(JoindEapSession *session, const gchar *key, gpointer data,
+                           GDestroyNotify destroy)
+{
+	JoindEapSession *root = joind_eap_session_root(session);
+
+	g_return_if_fail(key != NULL);
+	g_datalist_set_data_full(&root->data, key, data, destroy);
+}
+
+gpointer
+joind_eap_session_get_data(JoindEapSession *session, const gchar *key)
+{
+	JoindEapSession *root = joind_eap_session_root(session);
+
+	g_return_val_if_fail(key != NULL, NULL);
+	return g_datalist_get_data(&root->data, key);
 }
 
 void

@@ -360,3 +360,124 @@ joind_keyfile_find_line(const gchar *contents, const gchar *group, const gchar *
 	}
 	return found;
 }
+
+/* A value as GKeyFile writes one (a leading space, control characters and
+ * backslashes escaped), so that the file reads back the same string. Done
+ * here rather than through a GKeyFile, whose copies would be freed
+ * unwiped. */
+static gchar *
+escape_value(const gchar *value)
+{
+	/* Sized for the worst case: a GString that grows frees its old
+	 * buffer unwiped. */
+	GString *out = g_string_sized_new(strlen(value) * 2 + 1);
+
+	for (const gchar *c = value; *c != '\0'; c++) {
+		switch (*c) {
+		case ' ':
+			g_string_append(out, c == value ? "\\s" : " ");
+			break;
+		case '\n':
+			g_string_append(out, "\\n");
+			break;
+		case '\t':
+			g_string_append(out, "\\t");
+			break;
+		case '\r':
+			g_string_append(out, "\\r");
+			break;
+		case '\\':
+			g_string_append(out, "\\\\");
+			break;
+		default:
+			g_string_append_c(out, *c);
+			break;
+		}
+	}
+	return g_string_free(out, FALSE);
+}
+
+static void
+append_setting(GString *out, gssize pos, const gchar *key, const gchar *value)
+{
+	g_autofree gchar *escaped = escape_value(value);
+	g_autofree gchar *line = g_strconcat(key, "=", escaped, "\n", NULL);
+
+	if (pos < 0)
+		g_string_append(out, line);
+	else
+		g_string_insert(out, pos, line);
+	joind_secret_wipe(g_steal_pointer(&escaped));
+	joind_secret_wipe(g_steal_pointer(&line));
+}
+
+/* Copies the lines of text to out, rewriting those that set one of keys in
+ * group; done[i] tells which keys were found. Returns where a key the group
+ * lacks goes (after its last setting, or its header), -1 without group. */
+static gssize
+rewrite_lines(GString *out, const gchar *text, const gchar *group, const gchar *const *keys,
+              const gchar *const *values, gboolean *done)
+{
+	const gchar *p = text;
+	gboolean in_group = FALSE;
+	gssize insert_at = -1;
+
+	while (*p != '\0') {
+		const gchar *nl = strchr(p, '\n');
+		const gchar *eol = nl != NULL ? nl : p + strlen(p);
+		const gchar *s = p, *e = eol;
+		gboolean replaced = FALSE;
+
+		trim(&s, &e);
+		if (s < e && *s == '[')
+			in_group = line_is_header(s, e, group);
+		for (guint i = 0; in_group && *s != '[' && keys[i] != NULL && !replaced; i++) {
+			if (line_sets_key(s, e, keys[i])) {
+				append_setting(out, -1, keys[i], values[i]);
+				done[i] = replaced = TRUE;
+			}
+		}
+		if (!replaced) {
+			g_string_append_len(out, p, eol - p);
+			g_string_append_c(out, '\n');
+		}
+		if (in_group && s < e && *s != '#')
+			insert_at = (gssize)out->len;
+		p = nl != NULL ? nl + 1 : eol;
+	}
+	return insert_at;
+}
+
+gchar *
+joind_keyfile_set_strings(const gchar *data, gsize len, const gchar *group,
+                          const gchar *const *keys, const gchar *const *values, gsize *out_len)
+{
+	g_autofree gchar *text = g_strndup(data, len);
+	guint n = g_strv_length((gchar **)keys);
+	g_autofree gboolean *done = g_new0(gboolean, n + 1);
+	gsize need = len + strlen(group) + 6;
+	GString *out;
+	gssize insert_at;
+
+	/* Room for everything up front, as in escape_value(). */
+	for (guint i = 0; i < n; i++)
+		need += strlen(keys[i]) + 2 * strlen(values[i]) + 2;
+	out = g_string_sized_new(need);
+
+	insert_at = rewrite_lines(out, text, group, keys, values, done);
+	if (insert_at < 0) {
+		if (out->len > 0 && (out->len < 2 || out->str[out->len - 2] != '\n'))
+			g_string_append_c(out, '\n');
+		g_string_append_printf(out, "[%s]\n", group);
+		insert_at = (gssize)out->len;
+	}
+	/* Backwards at one position keeps the keys in the caller's order. */
+	for (guint i = n; i-- > 0;) {
+		if (!done[i])
+			append_setting(out, insert_at, keys[i], values[i]);
+	}
+	joind_secret_clear(text, len);
+	if (out_len != NULL)
+		*out_len = out->len;
+	return g_string_free(out, FALSE);
+}

@@ -32,5 +32,15 @@ GKeyFile *joind_keyfile_load_data(const gchar *path, const gchar *data, GError *
 /* 1-based line of key in group (the last one, which is the one GKeyFile
  * uses), or of the group header when key is NULL; 0 if not found. */
 guint joind_keyfile_find_line(const gchar *contents, const gchar *group, const gchar *key);
+/* A copy of the len bytes of text in which each of keys (NULL-terminated)
+ * in group is set to the string of the same index in values, escaped as
+ * GKeyFile would: a line setting the key is rewritten in place; a key the
+ * group lacks is added after the group's last setting; a group the text
+ * lacks is appended. Every other line (comments, order, embedded PEMs) is
+ * kept as it is; the result ends with a newline. It holds secrets: the
+ * caller wipes it (joind_secret_wipe). */
+gchar *joind_keyfile_set_strings(const gchar *data, gsize len, const gchar *group,
+                                 const gchar *const *keys, const gchar *const *values,
+                                 gsize *out_len);
 
 G_END_DECLS

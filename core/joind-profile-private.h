@@ -19,6 +19,10 @@ const gchar *joind_profile_get_warnings(JoindProfile *self);
 gboolean joind_profile_holds_secrets(JoindProfile *self);
 /* Passphrase, PreSharedKey, EAP-Password, EAP-TLS-ClientKeyPassphrase, ... */
 gboolean joind_profile_key_is_secret(const gchar *key);
+/* Two snapshots of one file: the [Security] keys whose values differ
+ * (added, removed or changed; an empty list when none), or NULL when
+ * anything else differs (another group, an embedded PEM, the path). */
+gchar **joind_profile_security_changes(JoindProfile *a, JoindProfile *b);
 /* "open", "psk" or "8021x". */
 const gchar *joind_profile_type_to_extension(JoindProfileType type);
 

@@ -19,6 +19,7 @@
 #include <glib/gstdio.h>
 
 #include "joind-error.h"
+#include "joind-keyfile.h"
 #include "joind-profile-private.h"
 #include "joind-secret.h"
 
@@ -876,6 +877,86 @@ joind_profile_store_save_network(JoindProfileStore *self, const guint8 *ssid, gs
 	/* Update now: the monitor's echo of this write will find the same bytes. */
 	if (changed)
 		store_put(self, profile, 0600);
+	return TRUE;
+}
+
+/* The file must still be what profile was made from: neither a newer
+ * snapshot in the store nor an edit on disk that the monitor has not
+ * brought in yet may be overwritten. Returns the file's bytes. */
+static GBytes *
+store_read_unchanged(JoindProfileStore *self, JoindProfile *profile, GError **error)
+{
+	const gchar *path = joind_profile_get_path(profile);
+	JoindProfile *held = g_hash_table_lookup(self->profiles, path);
+	g_autoptr(GError) local = NULL;
+	GBytes *contents = NULL;
+	mode_t mode = 0;
+	gsize len = 0;
+	const guint8 *data;
+
+	if (held == NULL) {
+		g_set_error(error, JOIND_ERROR, JOIND_ERROR_NOT_FOUND, "No profile is stored in %s",
+		            path);
+		return NULL;
+	}
+	if (!read_profile_file(path, &contents, &mode, &local)) {
+		g_set_error(error, JOIND_ERROR, JOIND_ERROR_FAILED, "%s", local->message);
+		return NULL;
+	}
+	data = g_bytes_get_data(contents, &len);
+	if (held != profile || !joind_profile_has_contents(profile, data, len)) {
+		wipe_bytes(contents);
+		g_set_error(error, JOIND_ERROR, JOIND_ERROR_BUSY,
+		            "%s changed since it was read; not updated", path);
+		return NULL;
+	}
+	return contents;
+}
+
+gboolean
+joind_profile_store_update_keys(JoindProfileStore *self, JoindProfile *profile, const gchar *group,
+                                const gchar *const *keys, const gchar *const *values,
+                                GError **error)
+{
+	const gchar *path;
+	g_autoptr(GBytesWiped) contents = NULL;
+	g_autoptr(JoindProfile) updated = NULL;
+	g_autoptr(GError) local = NULL;
+	const guint8 *data;
+	gchar *text;
+	gsize len = 0, text_len = 0;
+	gboolean ok;
+
+	g_return_val_if_fail(JOIND_IS_PROFILE_STORE(self), FALSE);
+	g_return_val_if_fail(JOIND_IS_PROFILE(profile), FALSE);
+	g_return_val_if_fail(group != NULL && keys != NULL && values != NULL, FALSE);
+
+	path = joind_profile_get_path(profile);
+	contents = store_read_unchanged(self, profile, error);
+	if (contents == NULL)
+		return FALSE;
+	data = g_bytes_get_data(contents, &len);
+	text = joind_keyfile_set_strings(data != NULL ? (const gchar *)data : "", len, group, keys,
+	                                 values, &text_len);
+	updated = joind_profile_parse(path, joind_profile_get_profile_type(profile),
+	                              joind_profile_get_ssid(profile), (const guint8 *)text,
+	                              text_len, &local);
+	if (updated == NULL) {
+		joind_secret_wipe(text);
+		g_set_error(error, JOIND_ERROR, JOIND_ERROR_INVALID_ARGS, "Not updated: %s",
+		            local->message);
+		return FALSE;
+	}
+	if (joind_profile_has_contents(profile, (const guint8 *)text, text_len)) {
+		joind_secret_wipe(text);
+		return TRUE; /* the file says so already */
+	}
+	ok = write_atomically(path, text, text_len, error);
+	joind_secret_wipe(text);
+	if (!ok)
+		return FALSE;
+	/* Update now: the monitor's echo of this write will find the same bytes. */
+	store_put(self, updated, 0600);
 	return TRUE;
 }
 

@@ -42,6 +42,18 @@ GPtrArray *joind_profile_store_list(JoindProfileStore *self, JoindProfileType ty
 gboolean joind_profile_store_save_network(JoindProfileStore *self, const guint8 *ssid,
                                           gsize ssid_len, JoindProfileType type, GKeyFile *contents,
                                           GError **error);
+/* Sets keys (NULL-terminated) of group to values (same index) in the file
+ * profile was read from, keeping every other line of it as it is, and
+ * writes it back through a temporary file (mode 0600, fsync, rename).
+ * JOIND_ERROR_BUSY when the file changed since profile was read (a newer
+ * snapshot is held, or the file on disk differs), JOIND_ERROR_NOT_FOUND
+ * when the store holds no profile at its path, JOIND_ERROR_INVALID_ARGS
+ * when the result would not load. The store is updated and the signal
+ * emitted (CHANGED, with the new snapshot) before it returns; nothing is
+ * written when the file holds these values already. */
+gboolean joind_profile_store_update_keys(JoindProfileStore *self, JoindProfile *profile,
+                                         const gchar *group, const gchar *const *keys,
+                                         const gchar *const *values, GError **error);
 /* Deletes the profile's file (JOIND_ERROR_NOT_FOUND when the store does not
  * hold it) and emits REMOVED. */
 gboolean joind_profile_store_remove(JoindProfileStore *self, JoindProfile *profile, GError **error);

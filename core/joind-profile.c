@@ -377,6 +377,8 @@ check_eap_key(ProfileCheck *check, const gchar *key, const gchar *value)
 		check_tls_version(check, key, value);
 	else if (g_str_has_suffix(key, "-ServerDomainMask") && value[0] == '\0')
 		check_fail(check, "Security", key, "%s is empty", key);
+	else if (strcmp(key, "EAP-RememberCredentials") == 0)
+		check_boolean(check, "Security", key);
 }
 
 /* Reads every [Security] value once: bad escapes are reported for all keys,
@@ -779,4 +781,75 @@ joind_profile_matches_link(JoindProfile *self, const gchar *ifname, const gchar 
 	if (self->match_macs->len > 0 && !match_address(self, address))
 		return FALSE;
 	return TRUE;
+}
+
+/* ---- Comparing snapshots ------------------------------------------------- */
+
+static gboolean
+pems_equal(GHashTable *a, GHashTable *b)
+{
+	GHashTableIter iter;
+	gpointer name, pem;
+
+	if ((a != NULL ? g_hash_table_size(a) : 0) != (b != NULL ? g_hash_table_size(b) : 0))
+		return FALSE;
+	if (a == NULL)
+		return TRUE;
+	g_hash_table_iter_init(&iter, a);
+	while (g_hash_table_iter_next(&iter, &name, &pem)) {
+		if (g_strcmp0(pem, g_hash_table_lookup(b, name)) != 0)
+			return FALSE;
+	}
+	return TRUE;
+}
+
+/* Adds to changed the keys of group whose raw values differ between a and
+ * b (present in one only, or not the same); keys of a first, then b's new
+ * ones. */
+static void
+collect_changed_keys(GKeyFile *a, GKeyFile *b, const gchar *group, GPtrArray *changed)
+{
+	g_auto(GStrv) keys_a = g_key_file_get_keys(a, group, NULL, NULL);
+	g_auto(GStrv) keys_b = g_key_file_get_keys(b, group, NULL, NULL);
+
+	for (guint i = 0; keys_a != NULL && keys_a[i] != NULL; i++) {
+		g_autofree gchar *va = g_key_file_get_value(a, group, keys_a[i], NULL);
+		g_autofree gchar *vb = g_key_file_get_value(b, group, keys_a[i], NULL);
+
+		if (g_strcmp0(va, vb) != 0)
+			g_ptr_array_add(changed, g_strdup(keys_a[i]));
+		joind_secret_wipe(g_steal_pointer(&va));
+		joind_secret_wipe(g_steal_pointer(&vb));
+	}
+	for (guint i = 0; keys_b != NULL && keys_b[i] != NULL; i++) {
+		if (!g_key_file_has_key(a, group, keys_b[i], NULL))
+			g_ptr_array_add(changed, g_strdup(keys_b[i]));
+	}
+}
+
+gchar **
+joind_profile_security_changes(JoindProfile *a, JoindProfile *b)
+{
+	g_auto(GStrv) groups_a = NULL;
+	g_auto(GStrv) groups_b = NULL;
+	g_autoptr(GPtrArray) changed = g_ptr_array_new_with_free_func(g_free);
+
+	g_return_val_if_fail(JOIND_IS_PROFILE(a) && JOIND_IS_PROFILE(b), NULL);
+	if (a->type != b->type || g_strcmp0(a->path, b->path) != 0 || !pems_equal(a->pems, b->pems))
+		return NULL;
+	groups_a = g_key_file_get_groups(a->keyfile, NULL);
+	groups_b = g_key_file_get_groups(b->keyfile, NULL);
+	if (g_strv_length(groups_a) != g_strv_length(groups_b))
+		return NULL;
+	for (guint i = 0; groups_a[i] != NULL; i++) {
+		guint before = changed->len;
+
+		if (!g_key_file_has_group(b->keyfile, groups_a[i]))
+			return NULL;
+		collect_changed_keys(a->keyfile, b->keyfile, groups_a[i], changed);
+		if (changed->len != before && strcmp(groups_a[i], "Security") != 0)
+			return NULL;
+	}
+	g_ptr_array_add(changed, NULL);
+	return (gchar **)g_ptr_array_free(g_steal_pointer(&changed), FALSE);
 }

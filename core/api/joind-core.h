@@ -48,6 +48,17 @@ JOIND_EXPORT GPtrArray *joind_core_list_profiles(JoindCore *self, JoindProfileTy
 JOIND_EXPORT gboolean joind_core_save_network_profile(JoindCore *self, const guint8 *ssid,
                                                       gsize ssid_len, JoindProfileType type,
                                                       GKeyFile *contents, GError **error);
+/* Sets keys (NULL-terminated) of group to the values of the same index in
+ * the file profile was read from (any type, wired included), keeping every
+ * other line of the file, and writes it atomically with mode 0600 (ABI
+ * 1.2). Fails with JOIND_ERROR_BUSY when the file changed since profile
+ * was read, JOIND_ERROR_NOT_FOUND when it is no longer a profile,
+ * JOIND_ERROR_INVALID_ARGS when the result would not load. On success
+ * "profile-changed" (CHANGED, the new snapshot) was emitted before it
+ * returns, unless the file held these values already. */
+JOIND_EXPORT gboolean joind_core_update_profile_keys(JoindCore *self, JoindProfile *profile,
+                                                     const gchar *group, const gchar *const *keys,
+                                                     const gchar *const *values, GError **error);
 JOIND_EXPORT gboolean joind_core_remove_profile(JoindCore *self, JoindProfile *profile,
                                                 GError **error);
 

@@ -36,6 +36,12 @@
  *   <P>TLS-ClientKeyPassphrase passphrase of the key or bundle
  *   <P>TLS-ServerDomainMask    server name(s) to accept, ';'-separated, '*.' masks
  *   <P>TLS-Version-Min/Max     "1.2" or "1.3"
+ * EAP-RememberCredentials     true: once an authentication succeeded, the
+ *                            credentials agents supplied for it (identities,
+ *                            passwords, key passphrases) are written into
+ *                            the profile file (atomically, mode 0600), so the
+ *                            next one asks nobody; default false: they live
+ *                            only as long as the session
  * (PEAP and TTLS use the same TLS keys with "PEAP-"/"TTLS-" in place of "TLS-".)
  * Relative file paths are relative to the profile's directory.
  */
@@ -128,6 +134,15 @@ JOIND_EXPORT JoindEapSession *joind_eap_session_new(JoindCore *core, JoindProfil
                                                     const gchar *object_path,
                                                     const JoindEapSessionCallbacks *callbacks,
                                                     gpointer user_data);
+/* profile is a newer snapshot of the session's profile file (its
+ * "profile-changed" CHANGED): when it differs only by [Security] values
+ * that equal secrets an agent supplied to this session (as after
+ * EAP-RememberCredentials wrote them back), the session takes the new
+ * snapshot and returns TRUE: nothing it authenticates with changed, so the
+ * caller need not restart. FALSE otherwise: restart with a new session
+ * (ABI 1.2). */
+JOIND_EXPORT gboolean joind_eap_session_adopt_profile(JoindEapSession *session,
+                                                      JoindProfile *profile);
 JOIND_EXPORT JoindEapSession *joind_eap_session_ref(JoindEapSession *session);
 /* Dropping the last reference cancels a pending agent request (without
  * calling back) and wipes keys and secrets. */
@@ -319,5 +334,18 @@ JOIND_EXPORT JoindEapSession *joind_eap_session_new_inner(JoindEapSession *outer
                                                           gpointer user_data);
 /* The settings prefix of a session ("EAP-" for an outer one). */
 JOIND_EXPORT const gchar *joind_eap_session_get_prefix(JoindEapSession *session);
+/* Data a method keeps across the conversations of one session (its
+ * re-authentications), e.g. a TLS session to resume: held by the outer-most
+ * session under key, freed with destroy when replaced, when set to NULL, or
+ * when the session goes (a new profile snapshot means a new session, so
+ * nothing outlives the settings it was made with). ABI 1.2. */
+JOIND_EXPORT void joind_eap_session_set_data(JoindEapSession *session, const gchar *key,
+                                             gpointer data, GDestroyNotify destroy);
+JOIND_EXPORT gpointer joind_eap_session_get_data(JoindEapSession *session, const gchar *key);
+
+/* Text that came from the peer (prompts, notifications, server names),
+ * made safe for logs and sentences: cut at a NUL or 256 octets, valid UTF-8,
+ * unprintable characters as '?', double quotes as single ones. */
+JOIND_EXPORT gchar *joind_eap_sanitize_text(const guint8 *data, gsize len);
 
 G_END_DECLS

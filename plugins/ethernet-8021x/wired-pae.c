@@ -554,6 +554,18 @@ wired_pae_set_ifname(WiredPae *self, const gchar *ifname)
 	pae_set_str(&self->ifname, ifname);
 }
 
+gboolean
+wired_pae_adopt_profile(WiredPae *self, JoindProfile *profile)
+{
+	if (self->profile == NULL || self->session == NULL ||
+	    !joind_eap_session_adopt_profile(self->session, profile))
+		return FALSE;
+	g_set_object(&self->profile, profile);
+	g_info("%s: %s now holds the credentials the agent supplied; no restart", self->ifname,
+	       joind_profile_get_path(profile));
+	return TRUE;
+}
+
 JoindProfile *
 wired_pae_get_profile(WiredPae *self)
 {

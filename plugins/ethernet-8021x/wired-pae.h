@@ -83,6 +83,10 @@ void wired_pae_disable(WiredPae *self, const gchar *reason);
  * be opened): FAILED with this sentence as the last error. */
 void wired_pae_fail_profile(WiredPae *self, JoindProfile *profile, const gchar *object_path,
                             const gchar *sentence);
+/* profile is a newer snapshot of the one in use: TRUE when it only adds
+ * what the agent supplied to the running session (EAP-RememberCredentials
+ * wrote it back), and the port now uses it without restarting. */
+gboolean wired_pae_adopt_profile(WiredPae *self, JoindProfile *profile);
 JoindProfile *wired_pae_get_profile(WiredPae *self);
 /* The interface was renamed (for log lines). */
 void wired_pae_set_ifname(WiredPae *self, const gchar *ifname);

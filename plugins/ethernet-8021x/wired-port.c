@@ -130,6 +130,10 @@ wired_port_match_profile(WiredPort *self, const JoindProfile *changed)
 
 	if (profile == current && (changed == NULL || changed != current))
 		return;
+	/* Credentials remembered from the agent change nothing that matters. */
+	if (profile != NULL && current != NULL && profile == changed &&
+	    wired_pae_adopt_profile(self->pae, profile))
+		return;
 	if (profile == NULL)
 		g_info("%s: no profile matches any more", self->ifname);
 	port_use_profile(self, profile);

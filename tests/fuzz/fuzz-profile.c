@@ -10,6 +10,7 @@
 #include <stdlib.h>
 #include <string.h>
 
+#include "joind-keyfile.h"
 #include "joind-profile-private.h"
 #include "joind-profile-store.h"
 
@@ -52,6 +53,34 @@ exercise(JoindProfile *p)
 	check(joind_profile_get_name(p) != NULL, "a profile has a name");
 }
 
+/* What EAP-RememberCredentials does to an accepted file: the result loads,
+ * reads back the values set, and differs from the original only by them. */
+static void
+exercise_update(JoindProfile *p, const uint8_t *data, size_t size)
+{
+	const gchar *const keys[] = {"EAP-Password", "EAP-Identity", NULL};
+	const gchar *const values[] = {" a\\b\nc\t ", "x=y", NULL};
+	g_autoptr(GError) error = NULL;
+	g_autoptr(JoindProfile) updated = NULL;
+	g_auto(GStrv) changed = NULL;
+	gsize len = 0;
+	gchar *text = joind_keyfile_set_strings((const gchar *)data, size, "Security", keys, values,
+	                                        &len);
+
+	updated = joind_profile_parse(FUZZ_PATH, joind_profile_get_profile_type(p),
+	                              joind_profile_get_ssid(p), (const guint8 *)text, len, &error);
+	g_free(text);
+	check(updated != NULL, "a file with keys set still loads");
+	for (guint i = 0; keys[i] != NULL; i++) {
+		g_autofree gchar *value = joind_profile_get_string(updated, "Security", keys[i]);
+		check(g_strcmp0(value, values[i]) == 0, "a value set reads back");
+	}
+	changed = joind_profile_security_changes(p, updated);
+	check(changed != NULL, "setting keys changes only [Security]");
+	for (guint i = 0; changed[i] != NULL; i++)
+		check(g_strv_contains(keys, changed[i]), "setting keys changes only those keys");
+}
+
 static void
 fuzz_parser(const uint8_t *data, size_t size)
 {
@@ -74,6 +103,8 @@ fuzz_parser(const uint8_t *data, size_t size)
 			check(joind_profile_has_contents(p, data, size),
 			      "a profile keeps its bytes");
 			exercise(p);
+			if (types[i] == JOIND_PROFILE_TYPE_WIRED)
+				exercise_update(p, data, size);
 			continue;
 		}
 		check(error != NULL, "an error without a profile");

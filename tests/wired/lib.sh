@@ -1,7 +1,9 @@
 # lib.sh - the wired test bed: two network namespaces joined by a veth pair,
 # hostapd (driver=wired, internal EAP server) in one as the authenticator,
 # a private D-Bus and joind in the other. Sourced by run-case.sh and by
-# bench/wired-auth. Needs root (netns, raw packet sockets).
+# bench/wired-auth. Needs root (netns, raw packet sockets). A case may put
+# FreeRADIUS behind hostapd (w_radius, w_hostapd --radius), both in the
+# authenticator's namespace.
 #
 #   netns $W_NS_A                       netns $W_NS_S
 #   hostapd on $W_IF_A  <---- veth ---->  joind on $W_IF_S
@@ -35,6 +37,8 @@ W_JOIND_PID=
 W_AGENT_PID=
 W_BUS_PID=
 W_CONF=/dev/null
+W_RADIUS_PID=
+W_RADIUS_SECRET=joind-test-secret
 
 w_log() {
 	echo "[$(date +%T.%3N)] $*" >&2
@@ -115,6 +119,7 @@ w_cleanup() {
 		fi
 	fi
 	[[ -n $W_DIR ]] && w_stop_pid "$(cat "$W_DIR/hostapd.pid" 2>/dev/null)" hostapd
+	w_stop_pid "$W_RADIUS_PID" freeradius
 	w_stop_pid "$W_BUS_PID" dbus-daemon
 	ip netns del "$W_NS_A" 2>/dev/null
 	ip netns del "$W_NS_S" 2>/dev/null
@@ -124,6 +129,10 @@ w_cleanup() {
 			tail -n 40 "$W_DIR/joind.log" >&2 2>/dev/null
 			echo "---- hostapd.log (tail) ----" >&2
 			tail -n 25 "$W_DIR/hostapd.log" >&2 2>/dev/null
+			if [[ -n $W_RADIUS_PID ]]; then
+				echo "---- radiusd.log (tail) ----" >&2
+				tail -n 25 "$W_DIR/radiusd.log" >&2 2>/dev/null
+			fi
 		fi
 		if [[ -n ${W_KEEP:-} ]]; then
 			echo "kept $W_DIR" >&2
@@ -169,9 +178,79 @@ w_hostapd_users() {
 	EOF
 }
 
-# Starts hostapd; extra hostapd.conf lines as arguments.
+# The users FreeRADIUS knows (mods-config/files/authorize), as for
+# w_hostapd_users; a test may redefine it before w_radius.
+w_radius_users() {
+	cat <<-'EOF'
+		md5user   Cleartext-Password := "md5pass"
+		peapuser  Cleartext-Password := "peappass"
+		gtcuser   Cleartext-Password := "gtcpass"
+		ttlsuser  Cleartext-Password := "ttlspass"
+		ttlsmd5   Cleartext-Password := "ttlsmd5pass"
+	EOF
+}
+
+# Starts a private FreeRADIUS in the authenticator's namespace, listening on
+# 127.0.0.1:1812 for hostapd (w_hostapd --radius). It runs from a copy of
+# the packaged configuration with these changes: only our NAS as client,
+# our users, stays root (the test PKI's keys are 0600 root; Debian's config
+# drops to freerad), reject_delay 0 (no extra second before Access-Reject),
+# logs and run files inside $W_DIR, and the eap module on the test PKI.
+# A machine where it cannot start fails the test: it is a dependency
+# (scripts/install-deps), not an optional extra.
+w_radius() {
+	local raddb=$W_DIR/raddb t0
+	command -v freeradius >/dev/null || w_fail "freeradius is not installed (scripts/install-deps)"
+	[[ -d /etc/freeradius/3.0 ]] || w_fail "no /etc/freeradius/3.0 to copy"
+	t0=$(w_now_ms)
+	cp -a /etc/freeradius/3.0 "$raddb"
+	mkdir -p "$W_DIR/radius-log" "$W_DIR/radius-run"
+	cat >"$raddb/clients.conf" <<-EOF
+		client hostapd {
+			ipaddr = 127.0.0.1
+			secret = $W_RADIUS_SECRET
+		}
+	EOF
+	w_radius_users >"$raddb/mods-config/files/authorize"
+	sed -i -e 's/^\(\s*\)\(user\|group\) = freerad/\1# \2 = freerad/' \
+		-e 's/^\(\s*reject_delay\s*=\).*/\1 0/' \
+		-e "s|^logdir = .*|logdir = $W_DIR/radius-log|" \
+		-e "s|^run_dir = .*|run_dir = $W_DIR/radius-run|" \
+		"$raddb/radiusd.conf"
+	sed -i -e 's|^\(\s*private_key_password\s*=\).*|\1 ""|' \
+		-e "s|^\(\s*private_key_file\s*=\).*|\1 $W_PKI/server.key|" \
+		-e "s|^\(\s*certificate_file\s*=\).*|\1 $W_PKI/server.pem|" \
+		-e "s|^\(\s*ca_file\s*=\).*|\1 $W_PKI/ca.pem|" \
+		"$raddb/mods-available/eap"
+	# -X: foreground, one thread, full debug log (the cases read it).
+	ip netns exec "$W_NS_A" freeradius -d "$raddb" -X >"$W_DIR/radiusd.log" 2>&1 &
+	W_RADIUS_PID=$!
+	for _ in $(seq 250); do
+		if grep -q "Ready to process requests" "$W_DIR/radiusd.log"; then
+			w_log "freeradius ready in $(($(w_now_ms) - t0)) ms"
+			return 0
+		fi
+		w_alive "$W_RADIUS_PID" || break
+		sleep 0.02
+	done
+	tail -n 20 "$W_DIR/radiusd.log" >&2
+	w_fail "freeradius did not start"
+}
+
+# How many lines of FreeRADIUS's log match (grep -E).
+w_radius_count() {
+	grep -cE "$1" "$W_DIR/radiusd.log" || true
+}
+
+# Starts hostapd; extra hostapd.conf lines as arguments. With --radius
+# first, hostapd forwards EAP to the FreeRADIUS of w_radius instead of
+# running its internal EAP server.
 w_hostapd() {
-	local line
+	local line radius=
+	if [[ ${1:-} == --radius ]]; then
+		radius=1
+		shift
+	fi
 	w_hostapd_users >"$W_DIR/hostapd.eap_user"
 	{
 		echo "interface=$W_IF_A"
@@ -183,11 +262,20 @@ w_hostapd() {
 		echo "eapol_version=2"
 		echo "use_pae_group_addr=1"
 		echo "eap_reauth_period=0"
-		echo "eap_server=1"
-		echo "eap_user_file=$W_DIR/hostapd.eap_user"
-		echo "ca_cert=$W_PKI/ca.pem"
-		echo "server_cert=${W_SERVER_CERT:-$W_PKI/server.pem}"
-		echo "private_key=$W_PKI/server.key"
+		if [[ -n $radius ]]; then
+			echo "eap_server=0"
+			echo "own_ip_addr=127.0.0.1"
+			echo "nas_identifier=joind-test"
+			echo "auth_server_addr=127.0.0.1"
+			echo "auth_server_port=1812"
+			echo "auth_server_shared_secret=$W_RADIUS_SECRET"
+		else
+			echo "eap_server=1"
+			echo "eap_user_file=$W_DIR/hostapd.eap_user"
+			echo "ca_cert=$W_PKI/ca.pem"
+			echo "server_cert=${W_SERVER_CERT:-$W_PKI/server.pem}"
+			echo "private_key=$W_PKI/server.key"
+		fi
 		for line in "$@"; do echo "$line"; done
 	} >"$W_DIR/hostapd.conf"
 	rm -f "$W_DIR/hostapd.pid"

@@ -126,6 +126,63 @@ case_md5_agent() {
 	grep -q "^RequestUserPassword $W_PATH" "$W_DIR/agent.log" ||
 		w_fail "the agent was not asked for the password: $(cat "$W_DIR/agent.log")"
 	w_expect_no_secrets md5pass
+	# EAP-RememberCredentials defaults to false: the file stays as it was.
+	sleep 0.2
+	if grep -q "EAP-Password" "$W_DIR/state/wired/port.8021x"; then
+		w_fail "the agent's password was written to the profile"
+	fi
+}
+
+# EAP-RememberCredentials=true: the password the agent gave is written into
+# the profile (0600, the rest of the file kept) once it worked; the port goes
+# on without a new authentication; a Reauthenticate() and a new joind with
+# no agent at all authenticate from the file.
+case_md5_agent_remember() {
+	local f
+	bed
+	f=$W_DIR/state/wired/port.8021x
+	w_profile port <<-EOF
+		# provisioned by the test
+		[Match]
+		Interface=$W_IF_S
+		[Security]
+		EAP-Method=MD5
+		EAP-Identity=md5user
+		EAP-RememberCredentials=true
+	EOF
+	chmod 644 "$f" # no secret in it yet
+	w_joind
+	w_agent --password md5pass
+	w_wait --run ip -n "$W_NS_S" link set "$W_IF_S" up -- State authenticated >/dev/null
+	expect_authenticated MD5 md5user
+	for _ in $(seq 100); do
+		grep -q "^EAP-Password=md5pass$" "$f" && break
+		sleep 0.02
+	done
+	grep -q "^EAP-Password=md5pass$" "$f" || w_fail "the password was not remembered: $(cat "$f")"
+	w_expect_eq "mode of $f" "$(stat -c %a "$f")" 600
+	grep -q "^# provisioned by the test$" "$f" || w_fail "the comment was lost"
+	grep -q "^EAP-RememberCredentials=true$" "$f" || w_fail "the other keys were lost"
+	grep -q "remembered EAP-Password in $f" "$W_DIR/joind.log" || w_fail "joind did not log it"
+	# The live reload of the rewritten file did not restart the port.
+	sleep 0.3
+	w_expect_eq State "$(w_prop State)" authenticated
+	w_expect_eq "hostapd authorizations" "$(w_hostapd_count ": authorizing port")" 1
+	w_wait --run gdbus call --session --dest net.joind --object-path "$W_PATH" \
+		--method net.joind.Port8021x1.Reauthenticate -- State authenticated >/dev/null
+	w_expect_eq "hostapd authorizations" "$(w_hostapd_count ": authorizing port")" 2
+	w_expect_eq "agent requests" "$(grep -c '^Request' "$W_DIR/agent.log")" 1
+	# A new joind, no agent: the file is enough. (A fresh hostapd: it ignores
+	# the MAC for 5 s after the EAPOL-Logoff of the stopping joind.)
+	w_stop_pid "$W_AGENT_PID" wired-helper
+	W_AGENT_PID=
+	w_joind_stop
+	w_hostapd_stop
+	w_hostapd
+	w_joind
+	w_wait --timeout 10 State authenticated >/dev/null
+	expect_authenticated MD5 md5user
+	w_expect_no_secrets md5pass
 }
 
 # No password and no agent: failed with a NoAgent sentence and no retries;
@@ -345,6 +402,18 @@ case_sigterm() {
 	sleep 0.1
 	[[ $(w_hostapd_count "received EAPOL-Logoff") == 1 ]] || w_fail "hostapd saw no EAPOL-Logoff"
 	grep -q "joind is stopping" "$W_DIR/joind.log" || w_fail "joind did not log its logoff"
+}
+
+# hostapd keeps TLS sessions (tls_session_lifetime): a re-authentication
+# resumes the first one's (no certificates), hostapd's periodic ones too.
+case_tls_resume() {
+	bed tls_session_lifetime=3600 eap_reauth_period=2
+	profile_tls
+	link_up_until authenticated "EAP-TLS"
+	w_wait --timeout 5 State authenticating,authenticated >/dev/null
+	w_expect_eq "resumed sessions" "$(w_hostapd_count "EAP-TLS: Resuming previous session")" 1
+	grep -q "TLS session resumed" "$W_DIR/joind.log" || w_fail "joind did not resume"
+	expect_authenticated TLS tlsuser
 }
 
 # hostapd's periodic re-authentication (its Request/Identity) keeps the port

@@ -1,12 +1,14 @@
 /* wired-helper.c - D-Bus helpers for the wired tests (gdbus cannot serve
  * objects or wait for a signal with a deadline).
  *
- *   wired-helper agent [--passphrase P] [--user U] [--password W]
+ *   wired-helper agent [--passphrase P] [--user U] [--password W] [--cancel]
  *       Registers a net.joind.Agent1 with joind once it is on the bus and
  *       answers its requests with these values (a request without a value
- *       is refused with net.joind.Agent.Error.Canceled). Prints "registered"
- *       and one line per request ("RequestPrivateKeyPassphrase <object>"),
- *       then runs until SIGTERM/SIGINT.
+ *       is refused with net.joind.Agent.Error.Canceled; with --cancel every
+ *       request is refused with net.joind.Error.Aborted, as an agent whose
+ *       user pressed Cancel). Prints "registered" and one line per request
+ *       ("RequestPrivateKeyPassphrase <object>"), then runs until
+ *       SIGTERM/SIGINT.
  *
  *   wired-helper wait [--timeout S] [--run CMD ...  --] PATH PROPERTY V1[,V2...]
  *       Watches net.joind.Port8021x1.PROPERTY of PATH (PropertiesChanged),
@@ -25,6 +27,7 @@
 #define PORT_IFACE  "net.joind.Port8021x1"
 #define AGENT_PATH  "/net/joind/test/agent"
 #define AGENT_ERROR "net.joind.Agent.Error.Canceled"
+#define ABORT_ERROR "net.joind.Error.Aborted"
 
 static const gchar agent_xml[] =
         "<node><interface name='net.joind.Agent1'>"
@@ -45,6 +48,7 @@ static const gchar agent_xml[] =
 static gchar *opt_passphrase;
 static gchar *opt_user;
 static gchar *opt_password;
+static gboolean opt_cancel;
 static gint opt_timeout = 10;
 
 /* ---- agent ---------------------------------------------------------------- */
@@ -52,6 +56,11 @@ static gint opt_timeout = 10;
 static void
 agent_reply(GDBusMethodInvocation *invocation, const gchar *first, const gchar *second)
 {
+	if (opt_cancel) {
+		g_dbus_method_invocation_return_dbus_error(invocation, ABORT_ERROR,
+		                                           "The user cancelled the request");
+		return;
+	}
 	if (first == NULL ||
 	    (second == NULL && g_str_equal(g_dbus_method_invocation_get_method_name(invocation),
 	                                   "RequestUserNameAndPassword"))) {
@@ -293,6 +302,10 @@ main(int argc, char **argv)
 			opt = &opt_password;
 		if (opt != NULL && i + 1 < argc) {
 			*opt = argv[++i];
+			continue;
+		}
+		if (g_str_equal(argv[i], "--cancel")) {
+			opt_cancel = TRUE;
 			continue;
 		}
 		if (g_str_equal(argv[i], "--timeout") && i + 1 < argc) {

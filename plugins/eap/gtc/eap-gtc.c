@@ -9,27 +9,8 @@
 #include "joind-error.h"
 #include "joind-secret.h"
 
-#define EAP_GTC_PROMPT_MAX     200
 #define EAP_GTC_FAST_CHALLENGE "CHALLENGE="
 #define EAP_GTC_FAST_RESPONSE  "RESPONSE="
-
-static gchar *
-eap_gtc_sanitize(const guint8 *data, gsize len)
-{
-	g_autofree gchar *valid = g_utf8_make_valid((const gchar *)data, (gssize)len);
-	GString *out = g_string_new(NULL);
-
-	for (const gchar *p = valid; *p != '\0' && out->len < EAP_GTC_PROMPT_MAX;
-	     p = g_utf8_next_char(p)) {
-		gunichar c = g_utf8_get_char(p);
-
-		if (g_unichar_isprint(c) && c != '"')
-			g_string_append_unichar(out, c);
-		else
-			g_string_append_c(out, c == '"' ? '\'' : '?');
-	}
-	return g_string_free(out, FALSE);
-}
 
 gboolean
 eap_gtc_request_parse(const guint8 *data, gsize len, EapGtcRequest *request, GError **error)
@@ -45,7 +26,7 @@ eap_gtc_request_parse(const guint8 *data, gsize len, EapGtcRequest *request, GEr
 	request->fast_challenge =
 	        len >= strlen(EAP_GTC_FAST_CHALLENGE) &&
 	        memcmp(data, EAP_GTC_FAST_CHALLENGE, strlen(EAP_GTC_FAST_CHALLENGE)) == 0;
-	request->prompt = eap_gtc_sanitize(len > 0 ? data : (const guint8 *)"", len);
+	request->prompt = joind_eap_sanitize_text(len > 0 ? data : (const guint8 *)"", len);
 	return TRUE;
 }
 

@@ -6,25 +6,7 @@
 
 #include <gio/gio.h>
 
-#define EAP_MSCHAP_TEXT_MAX 200
-
-gchar *
-eap_mschap_sanitize(const guint8 *data, gsize len)
-{
-	g_autofree gchar *valid = g_utf8_make_valid((const gchar *)data, (gssize)len);
-	GString *out = g_string_new(NULL);
-
-	for (const gchar *p = valid; *p != '\0' && out->len < EAP_MSCHAP_TEXT_MAX;
-	     p = g_utf8_next_char(p)) {
-		gunichar c = g_utf8_get_char(p);
-
-		if (g_unichar_isprint(c) && c != '"')
-			g_string_append_unichar(out, c);
-		else
-			g_string_append_c(out, c == '"' ? '\'' : '?');
-	}
-	return g_string_free(out, FALSE);
-}
+#include "joind-eap.h"
 
 gboolean
 eap_mschap_success_parse(const guint8 *message, gsize len, const gchar **auth_response,
@@ -55,7 +37,7 @@ eap_mschap_success_parse(const guint8 *message, gsize len, const gchar **auth_re
 	if (len == 0)
 		return TRUE;
 	if (len >= 3 && m[0] == ' ' && m[1] == 'M' && m[2] == '=') {
-		*text = eap_mschap_sanitize((const guint8 *)m + 3, len - 3);
+		*text = joind_eap_sanitize_text((const guint8 *)m + 3, len - 3);
 		return TRUE;
 	}
 	g_set_error(error, G_IO_ERROR, G_IO_ERROR_INVALID_DATA,
@@ -130,15 +112,16 @@ eap_mschap_failure_parse(const guint8 *message, gsize len, EapMschapFailure *fai
 		gsize tok_len;
 
 		if (end - pos >= 2 && pos[0] == 'M' && pos[1] == '=') {
-			failure->text = eap_mschap_sanitize((const guint8 *)pos + 2,
-			                                    (gsize)(end - pos - 2));
+			failure->text = joind_eap_sanitize_text((const guint8 *)pos + 2,
+			                                        (gsize)(end - pos - 2));
 			break;
 		}
 		space = memchr(pos, ' ', (gsize)(end - pos));
 		tok_len = (gsize)((space != NULL ? space : end) - pos);
 		if (tok_len < 2 || pos[1] != '=' ||
 		    !eap_mschap_failure_field(pos, tok_len, failure)) {
-			g_autofree gchar *tok = eap_mschap_sanitize((const guint8 *)pos, tok_len);
+			g_autofree gchar *tok =
+			        joind_eap_sanitize_text((const guint8 *)pos, tok_len);
 			eap_mschap_failure_clear(failure);
 			g_set_error(error, G_IO_ERROR, G_IO_ERROR_INVALID_DATA,
 			            "MS-CHAPv2 Failure with a malformed field \"%s\"", tok);

@@ -34,7 +34,4 @@ void eap_mschap_failure_clear(EapMschapFailure *failure);
  * server's text. */
 gchar *eap_mschap_failure_describe(const EapMschapFailure *failure);
 
-/* Printable, bounded copy of server text for logs and sentences. */
-gchar *eap_mschap_sanitize(const guint8 *data, gsize len);
-
 G_END_DECLS

@@ -199,7 +199,7 @@ static JoindEapMethodResult
 eap_mschapv2_challenge(EapMschapv2State *st, const EapMschapv2Request *req, GByteArray *response,
                        GError **error)
 {
-	g_autofree gchar *server = eap_mschap_sanitize(req->name, req->name_len);
+	g_autofree gchar *server = joind_eap_sanitize_text(req->name, req->name_len);
 	g_autofree gchar *user = NULL;
 	guint8 nt_hash[EAP_MSCHAP_NT_HASH_LEN];
 	gboolean ok;

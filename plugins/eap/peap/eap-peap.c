@@ -35,6 +35,7 @@ typedef struct {
 	guint8 outer_id;
 	guint8 tk[EAP_PEAP_TK_LEN];
 	gboolean have_tk;
+	gboolean fast_reconnect; /* resumed TLS session, no inner method */
 } EapPeap;
 
 static const gchar *
@@ -140,11 +141,19 @@ eap_peap_bind(EapPeap *peap, const EapPeapTlvs *tlvs, GByteArray *reply, guint8 
 	g_autoptr(GError) local = NULL;
 	gboolean ok;
 
-	/* ISK: the inner MSK's first 32 octets, zeros when it has none (GTC). */
+	/* ISK: the inner MSK's first 32 octets, zeros when it has none (GTC).
+	 * A fast reconnect ([MS-PEAP] 3.1.5.5: resumed session, no inner
+	 * method) takes IPMK and CMK straight from TK. */
 	if (inner_msk != NULL)
 		memcpy(isk, inner_msk, MIN(inner_len, sizeof(isk)));
-	ok = eap_peap_compound_keys(peap->tk, isk, ipmk, cmk, &local) &&
-	     eap_peap_binding_verify(tlvs, cmk, &local) &&
+	if (peap->fast_reconnect) {
+		memcpy(ipmk, peap->tk, sizeof(ipmk));
+		memcpy(cmk, peap->tk + sizeof(ipmk), sizeof(cmk));
+		ok = TRUE;
+	} else {
+		ok = eap_peap_compound_keys(peap->tk, isk, ipmk, cmk, &local);
+	}
+	ok = ok && eap_peap_binding_verify(tlvs, cmk, &local) &&
 	     eap_peap_binding_build(reply, tlvs, cmk, &local) &&
 	     eap_peap_binding_session_keys(ipmk, msk, emsk, &local);
 	joind_secret_clear(isk, sizeof(isk));
@@ -193,6 +202,19 @@ eap_peap_failure(EapPeap *peap, const GError *inner_error, GByteArray *reply)
 	                               JOIND_EAP_DECISION_FAIL);
 }
 
+/* A resumed TLS session lets the server skip the inner authentication
+ * (it did it in the session being resumed): its Result then comes first,
+ * and the crypto binding uses an all-zero ISK. */
+static gboolean
+eap_peap_resumed_without_inner(EapPeap *peap)
+{
+	if (!eap_tls_flow_resumed(peap->flow) || eap_tunnel_inner_last_id(peap->inner) >= 0)
+		return FALSE;
+	g_info("PEAP: resumed TLS session; the server skipped the inner authentication");
+	peap->fast_reconnect = TRUE;
+	return TRUE;
+}
+
 static gboolean
 eap_peap_extensions(EapPeap *peap, const guint8 *data, gsize len, GError **error)
 {
@@ -216,7 +238,8 @@ eap_peap_extensions(EapPeap *peap, const guint8 *data, gsize len, GError **error
 	}
 	g_byte_array_append(reply, header, sizeof(header));
 	if (tlvs.result == EAP_PEAP_RESULT_SUCCESS &&
-	    eap_tunnel_inner_finish(peap->inner, TRUE, &local)) {
+	    (eap_peap_resumed_without_inner(peap) ||
+	     eap_tunnel_inner_finish(peap->inner, TRUE, &local))) {
 		if (!eap_peap_success(peap, &tlvs, reply, error))
 			return FALSE;
 	} else {

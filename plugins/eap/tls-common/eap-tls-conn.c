@@ -29,6 +29,8 @@ struct _EapTlsConn {
 	gboolean name_mismatch;
 	gchar *server_subject, *server_issuer, *server_not_after, *server_names;
 	gchar *peer_alert;
+
+	SSL_SESSION *new_session; /* the latest the server gave, not yet taken */
 };
 
 static int
@@ -160,6 +162,22 @@ eap_tls_info_cb(const SSL *ssl, int where, int ret)
 		conn->peer_alert = g_strdup(SSL_alert_desc_string_long(ret));
 }
 
+/* The server gave a session to resume later (TLS 1.2: at the end of the
+ * handshake; TLS 1.3: in a NewSessionTicket). Returning 1 keeps our
+ * reference. */
+static int
+eap_tls_new_session_cb(SSL *ssl, SSL_SESSION *session)
+{
+	EapTlsConn *conn = SSL_get_ex_data(ssl, eap_tls_conn_index());
+
+	if (!SSL_SESSION_is_resumable(session))
+		return 0;
+	if (conn->new_session != NULL)
+		SSL_SESSION_free(conn->new_session);
+	conn->new_session = session;
+	return 1;
+}
+
 static gboolean
 eap_tls_conn_setup_ctx(EapTlsConn *conn, const EapTlsConfig *c, GError **error)
 {
@@ -183,6 +201,11 @@ eap_tls_conn_setup_ctx(EapTlsConn *conn, const EapTlsConfig *c, GError **error)
 	 * to swap the server identity mid-conversation. */
 	SSL_CTX_set_options(ctx, SSL_OP_NO_RENEGOTIATION);
 	SSL_CTX_set_info_callback(ctx, eap_tls_info_cb);
+	/* Sessions for resumption are kept by the caller (per EAP session,
+	 * eap_tls_conn_take_new_session), not in OpenSSL's cache. */
+	SSL_CTX_set_session_cache_mode(ctx,
+	                               SSL_SESS_CACHE_CLIENT | SSL_SESS_CACHE_NO_INTERNAL_STORE);
+	SSL_CTX_sess_set_new_cb(ctx, eap_tls_new_session_cb);
 	if (c->cert != NULL) {
 		if (SSL_CTX_use_certificate(ctx, c->cert) != 1 ||
 		    SSL_CTX_use_PrivateKey(ctx, c->key) != 1)
@@ -238,6 +261,13 @@ eap_tls_conn_free(EapTlsConn *conn)
 {
 	if (conn == NULL)
 		return;
+	if (conn->new_session != NULL)
+		SSL_SESSION_free(conn->new_session);
+	/* EAP ends a tunnel without close_notify; freeing a connection that
+	 * was not shut down would mark its session not resumable. Whether to
+	 * resume it is the caller's choice (eap-tls-flow.c). */
+	if (conn->ssl != NULL && conn->handshake_done)
+		SSL_set_shutdown(conn->ssl, SSL_SENT_SHUTDOWN | SSL_RECEIVED_SHUTDOWN);
 	SSL_free(conn->ssl);
 	SSL_CTX_free(conn->ctx);
 	g_free(conn->method);
@@ -438,4 +468,31 @@ eap_tls_conn_export(EapTlsConn *conn, const gchar *label, const guint8 *context,
 		return FALSE;
 	}
 	return TRUE;
+}
+
+gboolean
+eap_tls_conn_offer_session(EapTlsConn *conn, SSL_SESSION *session)
+{
+	/* Only before the handshake; a session of another TLS version or one
+	 * that has expired is simply not resumed by the server. */
+	if (conn->handshake_done || SSL_set_session(conn->ssl, session) != 1) {
+		ERR_clear_error();
+		return FALSE;
+	}
+	return TRUE;
+}
+
+SSL_SESSION *
+eap_tls_conn_take_new_session(EapTlsConn *conn)
+{
+	SSL_SESSION *session = conn->new_session;
+
+	conn->new_session = NULL;
+	return session;
+}
+
+gboolean
+eap_tls_conn_resumed(EapTlsConn *conn)
+{
+	return conn->handshake_done && SSL_session_reused(conn->ssl) == 1;
 }

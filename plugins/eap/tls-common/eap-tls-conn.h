@@ -41,4 +41,15 @@ const gchar *eap_tls_conn_get_peer_alert(EapTlsConn *conn);
 gboolean eap_tls_conn_export(EapTlsConn *conn, const gchar *label, const guint8 *context,
                              gsize context_len, guint8 *out, gsize out_len, GError **error);
 
+/* Session resumption (RFC 5216 section 2.1.3): before the handshake, offer
+ * a session the server gave in an earlier handshake; FALSE when it cannot
+ * be offered. The server decides whether it resumes it. */
+gboolean eap_tls_conn_offer_session(EapTlsConn *conn, SSL_SESSION *session);
+/* A resumable session the server gave since the last call (the caller owns
+ * it: SSL_SESSION_free), or NULL. */
+SSL_SESSION *eap_tls_conn_take_new_session(EapTlsConn *conn);
+/* The handshake is done and resumed a session (no certificate exchanged:
+ * the server proved it holds the earlier session's keys). */
+gboolean eap_tls_conn_resumed(EapTlsConn *conn);
+
 G_END_DECLS

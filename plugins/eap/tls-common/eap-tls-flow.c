@@ -24,7 +24,10 @@ struct _EapTlsFlow {
 	EapTlsFragmenter *out;
 	gboolean handshake_reported;
 	gboolean deferred;
+	SSL_SESSION *pending; /* the server's session, kept if this one succeeds */
 };
+
+static void eap_tls_flow_settle_session(EapTlsFlow *flow);
 
 EapTlsFlow *
 eap_tls_flow_new(JoindEapSession *session, const gchar *method, const gchar *key_prefix,
@@ -48,6 +51,7 @@ eap_tls_flow_free(EapTlsFlow *flow)
 {
 	if (flow == NULL)
 		return;
+	eap_tls_flow_settle_session(flow);
 	eap_tls_conn_free(flow->conn);
 	eap_tls_reassembler_free(flow->in);
 	eap_tls_fragmenter_free(flow->out);
@@ -115,6 +119,70 @@ eap_tls_flow_emit(EapTlsFlow *flow, GByteArray *response)
 	                        response);
 }
 
+/* ---- resumption: one session per method, kept by the EAP session ---- */
+
+static gchar *
+eap_tls_flow_session_key(EapTlsFlow *flow)
+{
+	/* With the prefix: an inner TLS method would not take the outer's. */
+	return g_strconcat("eap-tls-resume:", joind_eap_session_get_prefix(flow->session),
+	                   flow->method, NULL);
+}
+
+static void
+eap_tls_flow_offer_session(EapTlsFlow *flow)
+{
+	g_autofree gchar *key = eap_tls_flow_session_key(flow);
+	SSL_SESSION *cached = joind_eap_session_get_data(flow->session, key);
+
+	if (cached != NULL && eap_tls_conn_offer_session(flow->conn, cached))
+		g_debug("EAP-%s: offering the TLS session of the last authentication",
+		        flow->method);
+}
+
+static void
+eap_tls_flow_keep_session(EapTlsFlow *flow, gboolean ok)
+{
+	g_autofree gchar *key = eap_tls_flow_session_key(flow);
+	SSL_SESSION *fresh = eap_tls_conn_take_new_session(flow->conn);
+
+	if (fresh != NULL) {
+		if (flow->pending != NULL)
+			SSL_SESSION_free(flow->pending);
+		flow->pending = fresh;
+	}
+	if (!ok) /* whatever went wrong, the next attempt starts from scratch */
+		joind_eap_session_set_data(flow->session, key, NULL, NULL);
+}
+
+/* When the conversation is over (the method state goes before the session
+ * restarts or ends): a session is worth resuming only after a success;
+ * after a failure, even the one offered is not (hostapd refuses to resume
+ * a session whose authentication failed, and would again and again). */
+static void
+eap_tls_flow_settle_session(EapTlsFlow *flow)
+{
+	g_autofree gchar *key = eap_tls_flow_session_key(flow);
+	JoindEapState state = joind_eap_session_get_state(flow->session);
+
+	if (state == JOIND_EAP_STATE_SUCCESS && flow->pending != NULL) {
+		joind_eap_session_set_data(flow->session, key, g_steal_pointer(&flow->pending),
+		                           (GDestroyNotify)SSL_SESSION_free);
+		g_debug("EAP-%s: keeping the TLS session for the next authentication",
+		        flow->method);
+	} else if (state == JOIND_EAP_STATE_FAILURE) {
+		joind_eap_session_set_data(flow->session, key, NULL, NULL);
+	}
+	if (flow->pending != NULL)
+		SSL_SESSION_free(g_steal_pointer(&flow->pending));
+}
+
+gboolean
+eap_tls_flow_resumed(EapTlsFlow *flow)
+{
+	return flow->conn != NULL && eap_tls_conn_resumed(flow->conn);
+}
+
 static JoindEapMethodResult
 eap_tls_flow_start(EapTlsFlow *flow, guint8 flags, GByteArray *response, GError **error)
 {
@@ -138,6 +206,7 @@ eap_tls_flow_start(EapTlsFlow *flow, guint8 flags, GByteArray *response, GError 
 		return JOIND_EAP_METHOD_FAIL;
 	joind_eap_session_set_decision(flow->session, JOIND_EAP_METHOD_STATE_MAY_CONT,
 	                               JOIND_EAP_DECISION_FAIL);
+	eap_tls_flow_offer_session(flow);
 	if (eap_tls_conn_process(flow->conn, NULL, 0, ignored, error) == EAP_TLS_CONN_FAILED)
 		return JOIND_EAP_METHOD_FAIL;
 	eap_tls_flow_emit(flow, response);
@@ -151,6 +220,9 @@ eap_tls_flow_dispatch(EapTlsFlow *flow, EapTlsConnStatus status, GByteArray *app
 {
 	if (!flow->handshake_reported && eap_tls_conn_handshake_done(flow->conn)) {
 		flow->handshake_reported = TRUE;
+		if (eap_tls_conn_resumed(flow->conn))
+			g_info("EAP-%s: TLS session resumed (no certificate exchange)",
+			       flow->method);
 		if (flow->hooks.handshake_done != NULL &&
 		    !flow->hooks.handshake_done(flow, flow->user_data, error))
 			return FALSE;
@@ -181,6 +253,7 @@ eap_tls_flow_message(EapTlsFlow *flow, GBytes *message, GByteArray *response, GE
 	                              g_bytes_get_size(message), app, error);
 	ok = status != EAP_TLS_CONN_FAILED && eap_tls_flow_dispatch(flow, status, app, error);
 	joind_secret_clear(app->data, app->len);
+	eap_tls_flow_keep_session(flow, ok);
 	if (ok && flow->deferred)
 		return JOIND_EAP_METHOD_PENDING;
 	/* Send what TLS produced: on failure that is our alert, if any. */

@@ -42,6 +42,10 @@ void eap_tls_flow_set_version_bits(EapTlsFlow *flow, guint8 bits);
 /* NULL before Start. */
 EapTlsConn *eap_tls_flow_get_conn(EapTlsFlow *flow);
 JoindEapSession *eap_tls_flow_get_session(EapTlsFlow *flow);
+/* The handshake resumed the TLS session of an earlier authentication of
+ * this EAP session (offered automatically at Start). The server then
+ * usually skips the inner authentication (hostapd, FreeRADIUS). */
+gboolean eap_tls_flow_resumed(EapTlsFlow *flow);
 /* Application data for the server, sent with the next response. */
 gboolean eap_tls_flow_write(EapTlsFlow *flow, const guint8 *data, gsize len, GError **error);
 

@@ -6,6 +6,7 @@
 #include <gio/gio.h>
 
 #include "eap-mschap-message.h"
+#include "joind-eap.h"
 
 #define EAP_TTLS_AVP_HEADER_LEN 8
 #define EAP_TTLS_AVP_VENDOR_LEN 4
@@ -90,7 +91,7 @@ eap_ttls_avp_take(EapTtlsAvps *avps, const EapTtlsAvp *avp, GError **error)
 		g_byte_array_append(avps->eap_message, avp->data, (guint)avp->len);
 	} else if (avp->vendor == 0 && avp->code == EAP_TTLS_AVP_REPLY_MESSAGE) {
 		g_free(avps->reply_message);
-		avps->reply_message = eap_mschap_sanitize(avp->data, avp->len);
+		avps->reply_message = joind_eap_sanitize_text(avp->data, avp->len);
 	} else if (avp->vendor == EAP_TTLS_VENDOR_MICROSOFT &&
 	           avp->code == EAP_TTLS_MS_CHAP2_SUCCESS) {
 		g_clear_pointer(&avps->ms_chap2_success, g_bytes_unref);

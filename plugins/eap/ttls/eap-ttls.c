@@ -273,9 +273,13 @@ eap_ttls_handshake_done(EapTlsFlow *flow, gpointer user_data, GError **error)
 	if (!eap_ttls_keys(ttls, error))
 		return FALSE;
 	/* The server proved itself with its certificate; it decides now. With
-	 * MS-CHAPv2 it must also prove it knows the password first. */
+	 * MS-CHAPv2 it must also prove it knows the password first, unless the
+	 * handshake resumed a session in which it did (servers then skip phase
+	 * 2 and answer Success; the credentials sent anyway serve those that
+	 * do not). */
 	joind_eap_session_set_decision(ttls->session, JOIND_EAP_METHOD_STATE_MAY_CONT,
-	                               ttls->phase2 == EAP_TTLS_PHASE2_MSCHAPV2
+	                               ttls->phase2 == EAP_TTLS_PHASE2_MSCHAPV2 &&
+	                                               !eap_tls_flow_resumed(flow)
 	                                       ? JOIND_EAP_DECISION_FAIL
 	                                       : JOIND_EAP_DECISION_COND_SUCC);
 	if (ttls->phase2 == EAP_TTLS_PHASE2_EAP)
@@ -305,7 +309,7 @@ eap_ttls_mschap_error_sentence(const guint8 *data, gsize len)
 		if (skip == 0)
 			break;
 	}
-	text = eap_mschap_sanitize(data, len);
+	text = joind_eap_sanitize_text(data, len);
 	return g_strdup_printf("The MS-CHAPv2 server refused. It said: \"%s\".", text);
 }
 

@@ -816,6 +816,108 @@ test_reload(Fixture *f, gconstpointer data)
 	g_assert_cmpuint(f->seen->len, ==, 2);
 }
 
+/* ---- Updating keys ------------------------------------------------------- */
+
+#define WIRED_NOTED                                                                       \
+	"# kept\n[Match]\nInterface=enp*\n[Security]\nEAP-Method=MD5\nEAP-Identity=bob\n" \
+	"[@pem@ca]\n-----BEGIN CERTIFICATE-----\nAAAA\n-----END CERTIFICATE-----\n"
+
+static void
+test_update_keys(Fixture *f, gconstpointer data)
+{
+	const gchar *const keys[] = {"EAP-Password", NULL};
+	const gchar *const values[] = {"hunter2 hunter2", NULL};
+	g_autofree gchar *path = state_path(f, "wired/port.8021x");
+	g_autofree gchar *written = NULL;
+	g_autofree gchar *pass = NULL;
+	g_autoptr(GError) error = NULL;
+	g_autoptr(JoindProfile) before = NULL;
+	struct stat st;
+
+	put_file(f, "wired/port.8021x", WIRED_NOTED);
+	g_assert_cmpint(g_chmod(path, 0644), ==, 0);
+	load_store(f);
+	before = joind_profile_store_find_wired(f->store, "enp1s0", NULL);
+	g_assert_nonnull(before);
+	clear_seen(f);
+
+	g_assert_true(joind_profile_store_update_keys(f->store, before, "Security", keys, values,
+	                                              &error));
+	g_assert_no_error(error);
+	/* CHANGED at once, with the new snapshot; the monitor's echo is quiet. */
+	g_assert_cmpuint(f->seen->len, ==, 1);
+	assert_seen(f, 0, JOIND_PROFILE_CHANGE_CHANGED, "port.8021x");
+	pass = profile_string(last_profile(f), "Security", "EAP-Password");
+	g_assert_cmpstr(pass, ==, values[0]);
+	g_assert_nonnull(joind_profile_get_embedded_pem(last_profile(f), "ca"));
+	expect_signals(f, 1);
+	/* Every other line as it was; 0600 now that a secret is in it. */
+	g_assert_true(g_file_get_contents(path, &written, NULL, NULL));
+	g_assert_cmpstr(written, ==,
+	                "# kept\n[Match]\nInterface=enp*\n[Security]\nEAP-Method=MD5\n"
+	                "EAP-Identity=bob\nEAP-Password=hunter2 hunter2\n[@pem@ca]\n"
+	                "-----BEGIN CERTIFICATE-----\nAAAA\n-----END CERTIFICATE-----\n");
+	g_assert_cmpint(g_stat(path, &st), ==, 0);
+	g_assert_cmpint(st.st_mode & 0777, ==, 0600);
+	g_assert_cmpuint(f->warnings->len, ==, 0);
+	assert_no_secret_logged(f, "hunter2");
+
+	/* The same values again: nothing to write, no signal. */
+	g_assert_true(joind_profile_store_update_keys(f->store, last_profile(f), "Security", keys,
+	                                              values, &error));
+	g_assert_no_error(error);
+	g_assert_cmpuint(f->seen->len, ==, 1);
+}
+
+/* What was read must still be what is there: an older snapshot, a file
+ * edited behind the monitor's back, a removed profile or a result that
+ * would not load are refused, and the file is left alone. */
+static void
+test_update_keys_refused(Fixture *f, gconstpointer data)
+{
+	const gchar *const keys[] = {"EAP-Password", NULL};
+	const gchar *const values[] = {"pw", NULL};
+	const gchar *const bad_keys[] = {"EAP-TLS-Version-Min", NULL};
+	const gchar *const bad_values[] = {"9", NULL};
+	g_autofree gchar *path = state_path(f, "wired/port.8021x");
+	g_autofree gchar *text = NULL;
+	g_autoptr(GError) error = NULL;
+	g_autoptr(JoindProfile) old = NULL;
+	g_autoptr(JoindProfile) current = NULL;
+
+	put_file(f, "wired/port.8021x", WIRED_TEXT);
+	load_store(f);
+	old = joind_profile_store_find_wired(f->store, "enp1s0", NULL);
+
+	g_assert_false(joind_profile_store_update_keys(f->store, old, "Security", bad_keys,
+	                                               bad_values, &error));
+	g_assert_error(error, JOIND_ERROR, JOIND_ERROR_INVALID_ARGS);
+	g_assert_nonnull(strstr(error->message, "EAP-TLS-Version-Min"));
+	g_clear_error(&error);
+
+	put_file(f, "wired/port.8021x", WIRED_TEXT "# edited\n");
+	g_assert_false(
+	        joind_profile_store_update_keys(f->store, old, "Security", keys, values, &error));
+	g_assert_error(error, JOIND_ERROR, JOIND_ERROR_BUSY);
+	g_clear_error(&error);
+	g_assert_true(g_file_get_contents(path, &text, NULL, NULL));
+	g_assert_cmpstr(text, ==, WIRED_TEXT "# edited\n");
+
+	expect_signals(f, 2); /* ADDED at load, CHANGED for the edit */
+	current = joind_profile_store_find_wired(f->store, "enp1s0", NULL);
+	g_assert_true(current != old);
+	g_assert_false(
+	        joind_profile_store_update_keys(f->store, old, "Security", keys, values, &error));
+	g_assert_error(error, JOIND_ERROR, JOIND_ERROR_BUSY);
+	g_clear_error(&error);
+
+	g_assert_true(joind_profile_store_remove(f->store, current, &error));
+	g_assert_false(joind_profile_store_update_keys(f->store, current, "Security", keys, values,
+	                                               &error));
+	g_assert_error(error, JOIND_ERROR, JOIND_ERROR_NOT_FOUND);
+	g_assert_false(g_file_test(path, G_FILE_TEST_EXISTS));
+}
+
 int
 main(int argc, char **argv)
 {
@@ -831,6 +933,8 @@ main(int argc, char **argv)
 	ADD("/profile-store/save/hex-name", test_save_hex_name);
 	ADD("/profile-store/save/refused", test_save_refused);
 	ADD("/profile-store/remove", test_remove);
+	ADD("/profile-store/update-keys", test_update_keys);
+	ADD("/profile-store/update-keys/refused", test_update_keys_refused);
 	ADD("/profile-store/live/add-remove", test_live_add_remove);
 	ADD("/profile-store/live/edit-in-place", test_live_edit_in_place);
 	ADD("/profile-store/live/same-bytes", test_live_same_bytes);

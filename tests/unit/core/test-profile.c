@@ -572,6 +572,132 @@ test_keyfile_values(void)
 	g_hash_table_unref(pems);
 }
 
+/* Values set in place, added after the group's last key, escaped so that
+ * they read back the same; comments, other groups, embedded PEMs and CRLF
+ * lines elsewhere kept as they were. */
+static void
+test_keyfile_set_strings(void)
+{
+	const gchar *text = "# note\n"
+	                    "[Match]\n"
+	                    "Interface=en*\n"
+	                    "[Security]\n"
+	                    "EAP-Method=MD5\n"
+	                    "EAP-Identity = bob\r\n"
+	                    "# after\n"
+	                    "\n"
+	                    "[@pem@ca]\n"
+	                    "-----BEGIN CERTIFICATE-----\n"
+	                    "EAP-Identity=not a key\n"
+	                    "-----END CERTIFICATE-----\n"
+	                    "[Settings]\n"
+	                    "X=1";
+	const gchar *const keys[] = {"EAP-Identity", "EAP-Password", "EAP-Other", NULL};
+	const gchar *const values[] = {"alice", " se\\cr\net", "o", NULL};
+	const gchar *expected = "# note\n"
+	                        "[Match]\n"
+	                        "Interface=en*\n"
+	                        "[Security]\n"
+	                        "EAP-Method=MD5\n"
+	                        "EAP-Identity=alice\n"
+	                        "EAP-Password=\\sse\\\\cr\\net\n"
+	                        "EAP-Other=o\n"
+	                        "# after\n"
+	                        "\n"
+	                        "[@pem@ca]\n"
+	                        "-----BEGIN CERTIFICATE-----\n"
+	                        "EAP-Identity=not a key\n"
+	                        "-----END CERTIFICATE-----\n"
+	                        "[Settings]\n"
+	                        "X=1\n";
+	g_autoptr(GError) error = NULL;
+	g_autoptr(GKeyFile) kf = NULL;
+	g_autofree gchar *out = NULL;
+	g_autofree gchar *password = NULL;
+	gsize len = 0;
+
+	out = joind_keyfile_set_strings(text, strlen(text), "Security", keys, values, &len);
+	g_assert_cmpstr(out, ==, expected);
+	g_assert_cmpuint(len, ==, strlen(expected));
+	kf = joind_keyfile_parse("f", (const guint8 *)out, len, NULL, &error);
+	g_assert_no_error(error);
+	password = g_key_file_get_string(kf, "Security", "EAP-Password", NULL);
+	g_assert_cmpstr(password, ==, values[1]);
+}
+
+/* A group the text lacks is appended; an empty text gets just it. */
+static void
+test_keyfile_set_strings_new_group(void)
+{
+	const gchar *const keys[] = {"A", "B", NULL};
+	const gchar *const values[] = {"1", "2", NULL};
+	g_autofree gchar *out = NULL;
+	g_autofree gchar *empty = NULL;
+
+	out = joind_keyfile_set_strings("[G]\nK=v", 7, "Security", keys, values, NULL);
+	g_assert_cmpstr(out, ==, "[G]\nK=v\n\n[Security]\nA=1\nB=2\n");
+	empty = joind_keyfile_set_strings("", 0, "Security", keys, values, NULL);
+	g_assert_cmpstr(empty, ==, "[Security]\nA=1\nB=2\n");
+}
+
+static void
+test_parse_remember_credentials(void)
+{
+	g_autoptr(JoindProfile) p =
+	        parse_ok(JOIND_PROFILE_TYPE_8021X, "[Security]\nEAP-Method=MD5\n"
+	                                           "EAP-RememberCredentials=true\n");
+	g_autoptr(GError) error = NULL;
+	g_autoptr(JoindProfile) bad = parse(PATH, JOIND_PROFILE_TYPE_8021X,
+	                                    "[Security]\nEAP-Method=MD5\n"
+	                                    "EAP-RememberCredentials=often\n",
+	                                    &error);
+
+	g_assert_true(joind_profile_get_boolean(p, "Security", "EAP-RememberCredentials", FALSE));
+	g_assert_null(bad);
+	g_assert_error(error, G_KEY_FILE_ERROR, G_KEY_FILE_ERROR_INVALID_VALUE);
+	g_assert_nonnull(strstr(error->message, ":3: EAP-RememberCredentials"));
+	g_assert_nonnull(strstr(error->message, "not a boolean"));
+}
+
+static gchar *
+changes_of(const gchar *a_text, const gchar *b_text)
+{
+	g_autoptr(JoindProfile) a = parse_ok(JOIND_PROFILE_TYPE_WIRED, a_text);
+	g_autoptr(JoindProfile) b = parse_ok(JOIND_PROFILE_TYPE_WIRED, b_text);
+	g_auto(GStrv) changed = joind_profile_security_changes(a, b);
+
+	return changed != NULL ? g_strjoinv(",", changed) : g_strdup("(other)");
+}
+
+static void
+test_security_changes(void)
+{
+	const gchar *base = "[Match]\nInterface=en*\n[Security]\nEAP-Method=MD5\n";
+	g_autofree gchar *with_pw = g_strconcat(base, "EAP-Password=x\n", NULL);
+	const gchar *other_match =
+	        "[Match]\nInterface=eth*\n[Security]\nEAP-Method=MD5\nEAP-Password=x\n";
+	g_autofree gchar *with_pem = g_strconcat(base, "[@pem@a]\nabc\n", NULL);
+	g_autofree gchar *same = changes_of(base, base);
+	g_autofree gchar *added = changes_of(base, with_pw);
+	g_autofree gchar *removed = changes_of(with_pw, base);
+	g_autofree gchar *method = NULL;
+	g_autofree gchar *match = changes_of(with_pw, other_match);
+	g_autofree gchar *pem = changes_of(base, with_pem);
+	g_autofree gchar *comment = NULL;
+
+	g_assert_cmpstr(same, ==, "");
+	g_assert_cmpstr(added, ==, "EAP-Password");
+	g_assert_cmpstr(removed, ==, "EAP-Password");
+	method = changes_of(with_pw, "[Match]\nInterface=en*\n[Security]\nEAP-Method=GTC\n"
+	                             "EAP-Password=y\n");
+	g_assert_cmpstr(method, ==, "EAP-Method,EAP-Password");
+	g_assert_cmpstr(match, ==, "(other)");
+	g_assert_cmpstr(pem, ==, "(other)");
+	comment = changes_of(base, "# hello\n[Match]\nInterface=en*\n[Security]\n"
+	                           "EAP-Method=MD5\n");
+	g_assert_cmpstr(comment, ==, "");
+}
+
 int
 main(int argc, char **argv)
 {
@@ -596,5 +722,10 @@ main(int argc, char **argv)
 	g_test_add_func("/profile/wired/no-match", test_wired_no_match);
 	g_test_add_func("/profile/keyfile/find-line", test_keyfile_find_line);
 	g_test_add_func("/profile/keyfile/values", test_keyfile_values);
+	g_test_add_func("/profile/keyfile/set-strings", test_keyfile_set_strings);
+	g_test_add_func("/profile/keyfile/set-strings/new-group",
+	                test_keyfile_set_strings_new_group);
+	g_test_add_func("/profile/parse/remember-credentials", test_parse_remember_credentials);
+	g_test_add_func("/profile/security-changes", test_security_changes);
 	return g_test_run();
 }

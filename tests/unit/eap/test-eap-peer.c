@@ -9,6 +9,7 @@
 
 #include "joind-eap-private.h"
 #include "joind-error.h"
+#include "joind-profile-private.h"
 #include "joind-profile-store.h"
 
 #define TYPE_A 250 /* TESTA: outer and inner, uses a password */
@@ -1144,6 +1145,67 @@ test_profile_file(void)
 	g_rmdir(dir);
 }
 
+static JoindProfile *
+wired_profile(const gchar *match, const gchar *security)
+{
+	g_autofree gchar *text =
+	        g_strdup_printf("[Match]\nInterface=%s\n[Security]\n%s\n", match, security);
+	g_autoptr(GError) error = NULL;
+	JoindProfile *p =
+	        joind_profile_parse("/var/lib/joind/wired/port.8021x", JOIND_PROFILE_TYPE_WIRED,
+	                            NULL, (const guint8 *)text, strlen(text), &error);
+
+	g_assert_no_error(error);
+	return p;
+}
+
+/* A newer snapshot of the profile that only adds what the agent supplied
+ * (EAP-RememberCredentials wrote it back) is taken over by the session;
+ * one that differs otherwise, or holds another value, is not. */
+static void
+test_adopt_profile(void)
+{
+	g_autoptr(JoindProfile) p1 = wired_profile("eth*", PROFILE_A);
+	g_autoptr(JoindProfile) same_pw = wired_profile("eth*", PROFILE_A "\nEAP-Password=s3cret");
+	g_autoptr(JoindProfile) other_pw = wired_profile("eth*", PROFILE_A "\nEAP-Password=nope");
+	g_autoptr(JoindProfile) other_match =
+	        wired_profile("en*", PROFILE_A "\nEAP-Password=s3cret");
+	g_autoptr(JoindProfile) more = wired_profile("eth*", PROFILE_A "\nEAP-Password=s3cret\n"
+	                                                               "EAP-TLS-CACert=/ca.pem");
+	g_autofree gchar *pw = NULL;
+	Fixture f = {.has_agent = TRUE};
+
+	f.sent = g_ptr_array_new_with_free_func((GDestroyNotify)g_bytes_unref);
+	f.session = joind_eap_session_new(NULL, p1, "/net/joind/device/7", &callbacks, &f);
+	joind_eap_session_set_secret_provider(f.session, &fake_agent, &f);
+	/* Before the agent answered, nothing can be adopted. */
+	g_assert_false(joind_eap_session_adopt_profile(f.session, same_pw));
+	rx_req(&f, 1, JOIND_EAP_TYPE_IDENTITY, "");
+	rx_req(&f, 2, TYPE_A, "p");
+	agent_answer(&f, NULL, "s3cret");
+	rx_packet(&f, JOIND_EAP_CODE_SUCCESS, 2, 0, NULL);
+	g_assert_cmpuint(f.succeeded, ==, 1);
+
+	g_assert_true(joind_eap_session_adopt_profile(f.session, p1));
+	g_assert_false(joind_eap_session_adopt_profile(f.session, other_pw));
+	g_assert_false(joind_eap_session_adopt_profile(f.session, other_match));
+	g_assert_false(joind_eap_session_adopt_profile(f.session, more));
+	g_assert_true(joind_eap_session_adopt_profile(f.session, same_pw));
+	pw = joind_eap_session_get_setting(f.session, "Password");
+	g_assert_cmpstr(pw, ==, "s3cret");
+	/* The value is the profile's now, not the agent's: a file that then
+	 * drops it is a real change. */
+	g_assert_false(joind_eap_session_adopt_profile(f.session, p1));
+	g_assert_cmpuint(f.agent_requests, ==, 1);
+
+	g_clear_pointer(&f.session, joind_eap_session_unref);
+	g_assert_cmpuint(states_alive, ==, 0);
+	g_ptr_array_unref(f.sent);
+	g_free(f.started_identity);
+	g_free(f.selected_method);
+	g_free(f.agent_user);
+}
+
 int
 main(int argc, char **argv)
 {
@@ -1199,5 +1261,6 @@ main(int argc, char **argv)
 	g_test_add_func("/eap/peer/registry", test_registry);
 	g_test_add_func("/eap/peer/settings", test_settings);
 	g_test_add_func("/eap/peer/profile-file", test_profile_file);
+	g_test_add_func("/eap/peer/adopt-profile", test_adopt_profile);
 	return g_test_run();
 }

@@ -42,7 +42,7 @@ typedef struct {
 	EapTlsFragmenter *out;
 	gsize max_type_data;
 	guint8 id;
-	gboolean handshake_done, failed;
+	gboolean handshake_done, failed, reject;
 	gboolean tunnel, pinged, ponged;
 	guint8 result; /* JOIND_EAP_CODE_SUCCESS/FAILURE once sent */
 	guint requests, client_fragments;
@@ -80,6 +80,8 @@ server_new(const ServerOptions *o)
 	SSL_CTX_set_min_proto_version(s->ctx, o->min_version);
 	SSL_CTX_set_max_proto_version(s->ctx, o->max_version);
 	SSL_CTX_set_keylog_callback(s->ctx, server_keylog);
+	/* Sessions may be resumed (test_resumption); one context for all. */
+	SSL_CTX_set_session_id_context(s->ctx, (const guint8 *)"eap-tls", 7);
 	s->ssl = SSL_new(s->ctx);
 	s->rbio = BIO_new(BIO_s_mem());
 	s->wbio = BIO_new(BIO_s_mem());
@@ -218,6 +220,8 @@ server_request(Server *s, const guint8 *type_data, gsize len)
 static GByteArray *
 server_result(Server *s, guint8 code)
 {
+	if (s->reject)
+		code = JOIND_EAP_CODE_FAILURE;
 	s->result = code;
 	return joind_eap_packet_build(code, s->id, 0, NULL, 0, NULL);
 }
@@ -925,6 +929,79 @@ test_malformed_fragments(void)
 	conv_clear(&c);
 }
 
+/* ---- resumption ---- */
+
+/* A new TLS connection on the same server context (its session cache), as
+ * for the next authentication; the old one ends without close_notify as
+ * EAP tunnels do, but its session stays resumable on the server. */
+static void
+server_restart(Server *s)
+{
+	SSL_set_shutdown(s->ssl, SSL_SENT_SHUTDOWN | SSL_RECEIVED_SHUTDOWN);
+	SSL_free(s->ssl);
+	s->ssl = SSL_new(s->ctx);
+	s->rbio = BIO_new(BIO_s_mem());
+	s->wbio = BIO_new(BIO_s_mem());
+	BIO_set_mem_eof_return(s->rbio, -1);
+	SSL_set_bio(s->ssl, s->rbio, s->wbio);
+	SSL_set_accept_state(s->ssl);
+	s->handshake_done = s->failed = FALSE;
+	s->result = 0;
+	s->requests = s->client_fragments = 0;
+	s->id = 100;
+}
+
+/* The next conversation of the same EAP session (a re-authentication). */
+static void
+conv_again(Conv *c)
+{
+	joind_eap_session_reset(c->session);
+	server_restart(c->server);
+	g_queue_clear_full(&c->responses, (GDestroyNotify)g_bytes_unref);
+	conv_run(c);
+}
+
+/* A re-authentication offers the session of the last successful one; the
+ * server resumes it (no certificates: fewer round trips) and the keys come
+ * from the new handshake. After a failure nothing is offered. */
+static void
+test_resumption(gconstpointer data)
+{
+	int version = GPOINTER_TO_INT(data);
+	ServerOptions o = {version, version, NULL, NULL, NULL, 1398};
+	g_autofree gchar *sec = security_plain(NULL);
+	guint full_requests;
+	Conv c;
+
+	server_defaults(&o);
+	conv_init(&c, &o, 0, sec);
+	conv_run(&c);
+	g_assert_cmpuint(c.succeeded, ==, 1);
+	g_assert_false(SSL_session_reused(c.server->ssl));
+	full_requests = c.server->requests;
+
+	conv_again(&c);
+	g_assert_cmpuint(c.succeeded, ==, 2);
+	g_assert_true(SSL_session_reused(c.server->ssl));
+	/* TLS 1.2: the abbreviated handshake saves a round trip (TLS 1.3 only
+	 * saves the certificates' bytes). */
+	if (version == TLS1_2_VERSION)
+		g_assert_cmpuint(c.server->requests, <, full_requests);
+	assert_keys(&c);
+
+	/* Resumed, but then rejected: that session is dropped, the next
+	 * conversation is a full handshake. */
+	c.server->reject = TRUE;
+	conv_again(&c);
+	g_assert_true(SSL_session_reused(c.server->ssl));
+	g_assert_cmpuint(c.failed, ==, 1);
+	c.server->reject = FALSE;
+	conv_again(&c);
+	g_assert_cmpuint(c.succeeded, ==, 3);
+	g_assert_false(SSL_session_reused(c.server->ssl));
+	conv_clear(&c);
+}
+
 int
 main(int argc, char **argv)
 {
@@ -952,6 +1029,10 @@ main(int argc, char **argv)
 	g_test_add_func("/eap/tls/settings-errors", test_settings_errors);
 	g_test_add_func("/eap/tls/system-ca", test_system_ca);
 	g_test_add_func("/eap/tls/malformed-fragments", test_malformed_fragments);
+	g_test_add_data_func("/eap/tls/resumption/tls12", GINT_TO_POINTER(TLS1_2_VERSION),
+	                     test_resumption);
+	g_test_add_data_func("/eap/tls/resumption/tls13", GINT_TO_POINTER(TLS1_3_VERSION),
+	                     test_resumption);
 	result = g_test_run();
 	test_pki_free(pki);
 	return result;
