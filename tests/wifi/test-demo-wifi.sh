@@ -16,7 +16,8 @@ trap 'rm -f "$out"' EXIT
 }
 cat "$out"
 for pattern in '^ +demo-cafe-open +open ' '^ +demo-home-wpa2 +psk ' \
-	'^ +demo-office-wpa3 +sae ' '^wlan1 +disconnected'; do
+	'^ +demo-office-wpa3 +sae ' '^wlan1 +disconnected' "^wlan1 connected to 'demo-home-wpa2'" \
+	'remembered the network: demo-home-wpa2.psk' '^wlan1 disconnected'; do
 	grep -Eq "$pattern" "$out" || { echo "not in the demo's output: $pattern" >&2; exit 1; }
 done
 echo "demo-wifi: ok"
