@@ -132,12 +132,17 @@ wifi_rsn_msg_authorize(WifiNl *nl, guint32 ifindex, const guint8 *aa)
 gboolean
 wifi_parse_address(const gchar *text, guint8 addr[6])
 {
-	guint a[6];
-
-	if (text == NULL ||
-	    sscanf(text, "%2x:%2x:%2x:%2x:%2x:%2x", &a[0], &a[1], &a[2], &a[3], &a[4], &a[5]) != 6)
+	/* "aa:bb:cc:dd:ee:ff", as the core formats addresses. */
+	if (text == NULL || strlen(text) != 17)
 		return FALSE;
-	for (guint i = 0; i < 6; i++)
-		addr[i] = (guint8)a[i];
+	for (guint i = 0; i < 6; i++) {
+		const gchar *p = text + 3 * i;
+		gint hi = g_ascii_xdigit_value(p[0]);
+		gint lo = g_ascii_xdigit_value(p[1]);
+
+		if (hi < 0 || lo < 0 || (i < 5 && p[2] != ':'))
+			return FALSE;
+		addr[i] = (guint8)((hi << 4) | lo);
+	}
 	return TRUE;
 }

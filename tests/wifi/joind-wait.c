@@ -252,7 +252,7 @@ connect_returned(GObject *source, GAsyncResult *result, gpointer user_data)
 	        g_dbus_connection_call_finish(G_DBUS_CONNECTION(source), result, &error);
 	g_autofree gchar *remote = error != NULL ? g_dbus_error_get_remote_error(error) : NULL;
 
-	g_print("Connect() %d: %s\n", call->index, reply != NULL ? "ok" : error->message);
+	g_print("Connect() %d: %s\n", call->index, error != NULL ? error->message : "ok");
 	if (call->index == 1 && g_strcmp0(remote, "net.joind.Error.Aborted") != 0)
 		w->failed = TRUE;
 	if (call->index == 2 && reply == NULL)
