@@ -15,6 +15,8 @@
 #include "joind-dbus-device.h"
 #include "joind-dbus-generated.h"
 #include "joind-error.h"
+#include "joind-known-state.h"
+#include "joind-known.h"
 #include "joind-plugin-loader.h"
 #include "joind-port.h"
 #include "joind-profile-store.h"
@@ -31,6 +33,7 @@ struct _JoindCore {
 	gchar *disable_plugins;
 	JoindConfig *config;
 	JoindProfileStore *profiles;
+	JoindKnownState *known;
 	JoindPluginLoader *plugins;
 	GDBusConnection *bus;
 	GDBusObjectManagerServer *manager;
@@ -58,6 +61,7 @@ joind_core_finalize(GObject *object)
 	g_clear_object(&self->manager);
 	g_clear_object(&self->bus);
 	g_clear_object(&self->profiles);
+	g_clear_pointer(&self->known, joind_known_state_free);
 	g_clear_pointer(&self->plugins, joind_plugin_loader_free);
 	g_clear_pointer(&self->config, joind_config_free);
 	g_free(self->config_path);
@@ -104,6 +108,7 @@ joind_core_new(const JoindCoreOptions *options, GError **error)
 	if (!joind_config_load(self->config, self->config_path, error))
 		return NULL;
 	self->profiles = joind_profile_store_new(self->state_dir);
+	self->known = joind_known_state_new(self->state_dir);
 	return g_steal_pointer(&self);
 }
 
@@ -471,4 +476,39 @@ joind_core_shutdown(JoindCore *self)
 	g_dbus_interface_skeleton_unexport(G_DBUS_INTERFACE_SKELETON(self->agent_iface));
 	g_dbus_interface_skeleton_unexport(G_DBUS_INTERFACE_SKELETON(self->daemon_iface));
 	g_dbus_object_manager_server_set_connection(self->manager, NULL);
+}
+
+/* ---- what joind learned about known networks (joind-known.h) ------------- */
+
+void
+joind_core_note_connected(JoindCore *self, const guint8 *ssid, gsize ssid_len,
+                          JoindProfileType type, guint32 freq)
+{
+	g_return_if_fail(JOIND_IS_CORE(self));
+	joind_known_state_note_connected(self->known, ssid, ssid_len, type, freq,
+	                                 g_get_real_time() / G_USEC_PER_SEC);
+}
+
+void
+joind_core_note_seen(JoindCore *self, const guint8 *ssid, gsize ssid_len, JoindProfileType type,
+                     guint32 freq)
+{
+	g_return_if_fail(JOIND_IS_CORE(self));
+	joind_known_state_note_seen(self->known, ssid, ssid_len, type, freq);
+}
+
+GArray *
+joind_core_get_known_frequencies(JoindCore *self, const guint8 *ssid, gsize ssid_len,
+                                 JoindProfileType type)
+{
+	g_return_val_if_fail(JOIND_IS_CORE(self), NULL);
+	return joind_known_state_get_frequencies(self->known, ssid, ssid_len, type);
+}
+
+gint64
+joind_core_get_last_connected(JoindCore *self, const guint8 *ssid, gsize ssid_len,
+                              JoindProfileType type)
+{
+	g_return_val_if_fail(JOIND_IS_CORE(self), 0);
+	return joind_known_state_get_last_connected(self->known, ssid, ssid_len, type);
 }

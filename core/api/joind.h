@@ -6,6 +6,7 @@
 #include "joind-device.h"
 #include "joind-eap.h"
 #include "joind-error.h"
+#include "joind-known.h"
 #include "joind-plugin.h"
 #include "joind-port.h"
 #include "joind-profile.h"

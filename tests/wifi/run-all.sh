@@ -324,5 +324,24 @@ check "Connect() joind-wpa2 with the agent's passphrase in ${took} s: connected,
 jcall --object-path "$DEV" --method net.joind.Station1.Disconnect >/dev/null ||
 	wifi_fail "Disconnect() failed"
 
+jw -t 5 object net.joind.Station1 State=disconnected >/dev/null || wifi_fail "not disconnected"
+
+# ------------------------------------------------------ scenario files ---
+# Each tests/wifi/cases/NN-name.sh is sourced here, in order, with joind
+# running ($JOIND_PID, station $DEV on wlan2, state dir $WORK/state holding
+# no profile) and hostapd "a" on wlan0 still beaconing. A case brings its
+# own access points (fresh radios from "$HWSIM_RADIO" add, SSIDs of its
+# own), and leaves things as it found them: its hostapd stopped, its
+# profiles removed, joind running and disconnected.
+rm -f "$WORK"/state/*.psk "$WORK"/state/*.open "$WORK"/state/*.8021x
+for case_file in "$JOIND_SOURCE_ROOT"/tests/wifi/cases/[0-9]*.sh; do
+	[[ -e $case_file ]] || continue
+	wifi_step "---- ${case_file##*/}"
+	# shellcheck source=/dev/null
+	source "$case_file"
+	jw -t 10 object net.joind.Station1 State=disconnected >/dev/null ||
+		wifi_fail "${case_file##*/} left the station connected"
+done
+
 wifi_stop_joind
 wifi_step "PASS: $passed checks"
