@@ -10,6 +10,9 @@
 #          "joind-gone", which is stopped half-way
 #   wlan2  joind's station
 #   wlan3  a station radio joind is told to leave alone
+#   wlan4..wlan7  left alone by joind, for the scenario files in cases/:
+#          wlan4 autoconnect and link loss, wlan5 security (MFP, rekeys),
+#          wlan6 hidden networks and diagnostics, wlan7 spare
 # plus a radio added and removed at run time.
 set -euo pipefail
 
@@ -31,7 +34,7 @@ check() {
 
 # ------------------------------------------------------------ radios, APs ---
 wifi_step "guest up after ${JOIND_VM_BOOT_SECONDS:-?} s of boot"
-wifi_load_hwsim 4
+wifi_load_hwsim 8
 printf '"user" MD5 "password"\n' >"$WORK/eap_users"
 wifi_start_hostapd a <<EOF
 interface=wlan0
@@ -110,7 +113,7 @@ wifi_step "access points up: 7 BSSes on channel 1, 2 on channel 11"
 wifi_start_bus
 wifi_start_joind <<EOF
 [General]
-BlacklistInterfaces=wlan0*,wlan1*,wlan3
+BlacklistInterfaces=wlan0*,wlan1*,wlan3,wlan4*,wlan5*,wlan6*,wlan7*
 [Scan]
 InitialPeriodicScanInterval=1
 MaximumPeriodicScanInterval=4
