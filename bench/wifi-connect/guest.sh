@@ -296,20 +296,22 @@ measure_start() { # (a), (d), (e) from the start
 	if [[ -n ${NS[start,$d]-} ]]; then
 		"${d}_start"
 		connect_now "$d"
-		return
-	fi
-	t0=$EPOCHREALTIME
-	"${d}_start"
-	if await_connected "$TIMEOUT"; then
-		record start "$d" "$(ms_between "$t0" "$T_MATCH")"
-		record cpu_start "$d" "$(cpu_ms "$PID")"
-		record sched_start "$d" "$(sched_ms "$PID")"
-		record rss "$d" "$(status_kib "$PID" VmRSS)"
-		record anon "$d" "$(status_kib "$PID" RssAnon)"
 	else
-		unsupported start "$d" "not connected on its own within $TIMEOUT s of the start"
-		connect_now "$d"
+		t0=$EPOCHREALTIME
+		"${d}_start"
+		if await_connected "$TIMEOUT"; then
+			record start "$d" "$(ms_between "$t0" "$T_MATCH")"
+			record cpu_start "$d" "$(cpu_ms "$PID")"
+			record sched_start "$d" "$(sched_ms "$PID")"
+		else
+			unsupported start "$d" "not connected on its own within $TIMEOUT s of the start"
+			NS[cpu_start,$d]=${NS[start,$d]} NS[sched_start,$d]=${NS[start,$d]}
+			connect_now "$d"
+		fi
 	fi
+	# RSS once connected, on its own or on request.
+	record rss "$d" "$(status_kib "$PID" VmRSS)"
+	record anon "$d" "$(status_kib "$PID" RssAnon)"
 }
 
 measure_connect() { # (b)
@@ -454,7 +456,11 @@ row() { # METRIC LABEL
 	row cpu_idle "(e) CPU in ${IDLE} s idle connected, ms"
 	row sched_idle "    same, schedstat run time, ms"
 	row wakeups "(e) wakeups in ${IDLE} s idle"
-	for k in "${!NS[@]}"; do echo "n/s: ${k#*,}, ${k%,*}: ${NS[$k]}"; done | sort
+	for k in start reconnect; do
+		[[ -z ${NS[$k,joind]-} ]] || echo "n/s: joind, $k: ${NS[$k,joind]}"
+		[[ -z ${NS[$k,iwd]-} ]] || echo "n/s: iwd, $k: ${NS[$k,iwd]}"
+		[[ -z ${NS[$k,wpa_supplicant]-} ]] || echo "n/s: wpa_supplicant, $k: ${NS[$k,wpa_supplicant]}"
+	done
 	echo "CPU: utime+stime (/proc/PID/stat, ${HZ} Hz ticks); schedstat: the run time of every"
 	echo "thread (/proc/PID/task/*/schedstat); wakeups: voluntary context switches of every"
 	echo "thread. Times from the start of the daemon / just before the call / hostapd's"
