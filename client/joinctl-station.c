@@ -223,8 +223,8 @@ print_connection(JsonObject *c)
 {
 	g_autofree gchar *freq =
 	        g_strdup_printf(_("%d MHz (channel %d)"),
-	                        json_object_get_int_member_with_default(c, "frequency", 0),
-	                        json_object_get_int_member_with_default(c, "channel", 0));
+	                        (int)json_object_get_int_member_with_default(c, "frequency", 0),
+	                        (int)json_object_get_int_member_with_default(c, "channel", 0));
 	g_autofree gchar *rssi =
 	        json_object_has_member(c, "rssi_dbm")
 	                ? g_strdup_printf(_("%d dBm"),
