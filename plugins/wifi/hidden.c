@@ -83,6 +83,9 @@ hidden_find_networks(WifiStation *station, GBytes *ssid)
 	g_autoptr(GPtrArray) all = joind_station_get_networks(JOIND_STATION(station));
 	GPtrArray *found = g_ptr_array_new_with_free_func(g_object_unref);
 
+	/* Borrowed elements, whatever free function the copy came with. */
+	if (all != NULL)
+		g_ptr_array_set_free_func(all, NULL);
 	for (guint i = 0; all != NULL && i < all->len; i++) {
 		JoindNetwork *n = g_ptr_array_index(all, i);
 
