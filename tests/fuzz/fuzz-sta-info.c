@@ -20,7 +20,8 @@ LLVMFuzzerTestOneInput(const uint8_t *data, size_t size)
 			abort();
 		if (info.has_signal && (info.signal_dbm < -128 || info.signal_dbm > 127))
 			abort();
-		if (info.has_signal_avg && (info.signal_avg_dbm < -128 || info.signal_avg_dbm > 127))
+		if (info.has_signal_avg &&
+		    (info.signal_avg_dbm < -128 || info.signal_avg_dbm > 127))
 			abort();
 	} else {
 		if (error == NULL || error->domain != WIFI_STA_INFO_ERROR)
