@@ -48,6 +48,7 @@ hidden_call() {
 hidden_call jh-visible >/dev/null && wifi_fail "ConnectHiddenNetwork(jh-visible) succeeded"
 grep -q 'net.joind.Error.InvalidArgs: .*Network1.Connect' "$WORK/hidden.err" ||
 	wifi_fail "visible SSID: $(cat "$WORK/hidden.err")"
+visible_err=$(sed 's/.*InvalidArgs: //' "$WORK/hidden.err")
 hidden_call '' >/dev/null && wifi_fail "ConnectHiddenNetwork('') succeeded"
 grep -q 'net.joind.Error.InvalidArgs' "$WORK/hidden.err" ||
 	wifi_fail "empty SSID: $(cat "$WORK/hidden.err")"
@@ -55,7 +56,7 @@ hidden_call 123456789012345678901234567890123 >/dev/null &&
 	wifi_fail "ConnectHiddenNetwork(33 octets) succeeded"
 grep -q 'net.joind.Error.InvalidArgs' "$WORK/hidden.err" ||
 	wifi_fail "33-octet SSID: $(cat "$WORK/hidden.err")"
-check "hidden: ConnectHiddenNetwork refuses a visible SSID, an empty one, a 33-octet one (InvalidArgs): $(sed 's/.*InvalidArgs: //' "$WORK/hidden.err")"
+check "hidden: ConnectHiddenNetwork refuses a visible SSID, an empty one, a 33-octet one (InvalidArgs): $visible_err"
 
 t=$(wifi_now)
 hidden_call jh-nobody >/dev/null && wifi_fail "ConnectHiddenNetwork(jh-nobody) succeeded"
