@@ -112,7 +112,7 @@ sta_info_dbm(const guint8 *const *a, const guint16 *a_len, guint type, gboolean 
 
 	*has = r > 0;
 	if (r > 0)
-		*dbm = (gint8)a[type][0];
+		*dbm = a[type][0] < 0x80 ? (gint)a[type][0] : (gint)a[type][0] - 0x100; /* s8 */
 	return r >= 0;
 }
 
