@@ -34,11 +34,25 @@ fixture_setup(Fixture *f, gconstpointer data)
 }
 
 static void
+remove_tree(const gchar *path)
+{
+	g_autoptr(GDir) dir = NULL;
+	const gchar *name;
+
+	if (g_file_test(path, G_FILE_TEST_IS_DIR) && !g_file_test(path, G_FILE_TEST_IS_SYMLINK)) {
+		dir = g_dir_open(path, 0, NULL);
+		while (dir != NULL && (name = g_dir_read_name(dir)) != NULL) {
+			g_autofree gchar *child = g_build_filename(path, name, NULL);
+			remove_tree(child);
+		}
+	}
+	g_assert_cmpint(g_remove(path), ==, 0);
+}
+
+static void
 fixture_teardown(Fixture *f, gconstpointer data)
 {
-	g_autofree gchar *cmd = g_strdup_printf("rm -rf '%s'", f->dir);
-
-	g_assert_cmpint(system(cmd), ==, 0);
+	remove_tree(f->dir);
 	g_free(f->path);
 	g_free(f->dir);
 }
