@@ -149,7 +149,6 @@ static gchar *
 state_to_json(JoindKnownState *self)
 {
 	g_autoptr(JsonBuilder) b = json_builder_new();
-	g_autoptr(JsonGenerator) gen = json_generator_new();
 	g_autoptr(JsonNode) root = NULL;
 	g_autofree gpointer *ids = NULL;
 	guint n = 0;
@@ -168,9 +167,7 @@ state_to_json(JoindKnownState *self)
 	json_builder_end_object(b);
 	json_builder_end_object(b);
 	root = json_builder_get_root(b);
-	json_generator_set_root(gen, root);
-	json_generator_set_pretty(gen, TRUE);
-	return json_generator_to_data(gen, NULL);
+	return json_to_string(root, TRUE);
 }
 
 /* Writes the memory when its text differs from the file's. */
