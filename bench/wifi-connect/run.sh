@@ -11,7 +11,7 @@
 # printed at the end and kept in meson-logs/bench-wifi-connect/results.txt,
 # next to the daemons' logs. Progress goes to stderr.
 #
-# How long: about 15 minutes under TCG on two shared cores with the defaults
+# How long: about 20 minutes under TCG on two shared cores with the defaults
 # (each round starts each daemon once; the idle period runs once per
 # daemon); `run.sh 1 10` takes about 4 minutes and is enough to see that
 # everything works. guest.sh says what is measured and how.
