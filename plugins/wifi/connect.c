@@ -24,6 +24,7 @@
 #include <string.h>
 
 #include "joind.h"
+#include "mgmt.h"
 #include "rsn.h"
 
 /* IEEE 802.11 reason code 3: deauthenticated because the station leaves. */
@@ -63,10 +64,22 @@ struct _WifiConnector {
 	WifiHandshake *hs;
 	guint hs_timer;
 	GCancellable *secret_cancellable; /* an agent request */
+	WifiConnectObserver observer;
+	gpointer observer_data;
+	/* A DEAUTHENTICATE/DISASSOCIATE event ended the link: the DISCONNECT
+	 * event that usually follows belongs to it. */
+	gboolean stale_disconnect;
 };
 
 static void connector_start(WifiConnector *self);
 static void connector_teardown(WifiConnector *self);
+
+static void
+connector_notify(WifiConnector *self, WifiConnectEvent event)
+{
+	if (self->observer != NULL && self->network != NULL)
+		self->observer(event, self->network, self->bss, self->observer_data);
+}
 
 static const gchar *
 network_name(WifiNetwork *network)
@@ -232,6 +245,10 @@ connector_handshake_failed(WifiConnector *self, const GError *error, gboolean as
 
 	self->save_psk = FALSE;
 	g_clear_handle_id(&self->hs_timer, g_source_remove);
+	connector_notify(self, error != NULL && handshake_error_code(error) ==
+	                                                JOIND_ERROR_AUTHENTICATION_FAILED
+	                               ? WIFI_CONNECT_EVENT_WRONG_PASSPHRASE
+	                               : WIFI_CONNECT_EVENT_HANDSHAKE_FAILED);
 	connector_fail_connect(
 	        self, error != NULL ? handshake_error_code(error) : JOIND_ERROR_FAILED, message);
 	if (associated)
@@ -435,6 +452,7 @@ connect_sent(int error, gpointer user_data)
 	if (error == 0 || self->phase != PHASE_CONNECTING)
 		return;
 	message = g_strdup_printf("The kernel refused to connect: %s", g_strerror(-error));
+	connector_notify(self, WIFI_CONNECT_EVENT_FAILED);
 	connector_fail_connect(self, JOIND_ERROR_FAILED, message);
 	connector_link_down(self, "connect refused");
 }
@@ -583,6 +601,14 @@ void
 wifi_connector_connect(WifiConnector *self, WifiNetwork *network, GCancellable *cancellable,
                        GAsyncReadyCallback callback, gpointer user_data)
 {
+	wifi_connector_connect_bss(self, network, NULL, cancellable, callback, user_data);
+}
+
+void
+wifi_connector_connect_bss(WifiConnector *self, WifiNetwork *network, WifiBss *bss,
+                           GCancellable *cancellable, GAsyncReadyCallback callback,
+                           gpointer user_data)
+{
 	g_autoptr(GTask) task = g_task_new(network, cancellable, callback, user_data);
 	GPtrArray *bsses = wifi_network_get_bsses(network);
 	g_autoptr(GError) error = NULL;
@@ -595,9 +621,11 @@ wifi_connector_connect(WifiConnector *self, WifiNetwork *network, GCancellable *
 		                        network_name(network));
 		return;
 	}
+	if (bss == NULL)
+		bss = g_ptr_array_index(bsses, 0);
 	connector_fail_connect(self, JOIND_ERROR_ABORTED, "Aborted by a newer Connect().");
 	connector_cancel_secret(self);
-	if (!connector_prepare(self, network, g_ptr_array_index(bsses, 0), &ask_agent, &error)) {
+	if (!connector_prepare(self, network, bss, &ask_agent, &error)) {
 		g_task_return_error(task, g_steal_pointer(&error));
 		return;
 	}
@@ -606,7 +634,7 @@ wifi_connector_connect(WifiConnector *self, WifiNetwork *network, GCancellable *
 		joind_network_set_connected(JOIND_NETWORK(self->network), FALSE);
 	g_set_object(&self->network, network);
 	g_clear_pointer(&self->bss, wifi_bss_unref);
-	self->bss = wifi_bss_ref(g_ptr_array_index(bsses, 0));
+	self->bss = wifi_bss_ref(bss);
 	if (!ask_agent) {
 		connector_begin(self);
 		return;
@@ -652,6 +680,7 @@ on_connect_event(WifiConnector *self, struct nlattr **attrs)
 	gboolean timed_out = attrs[NL80211_ATTR_TIMED_OUT] != NULL;
 	g_autofree gchar *message = NULL;
 
+	self->stale_disconnect = FALSE;
 	if (self->phase != PHASE_CONNECTING) {
 		g_debug("%s: CONNECT event ignored (not connecting)", self->ifname);
 		return;
@@ -660,6 +689,8 @@ on_connect_event(WifiConnector *self, struct nlattr **attrs)
 		message = timed_out ? g_strdup("The access point did not answer.")
 		                    : g_strdup_printf("The access point refused (status %u).",
 		                                      status);
+		connector_notify(self, timed_out ? WIFI_CONNECT_EVENT_NO_ANSWER
+		                                 : WIFI_CONNECT_EVENT_REFUSED);
 		connector_fail_connect(self, JOIND_ERROR_FAILED, message);
 		connector_link_down(self, timed_out ? "connect timed out" : "connect refused");
 		return;
@@ -674,6 +705,33 @@ on_connect_event(WifiConnector *self, struct nlattr **attrs)
 	connector_connected(self);
 }
 
+/* What joind learned (state.json) and, for an open network joined for the
+ * first time, its profile: like iwd, an open network once joined is known
+ * and autoconnects. */
+static void
+connector_note_connected(WifiConnector *self)
+{
+	JoindNetwork *network = JOIND_NETWORK(self->network);
+	g_autoptr(GKeyFile) kf = NULL;
+	g_autoptr(GError) error = NULL;
+	JoindProfileType type;
+	gsize len = 0;
+	const guint8 *ssid = g_bytes_get_data(joind_network_get_ssid(network), &len);
+
+	if (!joind_network_type_to_profile_type(joind_network_get_network_type(network), &type))
+		return;
+	joind_core_note_connected(self->core, ssid, len, type, self->bss->freq);
+	if (type != JOIND_PROFILE_TYPE_OPEN || joind_network_get_profile(network) != NULL)
+		return;
+	kf = g_key_file_new();
+	if (!joind_core_save_network_profile(self->core, ssid, len, type, kf, &error))
+		g_warning("%s: cannot save the profile of “%s”: %s", self->ifname,
+		          joind_network_get_name(network), error->message);
+	else
+		g_info("%s: saved the profile of “%s”", self->ifname,
+		       joind_network_get_name(network));
+}
+
 static void
 connector_connected(WifiConnector *self)
 {
@@ -685,6 +743,8 @@ connector_connected(WifiConnector *self)
 	joind_network_set_connected(JOIND_NETWORK(self->network), TRUE);
 	wifi_network_set_last_connected(self->network, g_get_real_time() / G_USEC_PER_SEC);
 	joind_station_set_connected_network(self->station, JOIND_NETWORK(self->network));
+	connector_note_connected(self);
+	connector_notify(self, WIFI_CONNECT_EVENT_CONNECTED);
 	joind_device_set_state(joind_station_get_device(self->station), JOIND_DEVICE_STATE_UP);
 	joind_station_set_state(self->station, JOIND_STATION_STATE_CONNECTED,
 	                        self->secure ? "keys installed, port authorized" : "associated");
@@ -705,6 +765,11 @@ on_disconnect_event(WifiConnector *self, struct nlattr **attrs)
 		teardown_done(self);
 		return;
 	}
+	if (self->stale_disconnect) {
+		self->stale_disconnect = FALSE;
+		g_debug("%s: DISCONNECT event of a link already down", self->ifname);
+		return;
+	}
 	if (self->phase == PHASE_HANDSHAKE) {
 		g_autoptr(GError) error = NULL;
 
@@ -717,7 +782,37 @@ on_disconnect_event(WifiConnector *self, struct nlattr **attrs)
 		return;
 	why = g_strdup_printf("%s (reason %u)",
 	                      by_ap ? "the access point disconnected us" : "link lost", reason);
+	connector_notify(self, self->phase == PHASE_CONNECTED ? WIFI_CONNECT_EVENT_LINK_LOST
+	                                                      : WIFI_CONNECT_EVENT_NO_ANSWER);
 	connector_fail_connect(self, JOIND_ERROR_FAILED, why);
+	connector_link_down(self, why);
+}
+
+/* A deauthentication or disassociation (from the AP, or mac80211's own
+ * after beacon loss) normally comes with a DISCONNECT event; should that
+ * not follow, the link is down all the same. */
+static void
+on_deauth_event(WifiConnector *self, guint8 cmd, struct nlattr **attrs)
+{
+	struct nlattr *frame = attrs[NL80211_ATTR_FRAME];
+	g_autoptr(GError) error = NULL;
+	g_autofree gchar *why = NULL;
+	WifiMgmtLeave leave;
+
+	if (self->phase != PHASE_CONNECTED || frame == NULL)
+		return;
+	if (!wifi_mgmt_parse_leave(nla_data(frame), (gsize)nla_len(frame), &leave, &error)) {
+		g_debug("%s: %s event: %s", self->ifname, wifi_nl_cmd_name(cmd), error->message);
+		return;
+	}
+	if (memcmp(leave.bssid, self->bss->bssid, 6) != 0)
+		return;
+	why = g_strdup_printf(
+	        "%s by %s (reason %u)", leave.disassoc ? "disassociated" : "deauthenticated",
+	        memcmp(leave.sa, self->bss->bssid, 6) == 0 ? "the access point" : "the station",
+	        leave.reason);
+	self->stale_disconnect = TRUE;
+	connector_notify(self, WIFI_CONNECT_EVENT_LINK_LOST);
 	connector_link_down(self, why);
 }
 
@@ -728,6 +823,8 @@ wifi_connector_handle_event(WifiConnector *self, guint8 cmd, struct nlattr **att
 		on_connect_event(self, attrs);
 	else if (cmd == NL80211_CMD_DISCONNECT)
 		on_disconnect_event(self, attrs);
+	else if (cmd == NL80211_CMD_DEAUTHENTICATE || cmd == NL80211_CMD_DISASSOCIATE)
+		on_deauth_event(self, cmd, attrs);
 	else if (cmd == NL80211_CMD_CONTROL_PORT_FRAME)
 		on_eapol_frame(self, attrs);
 }
@@ -748,6 +845,13 @@ wifi_connector_new(JoindCore *core, JoindStation *station, WifiNl *nl, gboolean 
 	self->ifname = g_strdup(ifname);
 	self->disconnect_tasks = g_ptr_array_new_with_free_func(g_object_unref);
 	return self;
+}
+
+void
+wifi_connector_set_observer(WifiConnector *self, WifiConnectObserver func, gpointer user_data)
+{
+	self->observer = func;
+	self->observer_data = user_data;
 }
 
 void

@@ -30,7 +30,32 @@ void wifi_connector_connect(WifiConnector *self, WifiNetwork *network, GCancella
 /* The GTask's source object is the station. */
 void wifi_connector_disconnect(WifiConnector *self, GCancellable *cancellable,
                                GAsyncReadyCallback callback, gpointer user_data);
-/* nl80211 CONNECT, DISCONNECT and CONTROL_PORT_FRAME events of the interface. */
+/* Like wifi_connector_connect(), to the given BSS of network (NULL: its
+ * best BSS). */
+void wifi_connector_connect_bss(WifiConnector *self, WifiNetwork *network, WifiBss *bss,
+                                GCancellable *cancellable, GAsyncReadyCallback callback,
+                                gpointer user_data);
+
+/* What became of a connection, whoever asked for it (autoconnect learns
+ * from these which BSS to avoid and when to reconnect). */
+typedef enum {
+	WIFI_CONNECT_EVENT_CONNECTED,
+	WIFI_CONNECT_EVENT_FAILED,           /* not the BSS's fault (kernel, set-up) */
+	WIFI_CONNECT_EVENT_NO_ANSWER,        /* the access point did not answer */
+	WIFI_CONNECT_EVENT_REFUSED,          /* authentication or association refused */
+	WIFI_CONNECT_EVENT_HANDSHAKE_FAILED, /* the key handshake failed */
+	WIFI_CONNECT_EVENT_WRONG_PASSPHRASE,
+	WIFI_CONNECT_EVENT_LINK_LOST, /* connected, then the AP or the link dropped us */
+} WifiConnectEvent;
+
+/* Called synchronously, before the State change it causes: record, do not
+ * start a connect from here. bss may be NULL. */
+typedef void (*WifiConnectObserver)(WifiConnectEvent event, WifiNetwork *network,
+                                    const WifiBss *bss, gpointer user_data);
+void wifi_connector_set_observer(WifiConnector *self, WifiConnectObserver func, gpointer user_data);
+
+/* nl80211 CONNECT, DISCONNECT, DEAUTHENTICATE, DISASSOCIATE and
+ * CONTROL_PORT_FRAME events of the interface. */
 void wifi_connector_handle_event(WifiConnector *self, guint8 cmd, struct nlattr **attrs);
 
 G_END_DECLS
