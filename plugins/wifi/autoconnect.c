@@ -332,6 +332,8 @@ ac_wait(WifiAutoconnect *self, const gchar *reason)
 		self->quick_only = FALSE;
 	} else {
 		self->link_lost_at = 0;
+		self->quick_only = FALSE;
+		self->scan_first = FALSE;
 		ac_set_state(self, AC_IDLE, reason);
 		return;
 	}
@@ -545,7 +547,10 @@ ac_observe(WifiConnectEvent event, WifiNetwork *network, const WifiBss *bss, gpo
 		g_info("%s: link to “%s” lost; reconnecting on its own", self->ifname, name);
 		self->attempts = 0;
 		self->link_lost_at = g_get_monotonic_time();
-		self->quick_only = FALSE;
+		/* The access point is most likely back where it was: only its
+		 * remembered channels are scanned, often (the station's full
+		 * scans hold off meanwhile, see wifi_autoconnect_is_retrying). */
+		self->quick_only = TRUE;
 		self->scan_first = TRUE;
 		if (self->state == AC_CONNECTED)
 			ac_set_state(self, AC_IDLE, "link lost");
@@ -658,8 +663,7 @@ ac_leave_done(GObject *source, GAsyncResult *result, gpointer user_data)
 	if (g_cancellable_is_cancelled(req->token))
 		return;
 	ac_set_state(self, AC_IDLE, "left the network");
-	self->attempts = 0;
-	ac_kick(self, "left a network that is no longer known");
+	ac_kick(self, "after leaving the network");
 }
 
 /* The network the station is on or is joining for autoconnect. */
@@ -791,7 +795,7 @@ ac_beacon_loss(WifiAutoconnect *self)
 	self->attempts = 0;
 	self->link_lost_at = g_get_monotonic_time();
 	self->scan_first = TRUE;
-	self->quick_only = FALSE;
+	self->quick_only = TRUE;
 	ac_leave(self, "beacon loss (CQM): dropping the link");
 }
 
@@ -867,6 +871,13 @@ wifi_autoconnect_new(const WifiAutoconnectSetup *setup)
 	self->state_handler = g_signal_connect(self->station, "notify::state",
 	                                       G_CALLBACK(on_station_state), self);
 	return self;
+}
+
+gboolean
+wifi_autoconnect_is_retrying(WifiAutoconnect *self)
+{
+	return ac_enabled(self) && self->quick_only && ac_link_loss_recent(self) &&
+	       (self->state == AC_RETRY_WAIT || self->state == AC_QUICK_SCAN);
 }
 
 void

@@ -60,6 +60,10 @@ void wifi_autoconnect_user_connect(WifiAutoconnect *self, WifiNetwork *network,
 /* Station1.Disconnect() by a user, before the connector is asked. */
 void wifi_autoconnect_user_disconnect(WifiAutoconnect *self);
 
+/* Quick-scanning the remembered frequencies after a link loss: a full
+ * scan now would only delay the reconnect. */
+gboolean wifi_autoconnect_is_retrying(WifiAutoconnect *self);
+
 /* NOTIFY_CQM events of the interface. */
 void wifi_autoconnect_handle_event(WifiAutoconnect *self, guint8 cmd, struct nlattr **attrs);
 

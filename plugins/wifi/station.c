@@ -259,6 +259,10 @@ periodic_fire(gpointer user_data)
 	WifiStation *self = user_data;
 
 	self->periodic_timer = 0;
+	if (self->autoconnect != NULL && wifi_autoconnect_is_retrying(self->autoconnect)) {
+		station_periodic_schedule(self);
+		return G_SOURCE_REMOVE;
+	}
 	station_scan_now(self, "periodic");
 	return G_SOURCE_REMOVE;
 }

@@ -177,7 +177,7 @@ test_quick_freqs(void)
 	g_autoptr(GPtrArray) lists = g_ptr_array_new_with_free_func((GDestroyNotify)g_array_unref);
 	g_autoptr(GArray) out = NULL;
 	g_autoptr(GArray) capped = NULL;
-	static const guint32 want[] = {2437, 5180, 2412, 2462, 5200};
+	static const guint32 want[] = {2437, 5180, 2412, 5200, 2462};
 
 	g_assert_null(wifi_autoconnect_quick_freqs(lists, 8));
 	g_assert_null(wifi_autoconnect_quick_freqs(NULL, 8));

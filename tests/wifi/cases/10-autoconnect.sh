@@ -30,7 +30,7 @@ bssid=02:00:00:00:0c:02
 ssid=joind-ac-off
 EOF2
 }
-ac_disconnects() { log_count 'wlan2: (connected|connecting) -> disconnected'; }
+ac_disconnects() { log_count 'wlan2: (connected|connecting|disconnecting) -> disconnected'; }
 
 # run-all.sh ended with a user's Disconnect(), which turns autoconnect off
 # until the next Connect(): a restart turns it on again.
@@ -89,12 +89,13 @@ jw -t 30 object net.joind.Station1 State=disconnected ConnectedNetwork=/ >/dev/n
 	wifi_fail "not disconnected after hostapd was killed"
 lost=$(ac_elapsed "$t")
 (($(ac_disconnects) > before)) || wifi_fail "no disconnect in the log"
+how=$(grep -oE 'wlan2: (CQM: beacon loss|link to .* lost)' "$JOIND_LOG" | tail -n 1)
 ac_start_ap
 t=$(wifi_now)
 jw -t 40 object net.joind.Station1 State=connected "ConnectedNetwork=$psk" >/dev/null ||
 	wifi_fail "no reconnect after hostapd came back from SIGKILL"
 took=$(ac_elapsed "$t")
-check "(c) hostapd killed: link loss noticed after ${lost} s; reconnected ${took} s after the AP beaconed again"
+check "(c) hostapd killed: link loss noticed after ${lost} s (${how#wlan2: }); reconnected ${took} s after the AP beaconed again"
 
 # ----------- (e, first half) a second known network in range, lower ranked ---
 printf '[Settings]\nAutoConnect=true\n' >"$AC_STATE/joind-ac-open.open"
