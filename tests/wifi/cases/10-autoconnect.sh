@@ -133,8 +133,8 @@ check "(e) two known networks in range (joind-ac-psk, joind-ac-open): joined the
 
 # ------------------- (e, second half) forget the connected one: move on ---
 t=$(wifi_now)
-known=$(jw -t 2 object net.joind.KnownNetwork1 Name=joind-ac-psk 2>/dev/null | head -n 1) || true
-if [[ -n $known ]]; then
+if known=$(jw -t 5 object net.joind.KnownNetwork1 Name=joind-ac-psk 2>/dev/null); then
+	known=$(head -n 1 <<<"$known")
 	jcall --object-path "$known" --method net.joind.KnownNetwork1.Forget >/dev/null ||
 		wifi_fail "Forget() failed"
 	how="KnownNetwork1.Forget()"
