@@ -279,9 +279,9 @@ joind_station_get_networks(JoindStation *self)
 	GPtrArray *copy;
 
 	g_return_val_if_fail(JOIND_IS_STATION(self), NULL);
-	/* Transfer container: the copy must not unref what it does not hold
-	 * (g_ptr_array_copy() keeps the source's free function). */
 	copy = g_ptr_array_copy(GET_PRIV(self)->networks, NULL, NULL);
+	/* Transfer container: the copy inherits the free function (unref),
+	 * which must not run on networks the caller does not own. */
 	g_ptr_array_set_free_func(copy, NULL);
 	return copy;
 }
