@@ -742,6 +742,9 @@ connector_connected(WifiConnector *self)
 {
 	g_autoptr(GTask) task = g_steal_pointer(&self->connect_task);
 
+	/* The handshake can complete before the CONNECT event is read, which
+	 * then arms the handshake timer: it must not fire into the link. */
+	g_clear_handle_id(&self->hs_timer, g_source_remove);
 	self->phase = PHASE_CONNECTED;
 	self->connected_mono = g_get_monotonic_time();
 	if (self->secure)
