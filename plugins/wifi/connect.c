@@ -752,6 +752,12 @@ on_connect_event(WifiConnector *self, struct nlattr **attrs)
 	if (self->secure) {
 		self->phase = PHASE_HANDSHAKE;
 		g_clear_handle_id(&self->hs_timer, g_source_remove);
+		/* EAPOL and the CONNECT event come on different sockets: the
+		 * handshake may be over already, the port being authorized. */
+		if (wifi_handshake_get_state(self->hs) == WIFI_HANDSHAKE_STATE_COMPLETE) {
+			g_info("%s: associated, 4-way handshake done already", self->ifname);
+			return;
+		}
 		g_info("%s: associated, waiting for the 4-way handshake", self->ifname);
 		self->hs_timer = g_timeout_add_seconds(WIFI_HANDSHAKE_TIMEOUT_S, hs_timeout, self);
 		return;
@@ -764,6 +770,7 @@ connector_connected(WifiConnector *self)
 {
 	g_autoptr(GTask) task = g_steal_pointer(&self->connect_task);
 
+	g_clear_handle_id(&self->hs_timer, g_source_remove);
 	self->phase = PHASE_CONNECTED;
 	if (self->secure)
 		connector_save_profile(self);
