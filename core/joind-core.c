@@ -13,6 +13,7 @@
 #include "joind-auth.h"
 #include "joind-config.h"
 #include "joind-dbus-device.h"
+#include "joind-dbus-known.h"
 #include "joind-dbus-generated.h"
 #include "joind-error.h"
 #include "joind-known-state.h"
@@ -34,6 +35,7 @@ struct _JoindCore {
 	JoindConfig *config;
 	JoindProfileStore *profiles;
 	JoindKnownState *known;
+	JoindDBusKnown *known_export; /* KnownNetwork1 objects */
 	JoindPluginLoader *plugins;
 	GDBusConnection *bus;
 	GDBusObjectManagerServer *manager;
@@ -61,6 +63,7 @@ joind_core_finalize(GObject *object)
 	g_clear_object(&self->manager);
 	g_clear_object(&self->bus);
 	g_clear_object(&self->profiles);
+	g_clear_pointer(&self->known_export, joind_dbus_known_free);
 	g_clear_pointer(&self->known, joind_known_state_free);
 	g_clear_pointer(&self->plugins, joind_plugin_loader_free);
 	g_clear_pointer(&self->config, joind_config_free);
@@ -215,6 +218,7 @@ core_build_diagnostics(JoindCore *self)
 	for (GList *l = devices; l != NULL; l = l->next)
 		diagnostics_add_device(b, l->data);
 	json_builder_end_array(b);
+	joind_dbus_known_add_diagnostics(self->known_export, b);
 	json_builder_end_object(b);
 	root = json_builder_get_root(b);
 	json_generator_set_root(gen, root);
@@ -343,8 +347,18 @@ gboolean
 joind_core_save_network_profile(JoindCore *self, const guint8 *ssid, gsize ssid_len,
                                 JoindProfileType type, GKeyFile *contents, GError **error)
 {
-	return joind_profile_store_save_network(self->profiles, ssid, ssid_len, type, contents,
-	                                        error);
+	g_autoptr(JoindProfile) existing =
+	        joind_profile_store_find_network(self->profiles, ssid, ssid_len, type);
+
+	/* A profile joind creates is the user's (Source "user"); marked first so
+	 * that its KnownNetwork1 object appears with it. */
+	if (existing == NULL)
+		joind_known_state_set_user_saved(self->known, ssid, ssid_len, type, TRUE);
+	if (joind_profile_store_save_network(self->profiles, ssid, ssid_len, type, contents, error))
+		return TRUE;
+	if (existing == NULL)
+		joind_known_state_set_user_saved(self->known, ssid, ssid_len, type, FALSE);
+	return FALSE;
 }
 
 gboolean
@@ -387,7 +401,39 @@ static void
 core_profile_changed(JoindProfileStore *store, JoindProfile *profile, gint change,
                      gpointer user_data)
 {
-	g_signal_emit(user_data, signals[SIGNAL_PROFILE_CHANGED], 0, profile, change);
+	JoindCore *self = user_data;
+	GBytes *ssid = joind_profile_get_ssid(profile);
+
+	/* A network whose profile is gone (Forget, or the file deleted) is
+	 * forgotten entirely. */
+	if (change == JOIND_PROFILE_CHANGE_REMOVED && ssid != NULL)
+		joind_known_state_remove(self->known, g_bytes_get_data(ssid, NULL),
+		                         g_bytes_get_size(ssid),
+		                         joind_profile_get_profile_type(profile));
+	if (self->known_export != NULL)
+		joind_dbus_known_profile_changed(self->known_export, profile, change);
+	g_signal_emit(self, signals[SIGNAL_PROFILE_CHANGED], 0, profile, change);
+}
+
+/* state.json, without the networks whose profiles went while joind was
+ * not running; then a KnownNetwork1 object per network profile. */
+static void
+core_start_known(JoindCore *self)
+{
+	static const JoindProfileType types[] = {JOIND_PROFILE_TYPE_OPEN, JOIND_PROFILE_TYPE_PSK,
+	                                         JOIND_PROFILE_TYPE_8021X};
+	g_autoptr(GHashTable) ids = g_hash_table_new_full(g_str_hash, g_str_equal, g_free, NULL);
+
+	joind_known_state_load(self->known);
+	for (guint t = 0; t < G_N_ELEMENTS(types); t++) {
+		g_autoptr(GPtrArray) profiles = joind_profile_store_list(self->profiles, types[t]);
+
+		for (guint i = 0; i < profiles->len; i++)
+			g_hash_table_add(ids, joind_known_network_id_for_profile(
+			                              g_ptr_array_index(profiles, i)));
+	}
+	joind_known_state_retain(self->known, ids);
+	self->known_export = joind_dbus_known_new(self->manager, self, self->known);
 }
 
 static void
@@ -432,6 +478,7 @@ joind_core_start(JoindCore *self, GDBusConnection *bus, GError **error)
 		return FALSE;
 	if (!joind_profile_store_load(self->profiles, error))
 		return FALSE;
+	core_start_known(self);
 	g_signal_connect_object(self->profiles, "profile-changed", G_CALLBACK(core_profile_changed),
 	                        self, 0);
 	/* Devices added before the bus was there get their objects now. */
@@ -473,6 +520,7 @@ joind_core_shutdown(JoindCore *self)
 	for (GList *l = devices; l != NULL; l = l->next)
 		joind_core_remove_device(self, l->data);
 	joind_agent_manager_release_all(self->agents);
+	g_clear_pointer(&self->known_export, joind_dbus_known_free);
 	g_dbus_interface_skeleton_unexport(G_DBUS_INTERFACE_SKELETON(self->agent_iface));
 	g_dbus_interface_skeleton_unexport(G_DBUS_INTERFACE_SKELETON(self->daemon_iface));
 	g_dbus_object_manager_server_set_connection(self->manager, NULL);
@@ -487,6 +535,8 @@ joind_core_note_connected(JoindCore *self, const guint8 *ssid, gsize ssid_len,
 	g_return_if_fail(JOIND_IS_CORE(self));
 	joind_known_state_note_connected(self->known, ssid, ssid_len, type, freq,
 	                                 g_get_real_time() / G_USEC_PER_SEC);
+	if (self->known_export != NULL)
+		joind_dbus_known_refresh(self->known_export, ssid, ssid_len, type);
 }
 
 void

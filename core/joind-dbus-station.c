@@ -8,6 +8,7 @@
 #include "joind-dbus-station.h"
 
 #include "joind-auth.h"
+#include "joind-dbus-known.h"
 #include "joind-error.h"
 #include "joind-station-private.h"
 
@@ -35,21 +36,6 @@ ssid_hex(GBytes *ssid)
 	return g_string_free(hex, FALSE);
 }
 
-/* Where the profile's net.joind.KnownNetwork1 object lives. */
-static gchar *
-known_network_path(JoindProfile *profile)
-{
-	static const gchar *const types[] = {"open", "psk", "8021x"};
-	JoindProfileType type = joind_profile_get_profile_type(profile);
-	GBytes *ssid = joind_profile_get_ssid(profile);
-	g_autofree gchar *hex = NULL;
-
-	if (ssid == NULL || (guint)type >= G_N_ELEMENTS(types))
-		return g_strdup("/");
-	hex = ssid_hex(ssid);
-	return g_strdup_printf("/net/joind/known/%s_%s", hex, types[type]);
-}
-
 static gboolean
 transform_station_state(GBinding *binding, const GValue *from, GValue *to, gpointer user_data)
 {
@@ -72,7 +58,7 @@ transform_known_path(GBinding *binding, const GValue *from, GValue *to, gpointer
 {
 	JoindProfile *profile = g_value_get_object(from);
 
-	g_value_take_string(to, profile != NULL ? known_network_path(profile) : g_strdup("/"));
+	g_value_take_string(to, profile != NULL ? joind_dbus_known_path(profile) : g_strdup("/"));
 	return TRUE;
 }
 

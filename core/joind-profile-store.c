@@ -19,6 +19,7 @@
 #include <glib/gstdio.h>
 
 #include "joind-error.h"
+#include "joind-file.h"
 #include "joind-keyfile.h"
 #include "joind-profile-private.h"
 #include "joind-secret.h"
@@ -762,71 +763,6 @@ joind_profile_store_find_network(JoindProfileStore *self, const guint8 *ssid, gs
 
 /* ---- Writing ------------------------------------------------------------- */
 
-static gboolean
-write_all(int fd, const gchar *data, gsize len)
-{
-	while (len > 0) {
-		gssize n = write(fd, data, len);
-		if (n < 0 && errno == EINTR)
-			continue;
-		if (n <= 0)
-			return FALSE;
-		data += n;
-		len -= (gsize)n;
-	}
-	return TRUE;
-}
-
-/* The rename is durable once the directory is synced. */
-static void
-sync_dir(const gchar *dir_path)
-{
-	int fd = g_open(dir_path, O_RDONLY | O_DIRECTORY | O_CLOEXEC, 0);
-
-	if (fd < 0)
-		return;
-	if (fsync(fd) < 0)
-		g_debug("fsync(%s): %s", dir_path, g_strerror(errno));
-	g_close(fd, NULL);
-}
-
-/* Temporary file in the same directory (so rename is atomic), hidden so
- * that the store itself ignores it, mode 0600 whatever the umask. */
-static gboolean
-write_atomically(const gchar *path, const gchar *data, gsize len, GError **error)
-{
-	g_autofree gchar *dir = g_path_get_dirname(path);
-	g_autofree gchar *base = g_path_get_basename(path);
-	g_autofree gchar *tmp = g_strdup_printf("%s/.%s.XXXXXX", dir, base);
-	int fd = g_mkstemp_full(tmp, O_WRONLY | O_CLOEXEC, 0600);
-	int saved_errno;
-
-	if (fd < 0) {
-		saved_errno = errno;
-		goto fail;
-	}
-	if (fchmod(fd, 0600) < 0 || !write_all(fd, data, len) || fsync(fd) < 0) {
-		saved_errno = errno;
-		g_close(fd, NULL);
-		goto fail_unlink;
-	}
-	if (!g_close(fd, NULL) || rename(tmp, path) < 0) {
-		saved_errno = errno;
-		goto fail_unlink;
-	}
-	sync_dir(dir);
-	return TRUE;
-
-/* cleanup: the temporary file, then the error for the caller */
-fail_unlink:
-	g_unlink(tmp);
-/* cleanup: nothing to release, only the error to set */
-fail:
-	g_set_error(error, JOIND_ERROR, JOIND_ERROR_FAILED, "Could not write %s: %s", path,
-	            g_strerror(saved_errno != 0 ? saved_errno : EIO));
-	return FALSE;
-}
-
 gboolean
 joind_profile_store_save_network(JoindProfileStore *self, const guint8 *ssid, gsize ssid_len,
                                  JoindProfileType type, GKeyFile *contents, GError **error)
@@ -868,7 +804,7 @@ joind_profile_store_save_network(JoindProfileStore *self, const guint8 *ssid, gs
 		joind_secret_wipe(data);
 		return FALSE;
 	}
-	ok = write_atomically(path, data, len, error);
+	ok = joind_file_write_atomically(path, data, len, error);
 	held = g_hash_table_lookup(self->profiles, path);
 	changed = held == NULL || !joind_profile_has_contents(held, (const guint8 *)data, len);
 	joind_secret_wipe(data);
@@ -951,7 +887,7 @@ joind_profile_store_update_keys(JoindProfileStore *self, JoindProfile *profile, 
 		joind_secret_wipe(text);
 		return TRUE; /* the file says so already */
 	}
-	ok = write_atomically(path, text, text_len, error);
+	ok = joind_file_write_atomically(path, text, text_len, error);
 	joind_secret_wipe(text);
 	if (!ok)
 		return FALSE;
@@ -981,7 +917,7 @@ joind_profile_store_remove(JoindProfileStore *self, JoindProfile *profile, GErro
 		return FALSE;
 	}
 	dir = g_path_get_dirname(path);
-	sync_dir(dir);
+	joind_file_sync_dir(dir);
 	store_drop(self, path);
 	return TRUE;
 }
