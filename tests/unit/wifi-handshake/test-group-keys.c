@@ -49,34 +49,24 @@ test_igtk_kde_parse(void)
 }
 
 static void
-check_igtk_malformed(const gchar *hex, const gchar *why)
-{
-	g_autoptr(GBytes) data = hs_test_hex(hex);
-	g_autoptr(GError) error = NULL;
-	WifiKeyData kd;
-
-	g_assert_false(wifi_key_data_parse(g_bytes_get_data(data, NULL), g_bytes_get_size(data),
-	                                   &kd, &error));
-	g_assert_error(error, WIFI_HANDSHAKE_ERROR, WIFI_HANDSHAKE_ERROR_MALFORMED);
-	g_assert_nonnull(strstr(error->message, why));
-}
-
-static void
 test_igtk_kde_malformed(void)
 {
-	check_igtk_malformed("dd 04 000fac09", "IGTK KDE of 0 octets");
-	check_igtk_malformed("dd 0b 000fac09 0400 01020304050607", "IGTK KDE of 7 octets");
+	hs_check_key_data_malformed("dd 04 000fac09", "IGTK KDE of 0 octets");
+	hs_check_key_data_malformed("dd 0b 000fac09 0400 01020304050607", "IGTK KDE of 7 octets");
 	/* 15 and 17 octet keys: neither BIP size. */
-	check_igtk_malformed("dd 1b 000fac09 0400 010203040506 000102030405060708090a0b0c0d0e",
-	                     "IGTK KDE of 23 octets");
-	check_igtk_malformed("dd 1d 000fac09 0400 010203040506 000102030405060708090a0b0c0d0e0f10",
-	                     "IGTK KDE of 25 octets");
+	hs_check_key_data_malformed(
+	        "dd 1b 000fac09 0400 010203040506 000102030405060708090a0b0c0d0e",
+	        "IGTK KDE of 23 octets");
+	hs_check_key_data_malformed(
+	        "dd 1d 000fac09 0400 010203040506 000102030405060708090a0b0c0d0e0f10",
+	        "IGTK KDE of 25 octets");
 	/* The length runs past the end of the key data. */
-	check_igtk_malformed("dd 1c 000fac09 0400 010203040506 000102030405060708090a0b0c0d",
-	                     "runs past");
-	check_igtk_malformed("dd 1c 000fac09 0400 010203040506 000102030405060708090a0b0c0d0e0f"
-	                     "dd 1c 000fac09 0500 010203040506 000102030405060708090a0b0c0d0e0f",
-	                     "more than one IGTK KDE");
+	hs_check_key_data_malformed("dd 1c 000fac09 0400 010203040506 000102030405060708090a0b0c0d",
+	                            "runs past");
+	hs_check_key_data_malformed(
+	        "dd 1c 000fac09 0400 010203040506 000102030405060708090a0b0c0d0e0f"
+	        "dd 1c 000fac09 0500 010203040506 000102030405060708090a0b0c0d0e0f",
+	        "more than one IGTK KDE");
 }
 
 /* A connected supplicant with MFP (PSK-SHA256, BIP-CMAC-128): TK, GTK and

@@ -177,7 +177,7 @@ test_key_messages(void)
 	                         0xa8, 0xa9, 0xaa, 0xab, 0xac, 0xad, 0xae, 0xaf};
 	const guint8 ipn[6] = {0x01, 0x02, 0x03, 0x04, 0x05, 0x06};
 	const guint8 aa[6] = {0x02, 0x00, 0x00, 0x00, 0x05, 0x00};
-	WifiHandshakeKey key = {
+	WifiHandshakeKey k = {
 	        .kind = WIFI_KEY_KIND_GROUP_MGMT,
 	        .key_id = 5,
 	        .cipher = WIFI_CIPHER_SUITE_BIP_CMAC,
@@ -191,7 +191,7 @@ test_key_messages(void)
 
 	/* NEW_KEY of the IGTK: key ID 5, BIP-CMAC-128, the IPN as KEY_SEQ, no
 	 * peer address (a group key). */
-	wifi_rsn_put_new_key(msg, 7, &key);
+	wifi_rsn_put_new_key(msg, 7, &k);
 	msg_parse(msg, tb);
 	g_assert_cmpuint(nla_get_u32(tb[NL80211_ATTR_IFINDEX]), ==, 7);
 	g_assert_cmpuint(nla_get_u8(tb[NL80211_ATTR_KEY_IDX]), ==, 5);
@@ -205,7 +205,7 @@ test_key_messages(void)
 
 	/* SET_KEY: the default management key. */
 	msg = msg_new(NL80211_CMD_SET_KEY);
-	g_assert_true(wifi_rsn_put_set_default_key(msg, 7, &key));
+	g_assert_true(wifi_rsn_put_set_default_key(msg, 7, &k));
 	msg_parse(msg, tb);
 	g_assert_cmpuint(nla_get_u8(tb[NL80211_ATTR_KEY_IDX]), ==, 5);
 	g_assert_nonnull(tb[NL80211_ATTR_KEY_DEFAULT_MGMT]);
@@ -213,19 +213,19 @@ test_key_messages(void)
 	nlmsg_free(msg);
 
 	/* A GTK needs no SET_KEY in station mode; the TK names its peer. */
-	key.kind = WIFI_KEY_KIND_GROUP;
-	key.key_id = 1;
-	key.cipher = WIFI_CIPHER_SUITE_CCMP;
+	k.kind = WIFI_KEY_KIND_GROUP;
+	k.key_id = 1;
+	k.cipher = WIFI_CIPHER_SUITE_CCMP;
 	msg = msg_new(NL80211_CMD_SET_KEY);
-	g_assert_false(wifi_rsn_put_set_default_key(msg, 7, &key));
+	g_assert_false(wifi_rsn_put_set_default_key(msg, 7, &k));
 	nlmsg_free(msg);
-	key.kind = WIFI_KEY_KIND_PAIRWISE;
-	key.key_id = 0;
-	key.seq = NULL;
-	key.seq_len = 0;
-	key.addr = aa;
+	k.kind = WIFI_KEY_KIND_PAIRWISE;
+	k.key_id = 0;
+	k.seq = NULL;
+	k.seq_len = 0;
+	k.addr = aa;
 	msg = msg_new(NL80211_CMD_NEW_KEY);
-	wifi_rsn_put_new_key(msg, 7, &key);
+	wifi_rsn_put_new_key(msg, 7, &k);
 	msg_parse(msg, tb);
 	g_assert_cmpmem(nla_data(tb[NL80211_ATTR_MAC]), nla_len(tb[NL80211_ATTR_MAC]), aa, 6);
 	g_assert_null(tb[NL80211_ATTR_KEY_SEQ]);
