@@ -94,7 +94,7 @@ sec_rekey_case() {
 	ap0=$(sec_hostapd_count "$iface" group)
 	gtk0=$(log_count 'wlan2: rekey: new group key \(GTK\)')
 	igtk0=$(log_count 'wlan2: rekey: new group management key \(IGTK\)')
-	sec_ping "$iface" 80
+	sec_ping "$iface" 90
 	ap1=$(sec_hostapd_count "$iface" group)
 	gtk1=$(log_count 'wlan2: rekey: new group key \(GTK\)')
 	igtk1=$(log_count 'wlan2: rekey: new group management key \(IGTK\)')
