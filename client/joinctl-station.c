@@ -202,6 +202,55 @@ print_diagnostics(JsonObject *diag)
 	g_list_free(members);
 }
 
+/* The link of a diagnostics entry ("details": {"connection": {...}}): an
+ * object while connected, NULL otherwise. Borrowed from diag. */
+static JsonObject *
+diagnostics_connection(JsonNode *diag)
+{
+	JsonObject *o =
+	        diag != NULL && JSON_NODE_HOLDS_OBJECT(diag) ? json_node_get_object(diag) : NULL;
+	JsonNode *details = o != NULL ? json_object_get_member(o, "details") : NULL;
+	JsonNode *link;
+
+	if (details == NULL || !JSON_NODE_HOLDS_OBJECT(details))
+		return NULL;
+	link = json_object_get_member(json_node_get_object(details), "connection");
+	return link != NULL && JSON_NODE_HOLDS_OBJECT(link) ? json_node_get_object(link) : NULL;
+}
+
+static void
+print_connection(JsonObject *c)
+{
+	g_autofree gchar *freq =
+	        g_strdup_printf(_("%d MHz (channel %d)"),
+	                        (int)json_object_get_int_member_with_default(c, "frequency", 0),
+	                        (int)json_object_get_int_member_with_default(c, "channel", 0));
+	g_autofree gchar *rssi =
+	        json_object_has_member(c, "rssi_dbm")
+	                ? g_strdup_printf(_("%d dBm"),
+	                                  (int)json_object_get_int_member(c, "rssi_dbm"))
+	                : NULL;
+	g_autofree gchar *since = g_strdup_printf(
+	        _("%lld s (connect started %s)"),
+	        (long long)json_object_get_int_member_with_default(c, "connected_seconds", 0),
+	        json_object_get_string_member_with_default(c, "connect_started", "?"));
+
+	printf(_("Connection\n"));
+	joinctl_print_field(_("BSSID"),
+	                    json_object_get_string_member_with_default(c, "bssid", NULL));
+	joinctl_print_field(_("Frequency"), freq);
+	joinctl_print_field(_("RSSI"), rssi);
+	joinctl_print_field(_("Security"),
+	                    json_object_get_string_member_with_default(c, "security", NULL));
+	joinctl_print_field(_("Pairwise cipher"),
+	                    json_object_get_string_member_with_default(c, "pairwise_cipher", NULL));
+	joinctl_print_field(_("Group cipher"),
+	                    json_object_get_string_member_with_default(c, "group_cipher", NULL));
+	joinctl_print_field(_("MFP"), joinctl_yes_no(json_object_get_boolean_member_with_default(
+	                                      c, "mfp", FALSE)));
+	joinctl_print_field(_("Connected for"), since);
+}
+
 static int
 station_show(JoinctlContext *ctx, const gchar *name, JoindDBusObject *object)
 {
@@ -209,7 +258,14 @@ station_show(JoinctlContext *ctx, const gchar *name, JoindDBusObject *object)
 	JsonObject *s = json_node_get_object(node);
 	JsonNode *diag =
 	        device_diagnostics(ctx, g_dbus_object_get_object_path(G_DBUS_OBJECT(object)), name);
+	JsonObject *link = diagnostics_connection(diag);
 
+	/* The link's facts, at the top so scripts need not dig: null when not
+	 * connected (never stale values). */
+	if (link != NULL)
+		json_object_set_object_member(s, "connection", json_object_ref(link));
+	else
+		json_object_set_null_member(s, "connection");
 	if (diag != NULL)
 		json_object_set_member(s, "diagnostics", diag);
 	else
@@ -220,6 +276,8 @@ station_show(JoinctlContext *ctx, const gchar *name, JoindDBusObject *object)
 	}
 	printf(_("Station %s\n"), name);
 	joinctl_print_fields(s, station_fields);
+	if (link != NULL)
+		print_connection(link);
 	if (diag != NULL)
 		print_diagnostics(json_node_get_object(diag));
 	return JOINCTL_EXIT_OK;

@@ -276,8 +276,14 @@ joind_station_remove_network(JoindStation *self, JoindNetwork *network)
 GPtrArray *
 joind_station_get_networks(JoindStation *self)
 {
+	GPtrArray *copy;
+
 	g_return_val_if_fail(JOIND_IS_STATION(self), NULL);
-	return g_ptr_array_copy(GET_PRIV(self)->networks, NULL, NULL);
+	copy = g_ptr_array_copy(GET_PRIV(self)->networks, NULL, NULL);
+	/* Transfer container: the copy inherits the free function (unref),
+	 * which must not run on networks the caller does not own. */
+	g_ptr_array_set_free_func(copy, NULL);
+	return copy;
 }
 
 JoindNetwork *

@@ -69,6 +69,10 @@ struct _WifiConnector {
 	WifiHandshake *hs;
 	guint hs_timer;
 	GCancellable *secret_cancellable; /* an agent request */
+	/* For diagnostics: when Connect() was accepted (wall clock, µs) and
+	 * when the link came up (monotonic, µs). */
+	gint64 connect_started_real;
+	gint64 connected_mono;
 };
 
 static void connector_start(WifiConnector *self);
@@ -687,6 +691,7 @@ wifi_connector_connect(WifiConnector *self, WifiNetwork *network, GCancellable *
 		return;
 	}
 	self->connect_task = g_steal_pointer(&task);
+	self->connect_started_real = g_get_real_time();
 	if (self->network != NULL && self->network != network)
 		joind_network_set_connected(JOIND_NETWORK(self->network), FALSE);
 	g_set_object(&self->network, network);
@@ -772,6 +777,7 @@ connector_connected(WifiConnector *self)
 
 	g_clear_handle_id(&self->hs_timer, g_source_remove);
 	self->phase = PHASE_CONNECTED;
+	self->connected_mono = g_get_monotonic_time();
 	if (self->secure)
 		connector_save_profile(self);
 	joind_network_set_connected(JOIND_NETWORK(self->network), TRUE);
@@ -822,6 +828,27 @@ wifi_connector_handle_event(WifiConnector *self, guint8 cmd, struct nlattr **att
 		on_disconnect_event(self, attrs);
 	else if (cmd == NL80211_CMD_CONTROL_PORT_FRAME)
 		on_eapol_frame(self, attrs);
+}
+
+/* ---- what the link is, for diagnostics ----------------------------------- */
+
+WifiBss *
+wifi_connector_get_connected_bss(WifiConnector *self)
+{
+	return self->phase == PHASE_CONNECTED ? self->bss : NULL;
+}
+
+const WifiRsnPlan *
+wifi_connector_get_rsn_plan(WifiConnector *self)
+{
+	return self->phase == PHASE_CONNECTED && self->secure ? &self->plan : NULL;
+}
+
+void
+wifi_connector_get_times(WifiConnector *self, gint64 *started_real, gint64 *connected_mono)
+{
+	*started_real = self->connect_started_real;
+	*connected_mono = self->connected_mono;
 }
 
 /* ---- life cycle ----------------------------------------------------------- */

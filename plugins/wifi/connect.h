@@ -11,6 +11,7 @@
 #include "joind.h"
 #include "network.h"
 #include "nl80211.h"
+#include "rsn.h"
 #include "wiphy.h"
 
 G_BEGIN_DECLS
@@ -34,5 +35,14 @@ void wifi_connector_disconnect(WifiConnector *self, GCancellable *cancellable,
                                GAsyncReadyCallback callback, gpointer user_data);
 /* nl80211 CONNECT, DISCONNECT and CONTROL_PORT_FRAME events of the interface. */
 void wifi_connector_handle_event(WifiConnector *self, guint8 cmd, struct nlattr **attrs);
+
+/* What the link is, for diagnostics. The BSS of the link, NULL unless
+ * connected (borrowed). */
+WifiBss *wifi_connector_get_connected_bss(WifiConnector *self);
+/* The suites of a connected RSN link; NULL when open or not connected. */
+const WifiRsnPlan *wifi_connector_get_rsn_plan(WifiConnector *self);
+/* When the last Connect() was accepted (g_get_real_time()) and when it
+ * came up (g_get_monotonic_time()); meaningful while connected. */
+void wifi_connector_get_times(WifiConnector *self, gint64 *started_real, gint64 *connected_mono);
 
 G_END_DECLS

@@ -10,6 +10,8 @@
 
 #include "connect.h"
 #include "device.h"
+#include "diagnostics.h"
+#include "hidden.h"
 
 struct _WifiStation {
 	JoindStation parent_instance;
@@ -32,6 +34,7 @@ struct _WifiStation {
 	gboolean periodic_disabled;
 	GCancellable *cancellable; /* the station's own scans */
 	WifiConnector *connector;
+	GPtrArray *probe_ssids; /* GBytes: ConnectHiddenNetwork() calls running */
 };
 
 G_DEFINE_TYPE(WifiStation, wifi_station, JOIND_TYPE_STATION)
@@ -210,7 +213,57 @@ station_scan_params(WifiStation *self)
 				wifi_scan_params_add_ssid(params, ssid);
 		}
 	}
+	for (guint i = 0; i < self->probe_ssids->len; i++)
+		wifi_scan_params_add_ssid(params, g_ptr_array_index(self->probe_ssids, i));
 	return params;
+}
+
+WifiScanParams *
+wifi_station_scan_params(WifiStation *self)
+{
+	return station_scan_params(self);
+}
+
+gboolean
+wifi_station_probes_ssid(WifiStation *self, GBytes *ssid)
+{
+	g_autoptr(WifiScanParams) params = station_scan_params(self);
+
+	for (guint i = 0; i < params->ssids->len; i++) {
+		if (g_bytes_equal(g_ptr_array_index(params->ssids, i), ssid))
+			return TRUE;
+	}
+	return FALSE;
+}
+
+void
+wifi_station_add_probe_ssid(WifiStation *self, GBytes *ssid)
+{
+	g_ptr_array_add(self->probe_ssids, g_bytes_ref(ssid));
+}
+
+void
+wifi_station_remove_probe_ssid(WifiStation *self, GBytes *ssid)
+{
+	for (guint i = 0; i < self->probe_ssids->len; i++) {
+		if (g_bytes_equal(g_ptr_array_index(self->probe_ssids, i), ssid)) {
+			g_ptr_array_remove_index(self->probe_ssids, i);
+			return;
+		}
+	}
+}
+
+GPtrArray *
+wifi_station_get_bsses(WifiStation *self)
+{
+	GPtrArray *out = g_ptr_array_new();
+	GHashTableIter iter;
+	gpointer bss;
+
+	g_hash_table_iter_init(&iter, self->bsses);
+	while (g_hash_table_iter_next(&iter, NULL, &bss))
+		g_ptr_array_add(out, bss);
+	return out;
 }
 
 static void
@@ -346,6 +399,21 @@ wifi_station_disconnect_finish(JoindStation *station, GAsyncResult *result, GErr
 	return g_task_propagate_boolean(G_TASK(result), error);
 }
 
+static void
+wifi_station_connect_hidden(JoindStation *station, GBytes *ssid, GCancellable *cancellable,
+                            GAsyncReadyCallback callback, gpointer user_data)
+{
+	WifiStation *self = WIFI_STATION(station);
+
+	wifi_hidden_connect(self, self->core, ssid, cancellable, callback, user_data);
+}
+
+static gboolean
+wifi_station_connect_hidden_finish(JoindStation *station, GAsyncResult *result, GError **error)
+{
+	return g_task_propagate_boolean(G_TASK(result), error);
+}
+
 /* ---- diagnostics ---------------------------------------------------------- */
 
 static GVariant *
@@ -389,6 +457,8 @@ station_diagnostics(gpointer user_data)
 	g_variant_dict_insert(&d, "periodic_scan_interval", "u", self->periodic_interval);
 	g_variant_dict_insert(&d, "networks", "u", g_hash_table_size(self->networks));
 	g_variant_dict_insert_value(&d, "bsses", g_variant_builder_end(&bsses));
+	g_variant_dict_insert_value(&d, "connection",
+	                            wifi_diagnostics_link(self->connector, self->ifindex));
 	return g_variant_dict_end(&d);
 }
 
@@ -427,6 +497,7 @@ wifi_station_finalize(GObject *object)
 	g_clear_pointer(&self->connector, wifi_connector_free);
 	g_clear_pointer(&self->bsses, g_hash_table_unref);
 	g_clear_pointer(&self->networks, g_hash_table_unref);
+	g_clear_pointer(&self->probe_ssids, g_ptr_array_unref);
 	g_clear_pointer(&self->wiphy, wifi_wiphy_unref);
 	g_clear_object(&self->cancellable);
 	g_clear_object(&self->device);
@@ -444,6 +515,8 @@ wifi_station_class_init(WifiStationClass *klass)
 	station_class->get_ordered_networks = wifi_station_get_ordered_networks;
 	station_class->disconnect = wifi_station_disconnect;
 	station_class->disconnect_finish = wifi_station_disconnect_finish;
+	station_class->connect_hidden = wifi_station_connect_hidden;
+	station_class->connect_hidden_finish = wifi_station_connect_hidden_finish;
 }
 
 static void
@@ -453,6 +526,7 @@ wifi_station_init(WifiStation *self)
 	                                    (GDestroyNotify)wifi_bss_unref);
 	self->networks = g_hash_table_new_full(g_str_hash, g_str_equal, g_free, g_object_unref);
 	self->cancellable = g_cancellable_new();
+	self->probe_ssids = g_ptr_array_new_with_free_func((GDestroyNotify)g_bytes_unref);
 }
 
 WifiStation *

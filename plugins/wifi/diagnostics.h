@@ -1,0 +1,54 @@
+/* diagnostics.h - what a connected link is, for Daemon1.GetDiagnostics()
+ * (and so `joinctl station DEV show`): BSSID, frequency and channel, RSSI,
+ * security (AKM), ciphers, MFP, when the connect started and how long the
+ * link has been up.
+ *
+ * The RSSI is asked of the kernel (NL80211_CMD_GET_STATION) when the
+ * diagnostics are asked for, never polled.
+ */
+#pragma once
+
+#include "connect.h"
+#include "sta-info.h"
+
+G_BEGIN_DECLS
+
+/* One connected link, as the diagnostics report it. */
+typedef struct {
+	guint8 bssid[6];
+	guint32 freq;                /* MHz */
+	guint akm;                   /* WifiAkmSuite; 0 for an open network */
+	guint pairwise_cipher;       /* WifiCipherSuite; 0 when open */
+	guint group_cipher;          /* WifiCipherSuite; 0 when open */
+	guint group_mgmt_cipher;     /* WifiCipherSuite; 0 without MFP */
+	gboolean mfp;                /* management frame protection in use */
+	gint64 connect_started_real; /* µs since the epoch */
+	gint64 connected_mono;       /* µs, g_get_monotonic_time() */
+	gboolean has_sta;            /* the kernel's facts below are there */
+	WifiStaInfo sta;
+} WifiConnectionInfo;
+
+/* The security of a link by its AKM suite, in Network1.Type's words:
+ * "open" (0), "psk", "psk-sha256", "8021x", "8021x-sha256", "sae", ...
+ * (ciphers: wifi_cipher_suite_to_string()). */
+const gchar *wifi_diagnostics_security_name(guint akm);
+
+/* The a{sv} of a link (floating): bssid, frequency, channel, rssi_dbm
+ * (when the kernel told), security, pairwise_cipher, group_cipher, mfp,
+ * connect_started (ISO 8601, UTC), connected_seconds (at now_mono) ... */
+GVariant *wifi_diagnostics_connection(const WifiConnectionInfo *info, gint64 now_mono);
+
+/* Fills info from the connector's link, without the kernel's facts; FALSE
+ * when it is not connected. */
+gboolean wifi_diagnostics_connection_info(WifiConnector *connector, WifiConnectionInfo *info);
+
+/* NL80211_CMD_GET_STATION for the peer mac on ifindex, answered now
+ * (a one-shot netlink socket; see diagnostics.c). */
+gboolean wifi_diagnostics_query_station(guint32 ifindex, const guint8 *mac, WifiStaInfo *info,
+                                        GError **error);
+
+/* For the station's diagnostics: a maybe-a{sv}, Nothing (JSON null) when
+ * not connected, so no stale link facts are ever shown. */
+GVariant *wifi_diagnostics_link(WifiConnector *connector, guint32 ifindex);
+
+G_END_DECLS

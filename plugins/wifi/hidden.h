@@ -1,0 +1,32 @@
+/* hidden.h - Station1.ConnectHiddenNetwork(ssid), with iwd's semantics:
+ * an SSID the scans show already is refused (use Network1.Connect()), an
+ * empty or longer than 32 octets one too; otherwise an active scan probes
+ * for it, the network that answers is connected the usual way (profile
+ * secret or the agent), and on success its profile says
+ * [Settings] Hidden=true so that later scans probe for it.
+ */
+#pragma once
+
+#include "station.h"
+
+G_BEGIN_DECLS
+
+/* 1..32 octets; JOIND_ERROR_INVALID_ARGS with a sentence otherwise. */
+gboolean wifi_hidden_check_ssid(GBytes *ssid, GError **error);
+
+/* Whether a network (its WifiBss, network_bsses) was seen broadcasting its
+ * SSID, so that ConnectHiddenNetwork() must refuse it: FALSE when joind
+ * probes for the SSID itself (probed: a Hidden=true profile or a call in
+ * progress), or when each of its BSSes also has a beacon hiding the SSID
+ * (a BSS with the same BSSID and an empty SSID) among all_bsses. */
+gboolean wifi_hidden_network_is_visible(GPtrArray *network_bsses, GPtrArray *all_bsses,
+                                        gboolean probed);
+
+/* The GTask's source object is station; finish with
+ * g_task_propagate_boolean(). Errors: INVALID_ARGS (bad or visible SSID),
+ * NOT_FOUND (nothing answered the probe), then those of Network1.Connect(). */
+void wifi_hidden_connect(WifiStation *station, JoindCore *core, GBytes *ssid,
+                         GCancellable *cancellable, GAsyncReadyCallback callback,
+                         gpointer user_data);
+
+G_END_DECLS
