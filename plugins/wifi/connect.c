@@ -5,8 +5,11 @@
  *   IDLE        nothing associated
  *   CONNECTING  CMD_CONNECT sent, waiting for the CONNECT event
  *   HANDSHAKE   associated to a WPA2-PSK network: the 4-way handshake
- *               runs (EAPOL over the nl80211 control port), then the keys
- *               go in and the port is authorized
+ *               runs (EAPOL over the nl80211 control port, or over an
+ *               AF_PACKET socket when the radio cannot or main.conf says
+ *               ControlPortOverNL80211=false), then the keys go in and the
+ *               port is authorized; with management frame protection the
+ *               IGTK too
  *   CONNECTED   associated (and keyed and authorized)
  *   TEARDOWN    CMD_DISCONNECT sent, waiting for its answer; a Connect()
  *               queued meanwhile starts when it comes
@@ -23,6 +26,7 @@
 #include <netlink/attr.h>
 #include <string.h>
 
+#include "eapol-socket.h"
 #include "joind.h"
 #include "mgmt.h"
 #include "rsn.h"
@@ -44,7 +48,9 @@ typedef enum {
 struct _WifiConnector {
 	JoindStation *station; /* the station owns the connector */
 	JoindCore *core;
-	gboolean control_port_nl; /* the wiphy carries EAPOL over nl80211 */
+	WifiWiphy *wiphy;
+	gboolean control_port_nl;      /* EAPOL over nl80211 (else AF_PACKET) */
+	WifiEapolSocket *eapol_socket; /* the AF_PACKET path, while connecting/connected */
 	WifiNl *nl;
 	guint32 ifindex;
 	gchar *ifname;
@@ -112,6 +118,7 @@ connector_link_down(WifiConnector *self, const gchar *reason)
 	self->phase = PHASE_IDLE;
 	g_clear_handle_id(&self->hs_timer, g_source_remove);
 	g_clear_pointer(&self->hs, wifi_handshake_free);
+	g_clear_pointer(&self->eapol_socket, wifi_eapol_socket_free);
 	joind_secret_clear(self->pmk, sizeof(self->pmk));
 	self->secure = FALSE;
 	if (self->network != NULL)
@@ -191,8 +198,10 @@ connector_teardown(WifiConnector *self)
 	if (self->phase == PHASE_TEARDOWN)
 		return;
 	wifi_nl_cancel(self->nl, self->request);
-	/* The old handshake's timer must not fire into a queued connect. */
+	/* The old handshake's timer must not fire into a queued connect; no
+	 * EAPOL frame matters any more. */
 	g_clear_handle_id(&self->hs_timer, g_source_remove);
+	g_clear_pointer(&self->eapol_socket, wifi_eapol_socket_free);
 	self->phase = PHASE_TEARDOWN;
 	msg = wifi_nl_msg_new(self->nl, NL80211_CMD_DISCONNECT, 0);
 	nla_put_u32(msg, NL80211_ATTR_IFINDEX, self->ifindex);
@@ -213,23 +222,61 @@ static void
 hs_send(const guint8 *frame, gsize len, gpointer user_data)
 {
 	WifiConnector *self = user_data;
-	/* Before the first pairwise key, frames go out in the clear. */
-	struct nl_msg *msg = wifi_rsn_msg_eapol(self->nl, self->ifindex, self->bss->bssid, frame,
-	                                        len, !wifi_handshake_has_ptk(self->hs));
+	g_autoptr(GError) error = NULL;
+	struct nl_msg *msg;
 
+	if (self->eapol_socket != NULL) {
+		/* The kernel encrypts once a pairwise key is in; the handshake
+		 * sends message 4 before it installs the first one. */
+		if (!wifi_eapol_socket_send(self->eapol_socket, self->bss->bssid, frame, len,
+		                            &error))
+			g_warning("%s: %s", self->ifname, error->message);
+		return;
+	}
+	/* Before the first pairwise key, frames go out in the clear. */
+	msg = wifi_rsn_msg_eapol(self->nl, self->ifindex, self->bss->bssid, frame, len,
+	                         !wifi_handshake_has_ptk(self->hs));
 	wifi_nl_send(self->nl, msg, NULL, log_failure,
 	             g_strdup_printf("%s: sending EAPOL", self->ifname), g_free);
+}
+
+static const gchar *
+key_kind_name(WifiKeyKind kind)
+{
+	switch (kind) {
+	case WIFI_KEY_KIND_PAIRWISE:
+		return "pairwise key (TK)";
+	case WIFI_KEY_KIND_GROUP:
+		return "group key (GTK)";
+	case WIFI_KEY_KIND_GROUP_MGMT:
+		return "group management key (IGTK)";
+	default:
+		return "key";
+	}
 }
 
 static void
 hs_install_key(const WifiHandshakeKey *key, gpointer user_data)
 {
 	WifiConnector *self = user_data;
+	struct nl_msg *set_default;
 
-	g_debug("%s: installing the %s key %u", self->ifname,
-	        key->kind == WIFI_KEY_KIND_PAIRWISE ? "pairwise" : "group", key->key_id);
+	/* Once connected, a new group key is a rekey: said at info level so
+	 * that a log shows the link living through them. */
+	if (self->phase == PHASE_CONNECTED && key->kind != WIFI_KEY_KIND_PAIRWISE)
+		g_info("%s: rekey: new %s, key ID %u (%s)", self->ifname, key_kind_name(key->kind),
+		       key->key_id, wifi_cipher_suite_to_string(key->cipher));
+	else
+		g_debug("%s: installing the %s, key ID %u (%s)", self->ifname,
+		        key_kind_name(key->kind), key->key_id,
+		        wifi_cipher_suite_to_string(key->cipher));
 	wifi_nl_send(self->nl, wifi_rsn_msg_new_key(self->nl, self->ifindex, key), NULL,
 	             log_failure, g_strdup_printf("%s: NEW_KEY", self->ifname), g_free);
+	/* Requests run in order: SET_KEY finds the key NEW_KEY added. */
+	set_default = wifi_rsn_msg_set_default_key(self->nl, self->ifindex, key);
+	if (set_default != NULL)
+		wifi_nl_send(self->nl, set_default, NULL, log_failure,
+		             g_strdup_printf("%s: SET_KEY", self->ifname), g_free);
 }
 
 static gint
@@ -320,6 +367,7 @@ connector_handshake_new(WifiConnector *self)
 	        .akm = self->plan.akm,
 	        .pairwise_cipher = self->plan.pairwise_cipher,
 	        .group_cipher = self->plan.group_cipher,
+	        .group_mgmt_cipher = self->plan.group_mgmt_cipher,
 	        .pmk = self->pmk,
 	        .pmk_len = sizeof(self->pmk),
 	        .own_rsne = self->plan.own_rsne,
@@ -341,23 +389,19 @@ connector_handshake_new(WifiConnector *self)
 	return TRUE;
 }
 
+/* The one receive path of EAPOL frames, from nl80211's control port or
+ * from the AF_PACKET socket. */
 static void
-on_eapol_frame(WifiConnector *self, struct nlattr **attrs)
+connector_eapol_rx(WifiConnector *self, const guint8 *src, const guint8 *frame, gsize len)
 {
-	struct nlattr *frame = attrs[NL80211_ATTR_FRAME];
 	g_autoptr(GError) error = NULL;
 
-	if (self->hs == NULL || frame == NULL ||
-	    (self->phase != PHASE_CONNECTING && self->phase != PHASE_HANDSHAKE &&
-	     self->phase != PHASE_CONNECTED))
+	if (self->hs == NULL || (self->phase != PHASE_CONNECTING &&
+	                         self->phase != PHASE_HANDSHAKE && self->phase != PHASE_CONNECTED))
 		return;
-	if (attrs[NL80211_ATTR_CONTROL_PORT_ETHERTYPE] != NULL &&
-	    nla_get_u16(attrs[NL80211_ATTR_CONTROL_PORT_ETHERTYPE]) != WIFI_ETH_P_PAE)
+	if (src != NULL && memcmp(src, self->bss->bssid, 6) != 0)
 		return;
-	if (attrs[NL80211_ATTR_MAC] != NULL &&
-	    memcmp(nla_data(attrs[NL80211_ATTR_MAC]), self->bss->bssid, 6) != 0)
-		return;
-	switch (wifi_handshake_rx(self->hs, nla_data(frame), (gsize)nla_len(frame), &error)) {
+	switch (wifi_handshake_rx(self->hs, frame, len, &error)) {
 	case WIFI_HANDSHAKE_RX_ACCEPTED:
 		break;
 	case WIFI_HANDSHAKE_RX_DROPPED:
@@ -367,6 +411,53 @@ on_eapol_frame(WifiConnector *self, struct nlattr **attrs)
 		connector_handshake_failed(self, error, TRUE);
 		break;
 	}
+}
+
+static void
+on_eapol_frame(WifiConnector *self, struct nlattr **attrs)
+{
+	struct nlattr *frame = attrs[NL80211_ATTR_FRAME];
+
+	if (frame == NULL)
+		return;
+	if (attrs[NL80211_ATTR_CONTROL_PORT_ETHERTYPE] != NULL &&
+	    nla_get_u16(attrs[NL80211_ATTR_CONTROL_PORT_ETHERTYPE]) != WIFI_ETH_P_PAE)
+		return;
+	connector_eapol_rx(
+	        self, attrs[NL80211_ATTR_MAC] != NULL ? nla_data(attrs[NL80211_ATTR_MAC]) : NULL,
+	        nla_data(frame), (gsize)nla_len(frame));
+}
+
+static void
+on_eapol_socket_frame(const guint8 *src, const guint8 *frame, gsize len, gpointer user_data)
+{
+	connector_eapol_rx(user_data, src, frame, len);
+}
+
+/* Before CMD_CONNECT (message 1 may come before the CONNECT event): the
+ * AF_PACKET socket when EAPOL does not travel over nl80211. */
+static gboolean
+connector_open_eapol(WifiConnector *self)
+{
+	g_autoptr(GError) error = NULL;
+
+	g_clear_pointer(&self->eapol_socket, wifi_eapol_socket_free);
+	if (self->control_port_nl) {
+		g_info("%s: EAPOL over the nl80211 control port", self->ifname);
+		return TRUE;
+	}
+	self->eapol_socket =
+	        wifi_eapol_socket_new(self->ifindex, on_eapol_socket_frame, self, &error);
+	if (self->eapol_socket == NULL) {
+		connector_fail_connect(self, JOIND_ERROR_FAILED, error->message);
+		connector_link_down(self, "no EAPOL socket");
+		return FALSE;
+	}
+	g_info("%s: EAPOL over AF_PACKET (%s)", self->ifname,
+	       wifi_wiphy_can_control_port_nl80211(self->wiphy)
+	               ? "main.conf: ControlPortOverNL80211=false"
+	               : "the radio cannot carry EAPOL over nl80211");
+	return TRUE;
 }
 
 /* ---- the profile ---------------------------------------------------------- */
@@ -473,9 +564,9 @@ connector_start(WifiConnector *self)
 	nla_put_u32(msg, NL80211_ATTR_WIPHY_FREQ, self->bss->freq);
 	nla_put_u32(msg, NL80211_ATTR_AUTH_TYPE, NL80211_AUTHTYPE_OPEN_SYSTEM);
 	if (self->secure) {
-		wifi_rsn_put_connect(msg, &self->plan);
+		wifi_rsn_put_connect(msg, &self->plan, self->control_port_nl);
 		/* Message 1 may be read before the CONNECT event. */
-		if (!connector_handshake_new(self)) {
+		if (!connector_handshake_new(self) || !connector_open_eapol(self)) {
 			nlmsg_free(msg);
 			return;
 		}
@@ -570,19 +661,13 @@ connector_prepare(WifiConnector *self, WifiNetwork *network, WifiBss *bss, gbool
 		            joind_network_type_to_string(type));
 		return FALSE;
 	}
-	if (!self->control_port_nl) {
-		g_set_error_literal(error, JOIND_ERROR, JOIND_ERROR_NOT_SUPPORTED,
-		                    "This radio cannot carry EAPOL over nl80211 (the AF_PACKET "
-		                    "fallback is not implemented yet).");
-		return FALSE;
-	}
 	if (!wifi_parse_address(joind_device_get_address(joind_station_get_device(self->station)),
 	                        self->spa)) {
 		g_set_error_literal(error, JOIND_ERROR, JOIND_ERROR_FAILED,
 		                    "The interface has no MAC address.");
 		return FALSE;
 	}
-	if (!wifi_rsn_plan(bss, &self->plan, error))
+	if (!wifi_rsn_plan(bss, self->wiphy, &self->plan, error))
 		return FALSE;
 	self->secure = TRUE;
 	if (connector_psk_from_profile(self, network, &local))
@@ -703,6 +788,12 @@ on_connect_event(WifiConnector *self, struct nlattr **attrs)
 	if (self->secure) {
 		self->phase = PHASE_HANDSHAKE;
 		g_clear_handle_id(&self->hs_timer, g_source_remove);
+		/* EAPOL and the CONNECT event come on different sockets: the
+		 * handshake may be over already, the port being authorized. */
+		if (wifi_handshake_get_state(self->hs) == WIFI_HANDSHAKE_STATE_COMPLETE) {
+			g_info("%s: associated, 4-way handshake done already", self->ifname);
+			return;
+		}
 		g_info("%s: associated, waiting for the 4-way handshake", self->ifname);
 		self->hs_timer = g_timeout_add_seconds(WIFI_HANDSHAKE_TIMEOUT_S, hs_timeout, self);
 		return;
@@ -862,13 +953,16 @@ wifi_connector_get_times(WifiConnector *self, gint64 *started_real, gint64 *conn
 /* ---- life cycle ----------------------------------------------------------- */
 
 WifiConnector *
-wifi_connector_new(JoindCore *core, JoindStation *station, WifiNl *nl, gboolean control_port_nl,
+wifi_connector_new(JoindCore *core, JoindStation *station, WifiNl *nl, WifiWiphy *wiphy,
                    guint32 ifindex, const gchar *ifname)
 {
 	WifiConnector *self = g_new0(WifiConnector, 1);
 
 	self->core = core;
-	self->control_port_nl = control_port_nl;
+	self->wiphy = wifi_wiphy_ref(wiphy);
+	self->control_port_nl =
+	        wifi_wiphy_can_control_port_nl80211(wiphy) &&
+	        joind_core_get_config_bool(core, "General", "ControlPortOverNL80211");
 	self->station = station;
 	self->nl = nl;
 	self->ifindex = ifindex;
@@ -905,6 +999,8 @@ wifi_connector_free(WifiConnector *self)
 	g_clear_handle_id(&self->teardown_timer, g_source_remove);
 	g_clear_handle_id(&self->hs_timer, g_source_remove);
 	g_clear_pointer(&self->hs, wifi_handshake_free);
+	g_clear_pointer(&self->eapol_socket, wifi_eapol_socket_free);
+	wifi_wiphy_unref(self->wiphy);
 	joind_secret_clear(self->pmk, sizeof(self->pmk));
 	g_ptr_array_unref(self->disconnect_tasks);
 	g_free(self->ifname);

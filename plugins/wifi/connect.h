@@ -12,15 +12,17 @@
 #include "network.h"
 #include "nl80211.h"
 #include "rsn.h"
+#include "wiphy.h"
 
 G_BEGIN_DECLS
 
 typedef struct _WifiConnector WifiConnector;
 
-/* control_port_nl: the wiphy can carry EAPOL over nl80211 (WPA2-PSK needs
- * it for now). */
+/* wiphy: the radio's capabilities (ciphers for management frame
+ * protection; whether EAPOL can travel over nl80211, else an AF_PACKET
+ * socket carries it). */
 WifiConnector *wifi_connector_new(JoindCore *core, JoindStation *station, WifiNl *nl,
-                                  gboolean control_port_nl, guint32 ifindex, const gchar *ifname);
+                                  WifiWiphy *wiphy, guint32 ifindex, const gchar *ifname);
 /* Fails the pending calls (Aborted) and forgets the link state. */
 void wifi_connector_free(WifiConnector *self);
 void wifi_connector_set_ifname(WifiConnector *self, const gchar *ifname);

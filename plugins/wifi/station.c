@@ -593,11 +593,8 @@ wifi_station_new(const WifiStationSetup *setup)
 	self->periodic_interval = self->periodic_initial;
 	self->scanner = wifi_scanner_new(self->nl, self->ifindex, self->ifname, self->wiphy,
 	                                 station_scan_results, station_scanning_changed, self);
-	self->connector = wifi_connector_new(
-	        core, JOIND_STATION(self), self->nl,
-	        wifi_wiphy_has_ext_feature(self->wiphy,
-	                                   NL80211_EXT_FEATURE_CONTROL_PORT_OVER_NL80211),
-	        self->ifindex, self->ifname);
+	self->connector = wifi_connector_new(core, JOIND_STATION(self), self->nl, self->wiphy,
+	                                     self->ifindex, self->ifname);
 	station_add_autoconnect(self);
 	joind_device_attach_station(self->device, JOIND_STATION(self));
 	g_signal_connect(self, "notify::state", G_CALLBACK(on_state_changed), NULL);
