@@ -5,8 +5,11 @@
  *   IDLE        nothing associated
  *   CONNECTING  CMD_CONNECT sent, waiting for the CONNECT event
  *   HANDSHAKE   associated to a WPA2-PSK network: the 4-way handshake
- *               runs (EAPOL over the nl80211 control port), then the keys
- *               go in and the port is authorized
+ *               runs (EAPOL over the nl80211 control port, or over an
+ *               AF_PACKET socket when the radio cannot or main.conf says
+ *               ControlPortOverNL80211=false), then the keys go in and the
+ *               port is authorized; with management frame protection the
+ *               IGTK too
  *   CONNECTED   associated (and keyed and authorized)
  *   TEARDOWN    CMD_DISCONNECT sent, waiting for its answer; a Connect()
  *               queued meanwhile starts when it comes
@@ -23,7 +26,9 @@
 #include <netlink/attr.h>
 #include <string.h>
 
+#include "eapol-socket.h"
 #include "joind.h"
+#include "mgmt.h"
 #include "rsn.h"
 
 /* IEEE 802.11 reason code 3: deauthenticated because the station leaves. */
@@ -43,7 +48,9 @@ typedef enum {
 struct _WifiConnector {
 	JoindStation *station; /* the station owns the connector */
 	JoindCore *core;
-	gboolean control_port_nl; /* the wiphy carries EAPOL over nl80211 */
+	WifiWiphy *wiphy;
+	gboolean control_port_nl;      /* EAPOL over nl80211 (else AF_PACKET) */
+	WifiEapolSocket *eapol_socket; /* the AF_PACKET path, while connecting/connected */
 	WifiNl *nl;
 	guint32 ifindex;
 	gchar *ifname;
@@ -63,6 +70,11 @@ struct _WifiConnector {
 	WifiHandshake *hs;
 	guint hs_timer;
 	GCancellable *secret_cancellable; /* an agent request */
+	WifiConnectObserver observer;
+	gpointer observer_data;
+	/* A DEAUTHENTICATE/DISASSOCIATE event ended the link: the DISCONNECT
+	 * event that usually follows belongs to it. */
+	gboolean stale_disconnect;
 	/* For diagnostics: when Connect() was accepted (wall clock, µs) and
 	 * when the link came up (monotonic, µs). */
 	gint64 connect_started_real;
@@ -71,6 +83,13 @@ struct _WifiConnector {
 
 static void connector_start(WifiConnector *self);
 static void connector_teardown(WifiConnector *self);
+
+static void
+connector_notify(WifiConnector *self, WifiConnectEvent event)
+{
+	if (self->observer != NULL && self->network != NULL)
+		self->observer(event, self->network, self->bss, self->observer_data);
+}
 
 static const gchar *
 network_name(WifiNetwork *network)
@@ -99,6 +118,7 @@ connector_link_down(WifiConnector *self, const gchar *reason)
 	self->phase = PHASE_IDLE;
 	g_clear_handle_id(&self->hs_timer, g_source_remove);
 	g_clear_pointer(&self->hs, wifi_handshake_free);
+	g_clear_pointer(&self->eapol_socket, wifi_eapol_socket_free);
 	joind_secret_clear(self->pmk, sizeof(self->pmk));
 	self->secure = FALSE;
 	if (self->network != NULL)
@@ -178,8 +198,10 @@ connector_teardown(WifiConnector *self)
 	if (self->phase == PHASE_TEARDOWN)
 		return;
 	wifi_nl_cancel(self->nl, self->request);
-	/* The old handshake's timer must not fire into a queued connect. */
+	/* The old handshake's timer must not fire into a queued connect; no
+	 * EAPOL frame matters any more. */
 	g_clear_handle_id(&self->hs_timer, g_source_remove);
+	g_clear_pointer(&self->eapol_socket, wifi_eapol_socket_free);
 	self->phase = PHASE_TEARDOWN;
 	msg = wifi_nl_msg_new(self->nl, NL80211_CMD_DISCONNECT, 0);
 	nla_put_u32(msg, NL80211_ATTR_IFINDEX, self->ifindex);
@@ -200,23 +222,61 @@ static void
 hs_send(const guint8 *frame, gsize len, gpointer user_data)
 {
 	WifiConnector *self = user_data;
-	/* Before the first pairwise key, frames go out in the clear. */
-	struct nl_msg *msg = wifi_rsn_msg_eapol(self->nl, self->ifindex, self->bss->bssid, frame,
-	                                        len, !wifi_handshake_has_ptk(self->hs));
+	g_autoptr(GError) error = NULL;
+	struct nl_msg *msg;
 
+	if (self->eapol_socket != NULL) {
+		/* The kernel encrypts once a pairwise key is in; the handshake
+		 * sends message 4 before it installs the first one. */
+		if (!wifi_eapol_socket_send(self->eapol_socket, self->bss->bssid, frame, len,
+		                            &error))
+			g_warning("%s: %s", self->ifname, error->message);
+		return;
+	}
+	/* Before the first pairwise key, frames go out in the clear. */
+	msg = wifi_rsn_msg_eapol(self->nl, self->ifindex, self->bss->bssid, frame, len,
+	                         !wifi_handshake_has_ptk(self->hs));
 	wifi_nl_send(self->nl, msg, NULL, log_failure,
 	             g_strdup_printf("%s: sending EAPOL", self->ifname), g_free);
+}
+
+static const gchar *
+key_kind_name(WifiKeyKind kind)
+{
+	switch (kind) {
+	case WIFI_KEY_KIND_PAIRWISE:
+		return "pairwise key (TK)";
+	case WIFI_KEY_KIND_GROUP:
+		return "group key (GTK)";
+	case WIFI_KEY_KIND_GROUP_MGMT:
+		return "group management key (IGTK)";
+	default:
+		return "key";
+	}
 }
 
 static void
 hs_install_key(const WifiHandshakeKey *key, gpointer user_data)
 {
 	WifiConnector *self = user_data;
+	struct nl_msg *set_default;
 
-	g_debug("%s: installing the %s key %u", self->ifname,
-	        key->kind == WIFI_KEY_KIND_PAIRWISE ? "pairwise" : "group", key->key_id);
+	/* Once connected, a new group key is a rekey: said at info level so
+	 * that a log shows the link living through them. */
+	if (self->phase == PHASE_CONNECTED && key->kind != WIFI_KEY_KIND_PAIRWISE)
+		g_info("%s: rekey: new %s, key ID %u (%s)", self->ifname, key_kind_name(key->kind),
+		       key->key_id, wifi_cipher_suite_to_string(key->cipher));
+	else
+		g_debug("%s: installing the %s, key ID %u (%s)", self->ifname,
+		        key_kind_name(key->kind), key->key_id,
+		        wifi_cipher_suite_to_string(key->cipher));
 	wifi_nl_send(self->nl, wifi_rsn_msg_new_key(self->nl, self->ifindex, key), NULL,
 	             log_failure, g_strdup_printf("%s: NEW_KEY", self->ifname), g_free);
+	/* Requests run in order: SET_KEY finds the key NEW_KEY added. */
+	set_default = wifi_rsn_msg_set_default_key(self->nl, self->ifindex, key);
+	if (set_default != NULL)
+		wifi_nl_send(self->nl, set_default, NULL, log_failure,
+		             g_strdup_printf("%s: SET_KEY", self->ifname), g_free);
 }
 
 static gint
@@ -236,6 +296,10 @@ connector_handshake_failed(WifiConnector *self, const GError *error, gboolean as
 
 	self->save_psk = FALSE;
 	g_clear_handle_id(&self->hs_timer, g_source_remove);
+	connector_notify(self, error != NULL && handshake_error_code(error) ==
+	                                                JOIND_ERROR_AUTHENTICATION_FAILED
+	                               ? WIFI_CONNECT_EVENT_WRONG_PASSPHRASE
+	                               : WIFI_CONNECT_EVENT_HANDSHAKE_FAILED);
 	connector_fail_connect(
 	        self, error != NULL ? handshake_error_code(error) : JOIND_ERROR_FAILED, message);
 	if (associated)
@@ -303,6 +367,7 @@ connector_handshake_new(WifiConnector *self)
 	        .akm = self->plan.akm,
 	        .pairwise_cipher = self->plan.pairwise_cipher,
 	        .group_cipher = self->plan.group_cipher,
+	        .group_mgmt_cipher = self->plan.group_mgmt_cipher,
 	        .pmk = self->pmk,
 	        .pmk_len = sizeof(self->pmk),
 	        .own_rsne = self->plan.own_rsne,
@@ -324,23 +389,19 @@ connector_handshake_new(WifiConnector *self)
 	return TRUE;
 }
 
+/* The one receive path of EAPOL frames, from nl80211's control port or
+ * from the AF_PACKET socket. */
 static void
-on_eapol_frame(WifiConnector *self, struct nlattr **attrs)
+connector_eapol_rx(WifiConnector *self, const guint8 *src, const guint8 *frame, gsize len)
 {
-	struct nlattr *frame = attrs[NL80211_ATTR_FRAME];
 	g_autoptr(GError) error = NULL;
 
-	if (self->hs == NULL || frame == NULL ||
-	    (self->phase != PHASE_CONNECTING && self->phase != PHASE_HANDSHAKE &&
-	     self->phase != PHASE_CONNECTED))
+	if (self->hs == NULL || (self->phase != PHASE_CONNECTING &&
+	                         self->phase != PHASE_HANDSHAKE && self->phase != PHASE_CONNECTED))
 		return;
-	if (attrs[NL80211_ATTR_CONTROL_PORT_ETHERTYPE] != NULL &&
-	    nla_get_u16(attrs[NL80211_ATTR_CONTROL_PORT_ETHERTYPE]) != WIFI_ETH_P_PAE)
+	if (src != NULL && memcmp(src, self->bss->bssid, 6) != 0)
 		return;
-	if (attrs[NL80211_ATTR_MAC] != NULL &&
-	    memcmp(nla_data(attrs[NL80211_ATTR_MAC]), self->bss->bssid, 6) != 0)
-		return;
-	switch (wifi_handshake_rx(self->hs, nla_data(frame), (gsize)nla_len(frame), &error)) {
+	switch (wifi_handshake_rx(self->hs, frame, len, &error)) {
 	case WIFI_HANDSHAKE_RX_ACCEPTED:
 		break;
 	case WIFI_HANDSHAKE_RX_DROPPED:
@@ -350,6 +411,53 @@ on_eapol_frame(WifiConnector *self, struct nlattr **attrs)
 		connector_handshake_failed(self, error, TRUE);
 		break;
 	}
+}
+
+static void
+on_eapol_frame(WifiConnector *self, struct nlattr **attrs)
+{
+	struct nlattr *frame = attrs[NL80211_ATTR_FRAME];
+
+	if (frame == NULL)
+		return;
+	if (attrs[NL80211_ATTR_CONTROL_PORT_ETHERTYPE] != NULL &&
+	    nla_get_u16(attrs[NL80211_ATTR_CONTROL_PORT_ETHERTYPE]) != WIFI_ETH_P_PAE)
+		return;
+	connector_eapol_rx(
+	        self, attrs[NL80211_ATTR_MAC] != NULL ? nla_data(attrs[NL80211_ATTR_MAC]) : NULL,
+	        nla_data(frame), (gsize)nla_len(frame));
+}
+
+static void
+on_eapol_socket_frame(const guint8 *src, const guint8 *frame, gsize len, gpointer user_data)
+{
+	connector_eapol_rx(user_data, src, frame, len);
+}
+
+/* Before CMD_CONNECT (message 1 may come before the CONNECT event): the
+ * AF_PACKET socket when EAPOL does not travel over nl80211. */
+static gboolean
+connector_open_eapol(WifiConnector *self)
+{
+	g_autoptr(GError) error = NULL;
+
+	g_clear_pointer(&self->eapol_socket, wifi_eapol_socket_free);
+	if (self->control_port_nl) {
+		g_info("%s: EAPOL over the nl80211 control port", self->ifname);
+		return TRUE;
+	}
+	self->eapol_socket =
+	        wifi_eapol_socket_new(self->ifindex, on_eapol_socket_frame, self, &error);
+	if (self->eapol_socket == NULL) {
+		connector_fail_connect(self, JOIND_ERROR_FAILED, error->message);
+		connector_link_down(self, "no EAPOL socket");
+		return FALSE;
+	}
+	g_info("%s: EAPOL over AF_PACKET (%s)", self->ifname,
+	       wifi_wiphy_can_control_port_nl80211(self->wiphy)
+	               ? "main.conf: ControlPortOverNL80211=false"
+	               : "the radio cannot carry EAPOL over nl80211");
+	return TRUE;
 }
 
 /* ---- the profile ---------------------------------------------------------- */
@@ -439,6 +547,7 @@ connect_sent(int error, gpointer user_data)
 	if (error == 0 || self->phase != PHASE_CONNECTING)
 		return;
 	message = g_strdup_printf("The kernel refused to connect: %s", g_strerror(-error));
+	connector_notify(self, WIFI_CONNECT_EVENT_FAILED);
 	connector_fail_connect(self, JOIND_ERROR_FAILED, message);
 	connector_link_down(self, "connect refused");
 }
@@ -455,9 +564,9 @@ connector_start(WifiConnector *self)
 	nla_put_u32(msg, NL80211_ATTR_WIPHY_FREQ, self->bss->freq);
 	nla_put_u32(msg, NL80211_ATTR_AUTH_TYPE, NL80211_AUTHTYPE_OPEN_SYSTEM);
 	if (self->secure) {
-		wifi_rsn_put_connect(msg, &self->plan);
+		wifi_rsn_put_connect(msg, &self->plan, self->control_port_nl);
 		/* Message 1 may be read before the CONNECT event. */
-		if (!connector_handshake_new(self)) {
+		if (!connector_handshake_new(self) || !connector_open_eapol(self)) {
 			nlmsg_free(msg);
 			return;
 		}
@@ -552,19 +661,13 @@ connector_prepare(WifiConnector *self, WifiNetwork *network, WifiBss *bss, gbool
 		            joind_network_type_to_string(type));
 		return FALSE;
 	}
-	if (!self->control_port_nl) {
-		g_set_error_literal(error, JOIND_ERROR, JOIND_ERROR_NOT_SUPPORTED,
-		                    "This radio cannot carry EAPOL over nl80211 (the AF_PACKET "
-		                    "fallback is not implemented yet).");
-		return FALSE;
-	}
 	if (!wifi_parse_address(joind_device_get_address(joind_station_get_device(self->station)),
 	                        self->spa)) {
 		g_set_error_literal(error, JOIND_ERROR, JOIND_ERROR_FAILED,
 		                    "The interface has no MAC address.");
 		return FALSE;
 	}
-	if (!wifi_rsn_plan(bss, &self->plan, error))
+	if (!wifi_rsn_plan(bss, self->wiphy, &self->plan, error))
 		return FALSE;
 	self->secure = TRUE;
 	if (connector_psk_from_profile(self, network, &local))
@@ -587,6 +690,14 @@ void
 wifi_connector_connect(WifiConnector *self, WifiNetwork *network, GCancellable *cancellable,
                        GAsyncReadyCallback callback, gpointer user_data)
 {
+	wifi_connector_connect_bss(self, network, NULL, cancellable, callback, user_data);
+}
+
+void
+wifi_connector_connect_bss(WifiConnector *self, WifiNetwork *network, WifiBss *bss,
+                           GCancellable *cancellable, GAsyncReadyCallback callback,
+                           gpointer user_data)
+{
 	g_autoptr(GTask) task = g_task_new(network, cancellable, callback, user_data);
 	GPtrArray *bsses = wifi_network_get_bsses(network);
 	g_autoptr(GError) error = NULL;
@@ -599,9 +710,11 @@ wifi_connector_connect(WifiConnector *self, WifiNetwork *network, GCancellable *
 		                        network_name(network));
 		return;
 	}
+	if (bss == NULL)
+		bss = g_ptr_array_index(bsses, 0);
 	connector_fail_connect(self, JOIND_ERROR_ABORTED, "Aborted by a newer Connect().");
 	connector_cancel_secret(self);
-	if (!connector_prepare(self, network, g_ptr_array_index(bsses, 0), &ask_agent, &error)) {
+	if (!connector_prepare(self, network, bss, &ask_agent, &error)) {
 		g_task_return_error(task, g_steal_pointer(&error));
 		return;
 	}
@@ -611,7 +724,7 @@ wifi_connector_connect(WifiConnector *self, WifiNetwork *network, GCancellable *
 		joind_network_set_connected(JOIND_NETWORK(self->network), FALSE);
 	g_set_object(&self->network, network);
 	g_clear_pointer(&self->bss, wifi_bss_unref);
-	self->bss = wifi_bss_ref(g_ptr_array_index(bsses, 0));
+	self->bss = wifi_bss_ref(bss);
 	if (!ask_agent) {
 		connector_begin(self);
 		return;
@@ -657,6 +770,7 @@ on_connect_event(WifiConnector *self, struct nlattr **attrs)
 	gboolean timed_out = attrs[NL80211_ATTR_TIMED_OUT] != NULL;
 	g_autofree gchar *message = NULL;
 
+	self->stale_disconnect = FALSE;
 	if (self->phase != PHASE_CONNECTING) {
 		g_debug("%s: CONNECT event ignored (not connecting)", self->ifname);
 		return;
@@ -665,6 +779,8 @@ on_connect_event(WifiConnector *self, struct nlattr **attrs)
 		message = timed_out ? g_strdup("The access point did not answer.")
 		                    : g_strdup_printf("The access point refused (status %u).",
 		                                      status);
+		connector_notify(self, timed_out ? WIFI_CONNECT_EVENT_NO_ANSWER
+		                                 : WIFI_CONNECT_EVENT_REFUSED);
 		connector_fail_connect(self, JOIND_ERROR_FAILED, message);
 		connector_link_down(self, timed_out ? "connect timed out" : "connect refused");
 		return;
@@ -672,6 +788,12 @@ on_connect_event(WifiConnector *self, struct nlattr **attrs)
 	if (self->secure) {
 		self->phase = PHASE_HANDSHAKE;
 		g_clear_handle_id(&self->hs_timer, g_source_remove);
+		/* EAPOL and the CONNECT event come on different sockets: the
+		 * handshake may be over already, the port being authorized. */
+		if (wifi_handshake_get_state(self->hs) == WIFI_HANDSHAKE_STATE_COMPLETE) {
+			g_info("%s: associated, 4-way handshake done already", self->ifname);
+			return;
+		}
 		g_info("%s: associated, waiting for the 4-way handshake", self->ifname);
 		self->hs_timer = g_timeout_add_seconds(WIFI_HANDSHAKE_TIMEOUT_S, hs_timeout, self);
 		return;
@@ -679,11 +801,41 @@ on_connect_event(WifiConnector *self, struct nlattr **attrs)
 	connector_connected(self);
 }
 
+/* What joind learned (state.json) and, for an open network joined for the
+ * first time, its profile: like iwd, an open network once joined is known
+ * and autoconnects. */
+static void
+connector_note_connected(WifiConnector *self)
+{
+	JoindNetwork *network = JOIND_NETWORK(self->network);
+	g_autoptr(GKeyFile) kf = NULL;
+	g_autoptr(GError) error = NULL;
+	JoindProfileType type;
+	gsize len = 0;
+	const guint8 *ssid = g_bytes_get_data(joind_network_get_ssid(network), &len);
+
+	if (!joind_network_type_to_profile_type(joind_network_get_network_type(network), &type))
+		return;
+	joind_core_note_connected(self->core, ssid, len, type, self->bss->freq);
+	if (type != JOIND_PROFILE_TYPE_OPEN || joind_network_get_profile(network) != NULL)
+		return;
+	kf = g_key_file_new();
+	if (!joind_core_save_network_profile(self->core, ssid, len, type, kf, &error))
+		g_warning("%s: cannot save the profile of “%s”: %s", self->ifname,
+		          joind_network_get_name(network), error->message);
+	else
+		g_info("%s: saved the profile of “%s”", self->ifname,
+		       joind_network_get_name(network));
+}
+
 static void
 connector_connected(WifiConnector *self)
 {
 	g_autoptr(GTask) task = g_steal_pointer(&self->connect_task);
 
+	/* The handshake can complete before the CONNECT event is read, which
+	 * then arms the handshake timer: it must not fire into the link. */
+	g_clear_handle_id(&self->hs_timer, g_source_remove);
 	self->phase = PHASE_CONNECTED;
 	self->connected_mono = g_get_monotonic_time();
 	if (self->secure)
@@ -691,6 +843,8 @@ connector_connected(WifiConnector *self)
 	joind_network_set_connected(JOIND_NETWORK(self->network), TRUE);
 	wifi_network_set_last_connected(self->network, g_get_real_time() / G_USEC_PER_SEC);
 	joind_station_set_connected_network(self->station, JOIND_NETWORK(self->network));
+	connector_note_connected(self);
+	connector_notify(self, WIFI_CONNECT_EVENT_CONNECTED);
 	joind_device_set_state(joind_station_get_device(self->station), JOIND_DEVICE_STATE_UP);
 	joind_station_set_state(self->station, JOIND_STATION_STATE_CONNECTED,
 	                        self->secure ? "keys installed, port authorized" : "associated");
@@ -711,6 +865,11 @@ on_disconnect_event(WifiConnector *self, struct nlattr **attrs)
 		teardown_done(self);
 		return;
 	}
+	if (self->stale_disconnect) {
+		self->stale_disconnect = FALSE;
+		g_debug("%s: DISCONNECT event of a link already down", self->ifname);
+		return;
+	}
 	if (self->phase == PHASE_HANDSHAKE) {
 		g_autoptr(GError) error = NULL;
 
@@ -723,7 +882,37 @@ on_disconnect_event(WifiConnector *self, struct nlattr **attrs)
 		return;
 	why = g_strdup_printf("%s (reason %u)",
 	                      by_ap ? "the access point disconnected us" : "link lost", reason);
+	connector_notify(self, self->phase == PHASE_CONNECTED ? WIFI_CONNECT_EVENT_LINK_LOST
+	                                                      : WIFI_CONNECT_EVENT_NO_ANSWER);
 	connector_fail_connect(self, JOIND_ERROR_FAILED, why);
+	connector_link_down(self, why);
+}
+
+/* A deauthentication or disassociation (from the AP, or mac80211's own
+ * after beacon loss) normally comes with a DISCONNECT event; should that
+ * not follow, the link is down all the same. */
+static void
+on_deauth_event(WifiConnector *self, guint8 cmd, struct nlattr **attrs)
+{
+	struct nlattr *frame = attrs[NL80211_ATTR_FRAME];
+	g_autoptr(GError) error = NULL;
+	g_autofree gchar *why = NULL;
+	WifiMgmtLeave leave;
+
+	if (self->phase != PHASE_CONNECTED || frame == NULL)
+		return;
+	if (!wifi_mgmt_parse_leave(nla_data(frame), (gsize)nla_len(frame), &leave, &error)) {
+		g_debug("%s: %s event: %s", self->ifname, wifi_nl_cmd_name(cmd), error->message);
+		return;
+	}
+	if (memcmp(leave.bssid, self->bss->bssid, 6) != 0)
+		return;
+	why = g_strdup_printf(
+	        "%s by %s (reason %u)", leave.disassoc ? "disassociated" : "deauthenticated",
+	        memcmp(leave.sa, self->bss->bssid, 6) == 0 ? "the access point" : "the station",
+	        leave.reason);
+	self->stale_disconnect = TRUE;
+	connector_notify(self, WIFI_CONNECT_EVENT_LINK_LOST);
 	connector_link_down(self, why);
 }
 
@@ -734,6 +923,8 @@ wifi_connector_handle_event(WifiConnector *self, guint8 cmd, struct nlattr **att
 		on_connect_event(self, attrs);
 	else if (cmd == NL80211_CMD_DISCONNECT)
 		on_disconnect_event(self, attrs);
+	else if (cmd == NL80211_CMD_DEAUTHENTICATE || cmd == NL80211_CMD_DISASSOCIATE)
+		on_deauth_event(self, cmd, attrs);
 	else if (cmd == NL80211_CMD_CONTROL_PORT_FRAME)
 		on_eapol_frame(self, attrs);
 }
@@ -762,19 +953,29 @@ wifi_connector_get_times(WifiConnector *self, gint64 *started_real, gint64 *conn
 /* ---- life cycle ----------------------------------------------------------- */
 
 WifiConnector *
-wifi_connector_new(JoindCore *core, JoindStation *station, WifiNl *nl, gboolean control_port_nl,
+wifi_connector_new(JoindCore *core, JoindStation *station, WifiNl *nl, WifiWiphy *wiphy,
                    guint32 ifindex, const gchar *ifname)
 {
 	WifiConnector *self = g_new0(WifiConnector, 1);
 
 	self->core = core;
-	self->control_port_nl = control_port_nl;
+	self->wiphy = wifi_wiphy_ref(wiphy);
+	self->control_port_nl =
+	        wifi_wiphy_can_control_port_nl80211(wiphy) &&
+	        joind_core_get_config_bool(core, "General", "ControlPortOverNL80211");
 	self->station = station;
 	self->nl = nl;
 	self->ifindex = ifindex;
 	self->ifname = g_strdup(ifname);
 	self->disconnect_tasks = g_ptr_array_new_with_free_func(g_object_unref);
 	return self;
+}
+
+void
+wifi_connector_set_observer(WifiConnector *self, WifiConnectObserver func, gpointer user_data)
+{
+	self->observer = func;
+	self->observer_data = user_data;
 }
 
 void
@@ -798,6 +999,8 @@ wifi_connector_free(WifiConnector *self)
 	g_clear_handle_id(&self->teardown_timer, g_source_remove);
 	g_clear_handle_id(&self->hs_timer, g_source_remove);
 	g_clear_pointer(&self->hs, wifi_handshake_free);
+	g_clear_pointer(&self->eapol_socket, wifi_eapol_socket_free);
+	wifi_wiphy_unref(self->wiphy);
 	joind_secret_clear(self->pmk, sizeof(self->pmk));
 	g_ptr_array_unref(self->disconnect_tasks);
 	g_free(self->ifname);

@@ -12,15 +12,17 @@
 #include "network.h"
 #include "nl80211.h"
 #include "rsn.h"
+#include "wiphy.h"
 
 G_BEGIN_DECLS
 
 typedef struct _WifiConnector WifiConnector;
 
-/* control_port_nl: the wiphy can carry EAPOL over nl80211 (WPA2-PSK needs
- * it for now). */
+/* wiphy: the radio's capabilities (ciphers for management frame
+ * protection; whether EAPOL can travel over nl80211, else an AF_PACKET
+ * socket carries it). */
 WifiConnector *wifi_connector_new(JoindCore *core, JoindStation *station, WifiNl *nl,
-                                  gboolean control_port_nl, guint32 ifindex, const gchar *ifname);
+                                  WifiWiphy *wiphy, guint32 ifindex, const gchar *ifname);
 /* Fails the pending calls (Aborted) and forgets the link state. */
 void wifi_connector_free(WifiConnector *self);
 void wifi_connector_set_ifname(WifiConnector *self, const gchar *ifname);
@@ -31,7 +33,32 @@ void wifi_connector_connect(WifiConnector *self, WifiNetwork *network, GCancella
 /* The GTask's source object is the station. */
 void wifi_connector_disconnect(WifiConnector *self, GCancellable *cancellable,
                                GAsyncReadyCallback callback, gpointer user_data);
-/* nl80211 CONNECT, DISCONNECT and CONTROL_PORT_FRAME events of the interface. */
+/* Like wifi_connector_connect(), to the given BSS of network (NULL: its
+ * best BSS). */
+void wifi_connector_connect_bss(WifiConnector *self, WifiNetwork *network, WifiBss *bss,
+                                GCancellable *cancellable, GAsyncReadyCallback callback,
+                                gpointer user_data);
+
+/* What became of a connection, whoever asked for it (autoconnect learns
+ * from these which BSS to avoid and when to reconnect). */
+typedef enum {
+	WIFI_CONNECT_EVENT_CONNECTED,
+	WIFI_CONNECT_EVENT_FAILED,           /* not the BSS's fault (kernel, set-up) */
+	WIFI_CONNECT_EVENT_NO_ANSWER,        /* the access point did not answer */
+	WIFI_CONNECT_EVENT_REFUSED,          /* authentication or association refused */
+	WIFI_CONNECT_EVENT_HANDSHAKE_FAILED, /* the key handshake failed */
+	WIFI_CONNECT_EVENT_WRONG_PASSPHRASE,
+	WIFI_CONNECT_EVENT_LINK_LOST, /* connected, then the AP or the link dropped us */
+} WifiConnectEvent;
+
+/* Called synchronously, before the State change it causes: record, do not
+ * start a connect from here. bss may be NULL. */
+typedef void (*WifiConnectObserver)(WifiConnectEvent event, WifiNetwork *network,
+                                    const WifiBss *bss, gpointer user_data);
+void wifi_connector_set_observer(WifiConnector *self, WifiConnectObserver func, gpointer user_data);
+
+/* nl80211 CONNECT, DISCONNECT, DEAUTHENTICATE, DISASSOCIATE and
+ * CONTROL_PORT_FRAME events of the interface. */
 void wifi_connector_handle_event(WifiConnector *self, guint8 cmd, struct nlattr **attrs);
 
 /* What the link is, for diagnostics. The BSS of the link, NULL unless

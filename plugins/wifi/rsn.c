@@ -23,13 +23,82 @@ has_suite(const guint32 *list, guint n, guint suite)
 	return FALSE;
 }
 
+const gchar *
+wifi_mfp_to_string(WifiMfp mfp)
+{
+	switch (mfp) {
+	case WIFI_MFP_OFF:
+		return "off";
+	case WIFI_MFP_OPTIONAL:
+		return "optional";
+	case WIFI_MFP_REQUIRED:
+		return "required";
+	default:
+		return "?";
+	}
+}
+
+/* Management frame protection: used when the access point is capable
+ * (MFPC) and the radio has the access point's BIP cipher (BIP-CMAC-128
+ * when its RSNE names none). */
+static gboolean
+plan_mfp(const WifiRsne *ap, const WifiWiphy *wiphy, WifiRsnPlan *plan, GError **error)
+{
+	guint bip = ap->group_mgmt_cipher != 0 ? ap->group_mgmt_cipher & 0xff
+	                                       : WIFI_CIPHER_SUITE_BIP_CMAC;
+	gboolean ap_required = (ap->capabilities & WIFI_RSN_CAP_MFPR) != 0;
+	gboolean ap_capable = ap_required || (ap->capabilities & WIFI_RSN_CAP_MFPC) != 0;
+	gboolean we_can = (ap->group_mgmt_cipher == 0 ||
+	                   (ap->group_mgmt_cipher & 0xffffff00u) == 0x000fac00u) &&
+	                  wifi_cipher_is_group_mgmt(bip) && wiphy != NULL &&
+	                  wifi_wiphy_supports_cipher(wiphy, bip);
+
+	plan->mfp = WIFI_MFP_OFF;
+	plan->group_mgmt_cipher = 0;
+	if (ap_capable && we_can) {
+		plan->mfp = ap_required ? WIFI_MFP_REQUIRED : WIFI_MFP_OPTIONAL;
+		plan->group_mgmt_cipher = bip;
+		return TRUE;
+	}
+	if (!ap_required)
+		return TRUE;
+	g_set_error(error, JOIND_ERROR, JOIND_ERROR_NOT_SUPPORTED,
+	            "The access point requires management frame protection (IEEE 802.11w) "
+	            "with %s, which this radio cannot do.",
+	            wifi_cipher_suite_to_string(bip));
+	return FALSE;
+}
+
+/* Our RSN element: one pairwise suite, one AKM, MFPC (and MFPR when the
+ * access point requires it) and the group management cipher with MFP. */
+static void
+plan_own_rsne(const WifiRsne *ap, WifiRsnPlan *plan)
+{
+	WifiRsne own = {0};
+
+	own.version = 1;
+	own.group_cipher = ap->group_cipher;
+	own.pairwise[0] = selector(plan->pairwise_cipher);
+	own.n_pairwise = 1;
+	own.akms[0] = selector(plan->akm);
+	own.n_akms = 1;
+	if (plan->mfp != WIFI_MFP_OFF) {
+		own.capabilities = WIFI_RSN_CAP_MFPC;
+		if (plan->mfp == WIFI_MFP_REQUIRED)
+			own.capabilities |= WIFI_RSN_CAP_MFPR;
+		own.group_mgmt_cipher = selector(plan->group_mgmt_cipher);
+	}
+	plan->own_rsne_len = wifi_rsne_write(&own, NULL, plan->own_rsne);
+}
+
 gboolean
-wifi_rsn_plan(const WifiBss *bss, WifiRsnPlan *plan, GError **error)
+wifi_rsn_plan(const WifiBss *bss, const WifiWiphy *wiphy, WifiRsnPlan *plan, GError **error)
 {
 	gsize len = 0, body_len = 0;
 	const guint8 *ies = g_bytes_get_data(bss->ie_data, &len);
 	const guint8 *body = wifi_ie_find(ies, len, WIFI_IE_RSN, &body_len);
-	WifiRsne ap, own = {0};
+	WifiRsne ap;
+	gboolean psk, psk_sha256;
 
 	memset(plan, 0, sizeof(*plan));
 	if (body == NULL || !wifi_rsne_parse(body - 2, body_len + 2, &ap, NULL)) {
@@ -39,33 +108,30 @@ wifi_rsn_plan(const WifiBss *bss, WifiRsnPlan *plan, GError **error)
 	}
 	plan->ap_rsne = body - 2;
 	plan->ap_rsne_len = body_len + 2;
-	if (has_suite(ap.akms, ap.n_akms, WIFI_AKM_SUITE_PSK))
-		plan->akm = WIFI_AKM_SUITE_PSK;
-	else if (has_suite(ap.akms, ap.n_akms, WIFI_AKM_SUITE_PSK_SHA256))
-		plan->akm = WIFI_AKM_SUITE_PSK_SHA256;
-	if (plan->akm == 0 || !has_suite(ap.pairwise, ap.n_pairwise, WIFI_CIPHER_SUITE_CCMP) ||
-	    (ap.capabilities & WIFI_RSN_CAP_MFPR) != 0 ||
-	    (ap.group_cipher & 0xffffff00u) != 0x000fac00u) {
+	psk = has_suite(ap.akms, ap.n_akms, WIFI_AKM_SUITE_PSK);
+	psk_sha256 = has_suite(ap.akms, ap.n_akms, WIFI_AKM_SUITE_PSK_SHA256);
+	if ((!psk && !psk_sha256) ||
+	    !has_suite(ap.pairwise, ap.n_pairwise, WIFI_CIPHER_SUITE_CCMP) ||
+	    (ap.group_cipher & 0xffffff00u) != 0x000fac00u ||
+	    !wifi_cipher_is_data(ap.group_cipher & 0xff)) {
 		g_set_error_literal(error, JOIND_ERROR, JOIND_ERROR_NOT_SUPPORTED,
 		                    "joind cannot join this access point yet (it needs an AKM "
-		                    "other than PSK, a cipher other than CCMP, or requires "
-		                    "management frame protection).");
+		                    "other than PSK, or a cipher other than CCMP).");
 		return FALSE;
 	}
+	if (!plan_mfp(&ap, wiphy, plan, error))
+		return FALSE;
+	/* The SHA-256 AKM is the stronger one; 802.11 pairs it with MFP. */
+	plan->akm = psk_sha256 && (plan->mfp != WIFI_MFP_OFF || !psk) ? WIFI_AKM_SUITE_PSK_SHA256
+	                                                              : WIFI_AKM_SUITE_PSK;
 	plan->pairwise_cipher = WIFI_CIPHER_SUITE_CCMP;
 	plan->group_cipher = ap.group_cipher & 0xff;
-	own.version = 1;
-	own.group_cipher = ap.group_cipher;
-	own.pairwise[0] = selector(plan->pairwise_cipher);
-	own.n_pairwise = 1;
-	own.akms[0] = selector(plan->akm);
-	own.n_akms = 1;
-	plan->own_rsne_len = wifi_rsne_write(&own, NULL, plan->own_rsne);
+	plan_own_rsne(&ap, plan);
 	return TRUE;
 }
 
 void
-wifi_rsn_put_connect(struct nl_msg *msg, const WifiRsnPlan *plan)
+wifi_rsn_put_connect(struct nl_msg *msg, const WifiRsnPlan *plan, gboolean over_nl80211)
 {
 	nla_put(msg, NL80211_ATTR_IE, (int)plan->own_rsne_len, plan->own_rsne);
 	nla_put_flag(msg, NL80211_ATTR_PRIVACY);
@@ -75,12 +141,20 @@ wifi_rsn_put_connect(struct nl_msg *msg, const WifiRsnPlan *plan)
 	nla_put_u32(msg, NL80211_ATTR_CIPHER_SUITE_GROUP,
 	            wifi_cipher_suite_selector(plan->group_cipher));
 	nla_put_u32(msg, NL80211_ATTR_AKM_SUITES, selector(plan->akm));
-	/* The port stays closed until SET_STATION authorizes it; EAPOL
-	 * travels over this netlink socket, which owns the connection. */
+	/* Our RSNE decides whether MFP is used, so the kernel is told that it
+	 * is (REQUIRED); NL80211_MFP_OPTIONAL would let a driver choose, which
+	 * only drivers that write the RSNE themselves can. */
+	if (plan->mfp != WIFI_MFP_OFF)
+		nla_put_u32(msg, NL80211_ATTR_USE_MFP, NL80211_MFP_REQUIRED);
+	/* The port stays closed until SET_STATION authorizes it. */
 	nla_put_flag(msg, NL80211_ATTR_CONTROL_PORT);
 	nla_put_u16(msg, NL80211_ATTR_CONTROL_PORT_ETHERTYPE, WIFI_ETH_P_PAE);
-	nla_put_flag(msg, NL80211_ATTR_CONTROL_PORT_OVER_NL80211);
-	nla_put_flag(msg, NL80211_ATTR_SOCKET_OWNER);
+	if (over_nl80211) {
+		/* EAPOL travels over this netlink socket, which owns the
+		 * connection; otherwise over the interface (AF_PACKET). */
+		nla_put_flag(msg, NL80211_ATTR_CONTROL_PORT_OVER_NL80211);
+		nla_put_flag(msg, NL80211_ATTR_SOCKET_OWNER);
+	}
 }
 
 struct nl_msg *
@@ -98,19 +172,55 @@ wifi_rsn_msg_eapol(WifiNl *nl, guint32 ifindex, const guint8 *aa, const guint8 *
 	return msg;
 }
 
+void
+wifi_rsn_put_new_key(struct nl_msg *msg, guint32 ifindex, const WifiHandshakeKey *key)
+{
+	nla_put_u32(msg, NL80211_ATTR_IFINDEX, ifindex);
+	nla_put(msg, NL80211_ATTR_KEY_DATA, (int)key->key_len, key->key);
+	nla_put_u8(msg, NL80211_ATTR_KEY_IDX, (guint8)key->key_id);
+	nla_put_u32(msg, NL80211_ATTR_KEY_CIPHER, wifi_cipher_suite_selector(key->cipher));
+	/* The GTK's RSC, the IGTK's IPN: where replay detection starts. */
+	if (key->seq_len > 0)
+		nla_put(msg, NL80211_ATTR_KEY_SEQ, (int)key->seq_len, key->seq);
+	if (key->kind == WIFI_KEY_KIND_PAIRWISE && key->addr != NULL)
+		nla_put(msg, NL80211_ATTR_MAC, 6, key->addr);
+}
+
 struct nl_msg *
 wifi_rsn_msg_new_key(WifiNl *nl, guint32 ifindex, const WifiHandshakeKey *key)
 {
 	struct nl_msg *msg = wifi_nl_msg_new(nl, NL80211_CMD_NEW_KEY, 0);
 
+	wifi_rsn_put_new_key(msg, ifindex, key);
+	return msg;
+}
+
+/* In station mode the kernel finds a received group frame's GTK, and a
+ * protected group management frame's IGTK, by the key ID in the frame, and
+ * a station sends no group-addressed data, so GTKs need no SET_KEY. The
+ * IGTK is made the default management key, which is what BIP uses for the
+ * management frames this interface protects (nl80211 accepts key IDs 4 and
+ * 5 there only). */
+gboolean
+wifi_rsn_put_set_default_key(struct nl_msg *msg, guint32 ifindex, const WifiHandshakeKey *key)
+{
+	if (key->kind != WIFI_KEY_KIND_GROUP_MGMT)
+		return FALSE;
 	nla_put_u32(msg, NL80211_ATTR_IFINDEX, ifindex);
-	nla_put(msg, NL80211_ATTR_KEY_DATA, (int)key->key_len, key->key);
 	nla_put_u8(msg, NL80211_ATTR_KEY_IDX, (guint8)key->key_id);
-	nla_put_u32(msg, NL80211_ATTR_KEY_CIPHER, wifi_cipher_suite_selector(key->cipher));
-	if (key->seq_len > 0)
-		nla_put(msg, NL80211_ATTR_KEY_SEQ, (int)key->seq_len, key->seq);
-	if (key->kind == WIFI_KEY_KIND_PAIRWISE && key->addr != NULL)
-		nla_put(msg, NL80211_ATTR_MAC, 6, key->addr);
+	nla_put_flag(msg, NL80211_ATTR_KEY_DEFAULT_MGMT);
+	return TRUE;
+}
+
+struct nl_msg *
+wifi_rsn_msg_set_default_key(WifiNl *nl, guint32 ifindex, const WifiHandshakeKey *key)
+{
+	struct nl_msg *msg;
+
+	if (key->kind != WIFI_KEY_KIND_GROUP_MGMT)
+		return NULL;
+	msg = wifi_nl_msg_new(nl, NL80211_CMD_SET_KEY, 0);
+	(void)wifi_rsn_put_set_default_key(msg, ifindex, key);
 	return msg;
 }
 

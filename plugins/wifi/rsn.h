@@ -1,7 +1,8 @@
 /* rsn.h - what a WPA2-PSK connect sends to nl80211: the suites chosen from
- * the access point's RSN element, our RSN element, and the messages for
+ * the access point's RSN element and the radio's ciphers (management frame
+ * protection when both sides can), our RSN element, and the messages for
  * CMD_CONNECT's security attributes, EAPOL over the control port, keys
- * (NEW_KEY) and the authorized port (SET_STATION).
+ * (NEW_KEY, SET_KEY) and the authorized port (SET_STATION).
  */
 #pragma once
 
@@ -9,32 +10,58 @@
 #include "nl80211.h"
 #include "rsn-handshake.h"
 #include "rsn-kde.h"
+#include "wiphy.h"
 
 G_BEGIN_DECLS
 
 #define WIFI_ETH_P_PAE 0x888e
 
+/* Management frame protection (IEEE 802.11w) for one association. */
+typedef enum {
+	WIFI_MFP_OFF,      /* not negotiated: one side cannot do it */
+	WIFI_MFP_OPTIONAL, /* both can, the access point does not require it */
+	WIFI_MFP_REQUIRED, /* the access point requires it (MFPR) */
+} WifiMfp;
+
 typedef struct {
 	guint akm;             /* WifiAkmSuite */
 	guint pairwise_cipher; /* WifiCipherSuite */
 	guint group_cipher;
-	guint8 own_rsne[257]; /* as sent in the association request */
+	WifiMfp mfp;
+	guint group_mgmt_cipher; /* a BIP suite when mfp != WIFI_MFP_OFF, else 0 */
+	guint8 own_rsne[257];    /* as sent in the association request */
 	gsize own_rsne_len;
 	const guint8 *ap_rsne; /* in the BSS's ie_data (keep the BSS alive) */
 	gsize ap_rsne_len;
 } WifiRsnPlan;
 
-/* Picks PSK (or PSK-SHA256) and CCMP from the BSS's RSN element. Fails
- * with JOIND_ERROR_NOT_SUPPORTED for what joind does not do yet
- * (management frame protection required, no CCMP, no PSK AKM). */
-gboolean wifi_rsn_plan(const WifiBss *bss, WifiRsnPlan *plan, GError **error);
+/* Picks the AKM (PSK-SHA256 when management frame protection is used and
+ * the access point offers it, else PSK, else PSK-SHA256), CCMP, and
+ * management frame protection when the access point is capable of it and
+ * the radio has its BIP cipher. Fails with JOIND_ERROR_NOT_SUPPORTED for
+ * what joind cannot do (no CCMP, no PSK AKM, or MFP required and the radio
+ * lacks the BIP cipher). */
+gboolean wifi_rsn_plan(const WifiBss *bss, const WifiWiphy *wiphy, WifiRsnPlan *plan,
+                       GError **error);
+const gchar *wifi_mfp_to_string(WifiMfp mfp);
 
-/* The RSN attributes of CMD_CONNECT, with the control port over nl80211. */
-void wifi_rsn_put_connect(struct nl_msg *msg, const WifiRsnPlan *plan);
+/* The RSN attributes of CMD_CONNECT: control port (EAPOL over nl80211 when
+ * over_nl80211, else the interface's AF_PACKET path) and USE_MFP. */
+void wifi_rsn_put_connect(struct nl_msg *msg, const WifiRsnPlan *plan, gboolean over_nl80211);
 
 struct nl_msg *wifi_rsn_msg_eapol(WifiNl *nl, guint32 ifindex, const guint8 *aa,
                                   const guint8 *frame, gsize len, gboolean no_encrypt);
 struct nl_msg *wifi_rsn_msg_new_key(WifiNl *nl, guint32 ifindex, const WifiHandshakeKey *key);
+/* SET_KEY after an IGTK's NEW_KEY: the default management key (KEY_IDX 4
+ * or 5, KEY_DEFAULT_MGMT). NULL for other kinds of key, which need none
+ * in station mode (see rsn.c). */
+struct nl_msg *wifi_rsn_msg_set_default_key(WifiNl *nl, guint32 ifindex,
+                                            const WifiHandshakeKey *key);
+/* The attributes of the two above into a message of the right command
+ * (for tests, which build messages without a socket). */
+void wifi_rsn_put_new_key(struct nl_msg *msg, guint32 ifindex, const WifiHandshakeKey *key);
+gboolean wifi_rsn_put_set_default_key(struct nl_msg *msg, guint32 ifindex,
+                                      const WifiHandshakeKey *key);
 struct nl_msg *wifi_rsn_msg_authorize(WifiNl *nl, guint32 ifindex, const guint8 *aa);
 
 /* "aa:bb:cc:dd:ee:ff" -> 6 octets. */

@@ -8,6 +8,7 @@
 
 #include <linux/if.h>
 
+#include "autoconnect.h"
 #include "connect.h"
 #include "device.h"
 #include "diagnostics.h"
@@ -34,6 +35,7 @@ struct _WifiStation {
 	gboolean periodic_disabled;
 	GCancellable *cancellable; /* the station's own scans */
 	WifiConnector *connector;
+	WifiAutoconnect *autoconnect;
 	GPtrArray *probe_ssids; /* GBytes: ConnectHiddenNetwork() calls running */
 };
 
@@ -69,6 +71,10 @@ station_update_profile(WifiStation *self, WifiNetwork *network)
 	if (joind_network_type_to_profile_type(joind_network_get_network_type(n), &type))
 		profile = joind_core_find_network_profile(self->core, ssid, len, type);
 	joind_network_set_profile(n, profile);
+	/* What the core remembers across restarts ranks too. */
+	if (profile != NULL && joind_core_get_last_connected(self->core, ssid, len, type) > 0)
+		wifi_network_set_last_connected(
+		        network, joind_core_get_last_connected(self->core, ssid, len, type));
 	wifi_network_update_rank(network);
 }
 
@@ -183,6 +189,8 @@ station_scan_results(GPtrArray *bsses, const GArray *scanned_freqs, gboolean aut
 		g_hash_table_replace(self->bsses, bss_key(bss), wifi_bss_ref(bss));
 	}
 	station_update_networks(self);
+	if (self->autoconnect != NULL)
+		wifi_autoconnect_scan_results(self->autoconnect);
 }
 
 static void
@@ -216,6 +224,12 @@ station_scan_params(WifiStation *self)
 	for (guint i = 0; i < self->probe_ssids->len; i++)
 		wifi_scan_params_add_ssid(params, g_ptr_array_index(self->probe_ssids, i));
 	return params;
+}
+
+static WifiScanParams *
+station_full_scan_params(gpointer user_data)
+{
+	return station_scan_params(user_data);
 }
 
 WifiScanParams *
@@ -298,6 +312,10 @@ periodic_fire(gpointer user_data)
 	WifiStation *self = user_data;
 
 	self->periodic_timer = 0;
+	if (self->autoconnect != NULL && wifi_autoconnect_is_retrying(self->autoconnect)) {
+		station_periodic_schedule(self);
+		return G_SOURCE_REMOVE;
+	}
 	station_scan_now(self, "periodic");
 	return G_SOURCE_REMOVE;
 }
@@ -375,7 +393,7 @@ wifi_station_connect(WifiStation *self, WifiNetwork *network, GCancellable *canc
 		                        self->ifname);
 		return;
 	}
-	wifi_connector_connect(self->connector, network, cancellable, callback, user_data);
+	wifi_autoconnect_user_connect(self->autoconnect, network, cancellable, callback, user_data);
 }
 
 static void
@@ -390,6 +408,7 @@ wifi_station_disconnect(JoindStation *station, GCancellable *cancellable,
 		                        self->ifname);
 		return;
 	}
+	wifi_autoconnect_user_disconnect(self->autoconnect);
 	wifi_connector_disconnect(self->connector, cancellable, callback, user_data);
 }
 
@@ -487,6 +506,8 @@ on_profile_changed(JoindCore *core, JoindProfile *profile, gint change, gpointer
 	g_hash_table_iter_init(&iter, self->networks);
 	while (g_hash_table_iter_next(&iter, NULL, &network))
 		station_update_profile(self, network);
+	if (self->autoconnect != NULL)
+		wifi_autoconnect_profile_changed(self->autoconnect, profile, change);
 }
 
 static void
@@ -494,6 +515,7 @@ wifi_station_finalize(GObject *object)
 {
 	WifiStation *self = WIFI_STATION(object);
 
+	g_clear_pointer(&self->autoconnect, wifi_autoconnect_free);
 	g_clear_pointer(&self->connector, wifi_connector_free);
 	g_clear_pointer(&self->bsses, g_hash_table_unref);
 	g_clear_pointer(&self->networks, g_hash_table_unref);
@@ -529,6 +551,24 @@ wifi_station_init(WifiStation *self)
 	self->probe_ssids = g_ptr_array_new_with_free_func((GDestroyNotify)g_bytes_unref);
 }
 
+static void
+station_add_autoconnect(WifiStation *self)
+{
+	WifiAutoconnectSetup setup = {
+	        .core = self->core,
+	        .station = JOIND_STATION(self),
+	        .connector = self->connector,
+	        .scanner = self->scanner,
+	        .nl = self->nl,
+	        .ifindex = self->ifindex,
+	        .ifname = self->ifname,
+	        .full_scan_params = station_full_scan_params,
+	        .user_data = self,
+	};
+
+	self->autoconnect = wifi_autoconnect_new(&setup);
+}
+
 WifiStation *
 wifi_station_new(const WifiStationSetup *setup)
 {
@@ -553,11 +593,9 @@ wifi_station_new(const WifiStationSetup *setup)
 	self->periodic_interval = self->periodic_initial;
 	self->scanner = wifi_scanner_new(self->nl, self->ifindex, self->ifname, self->wiphy,
 	                                 station_scan_results, station_scanning_changed, self);
-	self->connector = wifi_connector_new(
-	        core, JOIND_STATION(self), self->nl,
-	        wifi_wiphy_has_ext_feature(self->wiphy,
-	                                   NL80211_EXT_FEATURE_CONTROL_PORT_OVER_NL80211),
-	        self->ifindex, self->ifname);
+	self->connector = wifi_connector_new(core, JOIND_STATION(self), self->nl, self->wiphy,
+	                                     self->ifindex, self->ifname);
+	station_add_autoconnect(self);
 	joind_device_attach_station(self->device, JOIND_STATION(self));
 	g_signal_connect(self, "notify::state", G_CALLBACK(on_state_changed), NULL);
 	return self;
@@ -574,10 +612,18 @@ station_set_powered(WifiStation *self, gboolean powered)
 	                       powered ? JOIND_DEVICE_STATE_NO_CARRIER : JOIND_DEVICE_STATE_DOWN);
 	if (!powered) {
 		g_clear_handle_id(&self->periodic_timer, g_source_remove);
+		if (self->autoconnect != NULL)
+			wifi_autoconnect_stop(self->autoconnect);
 		return;
 	}
 	self->periodic_interval = self->periodic_initial;
-	if (self->started)
+	if (!self->started)
+		return;
+	/* Autoconnect's quick scan of the remembered frequencies goes first;
+	 * the periodic scans follow. */
+	if (self->autoconnect != NULL && wifi_autoconnect_start(self->autoconnect, "link up"))
+		station_periodic_schedule(self);
+	else
 		station_scan_now(self, "link up");
 }
 
@@ -614,6 +660,7 @@ wifi_station_stop(WifiStation *self)
 	self->started = FALSE;
 	g_cancellable_cancel(self->cancellable);
 	g_clear_handle_id(&self->periodic_timer, g_source_remove);
+	g_clear_pointer(&self->autoconnect, wifi_autoconnect_free);
 	g_clear_pointer(&self->scanner, wifi_scanner_free);
 	g_clear_pointer(&self->connector, wifi_connector_free);
 	g_signal_handlers_disconnect_by_data(self->core, self);
@@ -665,9 +712,15 @@ wifi_station_handle_event(WifiStation *self, guint8 cmd, struct nlattr **attrs)
 		break;
 	case NL80211_CMD_CONNECT:
 	case NL80211_CMD_DISCONNECT:
+	case NL80211_CMD_DEAUTHENTICATE:
+	case NL80211_CMD_DISASSOCIATE:
 	case NL80211_CMD_CONTROL_PORT_FRAME:
 		if (self->connector != NULL)
 			wifi_connector_handle_event(self->connector, cmd, attrs);
+		break;
+	case NL80211_CMD_NOTIFY_CQM:
+		if (self->autoconnect != NULL)
+			wifi_autoconnect_handle_event(self->autoconnect, cmd, attrs);
 		break;
 	default:
 		break;
@@ -685,6 +738,8 @@ wifi_station_link_changed(WifiStation *self, const gchar *name, const gchar *add
 		self->ifname = g_strdup(name);
 		if (self->connector != NULL)
 			wifi_connector_set_ifname(self->connector, name);
+		if (self->autoconnect != NULL)
+			wifi_autoconnect_set_ifname(self->autoconnect, name);
 		joind_device_set_name(self->device, name);
 	}
 	if (address != NULL)

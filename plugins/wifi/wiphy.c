@@ -185,6 +185,19 @@ wifi_wiphy_has_ext_feature(const WifiWiphy *self, guint feature)
 }
 
 gboolean
+wifi_wiphy_supports_cipher(const WifiWiphy *self, guint suite_type)
+{
+	/* parse_suites() keeps IEEE suites as 1 << type. */
+	return suite_type < 32 && (self->ciphers & (1u << suite_type)) != 0;
+}
+
+gboolean
+wifi_wiphy_can_control_port_nl80211(const WifiWiphy *self)
+{
+	return wifi_wiphy_has_ext_feature(self, NL80211_EXT_FEATURE_CONTROL_PORT_OVER_NL80211);
+}
+
+gboolean
 wifi_wiphy_can_sae(const WifiWiphy *self)
 {
 	/* A driver that lists its AKMs must list SAE; otherwise the SAE

@@ -48,6 +48,11 @@ G_DEFINE_AUTOPTR_CLEANUP_FUNC(WifiWiphy, wifi_wiphy_unref)
 void wifi_wiphy_update(WifiWiphy *self, struct nlattr **attrs);
 
 gboolean wifi_wiphy_has_ext_feature(const WifiWiphy *self, guint feature);
+/* Whether the radio lists cipher suite 00-0F-AC:suite_type (e.g. 6 for
+ * BIP-CMAC-128, which management frame protection needs). */
+gboolean wifi_wiphy_supports_cipher(const WifiWiphy *self, guint suite_type);
+/* Whether EAPOL can travel over nl80211 (CONTROL_PORT_OVER_NL80211). */
+gboolean wifi_wiphy_can_control_port_nl80211(const WifiWiphy *self);
 /* Can this radio run SAE (in the kernel, or with userspace SAE frames)? */
 gboolean wifi_wiphy_can_sae(const WifiWiphy *self);
 /* Frequencies usable for scanning (not disabled). */

@@ -10,6 +10,9 @@ G_BEGIN_DECLS
 GBytes *hs_test_hex(const gchar *hex);
 /* Decodes hex into buf, which must hold exactly len octets. */
 void hs_test_hex_into(const gchar *hex, guint8 *buf, gsize len);
+/* Asserts that the key data in hex fails to parse with MALFORMED and, when
+ * why is not NULL, that the message contains why. */
+void hs_check_key_data_malformed(const gchar *hex, const gchar *why);
 /* Asserts that data equals the hex string. */
 #define hs_assert_hex(data, len, hex)                                             \
 	G_STMT_START                                                              \

@@ -1,0 +1,70 @@
+/* autoconnect.h - one station's autoconnect: joins the best known network
+ * on its own, and again after a link loss, without a user.
+ *
+ * Event-driven: the station feeds it its start and power changes, scan
+ * results, profile changes, the user's Connect()/Disconnect() and CQM
+ * events; the connector tells it what became of each connection. The only
+ * timer is the retry wait after a failure or a link loss. A user's
+ * Disconnect() turns it off until the user's next Connect() (or a restart);
+ * a user's Connect() takes over any attempt of its own.
+ */
+#pragma once
+
+#include "connect.h"
+#include "joind.h"
+#include "network.h"
+#include "nl80211.h"
+#include "scan.h"
+
+G_BEGIN_DECLS
+
+typedef struct _WifiAutoconnect WifiAutoconnect;
+
+/* A full scan's parameters (hidden SSIDs to probe), transfer full. */
+typedef WifiScanParams *(*WifiAutoconnectParamsFunc)(gpointer user_data);
+
+typedef struct {
+	JoindCore *core;
+	JoindStation *station;
+	WifiConnector *connector; /* the autoconnect becomes its observer */
+	WifiScanner *scanner;
+	WifiNl *nl;
+	guint32 ifindex;
+	const gchar *ifname;
+	WifiAutoconnectParamsFunc full_scan_params;
+	gpointer user_data;
+} WifiAutoconnectSetup;
+
+WifiAutoconnect *wifi_autoconnect_new(const WifiAutoconnectSetup *setup);
+/* Free before the connector and the scanner. */
+void wifi_autoconnect_free(WifiAutoconnect *self);
+void wifi_autoconnect_set_ifname(WifiAutoconnect *self, const gchar *ifname);
+
+/* The station is up (started, or its interface came up): TRUE when a quick
+ * scan of the remembered frequencies was started, so the station need not
+ * start its own full scan first. */
+gboolean wifi_autoconnect_start(WifiAutoconnect *self, const gchar *why);
+/* The interface went down. */
+void wifi_autoconnect_stop(WifiAutoconnect *self);
+
+/* After the station took in a scan's results. */
+void wifi_autoconnect_scan_results(WifiAutoconnect *self);
+/* After the station matched its networks to the changed profile. */
+void wifi_autoconnect_profile_changed(WifiAutoconnect *self, JoindProfile *profile,
+                                      JoindProfileChange change);
+
+/* Network1.Connect() by a user: the GTask's source object is network. */
+void wifi_autoconnect_user_connect(WifiAutoconnect *self, WifiNetwork *network,
+                                   GCancellable *cancellable, GAsyncReadyCallback callback,
+                                   gpointer user_data);
+/* Station1.Disconnect() by a user, before the connector is asked. */
+void wifi_autoconnect_user_disconnect(WifiAutoconnect *self);
+
+/* Quick-scanning the remembered frequencies after a link loss: a full
+ * scan now would only delay the reconnect. */
+gboolean wifi_autoconnect_is_retrying(WifiAutoconnect *self);
+
+/* NOTIFY_CQM events of the interface. */
+void wifi_autoconnect_handle_event(WifiAutoconnect *self, guint8 cmd, struct nlattr **attrs);
+
+G_END_DECLS

@@ -1,0 +1,30 @@
+/* mgmt.h - the few IEEE 802.11 management frames joind reads whole:
+ * deauthentication and disassociation (nl80211 hands them over in
+ * DEAUTHENTICATE / DISASSOCIATE events). */
+#pragma once
+
+#include <glib.h>
+
+G_BEGIN_DECLS
+
+#define WIFI_MGMT_ERROR (wifi_mgmt_error_quark())
+GQuark wifi_mgmt_error_quark(void);
+typedef enum {
+	WIFI_MGMT_ERROR_MALFORMED,
+} WifiMgmtError;
+
+typedef struct {
+	gboolean disassoc; /* disassociation, else deauthentication */
+	guint8 da[6];
+	guint8 sa[6];
+	guint8 bssid[6];
+	guint16 reason; /* IEEE 802.11 reason code */
+} WifiMgmtLeave;
+
+/* Parses a deauthentication or disassociation frame (the MAC header,
+ * then the reason code; anything after it, e.g. vendor elements or a
+ * MIC, is ignored). Fails with WIFI_MGMT_ERROR_MALFORMED on a short frame
+ * or another frame type. */
+gboolean wifi_mgmt_parse_leave(const guint8 *data, gsize len, WifiMgmtLeave *out, GError **error);
+
+G_END_DECLS

@@ -1,0 +1,245 @@
+/* test-rsn-plan.c - what a WPA2/WPA3-PSK connect asks of nl80211: the plan
+ * from the access point's RSN element and the radio's ciphers (management
+ * frame protection required, optional or off; PSK or PSK-SHA256; a clear
+ * NotSupported when the AP requires MFP the radio cannot do), CMD_CONNECT's
+ * attributes, and the key messages (NEW_KEY of an IGTK with its IPN, the
+ * SET_KEY that makes it the default management key). */
+#include <netlink/genl/genl.h>
+#include <string.h>
+
+#include "bss.h"
+#include "hs-test-util.h"
+#include "joind-error.h"
+#include "rsn.h"
+
+#define RSNE_PSK "30 14 0100 000fac04 0100 000fac04 0100 000fac02 0000"
+/* PSK-SHA256, MFP capable and required. */
+#define RSNE_SHA256_MFPR "30 14 0100 000fac04 0100 000fac04 0100 000fac06 c000"
+/* PSK and PSK-SHA256, MFP capable only. */
+#define RSNE_MIXED_MFPC "30 18 0100 000fac04 0100 000fac04 0200 000fac02 000fac06 8000"
+/* MFP required with BIP-GMAC-256. */
+#define RSNE_MFPR_GMAC256 "30 1a 0100 000fac04 0100 000fac04 0100 000fac06 c000 0000 000fac0c"
+
+static WifiBss *
+bss_with_rsne(const gchar *rsne_hex)
+{
+	g_autofree gchar *hex = g_strconcat("00 08 6a6f696e642d7365 ", rsne_hex, NULL);
+	g_autoptr(GBytes) ies = hs_test_hex(hex);
+	const guint8 bssid[6] = {0x02, 0x00, 0x00, 0x00, 0x05, 0x00};
+	g_autoptr(GError) error = NULL;
+	WifiBss *bss =
+	        wifi_bss_new(bssid, 2422, -3000, WIFI_CAPABILITY_ESS | WIFI_CAPABILITY_PRIVACY,
+	                     g_bytes_get_data(ies, NULL), g_bytes_get_size(ies), FALSE, &error);
+
+	g_assert_no_error(error);
+	g_assert_nonnull(bss);
+	return bss;
+}
+
+/* A radio with CCMP and, when bip, BIP-CMAC-128. */
+static WifiWiphy *
+radio(gboolean bip)
+{
+	WifiWiphy *wiphy = wifi_wiphy_new(0);
+
+	wiphy->ciphers = WIFI_CIPHER_CCMP | (bip ? WIFI_CIPHER_BIP_CMAC : 0);
+	return wiphy;
+}
+
+static void
+plan_ok(const gchar *rsne_hex, gboolean bip, WifiRsnPlan *plan, WifiRsne *own)
+{
+	g_autoptr(WifiBss) bss = bss_with_rsne(rsne_hex);
+	g_autoptr(WifiWiphy) wiphy = radio(bip);
+	g_autoptr(GError) error = NULL;
+
+	g_assert_true(wifi_rsn_plan(bss, wiphy, plan, &error));
+	g_assert_no_error(error);
+	g_assert_true(wifi_rsne_parse(plan->own_rsne, plan->own_rsne_len, own, &error));
+	g_assert_no_error(error);
+	g_assert_cmpuint(own->n_akms, ==, 1);
+	g_assert_cmphex(own->akms[0], ==, 0x000fac00u | plan->akm);
+	g_assert_cmpuint(plan->pairwise_cipher, ==, WIFI_CIPHER_SUITE_CCMP);
+}
+
+static void
+test_plan_mfp(void)
+{
+	WifiRsnPlan plan;
+	WifiRsne own;
+
+	/* Required by the AP: MFPC and MFPR in ours, BIP-CMAC-128 named. */
+	plan_ok(RSNE_SHA256_MFPR, TRUE, &plan, &own);
+	g_assert_cmpint(plan.mfp, ==, WIFI_MFP_REQUIRED);
+	g_assert_cmpuint(plan.akm, ==, WIFI_AKM_SUITE_PSK_SHA256);
+	g_assert_cmpuint(plan.group_mgmt_cipher, ==, WIFI_CIPHER_SUITE_BIP_CMAC);
+	g_assert_cmphex(own.capabilities, ==, WIFI_RSN_CAP_MFPC | WIFI_RSN_CAP_MFPR);
+	g_assert_cmphex(own.group_mgmt_cipher, ==, 0x000fac06);
+
+	/* Capable: optional, and the SHA-256 AKM is preferred with it. */
+	plan_ok(RSNE_MIXED_MFPC, TRUE, &plan, &own);
+	g_assert_cmpint(plan.mfp, ==, WIFI_MFP_OPTIONAL);
+	g_assert_cmpuint(plan.akm, ==, WIFI_AKM_SUITE_PSK_SHA256);
+	g_assert_cmphex(own.capabilities, ==, WIFI_RSN_CAP_MFPC);
+	g_assert_cmpstr(wifi_mfp_to_string(plan.mfp), ==, "optional");
+
+	/* Capable, but the radio has no BIP: no MFP, plain PSK. */
+	plan_ok(RSNE_MIXED_MFPC, FALSE, &plan, &own);
+	g_assert_cmpint(plan.mfp, ==, WIFI_MFP_OFF);
+	g_assert_cmpuint(plan.akm, ==, WIFI_AKM_SUITE_PSK);
+	g_assert_cmpuint(plan.group_mgmt_cipher, ==, 0);
+	g_assert_cmphex(own.capabilities, ==, 0);
+	g_assert_cmphex(own.group_mgmt_cipher, ==, 0);
+
+	/* An AP without MFP. */
+	plan_ok(RSNE_PSK, TRUE, &plan, &own);
+	g_assert_cmpint(plan.mfp, ==, WIFI_MFP_OFF);
+	g_assert_cmpuint(plan.akm, ==, WIFI_AKM_SUITE_PSK);
+	g_assert_cmphex(own.group_mgmt_cipher, ==, 0);
+}
+
+static void
+plan_refused(const gchar *rsne_hex, gboolean bip, const gchar *cipher)
+{
+	g_autoptr(WifiBss) bss = bss_with_rsne(rsne_hex);
+	g_autoptr(WifiWiphy) wiphy = radio(bip);
+	g_autoptr(GError) error = NULL;
+	WifiRsnPlan plan;
+
+	g_assert_false(wifi_rsn_plan(bss, wiphy, &plan, &error));
+	g_assert_error(error, JOIND_ERROR, JOIND_ERROR_NOT_SUPPORTED);
+	g_assert_nonnull(strstr(error->message, "requires management frame protection"));
+	g_assert_nonnull(strstr(error->message, cipher));
+}
+
+static void
+test_plan_mfp_required_unsupported(void)
+{
+	plan_refused(RSNE_SHA256_MFPR, FALSE, "BIP-CMAC-128");
+	plan_refused(RSNE_MFPR_GMAC256, TRUE, "BIP-GMAC-256");
+}
+
+/* A message of cmd as nl80211 would receive it. */
+static struct nl_msg *
+msg_new(guint8 cmd)
+{
+	struct nl_msg *msg = nlmsg_alloc();
+
+	g_assert_nonnull(genlmsg_put(msg, NL_AUTO_PORT, NL_AUTO_SEQ, 0x20, 0, 0, cmd, 0));
+	return msg;
+}
+
+static void
+msg_parse(struct nl_msg *msg, struct nlattr **tb)
+{
+	g_assert_cmpint(genlmsg_parse(nlmsg_hdr(msg), 0, tb, NL80211_ATTR_MAX, NULL), ==, 0);
+}
+
+static void
+test_connect_attrs(void)
+{
+	struct nlattr *tb[NL80211_ATTR_MAX + 1];
+	WifiRsnPlan plan;
+	WifiRsne own;
+	struct nl_msg *msg;
+
+	plan_ok(RSNE_SHA256_MFPR, TRUE, &plan, &own);
+	msg = msg_new(NL80211_CMD_CONNECT);
+	wifi_rsn_put_connect(msg, &plan, TRUE);
+	msg_parse(msg, tb);
+	g_assert_nonnull(tb[NL80211_ATTR_USE_MFP]);
+	g_assert_cmpuint(nla_get_u32(tb[NL80211_ATTR_USE_MFP]), ==, NL80211_MFP_REQUIRED);
+	g_assert_cmphex(nla_get_u32(tb[NL80211_ATTR_AKM_SUITES]), ==, 0x000fac06);
+	g_assert_nonnull(tb[NL80211_ATTR_CONTROL_PORT]);
+	g_assert_nonnull(tb[NL80211_ATTR_CONTROL_PORT_OVER_NL80211]);
+	g_assert_nonnull(tb[NL80211_ATTR_SOCKET_OWNER]);
+	g_assert_cmpmem(nla_data(tb[NL80211_ATTR_IE]), nla_len(tb[NL80211_ATTR_IE]), plan.own_rsne,
+	                plan.own_rsne_len);
+	nlmsg_free(msg);
+
+	/* No MFP, and EAPOL over AF_PACKET: neither attribute. */
+	plan_ok(RSNE_PSK, TRUE, &plan, &own);
+	msg = msg_new(NL80211_CMD_CONNECT);
+	wifi_rsn_put_connect(msg, &plan, FALSE);
+	msg_parse(msg, tb);
+	g_assert_null(tb[NL80211_ATTR_USE_MFP]);
+	g_assert_nonnull(tb[NL80211_ATTR_CONTROL_PORT]);
+	g_assert_cmpuint(nla_get_u16(tb[NL80211_ATTR_CONTROL_PORT_ETHERTYPE]), ==, 0x888e);
+	g_assert_null(tb[NL80211_ATTR_CONTROL_PORT_OVER_NL80211]);
+	g_assert_null(tb[NL80211_ATTR_SOCKET_OWNER]);
+	nlmsg_free(msg);
+}
+
+static void
+test_key_messages(void)
+{
+	const guint8 igtk[16] = {0xa0, 0xa1, 0xa2, 0xa3, 0xa4, 0xa5, 0xa6, 0xa7,
+	                         0xa8, 0xa9, 0xaa, 0xab, 0xac, 0xad, 0xae, 0xaf};
+	const guint8 ipn[6] = {0x01, 0x02, 0x03, 0x04, 0x05, 0x06};
+	const guint8 aa[6] = {0x02, 0x00, 0x00, 0x00, 0x05, 0x00};
+	WifiHandshakeKey k = {
+	        .kind = WIFI_KEY_KIND_GROUP_MGMT,
+	        .key_id = 5,
+	        .cipher = WIFI_CIPHER_SUITE_BIP_CMAC,
+	        .key = igtk,
+	        .key_len = sizeof(igtk),
+	        .seq = ipn,
+	        .seq_len = sizeof(ipn),
+	};
+	struct nlattr *tb[NL80211_ATTR_MAX + 1];
+	struct nl_msg *msg = msg_new(NL80211_CMD_NEW_KEY);
+
+	/* NEW_KEY of the IGTK: key ID 5, BIP-CMAC-128, the IPN as KEY_SEQ, no
+	 * peer address (a group key). */
+	wifi_rsn_put_new_key(msg, 7, &k);
+	msg_parse(msg, tb);
+	g_assert_cmpuint(nla_get_u32(tb[NL80211_ATTR_IFINDEX]), ==, 7);
+	g_assert_cmpuint(nla_get_u8(tb[NL80211_ATTR_KEY_IDX]), ==, 5);
+	g_assert_cmphex(nla_get_u32(tb[NL80211_ATTR_KEY_CIPHER]), ==, 0x000fac06);
+	g_assert_cmpmem(nla_data(tb[NL80211_ATTR_KEY_DATA]), nla_len(tb[NL80211_ATTR_KEY_DATA]),
+	                igtk, sizeof(igtk));
+	g_assert_cmpmem(nla_data(tb[NL80211_ATTR_KEY_SEQ]), nla_len(tb[NL80211_ATTR_KEY_SEQ]), ipn,
+	                sizeof(ipn));
+	g_assert_null(tb[NL80211_ATTR_MAC]);
+	nlmsg_free(msg);
+
+	/* SET_KEY: the default management key. */
+	msg = msg_new(NL80211_CMD_SET_KEY);
+	g_assert_true(wifi_rsn_put_set_default_key(msg, 7, &k));
+	msg_parse(msg, tb);
+	g_assert_cmpuint(nla_get_u8(tb[NL80211_ATTR_KEY_IDX]), ==, 5);
+	g_assert_nonnull(tb[NL80211_ATTR_KEY_DEFAULT_MGMT]);
+	g_assert_null(tb[NL80211_ATTR_KEY_DEFAULT]);
+	nlmsg_free(msg);
+
+	/* A GTK needs no SET_KEY in station mode; the TK names its peer. */
+	k.kind = WIFI_KEY_KIND_GROUP;
+	k.key_id = 1;
+	k.cipher = WIFI_CIPHER_SUITE_CCMP;
+	msg = msg_new(NL80211_CMD_SET_KEY);
+	g_assert_false(wifi_rsn_put_set_default_key(msg, 7, &k));
+	nlmsg_free(msg);
+	k.kind = WIFI_KEY_KIND_PAIRWISE;
+	k.key_id = 0;
+	k.seq = NULL;
+	k.seq_len = 0;
+	k.addr = aa;
+	msg = msg_new(NL80211_CMD_NEW_KEY);
+	wifi_rsn_put_new_key(msg, 7, &k);
+	msg_parse(msg, tb);
+	g_assert_cmpmem(nla_data(tb[NL80211_ATTR_MAC]), nla_len(tb[NL80211_ATTR_MAC]), aa, 6);
+	g_assert_null(tb[NL80211_ATTR_KEY_SEQ]);
+	nlmsg_free(msg);
+}
+
+int
+main(int argc, char **argv)
+{
+	g_test_init(&argc, &argv, NULL);
+	g_test_add_func("/wifi-rsn/plan/mfp", test_plan_mfp);
+	g_test_add_func("/wifi-rsn/plan/mfp-required-unsupported",
+	                test_plan_mfp_required_unsupported);
+	g_test_add_func("/wifi-rsn/connect-attributes", test_connect_attrs);
+	g_test_add_func("/wifi-rsn/key-messages", test_key_messages);
+	return g_test_run();
+}
