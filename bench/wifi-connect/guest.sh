@@ -424,7 +424,10 @@ median() { # of the numbers in $1, or empty
 	tr ' ' '\n' <<<"$1" | { grep . || true; } | sort -g | awk '{ v[NR] = $1 }
 		END { if (NR) printf "%.6g", NR % 2 ? v[(NR + 1) / 2] : (v[NR / 2] + v[NR / 2 + 1]) / 2 }'
 }
-ratio() { awk -v a="$1" -v b="$2" 'BEGIN { if (a == "" || b == "" || b == 0) print "-"; else printf "%.2f", a / b }'; }
+ratio() {
+	awk -v a="$1" -v b="$2" 'BEGIN { if (a == "" || b == "" || b == 0) print "-"
+		else if (a / b < 0.1) printf "%.4f", a / b; else printf "%.2f", a / b }'
+}
 
 row() { # METRIC LABEL
 	local m=$1 label=$2 d v cells=() med=()
