@@ -462,44 +462,41 @@ connector_open_eapol(WifiConnector *self)
 
 /* ---- the profile ---------------------------------------------------------- */
 
-static void
-copy_setting(GKeyFile *kf, JoindProfile *profile, const gchar *key)
-{
-	if (profile != NULL && joind_profile_has_key(profile, "Settings", key))
-		g_key_file_set_boolean(kf, "Settings", key,
-		                       joind_profile_get_boolean(profile, "Settings", key, FALSE));
-}
-
-/* Caches the PSK in <ssid>.psk, keeping what the profile already says. */
+/* Caches the PSK in <ssid>.psk. An existing profile gets only its
+ * PreSharedKey line set, so whatever else its author wrote (comments, other
+ * keys, the Passphrase) stays; otherwise a new profile holds just the PSK
+ * (a passphrase given by an agent is never written). */
 static void
 connector_save_profile(WifiConnector *self)
 {
 	JoindNetwork *network = JOIND_NETWORK(self->network);
 	JoindProfile *profile = joind_network_get_profile(network);
-	g_autoptr(GKeyFile) kf = g_key_file_new();
 	g_autoptr(GError) error = NULL;
-	gchar *passphrase = NULL;
-	gchar *hex = NULL;
+	gchar hex[2 * WIFI_PSK_LEN + 1];
 	gsize len = 0;
 	const guint8 *ssid = g_bytes_get_data(joind_network_get_ssid(network), &len);
+	gboolean ok;
 
 	if (!self->save_psk)
 		return;
 	self->save_psk = FALSE;
-	if (profile != NULL)
-		passphrase = joind_profile_get_string(profile, "Security", "Passphrase");
-	if (passphrase != NULL)
-		g_key_file_set_string(kf, "Security", "Passphrase", passphrase);
-	joind_secret_wipe(passphrase);
-	hex = g_malloc(2 * sizeof(self->pmk) + 1);
 	for (gsize i = 0; i < sizeof(self->pmk); i++)
 		g_snprintf(hex + 2 * i, 3, "%02x", self->pmk[i]);
-	g_key_file_set_string(kf, "Security", "PreSharedKey", hex);
-	joind_secret_wipe(hex);
-	copy_setting(kf, profile, "Hidden");
-	copy_setting(kf, profile, "AutoConnect");
-	if (!joind_core_save_network_profile(self->core, ssid, len, JOIND_PROFILE_TYPE_PSK, kf,
-	                                     &error))
+	if (profile != NULL) {
+		const gchar *const keys[] = {"PreSharedKey", NULL};
+		const gchar *const values[] = {hex, NULL};
+
+		ok = joind_core_update_profile_keys(self->core, profile, "Security", keys, values,
+		                                    &error);
+	} else {
+		g_autoptr(GKeyFile) kf = g_key_file_new();
+
+		g_key_file_set_string(kf, "Security", "PreSharedKey", hex);
+		ok = joind_core_save_network_profile(self->core, ssid, len, JOIND_PROFILE_TYPE_PSK,
+		                                     kf, &error);
+	}
+	joind_secret_clear(hex, sizeof(hex));
+	if (!ok)
 		g_warning("%s: cannot save the profile of “%s”: %s", self->ifname,
 		          joind_network_get_name(network), error->message);
 	else

@@ -297,7 +297,8 @@ check "wrong passphrase: AuthenticationFailed after ${took} s, profile untouched
 
 rm "$WORK/state/joind-wpa2.psk"
 jw -t 10 object $NET Name=joind-wpa2 'KnownNetwork=/' >/dev/null || wifi_fail "profile not dropped"
-printf '[Security]\nPassphrase=%s\n' "$PASS" >"$WORK/state/joind-wpa2.psk"
+printf '# dropped in by the admin\n[Security]\nPassphrase=%s\n\n[Settings]\nAutoConnect=false\n' \
+	"$PASS" >"$WORK/state/joind-wpa2.psk"
 jw -t 10 object $NET Name=joind-wpa2 'KnownNetwork!=/' >/dev/null || wifi_fail "profile not loaded"
 t=$(wifi_now)
 jcall --object-path "$wpa2" --method $NET.Connect >/dev/null || wifi_fail "Connect() joind-wpa2 failed"
@@ -314,8 +315,12 @@ grep -qE 'authorized:\s*yes' <<<"$sta" || wifi_fail "wlan2: port not authorized:
 grep -q '^PreSharedKey=[0-9a-f]\{64\}$' "$WORK/state/joind-wpa2.psk" ||
 	wifi_fail "PreSharedKey not saved"
 [[ $(stat -c %a "$WORK/state/joind-wpa2.psk") == 600 ]] || wifi_fail "profile mode is not 0600"
+for line in '# dropped in by the admin' "Passphrase=$PASS" 'AutoConnect=false'; do
+	grep -qxF "$line" "$WORK/state/joind-wpa2.psk" ||
+		wifi_fail "saving the PSK lost the line '$line': $(cat "$WORK/state/joind-wpa2.psk")"
+done
 grep -q "$PASS" "$JOIND_LOG" && wifi_fail "the passphrase reached the log"
-check "Connect() joind-wpa2 from its profile in ${took} s: connected, authorized on both sides (iw station get), PreSharedKey saved (0600)"
+check "Connect() joind-wpa2 from its profile in ${took} s: connected, authorized on both sides (iw station get), PreSharedKey saved (0600) beside the admin's lines"
 
 jcall --object-path "$DEV" --method net.joind.Station1.Disconnect >/dev/null ||
 	wifi_fail "Disconnect() failed"
