@@ -76,7 +76,10 @@ link_readable(gint fd, GIOCondition condition, gpointer user_data)
 static int
 req_error(struct sockaddr_nl *nla, struct nlmsgerr *err, void *arg)
 {
-	if (err->error < 0)
+	/* ENODEV: the interface went away meanwhile (a radio removed). */
+	if (err->error == -ENODEV)
+		g_debug("rtnetlink: link mode / operational state of a link gone");
+	else if (err->error < 0)
 		g_warning("rtnetlink: cannot change a link's operational state: %s",
 		          g_strerror(-err->error));
 	return NL_SKIP;

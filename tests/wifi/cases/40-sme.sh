@@ -6,7 +6,8 @@
 #     a WPA2-PSK Connect() goes through AUTHENTICATE and ASSOCIATE;
 #     operstate is "up" once connected, not "up" after Disconnect()
 #   - UserspaceSME=false (joind restarted): the same through CMD_CONNECT
-# The access point runs on wlan7 (channel 13, 2472 MHz). The profile says
+# The access point runs on wlan7 (channel 10, 2457 MHz: 12 and 13
+# are closed to access points in the world regulatory domain). The profile says
 # AutoConnect=false: every connect here is an explicit Connect().
 
 SME_SSID=joind-sme
@@ -16,14 +17,14 @@ wifi_start_hostapd sme <<EOF2
 interface=wlan7
 driver=nl80211
 hw_mode=g
-channel=13
+channel=10
 ssid=$SME_SSID
 wpa=2
 wpa_key_mgmt=WPA-PSK
 rsn_pairwise=CCMP
 wpa_passphrase=$PASS
 EOF2
-wifi_step "SME AP up on wlan7 (channel 13) as $SME_BSSID"
+wifi_step "SME AP up on wlan7 (channel 10) as $SME_BSSID"
 
 sme_profile() {
 	(
@@ -77,7 +78,7 @@ sme_connect
 	wifi_fail "SME: the log shows no ASSOCIATE"
 (($(log_count 'wlan2: CONNECT \(the kernel.s SME\)') == conn0)) ||
 	wifi_fail "SME: CMD_CONNECT was used"
-grep -qE "wlan2: connecting to .*$SME_SSID.* via $SME_BSSID on 2472 MHz \(userspace SME\)" "$JOIND_LOG" ||
+grep -qE "wlan2: connecting to .*$SME_SSID.* via $SME_BSSID on 2457 MHz \(userspace SME\)" "$JOIND_LOG" ||
 	wifi_fail "SME: no 'connecting ... (userspace SME)' line"
 wifi_poll 5 "operstate up" sme_operstate_is up
 sme_ms=$SME_MS
