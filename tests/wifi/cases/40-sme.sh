@@ -7,6 +7,8 @@
 #     link mode dormant; operstate "up" once connected, after Disconnect()
 #     not "up" ("down": mac80211 drops the carrier, so the kernel says
 #     down rather than the dormant joind asks for)
+#   - an access point that takes no station (max_num_sta=0): Connect()
+#     fails once, with the status code from its authentication frame
 #   - UserspaceSME=false (joind restarted): the same through CMD_CONNECT
 # The access point runs on wlan7 (channel 10, 2457 MHz: 12 and 13
 # are closed to access points in the world regulatory domain). The profile says
@@ -14,6 +16,7 @@
 
 SME_SSID=joind-sme
 SME_BSSID=$(cat /sys/class/net/wlan7/address)
+SME_FULL=02:00:00:00:07:01
 
 wifi_start_hostapd sme <<EOF2
 interface=wlan7
@@ -25,6 +28,11 @@ wpa=2
 wpa_key_mgmt=WPA-PSK
 rsn_pairwise=CCMP
 wpa_passphrase=$PASS
+
+bss=wlan7-1
+bssid=$SME_FULL
+ssid=joind-sme-full
+max_num_sta=0
 EOF2
 wifi_step "SME AP up on wlan7 (channel 10) as $SME_BSSID"
 
@@ -90,6 +98,22 @@ sme_disconnect
 wifi_poll 5 "operstate not up after Disconnect()" sme_operstate_not_up
 sme_state_after=$(cat /sys/class/net/wlan2/operstate)
 check "userspace SME: after Disconnect() operstate is $sme_state_after"
+
+# An access point that refuses: one failure, named with its status code.
+full=$(jw -t 40 object "$NET" "Device=$DEV" Name=joind-sme-full Type=open) ||
+	wifi_fail "joind-sme-full not listed"
+fails0=$(log_count 'wlan2: connect to .*joind-sme-full.* failed')
+out=$(jcall --object-path "$full" --method "$NET.Connect" 2>&1) &&
+	wifi_fail "Connect() to a full access point succeeded"
+grep -q 'net.joind.Error.Failed' <<<"$out" || wifi_fail "joind-sme-full: $out"
+grep -q 'refused the authentication (access point full)' <<<"$out" ||
+	wifi_fail "joind-sme-full: no status in the error: $out"
+jw -t 5 object net.joind.Station1 State=disconnected >/dev/null || wifi_fail "not disconnected"
+sleep 1
+(($(log_count 'wlan2: connect to .*joind-sme-full.* failed') == fails0 + 1)) ||
+	wifi_fail "joind-sme-full: not exactly one failure in the log"
+rm -f "$WORK/state/joind-sme-full.open"
+check "userspace SME: an access point that is full: $(grep -o 'The access point refused[^.]*' <<<"$out")"
 
 # ------------------------------------------------ CMD_CONNECT (config) ---
 cp "$WORK/main.conf" "$WORK/main.conf.sme"
