@@ -40,6 +40,9 @@ static const ConfigKey config_keys[] = {
         /* EAPOL over nl80211's control port when the radio can; false forces
          * the AF_PACKET socket on the interface (as iwd's option). */
         {"General", "ControlPortOverNL80211", CONFIG_BOOL, "true", 0, 0, NULL},
+        /* Authenticate and associate with CMD_AUTHENTICATE/CMD_ASSOCIATE
+         * when the radio can; false leaves both to cfg80211 (CMD_CONNECT). */
+        {"General", "UserspaceSME", CONFIG_BOOL, "true", 0, 0, NULL},
         /* Seconds between scans while disconnected: starts at the initial value
          * and doubles up to the maximum. */
         {"Scan", "InitialPeriodicScanInterval", CONFIG_INT, "10", 1, 3600, NULL},

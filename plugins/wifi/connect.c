@@ -1,9 +1,14 @@
-/* connect.c - a station's connection over nl80211 CMD_CONNECT (see connect.h).
+/* connect.c - a station's connection over nl80211 (see connect.h).
  *
- * The kernel's SME (cfg80211) authenticates and associates; joind picks
- * the BSS and follows the outcome. Phases:
+ * Either joind's userspace SME (sme.c: CMD_AUTHENTICATE, CMD_ASSOCIATE,
+ * when the radio has both and main.conf allows it) or the kernel's
+ * (cfg80211, CMD_CONNECT) authenticates and associates; joind picks the
+ * BSS and follows the outcome. Phases:
  *   IDLE        nothing associated
- *   CONNECTING  CMD_CONNECT sent, waiting for the CONNECT event
+ *   CONNECTING  CMD_CONNECT sent, waiting for the CONNECT event; or the
+ *               SME's sequence under way (the CONNECT event cfg80211
+ *               sends after the association response is then not ours:
+ *               the ASSOCIATE event decided already)
  *   HANDSHAKE   associated to a WPA2-PSK network: the 4-way handshake
  *               runs (EAPOL over the nl80211 control port, or over an
  *               AF_PACKET socket when the radio cannot or main.conf says
@@ -11,14 +16,19 @@
  *               port is authorized; with management frame protection the
  *               IGTK too
  *   CONNECTED   associated (and keyed and authorized)
- *   TEARDOWN    CMD_DISCONNECT sent, waiting for its answer; a Connect()
- *               queued meanwhile starts when it comes
+ *   TEARDOWN    CMD_DISCONNECT (CMD_DEAUTHENTICATE on the SME path) sent,
+ *               waiting for its answer; a Connect() queued meanwhile
+ *               starts when it comes
  * TEARDOWN ends with the DISCONNECT event our CMD_DISCONNECT causes, not
  * with the command's answer (which may be read first): events come in
  * order, so a CONNECT event of the attempt being torn down (ignored in
  * TEARDOWN) cannot be taken for the next attempt's. When the kernel says
  * it was not connected, or no event comes within a second, the answer
- * ends it.
+ * ends it. On the SME path before the association, no DISCONNECT event
+ * follows: the DEAUTHENTICATE event of our own frame ends it.
+ *
+ * The operational state of the interface follows (link.c): "dormant"
+ * until the port is authorized (open: associated), then "up".
  */
 #include "connect.h"
 
@@ -30,6 +40,7 @@
 #include "joind.h"
 #include "mgmt.h"
 #include "rsn.h"
+#include "sme.h"
 
 /* IEEE 802.11 reason code 3: deauthenticated because the station leaves. */
 #define WIFI_REASON_DEAUTH_LEAVING 3
@@ -52,9 +63,17 @@ struct _WifiConnector {
 	gboolean control_port_nl;      /* EAPOL over nl80211 (else AF_PACKET) */
 	WifiEapolSocket *eapol_socket; /* the AF_PACKET path, while connecting/connected */
 	WifiNl *nl;
+	WifiLink *link; /* operational state */
 	guint32 ifindex;
 	gchar *ifname;
 	Phase phase;
+	/* The userspace SME: used for the attempt under way (sme_attempt)
+	 * when the radio can and main.conf allows it (use_sme). */
+	WifiSme *sme;
+	gboolean use_sme;
+	gboolean sme_attempt;
+	gboolean associated; /* the kernel has (had) the association */
+	gboolean oper_up;
 	WifiNetwork *network; /* being connected or connected */
 	WifiBss *bss;
 	GTask *connect_task;         /* the one pending Connect() */
@@ -83,6 +102,16 @@ struct _WifiConnector {
 
 static void connector_start(WifiConnector *self);
 static void connector_teardown(WifiConnector *self);
+
+static void
+connector_set_oper_up(WifiConnector *self, gboolean up)
+{
+	if (self->oper_up == up || self->link == NULL)
+		return;
+	self->oper_up = up;
+	g_debug("%s: operational state %s", self->ifname, up ? "up" : "dormant");
+	wifi_link_set_oper_up(self->link, (gint)self->ifindex, up);
+}
 
 static void
 connector_notify(WifiConnector *self, WifiConnectEvent event)
@@ -116,6 +145,9 @@ connector_link_down(WifiConnector *self, const gchar *reason)
 	JoindDevice *device = joind_station_get_device(self->station);
 
 	self->phase = PHASE_IDLE;
+	self->associated = FALSE;
+	wifi_sme_reset(self->sme);
+	connector_set_oper_up(self, FALSE);
 	g_clear_handle_id(&self->hs_timer, g_source_remove);
 	g_clear_pointer(&self->hs, wifi_handshake_free);
 	g_clear_pointer(&self->eapol_socket, wifi_eapol_socket_free);
@@ -186,7 +218,8 @@ disconnect_done(int error, gpointer user_data)
 	}
 	/* -ENOTCONN, -EALREADY: not associated after all, no event follows. */
 	if (error != -ENOTCONN && error != -EALREADY)
-		g_warning("%s: DISCONNECT: %s", self->ifname, g_strerror(-error));
+		g_warning("%s: %s: %s", self->ifname,
+		          self->sme_attempt ? "DEAUTHENTICATE" : "DISCONNECT", g_strerror(-error));
 	teardown_done(self);
 }
 
@@ -203,9 +236,17 @@ connector_teardown(WifiConnector *self)
 	g_clear_handle_id(&self->hs_timer, g_source_remove);
 	g_clear_pointer(&self->eapol_socket, wifi_eapol_socket_free);
 	self->phase = PHASE_TEARDOWN;
-	msg = wifi_nl_msg_new(self->nl, NL80211_CMD_DISCONNECT, 0);
-	nla_put_u32(msg, NL80211_ATTR_IFINDEX, self->ifindex);
-	nla_put_u16(msg, NL80211_ATTR_REASON_CODE, WIFI_REASON_DEAUTH_LEAVING);
+	connector_set_oper_up(self, FALSE);
+	if (self->sme_attempt) {
+		wifi_sme_reset(self->sme);
+		msg = wifi_nl_msg_new(self->nl, NL80211_CMD_DEAUTHENTICATE, 0);
+		wifi_sme_put_deauthenticate(msg, self->ifindex, self->bss->bssid,
+		                            WIFI_REASON_DEAUTH_LEAVING);
+	} else {
+		msg = wifi_nl_msg_new(self->nl, NL80211_CMD_DISCONNECT, 0);
+		nla_put_u32(msg, NL80211_ATTR_IFINDEX, self->ifindex);
+		nla_put_u16(msg, NL80211_ATTR_REASON_CODE, WIFI_REASON_DEAUTH_LEAVING);
+	}
 	self->request = wifi_nl_send(self->nl, msg, NULL, disconnect_done, self, NULL);
 }
 
@@ -549,30 +590,45 @@ connect_sent(int error, gpointer user_data)
 	connector_link_down(self, "connect refused");
 }
 
+/* CMD_CONNECT: the kernel's SME. */
 static void
-connector_start(WifiConnector *self)
+connector_send_connect(WifiConnector *self)
 {
 	struct nl_msg *msg = wifi_nl_msg_new(self->nl, NL80211_CMD_CONNECT, 0);
-	gchar addr[18];
 
+	self->sme_attempt = FALSE;
 	nla_put_u32(msg, NL80211_ATTR_IFINDEX, self->ifindex);
 	nla_put(msg, NL80211_ATTR_SSID, (int)self->bss->ies.ssid_len, self->bss->ies.ssid);
 	nla_put(msg, NL80211_ATTR_MAC, 6, self->bss->bssid);
 	nla_put_u32(msg, NL80211_ATTR_WIPHY_FREQ, self->bss->freq);
 	nla_put_u32(msg, NL80211_ATTR_AUTH_TYPE, NL80211_AUTHTYPE_OPEN_SYSTEM);
-	if (self->secure) {
+	if (self->secure)
 		wifi_rsn_put_connect(msg, &self->plan, self->control_port_nl);
-		/* Message 1 may be read before the CONNECT event. */
-		if (!connector_handshake_new(self) || !connector_open_eapol(self)) {
-			nlmsg_free(msg);
-			return;
-		}
-	}
-	self->phase = PHASE_CONNECTING;
-	joind_station_set_state(self->station, JOIND_STATION_STATE_CONNECTING, "Connect()");
-	g_info("%s: connecting to “%s” via %s on %u MHz", self->ifname, network_name(self->network),
-	       wifi_bssid_to_string(self->bss->bssid, addr), self->bss->freq);
+	g_info("%s: CONNECT (the kernel's SME)", self->ifname);
 	self->request = wifi_nl_send(self->nl, msg, NULL, connect_sent, self, NULL);
+}
+
+static void
+connector_start(WifiConnector *self)
+{
+	gchar addr[18];
+
+	/* Message 1 may be read before the CONNECT / ASSOCIATE event. */
+	if (self->secure && (!connector_handshake_new(self) || !connector_open_eapol(self)))
+		return;
+	self->phase = PHASE_CONNECTING;
+	self->associated = FALSE;
+	joind_station_set_state(self->station, JOIND_STATION_STATE_CONNECTING, "Connect()");
+	g_info("%s: connecting to “%s” via %s on %u MHz (%s)", self->ifname,
+	       network_name(self->network), wifi_bssid_to_string(self->bss->bssid, addr),
+	       self->bss->freq, self->use_sme ? "userspace SME" : "CMD_CONNECT");
+	if (!self->use_sme) {
+		connector_send_connect(self);
+		return;
+	}
+	self->sme_attempt = TRUE;
+	wifi_sme_start(self->sme, self->bss, self->secure ? &self->plan : NULL,
+	               self->control_port_nl);
 }
 
 static void
@@ -758,30 +814,12 @@ wifi_connector_disconnect(WifiConnector *self, GCancellable *cancellable,
 
 /* ---- events --------------------------------------------------------------- */
 
+/* Associated (CONNECT event, or the SME's ASSOCIATE event): the
+ * handshake runs, or an open network is connected. */
 static void
-on_connect_event(WifiConnector *self, struct nlattr **attrs)
+connector_associated(WifiConnector *self)
 {
-	guint16 status = attrs[NL80211_ATTR_STATUS_CODE] != NULL
-	                         ? nla_get_u16(attrs[NL80211_ATTR_STATUS_CODE])
-	                         : 1;
-	gboolean timed_out = attrs[NL80211_ATTR_TIMED_OUT] != NULL;
-	g_autofree gchar *message = NULL;
-
-	self->stale_disconnect = FALSE;
-	if (self->phase != PHASE_CONNECTING) {
-		g_debug("%s: CONNECT event ignored (not connecting)", self->ifname);
-		return;
-	}
-	if (status != 0 || timed_out) {
-		message = timed_out ? g_strdup("The access point did not answer.")
-		                    : g_strdup_printf("The access point refused (status %u).",
-		                                      status);
-		connector_notify(self, timed_out ? WIFI_CONNECT_EVENT_NO_ANSWER
-		                                 : WIFI_CONNECT_EVENT_REFUSED);
-		connector_fail_connect(self, JOIND_ERROR_FAILED, message);
-		connector_link_down(self, timed_out ? "connect timed out" : "connect refused");
-		return;
-	}
+	self->associated = TRUE;
 	if (self->secure) {
 		self->phase = PHASE_HANDSHAKE;
 		g_clear_handle_id(&self->hs_timer, g_source_remove);
@@ -796,6 +834,80 @@ on_connect_event(WifiConnector *self, struct nlattr **attrs)
 		return;
 	}
 	connector_connected(self);
+}
+
+static void
+on_connect_event(WifiConnector *self, struct nlattr **attrs)
+{
+	guint16 status = attrs[NL80211_ATTR_STATUS_CODE] != NULL
+	                         ? nla_get_u16(attrs[NL80211_ATTR_STATUS_CODE])
+	                         : 1;
+	gboolean timed_out = attrs[NL80211_ATTR_TIMED_OUT] != NULL;
+	g_autofree gchar *message = NULL;
+
+	self->stale_disconnect = FALSE;
+	if (self->phase != PHASE_CONNECTING || self->sme_attempt) {
+		/* On the SME path cfg80211 reports the association response
+		 * it passed on in the ASSOCIATE event once more. */
+		g_debug("%s: CONNECT event ignored (%s)", self->ifname,
+		        self->phase == PHASE_CONNECTING ? "userspace SME" : "not connecting");
+		return;
+	}
+	if (status != 0 || timed_out) {
+		message = timed_out ? g_strdup("The access point did not answer.")
+		                    : g_strdup_printf("The access point refused (status %u).",
+		                                      status);
+		connector_notify(self, timed_out ? WIFI_CONNECT_EVENT_NO_ANSWER
+		                                 : WIFI_CONNECT_EVENT_REFUSED);
+		connector_fail_connect(self, JOIND_ERROR_FAILED, message);
+		connector_link_down(self, timed_out ? "connect timed out" : "connect refused");
+		return;
+	}
+	connector_associated(self);
+}
+
+/* How the SME's sequence ended. */
+static void
+on_sme_result(WifiSmeResult result, const gchar *stage, guint16 status, int kernel_error,
+              gpointer user_data)
+{
+	WifiConnector *self = user_data;
+	g_autofree gchar *message = NULL;
+	gchar buf[16];
+
+	if (self->phase != PHASE_CONNECTING)
+		return;
+	switch (result) {
+	case WIFI_SME_RESULT_ASSOCIATED:
+		connector_associated(self);
+		return;
+	case WIFI_SME_RESULT_KERNEL:
+		/* cfg80211 authenticates only to a BSS in its scan table; its
+		 * own SME scans first, so it takes over this attempt. */
+		if (kernel_error == -ENOENT && g_str_equal(stage, "authentication")) {
+			g_info("%s: the kernel no longer knows the BSS: CMD_CONNECT instead",
+			       self->ifname);
+			connector_send_connect(self);
+			return;
+		}
+		message = g_strdup_printf("The kernel refused the %s: %s", stage,
+		                          g_strerror(-kernel_error));
+		connector_notify(self, WIFI_CONNECT_EVENT_FAILED);
+		break;
+	case WIFI_SME_RESULT_NO_ANSWER:
+		message = g_strdup_printf("The access point did not answer (%s).", stage);
+		connector_notify(self, WIFI_CONNECT_EVENT_NO_ANSWER);
+		break;
+	case WIFI_SME_RESULT_REFUSED:
+	default:
+		message = g_strdup_printf("The access point refused the %s (%s).", stage,
+		                          wifi_sme_status_to_string(status, buf));
+		connector_notify(self, WIFI_CONNECT_EVENT_REFUSED);
+		break;
+	}
+	connector_fail_connect(self, JOIND_ERROR_FAILED, message);
+	connector_link_down(self, result == WIFI_SME_RESULT_NO_ANSWER ? "connect timed out"
+	                                                              : "connect refused");
 }
 
 /* What joind learned (state.json) and, for an open network joined for the
@@ -843,6 +955,7 @@ connector_connected(WifiConnector *self)
 	connector_note_connected(self);
 	connector_notify(self, WIFI_CONNECT_EVENT_CONNECTED);
 	joind_device_set_state(joind_station_get_device(self->station), JOIND_DEVICE_STATE_UP);
+	connector_set_oper_up(self, TRUE);
 	joind_station_set_state(self->station, JOIND_STATION_STATE_CONNECTED,
 	                        self->secure ? "keys installed, port authorized" : "associated");
 	if (task != NULL)
@@ -860,6 +973,11 @@ on_disconnect_event(WifiConnector *self, struct nlattr **attrs)
 
 	if (self->phase == PHASE_TEARDOWN) {
 		teardown_done(self);
+		return;
+	}
+	if (self->phase == PHASE_CONNECTING && wifi_sme_is_pending(self->sme)) {
+		/* Not associated yet: the end of an earlier link. */
+		g_debug("%s: DISCONNECT event of an earlier link", self->ifname);
 		return;
 	}
 	if (self->stale_disconnect) {
@@ -896,6 +1014,13 @@ on_deauth_event(WifiConnector *self, guint8 cmd, struct nlattr **attrs)
 	g_autofree gchar *why = NULL;
 	WifiMgmtLeave leave;
 
+	/* On the SME path before the association, our own deauthentication
+	 * is all that ends a teardown (no DISCONNECT event follows). */
+	if (self->phase == PHASE_TEARDOWN && self->sme_attempt && !self->associated &&
+	    cmd == NL80211_CMD_DEAUTHENTICATE) {
+		teardown_done(self);
+		return;
+	}
 	if (self->phase != PHASE_CONNECTED || frame == NULL)
 		return;
 	if (!wifi_mgmt_parse_leave(nla_data(frame), (gsize)nla_len(frame), &leave, &error)) {
@@ -924,6 +1049,10 @@ wifi_connector_handle_event(WifiConnector *self, guint8 cmd, struct nlattr **att
 		on_deauth_event(self, cmd, attrs);
 	else if (cmd == NL80211_CMD_CONTROL_PORT_FRAME)
 		on_eapol_frame(self, attrs);
+	else if (cmd == NL80211_CMD_AUTHENTICATE || cmd == NL80211_CMD_ASSOCIATE) {
+		if (!wifi_sme_handle_event(self->sme, cmd, attrs))
+			g_debug("%s: %s event not awaited", self->ifname, wifi_nl_cmd_name(cmd));
+	}
 }
 
 /* ---- what the link is, for diagnostics ----------------------------------- */
@@ -950,8 +1079,8 @@ wifi_connector_get_times(WifiConnector *self, gint64 *started_real, gint64 *conn
 /* ---- life cycle ----------------------------------------------------------- */
 
 WifiConnector *
-wifi_connector_new(JoindCore *core, JoindStation *station, WifiNl *nl, WifiWiphy *wiphy,
-                   guint32 ifindex, const gchar *ifname)
+wifi_connector_new(JoindCore *core, JoindStation *station, WifiNl *nl, WifiLink *link,
+                   WifiWiphy *wiphy, guint32 ifindex, const gchar *ifname)
 {
 	WifiConnector *self = g_new0(WifiConnector, 1);
 
@@ -960,10 +1089,19 @@ wifi_connector_new(JoindCore *core, JoindStation *station, WifiNl *nl, WifiWiphy
 	self->control_port_nl =
 	        wifi_wiphy_can_control_port_nl80211(wiphy) &&
 	        joind_core_get_config_bool(core, "General", "ControlPortOverNL80211");
+	self->use_sme = wiphy->supports_auth_assoc &&
+	                joind_core_get_config_bool(core, "General", "UserspaceSME");
 	self->station = station;
 	self->nl = nl;
+	self->link = link;
 	self->ifindex = ifindex;
 	self->ifname = g_strdup(ifname);
+	self->sme = wifi_sme_new(nl, ifindex, on_sme_result, self);
+	wifi_sme_set_ifname(self->sme, ifname);
+	/* "dormant" until a link is authorized, so that whoever waits for
+	 * an "up" link waits for keys, not for the association. */
+	if (link != NULL)
+		wifi_link_set_dormant_mode(link, (gint)ifindex, TRUE);
 	self->disconnect_tasks = g_ptr_array_new_with_free_func(g_object_unref);
 	return self;
 }
@@ -980,6 +1118,7 @@ wifi_connector_set_ifname(WifiConnector *self, const gchar *ifname)
 {
 	g_free(self->ifname);
 	self->ifname = g_strdup(ifname);
+	wifi_sme_set_ifname(self->sme, ifname);
 }
 
 void
@@ -997,6 +1136,9 @@ wifi_connector_free(WifiConnector *self)
 	g_clear_handle_id(&self->hs_timer, g_source_remove);
 	g_clear_pointer(&self->hs, wifi_handshake_free);
 	g_clear_pointer(&self->eapol_socket, wifi_eapol_socket_free);
+	g_clear_pointer(&self->sme, wifi_sme_free);
+	if (self->link != NULL)
+		wifi_link_set_dormant_mode(self->link, (gint)self->ifindex, FALSE);
 	wifi_wiphy_unref(self->wiphy);
 	joind_secret_clear(self->pmk, sizeof(self->pmk));
 	g_ptr_array_unref(self->disconnect_tasks);

@@ -9,6 +9,7 @@
 #pragma once
 
 #include "joind.h"
+#include "link.h"
 #include "network.h"
 #include "nl80211.h"
 #include "rsn.h"
@@ -20,9 +21,12 @@ typedef struct _WifiConnector WifiConnector;
 
 /* wiphy: the radio's capabilities (ciphers for management frame
  * protection; whether EAPOL can travel over nl80211, else an AF_PACKET
- * socket carries it). */
+ * socket carries it; whether joind's SME authenticates and associates).
+ * link (may be NULL, in tests) sets the interface's link mode to dormant
+ * for the connector's life and its operational state up while connected. */
 WifiConnector *wifi_connector_new(JoindCore *core, JoindStation *station, WifiNl *nl,
-                                  WifiWiphy *wiphy, guint32 ifindex, const gchar *ifname);
+                                  WifiLink *link, WifiWiphy *wiphy, guint32 ifindex,
+                                  const gchar *ifname);
 /* Fails the pending calls (Aborted) and forgets the link state. */
 void wifi_connector_free(WifiConnector *self);
 void wifi_connector_set_ifname(WifiConnector *self, const gchar *ifname);
@@ -57,8 +61,8 @@ typedef void (*WifiConnectObserver)(WifiConnectEvent event, WifiNetwork *network
                                     const WifiBss *bss, gpointer user_data);
 void wifi_connector_set_observer(WifiConnector *self, WifiConnectObserver func, gpointer user_data);
 
-/* nl80211 CONNECT, DISCONNECT, DEAUTHENTICATE, DISASSOCIATE and
- * CONTROL_PORT_FRAME events of the interface. */
+/* nl80211 CONNECT, DISCONNECT, AUTHENTICATE, ASSOCIATE, DEAUTHENTICATE,
+ * DISASSOCIATE and CONTROL_PORT_FRAME events of the interface. */
 void wifi_connector_handle_event(WifiConnector *self, guint8 cmd, struct nlattr **attrs);
 
 /* What the link is, for diagnostics. The BSS of the link, NULL unless

@@ -1,4 +1,6 @@
-/* link.c - link flags through rtnetlink events and SIOC[GS]IFFLAGS. */
+/* link.c - link flags through rtnetlink events and SIOC[GS]IFFLAGS;
+ * link mode and operational state through libnl-route change requests on
+ * a socket of their own, whose answers are read from the main loop. */
 #include "link.h"
 
 #include <errno.h>
@@ -7,6 +9,7 @@
 #include <linux/rtnetlink.h>
 #include <netlink/msg.h>
 #include <netlink/netlink.h>
+#include <netlink/route/link.h>
 #include <string.h>
 #include <sys/ioctl.h>
 #include <sys/socket.h>
@@ -18,6 +21,8 @@ struct _WifiLink {
 	struct nl_sock *sock;
 	struct nl_cb *cb;
 	guint watch;
+	struct nl_sock *req; /* link mode / operstate requests */
+	guint req_watch;
 	int ioctl_fd;
 	WifiLinkFunc func;
 	gpointer user_data;
@@ -68,6 +73,89 @@ link_readable(gint fd, GIOCondition condition, gpointer user_data)
 	return G_SOURCE_CONTINUE;
 }
 
+static int
+req_error(struct sockaddr_nl *nla, struct nlmsgerr *err, void *arg)
+{
+	/* ENODEV: the interface went away meanwhile (a radio removed). */
+	if (err->error == -ENODEV)
+		g_debug("rtnetlink: link mode / operational state of a link gone");
+	else if (err->error < 0)
+		g_warning("rtnetlink: cannot change a link's operational state: %s",
+		          g_strerror(-err->error));
+	return NL_SKIP;
+}
+
+static gboolean
+req_readable(gint fd, GIOCondition condition, gpointer user_data)
+{
+	WifiLink *self = user_data;
+	struct nl_cb *cb = nl_cb_alloc(NL_CB_CUSTOM);
+
+	nl_cb_err(cb, NL_CB_CUSTOM, req_error, self);
+	(void)nl_recvmsgs(self->req, cb);
+	nl_cb_put(cb);
+	return G_SOURCE_CONTINUE;
+}
+
+/* The request socket; FALSE (logged) when it cannot be had. */
+static gboolean
+link_req_open(WifiLink *self)
+{
+	int err;
+
+	if (self->req != NULL)
+		return TRUE;
+	self->req = nl_socket_alloc();
+	if (self->req == NULL)
+		return FALSE;
+	err = nl_connect(self->req, NETLINK_ROUTE);
+	if (err < 0) {
+		g_warning("rtnetlink: %s", nl_geterror(err));
+		g_clear_pointer(&self->req, nl_socket_free);
+		return FALSE;
+	}
+	nl_socket_set_nonblocking(self->req);
+	self->req_watch = g_unix_fd_add(nl_socket_get_fd(self->req), G_IO_IN, req_readable, self);
+	return TRUE;
+}
+
+static void
+link_change(WifiLink *self, gint ifindex, gint linkmode, gint operstate)
+{
+	struct rtnl_link *orig = rtnl_link_alloc();
+	struct rtnl_link *change = rtnl_link_alloc();
+	struct nl_msg *msg = NULL;
+	int err;
+
+	rtnl_link_set_ifindex(orig, ifindex);
+	if (linkmode >= 0)
+		rtnl_link_set_linkmode(change, (guint8)linkmode);
+	if (operstate >= 0)
+		rtnl_link_set_operstate(change, (guint8)operstate);
+	err = rtnl_link_build_change_request(orig, change, 0, &msg);
+	if (err >= 0 && link_req_open(self)) {
+		nlmsg_hdr(msg)->nlmsg_flags |= NLM_F_ACK;
+		err = nl_send_auto(self->req, msg);
+	}
+	if (err < 0)
+		g_warning("rtnetlink: link %d: %s", ifindex, nl_geterror(err));
+	nlmsg_free(msg);
+	rtnl_link_put(change);
+	rtnl_link_put(orig);
+}
+
+void
+wifi_link_set_dormant_mode(WifiLink *self, gint ifindex, gboolean dormant)
+{
+	link_change(self, ifindex, dormant ? IF_LINK_MODE_DORMANT : IF_LINK_MODE_DEFAULT, -1);
+}
+
+void
+wifi_link_set_oper_up(WifiLink *self, gint ifindex, gboolean up)
+{
+	link_change(self, ifindex, -1, up ? IF_OPER_UP : IF_OPER_DORMANT);
+}
+
 WifiLink *
 wifi_link_new(WifiLinkFunc func, gpointer user_data, GError **error)
 {
@@ -106,6 +194,8 @@ wifi_link_free(WifiLink *self)
 	if (self == NULL)
 		return;
 	g_clear_handle_id(&self->watch, g_source_remove);
+	g_clear_handle_id(&self->req_watch, g_source_remove);
+	g_clear_pointer(&self->req, nl_socket_free);
 	g_clear_pointer(&self->cb, nl_cb_put);
 	g_clear_pointer(&self->sock, nl_socket_free);
 	if (self->ioctl_fd >= 0)

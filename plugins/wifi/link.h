@@ -1,5 +1,7 @@
 /* link.h - the few rtnetlink facts the wifi plugin needs about its links:
- * whether they are up, their name and address, and setting them up. */
+ * whether they are up, their name and address, and setting them up; and
+ * RFC 2863 operational state: a station's link is "dormant" while it is
+ * not (yet) authorized and "up" once it carries traffic. */
 #pragma once
 
 #include <glib.h>
@@ -21,5 +23,12 @@ G_DEFINE_AUTOPTR_CLEANUP_FUNC(WifiLink, wifi_link_free)
 gboolean wifi_link_get_flags(WifiLink *self, const gchar *ifname, guint *flags, GError **error);
 /* Sets IFF_UP; the change arrives through the callback. */
 gboolean wifi_link_set_up(WifiLink *self, const gchar *ifname, GError **error);
+
+/* IFLA_LINKMODE: TRUE for IF_LINK_MODE_DORMANT (the kernel then says
+ * "dormant" instead of "up" until wifi_link_set_oper_up()), FALSE for the
+ * default. Both are sent without waiting (a refusal is logged). */
+void wifi_link_set_dormant_mode(WifiLink *self, gint ifindex, gboolean dormant);
+/* IFLA_OPERSTATE: IF_OPER_UP when up, else IF_OPER_DORMANT. */
+void wifi_link_set_oper_up(WifiLink *self, gint ifindex, gboolean up);
 
 G_END_DECLS

@@ -27,4 +27,22 @@ typedef struct {
  * or another frame type. */
 gboolean wifi_mgmt_parse_leave(const guint8 *data, gsize len, WifiMgmtLeave *out, GError **error);
 
+/* What answered our authentication or association request (nl80211 hands
+ * the frame over in the AUTHENTICATE / ASSOCIATE event of a userspace
+ * SME). */
+typedef struct {
+	gboolean assoc; /* an (re)association response, else an authentication */
+	guint8 bssid[6];
+	guint16 auth_algorithm; /* authentication only */
+	guint16 auth_seq;       /* authentication only */
+	guint16 status;         /* IEEE 802.11 status code, 0: success */
+	guint16 aid;            /* association only, without the two top bits */
+} WifiMgmtAnswer;
+
+/* Parses an authentication frame or a (re)association response: the MAC
+ * header, then the fixed fields up to the status code (elements after it
+ * are ignored). Fails with WIFI_MGMT_ERROR_MALFORMED on a short frame or
+ * another frame type. */
+gboolean wifi_mgmt_parse_answer(const guint8 *data, gsize len, WifiMgmtAnswer *out, GError **error);
+
 G_END_DECLS

@@ -131,10 +131,9 @@ wifi_rsn_plan(const WifiBss *bss, const WifiWiphy *wiphy, WifiRsnPlan *plan, GEr
 }
 
 void
-wifi_rsn_put_connect(struct nl_msg *msg, const WifiRsnPlan *plan, gboolean over_nl80211)
+wifi_rsn_put_associate(struct nl_msg *msg, const WifiRsnPlan *plan, gboolean over_nl80211)
 {
 	nla_put(msg, NL80211_ATTR_IE, (int)plan->own_rsne_len, plan->own_rsne);
-	nla_put_flag(msg, NL80211_ATTR_PRIVACY);
 	nla_put_u32(msg, NL80211_ATTR_WPA_VERSIONS, NL80211_WPA_VERSION_2);
 	nla_put_u32(msg, NL80211_ATTR_CIPHER_SUITES_PAIRWISE,
 	            wifi_cipher_suite_selector(plan->pairwise_cipher));
@@ -155,6 +154,14 @@ wifi_rsn_put_connect(struct nl_msg *msg, const WifiRsnPlan *plan, gboolean over_
 		nla_put_flag(msg, NL80211_ATTR_CONTROL_PORT_OVER_NL80211);
 		nla_put_flag(msg, NL80211_ATTR_SOCKET_OWNER);
 	}
+}
+
+void
+wifi_rsn_put_connect(struct nl_msg *msg, const WifiRsnPlan *plan, gboolean over_nl80211)
+{
+	/* CMD_CONNECT picks the BSS by privacy too; ASSOCIATE names it. */
+	nla_put_flag(msg, NL80211_ATTR_PRIVACY);
+	wifi_rsn_put_associate(msg, plan, over_nl80211);
 }
 
 struct nl_msg *

@@ -48,6 +48,9 @@ const gchar *wifi_mfp_to_string(WifiMfp mfp);
 /* The RSN attributes of CMD_CONNECT: control port (EAPOL over nl80211 when
  * over_nl80211, else the interface's AF_PACKET path) and USE_MFP. */
 void wifi_rsn_put_connect(struct nl_msg *msg, const WifiRsnPlan *plan, gboolean over_nl80211);
+/* The same for CMD_ASSOCIATE of the userspace SME (sme.c): all but
+ * PRIVACY, which only CMD_CONNECT takes. */
+void wifi_rsn_put_associate(struct nl_msg *msg, const WifiRsnPlan *plan, gboolean over_nl80211);
 
 struct nl_msg *wifi_rsn_msg_eapol(WifiNl *nl, guint32 ifindex, const guint8 *aa,
                                   const guint8 *frame, gsize len, gboolean no_encrypt);

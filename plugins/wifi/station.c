@@ -593,8 +593,8 @@ wifi_station_new(const WifiStationSetup *setup)
 	self->periodic_interval = self->periodic_initial;
 	self->scanner = wifi_scanner_new(self->nl, self->ifindex, self->ifname, self->wiphy,
 	                                 station_scan_results, station_scanning_changed, self);
-	self->connector = wifi_connector_new(core, JOIND_STATION(self), self->nl, self->wiphy,
-	                                     self->ifindex, self->ifname);
+	self->connector = wifi_connector_new(core, JOIND_STATION(self), self->nl, self->link,
+	                                     self->wiphy, self->ifindex, self->ifname);
 	station_add_autoconnect(self);
 	joind_device_attach_station(self->device, JOIND_STATION(self));
 	g_signal_connect(self, "notify::state", G_CALLBACK(on_state_changed), NULL);
@@ -712,6 +712,8 @@ wifi_station_handle_event(WifiStation *self, guint8 cmd, struct nlattr **attrs)
 		break;
 	case NL80211_CMD_CONNECT:
 	case NL80211_CMD_DISCONNECT:
+	case NL80211_CMD_AUTHENTICATE:
+	case NL80211_CMD_ASSOCIATE:
 	case NL80211_CMD_DEAUTHENTICATE:
 	case NL80211_CMD_DISASSOCIATE:
 	case NL80211_CMD_CONTROL_PORT_FRAME:

@@ -125,15 +125,22 @@ parse_commands(WifiWiphy *self, struct nlattr *cmds)
 	struct nlattr *c;
 	int rem;
 
+	gboolean auth = FALSE;
+	gboolean assoc = FALSE;
+
 	nla_for_each_nested(c, cmds, rem)
 	{
 		guint32 cmd = nla_get_u32(c);
 
 		if (cmd == NL80211_CMD_AUTHENTICATE)
-			self->supports_auth_assoc = TRUE;
+			auth = TRUE;
+		else if (cmd == NL80211_CMD_ASSOCIATE)
+			assoc = TRUE;
 		else if (cmd == NL80211_CMD_CONNECT)
 			self->supports_connect = TRUE;
 	}
+	if (auth && assoc)
+		self->supports_auth_assoc = TRUE;
 }
 
 static void

@@ -35,7 +35,7 @@ typedef struct {
 	guint32 akms;            /* WifiAkm bits the driver lists, 0 if it lists none */
 	guint max_scan_ssids;
 	guint max_scan_ie_len;
-	gboolean supports_auth_assoc; /* CMD_AUTHENTICATE: userspace SME possible */
+	gboolean supports_auth_assoc; /* CMD_AUTHENTICATE and CMD_ASSOCIATE: userspace SME */
 	gboolean supports_connect;    /* CMD_CONNECT */
 } WifiWiphy;
 
