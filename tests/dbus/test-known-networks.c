@@ -305,7 +305,9 @@ test_state_and_forget(Fixture *f, gconstpointer data)
 	wait_props(f, HOME_PATH, FALSE, -1, -1);
 	after = read_file(f->dir, "state.json");
 	g_assert_null(strstr(after, "486f6d65_psk"));
-	g_assert_nonnull(known_props(f, CAFE_PATH));
+	g_clear_pointer(&cafe, g_variant_unref);
+	cafe = known_props(f, CAFE_PATH);
+	g_assert_nonnull(cafe);
 }
 
 /* A corrupt state.json: reported with its path, set aside, joind runs. */
