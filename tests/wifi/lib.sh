@@ -119,6 +119,27 @@ wifi_stop_joind() {
 	JOIND_PID=
 }
 
+# Restarts joind with the line $1 (KEY=VALUE) added to main.conf's
+# [General] group; wifi_restart_joind_default puts the old file back and
+# restarts again. Both set DEV to wlan2's device path.
+wifi_restart_joind_with() {
+	cp "$WORK/main.conf" "$WORK/main.conf.orig"
+	sed "s/^\[General\]\$/[General]\n$1/" "$WORK/main.conf.orig" >"$WORK/main.conf"
+	grep -qxF "$1" "$WORK/main.conf" || wifi_fail "main.conf has no [General] for $1"
+	wifi_restart_joind_same
+}
+
+wifi_restart_joind_default() {
+	mv "$WORK/main.conf.orig" "$WORK/main.conf"
+	wifi_restart_joind_same
+}
+
+wifi_restart_joind_same() {
+	wifi_stop_joind
+	wifi_start_joind --same-config
+	DEV=$(wifi_device_path wlan2) || wifi_fail "no device for wlan2 after the restart"
+}
+
 jw() { "$JOIND_WAIT" "$@"; }
 
 jcall() { gdbus call --system --dest net.joind "$@"; }

@@ -10,6 +10,7 @@
 #include "bss.h"
 #include "hs-test-util.h"
 #include "joind-error.h"
+#include "nl-test-util.h"
 #include "rsn.h"
 
 #define RSNE_PSK "30 14 0100 000fac04 0100 000fac04 0100 000fac02 0000"
@@ -119,22 +120,6 @@ test_plan_mfp_required_unsupported(void)
 	plan_refused(RSNE_MFPR_GMAC256, TRUE, "BIP-GMAC-256");
 }
 
-/* A message of cmd as nl80211 would receive it. */
-static struct nl_msg *
-msg_new(guint8 cmd)
-{
-	struct nl_msg *msg = nlmsg_alloc();
-
-	g_assert_nonnull(genlmsg_put(msg, NL_AUTO_PORT, NL_AUTO_SEQ, 0x20, 0, 0, cmd, 0));
-	return msg;
-}
-
-static void
-msg_parse(struct nl_msg *msg, struct nlattr **tb)
-{
-	g_assert_cmpint(genlmsg_parse(nlmsg_hdr(msg), 0, tb, NL80211_ATTR_MAX, NULL), ==, 0);
-}
-
 static void
 test_connect_attrs(void)
 {
@@ -144,9 +129,9 @@ test_connect_attrs(void)
 	struct nl_msg *msg;
 
 	plan_ok(RSNE_SHA256_MFPR, TRUE, &plan, &own);
-	msg = msg_new(NL80211_CMD_CONNECT);
+	msg = wifi_test_msg_new(NL80211_CMD_CONNECT);
 	wifi_rsn_put_connect(msg, &plan, TRUE);
-	msg_parse(msg, tb);
+	wifi_test_msg_parse(msg, tb);
 	g_assert_nonnull(tb[NL80211_ATTR_USE_MFP]);
 	g_assert_cmpuint(nla_get_u32(tb[NL80211_ATTR_USE_MFP]), ==, NL80211_MFP_REQUIRED);
 	g_assert_cmphex(nla_get_u32(tb[NL80211_ATTR_AKM_SUITES]), ==, 0x000fac06);
@@ -159,9 +144,9 @@ test_connect_attrs(void)
 
 	/* No MFP, and EAPOL over AF_PACKET: neither attribute. */
 	plan_ok(RSNE_PSK, TRUE, &plan, &own);
-	msg = msg_new(NL80211_CMD_CONNECT);
+	msg = wifi_test_msg_new(NL80211_CMD_CONNECT);
 	wifi_rsn_put_connect(msg, &plan, FALSE);
-	msg_parse(msg, tb);
+	wifi_test_msg_parse(msg, tb);
 	g_assert_null(tb[NL80211_ATTR_USE_MFP]);
 	g_assert_nonnull(tb[NL80211_ATTR_CONTROL_PORT]);
 	g_assert_cmpuint(nla_get_u16(tb[NL80211_ATTR_CONTROL_PORT_ETHERTYPE]), ==, 0x888e);
@@ -187,12 +172,12 @@ test_key_messages(void)
 	        .seq_len = sizeof(ipn),
 	};
 	struct nlattr *tb[NL80211_ATTR_MAX + 1];
-	struct nl_msg *msg = msg_new(NL80211_CMD_NEW_KEY);
+	struct nl_msg *msg = wifi_test_msg_new(NL80211_CMD_NEW_KEY);
 
 	/* NEW_KEY of the IGTK: key ID 5, BIP-CMAC-128, the IPN as KEY_SEQ, no
 	 * peer address (a group key). */
 	wifi_rsn_put_new_key(msg, 7, &k);
-	msg_parse(msg, tb);
+	wifi_test_msg_parse(msg, tb);
 	g_assert_cmpuint(nla_get_u32(tb[NL80211_ATTR_IFINDEX]), ==, 7);
 	g_assert_cmpuint(nla_get_u8(tb[NL80211_ATTR_KEY_IDX]), ==, 5);
 	g_assert_cmphex(nla_get_u32(tb[NL80211_ATTR_KEY_CIPHER]), ==, 0x000fac06);
@@ -204,9 +189,9 @@ test_key_messages(void)
 	nlmsg_free(msg);
 
 	/* SET_KEY: the default management key. */
-	msg = msg_new(NL80211_CMD_SET_KEY);
+	msg = wifi_test_msg_new(NL80211_CMD_SET_KEY);
 	g_assert_true(wifi_rsn_put_set_default_key(msg, 7, &k));
-	msg_parse(msg, tb);
+	wifi_test_msg_parse(msg, tb);
 	g_assert_cmpuint(nla_get_u8(tb[NL80211_ATTR_KEY_IDX]), ==, 5);
 	g_assert_nonnull(tb[NL80211_ATTR_KEY_DEFAULT_MGMT]);
 	g_assert_null(tb[NL80211_ATTR_KEY_DEFAULT]);
@@ -216,7 +201,7 @@ test_key_messages(void)
 	k.kind = WIFI_KEY_KIND_GROUP;
 	k.key_id = 1;
 	k.cipher = WIFI_CIPHER_SUITE_CCMP;
-	msg = msg_new(NL80211_CMD_SET_KEY);
+	msg = wifi_test_msg_new(NL80211_CMD_SET_KEY);
 	g_assert_false(wifi_rsn_put_set_default_key(msg, 7, &k));
 	nlmsg_free(msg);
 	k.kind = WIFI_KEY_KIND_PAIRWISE;
@@ -224,9 +209,9 @@ test_key_messages(void)
 	k.seq = NULL;
 	k.seq_len = 0;
 	k.addr = aa;
-	msg = msg_new(NL80211_CMD_NEW_KEY);
+	msg = wifi_test_msg_new(NL80211_CMD_NEW_KEY);
 	wifi_rsn_put_new_key(msg, 7, &k);
-	msg_parse(msg, tb);
+	wifi_test_msg_parse(msg, tb);
 	g_assert_cmpmem(nla_data(tb[NL80211_ATTR_MAC]), nla_len(tb[NL80211_ATTR_MAC]), aa, 6);
 	g_assert_null(tb[NL80211_ATTR_KEY_SEQ]);
 	nlmsg_free(msg);

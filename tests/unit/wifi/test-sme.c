@@ -8,6 +8,7 @@
 #include <string.h>
 
 #include "mgmt.h"
+#include "nl-test-util.h"
 #include "rsn.h"
 #include "sme.h"
 
@@ -111,21 +112,6 @@ test_parse_malformed(void)
 	assert_malformed(frame, sizeof(frame));
 }
 
-static struct nl_msg *
-msg_new(guint8 cmd)
-{
-	struct nl_msg *msg = nlmsg_alloc();
-
-	g_assert_nonnull(genlmsg_put(msg, NL_AUTO_PORT, NL_AUTO_SEQ, 0x20, 0, 0, cmd, 0));
-	return msg;
-}
-
-static void
-msg_parse(struct nl_msg *msg, struct nlattr **tb)
-{
-	g_assert_cmpint(genlmsg_parse(nlmsg_hdr(msg), 0, tb, NL80211_ATTR_MAX, NULL), ==, 0);
-}
-
 /* SSID "joind-sme" and, when rsn, a WPA2-PSK RSN element. */
 static WifiBss *
 test_bss(gboolean rsn)
@@ -160,10 +146,10 @@ test_authenticate_attrs(void)
 {
 	g_autoptr(WifiBss) bss = test_bss(TRUE);
 	struct nlattr *tb[NL80211_ATTR_MAX + 1];
-	struct nl_msg *msg = msg_new(NL80211_CMD_AUTHENTICATE);
+	struct nl_msg *msg = wifi_test_msg_new(NL80211_CMD_AUTHENTICATE);
 
 	wifi_sme_put_authenticate(msg, 7, bss);
-	msg_parse(msg, tb);
+	wifi_test_msg_parse(msg, tb);
 	assert_target(tb);
 	g_assert_cmpuint(nla_get_u32(tb[NL80211_ATTR_AUTH_TYPE]), ==, NL80211_AUTHTYPE_OPEN_SYSTEM);
 	g_assert_null(tb[NL80211_ATTR_IE]);
@@ -184,9 +170,9 @@ test_associate_attrs(void)
 	wiphy->ciphers = WIFI_CIPHER_CCMP;
 	g_assert_true(wifi_rsn_plan(bss, wiphy, &plan, &error));
 	g_assert_no_error(error);
-	msg = msg_new(NL80211_CMD_ASSOCIATE);
+	msg = wifi_test_msg_new(NL80211_CMD_ASSOCIATE);
 	wifi_sme_put_associate(msg, 7, bss, &plan, TRUE);
-	msg_parse(msg, tb);
+	wifi_test_msg_parse(msg, tb);
 	assert_target(tb);
 	g_assert_cmpmem(nla_data(tb[NL80211_ATTR_IE]), nla_len(tb[NL80211_ATTR_IE]), plan.own_rsne,
 	                plan.own_rsne_len);
@@ -200,9 +186,9 @@ test_associate_attrs(void)
 	g_assert_null(tb[NL80211_ATTR_USE_MFP]);
 	nlmsg_free(msg);
 
-	msg = msg_new(NL80211_CMD_ASSOCIATE);
+	msg = wifi_test_msg_new(NL80211_CMD_ASSOCIATE);
 	wifi_sme_put_associate(msg, 7, open, NULL, TRUE);
-	msg_parse(msg, tb);
+	wifi_test_msg_parse(msg, tb);
 	assert_target(tb);
 	g_assert_null(tb[NL80211_ATTR_IE]);
 	g_assert_null(tb[NL80211_ATTR_CONTROL_PORT]);
@@ -214,10 +200,10 @@ static void
 test_deauthenticate_attrs(void)
 {
 	struct nlattr *tb[NL80211_ATTR_MAX + 1];
-	struct nl_msg *msg = msg_new(NL80211_CMD_DEAUTHENTICATE);
+	struct nl_msg *msg = wifi_test_msg_new(NL80211_CMD_DEAUTHENTICATE);
 
 	wifi_sme_put_deauthenticate(msg, 7, bssid, 3);
-	msg_parse(msg, tb);
+	wifi_test_msg_parse(msg, tb);
 	g_assert_cmpuint(nla_get_u32(tb[NL80211_ATTR_IFINDEX]), ==, 7);
 	g_assert_cmpmem(nla_data(tb[NL80211_ATTR_MAC]), nla_len(tb[NL80211_ATTR_MAC]), bssid, 6);
 	g_assert_cmpuint(nla_get_u16(tb[NL80211_ATTR_REASON_CODE]), ==, 3);

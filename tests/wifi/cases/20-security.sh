@@ -175,12 +175,7 @@ sec_rekey_case joind-sec-rekey wlan5-1 0
 sec_rekey_case joind-sec-mfp-rekey wlan5-2 1
 
 # ------------------------------------------------- EAPOL over AF_PACKET ---
-cp "$WORK/main.conf" "$WORK/main.conf.sec"
-sed 's/^\[General\]$/[General]\nControlPortOverNL80211=false/' "$WORK/main.conf.sec" >"$WORK/main.conf"
-grep -q '^ControlPortOverNL80211=false' "$WORK/main.conf" || wifi_fail "main.conf has no [General]"
-wifi_stop_joind
-wifi_start_joind --same-config
-DEV=$(wifi_device_path wlan2) || wifi_fail "no device for wlan2 after the restart"
+wifi_restart_joind_with ControlPortOverNL80211=false
 afp0=$(log_count 'wlan2: EAPOL over AF_PACKET \(main.conf: ControlPortOverNL80211=false\)')
 sec_connect joind-sec-rekey
 (($(log_count 'wlan2: EAPOL over AF_PACKET \(main.conf: ControlPortOverNL80211=false\)') > afp0)) ||
@@ -196,10 +191,7 @@ gtk1=$(log_count 'wlan2: rekey: new group key \(GTK\)')
 check "EAPOL over AF_PACKET (ControlPortOverNL80211=false): connected, keys in, authorized; $((gtk1 - gtk0)) rekeys over the socket; ping: $SEC_PING"
 sec_disconnect joind-sec-rekey
 grep -q 'EAPOL socket on interface [0-9]* closed' "$JOIND_LOG" || wifi_fail "AF_PACKET: socket not closed"
-mv "$WORK/main.conf.sec" "$WORK/main.conf"
-wifi_stop_joind
-wifi_start_joind --same-config
-DEV=$(wifi_device_path wlan2) || wifi_fail "no device for wlan2 after the restart"
+wifi_restart_joind_default
 
 # ------------------------------------------------------------------ cleanup ---
 wifi_stop_hostapd sec

@@ -116,12 +116,7 @@ rm -f "$WORK/state/joind-sme-full.open"
 check "userspace SME: an access point that is full: $(grep -o 'The access point refused[^.]*' <<<"$out")"
 
 # ------------------------------------------------ CMD_CONNECT (config) ---
-cp "$WORK/main.conf" "$WORK/main.conf.sme"
-sed 's/^\[General\]$/[General]\nUserspaceSME=false/' "$WORK/main.conf.sme" >"$WORK/main.conf"
-grep -q '^UserspaceSME=false' "$WORK/main.conf" || wifi_fail "main.conf has no [General]"
-wifi_stop_joind
-wifi_start_joind --same-config
-DEV=$(wifi_device_path wlan2) || wifi_fail "no device for wlan2 after the restart"
+wifi_restart_joind_with UserspaceSME=false
 auth0=$(log_count 'wlan2: AUTHENTICATE with')
 conn0=$(log_count 'wlan2: CONNECT \(the kernel.s SME\)')
 sme_connect
@@ -132,10 +127,7 @@ sme_connect
 wifi_poll 5 "operstate up" sme_operstate_is up
 check "UserspaceSME=false: CMD_CONNECT, connected; operstate up; Connect() took $SME_MS ms (userspace SME: $sme_ms ms)"
 sme_disconnect
-mv "$WORK/main.conf.sme" "$WORK/main.conf"
-wifi_stop_joind
-wifi_start_joind --same-config
-DEV=$(wifi_device_path wlan2) || wifi_fail "no device for wlan2 after the restart"
+wifi_restart_joind_default
 
 # ------------------------------------------------------------------ cleanup ---
 rm -f "$WORK/state/$SME_SSID.psk"
