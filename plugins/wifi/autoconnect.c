@@ -782,10 +782,13 @@ roam_scan_done(GObject *source, GAsyncResult *result, gpointer user_data)
 		g_info("%s: roam scan: no better BSS of “%s” than %s", self->ifname,
 		       joind_network_get_name(network), wifi_bssid_to_string(self->bssid, a));
 	else
-		g_info("%s: roam scan: would roam from %s to %s (%d dBm, score %d); roaming is "
-		       "not implemented yet",
-		       self->ifname, wifi_bssid_to_string(self->bssid, a),
-		       wifi_bssid_to_string(best->bssid, b), best->signal / 100,
+		/* joind does not roam (issue 6 asks for staying connected, not
+		 * for moving between BSSes): the better BSS is logged to show
+		 * what a roam would gain, and the link stays as it is. */
+		g_info("%s: roam scan: %s is better than %s (%d dBm, score %d); staying, "
+		       "joind does not roam",
+		       self->ifname, wifi_bssid_to_string(best->bssid, b),
+		       wifi_bssid_to_string(self->bssid, a), best->signal / 100,
 		       wifi_bss_score(best));
 }
 
