@@ -10,6 +10,7 @@
 #include "joind-auth.h"
 #include "joind-dbus-known.h"
 #include "joind-error.h"
+#include "joind-profile-private.h"
 #include "joind-station-private.h"
 
 struct _JoindDBusStationExport {
@@ -23,18 +24,6 @@ struct _JoindDBusStationExport {
 };
 
 /* ---- paths ---------------------------------------------------------------- */
-
-static gchar *
-ssid_hex(GBytes *ssid)
-{
-	gsize len = 0;
-	const guint8 *data = g_bytes_get_data(ssid, &len);
-	GString *hex = g_string_sized_new(len * 2);
-
-	for (gsize i = 0; i < len; i++)
-		g_string_append_printf(hex, "%02x", data[i]);
-	return g_string_free(hex, FALSE);
-}
 
 static gboolean
 transform_station_state(GBinding *binding, const GValue *from, GValue *to, gpointer user_data)
@@ -263,13 +252,16 @@ network_export(JoindDBusStationExport *exp, JoindNetwork *network)
 	const gchar *device_path = g_dbus_object_get_object_path(G_DBUS_OBJECT(exp->device_object));
 	JoindNetworkType type = joind_network_get_network_type(network);
 	g_autofree gchar *hex = NULL;
+	const guint8 *ssid;
+	gsize ssid_len = 0;
 	g_autofree gchar *path = NULL;
 	g_autoptr(JoindDBusNetwork1) iface = NULL;
 	JoindDBusObjectSkeleton *object;
 
 	if (g_hash_table_contains(exp->networks, network))
 		return;
-	hex = ssid_hex(joind_network_get_ssid(network));
+	ssid = g_bytes_get_data(joind_network_get_ssid(network), &ssid_len);
+	hex = joind_ssid_hex(ssid, ssid_len);
 	path = g_strdup_printf("%s/network/%s_%s", device_path, hex,
 	                       joind_network_type_to_string(type));
 	object = joind_dbus_object_skeleton_new(path);

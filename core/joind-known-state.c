@@ -62,16 +62,13 @@ gchar *
 joind_known_network_id(const guint8 *ssid, gsize ssid_len, JoindProfileType type)
 {
 	const gchar *ext = joind_profile_type_to_extension(type);
-	GString *id;
+	g_autofree gchar *hex = NULL;
 
 	if (ssid == NULL || ssid_len == 0 || ssid_len > SSID_MAX_LEN || ext == NULL ||
 	    type == JOIND_PROFILE_TYPE_WIRED)
 		return NULL;
-	id = g_string_sized_new(ssid_len * 2 + 8);
-	for (gsize i = 0; i < ssid_len; i++)
-		g_string_append_printf(id, "%02x", ssid[i]);
-	g_string_append_printf(id, "_%s", ext);
-	return g_string_free(id, FALSE);
+	hex = joind_ssid_hex(ssid, ssid_len);
+	return g_strdup_printf("%s_%s", hex, ext);
 }
 
 gchar *

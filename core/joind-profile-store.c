@@ -44,20 +44,6 @@ ssid_is_plain(const guint8 *ssid, gsize len)
 	return TRUE;
 }
 
-static gchar *
-hex_encode(const guint8 *data, gsize len)
-{
-	static const gchar digits[] = "0123456789abcdef";
-	gchar *hex = g_malloc(len * 2 + 1);
-
-	for (gsize i = 0; i < len; i++) {
-		hex[2 * i] = digits[data[i] >> 4];
-		hex[2 * i + 1] = digits[data[i] & 0xf];
-	}
-	hex[len * 2] = '\0';
-	return hex;
-}
-
 gchar *
 joind_profile_ssid_to_filename(const guint8 *ssid, gsize ssid_len, JoindProfileType type)
 {
@@ -69,7 +55,7 @@ joind_profile_ssid_to_filename(const guint8 *ssid, gsize ssid_len, JoindProfileT
 		return NULL;
 	if (ssid_is_plain(ssid, ssid_len))
 		return g_strdup_printf("%.*s.%s", (int)ssid_len, (const gchar *)ssid, ext);
-	hex = hex_encode(ssid, ssid_len);
+	hex = joind_ssid_hex(ssid, ssid_len);
 	return g_strdup_printf("=%s.%s", hex, ext);
 }
 

@@ -853,3 +853,17 @@ joind_profile_security_changes(JoindProfile *a, JoindProfile *b)
 	g_ptr_array_add(changed, NULL);
 	return (gchar **)g_ptr_array_free(g_steal_pointer(&changed), FALSE);
 }
+
+gchar *
+joind_ssid_hex(const guint8 *data, gsize len)
+{
+	static const gchar digits[] = "0123456789abcdef";
+	gchar *hex = g_malloc(len * 2 + 1);
+
+	for (gsize i = 0; i < len; i++) {
+		hex[2 * i] = digits[data[i] >> 4];
+		hex[2 * i + 1] = digits[data[i] & 0xf];
+	}
+	hex[len * 2] = '\0';
+	return hex;
+}

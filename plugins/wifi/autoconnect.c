@@ -170,12 +170,10 @@ profile_key(GBytes *ssid, JoindProfileType type)
 {
 	gsize len = 0;
 	const guint8 *data = g_bytes_get_data(ssid, &len);
-	GString *key = g_string_sized_new(2 * len + 4);
+	g_autofree gchar *suffix = g_strdup_printf("profile%d", (gint)type);
 
-	for (gsize i = 0; i < len; i++)
-		g_string_append_printf(key, "%02x", data[i]);
-	g_string_append_printf(key, "/%d", type);
-	return g_string_free(key, FALSE);
+	/* Keyed by profile, not network type: sae and psk share a .psk file. */
+	return wifi_ssid_key(data, len, suffix);
 }
 
 static gchar *

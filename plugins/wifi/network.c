@@ -216,14 +216,20 @@ wifi_network_compare(WifiNetwork *a, WifiNetwork *b)
 }
 
 gchar *
-wifi_network_key(const guint8 *ssid, gsize ssid_len, JoindNetworkType type)
+wifi_ssid_key(const guint8 *ssid, gsize ssid_len, const gchar *suffix)
 {
 	GString *key = g_string_sized_new(ssid_len * 2 + 8);
 
 	for (gsize i = 0; i < ssid_len; i++)
 		g_string_append_printf(key, "%02x", ssid[i]);
-	g_string_append_printf(key, "_%s", joind_network_type_to_string(type));
+	g_string_append_printf(key, "_%s", suffix);
 	return g_string_free(key, FALSE);
+}
+
+gchar *
+wifi_network_key(const guint8 *ssid, gsize ssid_len, JoindNetworkType type)
+{
+	return wifi_ssid_key(ssid, ssid_len, joind_network_type_to_string(type));
 }
 
 GHashTable *

@@ -33,6 +33,8 @@ gint wifi_network_rank(gint best_bss_score, JoindNetworkType type, gboolean know
 /* "<ssid-hex>_<type>": the key networks are grouped by (and the last
  * element of their D-Bus path). */
 gchar *wifi_network_key(const guint8 *ssid, gsize ssid_len, JoindNetworkType type);
+/* "<ssid-hex>_<suffix>", the spelling every SSID-keyed table here uses. */
+gchar *wifi_ssid_key(const guint8 *ssid, gsize ssid_len, const gchar *suffix);
 /* Groups BSSes by network key: key -> GPtrArray of WifiBss. BSSes hiding
  * their SSID belong to no network and are left out. */
 GHashTable *wifi_group_bsses(GPtrArray *bsses);
