@@ -740,13 +740,6 @@ connector_prepare(WifiConnector *self, WifiNetwork *network, WifiBss *bss, gbool
 }
 
 void
-wifi_connector_connect(WifiConnector *self, WifiNetwork *network, GCancellable *cancellable,
-                       GAsyncReadyCallback callback, gpointer user_data)
-{
-	wifi_connector_connect_bss(self, network, NULL, cancellable, callback, user_data);
-}
-
-void
 wifi_connector_connect_bss(WifiConnector *self, WifiNetwork *network, WifiBss *bss,
                            GCancellable *cancellable, GAsyncReadyCallback callback,
                            gpointer user_data)

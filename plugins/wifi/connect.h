@@ -31,14 +31,11 @@ WifiConnector *wifi_connector_new(JoindCore *core, JoindStation *station, WifiNl
 void wifi_connector_free(WifiConnector *self);
 void wifi_connector_set_ifname(WifiConnector *self, const gchar *ifname);
 
-/* The GTask's source object is network; finish with g_task_propagate_boolean. */
-void wifi_connector_connect(WifiConnector *self, WifiNetwork *network, GCancellable *cancellable,
-                            GAsyncReadyCallback callback, gpointer user_data);
 /* The GTask's source object is the station. */
 void wifi_connector_disconnect(WifiConnector *self, GCancellable *cancellable,
                                GAsyncReadyCallback callback, gpointer user_data);
-/* Like wifi_connector_connect(), to the given BSS of network (NULL: its
- * best BSS). */
+/* Connects to bss of network (NULL: its best BSS). The GTask's source
+ * object is network; finish with g_task_propagate_boolean(). */
 void wifi_connector_connect_bss(WifiConnector *self, WifiNetwork *network, WifiBss *bss,
                                 GCancellable *cancellable, GAsyncReadyCallback callback,
                                 gpointer user_data);

@@ -359,17 +359,6 @@ wifi_nl_add_listener(WifiNl *self, WifiNlEventFunc func, gpointer user_data)
 	return l.id;
 }
 
-void
-wifi_nl_remove_listener(WifiNl *self, guint id)
-{
-	for (guint i = 0; i < self->listeners->len; i++) {
-		if (g_array_index(self->listeners, Listener, i).id == id) {
-			g_array_remove_index(self->listeners, i);
-			return;
-		}
-	}
-}
-
 const gchar *
 wifi_nl_cmd_name(guint8 cmd)
 {

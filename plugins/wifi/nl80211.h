@@ -40,7 +40,6 @@ guint wifi_nl_send(WifiNl *self, struct nl_msg *msg, WifiNlReplyFunc reply, Wifi
 void wifi_nl_cancel(WifiNl *self, guint id);
 
 guint wifi_nl_add_listener(WifiNl *self, WifiNlEventFunc func, gpointer user_data);
-void wifi_nl_remove_listener(WifiNl *self, guint id);
 
 /* For logs: "TRIGGER_SCAN" and so on, or a number. */
 const gchar *wifi_nl_cmd_name(guint8 cmd);

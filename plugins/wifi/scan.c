@@ -566,12 +566,6 @@ wifi_scanner_handle_event(WifiScanner *self, guint8 cmd, struct nlattr **attrs)
 	}
 }
 
-gboolean
-wifi_scanner_is_scanning(WifiScanner *self)
-{
-	return self->state != SCAN_IDLE;
-}
-
 guint
 wifi_scanner_get_n_triggered(WifiScanner *self)
 {

@@ -53,7 +53,6 @@ gboolean wifi_scanner_scan_finish(WifiScanner *self, GAsyncResult *result, GErro
  * for this interface. */
 void wifi_scanner_handle_event(WifiScanner *self, guint8 cmd, struct nlattr **attrs);
 
-gboolean wifi_scanner_is_scanning(WifiScanner *self);
 /* Number of scans this scanner triggered (for tests and benchmarks). */
 guint wifi_scanner_get_n_triggered(WifiScanner *self);
 

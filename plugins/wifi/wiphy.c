@@ -215,20 +215,6 @@ wifi_wiphy_can_sae(const WifiWiphy *self)
 	       wifi_wiphy_has_ext_feature(self, NL80211_EXT_FEATURE_SAE_OFFLOAD);
 }
 
-GArray *
-wifi_wiphy_get_scan_freqs(const WifiWiphy *self)
-{
-	GArray *freqs = g_array_new(FALSE, FALSE, sizeof(guint32));
-
-	for (guint i = 0; i < self->channels->len; i++) {
-		const WifiChannel *c = &g_array_index(self->channels, WifiChannel, i);
-
-		if (!c->disabled)
-			g_array_append_val(freqs, c->freq);
-	}
-	return freqs;
-}
-
 gchar *
 wifi_wiphy_describe(const WifiWiphy *self)
 {

@@ -55,8 +55,6 @@ gboolean wifi_wiphy_supports_cipher(const WifiWiphy *self, guint suite_type);
 gboolean wifi_wiphy_can_control_port_nl80211(const WifiWiphy *self);
 /* Can this radio run SAE (in the kernel, or with userspace SAE frames)? */
 gboolean wifi_wiphy_can_sae(const WifiWiphy *self);
-/* Frequencies usable for scanning (not disabled). */
-GArray *wifi_wiphy_get_scan_freqs(const WifiWiphy *self);
 /* One line for logs: bands, channel count, ciphers, modes, features. */
 gchar *wifi_wiphy_describe(const WifiWiphy *self);
 
