@@ -60,9 +60,7 @@ struct _WifiAutoconnect {
 	JoindStation *station;
 	WifiConnector *connector;
 	WifiScanner *scanner;
-	WifiNl *nl;
-	guint32 ifindex;
-	gchar *ifname;
+	WifiIface *iface;
 	WifiAutoconnectParamsFunc full_scan_params;
 	gpointer user_data;
 
@@ -124,7 +122,7 @@ ac_set_state(WifiAutoconnect *self, AcState state, const gchar *reason)
 {
 	if (self->state == state)
 		return;
-	g_info("%s: autoconnect %s -> %s (%s)", self->ifname, ac_state_names[self->state],
+	g_info("%s: autoconnect %s -> %s (%s)", self->iface->name, ac_state_names[self->state],
 	       ac_state_names[state], reason);
 	self->state = state;
 }
@@ -284,7 +282,7 @@ ac_try_connect(WifiAutoconnect *self, const gchar *reason)
 	network = WIFI_NETWORK(g_array_index(candidates, WifiAutoCandidate, i).network);
 	g_clear_handle_id(&self->retry_timer, g_source_remove);
 	g_set_object(&self->target, network);
-	g_info("%s: autoconnect chooses “%s” via %s on %u MHz (rank %d, %d dBm)", self->ifname,
+	g_info("%s: autoconnect chooses “%s” via %s on %u MHz (rank %d, %d dBm)", self->iface->name,
 	       joind_network_get_name(JOIND_NETWORK(network)),
 	       wifi_bssid_to_string(bss->bssid, addr), bss->freq, wifi_network_get_rank(network),
 	       bss->signal / 100);
@@ -366,8 +364,9 @@ ac_connect_done(GObject *source, GAsyncResult *result, gpointer user_data)
 		if (key != NULL)
 			g_hash_table_replace(self->blocked, g_steal_pointer(&key),
 			                     g_strdup(error->message));
-		g_info("%s: not autoconnecting to “%s” until its profile changes: %s", self->ifname,
-		       joind_network_get_name(JOIND_NETWORK(source)), error->message);
+		g_info("%s: not autoconnecting to “%s” until its profile changes: %s",
+		       self->iface->name, joind_network_get_name(JOIND_NETWORK(source)),
+		       error->message);
 	}
 	self->attempts++;
 	ac_wait(self, error->message);
@@ -388,7 +387,7 @@ ac_scan_done(GObject *source, GAsyncResult *result, gpointer user_data)
 	if (g_cancellable_is_cancelled(req->token))
 		return;
 	if (error != NULL)
-		g_info("%s: autoconnect scan: %s", self->ifname, error->message);
+		g_info("%s: autoconnect scan: %s", self->iface->name, error->message);
 	if (!ac_station_disconnected(self)) {
 		ac_set_state(self, AC_IDLE, "no longer disconnected");
 		return;
@@ -418,7 +417,7 @@ ac_scan(WifiAutoconnect *self, gboolean quick, const gchar *reason)
 		                       g_array_index(params->freqs, guint32, i));
 	ac_set_state(self, quick ? AC_QUICK_SCAN : AC_FULL_SCAN, reason);
 	if (quick)
-		g_info("%s: autoconnect: quick scan of %s MHz", self->ifname, list->str);
+		g_info("%s: autoconnect: quick scan of %s MHz", self->iface->name, list->str);
 	g_string_free(list, TRUE);
 	req = ac_request_new(self);
 	req->quick = quick;
@@ -487,7 +486,8 @@ cqm_set(int error, gpointer user_data)
 
 	self->cqm_request = 0;
 	if (error < 0)
-		g_info("%s: no signal monitoring (SET_CQM: %s)", self->ifname, g_strerror(-error));
+		g_info("%s: no signal monitoring (SET_CQM: %s)", self->iface->name,
+		       g_strerror(-error));
 }
 
 static void
@@ -495,12 +495,12 @@ ac_subscribe_cqm(WifiAutoconnect *self)
 {
 	gint threshold = joind_core_get_config_int(self->core, "Roam", "RoamThreshold");
 
-	wifi_nl_cancel(self->nl, self->cqm_request);
-	g_debug("%s: CQM: events below %d dBm", self->ifname, threshold);
-	self->cqm_request = wifi_nl_send(
-	        self->nl,
-	        wifi_cqm_msg_new(self->nl, self->ifindex, threshold, AC_CQM_HYSTERESIS_DB), NULL,
-	        cqm_set, self, NULL);
+	wifi_nl_cancel(self->iface->nl, self->cqm_request);
+	g_debug("%s: CQM: events below %d dBm", self->iface->name, threshold);
+	self->cqm_request = wifi_nl_send(self->iface->nl,
+	                                 wifi_cqm_msg_new(self->iface->nl, self->iface->ifindex,
+	                                                  threshold, AC_CQM_HYSTERESIS_DB),
+	                                 NULL, cqm_set, self, NULL);
 }
 
 static void
@@ -528,7 +528,7 @@ ac_observe(WifiConnectEvent event, WifiNetwork *network, const WifiBss *bss, gpo
 	case WIFI_CONNECT_EVENT_HANDSHAKE_FAILED:
 		if (bss == NULL)
 			break;
-		g_info("%s: avoiding %s (“%s”) for %d s", self->ifname,
+		g_info("%s: avoiding %s (“%s”) for %d s", self->iface->name,
 		       wifi_bssid_to_string(bss->bssid, addr), name, AC_AVOID_S);
 		wifi_avoid_list_add(self->avoid, bss->bssid, g_get_monotonic_time(),
 		                    AC_AVOID_S * G_USEC_PER_SEC);
@@ -539,10 +539,10 @@ ac_observe(WifiConnectEvent event, WifiNetwork *network, const WifiBss *bss, gpo
 			g_hash_table_replace(self->blocked, g_steal_pointer(&key),
 			                     g_strdup("wrong passphrase"));
 		g_info("%s: “%s”: wrong passphrase; no autoconnect until its profile changes",
-		       self->ifname, name);
+		       self->iface->name, name);
 		break;
 	case WIFI_CONNECT_EVENT_LINK_LOST:
-		g_info("%s: link to “%s” lost; reconnecting on its own", self->ifname, name);
+		g_info("%s: link to “%s” lost; reconnecting on its own", self->iface->name, name);
 		self->attempts = 0;
 		self->link_lost_at = g_get_monotonic_time();
 		/* The access point is most likely back where it was: only its
@@ -657,7 +657,7 @@ ac_leave_done(GObject *source, GAsyncResult *result, gpointer user_data)
 	g_autoptr(GError) error = NULL;
 
 	if (!g_task_propagate_boolean(G_TASK(result), &error))
-		g_info("%s: disconnecting: %s", req->self->ifname, error->message);
+		g_info("%s: disconnecting: %s", req->self->iface->name, error->message);
 	if (g_cancellable_is_cancelled(req->token))
 		return;
 	ac_set_state(self, AC_IDLE, "left the network");
@@ -777,7 +777,7 @@ roam_scan_done(GObject *source, GAsyncResult *result, gpointer user_data)
 	bsses = wifi_network_get_bsses(WIFI_NETWORK(network));
 	best = bsses->len > 0 ? g_ptr_array_index(bsses, 0) : NULL;
 	if (best == NULL || memcmp(best->bssid, self->bssid, 6) == 0)
-		g_info("%s: roam scan: no better BSS of “%s” than %s", self->ifname,
+		g_info("%s: roam scan: no better BSS of “%s” than %s", self->iface->name,
 		       joind_network_get_name(network), wifi_bssid_to_string(self->bssid, a));
 	else
 		/* joind does not roam (issue 6 asks for staying connected, not
@@ -785,7 +785,7 @@ roam_scan_done(GObject *source, GAsyncResult *result, gpointer user_data)
 		 * what a roam would gain, and the link stays as it is. */
 		g_info("%s: roam scan: %s is better than %s (%d dBm, score %d); staying, "
 		       "joind does not roam",
-		       self->ifname, wifi_bssid_to_string(best->bssid, b),
+		       self->iface->name, wifi_bssid_to_string(best->bssid, b),
 		       wifi_bssid_to_string(self->bssid, a), best->signal / 100,
 		       wifi_bss_score(best));
 }
@@ -809,7 +809,7 @@ wifi_autoconnect_handle_event(WifiAutoconnect *self, guint8 cmd, struct nlattr *
 	if (cmd != NL80211_CMD_NOTIFY_CQM)
 		return;
 	event = wifi_cqm_parse(attrs, &rssi);
-	g_info("%s: CQM: %s (%d dBm)", self->ifname, wifi_cqm_event_to_string(event), rssi);
+	g_info("%s: CQM: %s (%d dBm)", self->iface->name, wifi_cqm_event_to_string(event), rssi);
 	if (self->state != AC_CONNECTED)
 		return;
 	if (event == WIFI_CQM_BEACON_LOSS) {
@@ -817,7 +817,7 @@ wifi_autoconnect_handle_event(WifiAutoconnect *self, guint8 cmd, struct nlattr *
 	} else if (event == WIFI_CQM_RSSI_LOW) {
 		self->roam_scans++;
 		g_info("%s: signal below the roam threshold: scanning for a better BSS",
-		       self->ifname);
+		       self->iface->name);
 		wifi_scanner_scan(self->scanner, self->full_scan_params(self->user_data), "roam",
 		                  self->token, roam_scan_done, ac_request_new(self));
 	}
@@ -859,9 +859,7 @@ wifi_autoconnect_new(const WifiAutoconnectSetup *setup)
 	self->station = setup->station;
 	self->connector = setup->connector;
 	self->scanner = setup->scanner;
-	self->nl = setup->nl;
-	self->ifindex = setup->ifindex;
-	self->ifname = g_strdup(setup->ifname);
+	self->iface = wifi_iface_ref(setup->iface);
 	self->full_scan_params = setup->full_scan_params;
 	self->user_data = setup->user_data;
 	self->state = AC_OFF;
@@ -882,25 +880,18 @@ wifi_autoconnect_is_retrying(WifiAutoconnect *self)
 }
 
 void
-wifi_autoconnect_set_ifname(WifiAutoconnect *self, const gchar *ifname)
-{
-	g_free(self->ifname);
-	self->ifname = g_strdup(ifname);
-}
-
-void
 wifi_autoconnect_free(WifiAutoconnect *self)
 {
 	if (self == NULL)
 		return;
 	ac_stand_aside(self);
 	g_cancellable_cancel(self->token);
-	wifi_nl_cancel(self->nl, self->cqm_request);
+	wifi_nl_cancel(self->iface->nl, self->cqm_request);
 	wifi_connector_set_observer(self->connector, NULL, NULL);
 	g_signal_handler_disconnect(self->station, self->state_handler);
 	wifi_avoid_list_free(self->avoid);
 	g_hash_table_unref(self->blocked);
 	g_object_unref(self->token);
-	g_free(self->ifname);
+	wifi_iface_unref(self->iface);
 	g_free(self);
 }

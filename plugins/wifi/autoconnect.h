@@ -11,6 +11,7 @@
 #pragma once
 
 #include "connect.h"
+#include "iface.h"
 #include "joind.h"
 #include "network.h"
 #include "nl80211.h"
@@ -28,9 +29,7 @@ typedef struct {
 	JoindStation *station;
 	WifiConnector *connector; /* the autoconnect becomes its observer */
 	WifiScanner *scanner;
-	WifiNl *nl;
-	guint32 ifindex;
-	const gchar *ifname;
+	WifiIface *iface;
 	WifiAutoconnectParamsFunc full_scan_params;
 	gpointer user_data;
 } WifiAutoconnectSetup;
@@ -38,7 +37,6 @@ typedef struct {
 WifiAutoconnect *wifi_autoconnect_new(const WifiAutoconnectSetup *setup);
 /* Free before the connector and the scanner. */
 void wifi_autoconnect_free(WifiAutoconnect *self);
-void wifi_autoconnect_set_ifname(WifiAutoconnect *self, const gchar *ifname);
 
 /* The station is up (started, or its interface came up): TRUE when a quick
  * scan of the remembered frequencies was started, so the station need not

@@ -59,13 +59,9 @@ typedef enum {
 struct _WifiConnector {
 	JoindStation *station; /* the station owns the connector */
 	JoindCore *core;
-	WifiWiphy *wiphy;
+	WifiIface *iface;
 	gboolean control_port_nl;      /* EAPOL over nl80211 (else AF_PACKET) */
 	WifiEapolSocket *eapol_socket; /* the AF_PACKET path, while connecting/connected */
-	WifiNl *nl;
-	WifiLink *link; /* operational state */
-	guint32 ifindex;
-	gchar *ifname;
 	Phase phase;
 	/* The userspace SME: used for the attempt under way (sme_attempt)
 	 * when the radio can and main.conf allows it (use_sme). */
@@ -106,11 +102,11 @@ static void connector_teardown(WifiConnector *self);
 static void
 connector_set_oper_up(WifiConnector *self, gboolean up)
 {
-	if (self->oper_up == up || self->link == NULL)
+	if (self->oper_up == up || self->iface->link == NULL)
 		return;
 	self->oper_up = up;
-	g_debug("%s: operational state %s", self->ifname, up ? "up" : "dormant");
-	wifi_link_set_oper_up(self->link, (gint)self->ifindex, up);
+	g_debug("%s: operational state %s", self->iface->name, up ? "up" : "dormant");
+	wifi_link_set_oper_up(self->iface->link, (gint)self->iface->ifindex, up);
 }
 
 static void
@@ -133,7 +129,7 @@ connector_fail_connect(WifiConnector *self, gint code, const gchar *message)
 
 	if (task == NULL)
 		return;
-	g_info("%s: connect to “%s” failed: %s", self->ifname, network_name(self->network),
+	g_info("%s: connect to “%s” failed: %s", self->iface->name, network_name(self->network),
 	       message);
 	g_task_return_new_error(task, JOIND_ERROR, code, "%s", message);
 }
@@ -179,7 +175,7 @@ static void
 teardown_done(WifiConnector *self)
 {
 	g_clear_handle_id(&self->teardown_timer, g_source_remove);
-	wifi_nl_cancel(self->nl, self->request);
+	wifi_nl_cancel(self->iface->nl, self->request);
 	self->request = 0;
 	if (self->connect_task != NULL) {
 		/* A queued Connect(): do not flap through "disconnected". */
@@ -199,7 +195,7 @@ teardown_timeout(gpointer user_data)
 	WifiConnector *self = user_data;
 
 	self->teardown_timer = 0;
-	g_debug("%s: no DISCONNECT event after CMD_DISCONNECT", self->ifname);
+	g_debug("%s: no DISCONNECT event after CMD_DISCONNECT", self->iface->name);
 	teardown_done(self);
 	return G_SOURCE_REMOVE;
 }
@@ -218,7 +214,7 @@ disconnect_done(int error, gpointer user_data)
 	}
 	/* -ENOTCONN, -EALREADY: not associated after all, no event follows. */
 	if (error != -ENOTCONN && error != -EALREADY)
-		g_warning("%s: %s: %s", self->ifname,
+		g_warning("%s: %s: %s", self->iface->name,
 		          self->sme_attempt ? "DEAUTHENTICATE" : "DISCONNECT", g_strerror(-error));
 	teardown_done(self);
 }
@@ -230,7 +226,7 @@ connector_teardown(WifiConnector *self)
 
 	if (self->phase == PHASE_TEARDOWN)
 		return;
-	wifi_nl_cancel(self->nl, self->request);
+	wifi_nl_cancel(self->iface->nl, self->request);
 	/* The old handshake's timer must not fire into a queued connect; no
 	 * EAPOL frame matters any more. */
 	g_clear_handle_id(&self->hs_timer, g_source_remove);
@@ -239,15 +235,15 @@ connector_teardown(WifiConnector *self)
 	connector_set_oper_up(self, FALSE);
 	if (self->sme_attempt) {
 		wifi_sme_reset(self->sme);
-		msg = wifi_nl_msg_new(self->nl, NL80211_CMD_DEAUTHENTICATE, 0);
-		wifi_sme_put_deauthenticate(msg, self->ifindex, self->bss->bssid,
+		msg = wifi_nl_msg_new(self->iface->nl, NL80211_CMD_DEAUTHENTICATE, 0);
+		wifi_sme_put_deauthenticate(msg, self->iface->ifindex, self->bss->bssid,
 		                            WIFI_REASON_DEAUTH_LEAVING);
 	} else {
-		msg = wifi_nl_msg_new(self->nl, NL80211_CMD_DISCONNECT, 0);
-		nla_put_u32(msg, NL80211_ATTR_IFINDEX, self->ifindex);
+		msg = wifi_nl_msg_new(self->iface->nl, NL80211_CMD_DISCONNECT, 0);
+		nla_put_u32(msg, NL80211_ATTR_IFINDEX, self->iface->ifindex);
 		nla_put_u16(msg, NL80211_ATTR_REASON_CODE, WIFI_REASON_DEAUTH_LEAVING);
 	}
-	self->request = wifi_nl_send(self->nl, msg, NULL, disconnect_done, self, NULL);
+	self->request = wifi_nl_send(self->iface->nl, msg, NULL, disconnect_done, self, NULL);
 }
 
 /* ---- WPA2-PSK: the 4-way handshake ---------------------------------------- */
@@ -271,14 +267,14 @@ hs_send(const guint8 *frame, gsize len, gpointer user_data)
 		 * sends message 4 before it installs the first one. */
 		if (!wifi_eapol_socket_send(self->eapol_socket, self->bss->bssid, frame, len,
 		                            &error))
-			g_warning("%s: %s", self->ifname, error->message);
+			g_warning("%s: %s", self->iface->name, error->message);
 		return;
 	}
 	/* Before the first pairwise key, frames go out in the clear. */
-	msg = wifi_rsn_msg_eapol(self->nl, self->ifindex, self->bss->bssid, frame, len,
-	                         !wifi_handshake_has_ptk(self->hs));
-	wifi_nl_send(self->nl, msg, NULL, log_failure,
-	             g_strdup_printf("%s: sending EAPOL", self->ifname), g_free);
+	msg = wifi_rsn_msg_eapol(self->iface->nl, self->iface->ifindex, self->bss->bssid, frame,
+	                         len, !wifi_handshake_has_ptk(self->hs));
+	wifi_nl_send(self->iface->nl, msg, NULL, log_failure,
+	             g_strdup_printf("%s: sending EAPOL", self->iface->name), g_free);
 }
 
 static const gchar *
@@ -305,19 +301,21 @@ hs_install_key(const WifiHandshakeKey *key, gpointer user_data)
 	/* Once connected, a new group key is a rekey: said at info level so
 	 * that a log shows the link living through them. */
 	if (self->phase == PHASE_CONNECTED && key->kind != WIFI_KEY_KIND_PAIRWISE)
-		g_info("%s: rekey: new %s, key ID %u (%s)", self->ifname, key_kind_name(key->kind),
-		       key->key_id, wifi_cipher_suite_to_string(key->cipher));
+		g_info("%s: rekey: new %s, key ID %u (%s)", self->iface->name,
+		       key_kind_name(key->kind), key->key_id,
+		       wifi_cipher_suite_to_string(key->cipher));
 	else
-		g_debug("%s: installing the %s, key ID %u (%s)", self->ifname,
+		g_debug("%s: installing the %s, key ID %u (%s)", self->iface->name,
 		        key_kind_name(key->kind), key->key_id,
 		        wifi_cipher_suite_to_string(key->cipher));
-	wifi_nl_send(self->nl, wifi_rsn_msg_new_key(self->nl, self->ifindex, key), NULL,
-	             log_failure, g_strdup_printf("%s: NEW_KEY", self->ifname), g_free);
+	wifi_nl_send(self->iface->nl,
+	             wifi_rsn_msg_new_key(self->iface->nl, self->iface->ifindex, key), NULL,
+	             log_failure, g_strdup_printf("%s: NEW_KEY", self->iface->name), g_free);
 	/* Requests run in order: SET_KEY finds the key NEW_KEY added. */
-	set_default = wifi_rsn_msg_set_default_key(self->nl, self->ifindex, key);
+	set_default = wifi_rsn_msg_set_default_key(self->iface->nl, self->iface->ifindex, key);
 	if (set_default != NULL)
-		wifi_nl_send(self->nl, set_default, NULL, log_failure,
-		             g_strdup_printf("%s: SET_KEY", self->ifname), g_free);
+		wifi_nl_send(self->iface->nl, set_default, NULL, log_failure,
+		             g_strdup_printf("%s: SET_KEY", self->iface->name), g_free);
 }
 
 static gint
@@ -377,14 +375,15 @@ hs_state_changed(WifiHandshakeState old_state, WifiHandshakeState new_state, gpo
 	if (new_state != WIFI_HANDSHAKE_STATE_COMPLETE)
 		return;
 	if (old_state == WIFI_HANDSHAKE_STATE_COMPLETE) {
-		g_info("%s: group key renewed", self->ifname);
+		g_info("%s: group key renewed", self->iface->name);
 		return;
 	}
 	g_clear_handle_id(&self->hs_timer, g_source_remove);
-	g_info("%s: 4-way handshake complete, authorizing the port", self->ifname);
+	g_info("%s: 4-way handshake complete, authorizing the port", self->iface->name);
 	self->request = wifi_nl_send(
-	        self->nl, wifi_rsn_msg_authorize(self->nl, self->ifindex, self->bss->bssid), NULL,
-	        authorized, self, NULL);
+	        self->iface->nl,
+	        wifi_rsn_msg_authorize(self->iface->nl, self->iface->ifindex, self->bss->bssid),
+	        NULL, authorized, self, NULL);
 }
 
 static gboolean
@@ -446,7 +445,7 @@ connector_eapol_rx(WifiConnector *self, const guint8 *src, const guint8 *frame, 
 	case WIFI_HANDSHAKE_RX_ACCEPTED:
 		break;
 	case WIFI_HANDSHAKE_RX_DROPPED:
-		g_debug("%s: EAPOL frame dropped: %s", self->ifname, error->message);
+		g_debug("%s: EAPOL frame dropped: %s", self->iface->name, error->message);
 		break;
 	case WIFI_HANDSHAKE_RX_FAILED:
 		connector_handshake_failed(self, error, TRUE);
@@ -484,18 +483,18 @@ connector_open_eapol(WifiConnector *self)
 
 	g_clear_pointer(&self->eapol_socket, wifi_eapol_socket_free);
 	if (self->control_port_nl) {
-		g_info("%s: EAPOL over the nl80211 control port", self->ifname);
+		g_info("%s: EAPOL over the nl80211 control port", self->iface->name);
 		return TRUE;
 	}
 	self->eapol_socket =
-	        wifi_eapol_socket_new(self->ifindex, on_eapol_socket_frame, self, &error);
+	        wifi_eapol_socket_new(self->iface->ifindex, on_eapol_socket_frame, self, &error);
 	if (self->eapol_socket == NULL) {
 		connector_fail_connect(self, JOIND_ERROR_FAILED, error->message);
 		connector_link_down(self, "no EAPOL socket");
 		return FALSE;
 	}
-	g_info("%s: EAPOL over AF_PACKET (%s)", self->ifname,
-	       wifi_wiphy_can_control_port_nl80211(self->wiphy)
+	g_info("%s: EAPOL over AF_PACKET (%s)", self->iface->name,
+	       wifi_wiphy_can_control_port_nl80211(self->iface->wiphy)
 	               ? "main.conf: ControlPortOverNL80211=false"
 	               : "the radio cannot carry EAPOL over nl80211");
 	return TRUE;
@@ -538,10 +537,10 @@ connector_save_profile(WifiConnector *self)
 	}
 	joind_secret_clear(hex, sizeof(hex));
 	if (!ok)
-		g_warning("%s: cannot save the profile of “%s”: %s", self->ifname,
+		g_warning("%s: cannot save the profile of “%s”: %s", self->iface->name,
 		          joind_network_get_name(network), error->message);
 	else
-		g_info("%s: saved the profile of “%s”", self->ifname,
+		g_info("%s: saved the profile of “%s”", self->iface->name,
 		       joind_network_get_name(network));
 }
 
@@ -594,18 +593,18 @@ connect_sent(int error, gpointer user_data)
 static void
 connector_send_connect(WifiConnector *self)
 {
-	struct nl_msg *msg = wifi_nl_msg_new(self->nl, NL80211_CMD_CONNECT, 0);
+	struct nl_msg *msg = wifi_nl_msg_new(self->iface->nl, NL80211_CMD_CONNECT, 0);
 
 	self->sme_attempt = FALSE;
-	nla_put_u32(msg, NL80211_ATTR_IFINDEX, self->ifindex);
+	nla_put_u32(msg, NL80211_ATTR_IFINDEX, self->iface->ifindex);
 	nla_put(msg, NL80211_ATTR_SSID, (int)self->bss->ies.ssid_len, self->bss->ies.ssid);
 	nla_put(msg, NL80211_ATTR_MAC, 6, self->bss->bssid);
 	nla_put_u32(msg, NL80211_ATTR_WIPHY_FREQ, self->bss->freq);
 	nla_put_u32(msg, NL80211_ATTR_AUTH_TYPE, NL80211_AUTHTYPE_OPEN_SYSTEM);
 	if (self->secure)
 		wifi_rsn_put_connect(msg, &self->plan, self->control_port_nl);
-	g_info("%s: CONNECT (the kernel's SME)", self->ifname);
-	self->request = wifi_nl_send(self->nl, msg, NULL, connect_sent, self, NULL);
+	g_info("%s: CONNECT (the kernel's SME)", self->iface->name);
+	self->request = wifi_nl_send(self->iface->nl, msg, NULL, connect_sent, self, NULL);
 }
 
 static void
@@ -619,7 +618,7 @@ connector_start(WifiConnector *self)
 	self->phase = PHASE_CONNECTING;
 	self->associated = FALSE;
 	joind_station_set_state(self->station, JOIND_STATION_STATE_CONNECTING, "Connect()");
-	g_info("%s: connecting to “%s” via %s on %u MHz (%s)", self->ifname,
+	g_info("%s: connecting to “%s” via %s on %u MHz (%s)", self->iface->name,
 	       network_name(self->network), wifi_bssid_to_string(self->bss->bssid, addr),
 	       self->bss->freq, self->use_sme ? "userspace SME" : "CMD_CONNECT");
 	if (!self->use_sme) {
@@ -720,7 +719,7 @@ connector_prepare(WifiConnector *self, WifiNetwork *network, WifiBss *bss, gbool
 		                    "The interface has no MAC address.");
 		return FALSE;
 	}
-	if (!wifi_rsn_plan(bss, self->wiphy, &self->plan, error))
+	if (!wifi_rsn_plan(bss, self->iface->wiphy, &self->plan, error))
 		return FALSE;
 	self->secure = TRUE;
 	if (connector_psk_from_profile(self, network, &local))
@@ -819,10 +818,10 @@ connector_associated(WifiConnector *self)
 		/* EAPOL and the CONNECT event come on different sockets: the
 		 * handshake may be over already, the port being authorized. */
 		if (wifi_handshake_get_state(self->hs) == WIFI_HANDSHAKE_STATE_COMPLETE) {
-			g_info("%s: associated, 4-way handshake done already", self->ifname);
+			g_info("%s: associated, 4-way handshake done already", self->iface->name);
 			return;
 		}
-		g_info("%s: associated, waiting for the 4-way handshake", self->ifname);
+		g_info("%s: associated, waiting for the 4-way handshake", self->iface->name);
 		self->hs_timer = g_timeout_add_seconds(WIFI_HANDSHAKE_TIMEOUT_S, hs_timeout, self);
 		return;
 	}
@@ -842,7 +841,7 @@ on_connect_event(WifiConnector *self, struct nlattr **attrs)
 	if (self->phase != PHASE_CONNECTING || self->sme_attempt) {
 		/* On the SME path cfg80211 reports the association response
 		 * it passed on in the ASSOCIATE event once more. */
-		g_debug("%s: CONNECT event ignored (%s)", self->ifname,
+		g_debug("%s: CONNECT event ignored (%s)", self->iface->name,
 		        self->phase == PHASE_CONNECTING ? "userspace SME" : "not connecting");
 		return;
 	}
@@ -879,7 +878,7 @@ on_sme_result(WifiSmeResult result, const gchar *stage, guint16 status, int kern
 		 * own SME scans first, so it takes over this attempt. */
 		if (kernel_error == -ENOENT && g_str_equal(stage, "authentication")) {
 			g_info("%s: the kernel no longer knows the BSS: CMD_CONNECT instead",
-			       self->ifname);
+			       self->iface->name);
 			connector_send_connect(self);
 			return;
 		}
@@ -923,10 +922,10 @@ connector_note_connected(WifiConnector *self)
 		return;
 	kf = g_key_file_new();
 	if (!joind_core_save_network_profile(self->core, ssid, len, type, kf, &error))
-		g_warning("%s: cannot save the profile of “%s”: %s", self->ifname,
+		g_warning("%s: cannot save the profile of “%s”: %s", self->iface->name,
 		          joind_network_get_name(network), error->message);
 	else
-		g_info("%s: saved the profile of “%s”", self->ifname,
+		g_info("%s: saved the profile of “%s”", self->iface->name,
 		       joind_network_get_name(network));
 }
 
@@ -970,12 +969,12 @@ on_disconnect_event(WifiConnector *self, struct nlattr **attrs)
 	}
 	if (self->phase == PHASE_CONNECTING && wifi_sme_is_pending(self->sme)) {
 		/* Not associated yet: the end of an earlier link. */
-		g_debug("%s: DISCONNECT event of an earlier link", self->ifname);
+		g_debug("%s: DISCONNECT event of an earlier link", self->iface->name);
 		return;
 	}
 	if (self->stale_disconnect) {
 		self->stale_disconnect = FALSE;
-		g_debug("%s: DISCONNECT event of a link already down", self->ifname);
+		g_debug("%s: DISCONNECT event of a link already down", self->iface->name);
 		return;
 	}
 	if (self->phase == PHASE_HANDSHAKE) {
@@ -1017,7 +1016,8 @@ on_deauth_event(WifiConnector *self, guint8 cmd, struct nlattr **attrs)
 	if (self->phase != PHASE_CONNECTED || frame == NULL)
 		return;
 	if (!wifi_mgmt_parse_leave(nla_data(frame), (gsize)nla_len(frame), &leave, &error)) {
-		g_debug("%s: %s event: %s", self->ifname, wifi_nl_cmd_name(cmd), error->message);
+		g_debug("%s: %s event: %s", self->iface->name, wifi_nl_cmd_name(cmd),
+		        error->message);
 		return;
 	}
 	if (memcmp(leave.bssid, self->bss->bssid, 6) != 0)
@@ -1044,7 +1044,8 @@ wifi_connector_handle_event(WifiConnector *self, guint8 cmd, struct nlattr **att
 		on_eapol_frame(self, attrs);
 	else if (cmd == NL80211_CMD_AUTHENTICATE || cmd == NL80211_CMD_ASSOCIATE) {
 		if (!wifi_sme_handle_event(self->sme, cmd, attrs))
-			g_debug("%s: %s event not awaited", self->ifname, wifi_nl_cmd_name(cmd));
+			g_debug("%s: %s event not awaited", self->iface->name,
+			        wifi_nl_cmd_name(cmd));
 	}
 }
 
@@ -1072,29 +1073,23 @@ wifi_connector_get_times(WifiConnector *self, gint64 *started_real, gint64 *conn
 /* ---- life cycle ----------------------------------------------------------- */
 
 WifiConnector *
-wifi_connector_new(JoindCore *core, JoindStation *station, WifiNl *nl, WifiLink *link,
-                   WifiWiphy *wiphy, guint32 ifindex, const gchar *ifname)
+wifi_connector_new(JoindCore *core, JoindStation *station, WifiIface *iface)
 {
 	WifiConnector *self = g_new0(WifiConnector, 1);
 
 	self->core = core;
-	self->wiphy = wifi_wiphy_ref(wiphy);
+	self->iface = wifi_iface_ref(iface);
 	self->control_port_nl =
-	        wifi_wiphy_can_control_port_nl80211(wiphy) &&
+	        wifi_wiphy_can_control_port_nl80211(iface->wiphy) &&
 	        joind_core_get_config_bool(core, "General", "ControlPortOverNL80211");
-	self->use_sme = wiphy->supports_auth_assoc &&
+	self->use_sme = iface->wiphy->supports_auth_assoc &&
 	                joind_core_get_config_bool(core, "General", "UserspaceSME");
 	self->station = station;
-	self->nl = nl;
-	self->link = link;
-	self->ifindex = ifindex;
-	self->ifname = g_strdup(ifname);
-	self->sme = wifi_sme_new(nl, ifindex, on_sme_result, self);
-	wifi_sme_set_ifname(self->sme, ifname);
+	self->sme = wifi_sme_new(iface, on_sme_result, self);
 	/* "dormant" until a link is authorized, so that whoever waits for
 	 * an "up" link waits for keys, not for the association. */
-	if (link != NULL)
-		wifi_link_set_dormant_mode(link, (gint)ifindex, TRUE);
+	if (iface->link != NULL)
+		wifi_link_set_dormant_mode(iface->link, (gint)iface->ifindex, TRUE);
 	self->disconnect_tasks = g_ptr_array_new_with_free_func(g_object_unref);
 	return self;
 }
@@ -1107,19 +1102,11 @@ wifi_connector_set_observer(WifiConnector *self, WifiConnectObserver func, gpoin
 }
 
 void
-wifi_connector_set_ifname(WifiConnector *self, const gchar *ifname)
-{
-	g_free(self->ifname);
-	self->ifname = g_strdup(ifname);
-	wifi_sme_set_ifname(self->sme, ifname);
-}
-
-void
 wifi_connector_free(WifiConnector *self)
 {
 	if (self == NULL)
 		return;
-	wifi_nl_cancel(self->nl, self->request);
+	wifi_nl_cancel(self->iface->nl, self->request);
 	connector_cancel_secret(self);
 	connector_fail_connect(self, JOIND_ERROR_ABORTED, "The interface went away.");
 	if (self->phase != PHASE_IDLE)
@@ -1130,11 +1117,10 @@ wifi_connector_free(WifiConnector *self)
 	g_clear_pointer(&self->hs, wifi_handshake_free);
 	g_clear_pointer(&self->eapol_socket, wifi_eapol_socket_free);
 	g_clear_pointer(&self->sme, wifi_sme_free);
-	if (self->link != NULL)
-		wifi_link_set_dormant_mode(self->link, (gint)self->ifindex, FALSE);
-	wifi_wiphy_unref(self->wiphy);
+	if (self->iface->link != NULL)
+		wifi_link_set_dormant_mode(self->iface->link, (gint)self->iface->ifindex, FALSE);
 	joind_secret_clear(self->pmk, sizeof(self->pmk));
 	g_ptr_array_unref(self->disconnect_tasks);
-	g_free(self->ifname);
+	wifi_iface_unref(self->iface);
 	g_free(self);
 }

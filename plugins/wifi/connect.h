@@ -8,28 +8,23 @@
  */
 #pragma once
 
+#include "iface.h"
 #include "joind.h"
-#include "link.h"
 #include "network.h"
-#include "nl80211.h"
 #include "rsn.h"
-#include "wiphy.h"
 
 G_BEGIN_DECLS
 
 typedef struct _WifiConnector WifiConnector;
 
-/* wiphy: the radio's capabilities (ciphers for management frame
- * protection; whether EAPOL can travel over nl80211, else an AF_PACKET
- * socket carries it; whether joind's SME authenticates and associates).
- * link (may be NULL, in tests) sets the interface's link mode to dormant
- * for the connector's life and its operational state up while connected. */
-WifiConnector *wifi_connector_new(JoindCore *core, JoindStation *station, WifiNl *nl,
-                                  WifiLink *link, WifiWiphy *wiphy, guint32 ifindex,
-                                  const gchar *ifname);
+/* The radio's capabilities (iface->wiphy) decide whether EAPOL travels
+ * over nl80211 (else an AF_PACKET socket carries it) and whether joind's
+ * SME authenticates and associates. iface->link (NULL in tests) sets the
+ * interface's link mode to dormant for the connector's life and its
+ * operational state up while connected. */
+WifiConnector *wifi_connector_new(JoindCore *core, JoindStation *station, WifiIface *iface);
 /* Fails the pending calls (Aborted) and forgets the link state. */
 void wifi_connector_free(WifiConnector *self);
-void wifi_connector_set_ifname(WifiConnector *self, const gchar *ifname);
 
 /* The GTask's source object is the station. */
 void wifi_connector_disconnect(WifiConnector *self, GCancellable *cancellable,

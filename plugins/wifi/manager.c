@@ -98,13 +98,11 @@ static void
 manager_add_station(WifiManager *self, const Interface *iface, WifiWiphy *wiphy)
 {
 	g_autoptr(GError) error = NULL;
+	g_autoptr(WifiIface) context =
+	        wifi_iface_new(self->nl, self->link, wiphy, iface->ifindex, iface->name);
 	WifiStationSetup setup = {
 	        .core = self->core,
-	        .nl = self->nl,
-	        .link = self->link,
-	        .wiphy = wiphy,
-	        .ifindex = iface->ifindex,
-	        .ifname = iface->name,
+	        .iface = context,
 	        .address = iface->address[0] != '\0' ? iface->address : NULL,
 	};
 	WifiStation *station = wifi_station_new(&setup);

@@ -36,10 +36,7 @@ typedef struct {
 } Scan;
 
 struct _WifiScanner {
-	WifiNl *nl;
-	guint32 ifindex;
-	gchar *ifname;
-	WifiWiphy *wiphy;
+	WifiIface *iface;
 	WifiScanResultsFunc results;
 	WifiScanningFunc scanning;
 	gpointer user_data;
@@ -204,7 +201,7 @@ scanner_set_state(WifiScanner *self, ScanState state)
 
 	if (self->state == state)
 		return;
-	g_debug("%s: scan state %s -> %s", self->ifname, names[self->state], names[state]);
+	g_debug("%s: scan state %s -> %s", self->iface->name, names[self->state], names[state]);
 	self->state = state;
 }
 
@@ -229,7 +226,7 @@ scanner_fail_current(WifiScanner *self, gint code, const gchar *message)
 {
 	g_autoptr(GError) error = g_error_new_literal(JOIND_ERROR, code, message);
 
-	g_info("%s: scan %u failed: %s", self->ifname, self->current->id, error->message);
+	g_info("%s: scan %u failed: %s", self->iface->name, self->current->id, error->message);
 	scanner_end_current(self, error);
 }
 
@@ -246,10 +243,10 @@ dump_entry(struct nlattr **attrs, gpointer user_data)
 
 	if (attrs[NL80211_ATTR_BSS] == NULL)
 		return;
-	bss = wifi_bss_new_from_nl(attrs[NL80211_ATTR_BSS], wifi_wiphy_can_sae(self->wiphy),
+	bss = wifi_bss_new_from_nl(attrs[NL80211_ATTR_BSS], wifi_wiphy_can_sae(self->iface->wiphy),
 	                           &error);
 	if (bss == NULL) {
-		g_debug("%s: skipping a scan entry: %s", self->ifname, error->message);
+		g_debug("%s: skipping a scan entry: %s", self->iface->name, error->message);
 		return;
 	}
 	/* The kernel's cache holds entries from earlier scans too: keep only
@@ -273,7 +270,8 @@ dump_done(int err, gpointer user_data)
 
 	self->request = 0;
 	if (err == -EAGAIN && ++self->dump_retries <= DUMP_MAX_RETRIES) {
-		g_debug("%s: scan results changed while reading them; reading again", self->ifname);
+		g_debug("%s: scan results changed while reading them; reading again",
+		        self->iface->name);
 		scanner_dump(self);
 		return;
 	}
@@ -284,7 +282,7 @@ dump_done(int err, gpointer user_data)
 		scanner_fail_current(self, JOIND_ERROR_FAILED, msg);
 		return;
 	}
-	g_info("%s: scan %u (%s): %u BSSes in %.1f s", self->ifname, scan->id,
+	g_info("%s: scan %u (%s): %u BSSes in %.1f s", self->iface->name, scan->id,
 	       ours ? scan->why->str : "another program's", bsses->len, seconds);
 	self->results(bsses, ours ? scan->params->freqs : NULL, ours, self->user_data);
 	scanner_end_current(self, NULL);
@@ -293,13 +291,13 @@ dump_done(int err, gpointer user_data)
 static void
 scanner_dump(WifiScanner *self)
 {
-	struct nl_msg *msg = wifi_nl_msg_new(self->nl, NL80211_CMD_GET_SCAN, NLM_F_DUMP);
+	struct nl_msg *msg = wifi_nl_msg_new(self->iface->nl, NL80211_CMD_GET_SCAN, NLM_F_DUMP);
 
 	scanner_set_state(self, SCAN_DUMPING);
 	g_clear_pointer(&self->dumped, g_ptr_array_unref);
 	self->dumped = g_ptr_array_new_with_free_func((GDestroyNotify)wifi_bss_unref);
-	nla_put_u32(msg, NL80211_ATTR_IFINDEX, self->ifindex);
-	self->request = wifi_nl_send(self->nl, msg, dump_entry, dump_done, self, NULL);
+	nla_put_u32(msg, NL80211_ATTR_IFINDEX, self->iface->ifindex);
+	self->request = wifi_nl_send(self->iface->nl, msg, dump_entry, dump_done, self, NULL);
 }
 
 /* ---- triggering ----------------------------------------------------------- */
@@ -331,7 +329,7 @@ scanner_busy(WifiScanner *self)
 	}
 	/* Usually another scan: its end event retries at once. The timer is
 	 * for busy states that send no event (an association in progress). */
-	g_info("%s: scan %u: the radio is busy; retrying when it is free", self->ifname,
+	g_info("%s: scan %u: the radio is busy; retrying when it is free", self->iface->name,
 	       self->current->id);
 	self->busy_timer = g_timeout_add_seconds(BUSY_RETRY_SECONDS, busy_retry, self);
 }
@@ -372,10 +370,10 @@ trigger_done(int err, gpointer user_data)
 static struct nl_msg *
 build_trigger(WifiScanner *self, const WifiScanParams *params)
 {
-	struct nl_msg *msg = wifi_nl_msg_new(self->nl, NL80211_CMD_TRIGGER_SCAN, 0);
-	guint max = self->wiphy->max_scan_ssids;
+	struct nl_msg *msg = wifi_nl_msg_new(self->iface->nl, NL80211_CMD_TRIGGER_SCAN, 0);
+	guint max = self->iface->wiphy->max_scan_ssids;
 
-	nla_put_u32(msg, NL80211_ATTR_IFINDEX, self->ifindex);
+	nla_put_u32(msg, NL80211_ATTR_IFINDEX, self->iface->ifindex);
 	/* Without any SSID the scan is passive; the wildcard makes it active
 	 * and each named SSID is a directed probe (for hidden networks). */
 	if (max > 0) {
@@ -388,8 +386,8 @@ build_trigger(WifiScanner *self, const WifiScanParams *params)
 			nla_put(msg, i + 2, g_bytes_get_size(ssid), g_bytes_get_data(ssid, NULL));
 		}
 		if (params->ssids->len + 1 > max)
-			g_debug("%s: only %u of %u SSIDs fit into one scan", self->ifname, max - 1,
-			        params->ssids->len);
+			g_debug("%s: only %u of %u SSIDs fit into one scan", self->iface->name,
+			        max - 1, params->ssids->len);
 		nla_nest_end(msg, ssids);
 	}
 	if (params->freqs != NULL) {
@@ -412,11 +410,11 @@ scanner_trigger(WifiScanner *self)
 	self->early_event = 0;
 	self->n_triggered++;
 	scan->start_ns = boottime_ns();
-	g_info("%s: scan %u (%s): triggered, %s, %u SSIDs probed, %s", self->ifname, scan->id,
-	       scan->why->str, self->wiphy->max_scan_ssids > 0 ? "active" : "passive",
+	g_info("%s: scan %u (%s): triggered, %s, %u SSIDs probed, %s", self->iface->name, scan->id,
+	       scan->why->str, self->iface->wiphy->max_scan_ssids > 0 ? "active" : "passive",
 	       params->ssids->len, params->freqs != NULL ? "some frequencies" : "all frequencies");
-	self->request =
-	        wifi_nl_send(self->nl, build_trigger(self, params), NULL, trigger_done, self, NULL);
+	self->request = wifi_nl_send(self->iface->nl, build_trigger(self, params), NULL,
+	                             trigger_done, self, NULL);
 }
 
 static void
@@ -425,7 +423,7 @@ scanner_start_next(WifiScanner *self)
 	if (self->state != SCAN_IDLE || self->next == NULL)
 		return;
 	if (self->external) {
-		g_info("%s: another program is scanning; waiting for it", self->ifname);
+		g_info("%s: another program is scanning; waiting for it", self->iface->name);
 		return;
 	}
 	self->current = g_steal_pointer(&self->next);
@@ -437,15 +435,12 @@ scanner_start_next(WifiScanner *self)
 /* ---- public --------------------------------------------------------------- */
 
 WifiScanner *
-wifi_scanner_new(WifiNl *nl, guint32 ifindex, const gchar *ifname, WifiWiphy *wiphy,
-                 WifiScanResultsFunc results, WifiScanningFunc scanning, gpointer user_data)
+wifi_scanner_new(WifiIface *iface, WifiScanResultsFunc results, WifiScanningFunc scanning,
+                 gpointer user_data)
 {
 	WifiScanner *self = g_new0(WifiScanner, 1);
 
-	self->nl = nl;
-	self->ifindex = ifindex;
-	self->ifname = g_strdup(ifname);
-	self->wiphy = wifi_wiphy_ref(wiphy);
+	self->iface = wifi_iface_ref(iface);
 	self->results = results;
 	self->scanning = scanning;
 	self->user_data = user_data;
@@ -461,15 +456,14 @@ wifi_scanner_free(WifiScanner *self)
 		return;
 	error = g_error_new_literal(JOIND_ERROR, JOIND_ERROR_ABORTED,
 	                            "The interface went away during the scan.");
-	wifi_nl_cancel(self->nl, self->request);
+	wifi_nl_cancel(self->iface->nl, self->request);
 	g_clear_handle_id(&self->busy_timer, g_source_remove);
 	if (self->current != NULL)
 		scan_finish(g_steal_pointer(&self->current), error);
 	if (self->next != NULL)
 		scan_finish(g_steal_pointer(&self->next), error);
 	g_clear_pointer(&self->dumped, g_ptr_array_unref);
-	wifi_wiphy_unref(self->wiphy);
-	g_free(self->ifname);
+	wifi_iface_unref(self->iface);
 	g_free(self);
 }
 
@@ -489,7 +483,7 @@ wifi_scanner_scan(WifiScanner *self, WifiScanParams *params, const gchar *why,
 	      wifi_scan_params_covers(cur->params, params)))) {
 		params_merge(cur->params, params);
 		wifi_scan_params_free(params);
-		g_info("%s: scan request (%s) joins scan %u", self->ifname, why, cur->id);
+		g_info("%s: scan request (%s) joins scan %u", self->iface->name, why, cur->id);
 		scan_add_waiter(cur, task, why);
 		return;
 	}
@@ -501,7 +495,7 @@ wifi_scanner_scan(WifiScanner *self, WifiScanParams *params, const gchar *why,
 	}
 	scan_add_waiter(self->next, task, why);
 	if (self->state != SCAN_IDLE)
-		g_info("%s: scan request (%s) waits for scan %u to end", self->ifname, why,
+		g_info("%s: scan request (%s) waits for scan %u to end", self->iface->name, why,
 		       cur != NULL ? cur->id : 0);
 	scanner_start_next(self);
 }

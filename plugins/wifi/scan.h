@@ -11,8 +11,7 @@
 #include <gio/gio.h>
 
 #include "bss.h"
-#include "nl80211.h"
-#include "wiphy.h"
+#include "iface.h"
 
 G_BEGIN_DECLS
 
@@ -37,9 +36,8 @@ typedef void (*WifiScanResultsFunc)(GPtrArray *bsses, const GArray *scanned_freq
                                     gboolean authoritative, gpointer user_data);
 typedef void (*WifiScanningFunc)(gboolean scanning, gpointer user_data);
 
-WifiScanner *wifi_scanner_new(WifiNl *nl, guint32 ifindex, const gchar *ifname, WifiWiphy *wiphy,
-                              WifiScanResultsFunc results, WifiScanningFunc scanning,
-                              gpointer user_data);
+WifiScanner *wifi_scanner_new(WifiIface *iface, WifiScanResultsFunc results,
+                              WifiScanningFunc scanning, gpointer user_data);
 /* Fails the waiting requests with JOIND_ERROR_ABORTED. */
 void wifi_scanner_free(WifiScanner *self);
 

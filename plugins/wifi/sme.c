@@ -21,9 +21,7 @@ typedef enum {
 } SmeStep;
 
 struct _WifiSme {
-	WifiNl *nl;
-	guint32 ifindex;
-	gchar *ifname;
+	WifiIface *iface;
 	WifiSmeFunc func;
 	gpointer user_data;
 	SmeStep step;
@@ -83,7 +81,7 @@ sme_finish(WifiSme *self, WifiSmeResult result, guint16 status, int kernel_error
 {
 	const gchar *stage = step_name(self->step);
 
-	wifi_nl_cancel(self->nl, self->request);
+	wifi_nl_cancel(self->iface->nl, self->request);
 	self->request = 0;
 	self->step = SME_IDLE;
 	g_clear_pointer(&self->bss, wifi_bss_unref);
@@ -98,7 +96,7 @@ sme_command_done(int error, gpointer user_data)
 	self->request = 0;
 	if (error == 0 || self->step == SME_IDLE)
 		return;
-	g_debug("%s: %s command: %s", self->ifname, step_name(self->step), g_strerror(-error));
+	g_debug("%s: %s command: %s", self->iface->name, step_name(self->step), g_strerror(-error));
 	sme_finish(self, WIFI_SME_RESULT_KERNEL, 0, error);
 }
 
@@ -136,18 +134,18 @@ wifi_sme_put_deauthenticate(struct nl_msg *msg, guint32 ifindex, const guint8 *b
 static void
 sme_send(WifiSme *self, guint8 cmd)
 {
-	struct nl_msg *msg = wifi_nl_msg_new(self->nl, cmd, 0);
+	struct nl_msg *msg = wifi_nl_msg_new(self->iface->nl, cmd, 0);
 	gchar addr[18];
 
 	if (cmd == NL80211_CMD_AUTHENTICATE)
-		wifi_sme_put_authenticate(msg, self->ifindex, self->bss);
+		wifi_sme_put_authenticate(msg, self->iface->ifindex, self->bss);
 	else
-		wifi_sme_put_associate(msg, self->ifindex, self->bss,
+		wifi_sme_put_associate(msg, self->iface->ifindex, self->bss,
 		                       self->secure ? &self->plan : NULL, self->control_port_nl);
-	g_info("%s: %s with %s (userspace SME)", self->ifname,
+	g_info("%s: %s with %s (userspace SME)", self->iface->name,
 	       cmd == NL80211_CMD_AUTHENTICATE ? "AUTHENTICATE" : "ASSOCIATE",
 	       wifi_bssid_to_string(self->bss->bssid, addr));
-	self->request = wifi_nl_send(self->nl, msg, NULL, sme_command_done, self, NULL);
+	self->request = wifi_nl_send(self->iface->nl, msg, NULL, sme_command_done, self, NULL);
 }
 
 void
@@ -166,7 +164,7 @@ wifi_sme_start(WifiSme *self, WifiBss *bss, const WifiRsnPlan *plan, gboolean co
 void
 wifi_sme_reset(WifiSme *self)
 {
-	wifi_nl_cancel(self->nl, self->request);
+	wifi_nl_cancel(self->iface->nl, self->request);
 	self->request = 0;
 	self->step = SME_IDLE;
 	g_clear_pointer(&self->bss, wifi_bss_unref);
@@ -186,7 +184,8 @@ sme_answer(WifiSme *self, struct nlattr *frame, WifiMgmtAnswer *answer)
 	g_autoptr(GError) error = NULL;
 
 	if (!wifi_mgmt_parse_answer(nla_data(frame), (gsize)nla_len(frame), answer, &error)) {
-		g_debug("%s: %s event: %s", self->ifname, step_name(self->step), error->message);
+		g_debug("%s: %s event: %s", self->iface->name, step_name(self->step),
+		        error->message);
 		return FALSE;
 	}
 	return answer->assoc == (self->step == SME_ASSOCIATING) &&
@@ -207,14 +206,14 @@ wifi_sme_handle_event(WifiSme *self, guint8 cmd, struct nlattr **attrs)
 		    (nla_len(attrs[NL80211_ATTR_MAC]) != 6 ||
 		     memcmp(nla_data(attrs[NL80211_ATTR_MAC]), self->bss->bssid, 6) != 0))
 			return FALSE;
-		g_info("%s: %s timed out", self->ifname, step_name(self->step));
+		g_info("%s: %s timed out", self->iface->name, step_name(self->step));
 		sme_finish(self, WIFI_SME_RESULT_NO_ANSWER, 0, 0);
 		return TRUE;
 	}
 	if (attrs[NL80211_ATTR_FRAME] == NULL ||
 	    !sme_answer(self, attrs[NL80211_ATTR_FRAME], &answer))
 		return FALSE;
-	g_info("%s: %s: %s", self->ifname, step_name(self->step),
+	g_info("%s: %s: %s", self->iface->name, step_name(self->step),
 	       wifi_sme_status_to_string(answer.status, buf));
 	if (answer.status != 0) {
 		sme_finish(self, WIFI_SME_RESULT_REFUSED, answer.status, 0);
@@ -230,23 +229,14 @@ wifi_sme_handle_event(WifiSme *self, guint8 cmd, struct nlattr **attrs)
 }
 
 WifiSme *
-wifi_sme_new(WifiNl *nl, guint32 ifindex, WifiSmeFunc func, gpointer user_data)
+wifi_sme_new(WifiIface *iface, WifiSmeFunc func, gpointer user_data)
 {
 	WifiSme *self = g_new0(WifiSme, 1);
 
-	self->nl = nl;
-	self->ifindex = ifindex;
+	self->iface = wifi_iface_ref(iface);
 	self->func = func;
 	self->user_data = user_data;
-	self->ifname = g_strdup_printf("ifindex %u", ifindex);
 	return self;
-}
-
-void
-wifi_sme_set_ifname(WifiSme *self, const gchar *ifname)
-{
-	g_free(self->ifname);
-	self->ifname = g_strdup(ifname);
 }
 
 void
@@ -255,6 +245,6 @@ wifi_sme_free(WifiSme *self)
 	if (self == NULL)
 		return;
 	wifi_sme_reset(self);
-	g_free(self->ifname);
+	wifi_iface_unref(self->iface);
 	g_free(self);
 }

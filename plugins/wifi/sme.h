@@ -13,7 +13,7 @@
 #pragma once
 
 #include "bss.h"
-#include "nl80211.h"
+#include "iface.h"
 #include "rsn.h"
 
 G_BEGIN_DECLS
@@ -33,10 +33,9 @@ typedef enum {
 typedef void (*WifiSmeFunc)(WifiSmeResult result, const gchar *stage, guint16 status,
                             int kernel_error, gpointer user_data);
 
-WifiSme *wifi_sme_new(WifiNl *nl, guint32 ifindex, WifiSmeFunc func, gpointer user_data);
+WifiSme *wifi_sme_new(WifiIface *iface, WifiSmeFunc func, gpointer user_data);
 /* Cancels the sequence (no callback after this). */
 void wifi_sme_free(WifiSme *self);
-void wifi_sme_set_ifname(WifiSme *self, const gchar *ifname);
 
 /* Starts authenticating to bss; plan is NULL for an open network. The
  * SME keeps a reference to bss; plan is copied. */

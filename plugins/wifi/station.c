@@ -17,11 +17,7 @@
 struct _WifiStation {
 	JoindStation parent_instance;
 	JoindCore *core;
-	WifiNl *nl;
-	WifiLink *link;
-	WifiWiphy *wiphy;
-	guint32 ifindex;
-	gchar *ifname;
+	WifiIface *iface;
 	JoindDevice *device;
 	WifiScanner *scanner;
 	GHashTable *bsses;    /* "<bssid>/<ssid-hex>" -> WifiBss */
@@ -91,7 +87,7 @@ station_remove_gone_networks(WifiStation *self, GHashTable *groups)
 	while (g_hash_table_iter_next(&iter, (gpointer *)&key, (gpointer *)&network)) {
 		if (g_hash_table_contains(groups, key))
 			continue;
-		g_debug("%s: network “%s” (%s) is gone", self->ifname,
+		g_debug("%s: network “%s” (%s) is gone", self->iface->name,
 		        joind_network_get_name(JOIND_NETWORK(network)),
 		        joind_network_type_to_string(
 		                joind_network_get_network_type(JOIND_NETWORK(network))));
@@ -130,7 +126,7 @@ station_update_networks(WifiStation *self)
 
 			wifi_network_set_bsses(network, group);
 			if (before != group->len)
-				g_debug("%s: network “%s” (%s) now has %u BSS", self->ifname,
+				g_debug("%s: network “%s” (%s) now has %u BSS", self->iface->name,
 				        joind_network_get_name(JOIND_NETWORK(network)),
 				        joind_network_type_to_string(first->type), group->len);
 			continue;
@@ -140,7 +136,7 @@ station_update_networks(WifiStation *self)
 		wifi_network_set_bsses(network, group);
 		station_update_profile(self, network);
 		g_hash_table_insert(self->networks, g_strdup(key), network);
-		g_debug("%s: network “%s” (%s) appears, %u BSS, %d dBm", self->ifname,
+		g_debug("%s: network “%s” (%s) appears, %u BSS, %d dBm", self->iface->name,
 		        joind_network_get_name(JOIND_NETWORK(network)),
 		        joind_network_type_to_string(first->type), group->len,
 		        joind_network_get_strength(JOIND_NETWORK(network)) / 100);
@@ -148,7 +144,7 @@ station_update_networks(WifiStation *self)
 		added++;
 	}
 	if (added > 0 || gone > 0)
-		g_info("%s: %u networks (%u new, %u gone)", self->ifname,
+		g_info("%s: %u networks (%u new, %u gone)", self->iface->name,
 		       g_hash_table_size(self->networks), added, gone);
 }
 
@@ -291,7 +287,7 @@ periodic_scan_done(GObject *source, GAsyncResult *result, gpointer user_data)
 			g_object_unref(self);
 			return;
 		}
-		g_info("%s: periodic scan: %s", self->ifname, error->message);
+		g_info("%s: periodic scan: %s", self->iface->name, error->message);
 	}
 	station_periodic_schedule(self);
 	/* Back off: each scan that found nothing to join doubles the wait. */
@@ -327,7 +323,7 @@ station_periodic_schedule(WifiStation *self)
 	    self->periodic_timer != 0 ||
 	    joind_station_get_state(JOIND_STATION(self)) != JOIND_STATION_STATE_DISCONNECTED)
 		return;
-	g_info("%s: next periodic scan in %u s", self->ifname, self->periodic_interval);
+	g_info("%s: next periodic scan in %u s", self->iface->name, self->periodic_interval);
 	self->periodic_timer = g_timeout_add_seconds(self->periodic_interval, periodic_fire, self);
 }
 
@@ -352,7 +348,7 @@ wifi_station_scan(JoindStation *station, GCancellable *cancellable, GAsyncReadyC
 
 	if (!self->powered || self->scanner == NULL) {
 		g_task_return_new_error(task, JOIND_ERROR, JOIND_ERROR_FAILED,
-		                        "%s is down; it cannot scan.", self->ifname);
+		                        "%s is down; it cannot scan.", self->iface->name);
 		g_object_unref(task);
 		return;
 	}
@@ -390,7 +386,7 @@ wifi_station_connect(WifiStation *self, WifiNetwork *network, GCancellable *canc
 	if (self->connector == NULL) {
 		g_task_report_new_error(network, callback, user_data, wifi_station_connect,
 		                        JOIND_ERROR, JOIND_ERROR_FAILED, "%s is gone.",
-		                        self->ifname);
+		                        self->iface->name);
 		return;
 	}
 	wifi_autoconnect_user_connect(self->autoconnect, network, cancellable, callback, user_data);
@@ -405,7 +401,7 @@ wifi_station_disconnect(JoindStation *station, GCancellable *cancellable,
 	if (self->connector == NULL) {
 		g_task_report_new_error(self, callback, user_data, wifi_station_disconnect,
 		                        JOIND_ERROR, JOIND_ERROR_FAILED, "%s is gone.",
-		                        self->ifname);
+		                        self->iface->name);
 		return;
 	}
 	wifi_autoconnect_user_disconnect(self->autoconnect);
@@ -468,7 +464,8 @@ station_diagnostics(gpointer user_data)
 	while (g_hash_table_iter_next(&iter, NULL, &bss))
 		g_variant_builder_add_value(&bsses, bss_diagnostics(bss));
 	g_variant_dict_init(&d, NULL);
-	g_variant_dict_insert(&d, "wiphy", "s", self->wiphy->name != NULL ? self->wiphy->name : "");
+	g_variant_dict_insert(&d, "wiphy", "s",
+	                      self->iface->wiphy->name != NULL ? self->iface->wiphy->name : "");
 	g_variant_dict_insert(&d, "scanning", "b", joind_station_get_scanning(JOIND_STATION(self)));
 	g_variant_dict_insert(&d, "scans_triggered", "u",
 	                      self->scanner != NULL ? wifi_scanner_get_n_triggered(self->scanner)
@@ -477,7 +474,7 @@ station_diagnostics(gpointer user_data)
 	g_variant_dict_insert(&d, "networks", "u", g_hash_table_size(self->networks));
 	g_variant_dict_insert_value(&d, "bsses", g_variant_builder_end(&bsses));
 	g_variant_dict_insert_value(&d, "connection",
-	                            wifi_diagnostics_link(self->connector, self->ifindex));
+	                            wifi_diagnostics_link(self->connector, self->iface->ifindex));
 	return g_variant_dict_end(&d);
 }
 
@@ -520,10 +517,9 @@ wifi_station_finalize(GObject *object)
 	g_clear_pointer(&self->bsses, g_hash_table_unref);
 	g_clear_pointer(&self->networks, g_hash_table_unref);
 	g_clear_pointer(&self->probe_ssids, g_ptr_array_unref);
-	g_clear_pointer(&self->wiphy, wifi_wiphy_unref);
+	g_clear_pointer(&self->iface, wifi_iface_unref);
 	g_clear_object(&self->cancellable);
 	g_clear_object(&self->device);
-	g_free(self->ifname);
 	G_OBJECT_CLASS(wifi_station_parent_class)->finalize(object);
 }
 
@@ -559,9 +555,7 @@ station_add_autoconnect(WifiStation *self)
 	        .station = JOIND_STATION(self),
 	        .connector = self->connector,
 	        .scanner = self->scanner,
-	        .nl = self->nl,
-	        .ifindex = self->ifindex,
-	        .ifname = self->ifname,
+	        .iface = self->iface,
 	        .full_scan_params = station_full_scan_params,
 	        .user_data = self,
 	};
@@ -576,13 +570,9 @@ wifi_station_new(const WifiStationSetup *setup)
 	JoindCore *core = setup->core;
 
 	self->core = core;
-	self->nl = setup->nl;
-	self->link = setup->link;
-	self->wiphy = wifi_wiphy_ref(setup->wiphy);
-	self->ifindex = setup->ifindex;
-	self->ifname = g_strdup(setup->ifname);
-	self->device = JOIND_DEVICE(
-	        wifi_device_new((gint)setup->ifindex, setup->ifname, station_diagnostics, self));
+	self->iface = wifi_iface_ref(setup->iface);
+	self->device = JOIND_DEVICE(wifi_device_new((gint)setup->iface->ifindex, setup->iface->name,
+	                                            station_diagnostics, self));
 	joind_device_set_address(self->device, setup->address);
 	self->periodic_initial =
 	        joind_core_get_config_int(core, "Scan", "InitialPeriodicScanInterval");
@@ -591,10 +581,9 @@ wifi_station_new(const WifiStationSetup *setup)
 	            (guint)joind_core_get_config_int(core, "Scan", "MaximumPeriodicScanInterval"));
 	self->periodic_disabled = joind_core_get_config_bool(core, "Scan", "DisablePeriodicScan");
 	self->periodic_interval = self->periodic_initial;
-	self->scanner = wifi_scanner_new(self->nl, self->ifindex, self->ifname, self->wiphy,
-	                                 station_scan_results, station_scanning_changed, self);
-	self->connector = wifi_connector_new(core, JOIND_STATION(self), self->nl, self->link,
-	                                     self->wiphy, self->ifindex, self->ifname);
+	self->scanner =
+	        wifi_scanner_new(self->iface, station_scan_results, station_scanning_changed, self);
+	self->connector = wifi_connector_new(core, JOIND_STATION(self), self->iface);
 	station_add_autoconnect(self);
 	joind_device_attach_station(self->device, JOIND_STATION(self));
 	g_signal_connect(self, "notify::state", G_CALLBACK(on_state_changed), NULL);
@@ -631,16 +620,16 @@ gboolean
 wifi_station_start(WifiStation *self, GError **error)
 {
 	g_autoptr(GError) local = NULL;
-	g_autofree gchar *caps = wifi_wiphy_describe(self->wiphy);
+	g_autofree gchar *caps = wifi_wiphy_describe(self->iface->wiphy);
 
 	if (!joind_core_add_device(self->core, self->device, error))
 		return FALSE;
 	g_signal_connect_object(self->core, "profile-changed", G_CALLBACK(on_profile_changed), self,
 	                        0);
-	g_info("%s: station on %s (%s)", self->ifname, self->wiphy->name, caps);
+	g_info("%s: station on %s (%s)", self->iface->name, self->iface->wiphy->name, caps);
 	/* A station must be up to scan; joind never deletes or recreates the
 	 * interface, it only sets it up. */
-	if (!wifi_link_set_up(self->link, self->ifname, &local)) {
+	if (!wifi_link_set_up(self->iface->link, self->iface->name, &local)) {
 		g_warning("%s", local->message);
 		return TRUE;
 	}
@@ -679,13 +668,13 @@ wifi_station_stop(WifiStation *self)
 guint32
 wifi_station_get_ifindex(WifiStation *self)
 {
-	return self->ifindex;
+	return self->iface->ifindex;
 }
 
 guint32
 wifi_station_get_wiphy_id(WifiStation *self)
 {
-	return self->wiphy->id;
+	return self->iface->wiphy->id;
 }
 
 JoindDevice *
@@ -734,14 +723,9 @@ wifi_station_link_changed(WifiStation *self, const gchar *name, const gchar *add
 {
 	guint now = flags;
 
-	if (name != NULL && g_strcmp0(name, self->ifname) != 0) {
-		g_info("%s: renamed to %s", self->ifname, name);
-		g_free(self->ifname);
-		self->ifname = g_strdup(name);
-		if (self->connector != NULL)
-			wifi_connector_set_ifname(self->connector, name);
-		if (self->autoconnect != NULL)
-			wifi_autoconnect_set_ifname(self->autoconnect, name);
+	if (name != NULL && g_strcmp0(name, self->iface->name) != 0) {
+		g_info("%s: renamed to %s", self->iface->name, name);
+		wifi_iface_set_name(self->iface, name);
 		joind_device_set_name(self->device, name);
 	}
 	if (address != NULL)
@@ -750,7 +734,7 @@ wifi_station_link_changed(WifiStation *self, const gchar *name, const gchar *add
 		return;
 	/* Events can trail our own changes (set up just now): take the flags
 	 * as they are at this moment. */
-	if (!wifi_link_get_flags(self->link, self->ifname, &now, NULL))
+	if (!wifi_link_get_flags(self->iface->link, self->iface->name, &now, NULL))
 		now = flags;
 	station_set_powered(self, (now & IFF_UP) != 0);
 }

@@ -6,12 +6,10 @@
  */
 #pragma once
 
+#include "iface.h"
 #include "joind.h"
-#include "link.h"
 #include "network.h"
-#include "nl80211.h"
 #include "scan.h"
-#include "wiphy.h"
 
 G_BEGIN_DECLS
 
@@ -20,11 +18,7 @@ G_DECLARE_FINAL_TYPE(WifiStation, wifi_station, WIFI, STATION, JoindStation)
 
 typedef struct {
 	JoindCore *core;
-	WifiNl *nl;
-	WifiLink *link;
-	WifiWiphy *wiphy;
-	guint32 ifindex;
-	const gchar *ifname;
+	WifiIface *iface;
 	const gchar *address;
 } WifiStationSetup;
 
