@@ -1,0 +1,78 @@
+/* test-core.c - a real JoindCore for unit tests (see test-core.h). */
+#include "test-core.h"
+
+#include <glib/gstdio.h>
+
+#include "joind-core-private.h"
+
+WifiTestCore *
+wifi_test_core_new(const gchar *main_conf)
+{
+	WifiTestCore *tc = g_new0(WifiTestCore, 1);
+	g_autofree gchar *conf = NULL;
+	g_autofree gchar *plugins = NULL;
+	g_autoptr(GError) error = NULL;
+	JoindCoreOptions options = {0};
+
+	tc->dir = g_dir_make_tmp("joind-wifi-test-XXXXXX", &error);
+	g_assert_no_error(error);
+	conf = g_build_filename(tc->dir, "main.conf", NULL);
+	plugins = g_build_filename(tc->dir, "plugins", NULL);
+	g_assert_cmpint(g_mkdir(plugins, 0700), ==, 0);
+	g_file_set_contents(conf, main_conf != NULL ? main_conf : "", -1, &error);
+	g_assert_no_error(error);
+	tc->bus = g_test_dbus_new(G_TEST_DBUS_NONE);
+	g_test_dbus_up(tc->bus);
+	tc->conn = g_bus_get_sync(G_BUS_TYPE_SESSION, NULL, &error);
+	g_assert_no_error(error);
+	options.config_path = conf;
+	options.state_dir = tc->dir;
+	options.plugin_dir = plugins;
+	tc->core = joind_core_new(&options, &error);
+	g_assert_no_error(error);
+	g_assert_true(joind_core_start(tc->core, tc->conn, &error));
+	g_assert_no_error(error);
+	return tc;
+}
+
+static void
+remove_tree(const gchar *path)
+{
+	g_autoptr(GDir) dir = g_dir_open(path, 0, NULL);
+	const gchar *name;
+
+	while (dir != NULL && (name = g_dir_read_name(dir)) != NULL) {
+		g_autofree gchar *child = g_build_filename(path, name, NULL);
+
+		if (g_file_test(child, G_FILE_TEST_IS_DIR))
+			remove_tree(child);
+		else
+			g_unlink(child);
+	}
+	g_rmdir(path);
+}
+
+void
+wifi_test_core_free(WifiTestCore *tc)
+{
+	joind_core_shutdown(tc->core);
+	g_object_unref(tc->core);
+	g_object_unref(tc->conn);
+	g_test_dbus_down(tc->bus);
+	g_object_unref(tc->bus);
+	remove_tree(tc->dir);
+	g_free(tc->dir);
+	g_free(tc);
+}
+
+void
+wifi_test_core_add_profile(WifiTestCore *tc, const gchar *filename, const gchar *contents)
+{
+	g_autofree gchar *path = g_build_filename(tc->dir, filename, NULL);
+	g_autoptr(GError) error = NULL;
+
+	g_file_set_contents(path, contents, -1, &error);
+	g_assert_no_error(error);
+	g_chmod(path, 0600);
+	joind_core_reload(tc->core);
+}
