@@ -1,5 +1,6 @@
-/* connect.h - one station's connection: CMD_CONNECT / CMD_DISCONNECT and
- * the CONNECT / DISCONNECT events that answer them.
+/* connect.h - one station's connection, from Connect() to the link's
+ * end: authenticate and associate (joind's SME or the kernel's
+ * CMD_CONNECT), key (keying.c), stay connected, tear down.
  *
  * One connect at a time: a new Connect() aborts the pending one with
  * JOIND_ERROR_ABORTED and, when the link is (being) associated, tears it
