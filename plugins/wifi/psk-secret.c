@@ -38,7 +38,8 @@ psk_received(GObject *source, GAsyncResult *result, gpointer user_data)
 {
 	g_autoptr(GTask) task = user_data;
 	g_autoptr(GError) error = NULL;
-	JoindSecret *secret = joind_core_request_secret_finish(JOIND_CORE(source), result, &error);
+	JoindSecret *secret =
+	        joind_core_request_secret_finish(g_task_get_task_data(task), result, &error);
 
 	if (secret == NULL && error == NULL)
 		error = g_error_new_literal(JOIND_ERROR, JOIND_ERROR_FAILED,
@@ -55,6 +56,7 @@ wifi_psk_request(JoindCore *core, WifiNetwork *network, GCancellable *cancellabl
 {
 	GTask *task = g_task_new(network, cancellable, callback, user_data);
 
+	g_task_set_task_data(task, g_object_ref(core), g_object_unref);
 	joind_core_request_secret(core, JOIND_SECRET_PASSPHRASE,
 	                          joind_network_get_object_path(JOIND_NETWORK(network)), NULL,
 	                          cancellable, psk_received, task);
