@@ -48,6 +48,10 @@
  * apart before it gives up, so this lets a wrong passphrase show. */
 #define WIFI_HANDSHAKE_TIMEOUT_S 5
 #define WIFI_TEARDOWN_TIMEOUT_S  1
+/* cfg80211 answers authentication and association within a few hundred
+ * milliseconds (its own retries included) and CMD_CONNECT within a scan
+ * and that; an answer later than this was lost (an event socket overrun). */
+#define WIFI_ASSOCIATION_TIMEOUT_S 15
 
 typedef enum {
 	CONN_IDLE,
@@ -201,8 +205,10 @@ send_teardown(WifiConnector *self)
 		nla_put_u32(msg, NL80211_ATTR_IFINDEX, self->iface->ifindex);
 		nla_put_u16(msg, NL80211_ATTR_REASON_CODE, WIFI_REASON_DEAUTH_LEAVING);
 	}
-	self->request = wifi_nl_send(nl, msg, NULL, teardown_sent, self, NULL);
+	/* Armed first: a send that fails at once ends the teardown before
+	 * wifi_nl_send() returns. */
 	self->timer = g_timeout_add_seconds(WIFI_TEARDOWN_TIMEOUT_S, teardown_timeout, self);
+	self->request = wifi_nl_send(nl, msg, NULL, teardown_sent, self, NULL);
 }
 
 static void
@@ -273,6 +279,23 @@ send_command(WifiConnector *self, guint8 cmd)
 }
 
 /* ---- states --------------------------------------------------------------- */
+
+static ConnState teardown_state(WifiConnector *self);
+
+static gboolean
+association_timeout(gpointer user_data)
+{
+	WifiConnector *self = user_data;
+	g_autofree gchar *message = g_strdup_printf(
+	        "No answer to the %s came within %d s.",
+	        self->state == CONN_AUTHENTICATING ? "authentication" : "association",
+	        WIFI_ASSOCIATION_TIMEOUT_S);
+
+	self->timer = 0;
+	connector_fail(self, WIFI_CONNECT_EVENT_NO_ANSWER, JOIND_ERROR_FAILED, message,
+	               teardown_state(self));
+	return G_SOURCE_REMOVE;
+}
 
 static gboolean
 keying_timeout(gpointer user_data)
@@ -364,10 +387,14 @@ connector_enter(WifiConnector *self, ConnState state, const gchar *reason)
 		enter_idle(self, reason);
 		break;
 	case CONN_AUTHENTICATING:
-		send_command(self, NL80211_CMD_AUTHENTICATE);
-		break;
 	case CONN_ASSOCIATING:
-		send_command(self, self->via_sme ? NL80211_CMD_ASSOCIATE : NL80211_CMD_CONNECT);
+		/* Armed first: a command the kernel refuses at once leaves
+		 * the state before send_command() returns. */
+		self->timer = g_timeout_add_seconds(WIFI_ASSOCIATION_TIMEOUT_S, association_timeout,
+		                                    self);
+		send_command(self, state == CONN_AUTHENTICATING ? NL80211_CMD_AUTHENTICATE
+		                   : self->via_sme              ? NL80211_CMD_ASSOCIATE
+		                                                : NL80211_CMD_CONNECT);
 		break;
 	case CONN_KEYING:
 		/* EAPOL and the association's event come on different sockets:
@@ -622,6 +649,54 @@ wifi_connector_handle_event(WifiConnector *self, guint8 cmd, struct nlattr **att
 	default:
 		break;
 	}
+}
+
+/* ---- after lost events ---------------------------------------------------- */
+
+typedef struct {
+	WifiConnector *self;
+	gboolean associated;
+} LinkCheck;
+
+static void
+link_check_reply(struct nlattr **attrs, gpointer user_data)
+{
+	LinkCheck *check = user_data;
+
+	/* cfg80211 lists a station's SSID while it is associated. */
+	check->associated = attrs[NL80211_ATTR_SSID] != NULL;
+}
+
+static void
+link_check_done(int error, gpointer user_data)
+{
+	LinkCheck *check = user_data;
+	WifiConnector *self = check->self;
+
+	self->request = 0;
+	if (error < 0 || check->associated)
+		return;
+	connector_fail(self, WIFI_CONNECT_EVENT_LINK_LOST, JOIND_ERROR_FAILED,
+	               "the link went down while events were lost", CONN_IDLE);
+}
+
+void
+wifi_connector_resync(WifiConnector *self)
+{
+	struct nl_msg *msg;
+	LinkCheck *check;
+
+	/* Before the association the state's timer ends a wait for a lost
+	 * answer; a teardown's ends it likewise. */
+	if (self->state != CONN_KEYING && self->state != CONN_CONNECTED)
+		return;
+	check = g_new0(LinkCheck, 1);
+	check->self = self;
+	msg = wifi_nl_msg_new(self->iface->nl, NL80211_CMD_GET_INTERFACE, 0);
+	nla_put_u32(msg, NL80211_ATTR_IFINDEX, self->iface->ifindex);
+	wifi_nl_cancel(self->iface->nl, self->request);
+	self->request = wifi_nl_send(self->iface->nl, msg, link_check_reply, link_check_done, check,
+	                             g_free);
 }
 
 /* ---- starting an attempt -------------------------------------------------- */

@@ -58,6 +58,10 @@ void wifi_connector_set_observer(WifiConnector *self, WifiConnectObserver func, 
  * DISASSOCIATE and CONTROL_PORT_FRAME events of the interface. */
 void wifi_connector_handle_event(WifiConnector *self, guint8 cmd, struct nlattr **attrs);
 
+/* Events may have been lost: an associated link checks that the kernel
+ * still has it (GET_INTERFACE), and goes when it does not. */
+void wifi_connector_resync(WifiConnector *self);
+
 /* What the link is, for diagnostics. The BSS of the link, NULL unless
  * connected (borrowed). */
 WifiBss *wifi_connector_get_connected_bss(WifiConnector *self);

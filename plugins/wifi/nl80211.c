@@ -31,12 +31,18 @@ typedef struct {
 	gpointer user_data;
 } Listener;
 
+typedef struct {
+	WifiNlResyncFunc func;
+	gpointer user_data;
+} ResyncListener;
+
 struct _WifiNl {
 	const WifiNlOps *ops;
 	gpointer backend;
 	int family;
-	GArray *listeners;    /* Listener */
-	GHashTable *requests; /* id -> Request */
+	GArray *listeners;        /* Listener */
+	GArray *resync_listeners; /* ResyncListener */
+	GHashTable *requests;     /* id -> Request */
 	guint next_id;
 };
 
@@ -102,6 +108,7 @@ wifi_nl_new_with_ops(const WifiNlOps *ops, gpointer backend, int family)
 	self->backend = backend;
 	self->family = family;
 	self->listeners = g_array_new(FALSE, FALSE, sizeof(Listener));
+	self->resync_listeners = g_array_new(FALSE, FALSE, sizeof(ResyncListener));
 	self->requests = g_hash_table_new_full(g_direct_hash, g_direct_equal, NULL,
 	                                       (GDestroyNotify)request_free);
 	return self;
@@ -116,6 +123,7 @@ wifi_nl_free(WifiNl *self)
 		self->ops->free(self->backend);
 	g_hash_table_unref(self->requests);
 	g_array_unref(self->listeners);
+	g_array_unref(self->resync_listeners);
 	g_free(self);
 }
 
@@ -180,6 +188,30 @@ wifi_nl_dispatch_event(WifiNl *self, guint8 cmd, struct nlattr **attrs)
 		Listener *l = &g_array_index(listeners, Listener, i);
 
 		l->func(cmd, attrs, l->user_data);
+	}
+}
+
+guint
+wifi_nl_add_resync_listener(WifiNl *self, WifiNlResyncFunc func, gpointer user_data)
+{
+	ResyncListener l = {func, user_data};
+
+	g_array_append_val(self->resync_listeners, l);
+	return self->resync_listeners->len;
+}
+
+void
+wifi_nl_events_lost(WifiNl *self, const gchar *where)
+{
+	g_autoptr(GArray) listeners = g_array_copy(self->resync_listeners);
+
+	g_info("nl80211: messages were lost on the %s socket (receive buffer overrun); "
+	       "reading the state again",
+	       where);
+	for (guint i = 0; i < listeners->len; i++) {
+		ResyncListener *l = &g_array_index(listeners, ResyncListener, i);
+
+		l->func(l->user_data);
 	}
 }
 

@@ -743,6 +743,34 @@ test_interface_removed(Fixture *f, gconstpointer data)
 	f->connector = wifi_connector_new(f->tc->core, f->station, f->iface);
 }
 
+/* Events were lost: the kernel is asked whether the link is still up. */
+static void
+test_resync(Fixture *f, gconstpointer data)
+{
+	g_autoptr(WifiNetwork) network = make_network(f, "cafe", NULL, NULL);
+	FakeNlRequest *req;
+	struct nl_msg *reply;
+
+	join_open(f, network, TRUE);
+	wifi_connector_resync(f->connector);
+	req = fake_nl_expect(f->fake, NL80211_CMD_GET_INTERFACE);
+	reply = event_new(NL80211_CMD_NEW_INTERFACE);
+	nla_put(reply, NL80211_ATTR_SSID, 4, "cafe");
+	fake_nl_reply(f->fake, req, reply);
+	fake_nl_done(f->fake, req, 0);
+	assert_state(f, JOIND_STATION_STATE_CONNECTED);
+	wifi_connector_resync(f->connector);
+	req = fake_nl_expect(f->fake, NL80211_CMD_GET_INTERFACE);
+	fake_nl_reply(f->fake, req, event_new(NL80211_CMD_NEW_INTERFACE));
+	fake_nl_done(f->fake, req, 0);
+	iterate();
+	assert_state(f, JOIND_STATION_STATE_DISCONNECTED);
+	g_assert_cmpstr(f->events->str, ==, "CL");
+	/* Not associated: nothing to ask. */
+	wifi_connector_resync(f->connector);
+	g_assert_null(fake_nl_find(f->fake, NL80211_CMD_GET_INTERFACE));
+}
+
 static void
 assert_refused_at_once(Fixture *f, WifiNetwork *network, gint code)
 {
@@ -797,6 +825,7 @@ main(int argc, char **argv)
 	ADD("/connect/disconnect/not-connected", &kernel_sme, test_teardown_not_connected);
 	ADD("/connect/link-lost", &sme, test_link_lost);
 	ADD("/connect/interface-removed", &sme, test_interface_removed);
+	ADD("/connect/resync", &sme, test_resync);
 #undef ADD
 	return g_test_run();
 }

@@ -117,6 +117,25 @@ test_events(void)
 	g_assert_cmpstr(wifi_nl_cmd_name(NL80211_CMD_GET_MPATH), ==, "other");
 }
 
+static void
+on_resync(gpointer user_data)
+{
+	(*(guint *)user_data)++;
+}
+
+static void
+test_events_lost(void)
+{
+	FakeNl *fake;
+	g_autoptr(WifiNl) nl = fake_nl_new(&fake);
+	guint n = 0;
+
+	wifi_nl_add_resync_listener(nl, on_resync, &n);
+	wifi_nl_add_resync_listener(nl, on_resync, &n);
+	wifi_nl_events_lost(nl, "event");
+	g_assert_cmpuint(n, ==, 2);
+}
+
 int
 main(int argc, char **argv)
 {
@@ -125,5 +144,6 @@ main(int argc, char **argv)
 	g_test_add_func("/nl80211/cancel", test_cancel);
 	g_test_add_func("/nl80211/timeout", test_timeout);
 	g_test_add_func("/nl80211/events", test_events);
+	g_test_add_func("/nl80211/events-lost", test_events_lost);
 	return g_test_run();
 }
