@@ -23,6 +23,7 @@ struct _WiredPae {
 	gboolean retry;       /* in FAILED: HELD follows (authentication failure) */
 	gboolean needs_agent; /* in FAILED: a secret was wanted and nobody could be asked */
 	gboolean talking;     /* sent EAPOL-Start and no EAPOL-Logoff since */
+	gboolean authorised;  /* authenticated, and nothing failed or ended since */
 
 	gchar *identity;
 	gchar *method;
@@ -222,6 +223,10 @@ pae_arm_auth_while(WiredPae *self)
 static void
 pae_run_entry_actions(WiredPae *self)
 {
+	/* A re-authentication (CONNECTING, AUTHENTICATING) keeps the port
+	 * authorised until it fails: the authenticator does the same. */
+	if (self->state != WIRED_PAE_CONNECTING && self->state != WIRED_PAE_AUTHENTICATING)
+		self->authorised = self->state == WIRED_PAE_AUTHENTICATED;
 	switch (self->state) {
 	case WIRED_PAE_DISABLED:
 		g_clear_pointer(&self->session, joind_eap_session_unref);
@@ -681,6 +686,12 @@ wired_pae_get_port_state(WiredPae *self)
 		break;
 	}
 	return JOIND_PORT_STATE_IDLE;
+}
+
+gboolean
+wired_pae_is_authorised(WiredPae *self)
+{
+	return self->authorised;
 }
 
 const gchar *

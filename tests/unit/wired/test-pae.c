@@ -553,6 +553,37 @@ test_bad_profile(Fixture *f, gconstpointer data)
 	g_assert_cmpuint(f->sent->len, ==, 0);
 }
 
+/* Authorised (the link's operstate up) from EAP-Success until a failure,
+ * a logoff or carrier loss; an authenticator's re-authentication keeps it. */
+static void
+test_authorised(Fixture *f, gconstpointer data)
+{
+	g_assert_false(wired_pae_is_authorised(f->pae));
+	wired_pae_set_port_enabled(f->pae, TRUE);
+	authenticate(f);
+	g_assert_true(wired_pae_is_authorised(f->pae));
+	rx_request_identity(f);
+	g_assert_cmpint(wired_pae_get_state(f->pae), ==, WIRED_PAE_AUTHENTICATING);
+	g_assert_true(wired_pae_is_authorised(f->pae));
+	rx_md5_challenge(f);
+	rx_result(f, JOIND_EAP_CODE_FAILURE);
+	g_assert_false(wired_pae_is_authorised(f->pae));
+	g_assert_true(wired_pae_reauthenticate(f->pae, NULL));
+	rx_request_identity(f);
+	rx_md5_challenge(f);
+	rx_result(f, JOIND_EAP_CODE_SUCCESS);
+	g_assert_true(wired_pae_is_authorised(f->pae));
+	g_assert_true(wired_pae_logoff(f->pae, NULL));
+	g_assert_false(wired_pae_is_authorised(f->pae));
+	g_assert_true(wired_pae_reauthenticate(f->pae, NULL));
+	g_assert_false(wired_pae_is_authorised(f->pae));
+	rx_request_identity(f);
+	rx_md5_challenge(f);
+	rx_result(f, JOIND_EAP_CODE_SUCCESS);
+	wired_pae_set_port_enabled(f->pae, FALSE);
+	g_assert_false(wired_pae_is_authorised(f->pae));
+}
+
 /* The port cannot speak EAPOL at all (no socket): failed, and why. */
 static void
 test_port_unusable(Fixture *f, gconstpointer data)
@@ -589,5 +620,6 @@ main(int argc, char **argv)
 	ADD("no-agent", "EAP-Method=MD5\nEAP-Identity=md5user\n", test_no_agent);
 	ADD("bad-profile", "EAP-Method=PEAP\nEAP-Identity=x\n", test_bad_profile);
 	ADD("port-unusable", NULL, test_port_unusable);
+	ADD("authorised", NULL, test_authorised);
 	return g_test_run();
 }
