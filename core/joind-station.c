@@ -286,23 +286,6 @@ joind_station_get_networks(JoindStation *self)
 	return copy;
 }
 
-JoindNetwork *
-joind_station_find_network(JoindStation *self, GBytes *ssid, JoindNetworkType type)
-{
-	GPtrArray *networks;
-
-	g_return_val_if_fail(JOIND_IS_STATION(self), NULL);
-	networks = GET_PRIV(self)->networks;
-	for (guint i = 0; i < networks->len; i++) {
-		JoindNetwork *n = g_ptr_array_index(networks, i);
-
-		if (joind_network_get_network_type(n) == type &&
-		    g_bytes_equal(joind_network_get_ssid(n), ssid))
-			return n;
-	}
-	return NULL;
-}
-
 void
 joind_station_scan(JoindStation *self, GCancellable *cancellable, GAsyncReadyCallback callback,
                    gpointer user_data)
