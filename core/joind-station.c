@@ -144,7 +144,7 @@ joind_station_class_init(JoindStationClass *klass)
 
 	props[PROP_SCANNING] = g_param_spec_boolean("scanning", NULL, NULL, FALSE, ro);
 	props[PROP_STATE] =
-	        g_param_spec_int("state", NULL, NULL, 0, JOIND_STATION_STATE_ROAMING, 0, ro);
+	        g_param_spec_int("state", NULL, NULL, 0, JOIND_STATION_STATE_DISCONNECTING, 0, ro);
 	props[PROP_CONNECTED_NETWORK] =
 	        g_param_spec_object("connected-network", NULL, NULL, JOIND_TYPE_NETWORK, ro);
 	g_object_class_install_properties(object_class, N_PROPS, props);
@@ -342,7 +342,7 @@ const gchar *
 joind_station_state_to_string(JoindStationState state)
 {
 	static const gchar *const names[] = {"disconnected", "connecting", "connected",
-	                                     "disconnecting", "roaming"};
+	                                     "disconnecting"};
 
 	if ((guint)state < G_N_ELEMENTS(names))
 		return names[state];

@@ -28,7 +28,6 @@ typedef enum {
 	JOIND_STATION_STATE_CONNECTING,
 	JOIND_STATION_STATE_CONNECTED,
 	JOIND_STATION_STATE_DISCONNECTING,
-	JOIND_STATION_STATE_ROAMING,
 } JoindStationState;
 
 typedef enum {
@@ -148,7 +147,7 @@ JOIND_EXPORT gboolean joind_station_connect_hidden_finish(JoindStation *self, GA
                                                           GError **error);
 JOIND_EXPORT GPtrArray *joind_station_get_ordered_networks(JoindStation *self);
 
-/* "disconnected", "connecting", "connected", "disconnecting", "roaming" */
+/* "disconnected", "connecting", "connected", "disconnecting" */
 JOIND_EXPORT const gchar *joind_station_state_to_string(JoindStationState state);
 
 /* Attach (or with NULL, detach) the station of a WiFi device; the device
