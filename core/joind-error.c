@@ -5,8 +5,6 @@
 #include <gio/gio.h>
 #include <openssl/err.h>
 
-#include "joind-eap.h"
-
 static const GDBusErrorEntry joind_dbus_errors[] = {
         {JOIND_ERROR_FAILED, "net.joind.Error.Failed"},
         {JOIND_ERROR_INVALID_ARGS, "net.joind.Error.InvalidArgs"},
@@ -40,17 +38,6 @@ joind_set_error(GError **error, JoindErrorCode code, const gchar *format, ...)
 	g_propagate_error(error, g_error_new_valist(JOIND_ERROR, code, format, args));
 	va_end(args);
 	return FALSE;
-}
-
-JoindEapMethodResult
-joind_eap_method_fail(GError **error, JoindErrorCode code, const gchar *format, ...)
-{
-	va_list args;
-
-	va_start(args, format);
-	g_propagate_error(error, g_error_new_valist(JOIND_ERROR, code, format, args));
-	va_end(args);
-	return JOIND_EAP_METHOD_FAIL;
 }
 
 gboolean

@@ -240,11 +240,10 @@ typedef enum {
 } JoindEapMethodResult;
 
 /* Sets error to the JOIND_ERROR code with a printf-style message (a
- * sentence) and returns JOIND_EAP_METHOD_FAIL, so that a method can end in
+ * sentence) and gives JOIND_EAP_METHOD_FAIL, so that a method can end in
  * "return joind_eap_method_fail(...)" (ABI 1.4). */
-JOIND_EXPORT JoindEapMethodResult joind_eap_method_fail(GError **error, JoindErrorCode code,
-                                                        const gchar *format, ...)
-        G_GNUC_PRINTF(3, 4);
+#define joind_eap_method_fail(error, code, ...) \
+	(joind_set_error((error), (code), __VA_ARGS__), JOIND_EAP_METHOD_FAIL)
 
 typedef struct {
 	guint8 type;       /* JOIND_EAP_TYPE_* */

@@ -9,6 +9,7 @@
 
 #include "joind-core-private.h"
 #include "joind-station.h"
+#include "test-bus.h"
 
 typedef struct {
 	const gchar *what;
@@ -243,37 +244,17 @@ test_station_init(TestStation *self)
 {
 }
 
-typedef struct {
-	GVariant *reply;
-	GError *error;
-	gboolean done;
-} CallResult;
-
-static void
-call_done(GObject *source, GAsyncResult *result, gpointer user_data)
-{
-	CallResult *r = user_data;
-
-	r->reply = g_dbus_connection_call_finish(G_DBUS_CONNECTION(source), result, &r->error);
-	r->done = TRUE;
-}
-
-/* Asynchronous: the core answers on this thread's main context. */
 static gchar *
 bus_name(GDBusConnection *conn, const gchar *path, const gchar *iface)
 {
-	CallResult r = {0};
+	g_autoptr(GError) error = NULL;
+	g_autoptr(GVariant) reply =
+	        test_bus_call_self(conn, path, "org.freedesktop.DBus.Properties", "Get",
+	                           g_variant_new("(ss)", iface, "Name"), &error);
 	g_autoptr(GVariant) value = NULL;
 
-	g_dbus_connection_call(conn, g_dbus_connection_get_unique_name(conn), path,
-	                       "org.freedesktop.DBus.Properties", "Get",
-	                       g_variant_new("(ss)", iface, "Name"), NULL, G_DBUS_CALL_FLAGS_NONE,
-	                       5000, NULL, call_done, &r);
-	while (!r.done)
-		g_main_context_iteration(NULL, TRUE);
-	g_assert_no_error(r.error);
-	g_variant_get(r.reply, "(v)", &value);
-	g_variant_unref(r.reply);
+	g_assert_no_error(error);
+	g_variant_get(reply, "(v)", &value);
 	return g_variant_dup_string(value, NULL);
 }
 
