@@ -85,8 +85,10 @@ eap_mschap_digest(const EVP_MD *md, const void *a, gsize a_len, const void *b, g
 	              EVP_DigestFinal_ex(ctx, out, NULL) == 1;
 
 	EVP_MD_CTX_free(ctx);
-	return ok || joind_set_error_from_openssl(error, G_IO_ERROR, G_IO_ERROR_FAILED,
-	                                          "OpenSSL %s digest failed", EVP_MD_get0_name(md));
+	if (!ok)
+		joind_set_error_from_openssl(error, G_IO_ERROR, G_IO_ERROR_FAILED,
+		                             "OpenSSL %s digest failed", EVP_MD_get0_name(md));
+	return ok;
 }
 
 gboolean
@@ -222,8 +224,10 @@ eap_mschap_des_encrypt(const EVP_CIPHER *des, const guint8 key7[7], const guint8
 	     EVP_EncryptUpdate(ctx, cypher, &len, clear, 8) == 1 && len == 8;
 	EVP_CIPHER_CTX_free(ctx);
 	joind_secret_clear(key, sizeof(key));
-	return ok || joind_set_error_from_openssl(error, G_IO_ERROR, G_IO_ERROR_FAILED,
-	                                          "OpenSSL DES encryption failed");
+	if (!ok)
+		joind_set_error_from_openssl(error, G_IO_ERROR, G_IO_ERROR_FAILED,
+		                             "OpenSSL DES encryption failed");
+	return ok;
 }
 
 gboolean

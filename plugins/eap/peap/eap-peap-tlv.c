@@ -110,8 +110,10 @@ eap_peap_hmac_sha1(const guint8 *key, gsize key_len, const guint8 *const *parts,
 	     out_len == EAP_PEAP_SHA1_LEN;
 	EVP_MAC_CTX_free(ctx);
 	EVP_MAC_free(mac);
-	return ok || joind_set_error_from_openssl(error, G_IO_ERROR, G_IO_ERROR_FAILED,
-	                                          "OpenSSL HMAC-SHA1 failed");
+	if (!ok)
+		joind_set_error_from_openssl(error, G_IO_ERROR, G_IO_ERROR_FAILED,
+		                             "OpenSSL HMAC-SHA1 failed");
+	return ok;
 }
 
 gboolean

@@ -36,7 +36,6 @@ static const Case cases[] = {
         CASE("backslash", "a\\b", "a\\\\b"),
         CASE("text that looks like an escape", "\\x41", "\\\\x41"),
         CASE("NEL, a C1 control", "a\xc2\x85z", "a\\u0085z"),
-        CASE("right-to-left override", "abc\xe2\x80\xaegpj.exe", "abc\\u202egpj.exe"),
         CASE("Latin-1 é (not UTF-8)", "caf\xe9", "caf\\xe9"),
         CASE("lone continuation octet", "\x80", "\\x80"),
         CASE("0xff", "\xff\xfe", "\\xff\\xfe"),
@@ -94,12 +93,14 @@ test_controls(void)
 	}
 }
 
+/* The Bidi_Control characters, as code points: the tests build their
+ * UTF-8 at run time, since a literal holding them is misleading text. */
+static const gunichar bidi[] = {0x061c, 0x200e, 0x200f, 0x202a, 0x202b, 0x202c,
+                                0x202d, 0x202e, 0x2066, 0x2067, 0x2068, 0x2069};
+
 static void
 test_bidi(void)
 {
-	static const gunichar bidi[] = {0x061c, 0x200e, 0x200f, 0x202a, 0x202b, 0x202c,
-	                                0x202d, 0x202e, 0x2066, 0x2067, 0x2068, 0x2069};
-
 	for (guint i = 0; i < G_N_ELEMENTS(bidi); i++) {
 		gchar ssid[8] = "x";
 		gint n = g_unichar_to_utf8(bidi[i], ssid + 1);
@@ -157,7 +158,7 @@ undisplay(const gchar *d)
 			b = (guint8)hex_at(d + 2, 2);
 			d += 4;
 		} else {
-			g_assert_cmpint(d[1], ==, 'u');
+			g_assert_true(d[1] == 'u');
 			g_byte_array_append(out, (const guint8 *)buf,
 			                    (guint)g_unichar_to_utf8(hex_at(d + 2, 4), buf));
 			d += 6;
@@ -181,24 +182,10 @@ is_unsafe(gunichar c)
 static void
 test_round_trip(void)
 {
-	static const gchar *const pieces[] = {"\x00",
-	                                      "\x1b",
-	                                      "\x7f",
-	                                      "\\",
-	                                      "x",
-	                                      "u",
-	                                      "\xc2",
-	                                      "\x85",
-	                                      "\xe2",
-	                                      "\x80",
-	                                      "\xae",
-	                                      "\xff",
-	                                      "\xc3",
-	                                      "\xa9",
-	                                      "\xe2\x81\xa7",
-	                                      "\xc2\x9b",
-	                                      "\xf0\x9f\x98\x80",
-	                                      "A"};
+	static const gchar *const pieces[] = {
+	        "\x00", "\x1b", "\x7f", "\\",   "x",    "u",    "\xc2",     "\x85",
+	        "\xe2", "\x80", "\xae", "\xff", "\xc3", "\xa9", "\xc2\x9b", "\xf0\x9f\x98\x80",
+	        "A"};
 
 	for (guint round = 0; round < 2000; round++) {
 		guint8 ssid[32];
@@ -208,9 +195,16 @@ test_round_trip(void)
 		g_autoptr(GByteArray) back = NULL;
 
 		while (len < want) {
-			const gchar *piece = pieces[g_test_rand_int_range(0, G_N_ELEMENTS(pieces))];
-			gsize n = MIN(MAX(strlen(piece), 1), want - len);
+			gchar piece[6] = {0};
+			gint pick = g_test_rand_int_range(0, G_N_ELEMENTS(pieces) + 2);
+			gsize n;
 
+			if (pick < (gint)G_N_ELEMENTS(pieces))
+				g_strlcpy(piece, pieces[pick], sizeof(piece));
+			else
+				g_unichar_to_utf8(
+				        bidi[g_test_rand_int_range(0, G_N_ELEMENTS(bidi))], piece);
+			n = MIN(MAX(strlen(piece), 1), want - len);
 			memcpy(ssid + len, piece, n);
 			len += n;
 		}
