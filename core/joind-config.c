@@ -224,13 +224,15 @@ joind_config_report_unknown(JoindConfig *self)
 		g_auto(GStrv) keys = NULL;
 
 		if (!config_group_declared(self, groups[i])) {
-			config_warn(self, groups[i], NULL, "is not a known group; its keys are ignored");
+			config_warn(self, groups[i], NULL,
+			            "is not a known group; its keys are ignored");
 			continue;
 		}
 		keys = g_key_file_get_keys(self->file, groups[i], NULL, NULL);
 		for (guint j = 0; keys != NULL && keys[j] != NULL; j++) {
 			if (config_key_lookup(self, groups[i], keys[j]) == NULL)
-				config_warn(self, groups[i], keys[j], "is not a known setting; ignored");
+				config_warn(self, groups[i], keys[j],
+				            "is not a known setting; ignored");
 		}
 	}
 }
@@ -250,8 +252,7 @@ config_get_text(JoindConfig *self, const gchar *group, const gchar *key, JoindCo
 	gchar *value;
 
 	if (k == NULL || k->type != type) {
-		g_critical("config key [%s] %s is not declared with that type",
-		           group, key);
+		g_critical("config key [%s] %s is not declared with that type", group, key);
 		return NULL;
 	}
 	value = g_key_file_get_value(self->values, group, key, NULL);
