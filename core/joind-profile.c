@@ -11,7 +11,6 @@
 
 #include "joind-eap.h"
 #include "joind-keyfile.h"
-#include "joind-profile-store.h"
 #include "joind-secret.h"
 
 #define MAC_LEN 6

@@ -7,7 +7,7 @@
 
 #include "eap-md5.h"
 #include "joind-error.h"
-#include "joind-profile-store.h"
+#include "joind-profile-private.h"
 #include "wired-pae.h"
 
 #define START_MS 40
