@@ -11,7 +11,10 @@
  * and give-up periods belong to the lower layer (802.1X authWhile/heldWhile).
  *
  * EAP method plugins (md5, tls, peap, ...) register a JoindEapMethodOps table
- * from their init(). The session selects a method from the profile's
+ * from their init() (JOIND_EAP_METHOD_PLUGIN_DEFINE writes the whole module).
+ * Profiles are read after the method plugins have started, and each profile's
+ * EAP-Method is checked against this registry then (joind_eap_check_profile()),
+ * each method checking its own keys. The session selects a method from the profile's
  * EAP-Method key, creates the method's per-session state and hands it each
  * Request of its type. Methods read their settings and secrets through the
  * session, so the same method runs as an outer method ("EAP-" keys) or, inside
