@@ -294,6 +294,13 @@ joind_core_lookup_device(JoindCore *self, gint ifindex)
 
 /* ---- settings, profiles, agents ------------------------------------------ */
 
+gboolean
+joind_core_declare_config(JoindCore *self, const JoindConfigKey *keys, GError **error)
+{
+	g_return_val_if_fail(JOIND_IS_CORE(self), FALSE);
+	return joind_config_declare(self->config, keys, error);
+}
+
 gint
 joind_core_get_config_int(JoindCore *self, const gchar *group, const gchar *key)
 {
@@ -476,6 +483,10 @@ joind_core_start(JoindCore *self, GDBusConnection *bus, GError **error)
 	self->bus = g_object_ref(bus);
 	if (!core_export_root(self, error))
 		return FALSE;
+	/* EAP methods first: reading a profile asks them about its EAP keys. */
+	joind_plugin_loader_scan(self->plugins, self->plugin_dir, self->enable_plugins,
+	                         self->disable_plugins);
+	joind_plugin_loader_init_upto(self->plugins, self, JOIND_PLUGIN_PRIORITY_EAP_METHOD);
 	if (!joind_profile_store_load(self->profiles, error))
 		return FALSE;
 	core_start_known(self);
@@ -486,9 +497,9 @@ joind_core_start(JoindCore *self, GDBusConnection *bus, GError **error)
 	while (g_hash_table_iter_next(&iter, NULL, &device))
 		joind_dbus_device_export(self->manager, device);
 
-	joind_plugin_loader_scan(self->plugins, self->plugin_dir, self->enable_plugins,
-	                         self->disable_plugins);
-	joind_plugin_loader_init_all(self->plugins, self);
+	joind_plugin_loader_init_upto(self->plugins, self, G_MAXINT);
+	/* Every plugin has declared its main.conf keys by now. */
+	joind_config_report_unknown(self->config);
 	core_publish_plugins(self);
 	self->started = TRUE;
 	return TRUE;
@@ -502,6 +513,8 @@ joind_core_reload(JoindCore *self)
 	g_info("reloading %s and the profiles", self->config_path);
 	if (!joind_config_load(self->config, self->config_path, &error))
 		g_warning("%s; keeping the previous settings", error->message);
+	else
+		joind_config_report_unknown(self->config);
 	joind_profile_store_reload(self->profiles);
 }
 

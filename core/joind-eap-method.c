@@ -3,7 +3,7 @@
 #undef G_LOG_DOMAIN
 #define G_LOG_DOMAIN "joind-eap"
 
-#include "joind-eap.h"
+#include "joind-eap-method.h"
 #include "joind-error.h"
 
 /* Element type: const JoindEapMethodOps *. Plugins register from the main
@@ -67,4 +67,96 @@ joind_eap_find_method_by_type(guint8 type)
 			return ops;
 	}
 	return NULL;
+}
+
+/* "MD5, TLS, ...": what the plugins provide, for sentences. */
+static gchar *
+eap_methods_available(guint32 need)
+{
+	g_autoptr(GString) names = g_string_new(NULL);
+
+	for (guint i = 0; eap_methods != NULL && i < eap_methods->len; i++) {
+		const JoindEapMethodOps *ops = g_ptr_array_index(eap_methods, i);
+
+		if ((ops->flags & need) == 0)
+			continue;
+		if (names->len > 0)
+			g_string_append(names, ", ");
+		g_string_append(names, ops->name);
+	}
+	return g_strdup(names->len > 0 ? names->str : "none");
+}
+
+static const JoindEapMethodOps *
+eap_method_usable(const gchar *name, const gchar *where, guint32 need, GError **error)
+{
+	const JoindEapMethodOps *ops = joind_eap_find_method(name);
+	g_autofree gchar *available = NULL;
+
+	if (ops == NULL) {
+		available = eap_methods_available(need);
+		g_set_error(error, JOIND_ERROR, JOIND_ERROR_INVALID_ARGS,
+		            "%s: EAP method %s is not available: no loaded plugin provides it "
+		            "(available: %s)",
+		            where, name, available);
+		return NULL;
+	}
+	if ((ops->flags & need) == 0) {
+		g_set_error(error, JOIND_ERROR, JOIND_ERROR_INVALID_ARGS,
+		            "%s: EAP method %s cannot be used %s a tunnel", where, ops->name,
+		            need == JOIND_EAP_METHOD_FLAG_INNER ? "inside" : "outside");
+		return NULL;
+	}
+	return ops;
+}
+
+GPtrArray *
+joind_eap_methods_parse(const gchar *setting, const gchar *where, guint32 need, GError **error)
+{
+	g_autoptr(GPtrArray) methods = g_ptr_array_new();
+	g_auto(GStrv) names = NULL;
+
+	if (setting == NULL) {
+		g_set_error(error, JOIND_ERROR, JOIND_ERROR_INVALID_ARGS,
+		            "%s is missing: the profile names no EAP method", where);
+		return NULL;
+	}
+	names = g_strsplit_set(setting, ",; ", -1);
+	for (guint i = 0; names[i] != NULL; i++) {
+		const JoindEapMethodOps *ops;
+
+		if (*names[i] == '\0')
+			continue;
+		ops = eap_method_usable(names[i], where, need, error);
+		if (ops == NULL)
+			return NULL;
+		g_ptr_array_add(methods, (gpointer)ops);
+	}
+	if (methods->len == 0) {
+		g_set_error(error, JOIND_ERROR, JOIND_ERROR_INVALID_ARGS,
+		            "%s is empty: the profile names no EAP method", where);
+		return NULL;
+	}
+	return g_steal_pointer(&methods);
+}
+
+gboolean
+joind_eap_check_profile(JoindProfile *profile, const gchar *prefix, GError **error)
+{
+	g_autofree gchar *key = g_strconcat(prefix, "Method", NULL);
+	g_autofree gchar *setting = joind_profile_get_string(profile, "Security", key);
+	g_autofree gchar *where = joind_profile_describe_key(profile, "Security", key);
+	guint32 need = g_str_equal(prefix, "EAP-") ? JOIND_EAP_METHOD_FLAG_OUTER
+	                                           : JOIND_EAP_METHOD_FLAG_INNER;
+	g_autoptr(GPtrArray) methods = joind_eap_methods_parse(setting, where, need, error);
+
+	if (methods == NULL)
+		return FALSE;
+	for (guint i = 0; i < methods->len; i++) {
+		const JoindEapMethodOps *ops = g_ptr_array_index(methods, i);
+
+		if (ops->check_profile != NULL && !ops->check_profile(profile, prefix, error))
+			return FALSE;
+	}
+	return TRUE;
 }

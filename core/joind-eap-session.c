@@ -8,6 +8,7 @@
 
 #include "joind-agent.h"
 #include "joind-core.h"
+#include "joind-eap-method.h"
 #include "joind-eap-private.h"
 #include "joind-profile-private.h"
 #include "joind-error.h"
@@ -437,42 +438,11 @@ joind_eap_session_allowed_methods(JoindEapSession *session, GError **error)
 {
 	g_autofree gchar *setting = joind_eap_session_get_setting(session, "Method");
 	g_autofree gchar *where = joind_eap_session_describe_setting(session, "Method");
-	g_autoptr(GPtrArray) methods = g_ptr_array_new();
-	g_auto(GStrv) names = NULL;
-	guint32 need =
-	        session->outer != NULL ? JOIND_EAP_METHOD_FLAG_INNER : JOIND_EAP_METHOD_FLAG_OUTER;
 
-	if (setting == NULL) {
-		g_set_error(error, JOIND_ERROR, JOIND_ERROR_INVALID_ARGS,
-		            "%s is missing: the profile names no EAP method", where);
-		return NULL;
-	}
-	names = g_strsplit_set(setting, ",; ", -1);
-	for (guint i = 0; names[i] != NULL; i++) {
-		const JoindEapMethodOps *ops = joind_eap_find_method(names[i]);
-
-		if (*names[i] == '\0')
-			continue;
-		if (ops == NULL) {
-			g_set_error(error, JOIND_ERROR, JOIND_ERROR_INVALID_ARGS,
-			            "%s: EAP method %s is not available (is its plugin installed?)",
-			            where, names[i]);
-			return NULL;
-		}
-		if ((ops->flags & need) == 0) {
-			g_set_error(error, JOIND_ERROR, JOIND_ERROR_INVALID_ARGS,
-			            "%s: EAP method %s cannot be used %s a tunnel", where,
-			            ops->name, session->outer != NULL ? "inside" : "outside");
-			return NULL;
-		}
-		g_ptr_array_add(methods, (gpointer)ops);
-	}
-	if (methods->len == 0) {
-		g_set_error(error, JOIND_ERROR, JOIND_ERROR_INVALID_ARGS,
-		            "%s is empty: the profile names no EAP method", where);
-		return NULL;
-	}
-	return g_steal_pointer(&methods);
+	return joind_eap_methods_parse(setting, where,
+	                               session->outer != NULL ? JOIND_EAP_METHOD_FLAG_INNER
+	                                                      : JOIND_EAP_METHOD_FLAG_OUTER,
+	                               error);
 }
 
 gboolean

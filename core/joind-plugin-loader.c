@@ -207,14 +207,16 @@ joind_plugin_loader_scan(JoindPluginLoader *self, const gchar *dir, const gchar 
 }
 
 void
-joind_plugin_loader_init_all(JoindPluginLoader *self, JoindCore *core)
+joind_plugin_loader_init_upto(JoindPluginLoader *self, JoindCore *core, gint max_priority)
 {
 	for (guint i = 0; i < self->plugins->len; i++) {
 		JoindPluginInfo *info = g_ptr_array_index(self->plugins, i);
 		g_autoptr(GError) error = NULL;
 
-		if (info->descriptor == NULL || info->state != JOIND_PLUGIN_STATE_LOADED)
+		if (info->descriptor == NULL || info->state != JOIND_PLUGIN_STATE_LOADED ||
+		    info->started || info->priority > max_priority)
 			continue;
+		info->started = TRUE;
 		if (!info->descriptor->init(core, &error)) {
 			info->state = JOIND_PLUGIN_STATE_FAILED;
 			info->detail = g_strdup(error != NULL ? error->message

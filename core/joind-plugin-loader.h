@@ -22,6 +22,7 @@ typedef struct {
 	gchar *detail; /* a sentence: why refused/failed/disabled */
 	gint priority;
 	const JoindPluginDescriptor *descriptor; /* NULL unless usable */
+	gboolean started;                        /* init() has run */
 	GModule *module;
 } JoindPluginInfo;
 
@@ -35,8 +36,10 @@ G_DEFINE_AUTOPTR_CLEANUP_FUNC(JoindPluginLoader, joind_plugin_loader_free)
  * NULL. Opens every *.so in dir and checks its descriptor. */
 void joind_plugin_loader_scan(JoindPluginLoader *self, const gchar *dir, const gchar *enable,
                               const gchar *disable);
-/* Runs init() of every usable plugin, lowest priority first. */
-void joind_plugin_loader_init_all(JoindPluginLoader *self, JoindCore *core);
+/* Runs init() of every usable plugin whose priority is at most max_priority
+ * and that has not been started yet, lowest priority first (G_MAXINT: all
+ * the rest). */
+void joind_plugin_loader_init_upto(JoindPluginLoader *self, JoindCore *core, gint max_priority);
 /* Runs shutdown() of loaded plugins in reverse order. */
 void joind_plugin_loader_shutdown_all(JoindPluginLoader *self, JoindCore *core);
 /* Element type JoindPluginInfo, in init order; owned by the loader. */

@@ -10,6 +10,10 @@ G_BEGIN_DECLS
  * "path:line: reason" per line; values of secret keys are never quoted. */
 JoindProfile *joind_profile_parse(const gchar *path, JoindProfileType type, GBytes *ssid,
                                   const guint8 *data, gsize len, GError **error);
+/* Reads and parses one file; a GError names the path, the line and what
+ * is wrong. */
+JoindProfile *joind_profile_load(const gchar *path, JoindProfileType type, GBytes *ssid,
+                                 GError **error);
 /* Was the profile made from exactly these bytes? */
 gboolean joind_profile_has_contents(JoindProfile *self, const guint8 *data, gsize len);
 /* Problems that do not stop the profile from loading (a wired profile that

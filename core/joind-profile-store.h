@@ -5,6 +5,7 @@
  */
 #pragma once
 
+#include "joind-profile-name.h"
 #include "joind-profile.h"
 
 G_BEGIN_DECLS
@@ -57,21 +58,5 @@ gboolean joind_profile_store_update_keys(JoindProfileStore *self, JoindProfile *
 /* Deletes the profile's file (JOIND_ERROR_NOT_FOUND when the store does not
  * hold it) and emits REMOVED. */
 gboolean joind_profile_store_remove(JoindProfileStore *self, JoindProfile *profile, GError **error);
-
-/* File name <-> SSID, iwd's rule: an SSID made only of ASCII letters,
- * digits, spaces, '-' and '_' is written as it is; any other SSID (and any
- * SSID that is not UTF-8) as "=" followed by the lower-case hex of its bytes.
- * NULL for an SSID that is empty or longer than 32 bytes, or a wired type.
- * Exposed for unit tests. */
-gchar *joind_profile_ssid_to_filename(const guint8 *ssid, gsize ssid_len, JoindProfileType type);
-/* Parses a basename (e.g. "=6869.psk", "home.open"); FALSE for names that
- * are not profile files, and for names that are not the one
- * joind_profile_ssid_to_filename() gives (so that a network has one file).
- * ssid and type may be NULL. */
-gboolean joind_profile_filename_to_ssid(const gchar *basename, GBytes **ssid,
-                                        JoindProfileType *type);
-/* Loads one file; a GError names the path, the line and what is wrong. */
-JoindProfile *joind_profile_load(const gchar *path, JoindProfileType type, GBytes *ssid,
-                                 GError **error);
 
 G_END_DECLS

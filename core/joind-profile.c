@@ -9,8 +9,8 @@
 
 #include <string.h>
 
+#include "joind-eap.h"
 #include "joind-keyfile.h"
-#include "joind-profile-store.h"
 #include "joind-secret.h"
 #include "joind-station.h"
 
@@ -40,12 +40,6 @@ struct _JoindProfile {
 
 G_DEFINE_FINAL_TYPE(JoindProfile, joind_profile, G_TYPE_OBJECT)
 
-static const gchar *const eap_methods[] = {
-        "TLS", "TTLS", "PEAP", "MD5", "MSCHAPV2", "GTC", "PWD", "SIM", "AKA", "AKA'", NULL,
-};
-static const gchar *const ttls_tunneled_methods[] = {
-        "Tunneled-PAP", "Tunneled-CHAP", "Tunneled-MSCHAP", "Tunneled-MSCHAPv2", NULL,
-};
 static const gchar *const tls_versions[] = {"1.0", "1.1", "1.2", "1.3", NULL};
 
 static void
@@ -305,23 +299,20 @@ check_psk(ProfileCheck *check)
 	}
 }
 
+/* The EAP method registry checks the methods named and each method its own
+ * keys; its sentences name file and line already. */
 static void
-check_eap_method(ProfileCheck *check, const gchar *key, const gchar *value)
+check_eap_methods(ProfileCheck *check)
 {
-	gboolean ttls_inner = g_str_has_prefix(key, "EAP-TTLS-Phase2-");
-	g_autofree gchar *shown = NULL;
+	g_autoptr(GError) error = NULL;
+	CheckNote *note;
 
-	if (str_in_list(value, eap_methods) ||
-	    (ttls_inner && str_in_list(value, ttls_tunneled_methods)))
+	if (joind_eap_check_profile(check->profile, "EAP-", &error))
 		return;
-	/* A warning, not a refusal: a method plugin this build does not know of
-	 * may provide it; the EAP engine refuses the profile at use if not. */
-	shown = check_show(key, value);
-	check_warn(check, "Security", key, "%s: unknown method “%s” (known: %s%s)", key, shown,
-	           "TLS, TTLS, PEAP, MD5, MSCHAPV2, GTC, PWD, SIM, AKA, AKA'",
-	           ttls_inner ? ", Tunneled-PAP, Tunneled-CHAP, Tunneled-MSCHAP, "
-	                        "Tunneled-MSCHAPv2"
-	                      : "");
+	note = g_new0(CheckNote, 1);
+	note->line = joind_keyfile_find_line(check->profile->contents, "Security", "EAP-Method");
+	note->text = g_strdup(error->message);
+	g_ptr_array_add(check->problems, note);
 }
 
 /* Certificates and keys: an absolute path, or iwd's embed:<name>. */
@@ -369,8 +360,8 @@ check_tls_version(ProfileCheck *check, const gchar *key, const gchar *value)
 static void
 check_eap_key(ProfileCheck *check, const gchar *key, const gchar *value)
 {
-	if (strcmp(key, "EAP-Method") == 0 || g_str_has_suffix(key, "-Phase2-Method"))
-		check_eap_method(check, key, value);
+	if (strcmp(key, "EAP-Method") == 0)
+		check_eap_methods(check);
 	else if (g_str_has_suffix(key, "-CACert") || g_str_has_suffix(key, "-ClientCert") ||
 	         g_str_has_suffix(key, "-ClientKey"))
 		check_pem_reference(check, key, value);
@@ -704,6 +695,18 @@ joind_profile_get_line(JoindProfile *self, const gchar *group, const gchar *key)
 {
 	g_return_val_if_fail(JOIND_IS_PROFILE(self), 0);
 	return joind_keyfile_find_line(self->contents, group, key);
+}
+
+gchar *
+joind_profile_describe_key(JoindProfile *self, const gchar *group, const gchar *key)
+{
+	guint line;
+
+	g_return_val_if_fail(JOIND_IS_PROFILE(self), NULL);
+	line = joind_keyfile_find_line(self->contents, group, key);
+	if (line > 0)
+		return g_strdup_printf("%s:%u: %s", self->path, line, key);
+	return g_strdup_printf("%s: %s", self->path, key);
 }
 
 const gchar *

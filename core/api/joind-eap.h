@@ -11,7 +11,10 @@
  * and give-up periods belong to the lower layer (802.1X authWhile/heldWhile).
  *
  * EAP method plugins (md5, tls, peap, ...) register a JoindEapMethodOps table
- * from their init(). The session selects a method from the profile's
+ * from their init() (JOIND_EAP_METHOD_PLUGIN_DEFINE writes the whole module).
+ * Profiles are read after the method plugins have started, and each profile's
+ * EAP-Method is checked against this registry then (joind_eap_check_profile()),
+ * each method checking its own keys. The session selects a method from the profile's
  * EAP-Method key, creates the method's per-session state and hands it each
  * Request of its type. Methods read their settings and secrets through the
  * session, so the same method runs as an outer method ("EAP-" keys) or, inside
@@ -254,6 +257,14 @@ typedef struct {
 	JoindEapMethodResult (*handle_request)(JoindEapSession *session, gpointer state, guint8 id,
 	                                       const guint8 *data, gsize len, GByteArray *response,
 	                                       GError **error);
+	/* Optional (ABI 1.4): checks the method's own [Security] keys of a
+	 * profile as the file is read, before any session: the shape of the
+	 * values only, no files opened, nobody asked (check_settings does the
+	 * rest when a session starts). The method's keys start with prefix
+	 * ("EAP-", or e.g. "EAP-PEAP-Phase2-" inside a tunnel); a tunnel checks
+	 * its inner method with joind_eap_check_profile(). Errors start with
+	 * joind_profile_describe_key(). */
+	gboolean (*check_profile)(JoindProfile *profile, const gchar *prefix, GError **error);
 } JoindEapMethodOps;
 
 /* The registry is process-wide. Registering a second method with the same
@@ -263,6 +274,29 @@ JOIND_EXPORT gboolean joind_eap_register_method(const JoindEapMethodOps *ops, GE
 JOIND_EXPORT void joind_eap_unregister_method(const JoindEapMethodOps *ops);
 JOIND_EXPORT const JoindEapMethodOps *joind_eap_find_method(const gchar *name);
 JOIND_EXPORT const JoindEapMethodOps *joind_eap_find_method_by_type(guint8 type);
+
+/* Checks <prefix>Method of a profile as it is read (ABI 1.4): it names
+ * methods, each provided by a registered plugin and allowed where it runs
+ * (outside a tunnel for "EAP-", inside one otherwise), and each method's
+ * check_profile passes. The error names the file, line and key; for a
+ * method no plugin provides it says so. */
+JOIND_EXPORT gboolean joind_eap_check_profile(JoindProfile *profile, const gchar *prefix,
+                                              GError **error);
+
+/* The whole module of an EAP method plugin: its descriptor, an init() that
+ * registers ops (a JoindEapMethodOps variable the method's room exports)
+ * and a shutdown() that unregisters it. */
+#define JOIND_EAP_METHOD_PLUGIN_DEFINE(name_, description_, ops_)                     \
+	static gboolean joind_eap_method_plugin_init(JoindCore *core, GError **error) \
+	{                                                                             \
+		return joind_eap_register_method(&(ops_), error);                     \
+	}                                                                             \
+	static void joind_eap_method_plugin_shutdown(JoindCore *core)                 \
+	{                                                                             \
+		joind_eap_unregister_method(&(ops_));                                 \
+	}                                                                             \
+	JOIND_PLUGIN_DEFINE(name_, description_, JOIND_PLUGIN_PRIORITY_EAP_METHOD,    \
+	                    joind_eap_method_plugin_init, joind_eap_method_plugin_shutdown)
 
 /* Settings, read from [Security] <prefix><key> of the session's profile;
  * NULL when absent. key is given without the prefix: "Password",

@@ -39,6 +39,36 @@ typedef struct {
 	void (*shutdown)(JoindCore *core);
 } JoindPluginDescriptor;
 
+/* ---- main.conf settings a plugin reads (ABI 1.4) ---- */
+
+typedef enum {
+	JOIND_CONFIG_BOOL,   /* true or false */
+	JOIND_CONFIG_INT,    /* a whole number from min to max */
+	JOIND_CONFIG_STRING, /* one of choices, or any text when choices is NULL */
+	JOIND_CONFIG_STRV,   /* comma-separated words */
+} JoindConfigType;
+
+typedef struct {
+	const gchar *group;
+	const gchar *key;
+	JoindConfigType type;
+	const gchar *default_value; /* as it would be written in main.conf */
+	gint min;                   /* JOIND_CONFIG_INT only */
+	gint max;
+	const gchar *const *choices; /* JOIND_CONFIG_STRING: allowed values, or NULL */
+} JoindConfigKey;
+
+/* Declares the main.conf keys a plugin reads: keys is a table ended by an
+ * entry whose group is NULL, valid as long as the process runs (a static
+ * table of the module). Call it from init() before reading any of them with
+ * joind_core_get_config_*(). main.conf's values for these keys are checked at
+ * once: a bad one is reported with the file and line and the default is used.
+ * Keys and groups of main.conf that no plugin declares are reported once
+ * every plugin has started. JOIND_ERROR_BUSY when a key is declared already
+ * (two plugins may share a group, never a key). */
+JOIND_EXPORT gboolean joind_core_declare_config(JoindCore *core, const JoindConfigKey *keys,
+                                                GError **error);
+
 /* Load order bands: methods must exist before devices start using them. */
 #define JOIND_PLUGIN_PRIORITY_EAP_METHOD 10
 #define JOIND_PLUGIN_PRIORITY_DEVICE     50

@@ -51,6 +51,10 @@ JOIND_EXPORT gboolean joind_profile_has_key(JoindProfile *self, const gchar *gro
                                             const gchar *key);
 /* Line of a key in its file (1-based), 0 when unknown: for error sentences. */
 JOIND_EXPORT guint joind_profile_get_line(JoindProfile *self, const gchar *group, const gchar *key);
+/* "<file>:<line>: <key>" (or "<file>: <key>" when the key is absent), to
+ * start error sentences about a key (ABI 1.4). */
+JOIND_EXPORT gchar *joind_profile_describe_key(JoindProfile *self, const gchar *group,
+                                               const gchar *key);
 /* iwd's embedded PEMs: the PEM text of the file's [@pem@name] group, which a
  * value "embed:name" (e.g. EAP-TLS-CACert=embed:ca) refers to; NULL when the
  * file embeds none by that name. The text may hold a private key. */

@@ -1,12 +1,15 @@
 /* plugin.c - the ethernet-8021x plugin's descriptor: wired ports. */
 #include "joind.h"
 #include "wired-manager.h"
+#include "wired-settings.h"
 
 static WiredManager *manager;
 
 static gboolean
 ethernet_plugin_init(JoindCore *core, GError **error)
 {
+	if (!joind_core_declare_config(core, wired_settings, error))
+		return FALSE;
 	manager = wired_manager_new(core, error);
 	return manager != NULL;
 }

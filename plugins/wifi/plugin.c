@@ -1,12 +1,15 @@
 /* plugin.c - the wifi plugin's descriptor: station interfaces over nl80211. */
 #include "joind.h"
 #include "manager.h"
+#include "settings.h"
 
 static WifiManager *manager;
 
 static gboolean
 wifi_plugin_init(JoindCore *core, GError **error)
 {
+	if (!joind_core_declare_config(core, wifi_settings, error))
+		return FALSE;
 	manager = wifi_manager_new(core, error);
 	return manager != NULL;
 }

@@ -1,5 +1,5 @@
 /* fuzz-config.c - main.conf: the key-file syntax check with line numbers and
- * the validation of every known key against its table entry.
+ * the validation of every key the device plugins declare.
  *
  * main.conf is written by an administrator, but a daemon that aborts on a
  * bad byte in it does not come back up, so it gets the same treatment as
@@ -9,10 +9,11 @@
  */
 #include <stdint.h>
 #include <stdlib.h>
-#include <string.h>
 
 #include "joind-config.h"
 #include "joind-keyfile.h"
+#include "settings.h"
+#include "wired-settings.h"
 
 int LLVMFuzzerTestOneInput(const uint8_t *data, size_t size);
 
@@ -38,21 +39,20 @@ check_getters(JoindConfig *config)
 	        {"Wired", "HeldPeriod"},
 	        {"Wired", "AuthPeriod"},
 	};
-	g_autofree gchar *randomization = NULL;
 	g_auto(GStrv) ifaces = NULL;
 	g_auto(GStrv) deny = NULL;
 
 	for (gsize i = 0; i < G_N_ELEMENTS(ints); i++)
 		(void)joind_config_get_int(config, ints[i][0], ints[i][1]);
 	(void)joind_config_get_bool(config, "Scan", "DisablePeriodicScan");
-	randomization = joind_config_get_string(config, "General", "AddressRandomization");
+	(void)joind_config_get_bool(config, "General", "UserspaceSME");
 	ifaces = joind_config_get_strv(config, "General", "Interfaces");
 	deny = joind_config_get_strv(config, "General", "BlacklistInterfaces");
-	if (randomization == NULL || ifaces == NULL || deny == NULL)
+	if (ifaces == NULL || deny == NULL)
 		abort();
-	/* Only the listed choices survive validation. */
-	if (strcmp(randomization, "disabled") != 0 && strcmp(randomization, "once") != 0 &&
-	    strcmp(randomization, "network") != 0)
+	/* Only values in range survive validation. */
+	if (joind_config_get_int(config, "Roam", "RoamThreshold") > -1 ||
+	    joind_config_get_int(config, "Wired", "MaxStart") < 1)
 		abort();
 }
 
@@ -70,7 +70,12 @@ LLVMFuzzerTestOneInput(const uint8_t *data, size_t size)
 		g_log_set_writer_func(drop_log, NULL, NULL);
 		initialised = TRUE;
 	}
+	/* As in the daemon: main.conf first, then the plugins' declarations. */
 	ok = joind_config_load_data(config, "main.conf", text, &error);
+	if (!joind_config_declare(config, wifi_settings, NULL) ||
+	    !joind_config_declare(config, wired_settings, NULL))
+		abort();
+	joind_config_report_unknown(config);
 	/* Failure always says why, with the file name first. */
 	if (ok != (error == NULL) ||
 	    (error != NULL && !g_str_has_prefix(error->message, "main.conf")))
@@ -80,8 +85,10 @@ LLVMFuzzerTestOneInput(const uint8_t *data, size_t size)
 		return 0;
 	warnings = joind_config_get_n_warnings(config);
 	/* Reload (SIGHUP) of the same text: same verdict, same warnings. */
-	if (!joind_config_load_data(config, "main.conf", text, NULL) ||
-	    joind_config_get_n_warnings(config) != warnings)
+	if (!joind_config_load_data(config, "main.conf", text, NULL))
+		abort();
+	joind_config_report_unknown(config);
+	if (joind_config_get_n_warnings(config) != warnings)
 		abort();
 	check_getters(config);
 	/* The line finder never points past the end of the text. */

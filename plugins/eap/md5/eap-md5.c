@@ -75,7 +75,7 @@ eap_md5_handle_request(JoindEapSession *session, gpointer state, guint8 id, cons
 	return JOIND_EAP_METHOD_RESPOND;
 }
 
-static const JoindEapMethodOps eap_md5_ops = {
+const JoindEapMethodOps eap_md5_ops = {
         .type = JOIND_EAP_TYPE_MD5,
         .name = "MD5",
         .flags = JOIND_EAP_METHOD_FLAG_OUTER | JOIND_EAP_METHOD_FLAG_INNER |
@@ -84,9 +84,3 @@ static const JoindEapMethodOps eap_md5_ops = {
         .state_free = g_free,
         .handle_request = eap_md5_handle_request,
 };
-
-const JoindEapMethodOps *
-eap_md5_get_ops(void)
-{
-	return &eap_md5_ops;
-}

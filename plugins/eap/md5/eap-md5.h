@@ -5,7 +5,7 @@
 
 G_BEGIN_DECLS
 
-const JoindEapMethodOps *eap_md5_get_ops(void);
+extern const JoindEapMethodOps eap_md5_ops;
 
 /* MD5(id || password || challenge), RFC 1994 section 4.1. */
 gboolean eap_md5_compute(guint8 id, const gchar *password, const guint8 *challenge,

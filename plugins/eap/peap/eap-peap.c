@@ -341,6 +341,15 @@ eap_peap_check_settings(JoindEapSession *session, GError **error)
 	return ok;
 }
 
+/* The inner method runs with keys of its own under EAP-PEAP-Phase2-. */
+static gboolean
+eap_peap_check_profile(JoindProfile *profile, const gchar *prefix, GError **error)
+{
+	g_autofree gchar *inner = g_strconcat(prefix, "PEAP-Phase2-", NULL);
+
+	return joind_eap_check_profile(profile, inner, error);
+}
+
 static gpointer
 eap_peap_state_new(JoindEapSession *session, GError **error)
 {
@@ -383,4 +392,5 @@ const JoindEapMethodOps eap_peap_ops = {
         .state_new = eap_peap_state_new,
         .state_free = eap_peap_state_free,
         .handle_request = eap_peap_handle,
+        .check_profile = eap_peap_check_profile,
 };

@@ -124,7 +124,7 @@ eap_tls_handle_request(JoindEapSession *session, gpointer state, guint8 id, cons
 	return eap_tls_flow_handle(tls->flow, data, len, response, error);
 }
 
-static const JoindEapMethodOps eap_tls_ops = {
+const JoindEapMethodOps eap_tls_ops = {
         .type = JOIND_EAP_TYPE_TLS,
         .name = "TLS",
         .flags = JOIND_EAP_METHOD_FLAG_OUTER,
@@ -133,9 +133,3 @@ static const JoindEapMethodOps eap_tls_ops = {
         .state_free = eap_tls_state_free,
         .handle_request = eap_tls_handle_request,
 };
-
-const JoindEapMethodOps *
-eap_tls_get_ops(void)
-{
-	return &eap_tls_ops;
-}

@@ -5,6 +5,6 @@
 
 G_BEGIN_DECLS
 
-const JoindEapMethodOps *eap_tls_get_ops(void);
+extern const JoindEapMethodOps eap_tls_ops;
 
 G_END_DECLS

@@ -414,6 +414,20 @@ eap_ttls_check_settings(JoindEapSession *session, GError **error)
 	return ok;
 }
 
+/* Phase 2 is one of TTLS's own (Tunneled-PAP, ...) or an inner EAP method
+ * with keys of its own under EAP-TTLS-Phase2-. */
+static gboolean
+eap_ttls_check_profile(JoindProfile *profile, const gchar *prefix, GError **error)
+{
+	g_autofree gchar *inner = g_strconcat(prefix, "TTLS-Phase2-", NULL);
+	g_autofree gchar *key = g_strconcat(inner, "Method", NULL);
+	g_autofree gchar *method = joind_profile_get_string(profile, "Security", key);
+
+	if (eap_ttls_phase2_from_setting(method) != EAP_TTLS_PHASE2_EAP)
+		return TRUE;
+	return joind_eap_check_profile(profile, inner, error);
+}
+
 static gpointer
 eap_ttls_state_new(JoindEapSession *session, GError **error)
 {
@@ -469,4 +483,5 @@ const JoindEapMethodOps eap_ttls_ops = {
         .state_new = eap_ttls_state_new,
         .state_free = eap_ttls_state_free,
         .handle_request = eap_ttls_handle,
+        .check_profile = eap_ttls_check_profile,
 };

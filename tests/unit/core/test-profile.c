@@ -3,6 +3,13 @@
 
 #include <glib/gstdio.h>
 
+#include "eap-gtc.h"
+#include "eap-md5.h"
+#include "eap-mschapv2.h"
+#include "eap-peap.h"
+#include "eap-tls.h"
+#include "eap-ttls.h"
+#include "joind-error.h"
 #include "joind-keyfile.h"
 #include "joind-profile-private.h"
 #include "joind-profile-store.h"
@@ -361,31 +368,101 @@ test_parse_bad(void)
 	}
 }
 
-/* Unknown methods are reported but the profile is kept: a method plugin may
- * provide them, and the EAP engine refuses what nothing provides. */
+/* A method no loaded plugin provides refuses the profile, naming it; so
+ * does a method where it cannot run. Tunnels check their inner method. */
 static void
-test_parse_unknown_method_warns(void)
+test_parse_unknown_method_refused(void)
 {
 	const gchar *cases[][2] = {
-	        {"[Security]\nEAP-Method=FOO\n", PATH ":2: EAP-Method: unknown method “FOO”"},
+	        {"[Security]\nEAP-Method=FOO\n",
+	         PATH ":2: EAP-Method: EAP method FOO is not available: no loaded plugin provides "
+	              "it (available: MD5, TLS, PEAP, TTLS, MSCHAPV2, GTC)"},
+	        {"[Security]\nEAP-Identity=x\nEAP-Method=MD5,SIM\n",
+	         PATH ":3: EAP-Method: EAP method SIM is not available"},
 	        {"[Security]\nEAP-Method=PEAP\nEAP-PEAP-Phase2-Method=Tunneled-PAP\n",
-	         PATH ":3: EAP-PEAP-Phase2-Method: unknown method"},
+	         PATH ":3: EAP-PEAP-Phase2-Method: EAP method Tunneled-PAP is not available"},
+	        {"[Security]\nEAP-Method=PEAP\nEAP-PEAP-Phase2-Method=TLS\n",
+	         PATH ":3: EAP-PEAP-Phase2-Method: EAP method TLS cannot be used inside"},
+	        {"[Security]\nEAP-Method=TTLS\n",
+	         PATH ": EAP-TTLS-Phase2-Method is missing: the profile names no EAP method"},
+	        {"[Security]\nEAP-Method=TTLS\nEAP-TTLS-Phase2-Method=AKA\n",
+	         PATH ":3: EAP-TTLS-Phase2-Method: EAP method AKA is not available"},
 	};
 
 	for (guint i = 0; i < G_N_ELEMENTS(cases); i++) {
-		g_autoptr(GBytes) ssid = g_bytes_new("test", 4);
 		g_autoptr(GError) error = NULL;
-		g_autoptr(JoindProfile) p = joind_profile_parse(PATH, JOIND_PROFILE_TYPE_8021X,
-		                                                ssid, (const guint8 *)cases[i][0],
-		                                                strlen(cases[i][0]), &error);
+		g_autoptr(JoindProfile) p =
+		        parse(PATH, JOIND_PROFILE_TYPE_8021X, cases[i][0], &error);
 
-		g_assert_no_error(error);
-		g_assert_nonnull(p);
-		g_assert_nonnull(joind_profile_get_warnings(p));
-		if (strstr(joind_profile_get_warnings(p), cases[i][1]) == NULL)
-			g_error("case %u: expected “%s” in “%s”", i, cases[i][1],
-			        joind_profile_get_warnings(p));
+		g_assert_null(p);
+		g_assert_error(error, G_KEY_FILE_ERROR, G_KEY_FILE_ERROR_INVALID_VALUE);
+		if (strstr(error->message, cases[i][1]) == NULL)
+			g_error("case %u: expected “%s” in “%s”", i, cases[i][1], error->message);
 	}
+}
+
+/* A method's own profile check: its sentence keeps the file and line. */
+static gboolean
+level_check_profile(JoindProfile *profile, const gchar *prefix, GError **error)
+{
+	g_autofree gchar *key = g_strconcat(prefix, "Level", NULL);
+	g_autofree gchar *value = joind_profile_get_string(profile, "Security", key);
+	g_autofree gchar *where = NULL;
+
+	if (value == NULL || g_str_equal(value, "high") || g_str_equal(value, "low"))
+		return TRUE;
+	where = joind_profile_describe_key(profile, "Security", key);
+	g_set_error(error, JOIND_ERROR, JOIND_ERROR_INVALID_ARGS, "%s: not high or low", where);
+	return FALSE;
+}
+
+static gpointer
+level_state_new(JoindEapSession *session, GError **error)
+{
+	return g_new0(guint8, 1);
+}
+
+static JoindEapMethodResult
+level_handle(JoindEapSession *session, gpointer state, guint8 id, const guint8 *data, gsize len,
+             GByteArray *response, GError **error)
+{
+	return JOIND_EAP_METHOD_DISCARD;
+}
+
+static void
+test_parse_method_check(void)
+{
+	static const JoindEapMethodOps level_ops = {
+	        .type = 250,
+	        .name = "LEVEL",
+	        .flags = JOIND_EAP_METHOD_FLAG_OUTER | JOIND_EAP_METHOD_FLAG_INNER,
+	        .state_new = level_state_new,
+	        .state_free = g_free,
+	        .handle_request = level_handle,
+	        .check_profile = level_check_profile,
+	};
+	const gchar *cases[][2] = {
+	        {"[Security]\nEAP-Method=LEVEL\n# x\nEAP-Level=medium\n",
+	         PATH ":4: EAP-Level: not high or low"},
+	        /* Inside a tunnel the method reads its keys under the tunnel's prefix. */
+	        {"[Security]\nEAP-Method=PEAP\nEAP-PEAP-Phase2-Method=LEVEL\n"
+	         "EAP-PEAP-Phase2-Level=0\n",
+	         PATH ":4: EAP-PEAP-Phase2-Level: not high or low"},
+	};
+
+	g_assert_true(joind_eap_register_method(&level_ops, NULL));
+	for (guint i = 0; i < G_N_ELEMENTS(cases); i++) {
+		g_autoptr(GError) error = NULL;
+		g_autoptr(JoindProfile) p =
+		        parse(PATH, JOIND_PROFILE_TYPE_8021X, cases[i][0], &error);
+
+		g_assert_null(p);
+		g_assert_nonnull(error);
+		g_assert_cmpstr(error->message, ==, cases[i][1]);
+	}
+	g_clear_object(&(JoindProfile *){parse_ok(
+	        JOIND_PROFILE_TYPE_8021X, "[Security]\nEAP-Method=LEVEL\nEAP-Level=low\n")});
+	joind_eap_unregister_method(&level_ops);
 }
 
 static void
@@ -701,7 +778,13 @@ test_security_changes(void)
 int
 main(int argc, char **argv)
 {
+	const JoindEapMethodOps *const methods[] = {&eap_md5_ops,  &eap_tls_ops,      &eap_peap_ops,
+	                                            &eap_ttls_ops, &eap_mschapv2_ops, &eap_gtc_ops};
+
 	g_test_init(&argc, &argv, NULL);
+	/* What the method plugins register in the daemon before profiles load. */
+	for (gsize i = 0; i < G_N_ELEMENTS(methods); i++)
+		g_assert_true(joind_eap_register_method(methods[i], NULL));
 
 	g_test_add_func("/profile/filename/plain", test_filename_plain);
 	g_test_add_func("/profile/filename/hex", test_filename_hex);
@@ -711,7 +794,8 @@ main(int argc, char **argv)
 	g_test_add_func("/profile/parse/psk", test_parse_psk);
 	g_test_add_func("/profile/parse/8021x", test_parse_8021x);
 	g_test_add_func("/profile/parse/display-name", test_parse_display_name);
-	g_test_add_func("/profile/parse/unknown-method-warns", test_parse_unknown_method_warns);
+	g_test_add_func("/profile/parse/unknown-method-refused", test_parse_unknown_method_refused);
+	g_test_add_func("/profile/parse/method-check", test_parse_method_check);
 	g_test_add_func("/profile/parse/bad", test_parse_bad);
 	g_test_add_func("/profile/parse/all-problems", test_parse_all_problems);
 	g_test_add_func("/profile/parse/unknown-keys", test_parse_unknown_keys);

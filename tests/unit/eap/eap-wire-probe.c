@@ -162,8 +162,8 @@ main(int argc, char **argv)
 		g_printerr("usage: %s IFNAME PROFILE [MTU]\n", argv[0]);
 		return 2;
 	}
-	joind_eap_register_method(eap_md5_get_ops(), NULL);
-	joind_eap_register_method(eap_tls_get_ops(), NULL);
+	joind_eap_register_method(&eap_md5_ops, NULL);
+	joind_eap_register_method(&eap_tls_ops, NULL);
 	if (!g_key_file_load_from_file(kf, argv[2], G_KEY_FILE_NONE, &error)) {
 		g_printerr("%s: %s\n", argv[2], error->message);
 		return 2;

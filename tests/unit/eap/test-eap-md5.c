@@ -165,7 +165,7 @@ int
 main(int argc, char **argv)
 {
 	g_test_init(&argc, &argv, NULL);
-	g_assert_true(joind_eap_register_method(eap_md5_get_ops(), NULL));
+	g_assert_true(joind_eap_register_method(&eap_md5_ops, NULL));
 	g_test_add_func("/eap/md5/vector", test_vector);
 	g_test_add_func("/eap/md5/conversation", test_conversation);
 	g_test_add_func("/eap/md5/rejected", test_rejected);

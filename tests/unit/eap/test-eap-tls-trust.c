@@ -230,7 +230,7 @@ main(int argc, char **argv)
 	int result;
 
 	g_test_init(&argc, &argv, NULL);
-	g_assert_true(joind_eap_register_method(eap_tls_get_ops(), NULL));
+	g_assert_true(joind_eap_register_method(&eap_tls_ops, NULL));
 	g_assert_true(joind_eap_register_method(&eap_peap_ops, NULL));
 	g_assert_true(joind_eap_register_method(&eap_ttls_ops, NULL));
 	pki = test_pki_new();

@@ -1009,7 +1009,7 @@ main(int argc, char **argv)
 	int result;
 
 	g_test_init(&argc, &argv, NULL);
-	g_assert_true(joind_eap_register_method(eap_tls_get_ops(), NULL));
+	g_assert_true(joind_eap_register_method(&eap_tls_ops, NULL));
 	g_assert_true(joind_eap_register_method(&tunnel_ops, NULL));
 	pki = test_pki_new();
 	g_test_add_func("/eap/tls/tls12", test_tls12);

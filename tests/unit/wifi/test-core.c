@@ -4,6 +4,7 @@
 #include <glib/gstdio.h>
 
 #include "joind-core-private.h"
+#include "settings.h"
 
 WifiTestCore *
 wifi_test_core_new(const gchar *main_conf)
@@ -29,6 +30,9 @@ wifi_test_core_new(const gchar *main_conf)
 	options.state_dir = tc->dir;
 	options.plugin_dir = plugins;
 	tc->core = joind_core_new(&options, &error);
+	g_assert_no_error(error);
+	/* What the wifi plugin's init() declares. */
+	g_assert_true(joind_core_declare_config(tc->core, wifi_settings, &error));
 	g_assert_no_error(error);
 	g_assert_true(joind_core_start(tc->core, tc->conn, &error));
 	g_assert_no_error(error);

@@ -7,7 +7,7 @@
 
 #include "eap-md5.h"
 #include "joind-error.h"
-#include "joind-profile-store.h"
+#include "joind-profile-private.h"
 #include "wired-pae.h"
 
 #define START_MS 40
@@ -547,6 +547,40 @@ test_no_agent(Fixture *f, gconstpointer data)
 	g_assert_cmpint(wired_pae_get_state(f->pae), ==, WIRED_PAE_FAILED);
 }
 
+/* A method whose settings pass when the profile is read but fail when a
+ * session starts, as EAP-TLS's do when the CA file named is missing. */
+static gboolean
+unusable_check_settings(JoindEapSession *session, GError **error)
+{
+	g_autofree gchar *where = joind_eap_session_describe_setting(session, "Method");
+
+	g_set_error(error, JOIND_ERROR, JOIND_ERROR_INVALID_ARGS, "%s: not usable", where);
+	return FALSE;
+}
+
+static gpointer
+unusable_state_new(JoindEapSession *session, GError **error)
+{
+	g_assert_not_reached();
+}
+
+static JoindEapMethodResult
+unusable_handle(JoindEapSession *session, gpointer state, guint8 id, const guint8 *data, gsize len,
+                GByteArray *response, GError **error)
+{
+	g_assert_not_reached();
+}
+
+static const JoindEapMethodOps unusable_ops = {
+        .type = 250,
+        .name = "UNUSABLE",
+        .flags = JOIND_EAP_METHOD_FLAG_OUTER,
+        .check_settings = unusable_check_settings,
+        .state_new = unusable_state_new,
+        .state_free = g_free,
+        .handle_request = unusable_handle,
+};
+
 /* A profile the engine refuses: failed at once, nothing sent. */
 static void
 test_bad_profile(Fixture *f, gconstpointer data)
@@ -607,7 +641,8 @@ main(int argc, char **argv)
 	g_autoptr(GError) error = NULL;
 
 	g_test_init(&argc, &argv, NULL);
-	if (!joind_eap_register_method(eap_md5_get_ops(), &error))
+	if (!joind_eap_register_method(&eap_md5_ops, &error) ||
+	    !joind_eap_register_method(&unusable_ops, &error))
 		g_error("%s", error->message);
 #define ADD(path, profile, fn) g_test_add("/wired/pae/" path, Fixture, profile, setup, fn, teardown)
 	ADD("no-profile-sends-nothing", NULL, test_no_profile_sends_nothing);
@@ -624,7 +659,7 @@ main(int argc, char **argv)
 	ADD("profile-edited", NULL, test_profile_edited);
 	ADD("shutdown", NULL, test_shutdown);
 	ADD("no-agent", "EAP-Method=MD5\nEAP-Identity=md5user\n", test_no_agent);
-	ADD("bad-profile", "EAP-Method=PEAP\nEAP-Identity=x\n", test_bad_profile);
+	ADD("bad-profile", "EAP-Method=UNUSABLE\nEAP-Identity=x\n", test_bad_profile);
 	ADD("port-unusable", NULL, test_port_unusable);
 	ADD("authorised", NULL, test_authorised);
 	return g_test_run();

@@ -1,0 +1,16 @@
+/* joind-eap-method.h - the EAP method registry's side shared by sessions
+ * and the profile check. */
+#pragma once
+
+#include "joind-eap.h"
+
+G_BEGIN_DECLS
+
+/* The methods a <P>Method value names (separated by ',', ';' or spaces),
+ * each registered and carrying need (JOIND_EAP_METHOD_FLAG_OUTER or _INNER);
+ * where ("file:line: EAP-Method") starts the error sentences. Element type
+ * const JoindEapMethodOps *. */
+GPtrArray *joind_eap_methods_parse(const gchar *setting, const gchar *where, guint32 need,
+                                   GError **error);
+
+G_END_DECLS

@@ -1,0 +1,68 @@
+/* joind-profile-store-private.h - the profile store's insides, shared by
+ * the store (joind-profile-store.c), its directory watch
+ * (joind-profile-watch.c), its writes (joind-profile-writer.c) and the file
+ * reader (joind-profile-file.c). */
+#pragma once
+
+#include <sys/types.h>
+
+#include "joind-profile-store.h"
+
+G_BEGIN_DECLS
+
+typedef enum {
+	PENDING_WRITING, /* being written: wait for CHANGES_DONE_HINT */
+	PENDING_READY,   /* complete (or gone): read it when things settle */
+} PendingState;
+
+struct _JoindProfileStore {
+	GObject parent_instance;
+
+	gchar *state_dir;
+	gchar *wired_dir;
+	GHashTable *profiles; /* path -> JoindProfile */
+	GHashTable *reported; /* path -> what was last reported about it */
+	GFileMonitor *monitor;
+	GFileMonitor *wired_monitor;
+	GHashTable *pending; /* path -> PendingState */
+	GSource *settle;
+	gint64 settle_since; /* when the first event of this burst came */
+	GMainContext *context;
+};
+
+/* ---- joind-profile-file.c ---- */
+
+/* Reads a regular file without blocking on FIFOs or devices dropped into
+ * the directory. A missing file is G_FILE_ERROR_NOENT, one still growing
+ * G_FILE_ERROR_AGAIN. */
+gboolean joind_profile_file_read(const gchar *path, GBytes **contents, mode_t *mode,
+                                 GError **error);
+/* Wipes the bytes (profile text holds secrets) and drops the reference. */
+void joind_profile_bytes_wipe(GBytes *bytes);
+typedef GBytes GBytesWiped;
+G_DEFINE_AUTOPTR_CLEANUP_FUNC(GBytesWiped, joind_profile_bytes_wipe)
+
+/* ---- joind-profile-store.c ---- */
+
+/* Takes profile into the store (its contents differ from the held one)
+ * and emits ADDED or CHANGED. */
+void joind_profile_store_put(JoindProfileStore *self, JoindProfile *profile, mode_t mode);
+/* Forgets the profile read from path, emitting REMOVED. */
+void joind_profile_store_drop(JoindProfileStore *self, const gchar *path);
+/* Brings the store in line with the file at path, whatever happened to it. */
+void joind_profile_store_refresh_path(JoindProfileStore *self, const gchar *path);
+/* Every file of dir, and every profile held from it (it may be gone). */
+void joind_profile_store_rescan_dir(JoindProfileStore *self, const gchar *dir_path);
+gboolean joind_profile_store_ensure_dir(const gchar *path, GError **error);
+/* strcmp() of two gchar ** elements, for g_ptr_array_sort(). */
+gint joind_profile_compare_paths(gconstpointer a, gconstpointer b);
+
+/* ---- joind-profile-watch.c ---- */
+
+/* Watches dir_path, NULL (reported) when it cannot. */
+GFileMonitor *joind_profile_store_watch_dir(JoindProfileStore *self, const gchar *dir_path);
+/* wired/ may come and go; watches it whenever it exists. */
+void joind_profile_store_watch_wired(JoindProfileStore *self);
+void joind_profile_store_stop_monitor(JoindProfileStore *self, GFileMonitor **monitor);
+
+G_END_DECLS

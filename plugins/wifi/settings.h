@@ -1,0 +1,11 @@
+/* settings.h - the main.conf keys the wifi plugin reads. */
+#pragma once
+
+#include "joind-plugin.h"
+
+G_BEGIN_DECLS
+
+/* Declared from the plugin's init(); ends with an entry whose group is NULL. */
+extern const JoindConfigKey wifi_settings[];
+
+G_END_DECLS
