@@ -18,7 +18,13 @@ typedef void (*JoindAuthFunc)(GDBusMethodInvocation *invocation, gpointer user_d
 void joind_auth_check(GDBusMethodInvocation *invocation, JoindAuthFunc func, gpointer user_data,
                       GDestroyNotify destroy);
 
-/* Exposed for unit tests: the policy decision itself. */
+/* The policy decision itself: root, the daemon's own user, group netdev. */
 gboolean joind_auth_uid_allowed(guint32 uid);
+
+/* Which uids the gate lets in; joind_auth_uid_allowed() unless replaced.
+ * The seam where polkit would slot in, and where tests refuse a caller
+ * that the bus would otherwise let through. NULL restores the default. */
+typedef gboolean (*JoindAuthPolicy)(guint32 uid);
+void joind_auth_set_policy(JoindAuthPolicy policy);
 
 G_END_DECLS

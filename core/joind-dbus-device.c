@@ -6,7 +6,7 @@
  */
 #include "joind-dbus-device.h"
 
-#include "joind-auth.h"
+#include "joind-dbus-call.h"
 #include "joind-dbus-generated.h"
 #include "joind-device-private.h"
 #include "joind-port.h"
@@ -64,63 +64,45 @@ bind_string(gpointer source, const gchar *from, gpointer target, const gchar *to
 
 /* ---- Port8021x1 ---------------------------------------------------------- */
 
-typedef gboolean (*PortAction)(JoindPort8021x *port, GError **error);
-
-typedef struct {
-	JoindPort8021x *port;
-	GDBusInterfaceSkeleton *iface;
-	PortAction action;
-} PortCall;
+typedef enum {
+	PORT_REAUTHENTICATE,
+	PORT_LOGOFF,
+} PortAction;
 
 static void
-port_call_free(PortCall *call)
+port_run(JoindDBusCall *call, gpointer port, gpointer data)
 {
-	g_object_unref(call->port);
-	g_object_unref(call->iface);
-	g_free(call);
-}
-
-static void
-port_call_run(GDBusMethodInvocation *invocation, gpointer user_data)
-{
-	PortCall *call = user_data;
 	g_autoptr(GError) error = NULL;
+	gboolean ok = GPOINTER_TO_INT(data) == PORT_REAUTHENTICATE
+	                      ? joind_port_8021x_reauthenticate(port, &error)
+	                      : joind_port_8021x_logoff(port, &error);
 
-	if (!call->action(call->port, &error)) {
-		g_dbus_method_invocation_return_gerror(invocation, error);
-		return;
-	}
-	/* The state the action entered goes out before the reply, so a client
-	 * that reads State on the reply sees the new one, not the old. */
-	g_dbus_interface_skeleton_flush(call->iface);
-	g_dbus_method_invocation_return_value(invocation, NULL);
+	/* The state the action entered goes out before the reply (the call
+	 * path flushes the interface), so a client that reads State on the
+	 * reply sees the new one, not the old. */
+	joind_dbus_call_return_result(call, ok, error);
 }
 
 static void
-port_call(GDBusMethodInvocation *invocation, JoindDBusPort8021x1 *iface, JoindPort8021x *port,
+port_call(JoindDBusPort8021x1 *iface, GDBusMethodInvocation *invocation, gpointer port,
           PortAction action)
 {
-	PortCall *call = g_new0(PortCall, 1);
-
-	call->port = g_object_ref(port);
-	call->iface = G_DBUS_INTERFACE_SKELETON(g_object_ref(iface));
-	call->action = action;
-	joind_auth_check(invocation, port_call_run, call, (GDestroyNotify)port_call_free);
+	joind_dbus_call_start(G_DBUS_INTERFACE_SKELETON(iface), invocation, port, port_run,
+	                      GINT_TO_POINTER(action), NULL);
 }
 
 static gboolean
 port_handle_reauthenticate(JoindDBusPort8021x1 *iface, GDBusMethodInvocation *invocation,
-                           gpointer user_data)
+                           gpointer port)
 {
-	port_call(invocation, iface, user_data, joind_port_8021x_reauthenticate);
+	port_call(iface, invocation, port, PORT_REAUTHENTICATE);
 	return TRUE;
 }
 
 static gboolean
-port_handle_logoff(JoindDBusPort8021x1 *iface, GDBusMethodInvocation *invocation,
-                   gpointer user_data)
+port_handle_logoff(JoindDBusPort8021x1 *iface, GDBusMethodInvocation *invocation, gpointer port)
 {
-	port_call(invocation, iface, user_data, joind_port_8021x_logoff);
+	port_call(iface, invocation, port, PORT_LOGOFF);
 	return TRUE;
 }
 
