@@ -68,16 +68,24 @@ agent_owner_vanished(GDBusConnection *bus, const gchar *name, gpointer user_data
 	}
 }
 
+/* Who calls (a unique bus name) and the agent path it gives. */
+static const gchar *
+agent_call_args(JoindDBusCall *call, const gchar **path)
+{
+	GDBusMethodInvocation *invocation = joind_dbus_call_get_invocation(call);
+
+	g_variant_get(g_dbus_method_invocation_get_parameters(invocation), "(&o)", path);
+	return g_dbus_method_invocation_get_sender(invocation);
+}
+
 static void
 agent_register(JoindDBusCall *call, gpointer target, gpointer data)
 {
 	JoindAgentManager *self = target;
-	GDBusMethodInvocation *invocation = joind_dbus_call_get_invocation(call);
-	const gchar *sender = g_dbus_method_invocation_get_sender(invocation);
-	const gchar *path;
+	const gchar *path = NULL;
+	const gchar *sender = agent_call_args(call, &path);
 	Agent *agent;
 
-	g_variant_get(g_dbus_method_invocation_get_parameters(invocation), "(&o)", &path);
 	if (agent_find(self, sender, path, NULL) != NULL) {
 		joind_dbus_call_return_new_error(call, JOIND_ERROR_BUSY,
 		                                 "Agent %s is already registered.", path);
@@ -99,12 +107,10 @@ static void
 agent_unregister(JoindDBusCall *call, gpointer target, gpointer data)
 {
 	JoindAgentManager *self = target;
-	GDBusMethodInvocation *invocation = joind_dbus_call_get_invocation(call);
-	const gchar *sender = g_dbus_method_invocation_get_sender(invocation);
-	const gchar *path;
+	const gchar *path = NULL;
+	const gchar *sender = agent_call_args(call, &path);
 	guint index;
 
-	g_variant_get(g_dbus_method_invocation_get_parameters(invocation), "(&o)", &path);
 	if (agent_find(self, sender, path, &index) == NULL) {
 		joind_dbus_call_return_new_error(call, JOIND_ERROR_NOT_FOUND,
 		                                 "No agent %s is registered by this client.", path);
@@ -113,24 +119,6 @@ agent_unregister(JoindDBusCall *call, gpointer target, gpointer data)
 	g_ptr_array_remove_index(self->agents, index);
 	g_info("agent %s%s unregistered", sender, path);
 	joind_dbus_call_return(call, NULL);
-}
-
-static gboolean
-agent_handle_register(JoindDBusAgentManager1 *skeleton, GDBusMethodInvocation *invocation,
-                      const gchar *path, gpointer self)
-{
-	joind_dbus_call_start(G_DBUS_INTERFACE_SKELETON(skeleton), invocation, self, agent_register,
-	                      NULL, NULL);
-	return TRUE;
-}
-
-static gboolean
-agent_handle_unregister(JoindDBusAgentManager1 *skeleton, GDBusMethodInvocation *invocation,
-                        const gchar *path, gpointer self)
-{
-	joind_dbus_call_start(G_DBUS_INTERFACE_SKELETON(skeleton), invocation, self,
-	                      agent_unregister, NULL, NULL);
-	return TRUE;
 }
 
 static void
@@ -166,10 +154,8 @@ joind_agent_manager_new(GDBusConnection *bus, JoindDBusAgentManager1 *skeleton)
 
 	self->bus = g_object_ref(bus);
 	self->skeleton = g_object_ref(skeleton);
-	g_signal_connect_object(skeleton, "handle-register-agent",
-	                        G_CALLBACK(agent_handle_register), self, 0);
-	g_signal_connect_object(skeleton, "handle-unregister-agent",
-	                        G_CALLBACK(agent_handle_unregister), self, 0);
+	joind_dbus_call_connect(skeleton, "handle-register-agent", self, agent_register, NULL);
+	joind_dbus_call_connect(skeleton, "handle-unregister-agent", self, agent_unregister, NULL);
 	return self;
 }
 

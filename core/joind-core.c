@@ -213,15 +213,6 @@ core_get_diagnostics(JoindDBusCall *call, gpointer self, gpointer data)
 	joind_dbus_call_return(call, g_variant_new("(s)", json));
 }
 
-static gboolean
-core_handle_get_diagnostics(JoindDBusDaemon1 *iface, GDBusMethodInvocation *invocation,
-                            gpointer self)
-{
-	joind_dbus_call_start(G_DBUS_INTERFACE_SKELETON(iface), invocation, self,
-	                      core_get_diagnostics, NULL, NULL);
-	return TRUE;
-}
-
 /* ---- devices -------------------------------------------------------------- */
 
 gboolean
@@ -426,8 +417,8 @@ core_export_root(JoindCore *self, GError **error)
 	self->manager = g_dbus_object_manager_server_new(JOIND_DBUS_ROOT);
 	self->daemon_iface = joind_dbus_daemon1_skeleton_new();
 	joind_dbus_daemon1_set_version(self->daemon_iface, PACKAGE_VERSION);
-	g_signal_connect_object(self->daemon_iface, "handle-get-diagnostics",
-	                        G_CALLBACK(core_handle_get_diagnostics), self, 0);
+	joind_dbus_call_connect(self->daemon_iface, "handle-get-diagnostics", self,
+	                        core_get_diagnostics, NULL);
 	self->agent_iface = joind_dbus_agent_manager1_skeleton_new();
 	self->agents = joind_agent_manager_new(self->bus, self->agent_iface);
 	g_signal_connect_object(self->agents, "agent-added", G_CALLBACK(core_agent_added), self,

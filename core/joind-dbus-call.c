@@ -90,6 +90,43 @@ joind_dbus_call_start(GDBusInterfaceSkeleton *iface, GDBusMethodInvocation *invo
 	joind_auth_check(invocation, call_authorized, call, call_unref);
 }
 
+/* A handler for any "handle-*" signal, whatever the method's arguments:
+ * the marshaller reads only the skeleton and the invocation. */
+typedef struct {
+	GClosure closure;
+	gpointer target; /* the closure is invalidated when it is finalized */
+	JoindDBusCallFunc func;
+	gpointer data;
+} CallClosure;
+
+static void
+call_closure_marshal(GClosure *closure, GValue *return_value, guint n_param_values,
+                     const GValue *param_values, gpointer invocation_hint, gpointer marshal_data)
+{
+	CallClosure *cc = (CallClosure *)closure;
+
+	joind_dbus_call_start(g_value_get_object(&param_values[0]),
+	                      g_value_get_object(&param_values[1]), cc->target, cc->func, cc->data,
+	                      NULL);
+	if (return_value != NULL)
+		g_value_set_boolean(return_value, TRUE); /* handled */
+}
+
+void
+joind_dbus_call_connect(gpointer skeleton, const gchar *signal, gpointer target,
+                        JoindDBusCallFunc func, gpointer data)
+{
+	GClosure *closure = g_closure_new_simple(sizeof(CallClosure), NULL);
+	CallClosure *cc = (CallClosure *)closure;
+
+	cc->target = target;
+	cc->func = func;
+	cc->data = data;
+	g_closure_set_marshal(closure, call_closure_marshal);
+	g_object_watch_closure(target, closure);
+	g_signal_connect_closure(skeleton, signal, closure, FALSE);
+}
+
 GDBusMethodInvocation *
 joind_dbus_call_get_invocation(JoindDBusCall *call)
 {

@@ -31,6 +31,13 @@ void joind_dbus_call_start(GDBusInterfaceSkeleton *iface, GDBusMethodInvocation 
                            gpointer target, JoindDBusCallFunc func, gpointer data,
                            GDestroyNotify destroy);
 
+/* Handles every call of a method of skeleton: signal is the method's
+ * "handle-*" signal (whose arguments func reads from the invocation's
+ * parameters) and target the object the calls act on. The connection
+ * ends when target is finalized. */
+void joind_dbus_call_connect(gpointer skeleton, const gchar *signal, gpointer target,
+                             JoindDBusCallFunc func, gpointer data);
+
 GDBusMethodInvocation *joind_dbus_call_get_invocation(JoindDBusCall *call);
 gpointer joind_dbus_call_get_data(JoindDBusCall *call);
 /* Cancelled when the target goes away; for the operation to pass on. */

@@ -6,6 +6,7 @@
  */
 #include "joind-dbus-device.h"
 
+#include "joind-dbus-bind.h"
 #include "joind-dbus-call.h"
 #include "joind-dbus-generated.h"
 #include "joind-device-private.h"
@@ -24,26 +25,9 @@ typedef struct {
 	JoindDBusStationExport *station;
 } DeviceExport;
 
-static gboolean
-transform_kind(GBinding *binding, const GValue *from, GValue *to, gpointer user_data)
-{
-	g_value_set_string(to, joind_device_kind_to_string(g_value_get_int(from)));
-	return TRUE;
-}
-
-static gboolean
-transform_device_state(GBinding *binding, const GValue *from, GValue *to, gpointer user_data)
-{
-	g_value_set_string(to, joind_device_state_to_string(g_value_get_int(from)));
-	return TRUE;
-}
-
-static gboolean
-transform_port_state(GBinding *binding, const GValue *from, GValue *to, gpointer user_data)
-{
-	g_value_set_string(to, joind_port_state_to_string(g_value_get_int(from)));
-	return TRUE;
-}
+JOIND_DBUS_ENUM_TRANSFORM(transform_kind, joind_device_kind_to_string)
+JOIND_DBUS_ENUM_TRANSFORM(transform_device_state, joind_device_state_to_string)
+JOIND_DBUS_ENUM_TRANSFORM(transform_port_state, joind_port_state_to_string)
 
 /* D-Bus strings cannot be NULL. */
 static gboolean
@@ -84,29 +68,6 @@ port_run(JoindDBusCall *call, gpointer port, gpointer data)
 }
 
 static void
-port_call(JoindDBusPort8021x1 *iface, GDBusMethodInvocation *invocation, gpointer port,
-          PortAction action)
-{
-	joind_dbus_call_start(G_DBUS_INTERFACE_SKELETON(iface), invocation, port, port_run,
-	                      GINT_TO_POINTER(action), NULL);
-}
-
-static gboolean
-port_handle_reauthenticate(JoindDBusPort8021x1 *iface, GDBusMethodInvocation *invocation,
-                           gpointer port)
-{
-	port_call(iface, invocation, port, PORT_REAUTHENTICATE);
-	return TRUE;
-}
-
-static gboolean
-port_handle_logoff(JoindDBusPort8021x1 *iface, GDBusMethodInvocation *invocation, gpointer port)
-{
-	port_call(iface, invocation, port, PORT_LOGOFF);
-	return TRUE;
-}
-
-static void
 export_detach_port(DeviceExport *exp)
 {
 	if (exp->port_iface == NULL)
@@ -127,9 +88,10 @@ export_attach_port(DeviceExport *exp, JoindPort8021x *port)
 	bind_string(port, "eap-method", iface, "eap-method");
 	bind_string(port, "identity", iface, "identity");
 	bind_string(port, "last-error", iface, "last-error");
-	g_signal_connect_object(iface, "handle-reauthenticate",
-	                        G_CALLBACK(port_handle_reauthenticate), port, 0);
-	g_signal_connect_object(iface, "handle-logoff", G_CALLBACK(port_handle_logoff), port, 0);
+	joind_dbus_call_connect(iface, "handle-reauthenticate", port, port_run,
+	                        GINT_TO_POINTER(PORT_REAUTHENTICATE));
+	joind_dbus_call_connect(iface, "handle-logoff", port, port_run,
+	                        GINT_TO_POINTER(PORT_LOGOFF));
 	exp->port = g_object_ref(port);
 	exp->port_iface = iface;
 	joind_dbus_object_skeleton_set_port8021x1(exp->object, iface);

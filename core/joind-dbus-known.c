@@ -102,15 +102,6 @@ known_set_property(JoindDBusCall *call, gpointer target, gpointer data)
 	joind_dbus_call_return_result(call, ok, error);
 }
 
-static gboolean
-known_handle_forget(JoindDBusKnownNetwork1 *iface, GDBusMethodInvocation *invocation,
-                    gpointer user_data)
-{
-	joind_dbus_call_start(G_DBUS_INTERFACE_SKELETON(iface), invocation, iface, known_forget,
-	                      NULL, NULL);
-	return TRUE;
-}
-
 static void
 joind_known_skeleton_finalize(GObject *object)
 {
@@ -131,7 +122,7 @@ joind_known_skeleton_class_init(JoindKnownSkeletonClass *klass)
 static void
 joind_known_skeleton_init(JoindKnownSkeleton *self)
 {
-	g_signal_connect(self, "handle-forget", G_CALLBACK(known_handle_forget), NULL);
+	joind_dbus_call_connect(self, "handle-forget", self, known_forget, NULL);
 }
 
 /* ---- the objects -------------------------------------------------------- */

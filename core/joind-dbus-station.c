@@ -9,6 +9,7 @@
 
 #include <string.h>
 
+#include "joind-dbus-bind.h"
 #include "joind-dbus-call.h"
 #include "joind-dbus-known.h"
 #include "joind-error.h"
@@ -27,12 +28,7 @@ struct _JoindDBusStationExport {
 
 /* ---- paths ---------------------------------------------------------------- */
 
-static gboolean
-transform_station_state(GBinding *binding, const GValue *from, GValue *to, gpointer user_data)
-{
-	g_value_set_string(to, joind_station_state_to_string(g_value_get_int(from)));
-	return TRUE;
-}
+JOIND_DBUS_ENUM_TRANSFORM(transform_station_state, joind_station_state_to_string)
 
 static gboolean
 transform_network_path(GBinding *binding, const GValue *from, GValue *to, gpointer user_data)
@@ -150,51 +146,6 @@ ordered_networks_start(JoindDBusCall *call, gpointer station, gpointer data)
 	joind_dbus_call_return(call, g_variant_new("(a(on))", &builder));
 }
 
-static void
-op_call(gpointer iface, GDBusMethodInvocation *invocation, gpointer target, Op op)
-{
-	joind_dbus_call_start(iface, invocation, target, op_start, GINT_TO_POINTER(op), NULL);
-}
-
-static gboolean
-handle_scan(JoindDBusStation1 *iface, GDBusMethodInvocation *invocation, gpointer station)
-{
-	op_call(iface, invocation, station, OP_SCAN);
-	return TRUE;
-}
-
-static gboolean
-handle_disconnect(JoindDBusStation1 *iface, GDBusMethodInvocation *invocation, gpointer station)
-{
-	op_call(iface, invocation, station, OP_DISCONNECT);
-	return TRUE;
-}
-
-static gboolean
-handle_connect_hidden(JoindDBusStation1 *iface, GDBusMethodInvocation *invocation,
-                      const gchar *ssid, gpointer station)
-{
-	op_call(iface, invocation, station, OP_CONNECT_HIDDEN);
-	return TRUE;
-}
-
-static gboolean
-handle_get_ordered_networks(JoindDBusStation1 *iface, GDBusMethodInvocation *invocation,
-                            gpointer station)
-{
-	joind_dbus_call_start(G_DBUS_INTERFACE_SKELETON(iface), invocation, station,
-	                      ordered_networks_start, NULL, NULL);
-	return TRUE;
-}
-
-static gboolean
-handle_network_connect(JoindDBusNetwork1 *iface, GDBusMethodInvocation *invocation,
-                       gpointer network)
-{
-	op_call(iface, invocation, network, OP_NETWORK_CONNECT);
-	return TRUE;
-}
-
 /* ---- networks ------------------------------------------------------------- */
 
 static void
@@ -224,8 +175,8 @@ network_export(JoindDBusStationExport *exp, JoindNetwork *network)
 	g_object_bind_property(network, "connected", iface, "connected", G_BINDING_SYNC_CREATE);
 	g_object_bind_property_full(network, "profile", iface, "known-network",
 	                            G_BINDING_SYNC_CREATE, transform_known_path, NULL, NULL, NULL);
-	g_signal_connect_object(iface, "handle-connect", G_CALLBACK(handle_network_connect),
-	                        network, 0);
+	joind_dbus_call_connect(iface, "handle-connect", network, op_start,
+	                        GINT_TO_POINTER(OP_NETWORK_CONNECT));
 	joind_dbus_object_skeleton_set_network1(object, iface);
 	joind_network_set_object_path(network, path);
 	g_hash_table_insert(exp->networks, g_object_ref(network), object);
@@ -285,13 +236,14 @@ station_attach(JoindDBusStationExport *exp, JoindStation *station)
 	g_object_bind_property(station, "scanning", exp->iface, "scanning", G_BINDING_SYNC_CREATE);
 	g_object_bind_property_full(station, "state", exp->iface, "state", G_BINDING_SYNC_CREATE,
 	                            transform_station_state, NULL, NULL, NULL);
-	g_signal_connect_object(exp->iface, "handle-scan", G_CALLBACK(handle_scan), station, 0);
-	g_signal_connect_object(exp->iface, "handle-disconnect", G_CALLBACK(handle_disconnect),
-	                        station, 0);
-	g_signal_connect_object(exp->iface, "handle-connect-hidden-network",
-	                        G_CALLBACK(handle_connect_hidden), station, 0);
-	g_signal_connect_object(exp->iface, "handle-get-ordered-networks",
-	                        G_CALLBACK(handle_get_ordered_networks), station, 0);
+	joind_dbus_call_connect(exp->iface, "handle-scan", station, op_start,
+	                        GINT_TO_POINTER(OP_SCAN));
+	joind_dbus_call_connect(exp->iface, "handle-disconnect", station, op_start,
+	                        GINT_TO_POINTER(OP_DISCONNECT));
+	joind_dbus_call_connect(exp->iface, "handle-connect-hidden-network", station, op_start,
+	                        GINT_TO_POINTER(OP_CONNECT_HIDDEN));
+	joind_dbus_call_connect(exp->iface, "handle-get-ordered-networks", station,
+	                        ordered_networks_start, NULL);
 	g_signal_connect(station, "network-added", G_CALLBACK(on_network_added), exp);
 	g_signal_connect(station, "network-removed", G_CALLBACK(on_network_removed), exp);
 	for (guint i = 0; i < networks->len; i++)
