@@ -135,14 +135,6 @@ daemon_run(JoindDBusCall *call, gpointer target, gpointer data)
 }
 
 static gboolean
-handle_get_diagnostics(JoindDBusDaemon1 *iface, GDBusMethodInvocation *invocation, Fixture *f)
-{
-	joind_dbus_call_start(G_DBUS_INTERFACE_SKELETON(iface), invocation, f->target, daemon_run,
-	                      f, NULL);
-	return TRUE;
-}
-
-static gboolean
 handle_forget(JoindDBusKnownNetwork1 *iface, GDBusMethodInvocation *invocation, Fixture *f)
 {
 	f->n_runs++;
@@ -170,8 +162,7 @@ fixture_setup(Fixture *f, gconstpointer data)
 	g_signal_connect(f->port, "handle-reauthenticate", G_CALLBACK(handle_reauthenticate), f);
 	export(f, f->port);
 	f->daemon = joind_dbus_daemon1_skeleton_new();
-	g_signal_connect(f->daemon, "handle-get-diagnostics", G_CALLBACK(handle_get_diagnostics),
-	                 f);
+	joind_dbus_call_connect(f->daemon, "handle-get-diagnostics", f->target, daemon_run, f);
 	export(f, f->daemon);
 	f->known = g_object_new(TEST_TYPE_KNOWN, NULL);
 	g_signal_connect(f->known, "handle-forget", G_CALLBACK(handle_forget), f);
@@ -295,6 +286,20 @@ test_allowed(Fixture *f, gconstpointer data)
 	g_assert_no_error(error);
 	g_assert_cmpstr(g_variant_get_type_string(reply), ==, "(s)");
 	g_assert_cmpuint(f->n_runs, ==, 2);
+}
+
+static void
+test_connect_ends_with_target(Fixture *f, gconstpointer data)
+{
+	g_autoptr(GError) error = NULL;
+	g_autoptr(GVariant) reply = NULL;
+
+	g_clear_object(&f->target);
+	/* Nobody handles the method any more; the skeleton says so. */
+	reply = call(f, DAEMON_IFACE, "GetDiagnostics", NULL, &error);
+	g_assert_null(reply);
+	g_assert_error(error, G_DBUS_ERROR, G_DBUS_ERROR_UNKNOWN_METHOD);
+	g_assert_cmpuint(f->n_runs, ==, 0);
 }
 
 static void
@@ -476,6 +481,7 @@ main(int argc, char **argv)
 	g_test_init(&argc, &argv, NULL);
 #define ADD(path, fn) g_test_add(path, Fixture, NULL, fixture_setup, fn, fixture_teardown)
 	ADD("/dbus-call/allowed", test_allowed);
+	ADD("/dbus-call/connect-ends-with-target", test_connect_ends_with_target);
 	ADD("/dbus-call/refused", test_refused);
 	ADD("/dbus-call/error-names", test_error_names);
 	ADD("/dbus-call/foreign-error", test_foreign_error);
