@@ -3,7 +3,8 @@
  * The D-Bus policy (data/net.joind.conf) is the first fence; this gate is
  * the second: it asks the bus for the caller's uid and lets root, the
  * daemon's own user (session-bus tests) and members of group "netdev" in.
- * polkit would slot in here.
+ * polkit would slot in here. Its one caller is the core's call path
+ * (joind-dbus-call.h), which every method handler and setter takes.
  */
 #pragma once
 
