@@ -16,13 +16,10 @@ describe_daemon(JoinctlContext *ctx, JoindDBusDaemon1 *daemon)
 	const gchar *name, *description, *state, *detail;
 
 	json_builder_begin_object(b);
-	json_builder_set_member_name(b, "version");
-	json_builder_add_string_value(b, joind_dbus_daemon1_get_version(daemon));
-	json_builder_set_member_name(b, "bus");
-	json_builder_add_string_value(b,
-	                              ctx->bus_type == G_BUS_TYPE_SESSION ? "session" : "system");
-	json_builder_set_member_name(b, "unique_name");
-	json_builder_add_string_value(b, owner);
+	joinctl_json_add_string(b, "version", joind_dbus_daemon1_get_version(daemon));
+	joinctl_json_add_string(b, "bus",
+	                        ctx->bus_type == G_BUS_TYPE_SESSION ? "session" : "system");
+	joinctl_json_add_string(b, "unique_name", owner);
 	json_builder_set_member_name(b, "plugins");
 	json_builder_begin_array(b);
 	if (plugins != NULL) {
@@ -30,14 +27,10 @@ describe_daemon(JoinctlContext *ctx, JoindDBusDaemon1 *daemon)
 		while (g_variant_iter_next(&iter, "(&s&s&s&s)", &name, &description, &state,
 		                           &detail)) {
 			json_builder_begin_object(b);
-			json_builder_set_member_name(b, "name");
-			json_builder_add_string_value(b, name);
-			json_builder_set_member_name(b, "description");
-			json_builder_add_string_value(b, description);
-			json_builder_set_member_name(b, "state");
-			json_builder_add_string_value(b, state);
-			json_builder_set_member_name(b, "detail");
-			json_builder_add_string_value(b, detail);
+			joinctl_json_add_string(b, "name", name);
+			joinctl_json_add_string(b, "description", description);
+			joinctl_json_add_string(b, "state", state);
+			joinctl_json_add_string(b, "detail", detail);
 			json_builder_end_object(b);
 		}
 	}

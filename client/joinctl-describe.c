@@ -8,13 +8,6 @@
 
 #include "joinctl.h"
 
-static void
-add_string(JsonBuilder *builder, const gchar *key, const gchar *value)
-{
-	json_builder_set_member_name(builder, key);
-	json_builder_add_string_value(builder, value != NULL ? value : "");
-}
-
 /* Empty strings and "/" paths become null: "not set". */
 static void
 add_optional(JsonBuilder *builder, const gchar *key, const gchar *value)
@@ -24,13 +17,6 @@ add_optional(JsonBuilder *builder, const gchar *key, const gchar *value)
 		json_builder_add_null_value(builder);
 	else
 		json_builder_add_string_value(builder, value);
-}
-
-static void
-add_bool(JsonBuilder *builder, const gchar *key, gboolean value)
-{
-	json_builder_set_member_name(builder, key);
-	json_builder_add_boolean_value(builder, value);
 }
 
 static gint
@@ -79,15 +65,15 @@ joinctl_describe_device(JoinctlContext *ctx, JoindDBusObject *object)
 	g_autoptr(JsonBuilder) b = json_builder_new();
 
 	json_builder_begin_object(b);
-	add_string(b, "path", path);
+	joinctl_json_add_string(b, "path", path);
 	json_builder_set_member_name(b, "ifindex");
 	json_builder_add_int_value(b, ifindex_from_path(path));
-	add_string(b, "name", joind_dbus_device1_get_name(dev));
-	add_string(b, "address", joind_dbus_device1_get_address(dev));
-	add_string(b, "kind", joind_dbus_device1_get_kind(dev));
-	add_bool(b, "powered", joind_dbus_device1_get_powered(dev));
-	add_string(b, "state", joind_dbus_device1_get_state(dev));
-	add_string(b, "plugin", joind_dbus_device1_get_plugin(dev));
+	joinctl_json_add_string(b, "name", joind_dbus_device1_get_name(dev));
+	joinctl_json_add_string(b, "address", joind_dbus_device1_get_address(dev));
+	joinctl_json_add_string(b, "kind", joind_dbus_device1_get_kind(dev));
+	joinctl_json_add_bool(b, "powered", joind_dbus_device1_get_powered(dev));
+	joinctl_json_add_string(b, "state", joind_dbus_device1_get_state(dev));
+	joinctl_json_add_string(b, "plugin", joind_dbus_device1_get_plugin(dev));
 	add_interfaces(b, object);
 	json_builder_end_object(b);
 	return json_builder_get_root(b);
@@ -109,9 +95,9 @@ joinctl_describe_port(JoinctlContext *ctx, JoindDBusObject *object)
 	g_autoptr(JsonBuilder) b = json_builder_new();
 
 	json_builder_begin_object(b);
-	add_string(b, "device", device);
-	add_string(b, "path", g_dbus_object_get_object_path(G_DBUS_OBJECT(object)));
-	add_string(b, "state", joind_dbus_port8021x1_get_state(port));
+	joinctl_json_add_string(b, "device", device);
+	joinctl_json_add_string(b, "path", g_dbus_object_get_object_path(G_DBUS_OBJECT(object)));
+	joinctl_json_add_string(b, "state", joind_dbus_port8021x1_get_state(port));
 	add_optional(b, "profile", joind_dbus_port8021x1_get_profile(port));
 	add_optional(b, "eap_method", joind_dbus_port8021x1_get_eap_method(port));
 	add_optional(b, "identity", joind_dbus_port8021x1_get_identity(port));
@@ -131,10 +117,10 @@ joinctl_describe_station(JoinctlContext *ctx, JoindDBusObject *object)
 	g_autoptr(JsonBuilder) b = json_builder_new();
 
 	json_builder_begin_object(b);
-	add_string(b, "device", device);
-	add_string(b, "path", g_dbus_object_get_object_path(G_DBUS_OBJECT(object)));
-	add_string(b, "state", joind_dbus_station1_get_state(station));
-	add_bool(b, "scanning", joind_dbus_station1_get_scanning(station));
+	joinctl_json_add_string(b, "device", device);
+	joinctl_json_add_string(b, "path", g_dbus_object_get_object_path(G_DBUS_OBJECT(object)));
+	joinctl_json_add_string(b, "state", joind_dbus_station1_get_state(station));
+	joinctl_json_add_bool(b, "scanning", joind_dbus_station1_get_scanning(station));
 	add_optional(b, "connected_network", net ? joind_dbus_network1_get_name(net) : NULL);
 	add_optional(b, "connected_network_path", connected);
 	json_builder_end_object(b);
@@ -155,15 +141,15 @@ joinctl_describe_network(JoinctlContext *ctx, JoindDBusObject *object, gint16 st
 	if (strength == G_MININT16)
 		strength = joind_dbus_network1_get_strength(net);
 	json_builder_begin_object(b);
-	add_string(b, "path", g_dbus_object_get_object_path(G_DBUS_OBJECT(object)));
-	add_string(b, "name", joind_dbus_network1_get_name(net));
-	add_string(b, "type", joind_dbus_network1_get_type_(net));
+	joinctl_json_add_string(b, "path", g_dbus_object_get_object_path(G_DBUS_OBJECT(object)));
+	joinctl_json_add_string(b, "name", joind_dbus_network1_get_name(net));
+	joinctl_json_add_string(b, "type", joind_dbus_network1_get_type_(net));
 	json_builder_set_member_name(b, "signal_dbm");
 	json_builder_add_double_value(b, strength / 100.0);
 	json_builder_set_member_name(b, "strength");
 	json_builder_add_int_value(b, strength);
-	add_bool(b, "connected", joind_dbus_network1_get_connected(net));
-	add_bool(b, "known", known != NULL && g_strcmp0(known, "/") != 0);
+	joinctl_json_add_bool(b, "connected", joind_dbus_network1_get_connected(net));
+	joinctl_json_add_bool(b, "known", known != NULL && g_strcmp0(known, "/") != 0);
 	add_optional(b, "known_network", known);
 	add_optional(b, "device", device);
 	json_builder_end_object(b);
@@ -177,14 +163,14 @@ joinctl_describe_known(JoinctlContext *ctx, JoindDBusObject *object)
 	g_autoptr(JsonBuilder) b = json_builder_new();
 
 	json_builder_begin_object(b);
-	add_string(b, "path", g_dbus_object_get_object_path(G_DBUS_OBJECT(object)));
-	add_string(b, "name", joind_dbus_known_network1_get_name(known));
-	add_string(b, "type", joind_dbus_known_network1_get_type_(known));
-	add_bool(b, "hidden", joind_dbus_known_network1_get_hidden(known));
-	add_bool(b, "autoconnect", joind_dbus_known_network1_get_auto_connect(known));
+	joinctl_json_add_string(b, "path", g_dbus_object_get_object_path(G_DBUS_OBJECT(object)));
+	joinctl_json_add_string(b, "name", joind_dbus_known_network1_get_name(known));
+	joinctl_json_add_string(b, "type", joind_dbus_known_network1_get_type_(known));
+	joinctl_json_add_bool(b, "hidden", joind_dbus_known_network1_get_hidden(known));
+	joinctl_json_add_bool(b, "autoconnect", joind_dbus_known_network1_get_auto_connect(known));
 	add_optional(b, "last_connected_time",
 	             joind_dbus_known_network1_get_last_connected_time(known));
-	add_string(b, "source", joind_dbus_known_network1_get_source(known));
+	joinctl_json_add_string(b, "source", joind_dbus_known_network1_get_source(known));
 	json_builder_end_object(b);
 	return json_builder_get_root(b);
 }

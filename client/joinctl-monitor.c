@@ -64,13 +64,10 @@ begin_json(const gchar *event, const gchar *path)
 	g_autofree gchar *time = now_text(TRUE);
 
 	json_builder_begin_object(b);
-	json_builder_set_member_name(b, "time");
-	json_builder_add_string_value(b, time);
-	json_builder_set_member_name(b, "event");
-	json_builder_add_string_value(b, event);
+	joinctl_json_add_string(b, "time", time);
+	joinctl_json_add_string(b, "event", event);
 	if (path != NULL) {
-		json_builder_set_member_name(b, "path");
-		json_builder_add_string_value(b, path);
+		joinctl_json_add_string(b, "path", path);
 	}
 	return b;
 }
@@ -144,8 +141,7 @@ show_proxy(Monitor *m, const gchar *event, const gchar *path, const gchar *label
 
 	if (m->ctx->json) {
 		g_autoptr(JsonBuilder) b = begin_json(event, path);
-		json_builder_set_member_name(b, "interface");
-		json_builder_add_string_value(b, name);
+		joinctl_json_add_string(b, "interface", name);
 		json_builder_set_member_name(b, "properties");
 		json_builder_add_value(b, joinctl_json_properties(iface));
 		emit_json(m, b);
@@ -188,8 +184,7 @@ show_removed(Monitor *m, GDBusObject *object, const gchar *iface)
 	if (m->ctx->json) {
 		g_autoptr(JsonBuilder) b = begin_json("removed", path);
 		if (iface != NULL) {
-			json_builder_set_member_name(b, "interface");
-			json_builder_add_string_value(b, iface);
+			joinctl_json_add_string(b, "interface", iface);
 		}
 		emit_json(m, b);
 		return;
@@ -219,8 +214,7 @@ show_changed(Monitor *m, const gchar *path, const gchar *label, GDBusProxy *ifac
 
 	if (m->ctx->json) {
 		g_autoptr(JsonBuilder) b = begin_json("changed", path);
-		json_builder_set_member_name(b, "interface");
-		json_builder_add_string_value(b, g_dbus_proxy_get_interface_name(iface));
+		joinctl_json_add_string(b, "interface", g_dbus_proxy_get_interface_name(iface));
 		json_builder_set_member_name(b, "properties");
 		json_builder_add_value(b, joinctl_json_from_variant(changed));
 		json_builder_set_member_name(b, "invalidated");

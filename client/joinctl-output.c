@@ -113,6 +113,20 @@ joinctl_print_json(JsonNode *node, gboolean pretty)
 	fflush(stdout);
 }
 
+void
+joinctl_json_add_string(JsonBuilder *builder, const gchar *key, const gchar *value)
+{
+	json_builder_set_member_name(builder, key);
+	json_builder_add_string_value(builder, value != NULL ? value : "");
+}
+
+void
+joinctl_json_add_bool(JsonBuilder *builder, const gchar *key, gboolean value)
+{
+	json_builder_set_member_name(builder, key);
+	json_builder_add_boolean_value(builder, value);
+}
+
 JsonNode *
 joinctl_json_from_variant(GVariant *value)
 {

@@ -82,6 +82,9 @@ void joinctl_table_free(JoinctlTable *table);
 G_DEFINE_AUTOPTR_CLEANUP_FUNC(JoinctlTable, joinctl_table_free)
 void joinctl_print_field(const gchar *label, const gchar *value);
 void joinctl_print_json(JsonNode *node, gboolean pretty);
+/* One member of the object builder is building; NULL is written "". */
+void joinctl_json_add_string(JsonBuilder *builder, const gchar *key, const gchar *value);
+void joinctl_json_add_bool(JsonBuilder *builder, const gchar *key, gboolean value);
 JsonNode *joinctl_json_from_variant(GVariant *value);
 JsonNode *joinctl_json_properties(GDBusProxy *proxy);
 const gchar *joinctl_yes_no(gboolean value);

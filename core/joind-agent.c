@@ -6,7 +6,7 @@
  */
 #include "joind-agent-manager.h"
 
-#include "joind-auth.h"
+#include "joind-dbus-call.h"
 #include "joind-error.h"
 #include "joind-secret.h"
 
@@ -68,18 +68,27 @@ agent_owner_vanished(GDBusConnection *bus, const gchar *name, gpointer user_data
 	}
 }
 
-static void
-agent_do_register(GDBusMethodInvocation *invocation, gpointer user_data)
+/* Who calls (a unique bus name) and the agent path it gives. */
+static const gchar *
+agent_call_args(JoindDBusCall *call, const gchar **path)
 {
-	JoindAgentManager *self = user_data;
-	const gchar *sender = g_dbus_method_invocation_get_sender(invocation);
-	const gchar *path;
+	GDBusMethodInvocation *invocation = joind_dbus_call_get_invocation(call);
+
+	g_variant_get(g_dbus_method_invocation_get_parameters(invocation), "(&o)", path);
+	return g_dbus_method_invocation_get_sender(invocation);
+}
+
+static void
+agent_register(JoindDBusCall *call, gpointer target, gpointer data)
+{
+	JoindAgentManager *self = target;
+	const gchar *path = NULL;
+	const gchar *sender = agent_call_args(call, &path);
 	Agent *agent;
 
-	g_variant_get(g_dbus_method_invocation_get_parameters(invocation), "(&o)", &path);
 	if (agent_find(self, sender, path, NULL) != NULL) {
-		g_dbus_method_invocation_return_error(invocation, JOIND_ERROR, JOIND_ERROR_BUSY,
-		                                      "Agent %s is already registered.", path);
+		joind_dbus_call_return_new_error(call, JOIND_ERROR_BUSY,
+		                                 "Agent %s is already registered.", path);
 		return;
 	}
 	agent = g_new0(Agent, 1);
@@ -90,44 +99,26 @@ agent_do_register(GDBusMethodInvocation *invocation, gpointer user_data)
 	                                       NULL, agent_owner_vanished, self, NULL);
 	g_ptr_array_add(self->agents, agent);
 	g_info("agent %s%s registered", sender, path);
-	joind_dbus_agent_manager1_complete_register_agent(self->skeleton, invocation);
+	joind_dbus_call_return(call, NULL);
 	g_signal_emit_by_name(self, "agent-added");
 }
 
 static void
-agent_do_unregister(GDBusMethodInvocation *invocation, gpointer user_data)
+agent_unregister(JoindDBusCall *call, gpointer target, gpointer data)
 {
-	JoindAgentManager *self = user_data;
-	const gchar *sender = g_dbus_method_invocation_get_sender(invocation);
-	const gchar *path;
+	JoindAgentManager *self = target;
+	const gchar *path = NULL;
+	const gchar *sender = agent_call_args(call, &path);
 	guint index;
 
-	g_variant_get(g_dbus_method_invocation_get_parameters(invocation), "(&o)", &path);
 	if (agent_find(self, sender, path, &index) == NULL) {
-		g_dbus_method_invocation_return_error(
-		        invocation, JOIND_ERROR, JOIND_ERROR_NOT_FOUND,
-		        "No agent %s is registered by this client.", path);
+		joind_dbus_call_return_new_error(call, JOIND_ERROR_NOT_FOUND,
+		                                 "No agent %s is registered by this client.", path);
 		return;
 	}
 	g_ptr_array_remove_index(self->agents, index);
 	g_info("agent %s%s unregistered", sender, path);
-	joind_dbus_agent_manager1_complete_unregister_agent(self->skeleton, invocation);
-}
-
-static gboolean
-agent_handle_register(JoindDBusAgentManager1 *skeleton, GDBusMethodInvocation *invocation,
-                      const gchar *path, gpointer user_data)
-{
-	joind_auth_check(invocation, agent_do_register, g_object_ref(user_data), g_object_unref);
-	return TRUE;
-}
-
-static gboolean
-agent_handle_unregister(JoindDBusAgentManager1 *skeleton, GDBusMethodInvocation *invocation,
-                        const gchar *path, gpointer user_data)
-{
-	joind_auth_check(invocation, agent_do_unregister, g_object_ref(user_data), g_object_unref);
-	return TRUE;
+	joind_dbus_call_return(call, NULL);
 }
 
 static void
@@ -163,10 +154,8 @@ joind_agent_manager_new(GDBusConnection *bus, JoindDBusAgentManager1 *skeleton)
 
 	self->bus = g_object_ref(bus);
 	self->skeleton = g_object_ref(skeleton);
-	g_signal_connect_object(skeleton, "handle-register-agent",
-	                        G_CALLBACK(agent_handle_register), self, 0);
-	g_signal_connect_object(skeleton, "handle-unregister-agent",
-	                        G_CALLBACK(agent_handle_unregister), self, 0);
+	joind_dbus_call_connect(skeleton, "handle-register-agent", self, agent_register, NULL);
+	joind_dbus_call_connect(skeleton, "handle-unregister-agent", self, agent_unregister, NULL);
 	return self;
 }
 

@@ -9,6 +9,9 @@
 
 #define JOIND_AUTH_GROUP "netdev"
 
+static gboolean auth_uid_allowed(guint32 uid);
+static JoindAuthPolicy auth_policy = auth_uid_allowed;
+
 typedef struct {
 	GDBusMethodInvocation *invocation;
 	JoindAuthFunc func;
@@ -56,6 +59,12 @@ auth_uid_allowed(guint32 uid)
 	return uid == 0 || uid == (guint32)geteuid() || uid_in_group(uid, JOIND_AUTH_GROUP);
 }
 
+void
+joind_auth_set_policy(JoindAuthPolicy policy)
+{
+	auth_policy = policy != NULL ? policy : auth_uid_allowed;
+}
+
 static void
 auth_got_uid(GObject *source, GAsyncResult *result, gpointer user_data)
 {
@@ -73,7 +82,7 @@ auth_got_uid(GObject *source, GAsyncResult *result, gpointer user_data)
 		return;
 	}
 	g_variant_get(reply, "(u)", &uid);
-	if (!auth_uid_allowed(uid)) {
+	if (!auth_policy(uid)) {
 		g_info("denied %s.%s to uid %u",
 		       g_dbus_method_invocation_get_interface_name(req->invocation),
 		       g_dbus_method_invocation_get_method_name(req->invocation), uid);

@@ -3,7 +3,8 @@
  * The D-Bus policy (data/net.joind.conf) is the first fence; this gate is
  * the second: it asks the bus for the caller's uid and lets root, the
  * daemon's own user (session-bus tests) and members of group "netdev" in.
- * polkit would slot in here.
+ * polkit would slot in here. Its one caller is the core's call path
+ * (joind-dbus-call.h), which every method handler and setter takes.
  */
 #pragma once
 
@@ -17,5 +18,12 @@ typedef void (*JoindAuthFunc)(GDBusMethodInvocation *invocation, gpointer user_d
 
 void joind_auth_check(GDBusMethodInvocation *invocation, JoindAuthFunc func, gpointer user_data,
                       GDestroyNotify destroy);
+
+/* Which uids the gate lets in: root, the daemon's own user and group
+ * netdev unless replaced.
+ * The seam where polkit would slot in, and where tests refuse a caller
+ * that the bus would otherwise let through. NULL restores the default. */
+typedef gboolean (*JoindAuthPolicy)(guint32 uid);
+void joind_auth_set_policy(JoindAuthPolicy policy);
 
 G_END_DECLS

@@ -6,16 +6,15 @@
  */
 #include "joind-core-private.h"
 
-#include <json-glib/json-glib.h>
-
 #include "config.h"
 #include "joind-agent-manager.h"
-#include "joind-auth.h"
 #include "joind-config.h"
+#include "joind-dbus-call.h"
 #include "joind-dbus-device.h"
 #include "joind-dbus-known.h"
 #include "joind-dbus-generated.h"
 #include "joind-error.h"
+#include "joind-json.h"
 #include "joind-known-state.h"
 #include "joind-known.h"
 #include "joind-plugin-loader.h"
@@ -141,34 +140,22 @@ diagnostics_add_device(JsonBuilder *b, JoindDevice *device)
 	GVariant *extra = NULL;
 
 	json_builder_begin_object(b);
-	json_builder_set_member_name(b, "name");
-	json_builder_add_string_value(b, joind_device_get_name(device));
-	json_builder_set_member_name(b, "ifindex");
-	json_builder_add_int_value(b, joind_device_get_ifindex(device));
-	json_builder_set_member_name(b, "address");
-	json_builder_add_string_value(b, joind_device_get_address(device));
-	json_builder_set_member_name(b, "kind");
-	json_builder_add_string_value(b,
-	                              joind_device_kind_to_string(joind_device_get_kind(device)));
-	json_builder_set_member_name(b, "powered");
-	json_builder_add_boolean_value(b, joind_device_get_powered(device));
-	json_builder_set_member_name(b, "state");
-	json_builder_add_string_value(b,
-	                              joind_device_state_to_string(joind_device_get_state(device)));
-	json_builder_set_member_name(b, "plugin");
-	json_builder_add_string_value(b, joind_device_get_plugin(device));
+	joind_json_add_string(b, "name", joind_device_get_name(device));
+	joind_json_add_int(b, "ifindex", joind_device_get_ifindex(device));
+	joind_json_add_string(b, "address", joind_device_get_address(device));
+	joind_json_add_string(b, "kind",
+	                      joind_device_kind_to_string(joind_device_get_kind(device)));
+	joind_json_add_bool(b, "powered", joind_device_get_powered(device));
+	joind_json_add_string(b, "state",
+	                      joind_device_state_to_string(joind_device_get_state(device)));
+	joind_json_add_string(b, "plugin", joind_device_get_plugin(device));
 	if (port != NULL) {
-		json_builder_set_member_name(b, "port8021x");
-		json_builder_begin_object(b);
-		json_builder_set_member_name(b, "state");
-		json_builder_add_string_value(
-		        b, joind_port_state_to_string(joind_port_8021x_get_state(port)));
-		json_builder_set_member_name(b, "profile");
-		json_builder_add_string_value(b, joind_port_8021x_get_profile(port));
-		json_builder_set_member_name(b, "eap_method");
-		json_builder_add_string_value(b, joind_port_8021x_get_eap_method(port));
-		json_builder_set_member_name(b, "last_error");
-		json_builder_add_string_value(b, joind_port_8021x_get_last_error(port));
+		joind_json_begin_object(b, "port8021x");
+		joind_json_add_string(b, "state",
+		                      joind_port_state_to_string(joind_port_8021x_get_state(port)));
+		joind_json_add_string(b, "profile", joind_port_8021x_get_profile(port));
+		joind_json_add_string(b, "eap_method", joind_port_8021x_get_eap_method(port));
+		joind_json_add_string(b, "last_error", joind_port_8021x_get_last_error(port));
 		json_builder_end_object(b);
 	}
 	if (JOIND_DEVICE_GET_CLASS(device)->get_diagnostics != NULL)
@@ -192,29 +179,21 @@ core_build_diagnostics(JoindCore *self)
 	GPtrArray *plugins = joind_plugin_loader_get_plugins(self->plugins);
 
 	json_builder_begin_object(b);
-	json_builder_set_member_name(b, "version");
-	json_builder_add_string_value(b, PACKAGE_VERSION);
-	json_builder_set_member_name(b, "state_dir");
-	json_builder_add_string_value(b, self->state_dir);
-	json_builder_set_member_name(b, "agents");
-	json_builder_add_int_value(b, joind_agent_manager_get_n_agents(self->agents));
-	json_builder_set_member_name(b, "plugins");
-	json_builder_begin_array(b);
+	joind_json_add_string(b, "version", PACKAGE_VERSION);
+	joind_json_add_string(b, "state_dir", self->state_dir);
+	joind_json_add_int(b, "agents", joind_agent_manager_get_n_agents(self->agents));
+	joind_json_begin_array(b, "plugins");
 	for (guint i = 0; i < plugins->len; i++) {
 		JoindPluginInfo *info = g_ptr_array_index(plugins, i);
 
 		json_builder_begin_object(b);
-		json_builder_set_member_name(b, "name");
-		json_builder_add_string_value(b, info->name);
-		json_builder_set_member_name(b, "state");
-		json_builder_add_string_value(b, joind_plugin_state_to_string(info->state));
-		json_builder_set_member_name(b, "path");
-		json_builder_add_string_value(b, info->path);
+		joind_json_add_string(b, "name", info->name);
+		joind_json_add_string(b, "state", joind_plugin_state_to_string(info->state));
+		joind_json_add_string(b, "path", info->path);
 		json_builder_end_object(b);
 	}
 	json_builder_end_array(b);
-	json_builder_set_member_name(b, "devices");
-	json_builder_begin_array(b);
+	joind_json_begin_array(b, "devices");
 	for (GList *l = devices; l != NULL; l = l->next)
 		diagnostics_add_device(b, l->data);
 	json_builder_end_array(b);
@@ -227,21 +206,11 @@ core_build_diagnostics(JoindCore *self)
 }
 
 static void
-core_do_get_diagnostics(GDBusMethodInvocation *invocation, gpointer user_data)
+core_get_diagnostics(JoindDBusCall *call, gpointer self, gpointer data)
 {
-	JoindCore *self = user_data;
 	g_autofree gchar *json = core_build_diagnostics(self);
 
-	joind_dbus_daemon1_complete_get_diagnostics(self->daemon_iface, invocation, json);
-}
-
-static gboolean
-core_handle_get_diagnostics(JoindDBusDaemon1 *iface, GDBusMethodInvocation *invocation,
-                            gpointer user_data)
-{
-	joind_auth_check(invocation, core_do_get_diagnostics, g_object_ref(user_data),
-	                 g_object_unref);
-	return TRUE;
+	joind_dbus_call_return(call, g_variant_new("(s)", json));
 }
 
 /* ---- devices -------------------------------------------------------------- */
@@ -455,8 +424,8 @@ core_export_root(JoindCore *self, GError **error)
 	self->manager = g_dbus_object_manager_server_new(JOIND_DBUS_ROOT);
 	self->daemon_iface = joind_dbus_daemon1_skeleton_new();
 	joind_dbus_daemon1_set_version(self->daemon_iface, PACKAGE_VERSION);
-	g_signal_connect_object(self->daemon_iface, "handle-get-diagnostics",
-	                        G_CALLBACK(core_handle_get_diagnostics), self, 0);
+	joind_dbus_call_connect(self->daemon_iface, "handle-get-diagnostics", self,
+	                        core_get_diagnostics, NULL);
 	self->agent_iface = joind_dbus_agent_manager1_skeleton_new();
 	self->agents = joind_agent_manager_new(self->bus, self->agent_iface);
 	g_signal_connect_object(self->agents, "agent-added", G_CALLBACK(core_agent_added), self,

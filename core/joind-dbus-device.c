@@ -6,7 +6,8 @@
  */
 #include "joind-dbus-device.h"
 
-#include "joind-auth.h"
+#include "joind-dbus-bind.h"
+#include "joind-dbus-call.h"
 #include "joind-dbus-generated.h"
 #include "joind-device-private.h"
 #include "joind-port.h"
@@ -24,26 +25,9 @@ typedef struct {
 	JoindDBusStationExport *station;
 } DeviceExport;
 
-static gboolean
-transform_kind(GBinding *binding, const GValue *from, GValue *to, gpointer user_data)
-{
-	g_value_set_string(to, joind_device_kind_to_string(g_value_get_int(from)));
-	return TRUE;
-}
-
-static gboolean
-transform_device_state(GBinding *binding, const GValue *from, GValue *to, gpointer user_data)
-{
-	g_value_set_string(to, joind_device_state_to_string(g_value_get_int(from)));
-	return TRUE;
-}
-
-static gboolean
-transform_port_state(GBinding *binding, const GValue *from, GValue *to, gpointer user_data)
-{
-	g_value_set_string(to, joind_port_state_to_string(g_value_get_int(from)));
-	return TRUE;
-}
+JOIND_DBUS_ENUM_TRANSFORM(transform_kind, joind_device_kind_to_string)
+JOIND_DBUS_ENUM_TRANSFORM(transform_device_state, joind_device_state_to_string)
+JOIND_DBUS_ENUM_TRANSFORM(transform_port_state, joind_port_state_to_string)
 
 /* D-Bus strings cannot be NULL. */
 static gboolean
@@ -64,64 +48,23 @@ bind_string(gpointer source, const gchar *from, gpointer target, const gchar *to
 
 /* ---- Port8021x1 ---------------------------------------------------------- */
 
-typedef gboolean (*PortAction)(JoindPort8021x *port, GError **error);
-
-typedef struct {
-	JoindPort8021x *port;
-	GDBusInterfaceSkeleton *iface;
-	PortAction action;
-} PortCall;
+typedef enum {
+	PORT_REAUTHENTICATE,
+	PORT_LOGOFF,
+} PortAction;
 
 static void
-port_call_free(PortCall *call)
+port_run(JoindDBusCall *call, gpointer port, gpointer data)
 {
-	g_object_unref(call->port);
-	g_object_unref(call->iface);
-	g_free(call);
-}
-
-static void
-port_call_run(GDBusMethodInvocation *invocation, gpointer user_data)
-{
-	PortCall *call = user_data;
 	g_autoptr(GError) error = NULL;
+	gboolean ok = GPOINTER_TO_INT(data) == PORT_REAUTHENTICATE
+	                      ? joind_port_8021x_reauthenticate(port, &error)
+	                      : joind_port_8021x_logoff(port, &error);
 
-	if (!call->action(call->port, &error)) {
-		g_dbus_method_invocation_return_gerror(invocation, error);
-		return;
-	}
-	/* The state the action entered goes out before the reply, so a client
-	 * that reads State on the reply sees the new one, not the old. */
-	g_dbus_interface_skeleton_flush(call->iface);
-	g_dbus_method_invocation_return_value(invocation, NULL);
-}
-
-static void
-port_call(GDBusMethodInvocation *invocation, JoindDBusPort8021x1 *iface, JoindPort8021x *port,
-          PortAction action)
-{
-	PortCall *call = g_new0(PortCall, 1);
-
-	call->port = g_object_ref(port);
-	call->iface = G_DBUS_INTERFACE_SKELETON(g_object_ref(iface));
-	call->action = action;
-	joind_auth_check(invocation, port_call_run, call, (GDestroyNotify)port_call_free);
-}
-
-static gboolean
-port_handle_reauthenticate(JoindDBusPort8021x1 *iface, GDBusMethodInvocation *invocation,
-                           gpointer user_data)
-{
-	port_call(invocation, iface, user_data, joind_port_8021x_reauthenticate);
-	return TRUE;
-}
-
-static gboolean
-port_handle_logoff(JoindDBusPort8021x1 *iface, GDBusMethodInvocation *invocation,
-                   gpointer user_data)
-{
-	port_call(invocation, iface, user_data, joind_port_8021x_logoff);
-	return TRUE;
+	/* The state the action entered goes out before the reply (the call
+	 * path flushes the interface), so a client that reads State on the
+	 * reply sees the new one, not the old. */
+	joind_dbus_call_return_result(call, ok, error);
 }
 
 static void
@@ -145,9 +88,10 @@ export_attach_port(DeviceExport *exp, JoindPort8021x *port)
 	bind_string(port, "eap-method", iface, "eap-method");
 	bind_string(port, "identity", iface, "identity");
 	bind_string(port, "last-error", iface, "last-error");
-	g_signal_connect_object(iface, "handle-reauthenticate",
-	                        G_CALLBACK(port_handle_reauthenticate), port, 0);
-	g_signal_connect_object(iface, "handle-logoff", G_CALLBACK(port_handle_logoff), port, 0);
+	joind_dbus_call_connect(iface, "handle-reauthenticate", port, port_run,
+	                        GINT_TO_POINTER(PORT_REAUTHENTICATE));
+	joind_dbus_call_connect(iface, "handle-logoff", port, port_run,
+	                        GINT_TO_POINTER(PORT_LOGOFF));
 	exp->port = g_object_ref(port);
 	exp->port_iface = iface;
 	joind_dbus_object_skeleton_set_port8021x1(exp->object, iface);

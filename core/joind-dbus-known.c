@@ -2,29 +2,24 @@
  *
  * An object shows what its profile file says (Hidden, AutoConnect) and what
  * state.json remembers (LastConnectedTime, Source). Writing AutoConnect and
- * calling Forget() pass the authorisation gate, then change the file; the
- * object follows through the store's profile-changed signal like it does
- * for an administrator's edits, so there is one way in for every change.
- *
- * The gate is asynchronous, so the property is not set through the
- * generated skeleton's synchronous set_property: a subclass hands
- * Properties.Set calls to the method-call path instead (GDBus does that
- * when the vtable's set_property is NULL), after GDBus has checked that
- * the property is writable and the value has its type.
+ * calling Forget() take the core's one call path (joind-dbus-call.h),
+ * then change the file; the object follows through the store's
+ * profile-changed signal like it does for an administrator's edits, so
+ * there is one way in for every change.
  */
 #include "joind-dbus-known.h"
 
 #include <stdlib.h>
 #include <string.h>
 
-#include "joind-auth.h"
+#include "joind-dbus-call.h"
 #include "joind-dbus-generated.h"
 #include "joind-error.h"
+#include "joind-json.h"
 #include "joind-profile-private.h"
 #include "joind-station.h"
 
 #define KNOWN_PATH_PREFIX "/net/joind/known/"
-#define PROPERTIES_IFACE  "org.freedesktop.DBus.Properties"
 #define SETTINGS_GROUP    "Settings"
 #define AUTOCONNECT_KEY   "AutoConnect"
 #define HIDDEN_KEY        "Hidden"
@@ -46,123 +41,65 @@ struct _JoindKnownSkeleton {
 G_DEFINE_FINAL_TYPE(JoindKnownSkeleton, joind_known_skeleton,
                     JOIND_DBUS_TYPE_KNOWN_NETWORK1_SKELETON)
 
-static GDBusInterfaceVTable known_vtable;
-static GDBusInterfaceMethodCallFunc parent_method_call;
-
-/* One authorised change of a network's profile. The profile is looked up
- * again once the gate has answered: the file may have changed meanwhile. */
-typedef struct {
-	JoindCore *core; /* strong: the call may outlive the object */
-	GBytes *ssid;
-	JoindProfileType type;
-	gboolean autoconnect;
-	gboolean (*run)(JoindCore *core, JoindProfile *profile, gboolean autoconnect,
-	                GError **error);
-} KnownCall;
-
-static void
-known_call_free(gpointer data)
+/* The profile is looked up again once the gate has answered: the file
+ * may have changed meanwhile. */
+static JoindProfile *
+known_find_profile(JoindDBusCall *call, JoindKnownSkeleton *self)
 {
-	KnownCall *call = data;
-
-	g_object_unref(call->core);
-	g_bytes_unref(call->ssid);
-	g_free(call);
-}
-
-static void
-known_call_authorized(GDBusMethodInvocation *invocation, gpointer user_data)
-{
-	KnownCall *call = user_data;
-	g_autoptr(GError) error = NULL;
-	g_autoptr(JoindProfile) profile = NULL;
 	gsize len = 0;
-	const guint8 *ssid = g_bytes_get_data(call->ssid, &len);
+	const guint8 *ssid = g_bytes_get_data(self->ssid, &len);
+	JoindProfile *profile = joind_core_find_network_profile(self->core, ssid, len, self->type);
 
-	profile = joind_core_find_network_profile(call->core, ssid, len, call->type);
-	if (profile == NULL) {
-		g_dbus_method_invocation_return_error_literal(
-		        invocation, JOIND_ERROR, JOIND_ERROR_NOT_FOUND,
-		        "This network is not known any more.");
-		return;
-	}
-	if (!call->run(call->core, profile, call->autoconnect, &error)) {
-		g_dbus_method_invocation_return_gerror(invocation, error);
-		return;
-	}
-	g_dbus_method_invocation_return_value(invocation, NULL);
+	if (profile == NULL)
+		joind_dbus_call_return_new_error(call, JOIND_ERROR_NOT_FOUND,
+		                                 "This network is not known any more.");
+	return profile;
 }
 
 static void
-known_call_start(JoindKnownSkeleton *self, GDBusMethodInvocation *invocation, gboolean autoconnect,
-                 gboolean (*run)(JoindCore *, JoindProfile *, gboolean, GError **))
+known_forget(JoindDBusCall *call, gpointer target, gpointer data)
 {
-	KnownCall *call = g_new0(KnownCall, 1);
+	JoindKnownSkeleton *self = target;
+	g_autoptr(GError) error = NULL;
+	g_autoptr(JoindProfile) profile = known_find_profile(call, self);
+	gboolean ok;
 
-	call->core = g_object_ref(self->core);
-	call->ssid = g_bytes_ref(self->ssid);
-	call->type = self->type;
-	call->autoconnect = autoconnect;
-	call->run = run;
-	joind_auth_check(invocation, known_call_authorized, call, known_call_free);
-}
-
-static gboolean
-run_forget(JoindCore *core, JoindProfile *profile, gboolean unused, GError **error)
-{
+	if (profile == NULL)
+		return;
 	g_info("forgetting %s", joind_profile_get_path(profile));
-	return joind_core_remove_profile(core, profile, error);
-}
-
-static gboolean
-run_set_autoconnect(JoindCore *core, JoindProfile *profile, gboolean autoconnect, GError **error)
-{
-	const gchar *const keys[] = {AUTOCONNECT_KEY, NULL};
-	const gchar *const values[] = {autoconnect ? "true" : "false", NULL};
-
-	return joind_core_update_profile_keys(core, profile, SETTINGS_GROUP, keys, values, error);
-}
-
-static gboolean
-known_handle_forget(JoindDBusKnownNetwork1 *iface, GDBusMethodInvocation *invocation,
-                    gpointer user_data)
-{
-	known_call_start(JOIND_KNOWN_SKELETON(iface), invocation, FALSE, run_forget);
-	return TRUE;
+	ok = joind_core_remove_profile(self->core, profile, &error);
+	joind_dbus_call_return_result(call, ok, error);
 }
 
 static void
-known_method_call(GDBusConnection *connection, const gchar *sender, const gchar *object_path,
-                  const gchar *interface_name, const gchar *method_name, GVariant *parameters,
-                  GDBusMethodInvocation *invocation, gpointer user_data)
+known_set_property(JoindDBusCall *call, gpointer target, gpointer data)
 {
+	JoindKnownSkeleton *self = target;
 	const gchar *property = NULL;
 	g_autoptr(GVariant) value = NULL;
+	g_autoptr(GError) error = NULL;
+	g_autoptr(JoindProfile) profile = NULL;
+	const gchar *const keys[] = {AUTOCONNECT_KEY, NULL};
+	const gchar *values[] = {NULL, NULL};
+	gboolean ok;
 
-	if (g_strcmp0(interface_name, PROPERTIES_IFACE) != 0 ||
-	    g_strcmp0(method_name, "Set") != 0) {
-		parent_method_call(connection, sender, object_path, interface_name, method_name,
-		                   parameters, invocation, user_data);
-		return;
-	}
-	g_variant_get(parameters, "(&s&sv)", NULL, &property, &value);
+	g_variant_get(g_dbus_method_invocation_get_parameters(joind_dbus_call_get_invocation(call)),
+	              "(&s&sv)", NULL, &property, &value);
 	/* GDBus checked writability and type already; AutoConnect is the only
 	 * writable property, and this keeps it so should another be added. */
 	if (g_strcmp0(property, AUTOCONNECT_DBUS) != 0 ||
 	    !g_variant_is_of_type(value, G_VARIANT_TYPE_BOOLEAN)) {
-		g_dbus_method_invocation_return_error(invocation, JOIND_ERROR,
-		                                      JOIND_ERROR_INVALID_ARGS,
-		                                      "%s cannot be set to this value.", property);
+		joind_dbus_call_return_new_error(call, JOIND_ERROR_INVALID_ARGS,
+		                                 "%s cannot be set to this value.", property);
 		return;
 	}
-	known_call_start(JOIND_KNOWN_SKELETON(user_data), invocation, g_variant_get_boolean(value),
-	                 run_set_autoconnect);
-}
-
-static GDBusInterfaceVTable *
-known_get_vtable(GDBusInterfaceSkeleton *skeleton)
-{
-	return &known_vtable;
+	profile = known_find_profile(call, self);
+	if (profile == NULL)
+		return;
+	values[0] = g_variant_get_boolean(value) ? "true" : "false";
+	ok = joind_core_update_profile_keys(self->core, profile, SETTINGS_GROUP, keys, values,
+	                                    &error);
+	joind_dbus_call_return_result(call, ok, error);
 }
 
 static void
@@ -177,22 +114,15 @@ joind_known_skeleton_finalize(GObject *object)
 static void
 joind_known_skeleton_class_init(JoindKnownSkeletonClass *klass)
 {
-	GDBusInterfaceSkeletonClass *skeleton_class = G_DBUS_INTERFACE_SKELETON_CLASS(klass);
-	GDBusInterfaceSkeletonClass *parent_class =
-	        G_DBUS_INTERFACE_SKELETON_CLASS(joind_known_skeleton_parent_class);
-
 	G_OBJECT_CLASS(klass)->finalize = joind_known_skeleton_finalize;
-	known_vtable = *parent_class->get_vtable(NULL);
-	parent_method_call = known_vtable.method_call;
-	known_vtable.method_call = known_method_call;
-	known_vtable.set_property = NULL; /* Set arrives at known_method_call */
-	skeleton_class->get_vtable = known_get_vtable;
+	joind_dbus_call_class_route_setters(G_DBUS_INTERFACE_SKELETON_CLASS(klass),
+	                                    known_set_property);
 }
 
 static void
 joind_known_skeleton_init(JoindKnownSkeleton *self)
 {
-	g_signal_connect(self, "handle-forget", G_CALLBACK(known_handle_forget), NULL);
+	joind_dbus_call_connect(self, "handle-forget", self, known_forget, NULL);
 }
 
 /* ---- the objects -------------------------------------------------------- */
@@ -365,20 +295,14 @@ diagnostics_add_known(JoindDBusKnown *self, JsonBuilder *b, KnownObject *ko)
 	        self->state, ssid, len, joind_profile_get_profile_type(ko->profile));
 
 	json_builder_begin_object(b);
-	json_builder_set_member_name(b, "name");
-	json_builder_add_string_value(b, joind_dbus_known_network1_get_name(iface));
-	json_builder_set_member_name(b, "type");
-	json_builder_add_string_value(b, joind_dbus_known_network1_get_type_(iface));
-	json_builder_set_member_name(b, "hidden");
-	json_builder_add_boolean_value(b, joind_dbus_known_network1_get_hidden(iface));
-	json_builder_set_member_name(b, "autoconnect");
-	json_builder_add_boolean_value(b, joind_dbus_known_network1_get_auto_connect(iface));
-	json_builder_set_member_name(b, "last_connected");
-	json_builder_add_string_value(b, joind_dbus_known_network1_get_last_connected_time(iface));
-	json_builder_set_member_name(b, "source");
-	json_builder_add_string_value(b, joind_dbus_known_network1_get_source(iface));
-	json_builder_set_member_name(b, "frequencies");
-	json_builder_begin_array(b);
+	joind_json_add_string(b, "name", joind_dbus_known_network1_get_name(iface));
+	joind_json_add_string(b, "type", joind_dbus_known_network1_get_type_(iface));
+	joind_json_add_bool(b, "hidden", joind_dbus_known_network1_get_hidden(iface));
+	joind_json_add_bool(b, "autoconnect", joind_dbus_known_network1_get_auto_connect(iface));
+	joind_json_add_string(b, "last_connected",
+	                      joind_dbus_known_network1_get_last_connected_time(iface));
+	joind_json_add_string(b, "source", joind_dbus_known_network1_get_source(iface));
+	joind_json_begin_array(b, "frequencies");
 	for (guint i = 0; i < freqs->len; i++)
 		json_builder_add_int_value(b, g_array_index(freqs, guint32, i));
 	json_builder_end_array(b);
@@ -397,8 +321,7 @@ joind_dbus_known_add_diagnostics(JoindDBusKnown *self, JsonBuilder *b)
 	g_autofree gpointer *paths = NULL;
 	guint n = 0;
 
-	json_builder_set_member_name(b, "known_networks");
-	json_builder_begin_array(b);
+	joind_json_begin_array(b, "known_networks");
 	if (self != NULL) {
 		paths = g_hash_table_get_keys_as_array(self->objects, &n);
 		qsort(paths, n, sizeof(gpointer), compare_paths);

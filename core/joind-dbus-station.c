@@ -2,12 +2,15 @@
  * objects under it, bound to the plugin's JoindStation and JoindNetworks.
  *
  * Properties are copied onto the skeletons by GBindings (so every change is
- * signalled); method calls pass joind_auth_check() before they reach the
- * station or network.
+ * signalled); method calls take the core's one call path (joind-dbus-call.h)
+ * to the station or network.
  */
 #include "joind-dbus-station.h"
 
-#include "joind-auth.h"
+#include <string.h>
+
+#include "joind-dbus-bind.h"
+#include "joind-dbus-call.h"
 #include "joind-dbus-known.h"
 #include "joind-error.h"
 #include "joind-profile-private.h"
@@ -25,12 +28,7 @@ struct _JoindDBusStationExport {
 
 /* ---- paths ---------------------------------------------------------------- */
 
-static gboolean
-transform_station_state(GBinding *binding, const GValue *from, GValue *to, gpointer user_data)
-{
-	g_value_set_string(to, joind_station_state_to_string(g_value_get_int(from)));
-	return TRUE;
-}
+JOIND_DBUS_ENUM_TRANSFORM(transform_station_state, joind_station_state_to_string)
 
 static gboolean
 transform_network_path(GBinding *binding, const GValue *from, GValue *to, gpointer user_data)
@@ -53,125 +51,87 @@ transform_known_path(GBinding *binding, const GValue *from, GValue *to, gpointer
 
 /* ---- method calls --------------------------------------------------------- */
 
-/* One method call. Two owners hold it: the authorisation gate until it has
- * answered or passed the call on, and the operation until it answers. */
-typedef struct {
-	gint refcount;
-	gpointer target; /* JoindStation or JoindNetwork, strong */
-	/* The handler's reference, answered exactly once by call_return(). */
-	GDBusMethodInvocation *invocation;
-	GBytes *ssid;
-	void (*start)(gpointer call);
-} Call;
+/* Every operation but GetOrderedNetworks ends in a _finish() that says
+ * yes or no. */
+typedef enum {
+	OP_SCAN,
+	OP_DISCONNECT,
+	OP_CONNECT_HIDDEN,
+	OP_NETWORK_CONNECT,
+} Op;
 
-static void
-call_unref(gpointer user_data)
+static gboolean
+op_finish(Op op, GObject *source, GAsyncResult *result, GError **error)
 {
-	Call *call = user_data;
-
-	if (--call->refcount > 0)
-		return;
-	g_clear_object(&call->target);
-	g_clear_pointer(&call->ssid, g_bytes_unref);
-	g_free(call);
+	switch (op) {
+	case OP_SCAN:
+		return joind_station_scan_finish(JOIND_STATION(source), result, error);
+	case OP_DISCONNECT:
+		return joind_station_disconnect_finish(JOIND_STATION(source), result, error);
+	case OP_CONNECT_HIDDEN:
+		return joind_station_connect_hidden_finish(JOIND_STATION(source), result, error);
+	case OP_NETWORK_CONNECT:
+		return joind_network_connect_finish(JOIND_NETWORK(source), result, error);
+	}
+	g_return_val_if_reached(FALSE);
 }
 
 static void
-call_return(Call *call, gboolean ok, GError *error)
+op_done(GObject *source, GAsyncResult *result, gpointer user_data)
 {
-	if (ok)
-		g_dbus_method_invocation_return_value(call->invocation, NULL);
-	else
-		g_dbus_method_invocation_return_gerror(call->invocation, error);
-	call_unref(call);
-}
-
-static void
-call_authorized(GDBusMethodInvocation *invocation, gpointer user_data)
-{
-	Call *call = user_data;
-
-	call->refcount++; /* the operation's */
-	call->invocation = invocation;
-	call->start(call);
-}
-
-static void
-call_start(GDBusMethodInvocation *invocation, gpointer target, GBytes *ssid,
-           void (*start)(gpointer call))
-{
-	Call *call = g_new0(Call, 1);
-
-	call->refcount = 1; /* the gate's, dropped after it ran */
-	call->target = g_object_ref(target);
-	call->ssid = ssid != NULL ? g_bytes_ref(ssid) : NULL;
-	call->start = start;
-	joind_auth_check(invocation, call_authorized, call, call_unref);
-}
-
-static void
-scan_done(GObject *source, GAsyncResult *result, gpointer user_data)
-{
+	JoindDBusCall *call = user_data;
 	g_autoptr(GError) error = NULL;
-	gboolean ok = joind_station_scan_finish(JOIND_STATION(source), result, &error);
+	gboolean ok =
+	        op_finish(GPOINTER_TO_INT(joind_dbus_call_get_data(call)), source, result, &error);
 
-	call_return(user_data, ok, error);
+	joind_dbus_call_return_result(call, ok, error);
 }
 
 static void
-scan_start(gpointer user_data)
+connect_hidden_start(JoindDBusCall *call, JoindStation *station)
 {
-	Call *call = user_data;
+	GVariant *params =
+	        g_dbus_method_invocation_get_parameters(joind_dbus_call_get_invocation(call));
+	const gchar *ssid = NULL;
+	g_autoptr(GBytes) bytes = NULL;
 
-	joind_station_scan(call->target, NULL, scan_done, call);
-}
-
-static void
-disconnect_done(GObject *source, GAsyncResult *result, gpointer user_data)
-{
-	g_autoptr(GError) error = NULL;
-	gboolean ok = joind_station_disconnect_finish(JOIND_STATION(source), result, &error);
-
-	call_return(user_data, ok, error);
-}
-
-static void
-disconnect_start(gpointer user_data)
-{
-	Call *call = user_data;
-
-	joind_station_disconnect(call->target, NULL, disconnect_done, call);
-}
-
-static void
-connect_hidden_done(GObject *source, GAsyncResult *result, gpointer user_data)
-{
-	g_autoptr(GError) error = NULL;
-	gboolean ok = joind_station_connect_hidden_finish(JOIND_STATION(source), result, &error);
-
-	call_return(user_data, ok, error);
-}
-
-static void
-connect_hidden_start(gpointer user_data)
-{
-	Call *call = user_data;
-	gsize len = g_bytes_get_size(call->ssid);
-
-	if (len < 1 || len > 32) {
-		g_autoptr(GError) error = g_error_new(JOIND_ERROR, JOIND_ERROR_INVALID_ARGS,
-		                                      "An SSID has 1 to 32 octets, not %zu.", len);
-		call_return(call, FALSE, error);
+	g_variant_get(params, "(&s)", &ssid);
+	if (strlen(ssid) < 1 || strlen(ssid) > 32) {
+		joind_dbus_call_return_new_error(call, JOIND_ERROR_INVALID_ARGS,
+		                                 "An SSID has 1 to 32 octets, not %zu.",
+		                                 strlen(ssid));
 		return;
 	}
-	joind_station_connect_hidden(call->target, call->ssid, NULL, connect_hidden_done, call);
+	bytes = g_bytes_new(ssid, strlen(ssid));
+	joind_station_connect_hidden(station, bytes, joind_dbus_call_get_cancellable(call), op_done,
+	                             call);
 }
 
 static void
-ordered_networks_start(gpointer user_data)
+op_start(JoindDBusCall *call, gpointer target, gpointer data)
 {
-	Call *call = user_data;
-	g_autoptr(GPtrArray) networks = joind_station_get_ordered_networks(call->target);
+	GCancellable *cancellable = joind_dbus_call_get_cancellable(call);
+
+	switch ((Op)GPOINTER_TO_INT(data)) {
+	case OP_SCAN:
+		joind_station_scan(target, cancellable, op_done, call);
+		return;
+	case OP_DISCONNECT:
+		joind_station_disconnect(target, cancellable, op_done, call);
+		return;
+	case OP_CONNECT_HIDDEN:
+		connect_hidden_start(call, target);
+		return;
+	case OP_NETWORK_CONNECT:
+		joind_network_connect(target, cancellable, op_done, call);
+		return;
+	}
+}
+
+static void
+ordered_networks_start(JoindDBusCall *call, gpointer station, gpointer data)
+{
+	g_autoptr(GPtrArray) networks = joind_station_get_ordered_networks(station);
 	GVariantBuilder builder;
 
 	g_variant_builder_init(&builder, G_VARIANT_TYPE("a(on)"));
@@ -183,65 +143,7 @@ ordered_networks_start(gpointer user_data)
 			g_variant_builder_add(&builder, "(on)", path,
 			                      (gint16)joind_network_get_strength(network));
 	}
-	g_dbus_method_invocation_return_value(call->invocation, g_variant_new("(a(on))", &builder));
-	call_unref(call);
-}
-
-static void
-network_connect_done(GObject *source, GAsyncResult *result, gpointer user_data)
-{
-	g_autoptr(GError) error = NULL;
-	gboolean ok = joind_network_connect_finish(JOIND_NETWORK(source), result, &error);
-
-	call_return(user_data, ok, error);
-}
-
-static void
-network_connect_start(gpointer user_data)
-{
-	Call *call = user_data;
-
-	joind_network_connect(call->target, NULL, network_connect_done, call);
-}
-
-static gboolean
-handle_scan(JoindDBusStation1 *iface, GDBusMethodInvocation *invocation, gpointer station)
-{
-	call_start(invocation, station, NULL, scan_start);
-	return TRUE;
-}
-
-static gboolean
-handle_disconnect(JoindDBusStation1 *iface, GDBusMethodInvocation *invocation, gpointer station)
-{
-	call_start(invocation, station, NULL, disconnect_start);
-	return TRUE;
-}
-
-static gboolean
-handle_connect_hidden(JoindDBusStation1 *iface, GDBusMethodInvocation *invocation,
-                      const gchar *ssid, gpointer station)
-{
-	g_autoptr(GBytes) bytes = g_bytes_new(ssid, strlen(ssid));
-
-	call_start(invocation, station, bytes, connect_hidden_start);
-	return TRUE;
-}
-
-static gboolean
-handle_get_ordered_networks(JoindDBusStation1 *iface, GDBusMethodInvocation *invocation,
-                            gpointer station)
-{
-	call_start(invocation, station, NULL, ordered_networks_start);
-	return TRUE;
-}
-
-static gboolean
-handle_network_connect(JoindDBusNetwork1 *iface, GDBusMethodInvocation *invocation,
-                       gpointer network)
-{
-	call_start(invocation, network, NULL, network_connect_start);
-	return TRUE;
+	joind_dbus_call_return(call, g_variant_new("(a(on))", &builder));
 }
 
 /* ---- networks ------------------------------------------------------------- */
@@ -273,8 +175,8 @@ network_export(JoindDBusStationExport *exp, JoindNetwork *network)
 	g_object_bind_property(network, "connected", iface, "connected", G_BINDING_SYNC_CREATE);
 	g_object_bind_property_full(network, "profile", iface, "known-network",
 	                            G_BINDING_SYNC_CREATE, transform_known_path, NULL, NULL, NULL);
-	g_signal_connect_object(iface, "handle-connect", G_CALLBACK(handle_network_connect),
-	                        network, 0);
+	joind_dbus_call_connect(iface, "handle-connect", network, op_start,
+	                        GINT_TO_POINTER(OP_NETWORK_CONNECT));
 	joind_dbus_object_skeleton_set_network1(object, iface);
 	joind_network_set_object_path(network, path);
 	g_hash_table_insert(exp->networks, g_object_ref(network), object);
@@ -334,13 +236,14 @@ station_attach(JoindDBusStationExport *exp, JoindStation *station)
 	g_object_bind_property(station, "scanning", exp->iface, "scanning", G_BINDING_SYNC_CREATE);
 	g_object_bind_property_full(station, "state", exp->iface, "state", G_BINDING_SYNC_CREATE,
 	                            transform_station_state, NULL, NULL, NULL);
-	g_signal_connect_object(exp->iface, "handle-scan", G_CALLBACK(handle_scan), station, 0);
-	g_signal_connect_object(exp->iface, "handle-disconnect", G_CALLBACK(handle_disconnect),
-	                        station, 0);
-	g_signal_connect_object(exp->iface, "handle-connect-hidden-network",
-	                        G_CALLBACK(handle_connect_hidden), station, 0);
-	g_signal_connect_object(exp->iface, "handle-get-ordered-networks",
-	                        G_CALLBACK(handle_get_ordered_networks), station, 0);
+	joind_dbus_call_connect(exp->iface, "handle-scan", station, op_start,
+	                        GINT_TO_POINTER(OP_SCAN));
+	joind_dbus_call_connect(exp->iface, "handle-disconnect", station, op_start,
+	                        GINT_TO_POINTER(OP_DISCONNECT));
+	joind_dbus_call_connect(exp->iface, "handle-connect-hidden-network", station, op_start,
+	                        GINT_TO_POINTER(OP_CONNECT_HIDDEN));
+	joind_dbus_call_connect(exp->iface, "handle-get-ordered-networks", station,
+	                        ordered_networks_start, NULL);
 	g_signal_connect(station, "network-added", G_CALLBACK(on_network_added), exp);
 	g_signal_connect(station, "network-removed", G_CALLBACK(on_network_removed), exp);
 	for (guint i = 0; i < networks->len; i++)

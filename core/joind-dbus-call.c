@@ -1,0 +1,258 @@
+/* joind-dbus-call.c - authorise, run, answer (see joind-dbus-call.h). */
+#include "joind-dbus-call.h"
+
+#include "joind-auth.h"
+
+#define PROPERTIES_IFACE "org.freedesktop.DBus.Properties"
+
+struct _JoindDBusCall {
+	/* The handler's reference, given up by the one reply. */
+	GDBusMethodInvocation *invocation;
+	GObject *target; /* weak: NULL once it is gone */
+	GWeakRef iface;
+	GCancellable *cancellable;
+	JoindDBusCallFunc func;
+	gpointer data;
+	GDestroyNotify destroy;
+	/* Two owners: the gate until it is done, then func until it answers. */
+	gint refcount;
+};
+
+static void
+call_target_gone(gpointer user_data, GObject *where_the_object_was)
+{
+	JoindDBusCall *call = user_data;
+
+	call->target = NULL;
+	g_cancellable_cancel(call->cancellable);
+}
+
+static void
+call_unref(gpointer user_data)
+{
+	JoindDBusCall *call = user_data;
+
+	if (--call->refcount > 0)
+		return;
+	if (call->target != NULL)
+		g_object_weak_unref(call->target, call_target_gone, call);
+	g_weak_ref_clear(&call->iface);
+	g_object_unref(call->cancellable);
+	if (call->destroy != NULL)
+		call->destroy(call->data);
+	g_free(call);
+}
+
+static void
+call_reply_gone(JoindDBusCall *call)
+{
+	const gchar *path = g_dbus_method_invocation_get_object_path(call->invocation);
+
+	g_debug("%s.%s: %s went away meanwhile",
+	        g_dbus_method_invocation_get_interface_name(call->invocation),
+	        g_dbus_method_invocation_get_method_name(call->invocation), path);
+	g_dbus_method_invocation_return_error(call->invocation, JOIND_ERROR, JOIND_ERROR_NOT_FOUND,
+	                                      "The object %s is gone.", path);
+}
+
+static void
+call_authorized(GDBusMethodInvocation *invocation, gpointer user_data)
+{
+	JoindDBusCall *call = user_data;
+	g_autoptr(GObject) target = NULL;
+
+	if (call->target == NULL) {
+		call_reply_gone(call);
+		return;
+	}
+	/* Alive for as long as func runs, even if it answers at once. */
+	target = g_object_ref(call->target);
+	call->refcount++;
+	call->func(call, target, call->data);
+}
+
+void
+joind_dbus_call_start(GDBusInterfaceSkeleton *iface, GDBusMethodInvocation *invocation,
+                      gpointer target, JoindDBusCallFunc func, gpointer data,
+                      GDestroyNotify destroy)
+{
+	JoindDBusCall *call = g_new0(JoindDBusCall, 1);
+
+	call->invocation = invocation;
+	call->target = G_OBJECT(target);
+	g_object_weak_ref(call->target, call_target_gone, call);
+	g_weak_ref_init(&call->iface, iface);
+	call->cancellable = g_cancellable_new();
+	call->func = func;
+	call->data = data;
+	call->destroy = destroy;
+	call->refcount = 1;
+	joind_auth_check(invocation, call_authorized, call, call_unref);
+}
+
+/* A handler for any "handle-*" signal, whatever the method's arguments:
+ * the marshaller reads only the skeleton and the invocation. */
+typedef struct {
+	GClosure closure;
+	gpointer target; /* the closure is invalidated when it is finalized */
+	JoindDBusCallFunc func;
+	gpointer data;
+} CallClosure;
+
+static void
+call_closure_marshal(GClosure *closure, GValue *return_value, guint n_param_values,
+                     const GValue *param_values, gpointer invocation_hint, gpointer marshal_data)
+{
+	CallClosure *cc = (CallClosure *)closure;
+
+	joind_dbus_call_start(g_value_get_object(&param_values[0]),
+	                      g_value_get_object(&param_values[1]), cc->target, cc->func, cc->data,
+	                      NULL);
+	if (return_value != NULL)
+		g_value_set_boolean(return_value, TRUE); /* handled */
+}
+
+void
+joind_dbus_call_connect(gpointer skeleton, const gchar *signal, gpointer target,
+                        JoindDBusCallFunc func, gpointer data)
+{
+	GClosure *closure = g_closure_new_simple(sizeof(CallClosure), NULL);
+	CallClosure *cc = (CallClosure *)closure;
+
+	cc->target = target;
+	cc->func = func;
+	cc->data = data;
+	g_closure_set_marshal(closure, call_closure_marshal);
+	g_object_watch_closure(target, closure);
+	g_signal_connect_closure(skeleton, signal, closure, FALSE);
+}
+
+GDBusMethodInvocation *
+joind_dbus_call_get_invocation(JoindDBusCall *call)
+{
+	return call->invocation;
+}
+
+gpointer
+joind_dbus_call_get_data(JoindDBusCall *call)
+{
+	return call->data;
+}
+
+GCancellable *
+joind_dbus_call_get_cancellable(JoindDBusCall *call)
+{
+	return call->cancellable;
+}
+
+void
+joind_dbus_call_return(JoindDBusCall *call, GVariant *value)
+{
+	g_autoptr(GDBusInterfaceSkeleton) iface = g_weak_ref_get(&call->iface);
+
+	if (iface != NULL)
+		g_dbus_interface_skeleton_flush(iface);
+	g_dbus_method_invocation_return_value(call->invocation, value);
+	call_unref(call);
+}
+
+void
+joind_dbus_call_return_error(JoindDBusCall *call, const GError *error)
+{
+	if (call->target == NULL)
+		call_reply_gone(call);
+	else if (error->domain == JOIND_ERROR)
+		g_dbus_method_invocation_return_gerror(call->invocation, error);
+	else
+		g_dbus_method_invocation_return_error_literal(call->invocation, JOIND_ERROR,
+		                                              JOIND_ERROR_FAILED, error->message);
+	call_unref(call);
+}
+
+void
+joind_dbus_call_return_new_error(JoindDBusCall *call, JoindErrorCode code, const gchar *format, ...)
+{
+	g_autoptr(GError) error = NULL;
+	va_list args;
+
+	va_start(args, format);
+	error = g_error_new_valist(JOIND_ERROR, code, format, args);
+	va_end(args);
+	joind_dbus_call_return_error(call, error);
+}
+
+void
+joind_dbus_call_return_result(JoindDBusCall *call, gboolean ok, const GError *error)
+{
+	if (ok)
+		joind_dbus_call_return(call, NULL);
+	else
+		joind_dbus_call_return_error(call, error);
+}
+
+/* ---- property writes ------------------------------------------------------ */
+
+/* One per routed skeleton class, kept as the type's data for the life of
+ * the process (a registered type is never unloaded). */
+typedef struct {
+	GDBusInterfaceVTable vtable;
+	GDBusInterfaceMethodCallFunc parent_method_call;
+	JoindDBusCallFunc setter;
+} SetterRoute;
+
+static GQuark
+setter_route_quark(void)
+{
+	return g_quark_from_static_string("joind-dbus-call-setter-route");
+}
+
+static SetterRoute *
+setter_route_lookup(gpointer skeleton)
+{
+	for (GType type = G_OBJECT_TYPE(skeleton); type != 0; type = g_type_parent(type)) {
+		SetterRoute *route = g_type_get_qdata(type, setter_route_quark());
+
+		if (route != NULL)
+			return route;
+	}
+	return NULL;
+}
+
+static void
+setter_route_method_call(GDBusConnection *connection, const gchar *sender, const gchar *object_path,
+                         const gchar *interface_name, const gchar *method_name,
+                         GVariant *parameters, GDBusMethodInvocation *invocation,
+                         gpointer user_data)
+{
+	SetterRoute *route = setter_route_lookup(user_data);
+
+	if (g_strcmp0(interface_name, PROPERTIES_IFACE) == 0 && g_strcmp0(method_name, "Set") == 0)
+		joind_dbus_call_start(user_data, invocation, user_data, route->setter, NULL, NULL);
+	else
+		route->parent_method_call(connection, sender, object_path, interface_name,
+		                          method_name, parameters, invocation, user_data);
+}
+
+static GDBusInterfaceVTable *
+setter_route_get_vtable(GDBusInterfaceSkeleton *skeleton)
+{
+	return &setter_route_lookup(skeleton)->vtable;
+}
+
+void
+joind_dbus_call_class_route_setters(GDBusInterfaceSkeletonClass *klass, JoindDBusCallFunc setter)
+{
+	GDBusInterfaceSkeletonClass *parent = g_type_class_peek_parent(klass);
+	SetterRoute *route = g_new0(SetterRoute, 1);
+
+	/* The generated get_vtable returns one static table, whatever the
+	 * instance. GDBus hands Properties.Set to method_call when
+	 * set_property is NULL. */
+	route->vtable = *parent->get_vtable(NULL);
+	route->parent_method_call = route->vtable.method_call;
+	route->vtable.method_call = setter_route_method_call;
+	route->vtable.set_property = NULL;
+	route->setter = setter;
+	g_type_set_qdata(G_TYPE_FROM_CLASS(klass), setter_route_quark(), route);
+	klass->get_vtable = setter_route_get_vtable;
+}
