@@ -1,6 +1,8 @@
 # tests/wifi/lib.sh - helpers for WiFi scenarios inside the test VM
-# (sourced by run-all.sh and bench/scan). Needs: BUILD (the build
-# directory), LOGDIR (kept on the host), WORK (guest-only scratch).
+# (sourced by run-all.sh, scripts/demo-wifi and bench/scan). Needs: BUILD
+# (the build directory), LOGDIR (kept on the host), WORK (guest-only
+# scratch, where the pid files live: a case runs in a subshell, so what it
+# starts or stops must be found again from outside it).
 #
 #   wifi_step TEXT                 timestamped progress line
 #   wifi_fail TEXT                 print logs, exit 1
@@ -13,9 +15,16 @@
 #   wifi_start_joind [--same-config]  main.conf on stdin (or the previous
 #                                  one); waits for net.joind. Options in
 #                                  JOIND_ARGS (default --debug)
-#   wifi_stop_joind
+#   wifi_stop_joind                waits until joind has exited
+#   wifi_start_agent LOG PASSPHRASE  an agent (tests/wired's wired-helper)
+#                                  answering with PASSPHRASE; its requests
+#                                  go to LOG
+#   wifi_stop_agent
 #   jw ARGS...                     joind-wait (event-driven D-Bus waits)
 #   jcall METHOD-ARGS...           gdbus call into net.joind
+#   wifi_diag JQ-ARGS...           jq -e over Daemon1.GetDiagnostics()
+#   wifi_station_json IFACE JQ-ARGS...  jq -e over
+#                                  `joinctl --json station IFACE show`
 #   log_count REGEX                matching lines in joind's log so far
 
 : "${BUILD:?}" "${LOGDIR:?}" "${WORK:?}"
@@ -84,7 +93,8 @@ wifi_start_hostapd() {
 wifi_stop_hostapd() {
 	local pid
 	pid=$(cat "$WORK/hostapd-$1.pid" 2>/dev/null) || return 0
-	kill "$pid" 2>/dev/null
+	rm -f "$WORK/hostapd-$1.pid"
+	kill "$pid" 2>/dev/null || true
 	while kill -0 "$pid" 2>/dev/null; do sleep 0.1; done
 }
 
@@ -109,13 +119,24 @@ wifi_start_joind() {
 	"$BUILD/core/joind" ${JOIND_ARGS---debug} --plugin-dir "$BUILD/plugins" --plugins wifi \
 		--config "$WORK/main.conf" --state-dir "$WORK/state" >>"$JOIND_LOG" 2>&1 &
 	JOIND_PID=$!
+	echo "$JOIND_PID" >"$WORK/joind.pid"
 	jw -t 20 name || wifi_fail "joind did not take net.joind"
 }
 
+# A process that has exited (a zombie whose parent is gone counts).
+wifi_pid_gone() {
+	[[ ! -e /proc/$1 ]] || grep -q '^State:.*Z' "/proc/$1/status" 2>/dev/null
+}
+
 wifi_stop_joind() {
-	[[ -n ${JOIND_PID-} ]] || return 0
-	kill "$JOIND_PID" 2>/dev/null
-	wait "$JOIND_PID" 2>/dev/null
+	local pid
+	pid=$(cat "$WORK/joind.pid" 2>/dev/null) || return 0
+	rm -f "$WORK/joind.pid"
+	kill "$pid" 2>/dev/null || true
+	# Reaps it when this shell started it; joind started inside an earlier
+	# case's subshell is only waited for.
+	wait "$pid" 2>/dev/null || true
+	wifi_poll 10 "joind ($pid) to exit" wifi_pid_gone "$pid"
 	JOIND_PID=
 }
 
@@ -140,9 +161,34 @@ wifi_restart_joind_same() {
 	DEV=$(wifi_device_path wlan2) || wifi_fail "no device for wlan2 after the restart"
 }
 
+wifi_start_agent() {
+	DBUS_SESSION_BUS_ADDRESS=unix:path=/run/dbus/system_bus_socket \
+		"$BUILD/tests/wired/wired-helper" agent --passphrase "$2" >"$1" 2>&1 &
+	echo $! >"$WORK/agent.pid"
+	wifi_poll 10 "the agent to register" grep -q '^registered' "$1"
+}
+
+wifi_stop_agent() {
+	local pid
+	pid=$(cat "$WORK/agent.pid" 2>/dev/null) || return 0
+	rm -f "$WORK/agent.pid"
+	kill "$pid" || wifi_fail "the agent ($pid) had died"
+	wait "$pid" 2>/dev/null || true
+}
+
 jw() { "$JOIND_WAIT" "$@"; }
 
 jcall() { gdbus call --system --dest net.joind "$@"; }
+
+wifi_diag() {
+	"$BUILD/client/joinctl" daemon diagnostics | jq -e "$@"
+}
+
+wifi_station_json() {
+	local iface=$1
+	shift
+	"$BUILD/client/joinctl" --json station "$iface" show | jq -e "$@"
+}
 
 log_count() { grep -cE "$1" "$JOIND_LOG" || true; }
 

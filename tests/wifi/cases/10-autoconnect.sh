@@ -32,8 +32,8 @@ EOF2
 }
 ac_disconnects() { log_count 'wlan2: (connected|connecting|disconnecting) -> disconnected'; }
 
-# run-all.sh ended with a user's Disconnect(), which turns autoconnect off
-# until the next Connect(): a restart turns it on again.
+# The cases before end with a user's Disconnect(), which turns autoconnect
+# off until the next Connect(): a restart turns it on again.
 wifi_stop_joind
 wifi_start_joind --same-config
 DEV=$(wifi_device_path wlan2) || wifi_fail "no device for wlan2"
