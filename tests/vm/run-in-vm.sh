@@ -201,9 +201,11 @@ stty -onlcr -echo <&3
 exec switch_root $R /bin/bash /run/joind-vm/stage2
 INIT
 
-initrd=$cache/initrd-$kver.cpio.gz
+# Named by its content: checkouts with different init scripts share the
+# cache without rebuilding (or swapping) each other's initramfs.
 want=$(printf '%s\n' "$init_script" "${mods[*]}" | md5sum | cut -c1-16)
-if [[ ! -s $initrd || $(cat "$initrd.id" 2>/dev/null) != "$want" ]]; then
+initrd=$cache/initrd-$kver-$want.cpio.gz
+if [[ ! -s $initrd ]]; then
 	tree=$(mktemp -d)
 	mkdir -p "$tree"/{bin,ko,proc,sys,dev,root}
 	cp /bin/busybox "$tree/bin/"
@@ -224,7 +226,6 @@ if [[ ! -s $initrd || $(cat "$initrd.id" 2>/dev/null) != "$want" ]]; then
 	rm -rf "$tree"
 	chmod 644 "$part"
 	mv -f "$part" "$initrd"
-	echo "$want" >"$initrd.id"
 fi
 
 # ------------------------------------------------------ exchange dir ---
