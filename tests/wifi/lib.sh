@@ -4,6 +4,7 @@
 # scratch, where the pid files live: a case runs in a subshell, so what it
 # starts or stops must be found again from outside it).
 #
+#   wifi_now, wifi_since T         seconds of uptime; seconds since T
 #   wifi_step TEXT                 timestamped progress line
 #   wifi_fail TEXT                 print logs, exit 1
 #   wifi_load_hwsim N              N radios; sets HWSIM_IFACES=(wlan0 ...)
@@ -22,6 +23,9 @@
 #   wifi_stop_agent
 #   jw ARGS...                     joind-wait (event-driven D-Bus waits)
 #   jcall METHOD-ARGS...           gdbus call into net.joind
+#   wifi_connect PATH NAME         Network1.Connect() on PATH, then the
+#                                  station connected to it; TOOK: seconds
+#                                  the call took
 #   wifi_diag JQ-ARGS...           jq -e over Daemon1.GetDiagnostics()
 #   wifi_station_json IFACE JQ-ARGS...  jq -e over
 #                                  `joinctl --json station IFACE show`
@@ -36,8 +40,11 @@ WIFI_T0=$(cut -d' ' -f1 /proc/uptime)
 
 wifi_now() { cut -d' ' -f1 /proc/uptime; }
 
+# wifi_since T: seconds since T (a wifi_now reading), two decimals.
+wifi_since() { awk -v a="$(wifi_now)" -v b="$1" 'BEGIN { printf "%.2f", a - b }'; }
+
 wifi_step() {
-	printf '[%7.2fs] %s\n' "$(awk -v a="$(wifi_now)" -v b="$WIFI_T0" 'BEGIN { print a - b }')" "$*"
+	printf '[%7.2fs] %s\n' "$(wifi_since "$WIFI_T0")" "$*"
 }
 
 wifi_fail() {
@@ -179,6 +186,16 @@ wifi_stop_agent() {
 jw() { "$JOIND_WAIT" "$@"; }
 
 jcall() { gdbus call --system --dest net.joind "$@"; }
+
+wifi_connect() {
+	local t
+	t=$(wifi_now)
+	jcall --object-path "$1" --method net.joind.Network1.Connect >/dev/null ||
+		wifi_fail "Connect() $2 failed"
+	TOOK=$(wifi_since "$t")
+	jw -t 10 object net.joind.Station1 State=connected "ConnectedNetwork=$1" >/dev/null ||
+		wifi_fail "$2: State is not connected / ConnectedNetwork is not $1"
+}
 
 wifi_diag() {
 	"$BUILD/client/joinctl" daemon diagnostics | jq -e "$@"

@@ -195,7 +195,7 @@ run_case() {
 		rc=1
 	fi
 	((rc == 0)) || rc=1
-	echo "$rc $(awk -v a="$(wifi_now)" -v b="$t" 'BEGIN { printf "%.1f", a - b }') \
+	echo "$rc $(wifi_since "$t") \
 $(grep -c '] ok: ' "$log")" >"$RESULTS/$name.result"
 	wifi_step "---- $name: $( ((rc == 0)) && echo passed || echo FAILED)"
 	((rc == 0)) || wifi_reset

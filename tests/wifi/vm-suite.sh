@@ -20,7 +20,9 @@
 # "This meson run" is the parent process: meson test starts every test
 # itself, so its PID and start time name the run. Exit 77 (skipped) when
 # this machine cannot boot the VM. Environment: JOIND_SOURCE_ROOT and
-# JOIND_BUILD_ROOT (meson test sets both).
+# JOIND_BUILD_ROOT (meson test sets both); JOIND_WIFI_VM_LIMIT, the VM's
+# wall-clock limit in seconds (default 840; on a loaded machine raise it
+# together with meson test's --timeout-multiplier).
 set -euo pipefail
 : "${JOIND_SOURCE_ROOT:?}" "${JOIND_BUILD_ROOT:?}"
 # The VM mounts the trees at their real paths (run-in-vm.sh -s/-r).
@@ -31,7 +33,7 @@ RUN_IN_VM=$(cd "$(dirname "$0")/../vm" && pwd -P)/run-in-vm.sh
 # The checkout is shared read-only, the build directory (the current
 # directory of the VM's command: logs and results land there) read-write;
 # hostapd's and dbus-daemon's sockets stay on the guest's own tmpfs.
-VM_ARGS=(-t 840 -m 1024 -s "$SRC" -e "JOIND_SOURCE_ROOT=$SRC" -e "JOIND_BUILD_ROOT=$BUILD")
+VM_ARGS=(-t "${JOIND_WIFI_VM_LIMIT:-840}" -m 1024 -s "$SRC" -e "JOIND_SOURCE_ROOT=$SRC" -e "JOIND_BUILD_ROOT=$BUILD")
 
 usage() {
 	sed -n '/^#   vm-suite.sh boot/,/^#$/p' "$0" | sed 's/^# \{0,1\}//' >&2

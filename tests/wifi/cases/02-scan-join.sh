@@ -4,7 +4,7 @@
 joins_before=$(log_count 'scan request \(D-Bus\) joins scan')
 t=$(wifi_now)
 jw -t 60 scan-join "$DEV" || wifi_fail "Scan() twice: a call failed"
-took=$(awk -v a="$(wifi_now)" -v b="$t" 'BEGIN { printf "%.1f", a - b }')
+took=$(wifi_since "$t")
 # Joined rather than queued: D-Bus shows both answered; only the log says how.
 (($(log_count 'scan request \(D-Bus\) joins scan') > joins_before)) ||
 	wifi_fail "the second Scan() did not join the running scan"

@@ -5,15 +5,11 @@
 
 open=$(jw -t 40 object $NET "Device=$DEV" Name=joind-open Type=open) ||
 	wifi_fail "joind-open not listed"
-t=$(wifi_now)
-jcall --object-path "$open" --method $NET.Connect >/dev/null || wifi_fail "Connect() joind-open failed"
-took=$(awk -v a="$(wifi_now)" -v b="$t" 'BEGIN { printf "%.2f", a - b }')
-jw -t 5 object net.joind.Station1 State=connected "ConnectedNetwork=$open" >/dev/null ||
-	wifi_fail "State is not connected / ConnectedNetwork not joind-open"
+wifi_connect "$open" joind-open
 jw -t 5 object $NET Name=joind-open Connected=true >/dev/null || wifi_fail "Connected is not true"
 link=$(iw dev wlan2 link)
 grep -q 'SSID: joind-open' <<<"$link" || wifi_fail "iw: wlan2 not associated: $link"
-check "Connect() joind-open answered in ${took} s: State=connected, Connected=true, iw: $(head -n 1 <<<"$link")"
+check "Connect() joind-open answered in ${TOOK} s: State=connected, Connected=true, iw: $(head -n 1 <<<"$link")"
 [[ -e $WORK/state/joind-open.open ]] || wifi_fail "joind-open.open not written"
 jw -t 5 object net.joind.KnownNetwork1 Name=joind-open Type=open >/dev/null ||
 	wifi_fail "no KnownNetwork1 for joind-open"
@@ -44,7 +40,7 @@ wifi_poll 10 "the AP's deauthentication in the log" grep -qE \
 	"$JOIND_LOG"
 jw -t 20 object net.joind.Station1 State=connected "ConnectedNetwork=$open" >/dev/null ||
 	wifi_fail "no reconnect after the AP's deauthentication"
-took=$(awk -v a="$(wifi_now)" -v b="$t" 'BEGIN { printf "%.2f", a - b }')
+took=$(wifi_since "$t")
 check "the AP deauthenticates: State=disconnected, then autoconnect rejoined joind-open in ${took} s"
 jcall --object-path "$DEV" --method net.joind.Station1.Disconnect >/dev/null ||
 	wifi_fail "Disconnect() failed"

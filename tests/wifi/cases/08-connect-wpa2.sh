@@ -26,7 +26,7 @@ jw -t 10 object $NET Name=joind-wpa2 'KnownNetwork!=/' >/dev/null ||
 t=$(wifi_now)
 out=$(jcall --object-path "$wpa2" --method $NET.Connect 2>&1) &&
 	wifi_fail "Connect() with a wrong passphrase succeeded"
-took=$(awk -v a="$(wifi_now)" -v b="$t" 'BEGIN { printf "%.1f", a - b }')
+took=$(wifi_since "$t")
 grep -q 'net.joind.Error.AuthenticationFailed' <<<"$out" ||
 	wifi_fail "no AuthenticationFailed error: $out"
 jw -t 10 object net.joind.Station1 State=disconnected ConnectedNetwork=/ >/dev/null ||
@@ -42,11 +42,7 @@ printf '# dropped in by the admin\n[Security]\nPassphrase=%s\n\n[Settings]\nAuto
 jw -t 10 object $NET Name=joind-wpa2 'KnownNetwork!=/' >/dev/null || wifi_fail "profile not loaded"
 jw -t 10 object net.joind.KnownNetwork1 Name=joind-wpa2 AutoConnect=false >/dev/null ||
 	wifi_fail "KnownNetwork1 joind-wpa2 does not say AutoConnect=false"
-t=$(wifi_now)
-jcall --object-path "$wpa2" --method $NET.Connect >/dev/null || wifi_fail "Connect() joind-wpa2 failed"
-took=$(awk -v a="$(wifi_now)" -v b="$t" 'BEGIN { printf "%.2f", a - b }')
-jw -t 5 object net.joind.Station1 State=connected "ConnectedNetwork=$wpa2" >/dev/null ||
-	wifi_fail "State is not connected to joind-wpa2"
+wifi_connect "$wpa2" joind-wpa2
 link=$(iw dev wlan2 link)
 grep -q 'SSID: joind-wpa2' <<<"$link" || wifi_fail "iw: wlan2 not associated: $link"
 # The AP's side (set by hostapd after its 4-way handshake) and ours.
@@ -62,7 +58,7 @@ for line in '# dropped in by the admin' "Passphrase=$PASS" 'AutoConnect=false'; 
 		wifi_fail "saving the PSK lost the line '$line': $(cat "$WORK/state/joind-wpa2.psk")"
 done
 grep -q "$PASS" "$JOIND_LOG" && wifi_fail "the passphrase reached the log"
-check "Connect() joind-wpa2 from its profile in ${took} s: connected, authorized on both sides (iw station get), PreSharedKey saved (0600) beside the admin's lines"
+check "Connect() joind-wpa2 from its profile in ${TOOK} s: connected, authorized on both sides (iw station get), PreSharedKey saved (0600) beside the admin's lines"
 
 jcall --object-path "$DEV" --method net.joind.Station1.Disconnect >/dev/null ||
 	wifi_fail "Disconnect() failed"

@@ -12,19 +12,15 @@ wpa2=$(jw -t 40 object $NET "Device=$DEV" Name=joind-wpa2 Type=psk) ||
 jw -t 10 object $NET Name=joind-wpa2 'KnownNetwork=/' >/dev/null ||
 	wifi_fail "joind-wpa2 has a profile already"
 wifi_start_agent "$WORK/agent.log" "$PASS"
-t=$(wifi_now)
-jcall --object-path "$wpa2" --method $NET.Connect >/dev/null || wifi_fail "Connect() via the agent failed"
-took=$(awk -v a="$(wifi_now)" -v b="$t" 'BEGIN { printf "%.2f", a - b }')
+wifi_connect "$wpa2" "joind-wpa2 (the agent's passphrase)"
 wifi_stop_agent
 grep -q "^RequestPassphrase $wpa2" "$WORK/agent.log" || wifi_fail "agent not asked: $(cat "$WORK/agent.log")"
-jw -t 5 object net.joind.Station1 State=connected "ConnectedNetwork=$wpa2" >/dev/null ||
-	wifi_fail "State is not connected to joind-wpa2"
 grep -qE 'authorized:\s*yes' <<<"$(iw dev wlan2 station get 02:00:00:00:0a:01)" ||
 	wifi_fail "wlan2: port not authorized"
 grep -q '^PreSharedKey=[0-9a-f]\{64\}$' "$WORK/state/joind-wpa2.psk" ||
 	wifi_fail "PreSharedKey not saved"
 grep -q "$PASS" "$WORK/state/joind-wpa2.psk" && wifi_fail "the passphrase itself was saved"
-check "Connect() joind-wpa2 with the agent's passphrase in ${took} s: connected, only PreSharedKey saved"
+check "Connect() joind-wpa2 with the agent's passphrase in ${TOOK} s: connected, only PreSharedKey saved"
 jcall --object-path "$DEV" --method net.joind.Station1.Disconnect >/dev/null ||
 	wifi_fail "Disconnect() failed"
 jw -t 5 object net.joind.Station1 State=disconnected >/dev/null || wifi_fail "not disconnected"

@@ -60,7 +60,7 @@ check "hidden: ConnectHiddenNetwork refuses a visible SSID, an empty one, a 33-o
 
 t=$(wifi_now)
 hidden_call jh-nobody >/dev/null && wifi_fail "ConnectHiddenNetwork(jh-nobody) succeeded"
-took=$(awk -v a="$(wifi_now)" -v b="$t" 'BEGIN { printf "%.2f", a - b }')
+took=$(wifi_since "$t")
 grep -q 'net.joind.Error.NotFound: No hidden network “jh-nobody” answered' "$WORK/hidden.err" ||
 	wifi_fail "nobody answering: $(cat "$WORK/hidden.err")"
 jw -t 5 object "$ST" State=disconnected >/dev/null || wifi_fail "not disconnected after NotFound"
@@ -70,7 +70,7 @@ check "hidden: ConnectHiddenNetwork(jh-nobody) -> NotFound after ${took} s"
 wifi_start_agent "$WORK/hidden-agent.log" "$PASS"
 t=$(wifi_now)
 hidden_call jh-secret >/dev/null || wifi_fail "ConnectHiddenNetwork(jh-secret): $(cat "$WORK/hidden.err")"
-took=$(awk -v a="$(wifi_now)" -v b="$t" 'BEGIN { printf "%.2f", a - b }')
+took=$(wifi_since "$t")
 wifi_stop_agent
 secret=$DEV/network/$(printf jh-secret | od -An -tx1 | tr -d ' \n')_psk
 jw -t 5 object "$ST" State=connected "ConnectedNetwork=$secret" >/dev/null ||
@@ -130,9 +130,7 @@ check "hidden: after Disconnect the link facts are gone (connection: null, no BS
 printf '[Settings]\nHidden=true\nAutoConnect=false\n' >"$WORK/state/jh-open-hidden.open"
 ho=$(jw -t 40 object "$NET" "Device=$DEV" Name=jh-open-hidden Type=open) ||
 	wifi_fail "jh-open-hidden did not appear with its Hidden=true profile"
-jcall --object-path "$ho" --method "$NET.Connect" >/dev/null || wifi_fail "Connect() jh-open-hidden failed"
-jw -t 5 object "$ST" State=connected "ConnectedNetwork=$ho" >/dev/null ||
-	wifi_fail "not connected to jh-open-hidden"
+wifi_connect "$ho" jh-open-hidden
 "$JOINCTL" --json station wlan2 show >"$WORK/show4.json" || wifi_fail "joinctl show (open)"
 conn "$WORK/show4.json" "(.bssid == \"$H_OPEN\") and .security == \"open\"" >/dev/null ||
 	wifi_fail "open link: $(cat "$WORK/show4.json")"
