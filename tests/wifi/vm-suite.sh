@@ -20,14 +20,14 @@
 # "This meson run" is the parent process: meson test starts every test
 # itself, so its PID and start time name the run. Exit 77 (skipped) when
 # this machine cannot boot the VM. Environment: JOIND_SOURCE_ROOT and
-# JOIND_BUILD_ROOT (meson test sets both); JOIND_WIFI_VM_LIMIT, the VM's
+# JOIND_BUILD_ROOT (meson test sets both; by hand they default to this
+# checkout and the current directory); JOIND_WIFI_VM_LIMIT, the VM's
 # wall-clock limit in seconds (default 840; on a loaded machine raise it
 # together with meson test's --timeout-multiplier).
 set -euo pipefail
-: "${JOIND_SOURCE_ROOT:?}" "${JOIND_BUILD_ROOT:?}"
 # The VM mounts the trees at their real paths (run-in-vm.sh -s/-r).
-SRC=$(realpath -e "$JOIND_SOURCE_ROOT")
-BUILD=$(realpath -e "$JOIND_BUILD_ROOT")
+SRC=$(realpath -e "${JOIND_SOURCE_ROOT:-$(dirname "$0")/../..}")
+BUILD=$(realpath -e "${JOIND_BUILD_ROOT:-$PWD}")
 OUT=$BUILD/meson-logs/wifi
 RUN_IN_VM=$(cd "$(dirname "$0")/../vm" && pwd -P)/run-in-vm.sh
 # The checkout is shared read-only, the build directory (the current
