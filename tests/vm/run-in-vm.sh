@@ -11,8 +11,10 @@
 #   - a small busybox initramfs loads the virtio/9p/overlay modules, mounts the
 #     host's / read-only over 9p, stacks a tmpfs overlay on it (guest writes
 #     succeed and are dropped at power-off), mounts tmpfs on /run, /tmp,
-#     /var/tmp, mounts the read-write shares at their host paths and
-#     switch_roots; /lib/modules/<ver> comes from the host, so modprobe works;
+#     /var/tmp (so a guest's sockets and scratch files never touch the
+#     host), mounts the shares (-r, -s and the current directory) at their
+#     host paths on top and switch_roots; /lib/modules/<ver> comes from the
+#     host, so modprobe works;
 #   - PID 1 is then a bash script that runs the command in the same directory,
 #     sends its output to a virtio console (this script's stdout), records the
 #     exit status in a shared exchange directory and powers off.
@@ -24,6 +26,12 @@
 #   -c N        guest CPUs (default 2)
 #   -r DIR      also share DIR read-write at its path (repeatable); the
 #               current directory is always shared read-write
+#   -s DIR      share DIR read-only at its path (repeatable): a tree the
+#               command reads (a source checkout) must be shared, since
+#               the guest's fresh tmpfs on /tmp and /var/tmp hides what
+#               the host keeps there; a directory shared both ways is
+#               read-write
+#   -n          print the shares (TAG ro|rw PATH, in mount order) and exit
 #   -e VAR=VAL  environment for COMMAND (repeatable)
 #   -l FILE     write the guest's kernel console to FILE
 #   -a ACCEL    kvm | tcg | auto (default auto: KVM only where it can work)
@@ -34,8 +42,12 @@
 #
 # Pitfalls learnt the hard way (see ../../../shared/vmtest/README.md for the
 # measurements this is based on):
-#   - never run from under /tmp: the current directory is shared at its path
-#     and 9p cannot hold the Unix sockets hostapd and dbus-daemon create;
+#   - 9p cannot hold Unix sockets: the command keeps hostapd's and
+#     dbus-daemon's sockets on the guest's own tmpfs (/run, /tmp), never in
+#     a share; any checkout path works as long as the trees the command
+#     uses are shared (-s, -r), /tmp and /var/tmp included;
+#   - /, /run, /tmp and /var/tmp themselves cannot be shared: the guest's
+#     tmpfs belongs there;
 #   - 9p/virtio/overlay are modules in Debian's kernel, loaded in order below;
 #   - sharing / needs multidevs=remap (several host devices on one share).
 set -euo pipefail
@@ -47,26 +59,54 @@ die() {
 	exit 2
 }
 
-limit=300 mem=768 cpus=2 accel=auto kver="" console_log=""
-shares=() envs=()
-while getopts ":t:m:c:r:e:l:a:k:h" o; do
+limit=300 mem=768 cpus=2 accel=auto kver="" console_log="" print_shares=0
+rw_shares=() ro_shares=() envs=()
+while getopts ":t:m:c:r:s:e:l:a:k:nh" o; do
 	case $o in
 	t) limit=$OPTARG ;;
 	m) mem=$OPTARG ;;
 	c) cpus=$OPTARG ;;
-	r) shares+=("$(realpath -e -- "$OPTARG")") || die "no directory $OPTARG" ;;
+	r) rw_shares+=("$(realpath -e -- "$OPTARG")") || die "no directory $OPTARG" ;;
+	s) ro_shares+=("$(realpath -e -- "$OPTARG")") || die "no directory $OPTARG" ;;
 	e) [[ $OPTARG == [A-Za-z_]*=* ]] || die "-e wants VAR=VALUE"; envs+=("$OPTARG") ;;
 	l) console_log=$OPTARG ;;
 	a) accel=$OPTARG ;;
 	k) kver=$OPTARG ;;
+	n) print_shares=1 ;;
 	h) usage; exit 0 ;;
 	*) usage >&2; exit 2 ;;
 	esac
 done
 shift $((OPTIND - 1))
 [[ ${1-} == -- ]] && shift
-(($# > 0)) || { usage >&2; exit 2; }
-case $PWD in /tmp | /tmp/*) die "run from outside /tmp (9p cannot hold sockets there)" ;; esac
+(($# > 0)) || ((print_shares)) || { usage >&2; exit 2; }
+
+# share_plan: "TAG ro|rw PATH" per share, shortest path first so that a
+# nested share (a build directory inside its checkout) is mounted on top;
+# a path given both ways is shared read-write.
+share_plan() {
+	local -A mode=()
+	local dir n=0
+	for dir in "${ro_shares[@]}"; do mode[$dir]=ro; done
+	for dir in "$(realpath -e -- "$PWD")" "${rw_shares[@]}"; do mode[$dir]=rw; done
+	for dir in "${!mode[@]}"; do
+		case $dir in
+		/ | /run | /tmp | /var | /var/tmp | /proc | /sys | /dev)
+			die "$dir cannot be shared: the guest mounts its own there" ;;
+		*[[:space:]]*) die "paths with white space cannot be shared: $dir" ;;
+		esac
+	done
+	while IFS= read -r dir; do
+		echo "share$n ${mode[$dir]} $dir"
+		n=$((n + 1))
+	done < <(printf '%s\n' "${!mode[@]}" | awk '{ print length($0), $0 }' |
+		sort -n -s -k1,1 | cut -d' ' -f2-)
+}
+plan=$(share_plan) || exit 2
+if ((print_shares)); then
+	printf '%s\n' "$plan"
+	exit 0
+fi
 
 command -v qemu-system-x86_64 >/dev/null || die "qemu-system-x86_64 missing (scripts/install-deps)"
 /bin/busybox --list 2>/dev/null | grep -qx switch_root || die "/bin/busybox is not busybox-static"
@@ -138,10 +178,10 @@ mount -t tmpfs -o mode=1777,nosuid,nodev tmpfs $R/tmp
 mount -t tmpfs -o mode=1777,nosuid,nodev tmpfs $R/var/tmp
 mkdir -p $R/run/joind-vm
 mount --move /x $R/run/joind-vm
-while read -r tag path; do
+while read -r tag mode path; do
 	[ -n "$tag" ] || continue
 	mkdir -p "$R$path"
-	mount -t 9p -o $o,cache=none "$tag" "$R$path" || halt_with "share $path"
+	mount -t 9p -o $o,$mode,cache=none "$tag" "$R$path" || halt_with "share $path"
 done <$R/run/joind-vm/shares
 mkdir -p $R/dev/pts $R/dev/shm
 # devtmpfs lacks these; bash process substitution needs /dev/fd.
@@ -161,9 +201,11 @@ stty -onlcr -echo <&3
 exec switch_root $R /bin/bash /run/joind-vm/stage2
 INIT
 
-initrd=$cache/initrd-$kver.cpio.gz
+# Named by its content: checkouts with different init scripts share the
+# cache without rebuilding (or swapping) each other's initramfs.
 want=$(printf '%s\n' "$init_script" "${mods[*]}" | md5sum | cut -c1-16)
-if [[ ! -s $initrd || $(cat "$initrd.id" 2>/dev/null) != "$want" ]]; then
+initrd=$cache/initrd-$kver-$want.cpio.gz
+if [[ ! -s $initrd ]]; then
 	tree=$(mktemp -d)
 	mkdir -p "$tree"/{bin,ko,proc,sys,dev,root}
 	cp /bin/busybox "$tree/bin/"
@@ -184,7 +226,6 @@ if [[ ! -s $initrd || $(cat "$initrd.id" 2>/dev/null) != "$want" ]]; then
 	rm -rf "$tree"
 	chmod 644 "$part"
 	mv -f "$part" "$initrd"
-	echo "$want" >"$initrd.id"
 fi
 
 # ------------------------------------------------------ exchange dir ---
@@ -197,18 +238,13 @@ on_exit() {
 trap on_exit EXIT
 trap 'exit 130' INT TERM
 
-# Shares, shortest path first so that nested ones are mounted on top.
 share_args=()
-: >"$xchg/shares"
-n=0
-while IFS= read -r dir; do
-	[[ -n $dir ]] || continue
-	[[ $dir == *[[:space:]]* ]] && die "paths with white space cannot be shared: $dir"
-	share_args+=(-virtfs "local,path=$dir,mount_tag=share$n,security_model=none,multidevs=remap")
-	echo "share$n $dir" >>"$xchg/shares"
-	n=$((n + 1))
-done < <(printf '%s\n' "$PWD" "${shares[@]}" | sort -u | awk '{ print length($0), $0 }' |
-	sort -n -s -k1,1 | cut -d' ' -f2-)
+printf '%s\n' "$plan" >"$xchg/shares"
+while read -r tag mode dir; do
+	ro=""
+	[[ $mode == ro ]] && ro=,readonly=on
+	share_args+=(-virtfs "local,path=$dir,mount_tag=$tag,security_model=none,multidevs=remap$ro")
+done <<<"$plan"
 
 {
 	printf 'cd %q || exit 125\n' "$PWD"

@@ -1,7 +1,10 @@
 # tests/wifi/lib.sh - helpers for WiFi scenarios inside the test VM
-# (sourced by run-all.sh and bench/scan). Needs: BUILD (the build
-# directory), LOGDIR (kept on the host), WORK (guest-only scratch).
+# (sourced by run-all.sh, scripts/demo-wifi and bench/scan). Needs: BUILD
+# (the build directory), LOGDIR (kept on the host), WORK (guest-only
+# scratch, where the pid files live: a case runs in a subshell, so what it
+# starts or stops must be found again from outside it).
 #
+#   wifi_now, wifi_since T         seconds of uptime; seconds since T
 #   wifi_step TEXT                 timestamped progress line
 #   wifi_fail TEXT                 print logs, exit 1
 #   wifi_load_hwsim N              N radios; sets HWSIM_IFACES=(wlan0 ...)
@@ -13,9 +16,19 @@
 #   wifi_start_joind [--same-config]  main.conf on stdin (or the previous
 #                                  one); waits for net.joind. Options in
 #                                  JOIND_ARGS (default --debug)
-#   wifi_stop_joind
+#   wifi_stop_joind                waits until joind has exited
+#   wifi_start_agent LOG PASSPHRASE  an agent (tests/wired's wired-helper)
+#                                  answering with PASSPHRASE; its requests
+#                                  go to LOG
+#   wifi_stop_agent
 #   jw ARGS...                     joind-wait (event-driven D-Bus waits)
 #   jcall METHOD-ARGS...           gdbus call into net.joind
+#   wifi_connect PATH NAME         Network1.Connect() on PATH, then the
+#                                  station connected to it; TOOK: seconds
+#                                  the call took
+#   wifi_diag JQ-ARGS...           jq -e over Daemon1.GetDiagnostics()
+#   wifi_station_json IFACE JQ-ARGS...  jq -e over
+#                                  `joinctl --json station IFACE show`
 #   log_count REGEX                matching lines in joind's log so far
 
 : "${BUILD:?}" "${LOGDIR:?}" "${WORK:?}"
@@ -27,8 +40,11 @@ WIFI_T0=$(cut -d' ' -f1 /proc/uptime)
 
 wifi_now() { cut -d' ' -f1 /proc/uptime; }
 
+# wifi_since T: seconds since T (a wifi_now reading), two decimals.
+wifi_since() { awk -v a="$(wifi_now)" -v b="$1" 'BEGIN { printf "%.2f", a - b }'; }
+
 wifi_step() {
-	printf '[%7.2fs] %s\n' "$(awk -v a="$(wifi_now)" -v b="$WIFI_T0" 'BEGIN { print a - b }')" "$*"
+	printf '[%7.2fs] %s\n' "$(wifi_since "$WIFI_T0")" "$*"
 }
 
 wifi_fail() {
@@ -84,7 +100,8 @@ wifi_start_hostapd() {
 wifi_stop_hostapd() {
 	local pid
 	pid=$(cat "$WORK/hostapd-$1.pid" 2>/dev/null) || return 0
-	kill "$pid" 2>/dev/null
+	rm -f "$WORK/hostapd-$1.pid"
+	kill "$pid" 2>/dev/null || true
 	while kill -0 "$pid" 2>/dev/null; do sleep 0.1; done
 }
 
@@ -109,13 +126,24 @@ wifi_start_joind() {
 	"$BUILD/core/joind" ${JOIND_ARGS---debug} --plugin-dir "$BUILD/plugins" --plugins wifi \
 		--config "$WORK/main.conf" --state-dir "$WORK/state" >>"$JOIND_LOG" 2>&1 &
 	JOIND_PID=$!
+	echo "$JOIND_PID" >"$WORK/joind.pid"
 	jw -t 20 name || wifi_fail "joind did not take net.joind"
 }
 
+# A process that has exited (a zombie whose parent is gone counts).
+wifi_pid_gone() {
+	[[ ! -e /proc/$1 ]] || grep -q '^State:.*Z' "/proc/$1/status" 2>/dev/null
+}
+
 wifi_stop_joind() {
-	[[ -n ${JOIND_PID-} ]] || return 0
-	kill "$JOIND_PID" 2>/dev/null
-	wait "$JOIND_PID" 2>/dev/null
+	local pid
+	pid=$(cat "$WORK/joind.pid" 2>/dev/null) || return 0
+	rm -f "$WORK/joind.pid"
+	kill "$pid" 2>/dev/null || true
+	# Reaps it when this shell started it; joind started inside an earlier
+	# case's subshell is only waited for.
+	wait "$pid" 2>/dev/null || true
+	wifi_poll 10 "joind ($pid) to exit" wifi_pid_gone "$pid"
 	JOIND_PID=
 }
 
@@ -140,9 +168,44 @@ wifi_restart_joind_same() {
 	DEV=$(wifi_device_path wlan2) || wifi_fail "no device for wlan2 after the restart"
 }
 
+wifi_start_agent() {
+	DBUS_SESSION_BUS_ADDRESS=unix:path=/run/dbus/system_bus_socket \
+		"$BUILD/tests/wired/wired-helper" agent --passphrase "$2" >"$1" 2>&1 &
+	echo $! >"$WORK/agent.pid"
+	wifi_poll 10 "the agent to register" grep -q '^registered' "$1"
+}
+
+wifi_stop_agent() {
+	local pid
+	pid=$(cat "$WORK/agent.pid" 2>/dev/null) || return 0
+	rm -f "$WORK/agent.pid"
+	kill "$pid" || wifi_fail "the agent ($pid) had died"
+	wait "$pid" 2>/dev/null || true
+}
+
 jw() { "$JOIND_WAIT" "$@"; }
 
 jcall() { gdbus call --system --dest net.joind "$@"; }
+
+wifi_connect() {
+	local t
+	t=$(wifi_now)
+	jcall --object-path "$1" --method net.joind.Network1.Connect >/dev/null ||
+		wifi_fail "Connect() $2 failed"
+	TOOK=$(wifi_since "$t")
+	jw -t 10 object net.joind.Station1 State=connected "ConnectedNetwork=$1" >/dev/null ||
+		wifi_fail "$2: State is not connected / ConnectedNetwork is not $1"
+}
+
+wifi_diag() {
+	"$BUILD/client/joinctl" daemon diagnostics | jq -e "$@"
+}
+
+wifi_station_json() {
+	local iface=$1
+	shift
+	"$BUILD/client/joinctl" --json station "$iface" show | jq -e "$@"
+}
 
 log_count() { grep -cE "$1" "$JOIND_LOG" || true; }
 

@@ -8,7 +8,6 @@
 # Each check prints the figure it measured.
 
 AC_STATE=$WORK/state
-ac_elapsed() { awk -v a="$(wifi_now)" -v b="$1" 'BEGIN { printf "%.2f", a - b }'; }
 ac_start_ap() {
 	wifi_start_hostapd ac <<EOF2
 interface=wlan4
@@ -32,8 +31,8 @@ EOF2
 }
 ac_disconnects() { log_count 'wlan2: (connected|connecting|disconnecting) -> disconnected'; }
 
-# run-all.sh ended with a user's Disconnect(), which turns autoconnect off
-# until the next Connect(): a restart turns it on again.
+# The cases before end with a user's Disconnect(), which turns autoconnect
+# off until the next Connect(): a restart turns it on again.
 wifi_stop_joind
 wifi_start_joind --same-config
 DEV=$(wifi_device_path wlan2) || wifi_fail "no device for wlan2"
@@ -59,7 +58,7 @@ t=$(wifi_now)
 printf '[Security]\nPassphrase=%s\n' "$PASS" >"$AC_STATE/joind-ac-psk.psk"
 jw -t 40 object net.joind.Station1 State=connected "ConnectedNetwork=$psk" >/dev/null ||
 	wifi_fail "no autoconnect after the profile was dropped in"
-took=$(ac_elapsed "$t")
+took=$(wifi_since "$t")
 grep -q 'SSID: joind-ac-psk' <<<"$(iw dev wlan2 link)" || wifi_fail "iw: not on joind-ac-psk"
 grep -q "$PASS" "$JOIND_LOG" && wifi_fail "the passphrase reached the log"
 check "(a) profile dropped in by an admin: autoconnected to joind-ac-psk in ${took} s, no restart"
@@ -75,7 +74,7 @@ ac_start_ap
 t=$(wifi_now)
 jw -t 40 object net.joind.Station1 State=connected "ConnectedNetwork=$psk" >/dev/null ||
 	wifi_fail "no reconnect after hostapd came back"
-took=$(ac_elapsed "$t")
+took=$(wifi_since "$t")
 check "(b) hostapd stopped: disconnected; restarted: reconnected ${took} s after it beaconed again"
 
 # ------------------------------------ (c) AP killed (SIGKILL): beacon loss ---
@@ -87,14 +86,14 @@ kill -KILL "$(cat "$WORK/hostapd-ac.pid")"
 for i in wlan4 wlan4-1 wlan4-2; do ip link set "$i" down 2>/dev/null || true; done
 jw -t 30 object net.joind.Station1 State=disconnected ConnectedNetwork=/ >/dev/null ||
 	wifi_fail "not disconnected after hostapd was killed"
-lost=$(ac_elapsed "$t")
+lost=$(wifi_since "$t")
 (($(ac_disconnects) > before)) || wifi_fail "no disconnect in the log"
 how=$(grep -oE 'wlan2: (CQM: beacon loss|link to .* lost)' "$JOIND_LOG" | tail -n 1)
 ac_start_ap
 t=$(wifi_now)
 jw -t 40 object net.joind.Station1 State=connected "ConnectedNetwork=$psk" >/dev/null ||
 	wifi_fail "no reconnect after hostapd came back from SIGKILL"
-took=$(ac_elapsed "$t")
+took=$(wifi_since "$t")
 check "(c) hostapd killed: link loss noticed after ${lost} s (${how#wlan2: }); reconnected ${took} s after the AP beaconed again"
 
 # ----------- (e, first half) a second known network in range, lower ranked ---
@@ -112,7 +111,7 @@ psk=$(jw -t 40 object $NET "Device=$DEV" Name=joind-ac-psk Type=psk) ||
 	wifi_fail "joind-ac-psk not listed after the restart"
 jw -t 40 object net.joind.Station1 State=connected "ConnectedNetwork=$psk" >/dev/null ||
 	wifi_fail "no autoconnect after the restart"
-took=$(ac_elapsed "$t")
+took=$(wifi_since "$t")
 restart_log=$(tail -n +"$((mark + 1))" "$JOIND_LOG")
 first_scan=$(grep -m1 -E 'wlan2: scan [0-9]+ \(.*\): triggered' <<<"$restart_log") ||
 	wifi_fail "no scan after the restart"
@@ -144,7 +143,7 @@ else
 fi
 jw -t 20 object net.joind.Station1 State=connected "ConnectedNetwork=$open_ac" >/dev/null ||
 	wifi_fail "did not move on to joind-ac-open after forgetting joind-ac-psk"
-took=$(ac_elapsed "$t")
+took=$(wifi_since "$t")
 [[ ! -e $AC_STATE/joind-ac-psk.psk ]] || wifi_fail "joind-ac-psk.psk still there"
 grep -qE 'autoconnect (connected|connecting) -> leaving \(the profile of “joind-ac-psk” was removed\)' \
 	"$JOIND_LOG" || wifi_fail "no log line for leaving the forgotten network"
@@ -161,12 +160,8 @@ sleep 4
 jw -t 1 object net.joind.Station1 State=disconnected ConnectedNetwork=/ >/dev/null ||
 	wifi_fail "reconnected on its own after a user's Disconnect()"
 (($(log_count 'autoconnect chooses') == chosen)) || wifi_fail "autoconnect ran after Disconnect()"
-t=$(wifi_now)
-jcall --object-path "$open_ac" --method $NET.Connect >/dev/null || wifi_fail "Connect() failed"
-took=$(ac_elapsed "$t")
-jw -t 10 object net.joind.Station1 State=connected "ConnectedNetwork=$open_ac" >/dev/null ||
-	wifi_fail "not connected after the user's Connect()"
-check "(g) user's Disconnect(): still disconnected after a scan and 4 s; the user's Connect() joined in ${took} s"
+wifi_connect "$open_ac" "joind-ac-open (the user's Connect())"
+check "(g) user's Disconnect(): still disconnected after a scan and 4 s; the user's Connect() joined in ${TOOK} s"
 
 # ------------------------------------------------------------- clean up ---
 jcall --object-path "$DEV" --method net.joind.Station1.Disconnect >/dev/null ||

@@ -60,22 +60,18 @@ check "hidden: ConnectHiddenNetwork refuses a visible SSID, an empty one, a 33-o
 
 t=$(wifi_now)
 hidden_call jh-nobody >/dev/null && wifi_fail "ConnectHiddenNetwork(jh-nobody) succeeded"
-took=$(awk -v a="$(wifi_now)" -v b="$t" 'BEGIN { printf "%.2f", a - b }')
+took=$(wifi_since "$t")
 grep -q 'net.joind.Error.NotFound: No hidden network “jh-nobody” answered' "$WORK/hidden.err" ||
 	wifi_fail "nobody answering: $(cat "$WORK/hidden.err")"
 jw -t 5 object "$ST" State=disconnected >/dev/null || wifi_fail "not disconnected after NotFound"
 check "hidden: ConnectHiddenNetwork(jh-nobody) -> NotFound after ${took} s"
 
 # ------------------------------------- hidden WPA2-PSK, the agent's passphrase ---
-DBUS_SESSION_BUS_ADDRESS=unix:path=/run/dbus/system_bus_socket \
-	"$BUILD/tests/wired/wired-helper" agent --passphrase "$PASS" >"$WORK/hidden-agent.log" 2>&1 &
-h_agent=$!
-wifi_poll 10 "the agent to register" grep -q '^registered' "$WORK/hidden-agent.log"
+wifi_start_agent "$WORK/hidden-agent.log" "$PASS"
 t=$(wifi_now)
 hidden_call jh-secret >/dev/null || wifi_fail "ConnectHiddenNetwork(jh-secret): $(cat "$WORK/hidden.err")"
-took=$(awk -v a="$(wifi_now)" -v b="$t" 'BEGIN { printf "%.2f", a - b }')
-kill "$h_agent"
-wait "$h_agent" || true
+took=$(wifi_since "$t")
+wifi_stop_agent
 secret=$DEV/network/$(printf jh-secret | od -An -tx1 | tr -d ' \n')_psk
 jw -t 5 object "$ST" State=connected "ConnectedNetwork=$secret" >/dev/null ||
 	wifi_fail "not connected to jh-secret ($secret)"
@@ -93,28 +89,29 @@ check "hidden: ConnectHiddenNetwork(jh-secret) with the agent's passphrase in ${
 
 # ------------------------------------------------- diagnostics while connected ---
 "$JOINCTL" --json station wlan2 show >"$WORK/show1.json" || wifi_fail "joinctl station wlan2 show --json"
-conn() { python3 -c 'import json,sys; c=json.load(open(sys.argv[1]))["connection"]; print(c[sys.argv[2]] if c is not None and sys.argv[2] in c else "absent")' "$@"; }
-[[ $(conn "$WORK/show1.json" bssid) == "$H_SECRET" ]] || wifi_fail "bssid: $(cat "$WORK/show1.json")"
-[[ $(conn "$WORK/show1.json" frequency) == 2452 ]] || wifi_fail "frequency: $(conn "$WORK/show1.json" frequency)"
-[[ $(conn "$WORK/show1.json" channel) == 9 ]] || wifi_fail "channel: $(conn "$WORK/show1.json" channel)"
-rssi=$(conn "$WORK/show1.json" rssi_dbm)
-[[ $rssi =~ ^-[0-9]+$ ]] || wifi_fail "rssi_dbm: $rssi"
-[[ $(conn "$WORK/show1.json" security) == psk ]] || wifi_fail "security: $(conn "$WORK/show1.json" security)"
-[[ $(conn "$WORK/show1.json" pairwise_cipher) == CCMP* ]] || wifi_fail "pairwise cipher"
-[[ $(conn "$WORK/show1.json" group_cipher) == CCMP* ]] || wifi_fail "group cipher"
-[[ $(conn "$WORK/show1.json" mfp) == False ]] || wifi_fail "mfp: $(conn "$WORK/show1.json" mfp)"
-s1=$(conn "$WORK/show1.json" connected_seconds)
+# conn FILE FILTER: FILTER over the "connection" object of a station's JSON.
+conn() { jq -er ".connection | $2" "$1"; }
+conn "$WORK/show1.json" "(.bssid == \"$H_SECRET\") and .frequency == 2452 and .channel == 9" \
+	>/dev/null || wifi_fail "bssid/frequency/channel: $(cat "$WORK/show1.json")"
+rssi=$(conn "$WORK/show1.json" '.rssi_dbm | select(type == "number" and . < 0)') ||
+	wifi_fail "rssi_dbm: $(cat "$WORK/show1.json")"
+conn "$WORK/show1.json" '.security == "psk"' >/dev/null || wifi_fail "security: $(cat "$WORK/show1.json")"
+conn "$WORK/show1.json" '.pairwise_cipher | startswith("CCMP")' >/dev/null || wifi_fail "pairwise cipher"
+conn "$WORK/show1.json" '.group_cipher | startswith("CCMP")' >/dev/null || wifi_fail "group cipher"
+conn "$WORK/show1.json" '.mfp == false' >/dev/null || wifi_fail "mfp: $(conn "$WORK/show1.json" .mfp)"
+s1=$(conn "$WORK/show1.json" '.connected_seconds | numbers') || wifi_fail "no connected_seconds"
 sleep 2.2
 "$JOINCTL" station wlan2 show >"$WORK/show2.txt" || wifi_fail "joinctl station wlan2 show"
 "$JOINCTL" --json station wlan2 show >"$WORK/show2.json" || wifi_fail "joinctl station wlan2 show --json"
-s2=$(conn "$WORK/show2.json" connected_seconds)
+s2=$(conn "$WORK/show2.json" '.connected_seconds | numbers') || wifi_fail "no connected_seconds"
 ((s2 >= s1 + 2)) || wifi_fail "connected_seconds did not grow: $s1 -> $s2"
 for want in "BSSID *$H_SECRET" 'Frequency *2452 MHz \(channel 9\)' 'RSSI *-[0-9]+ dBm' \
 	'Security *psk' 'Pairwise cipher *CCMP' 'MFP *no' 'Connected for *[0-9]+ s'; do
 	grep -qE "$want" "$WORK/show2.txt" || wifi_fail "joinctl show lacks /$want/: $(cat "$WORK/show2.txt")"
 done
-diag=$(jcall --object-path /net/joind --method net.joind.Daemon1.GetDiagnostics)
-grep -q 'rssi_dbm' <<<"$diag" || wifi_fail "GetDiagnostics has no rssi_dbm"
+wifi_diag ".devices[] | select(.name == \"wlan2\") | .details.connection |
+	(.bssid == \"$H_SECRET\") and (.rssi_dbm | type == \"number\")" >/dev/null ||
+	wifi_fail "GetDiagnostics: wlan2's connection lacks the BSSID or rssi_dbm"
 check "hidden: joinctl station wlan2 show (and --json, GetDiagnostics): $H_SECRET, 2452 MHz ch 9, ${rssi} dBm, psk/CCMP, MFP no, connected ${s1} -> ${s2} s"
 
 # Forget the profile first (nothing left to autoconnect to), then disconnect.
@@ -123,7 +120,7 @@ jw -t 10 object "$NET" Name=jh-secret 'KnownNetwork=/' >/dev/null || wifi_fail "
 jcall --object-path "$DEV" --method "$ST.Disconnect" >/dev/null || wifi_fail "Disconnect() failed"
 jw -t 5 object "$ST" State=disconnected >/dev/null || wifi_fail "not disconnected"
 "$JOINCTL" --json station wlan2 show >"$WORK/show3.json" || wifi_fail "joinctl show after Disconnect"
-[[ $(python3 -c 'import json,sys; print(json.load(open(sys.argv[1]))["connection"])' "$WORK/show3.json") == None ]] ||
+jq -e '.connection == null' "$WORK/show3.json" >/dev/null ||
 	wifi_fail "connection not null after Disconnect: $(cat "$WORK/show3.json")"
 "$JOINCTL" station wlan2 show >"$WORK/show3.txt" || wifi_fail "joinctl show after Disconnect"
 grep -qE 'BSSID|RSSI' "$WORK/show3.txt" && wifi_fail "stale link facts after Disconnect: $(cat "$WORK/show3.txt")"
@@ -133,11 +130,9 @@ check "hidden: after Disconnect the link facts are gone (connection: null, no BS
 printf '[Settings]\nHidden=true\nAutoConnect=false\n' >"$WORK/state/jh-open-hidden.open"
 ho=$(jw -t 40 object "$NET" "Device=$DEV" Name=jh-open-hidden Type=open) ||
 	wifi_fail "jh-open-hidden did not appear with its Hidden=true profile"
-jcall --object-path "$ho" --method "$NET.Connect" >/dev/null || wifi_fail "Connect() jh-open-hidden failed"
-jw -t 5 object "$ST" State=connected "ConnectedNetwork=$ho" >/dev/null ||
-	wifi_fail "not connected to jh-open-hidden"
+wifi_connect "$ho" jh-open-hidden
 "$JOINCTL" --json station wlan2 show >"$WORK/show4.json" || wifi_fail "joinctl show (open)"
-[[ $(conn "$WORK/show4.json" bssid) == "$H_OPEN" && $(conn "$WORK/show4.json" security) == open ]] ||
+conn "$WORK/show4.json" "(.bssid == \"$H_OPEN\") and .security == \"open\"" >/dev/null ||
 	wifi_fail "open link: $(cat "$WORK/show4.json")"
 check "hidden: jh-open-hidden via its Hidden=true .open profile and Network1.Connect(): connected ($H_OPEN, open)"
 rm "$WORK/state/jh-open-hidden.open"
