@@ -155,19 +155,17 @@ fake_get_bsses(JoindStation *station)
 }
 
 /* A network of the station made of bss. */
-static WifiNetwork *
+static void
 add_network(Fixture *f, WifiBss *bss)
 {
 	g_autoptr(GBytes) ssid = g_bytes_new(bss->ies.ssid, bss->ies.ssid_len);
 	g_autoptr(GPtrArray) bsses = g_ptr_array_new();
-	WifiNetwork *network = wifi_network_new(ssid, bss->type);
+	g_autoptr(WifiNetwork) network = wifi_network_new(ssid, bss->type);
 
 	g_ptr_array_add(bsses, bss);
 	wifi_network_set_bsses(network, bsses);
 	g_ptr_array_add(f->bsses, wifi_bss_ref(bss));
 	joind_station_add_network(f->station, JOIND_NETWORK(network));
-	g_object_unref(network);
-	return network;
 }
 
 /* The scan probes for every SSID on the list; the answer, if any, becomes
@@ -233,7 +231,7 @@ call_done(GObject *source, GAsyncResult *result, gpointer user_data)
 {
 	Fixture *f = user_data;
 
-	g_assert_true(source == G_OBJECT(f->station));
+	g_assert_true(g_task_get_source_object(G_TASK(result)) == f->station);
 	f->done = TRUE;
 	g_task_propagate_boolean(G_TASK(result), &f->error);
 }
