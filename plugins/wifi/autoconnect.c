@@ -4,44 +4,38 @@
  *   OFF         the interface is down, or a user's Disconnect() turned it off
  *   IDLE        nothing to join in range; the station's periodic scans
  *               (their results) or a profile change wake it
+ *   PENDING     something may be joinable, but the connector is still busy
+ *               (a link going down, a teardown): decides from the main loop
+ *               once the station is disconnected
  *   QUICK_SCAN  scanning only the frequencies remembered for the
  *               autoconnectable known networks (joind_core_get_known_frequencies)
  *   FULL_SCAN   the quick scan found none: every frequency
  *   CONNECTING  its own connect attempt runs
- *   RETRY_WAIT  after a failure or a link loss: the timer runs
+ *   RETRY_WAIT  after a failure or a link loss: the retry timer runs
  *   USER        a user's Connect() runs; autoconnect stands aside
- *   CONNECTED   connected (by it or by a user); CQM is subscribed
- *   LEAVING     disconnecting because the network's profile went away
+ *   CONNECTED   connected (by it or by a user)
+ *   LEAVING     disconnecting because the network's profile went away or
+ *               its beacons did
  *
- * Retries: after a failed attempt the wait doubles from 1 s up to 60 s,
- * at most AC_MAX_ATTEMPTS times in a row; after a link loss the remembered
- * frequencies are quick-scanned every 0.5 s, 1 s, then 2 s for
- * AC_LINK_LOSS_WINDOW_S, so joind is back within about a dwell plus 2 s
- * of the access point's return. A BSS that refused us or whose handshake
- * failed is avoided for AC_AVOID_S; a wrong passphrase blocks the network
- * until its profile changes.
+ * ac_enter() is the one place the state changes. Leaving a state abandons
+ * what it started: its token is cancelled (a scan of its own completes as
+ * cancelled, a late connect or disconnect result is ignored) and its timer
+ * is removed. Entering RETRY_WAIT arms the retry timer, entering PENDING
+ * the main-loop callback that decides. The waits, the avoid list and the
+ * blocked networks are kept by autoconnect-retry.c; what the core knows
+ * (profiles, remembered frequencies) is read by autoconnect-known.c.
  */
 #include "autoconnect.h"
 
-#include <netlink/attr.h>
-#include <string.h>
 #include <time.h>
 
-#include "autochoice.h"
+#include "autoconnect-known.h"
 #include "cqm.h"
-
-#define AC_AVOID_S               60
-#define AC_MAX_ATTEMPTS          8
-#define AC_RETRY_INITIAL_MS      1000
-#define AC_RETRY_MAX_MS          60000
-#define AC_LINK_RETRY_INITIAL_MS 500
-#define AC_LINK_RETRY_MAX_MS     2000
-#define AC_LINK_LOSS_WINDOW_S    60
-#define AC_CQM_HYSTERESIS_DB     4
 
 typedef enum {
 	AC_OFF,
 	AC_IDLE,
+	AC_PENDING,
 	AC_QUICK_SCAN,
 	AC_FULL_SCAN,
 	AC_CONNECTING,
@@ -51,9 +45,9 @@ typedef enum {
 	AC_LEAVING,
 } AcState;
 
-static const gchar *const ac_state_names[] = {"off",       "idle",       "quick-scan",
-                                              "full-scan", "connecting", "retry-wait",
-                                              "user",      "connected",  "leaving"};
+static const gchar *const ac_state_names[] = {"off",       "idle",       "pending",    "quick-scan",
+                                              "full-scan", "connecting", "retry-wait", "user",
+                                              "connected", "leaving"};
 
 struct _WifiAutoconnect {
 	JoindCore *core;
@@ -67,23 +61,12 @@ struct _WifiAutoconnect {
 	AcState state;
 	gboolean powered;
 	gboolean user_disabled;
-	/* Cancelled (and replaced) whenever autoconnect stands aside: a scan
-	 * or connect of its own that completes later is then ignored. */
-	GCancellable *token;
-	guint retry_timer;
-	guint idle_kick;
-	gchar *kick_reason;  /* waits for State=disconnected */
-	guint attempts;      /* failed tries in a row */
-	gboolean quick_only; /* a link-loss retry: no full scan after a quick miss */
-	gboolean scan_first; /* after a link loss the table still shows the lost BSS */
-	gint64 link_lost_at; /* monotonic µs, 0 when not recently */
-	WifiAvoidList *avoid;
-	GHashTable *blocked; /* profile key -> reason */
-	WifiNetwork *target; /* of its own attempt */
-	guint8 bssid[6];     /* connected to */
+	GCancellable *token; /* of what the current state started */
+	guint timer;         /* RETRY_WAIT's timeout, PENDING's idle callback */
+	guint wait_ms;       /* of the next RETRY_WAIT */
+	WifiAutoRetry *retry;
+	WifiNetwork *target; /* CONNECTING: the network it joins */
 	gulong state_handler;
-	guint cqm_request;
-	guint roam_scans;
 };
 
 /* An operation's callback data: the autoconnect may be gone by then (its
@@ -96,7 +79,7 @@ typedef struct {
 } AcRequest;
 
 static void ac_kick(WifiAutoconnect *self, const gchar *reason);
-static void ac_scan(WifiAutoconnect *self, gboolean quick, const gchar *reason);
+static void ac_decide(WifiAutoconnect *self, const gchar *reason);
 
 static AcRequest *
 ac_request_new(WifiAutoconnect *self)
@@ -117,16 +100,6 @@ ac_request_free(AcRequest *req)
 }
 G_DEFINE_AUTOPTR_CLEANUP_FUNC(AcRequest, ac_request_free)
 
-static void
-ac_set_state(WifiAutoconnect *self, AcState state, const gchar *reason)
-{
-	if (self->state == state)
-		return;
-	g_info("%s: autoconnect %s -> %s (%s)", self->iface->name, ac_state_names[self->state],
-	       ac_state_names[state], reason);
-	self->state = state;
-}
-
 static gboolean
 ac_enabled(WifiAutoconnect *self)
 {
@@ -139,6 +112,73 @@ ac_station_disconnected(WifiAutoconnect *self)
 	return joind_station_get_state(self->station) == JOIND_STATION_STATE_DISCONNECTED;
 }
 
+/* ---- the transition function ------------------------------------------ */
+
+static gboolean
+ac_retry_fire(gpointer user_data)
+{
+	WifiAutoconnect *self = user_data;
+	g_autofree gchar *why =
+	        g_strdup_printf("retry %u", wifi_auto_retry_get_attempts(self->retry));
+
+	self->timer = 0;
+	ac_kick(self, why);
+	return G_SOURCE_REMOVE;
+}
+
+/* PENDING: the connector has unwound by now; decide once disconnected
+ * (on_station_state enters PENDING again when that comes later). */
+static gboolean
+ac_pending_fire(gpointer user_data)
+{
+	WifiAutoconnect *self = user_data;
+
+	self->timer = 0;
+	if (ac_station_disconnected(self))
+		ac_decide(self, "disconnected");
+	return G_SOURCE_REMOVE;
+}
+
+static void
+ac_run_exit_actions(WifiAutoconnect *self)
+{
+	g_cancellable_cancel(self->token);
+	g_object_unref(self->token);
+	self->token = g_cancellable_new();
+	g_clear_handle_id(&self->timer, g_source_remove);
+	g_clear_object(&self->target);
+}
+
+static void
+ac_run_entry_actions(WifiAutoconnect *self)
+{
+	switch (self->state) {
+	case AC_RETRY_WAIT:
+		self->timer = g_timeout_add(self->wait_ms, ac_retry_fire, self);
+		break;
+	case AC_PENDING:
+		self->timer = g_idle_add(ac_pending_fire, self);
+		break;
+	case AC_CONNECTED:
+		wifi_auto_retry_connected(self->retry);
+		break;
+	default:
+		break;
+	}
+}
+
+static void
+ac_enter(WifiAutoconnect *self, AcState state, const gchar *reason)
+{
+	g_info("%s: autoconnect %s -> %s (%s)", self->iface->name, ac_state_names[self->state],
+	       ac_state_names[state], reason);
+	ac_run_exit_actions(self);
+	self->state = state;
+	ac_run_entry_actions(self);
+}
+
+/* ---- choosing and connecting ------------------------------------------ */
+
 static guint64
 boottime_ns(void)
 {
@@ -148,115 +188,45 @@ boottime_ns(void)
 	return (guint64)ts.tv_sec * 1000000000u + (guint64)ts.tv_nsec;
 }
 
-/* Cancels what runs on its behalf: scans, the retry timer, a pending kick. */
+/* Nothing to join now: wait and try again, or rest until something
+ * happens. */
 static void
-ac_stand_aside(WifiAutoconnect *self)
+ac_wait(WifiAutoconnect *self, const gchar *reason)
 {
-	g_cancellable_cancel(self->token);
-	g_object_unref(self->token);
-	self->token = g_cancellable_new();
-	g_clear_handle_id(&self->retry_timer, g_source_remove);
-	g_clear_handle_id(&self->idle_kick, g_source_remove);
-	g_clear_pointer(&self->kick_reason, g_free);
-	g_clear_object(&self->target);
-}
+	g_autofree gchar *why = NULL;
 
-/* ---- what is known ---------------------------------------------------- */
-
-static gchar *
-profile_key(GBytes *ssid, JoindProfileType type)
-{
-	gsize len = 0;
-	const guint8 *data = g_bytes_get_data(ssid, &len);
-	g_autofree gchar *suffix = g_strdup_printf("profile%d", (gint)type);
-
-	/* Keyed by profile, not network type: sae and psk share a .psk file. */
-	return wifi_ssid_key(data, len, suffix);
-}
-
-static gchar *
-network_profile_key(JoindNetwork *network)
-{
-	JoindProfileType type;
-
-	if (!joind_network_type_to_profile_type(joind_network_get_network_type(network), &type))
-		return NULL;
-	return profile_key(joind_network_get_ssid(network), type);
-}
-
-/* Known, AutoConnect not false, and joinable without asking anyone. */
-static gboolean
-profile_autoconnects(JoindProfile *profile)
-{
-	if (profile == NULL || !joind_profile_get_boolean(profile, "Settings", "AutoConnect", TRUE))
-		return FALSE;
-	if (joind_profile_get_profile_type(profile) == JOIND_PROFILE_TYPE_PSK)
-		return joind_profile_has_key(profile, "Security", "PreSharedKey") ||
-		       joind_profile_has_key(profile, "Security", "Passphrase");
-	return TRUE;
-}
-
-/* The remembered frequencies of every autoconnectable known network,
- * most recently connected first. */
-static GArray *
-ac_quick_freqs(WifiAutoconnect *self)
-{
-	static const JoindProfileType types[] = {JOIND_PROFILE_TYPE_PSK, JOIND_PROFILE_TYPE_OPEN,
-	                                         JOIND_PROFILE_TYPE_8021X};
-	g_autoptr(GPtrArray) lists = g_ptr_array_new_with_free_func((GDestroyNotify)g_array_unref);
-	g_autoptr(GArray) order = g_array_new(FALSE, FALSE, sizeof(gint64));
-
-	for (guint t = 0; t < G_N_ELEMENTS(types); t++) {
-		g_autoptr(GPtrArray) profiles = joind_core_list_profiles(self->core, types[t]);
-
-		for (guint i = 0; profiles != NULL && i < profiles->len; i++) {
-			JoindProfile *p = g_ptr_array_index(profiles, i);
-			GBytes *ssid = joind_profile_get_ssid(p);
-			gsize len = 0;
-			const guint8 *data;
-			gint64 last;
-			guint at = 0;
-
-			if (ssid == NULL || !profile_autoconnects(p))
-				continue;
-			data = g_bytes_get_data(ssid, &len);
-			last = joind_core_get_last_connected(self->core, data, len, types[t]);
-			while (at < order->len && g_array_index(order, gint64, at) >= last)
-				at++;
-			g_array_insert_val(order, at, last);
-			g_ptr_array_insert(
-			        lists, (gint)at,
-			        joind_core_get_known_frequencies(self->core, data, len, types[t]));
-		}
+	if (!wifi_auto_retry_next_wait(self->retry, g_get_monotonic_time(), &self->wait_ms)) {
+		ac_enter(self, AC_IDLE, reason);
+		return;
 	}
-	return wifi_autoconnect_quick_freqs(lists, JOIND_KNOWN_MAX_FREQUENCIES);
+	why = g_strdup_printf("%s; next try in %u ms", reason, self->wait_ms);
+	ac_enter(self, AC_RETRY_WAIT, why);
 }
 
-/* ---- choosing and connecting ------------------------------------------ */
-
-static void ac_connect_done(GObject *source, GAsyncResult *result, gpointer user_data);
-
-static GArray *
-ac_candidates(WifiAutoconnect *self, GPtrArray *networks)
+static void
+ac_connect_done(GObject *source, GAsyncResult *result, gpointer user_data)
 {
-	GArray *out = g_array_new(FALSE, TRUE, sizeof(WifiAutoCandidate));
+	g_autoptr(AcRequest) req = user_data;
+	WifiAutoconnect *self = req->self;
+	g_autoptr(GError) error = NULL;
+	g_autofree gchar *key = NULL;
 
-	for (guint i = 0; i < networks->len; i++) {
-		JoindNetwork *n = g_ptr_array_index(networks, i);
-		JoindProfile *profile = joind_network_get_profile(n);
-		g_autofree gchar *key = network_profile_key(n);
-		WifiAutoCandidate c = {
-		        .network = n,
-		        .rank = wifi_network_get_rank(WIFI_NETWORK(n)),
-		        .known = profile != NULL,
-		        .autoconnect = profile_autoconnects(profile),
-		        .blocked = key == NULL || g_hash_table_contains(self->blocked, key),
-		        .bsses = wifi_network_get_bsses(WIFI_NETWORK(n)),
-		};
-
-		g_array_append_val(out, c);
+	/* Success: CONNECTED was entered already (the connector's event). */
+	if (g_task_propagate_boolean(G_TASK(result), &error) ||
+	    g_cancellable_is_cancelled(req->token))
+		return;
+	/* What a retry cannot fix waits for the profile to change. */
+	if (g_error_matches(error, JOIND_ERROR, JOIND_ERROR_NOT_SUPPORTED) ||
+	    g_error_matches(error, JOIND_ERROR, JOIND_ERROR_INVALID_ARGS) ||
+	    g_error_matches(error, JOIND_ERROR, JOIND_ERROR_NO_AGENT)) {
+		key = wifi_known_network_key(JOIND_NETWORK(source));
+		wifi_auto_retry_block(self->retry, key);
+		g_info("%s: not autoconnecting to “%s” until its profile changes: %s",
+		       self->iface->name, joind_network_get_name(JOIND_NETWORK(source)),
+		       error->message);
 	}
-	return out;
+	wifi_auto_retry_failed(self->retry);
+	ac_wait(self, error->message);
 }
 
 /* Starts a connect to the best autoconnectable network in range; FALSE
@@ -273,106 +243,27 @@ ac_try_connect(WifiAutoconnect *self, const gchar *reason)
 
 	if (networks == NULL)
 		return FALSE;
-	candidates = ac_candidates(self, networks);
+	candidates = wifi_known_candidates(networks, self->retry);
 	i = wifi_autoconnect_choose((WifiAutoCandidate *)(gpointer)candidates->data,
-	                            candidates->len, self->avoid, g_get_monotonic_time(),
-	                            boottime_ns(), &bss);
+	                            candidates->len, wifi_auto_retry_get_avoid_list(self->retry),
+	                            g_get_monotonic_time(), boottime_ns(), &bss);
 	if (i < 0)
 		return FALSE;
 	network = WIFI_NETWORK(g_array_index(candidates, WifiAutoCandidate, i).network);
-	g_clear_handle_id(&self->retry_timer, g_source_remove);
-	g_set_object(&self->target, network);
 	g_info("%s: autoconnect chooses “%s” via %s on %u MHz (rank %d, %d dBm)", self->iface->name,
 	       joind_network_get_name(JOIND_NETWORK(network)),
 	       wifi_bssid_to_string(bss->bssid, addr), bss->freq, wifi_network_get_rank(network),
 	       bss->signal / 100);
-	ac_set_state(self, AC_CONNECTING, reason);
+	ac_enter(self, AC_CONNECTING, reason);
+	self->target = g_object_ref(network);
 	wifi_connector_connect_bss(self->connector, network, bss, NULL, ac_connect_done,
 	                           ac_request_new(self));
 	return TRUE;
 }
 
-static gboolean
-ac_retry_fire(gpointer user_data)
-{
-	WifiAutoconnect *self = user_data;
-	g_autofree gchar *why = g_strdup_printf("retry %u", self->attempts);
-
-	self->retry_timer = 0;
-	ac_set_state(self, AC_IDLE, why);
-	ac_kick(self, why);
-	return G_SOURCE_REMOVE;
-}
-
-static gboolean
-ac_link_loss_recent(WifiAutoconnect *self)
-{
-	return self->link_lost_at != 0 &&
-	       g_get_monotonic_time() - self->link_lost_at < AC_LINK_LOSS_WINDOW_S * G_USEC_PER_SEC;
-}
-
-/* Nothing to join now: wait and retry, or rest until something happens. */
-static void
-ac_wait(WifiAutoconnect *self, const gchar *reason)
-{
-	guint ms;
-	g_autofree gchar *why = NULL;
-
-	if (ac_link_loss_recent(self)) {
-		ms = wifi_autoconnect_backoff_ms(self->attempts++, AC_LINK_RETRY_INITIAL_MS,
-		                                 AC_LINK_RETRY_MAX_MS);
-		self->quick_only = TRUE;
-	} else if (self->attempts > 0 && self->attempts < AC_MAX_ATTEMPTS) {
-		ms = wifi_autoconnect_backoff_ms(self->attempts - 1, AC_RETRY_INITIAL_MS,
-		                                 AC_RETRY_MAX_MS);
-		self->quick_only = FALSE;
-	} else {
-		self->link_lost_at = 0;
-		self->quick_only = FALSE;
-		self->scan_first = FALSE;
-		ac_set_state(self, AC_IDLE, reason);
-		return;
-	}
-	why = g_strdup_printf("%s; next try in %u ms", reason, ms);
-	ac_set_state(self, AC_RETRY_WAIT, why);
-	g_clear_handle_id(&self->retry_timer, g_source_remove);
-	self->retry_timer = g_timeout_add(ms, ac_retry_fire, self);
-}
-
-static void
-ac_connect_done(GObject *source, GAsyncResult *result, gpointer user_data)
-{
-	g_autoptr(AcRequest) req = user_data;
-	WifiAutoconnect *self = req->self;
-	g_autoptr(GError) error = NULL;
-
-	if (g_task_propagate_boolean(G_TASK(result), &error) ||
-	    g_cancellable_is_cancelled(req->token))
-		return;
-	g_clear_object(&self->target);
-	if (g_error_matches(error, JOIND_ERROR, JOIND_ERROR_ABORTED)) {
-		if (self->state == AC_CONNECTING)
-			ac_set_state(self, AC_IDLE, "attempt aborted");
-		return;
-	}
-	/* What a retry cannot fix waits for the profile to change. */
-	if (g_error_matches(error, JOIND_ERROR, JOIND_ERROR_NOT_SUPPORTED) ||
-	    g_error_matches(error, JOIND_ERROR, JOIND_ERROR_INVALID_ARGS) ||
-	    g_error_matches(error, JOIND_ERROR, JOIND_ERROR_NO_AGENT)) {
-		g_autofree gchar *key = network_profile_key(JOIND_NETWORK(source));
-
-		if (key != NULL)
-			g_hash_table_replace(self->blocked, g_steal_pointer(&key),
-			                     g_strdup(error->message));
-		g_info("%s: not autoconnecting to “%s” until its profile changes: %s",
-		       self->iface->name, joind_network_get_name(JOIND_NETWORK(source)),
-		       error->message);
-	}
-	self->attempts++;
-	ac_wait(self, error->message);
-}
-
 /* ---- scanning ------------------------------------------------------------- */
+
+static void ac_scan(WifiAutoconnect *self, gboolean quick, const gchar *reason);
 
 static void
 ac_scan_done(GObject *source, GAsyncResult *result, gpointer user_data)
@@ -389,12 +280,12 @@ ac_scan_done(GObject *source, GAsyncResult *result, gpointer user_data)
 	if (error != NULL)
 		g_info("%s: autoconnect scan: %s", self->iface->name, error->message);
 	if (!ac_station_disconnected(self)) {
-		ac_set_state(self, AC_IDLE, "no longer disconnected");
+		ac_enter(self, AC_IDLE, "no longer disconnected");
 		return;
 	}
 	if (ac_try_connect(self, req->quick ? "found by the quick scan" : "found by the full scan"))
 		return;
-	if (req->quick && !self->quick_only) {
+	if (req->quick && !wifi_auto_retry_after_link_loss(self->retry, g_get_monotonic_time())) {
 		ac_scan(self, FALSE, "the quick scan found no known network");
 		return;
 	}
@@ -409,13 +300,13 @@ ac_scan(WifiAutoconnect *self, gboolean quick, const gchar *reason)
 	GString *list = g_string_new(NULL);
 
 	if (quick)
-		params->freqs = ac_quick_freqs(self);
+		params->freqs = wifi_known_quick_freqs(self->core);
 	if (params->freqs == NULL)
 		quick = FALSE;
 	for (guint i = 0; quick && i < params->freqs->len; i++)
 		g_string_append_printf(list, "%s%u", i > 0 ? " " : "",
 		                       g_array_index(params->freqs, guint32, i));
-	ac_set_state(self, quick ? AC_QUICK_SCAN : AC_FULL_SCAN, reason);
+	ac_enter(self, quick ? AC_QUICK_SCAN : AC_FULL_SCAN, reason);
 	if (quick)
 		g_info("%s: autoconnect: quick scan of %s MHz", self->iface->name, list->str);
 	g_string_free(list, TRUE);
@@ -423,6 +314,15 @@ ac_scan(WifiAutoconnect *self, gboolean quick, const gchar *reason)
 	req->quick = quick;
 	wifi_scanner_scan(self->scanner, params, quick ? "autoconnect, quick" : "autoconnect, full",
 	                  req->token, ac_scan_done, req);
+}
+
+/* Disconnected: join what is in range, or look for it first. */
+static void
+ac_decide(WifiAutoconnect *self, const gchar *reason)
+{
+	if (!wifi_auto_retry_scan_first(self->retry) && ac_try_connect(self, reason))
+		return;
+	ac_scan(self, TRUE, reason);
 }
 
 /* Something happened that may make a network joinable. */
@@ -441,67 +341,17 @@ ac_kick(WifiAutoconnect *self, const gchar *reason)
 	default:
 		break;
 	}
-	if (!ac_station_disconnected(self)) {
-		/* Connected: nothing to do. Connecting or disconnecting (e.g. a
-		 * teardown after a failure): once disconnected. */
-		if (joind_station_get_state(self->station) != JOIND_STATION_STATE_CONNECTED) {
-			g_free(self->kick_reason);
-			self->kick_reason = g_strdup(reason);
-		}
+	if (ac_station_disconnected(self)) {
+		ac_decide(self, reason);
 		return;
 	}
-	g_clear_handle_id(&self->retry_timer, g_source_remove);
-	if (!self->scan_first && ac_try_connect(self, reason))
-		return;
-	ac_scan(self, TRUE, reason);
-}
-
-static gboolean
-ac_idle_kick(gpointer user_data)
-{
-	WifiAutoconnect *self = user_data;
-	g_autofree gchar *reason = g_steal_pointer(&self->kick_reason);
-
-	self->idle_kick = 0;
-	ac_kick(self, reason != NULL ? reason : "link lost");
-	return G_SOURCE_REMOVE;
-}
-
-/* Later, from the main loop: the connector is still in the middle of it. */
-static void
-ac_kick_later(WifiAutoconnect *self, const gchar *reason)
-{
-	g_free(self->kick_reason);
-	self->kick_reason = g_strdup(reason);
-	if (self->idle_kick == 0)
-		self->idle_kick = g_idle_add(ac_idle_kick, self);
+	/* Connected: nothing to do. Connecting or disconnecting (e.g. a
+	 * teardown after a failure): once disconnected. */
+	if (joind_station_get_state(self->station) != JOIND_STATION_STATE_CONNECTED)
+		ac_enter(self, AC_PENDING, reason);
 }
 
 /* ---- what became of a connection ---------------------------------------- */
-
-static void
-cqm_set(int error, gpointer user_data)
-{
-	WifiAutoconnect *self = user_data;
-
-	self->cqm_request = 0;
-	if (error < 0)
-		g_info("%s: no signal monitoring (SET_CQM: %s)", self->iface->name,
-		       g_strerror(-error));
-}
-
-static void
-ac_subscribe_cqm(WifiAutoconnect *self)
-{
-	gint threshold = joind_core_get_config_int(self->core, "Roam", "RoamThreshold");
-
-	wifi_nl_cancel(self->iface->nl, self->cqm_request);
-	g_debug("%s: CQM: events below %d dBm", self->iface->name, threshold);
-	self->cqm_request = wifi_nl_send(self->iface->nl,
-	                                 wifi_cqm_msg_new(self->iface->nl, self->iface->ifindex,
-	                                                  threshold, AC_CQM_HYSTERESIS_DB),
-	                                 NULL, cqm_set, self, NULL);
-}
 
 static void
 ac_observe(WifiConnectEvent event, WifiNetwork *network, const WifiBss *bss, gpointer user_data)
@@ -513,46 +363,31 @@ ac_observe(WifiConnectEvent event, WifiNetwork *network, const WifiBss *bss, gpo
 
 	switch (event) {
 	case WIFI_CONNECT_EVENT_CONNECTED:
-		self->attempts = 0;
-		self->link_lost_at = 0;
-		self->quick_only = FALSE;
-		self->scan_first = FALSE;
-		g_clear_handle_id(&self->retry_timer, g_source_remove);
-		g_clear_pointer(&self->kick_reason, g_free);
-		if (bss != NULL)
-			memcpy(self->bssid, bss->bssid, 6);
-		ac_set_state(self, AC_CONNECTED, name);
-		ac_subscribe_cqm(self);
+		ac_enter(self, AC_CONNECTED, name);
 		break;
 	case WIFI_CONNECT_EVENT_REFUSED:
 	case WIFI_CONNECT_EVENT_HANDSHAKE_FAILED:
 		if (bss == NULL)
 			break;
-		g_info("%s: avoiding %s (“%s”) for %d s", self->iface->name,
-		       wifi_bssid_to_string(bss->bssid, addr), name, AC_AVOID_S);
-		wifi_avoid_list_add(self->avoid, bss->bssid, g_get_monotonic_time(),
-		                    AC_AVOID_S * G_USEC_PER_SEC);
+		g_info("%s: avoiding %s (“%s”) for %u s", self->iface->name,
+		       wifi_bssid_to_string(bss->bssid, addr), name,
+		       wifi_auto_retry_get_timings(self->retry)->avoid_ms / 1000);
+		wifi_auto_retry_avoid(self->retry, bss->bssid, g_get_monotonic_time());
 		break;
 	case WIFI_CONNECT_EVENT_WRONG_PASSPHRASE:
-		key = network_profile_key(JOIND_NETWORK(network));
-		if (key != NULL)
-			g_hash_table_replace(self->blocked, g_steal_pointer(&key),
-			                     g_strdup("wrong passphrase"));
+		key = wifi_known_network_key(JOIND_NETWORK(network));
+		wifi_auto_retry_block(self->retry, key);
 		g_info("%s: “%s”: wrong passphrase; no autoconnect until its profile changes",
 		       self->iface->name, name);
 		break;
 	case WIFI_CONNECT_EVENT_LINK_LOST:
 		g_info("%s: link to “%s” lost; reconnecting on its own", self->iface->name, name);
-		self->attempts = 0;
-		self->link_lost_at = g_get_monotonic_time();
 		/* The access point is most likely back where it was: only its
 		 * remembered channels are scanned, often (the station's full
 		 * scans hold off meanwhile, see wifi_autoconnect_is_retrying). */
-		self->quick_only = TRUE;
-		self->scan_first = TRUE;
-		if (self->state == AC_CONNECTED)
-			ac_set_state(self, AC_IDLE, "link lost");
-		ac_kick_later(self, "link lost");
+		wifi_auto_retry_link_lost(self->retry, g_get_monotonic_time());
+		if (self->state == AC_CONNECTED && ac_enabled(self))
+			ac_enter(self, AC_PENDING, "link lost");
 		break;
 	case WIFI_CONNECT_EVENT_NO_ANSWER:
 	case WIFI_CONNECT_EVENT_FAILED:
@@ -560,8 +395,7 @@ ac_observe(WifiConnectEvent event, WifiNetwork *network, const WifiBss *bss, gpo
 	}
 }
 
-/* Connected, connecting, disconnecting: a kick that waited for
- * State=disconnected runs now. */
+/* Disconnected: a decision that waited for it runs now. */
 static void
 on_station_state(JoindStation *station, GParamSpec *pspec, gpointer user_data)
 {
@@ -569,15 +403,12 @@ on_station_state(JoindStation *station, GParamSpec *pspec, gpointer user_data)
 
 	if (!ac_station_disconnected(self))
 		return;
-	if (self->state == AC_CONNECTED) {
-		/* Down without a word from the connector (not ours, not a loss
-		 * it saw): start over. */
-		ac_set_state(self, AC_IDLE, "disconnected");
-		ac_kick_later(self, "disconnected");
-		return;
-	}
-	if (self->kick_reason != NULL && self->idle_kick == 0)
-		self->idle_kick = g_idle_add(ac_idle_kick, self);
+	/* Down without a word from the connector (not ours, not a loss it
+	 * saw): start over. */
+	if (self->state == AC_CONNECTED && ac_enabled(self))
+		ac_enter(self, AC_PENDING, "disconnected");
+	else if (self->state == AC_PENDING && self->timer == 0)
+		ac_enter(self, AC_PENDING, "disconnected");
 }
 
 /* ---- the user ------------------------------------------------------------- */
@@ -588,21 +419,15 @@ ac_user_done(GObject *source, GAsyncResult *result, gpointer user_data)
 	g_autoptr(AcRequest) req = user_data;
 	WifiAutoconnect *self = req->self;
 	g_autoptr(GError) error = NULL;
-	gboolean ok = g_task_propagate_boolean(G_TASK(result), &error);
-	gboolean aborted = g_error_matches(error, JOIND_ERROR, JOIND_ERROR_ABORTED);
 
-	if (ok)
+	/* Success: CONNECTED was entered already (the connector's event). */
+	if (g_task_propagate_boolean(G_TASK(result), &error)) {
 		g_task_return_boolean(req->outer, TRUE);
-	else
-		g_task_return_error(req->outer, g_steal_pointer(&error));
-	if (g_cancellable_is_cancelled(req->token) || self->state != AC_USER || aborted)
-		return;
-	if (ok) {
-		ac_set_state(self, AC_CONNECTED, "the user's Connect() succeeded");
 		return;
 	}
-	ac_set_state(self, AC_IDLE, "the user's Connect() failed");
-	ac_kick_later(self, "the user's Connect() failed");
+	g_task_return_error(req->outer, g_steal_pointer(&error));
+	if (!g_cancellable_is_cancelled(req->token))
+		ac_enter(self, AC_PENDING, "the user's Connect() failed");
 }
 
 /* The BSS a user's Connect() takes: the best one not avoided (the best of
@@ -611,12 +436,13 @@ static WifiBss *
 ac_pick_bss(WifiAutoconnect *self, WifiNetwork *network)
 {
 	GPtrArray *bsses = wifi_network_get_bsses(network);
+	WifiAvoidList *avoid = wifi_auto_retry_get_avoid_list(self->retry);
 	gint64 now = g_get_monotonic_time();
 
 	for (guint i = 0; bsses != NULL && i < bsses->len; i++) {
 		WifiBss *bss = g_ptr_array_index(bsses, i);
 
-		if (!wifi_avoid_list_contains(self->avoid, bss->bssid, now))
+		if (!wifi_avoid_list_contains(avoid, bss->bssid, now))
 			return bss;
 	}
 	return NULL;
@@ -630,9 +456,8 @@ wifi_autoconnect_user_connect(WifiAutoconnect *self, WifiNetwork *network,
 	AcRequest *req;
 
 	self->user_disabled = FALSE;
-	self->attempts = 0;
-	ac_stand_aside(self);
-	ac_set_state(self, AC_USER, "Connect() by a user");
+	wifi_auto_retry_reset(self->retry);
+	ac_enter(self, AC_USER, "Connect() by a user");
 	req = ac_request_new(self);
 	req->outer = g_task_new(network, cancellable, callback, user_data);
 	wifi_connector_connect_bss(self->connector, network, ac_pick_bss(self, network),
@@ -643,44 +468,52 @@ void
 wifi_autoconnect_user_disconnect(WifiAutoconnect *self)
 {
 	self->user_disabled = TRUE;
-	ac_stand_aside(self);
-	ac_set_state(self, AC_OFF, "Disconnect() by a user: off until the next Connect()");
+	ac_enter(self, AC_OFF, "Disconnect() by a user: off until the next Connect()");
 }
 
-/* ---- profiles -------------------------------------------------------------- */
+/* ---- leaving a network ---------------------------------------------------- */
 
 static void
 ac_leave_done(GObject *source, GAsyncResult *result, gpointer user_data)
 {
 	g_autoptr(AcRequest) req = user_data;
-	WifiAutoconnect *self = req->self;
 	g_autoptr(GError) error = NULL;
 
 	if (!g_task_propagate_boolean(G_TASK(result), &error))
 		g_info("%s: disconnecting: %s", req->self->iface->name, error->message);
-	if (g_cancellable_is_cancelled(req->token))
-		return;
-	ac_set_state(self, AC_IDLE, "left the network");
-	ac_kick(self, "after leaving the network");
-}
-
-/* The network the station is on or is joining for autoconnect. */
-static JoindNetwork *
-ac_current_network(WifiAutoconnect *self)
-{
-	JoindNetwork *network = joind_station_get_connected_network(self->station);
-
-	if (network == NULL && self->state == AC_CONNECTING && self->target != NULL)
-		network = JOIND_NETWORK(self->target);
-	return network;
+	if (!g_cancellable_is_cancelled(req->token))
+		ac_enter(req->self, AC_PENDING, "left the network");
 }
 
 static void
 ac_leave(WifiAutoconnect *self, const gchar *reason)
 {
-	ac_stand_aside(self);
-	ac_set_state(self, AC_LEAVING, reason);
+	ac_enter(self, AC_LEAVING, reason);
 	wifi_connector_disconnect(self->connector, NULL, ac_leave_done, ac_request_new(self));
+}
+
+/* The network the station is on or autoconnect is joining. */
+static JoindNetwork *
+ac_current_network(WifiAutoconnect *self)
+{
+	JoindNetwork *network = joind_station_get_connected_network(self->station);
+
+	if (network == NULL && self->target != NULL)
+		network = JOIND_NETWORK(self->target);
+	return network;
+}
+
+static void
+ac_profile_removed(WifiAutoconnect *self, JoindProfile *profile, const gchar *key)
+{
+	JoindNetwork *network = ac_current_network(self);
+	g_autofree gchar *current = network != NULL ? wifi_known_network_key(network) : NULL;
+	g_autofree gchar *why = NULL;
+
+	if (g_strcmp0(current, key) != 0 || self->state == AC_LEAVING)
+		return;
+	why = g_strdup_printf("the profile of “%s” was removed", joind_profile_get_name(profile));
+	ac_leave(self, why);
 }
 
 void
@@ -689,115 +522,22 @@ wifi_autoconnect_profile_changed(WifiAutoconnect *self, JoindProfile *profile,
 {
 	GBytes *ssid = joind_profile_get_ssid(profile);
 	g_autofree gchar *key = NULL;
-	g_autofree gchar *current = NULL;
 	g_autofree gchar *why = NULL;
-	JoindNetwork *network;
 
 	if (ssid == NULL)
 		return; /* wired */
-	key = profile_key(ssid, joind_profile_get_profile_type(profile));
-	g_hash_table_remove(self->blocked, key);
-	network = ac_current_network(self);
-	if (network != NULL)
-		current = network_profile_key(network);
+	key = wifi_known_profile_key(ssid, joind_profile_get_profile_type(profile));
+	wifi_auto_retry_unblock(self->retry, key);
 	if (change == JOIND_PROFILE_CHANGE_REMOVED) {
-		if (g_strcmp0(current, key) != 0 || self->state == AC_LEAVING)
-			return;
-		why = g_strdup_printf("the profile of “%s” was removed",
-		                      joind_profile_get_name(profile));
-		ac_leave(self, why);
+		ac_profile_removed(self, profile, key);
 		return;
 	}
-	if (!profile_autoconnects(profile))
+	if (!wifi_known_autoconnects(profile))
 		return;
-	self->attempts = 0;
+	wifi_auto_retry_reset(self->retry);
 	why = g_strdup_printf("profile of “%s” %s", joind_profile_get_name(profile),
 	                      change == JOIND_PROFILE_CHANGE_ADDED ? "added" : "changed");
 	ac_kick(self, why);
-}
-
-/* ---- scan results and CQM -------------------------------------------------- */
-
-/* Remembers where the known networks are (state.json). */
-static void
-ac_note_seen(WifiAutoconnect *self, GPtrArray *networks)
-{
-	for (guint i = 0; i < networks->len; i++) {
-		JoindNetwork *n = g_ptr_array_index(networks, i);
-		GPtrArray *bsses = wifi_network_get_bsses(WIFI_NETWORK(n));
-		JoindProfileType type;
-		gsize len = 0;
-		const guint8 *ssid;
-
-		if (joind_network_get_profile(n) == NULL ||
-		    !joind_network_type_to_profile_type(joind_network_get_network_type(n), &type))
-			continue;
-		ssid = g_bytes_get_data(joind_network_get_ssid(n), &len);
-		for (guint j = 0; j < bsses->len; j++) {
-			WifiBss *bss = g_ptr_array_index(bsses, j);
-
-			if (bss->misses == 0)
-				joind_core_note_seen(self->core, ssid, len, type, bss->freq);
-		}
-	}
-}
-
-void
-wifi_autoconnect_scan_results(WifiAutoconnect *self)
-{
-	g_autoptr(GPtrArray) networks = joind_station_get_networks(self->station);
-
-	if (networks != NULL)
-		ac_note_seen(self, networks);
-	if (!ac_enabled(self) || !ac_station_disconnected(self))
-		return;
-	if (self->state == AC_IDLE || self->state == AC_RETRY_WAIT) {
-		self->scan_first = FALSE;
-		ac_try_connect(self, "a known network is in range");
-	}
-}
-
-/* Low signal: a full roam is not done yet; scan and log what it would do. */
-static void
-roam_scan_done(GObject *source, GAsyncResult *result, gpointer user_data)
-{
-	g_autoptr(AcRequest) req = user_data;
-	WifiAutoconnect *self = req->self;
-	JoindNetwork *network;
-	GPtrArray *bsses;
-	WifiBss *best;
-	gchar a[18], b[18];
-
-	wifi_scanner_scan_finish(NULL, result, NULL);
-	if (g_cancellable_is_cancelled(req->token))
-		return;
-	network = joind_station_get_connected_network(self->station);
-	if (network == NULL)
-		return;
-	bsses = wifi_network_get_bsses(WIFI_NETWORK(network));
-	best = bsses->len > 0 ? g_ptr_array_index(bsses, 0) : NULL;
-	if (best == NULL || memcmp(best->bssid, self->bssid, 6) == 0)
-		g_info("%s: roam scan: no better BSS of “%s” than %s", self->iface->name,
-		       joind_network_get_name(network), wifi_bssid_to_string(self->bssid, a));
-	else
-		/* joind does not roam (issue 6 asks for staying connected, not
-		 * for moving between BSSes): the better BSS is logged to show
-		 * what a roam would gain, and the link stays as it is. */
-		g_info("%s: roam scan: %s is better than %s (%d dBm, score %d); staying, "
-		       "joind does not roam",
-		       self->iface->name, wifi_bssid_to_string(best->bssid, b),
-		       wifi_bssid_to_string(self->bssid, a), best->signal / 100,
-		       wifi_bss_score(best));
-}
-
-static void
-ac_beacon_loss(WifiAutoconnect *self)
-{
-	self->attempts = 0;
-	self->link_lost_at = g_get_monotonic_time();
-	self->scan_first = TRUE;
-	self->quick_only = TRUE;
-	ac_leave(self, "beacon loss (CQM): dropping the link");
 }
 
 void
@@ -810,20 +550,28 @@ wifi_autoconnect_handle_event(WifiAutoconnect *self, guint8 cmd, struct nlattr *
 		return;
 	event = wifi_cqm_parse(attrs, &rssi);
 	g_info("%s: CQM: %s (%d dBm)", self->iface->name, wifi_cqm_event_to_string(event), rssi);
-	if (self->state != AC_CONNECTED)
+	if (event != WIFI_CQM_BEACON_LOSS || self->state != AC_CONNECTED)
 		return;
-	if (event == WIFI_CQM_BEACON_LOSS) {
-		ac_beacon_loss(self);
-	} else if (event == WIFI_CQM_RSSI_LOW) {
-		self->roam_scans++;
-		g_info("%s: signal below the roam threshold: scanning for a better BSS",
-		       self->iface->name);
-		wifi_scanner_scan(self->scanner, self->full_scan_params(self->user_data), "roam",
-		                  self->token, roam_scan_done, ac_request_new(self));
-	}
+	wifi_auto_retry_link_lost(self->retry, g_get_monotonic_time());
+	ac_leave(self, "beacon loss (CQM): dropping the link");
 }
 
-/* ---- life cycle ------------------------------------------------------------ */
+/* ---- scan results and life cycle ------------------------------------------ */
+
+void
+wifi_autoconnect_scan_results(WifiAutoconnect *self)
+{
+	g_autoptr(GPtrArray) networks = joind_station_get_networks(self->station);
+
+	if (networks != NULL)
+		wifi_known_note_seen(self->core, networks);
+	if (!ac_enabled(self) || !ac_station_disconnected(self))
+		return;
+	if (self->state == AC_IDLE || self->state == AC_RETRY_WAIT) {
+		wifi_auto_retry_scanned(self->retry);
+		ac_try_connect(self, "a known network is in range");
+	}
+}
 
 gboolean
 wifi_autoconnect_start(WifiAutoconnect *self, const gchar *why)
@@ -831,13 +579,15 @@ wifi_autoconnect_start(WifiAutoconnect *self, const gchar *why)
 	g_autoptr(GArray) freqs = NULL;
 
 	self->powered = TRUE;
-	self->attempts = 0;
+	wifi_auto_retry_reset(self->retry);
 	if (self->user_disabled || !ac_station_disconnected(self))
 		return FALSE;
-	ac_set_state(self, AC_IDLE, why);
-	freqs = ac_quick_freqs(self);
-	if (freqs == NULL)
-		return FALSE; /* the station's first full scan's results decide */
+	freqs = wifi_known_quick_freqs(self->core);
+	if (freqs == NULL) {
+		/* The station's first full scan's results decide. */
+		ac_enter(self, AC_IDLE, why);
+		return FALSE;
+	}
 	ac_scan(self, TRUE, why);
 	return TRUE;
 }
@@ -846,8 +596,15 @@ void
 wifi_autoconnect_stop(WifiAutoconnect *self)
 {
 	self->powered = FALSE;
-	ac_stand_aside(self);
-	ac_set_state(self, AC_OFF, "interface down");
+	ac_enter(self, AC_OFF, "interface down");
+}
+
+gboolean
+wifi_autoconnect_is_retrying(WifiAutoconnect *self)
+{
+	return ac_enabled(self) &&
+	       wifi_auto_retry_after_link_loss(self->retry, g_get_monotonic_time()) &&
+	       (self->state == AC_RETRY_WAIT || self->state == AC_QUICK_SCAN);
 }
 
 WifiAutoconnect *
@@ -864,19 +621,12 @@ wifi_autoconnect_new(const WifiAutoconnectSetup *setup)
 	self->user_data = setup->user_data;
 	self->state = AC_OFF;
 	self->token = g_cancellable_new();
-	self->avoid = wifi_avoid_list_new();
-	self->blocked = g_hash_table_new_full(g_str_hash, g_str_equal, g_free, g_free);
+	self->retry = wifi_auto_retry_new(setup->timings != NULL ? setup->timings
+	                                                         : &wifi_autoconnect_timings);
 	wifi_connector_set_observer(self->connector, ac_observe, self);
 	self->state_handler = g_signal_connect(self->station, "notify::state",
 	                                       G_CALLBACK(on_station_state), self);
 	return self;
-}
-
-gboolean
-wifi_autoconnect_is_retrying(WifiAutoconnect *self)
-{
-	return ac_enabled(self) && self->quick_only && ac_link_loss_recent(self) &&
-	       (self->state == AC_RETRY_WAIT || self->state == AC_QUICK_SCAN);
 }
 
 void
@@ -884,13 +634,10 @@ wifi_autoconnect_free(WifiAutoconnect *self)
 {
 	if (self == NULL)
 		return;
-	ac_stand_aside(self);
-	g_cancellable_cancel(self->token);
-	wifi_nl_cancel(self->iface->nl, self->cqm_request);
+	ac_run_exit_actions(self);
 	wifi_connector_set_observer(self->connector, NULL, NULL);
 	g_signal_handler_disconnect(self->station, self->state_handler);
-	wifi_avoid_list_free(self->avoid);
-	g_hash_table_unref(self->blocked);
+	wifi_auto_retry_free(self->retry);
 	g_object_unref(self->token);
 	wifi_iface_unref(self->iface);
 	g_free(self);

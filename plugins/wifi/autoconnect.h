@@ -3,13 +3,14 @@
  *
  * Event-driven: the station feeds it its start and power changes, scan
  * results, profile changes, the user's Connect()/Disconnect() and CQM
- * events; the connector tells it what became of each connection. The only
+ * events; the connector tells it what became of each connection. Its only
  * timer is the retry wait after a failure or a link loss. A user's
  * Disconnect() turns it off until the user's next Connect() (or a restart);
  * a user's Connect() takes over any attempt of its own.
  */
 #pragma once
 
+#include "autoconnect-retry.h"
 #include "connect.h"
 #include "iface.h"
 #include "joind.h"
@@ -32,6 +33,7 @@ typedef struct {
 	WifiIface *iface;
 	WifiAutoconnectParamsFunc full_scan_params;
 	gpointer user_data;
+	const WifiAutoconnectTimings *timings; /* NULL: wifi_autoconnect_timings */
 } WifiAutoconnectSetup;
 
 WifiAutoconnect *wifi_autoconnect_new(const WifiAutoconnectSetup *setup);
@@ -62,7 +64,8 @@ void wifi_autoconnect_user_disconnect(WifiAutoconnect *self);
  * scan now would only delay the reconnect. */
 gboolean wifi_autoconnect_is_retrying(WifiAutoconnect *self);
 
-/* NOTIFY_CQM events of the interface. */
+/* NOTIFY_CQM events of the interface: a beacon loss drops the link and
+ * reconnects as after any link loss. */
 void wifi_autoconnect_handle_event(WifiAutoconnect *self, guint8 cmd, struct nlattr **attrs);
 
 G_END_DECLS

@@ -1,21 +1,7 @@
-/* cqm.c - NL80211_CMD_SET_CQM and NL80211_CMD_NOTIFY_CQM (see cqm.h). */
+/* cqm.c - NL80211_CMD_NOTIFY_CQM (see cqm.h). */
 #include "cqm.h"
 
 #include <netlink/attr.h>
-
-struct nl_msg *
-wifi_cqm_msg_new(WifiNl *nl, guint32 ifindex, gint threshold_dbm, guint hysteresis_db)
-{
-	struct nl_msg *msg = wifi_nl_msg_new(nl, NL80211_CMD_SET_CQM, 0);
-	struct nlattr *cqm;
-
-	nla_put_u32(msg, NL80211_ATTR_IFINDEX, ifindex);
-	cqm = nla_nest_start(msg, NL80211_ATTR_CQM);
-	nla_put_u32(msg, NL80211_ATTR_CQM_RSSI_THOLD, (guint32)threshold_dbm);
-	nla_put_u32(msg, NL80211_ATTR_CQM_RSSI_HYST, hysteresis_db);
-	nla_nest_end(msg, cqm);
-	return msg;
-}
 
 WifiCqmEvent
 wifi_cqm_parse(struct nlattr **attrs, gint *rssi_dbm)

@@ -1,6 +1,6 @@
-/* cqm.h - connection quality monitoring over nl80211: SET_CQM asks the
- * kernel for an event when the signal crosses a threshold; NOTIFY_CQM
- * carries it (and beacon loss, on drivers that watch beacons). */
+/* cqm.h - connection quality monitoring over nl80211: NOTIFY_CQM carries
+ * beacon loss (mac80211 reports it whether or not SET_CQM asked for signal
+ * thresholds) and the signal crossing a threshold someone set. */
 #pragma once
 
 #include "nl80211.h"
@@ -15,10 +15,6 @@ typedef enum {
 	WIFI_CQM_PACKET_LOSS,
 } WifiCqmEvent;
 
-/* SET_CQM for ifindex: events when the signal falls below threshold_dbm
- * or rises above it again, with hysteresis_db to keep them from chattering. */
-struct nl_msg *wifi_cqm_msg_new(WifiNl *nl, guint32 ifindex, gint threshold_dbm,
-                                guint hysteresis_db);
 /* The event of a NOTIFY_CQM; *rssi_dbm is the signal when the kernel said
  * (else left alone). WIFI_CQM_NONE when there is nothing joind knows. */
 WifiCqmEvent wifi_cqm_parse(struct nlattr **attrs, gint *rssi_dbm);

@@ -55,7 +55,8 @@ wifi_hidden_network_is_visible(GPtrArray *network_bsses, GPtrArray *all_bsses, g
 /* ---- the call ------------------------------------------------------------- */
 
 typedef struct {
-	WifiStation *station;
+	JoindStation *station;
+	const WifiHiddenStationOps *ops;
 	JoindCore *core;
 	GBytes *ssid;
 	gchar *name;
@@ -68,7 +69,7 @@ static void
 hidden_call_free(HiddenCall *call)
 {
 	if (call->probing)
-		wifi_station_remove_probe_ssid(call->station, call->ssid);
+		call->ops->remove_probe_ssid(call->station, call->ssid);
 	g_clear_object(&call->network);
 	g_bytes_unref(call->ssid);
 	g_free(call->name);
@@ -78,9 +79,9 @@ hidden_call_free(HiddenCall *call)
 
 /* The station's networks with this SSID (any security), best first. */
 static GPtrArray *
-hidden_find_networks(WifiStation *station, GBytes *ssid)
+hidden_find_networks(JoindStation *station, GBytes *ssid)
 {
-	g_autoptr(GPtrArray) all = joind_station_get_networks(JOIND_STATION(station));
+	g_autoptr(GPtrArray) all = joind_station_get_networks(station);
 	GPtrArray *found = g_ptr_array_new_with_free_func(g_object_unref);
 
 	/* Borrowed elements, whatever free function the copy came with. */
@@ -175,8 +176,8 @@ hidden_connect_found(GTask *task)
 	g_info("hidden network “%s” (%s) found, connecting", call->name,
 	       joind_network_type_to_string(
 	               joind_network_get_network_type(JOIND_NETWORK(call->network))));
-	wifi_station_connect(call->station, call->network, g_task_get_cancellable(task),
-	                     hidden_connect_done, task);
+	call->ops->connect(call->station, call->network, g_task_get_cancellable(task),
+	                   hidden_connect_done, task);
 }
 
 static void
@@ -185,7 +186,7 @@ hidden_scan_done(GObject *source, GAsyncResult *result, gpointer user_data)
 	GTask *task = user_data;
 	g_autoptr(GError) error = NULL;
 
-	if (!wifi_scanner_scan_finish(NULL, result, &error)) {
+	if (!g_task_propagate_boolean(G_TASK(result), &error)) {
 		g_task_return_error(task, g_steal_pointer(&error));
 		g_object_unref(task);
 		return;
@@ -197,8 +198,8 @@ hidden_scan_done(GObject *source, GAsyncResult *result, gpointer user_data)
 static gboolean
 hidden_refuse_visible(HiddenCall *call, GPtrArray *networks, GError **error)
 {
-	g_autoptr(GPtrArray) all = wifi_station_get_bsses(call->station);
-	gboolean probed = wifi_station_probes_ssid(call->station, call->ssid);
+	g_autoptr(GPtrArray) all = call->ops->get_bsses(call->station);
+	gboolean probed = call->ops->probes_ssid(call->station, call->ssid);
 
 	for (guint i = 0; i < networks->len; i++) {
 		if (wifi_hidden_network_is_visible(
@@ -214,26 +215,24 @@ hidden_refuse_visible(HiddenCall *call, GPtrArray *networks, GError **error)
 }
 
 void
-wifi_hidden_connect(WifiStation *station, JoindCore *core, GBytes *ssid, GCancellable *cancellable,
-                    GAsyncReadyCallback callback, gpointer user_data)
+wifi_hidden_connect(JoindStation *station, const WifiHiddenStationOps *ops, JoindCore *core,
+                    GBytes *ssid, GCancellable *cancellable, GAsyncReadyCallback callback,
+                    gpointer user_data)
 {
 	GTask *task = g_task_new(station, cancellable, callback, user_data);
 	g_autoptr(GPtrArray) networks = NULL;
 	g_autoptr(GError) error = NULL;
 	HiddenCall *call;
-	WifiScanner *scanner = wifi_station_get_scanner(station);
 
 	g_task_set_source_tag(task, wifi_hidden_connect);
-	if (!wifi_hidden_check_ssid(ssid, &error) || scanner == NULL) {
-		if (error == NULL)
-			error = g_error_new_literal(JOIND_ERROR, JOIND_ERROR_FAILED,
-			                            "The interface cannot scan now.");
+	if (!wifi_hidden_check_ssid(ssid, &error)) {
 		g_task_return_error(task, g_steal_pointer(&error));
 		g_object_unref(task);
 		return;
 	}
 	call = g_new0(HiddenCall, 1);
 	call->station = g_object_ref(station);
+	call->ops = ops;
 	call->core = core;
 	call->ssid = g_bytes_ref(ssid);
 	call->name = joind_ssid_to_display(g_bytes_get_data(ssid, NULL), g_bytes_get_size(ssid));
@@ -251,8 +250,7 @@ wifi_hidden_connect(WifiStation *station, JoindCore *core, GBytes *ssid, GCancel
 		return;
 	}
 	g_info("probing for hidden network “%s”", call->name);
-	wifi_station_add_probe_ssid(station, ssid);
+	ops->add_probe_ssid(station, ssid);
 	call->probing = TRUE;
-	wifi_scanner_scan(scanner, wifi_station_scan_params(station), "ConnectHiddenNetwork",
-	                  cancellable, hidden_scan_done, task);
+	ops->scan(station, cancellable, hidden_scan_done, task);
 }

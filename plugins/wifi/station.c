@@ -228,16 +228,11 @@ station_full_scan_params(gpointer user_data)
 	return station_scan_params(user_data);
 }
 
-WifiScanParams *
-wifi_station_scan_params(WifiStation *self)
+/* The station's side of ConnectHiddenNetwork() (hidden.c). */
+static gboolean
+hidden_probes_ssid(JoindStation *station, GBytes *ssid)
 {
-	return station_scan_params(self);
-}
-
-gboolean
-wifi_station_probes_ssid(WifiStation *self, GBytes *ssid)
-{
-	g_autoptr(WifiScanParams) params = station_scan_params(self);
+	g_autoptr(WifiScanParams) params = station_scan_params(WIFI_STATION(station));
 
 	for (guint i = 0; i < params->ssids->len; i++) {
 		if (g_bytes_equal(g_ptr_array_index(params->ssids, i), ssid))
@@ -246,15 +241,17 @@ wifi_station_probes_ssid(WifiStation *self, GBytes *ssid)
 	return FALSE;
 }
 
-void
-wifi_station_add_probe_ssid(WifiStation *self, GBytes *ssid)
+static void
+hidden_add_probe_ssid(JoindStation *station, GBytes *ssid)
 {
-	g_ptr_array_add(self->probe_ssids, g_bytes_ref(ssid));
+	g_ptr_array_add(WIFI_STATION(station)->probe_ssids, g_bytes_ref(ssid));
 }
 
-void
-wifi_station_remove_probe_ssid(WifiStation *self, GBytes *ssid)
+static void
+hidden_remove_probe_ssid(JoindStation *station, GBytes *ssid)
 {
+	WifiStation *self = WIFI_STATION(station);
+
 	for (guint i = 0; i < self->probe_ssids->len; i++) {
 		if (g_bytes_equal(g_ptr_array_index(self->probe_ssids, i), ssid)) {
 			g_ptr_array_remove_index(self->probe_ssids, i);
@@ -263,9 +260,10 @@ wifi_station_remove_probe_ssid(WifiStation *self, GBytes *ssid)
 	}
 }
 
-GPtrArray *
-wifi_station_get_bsses(WifiStation *self)
+static GPtrArray *
+hidden_get_bsses(JoindStation *station)
 {
+	WifiStation *self = WIFI_STATION(station);
 	GPtrArray *out = g_ptr_array_new();
 	GHashTableIter iter;
 	gpointer bss;
@@ -415,12 +413,38 @@ wifi_station_disconnect_finish(JoindStation *station, GAsyncResult *result, GErr
 }
 
 static void
-wifi_station_connect_hidden(JoindStation *station, GBytes *ssid, GCancellable *cancellable,
-                            GAsyncReadyCallback callback, gpointer user_data)
+hidden_scan(JoindStation *station, GCancellable *cancellable, GAsyncReadyCallback callback,
+            gpointer user_data)
 {
 	WifiStation *self = WIFI_STATION(station);
 
-	wifi_hidden_connect(self, self->core, ssid, cancellable, callback, user_data);
+	if (self->scanner == NULL) {
+		g_task_report_new_error(self, callback, user_data, hidden_scan, JOIND_ERROR,
+		                        JOIND_ERROR_FAILED, "The interface cannot scan now.");
+		return;
+	}
+	wifi_scanner_scan(self->scanner, station_scan_params(self), "ConnectHiddenNetwork",
+	                  cancellable, callback, user_data);
+}
+
+static void
+hidden_connect(JoindStation *station, WifiNetwork *network, GCancellable *cancellable,
+               GAsyncReadyCallback callback, gpointer user_data)
+{
+	wifi_station_connect(WIFI_STATION(station), network, cancellable, callback, user_data);
+}
+
+static const WifiHiddenStationOps station_hidden_ops = {
+        hidden_probes_ssid, hidden_add_probe_ssid, hidden_remove_probe_ssid,
+        hidden_get_bsses,   hidden_scan,           hidden_connect,
+};
+
+static void
+wifi_station_connect_hidden(JoindStation *station, GBytes *ssid, GCancellable *cancellable,
+                            GAsyncReadyCallback callback, gpointer user_data)
+{
+	wifi_hidden_connect(station, &station_hidden_ops, WIFI_STATION(station)->core, ssid,
+	                    cancellable, callback, user_data);
 }
 
 static gboolean
@@ -681,12 +705,6 @@ JoindDevice *
 wifi_station_get_joind_device(WifiStation *self)
 {
 	return self->device;
-}
-
-WifiScanner *
-wifi_station_get_scanner(WifiStation *self)
-{
-	return self->scanner;
 }
 
 void

@@ -31,23 +31,11 @@ void wifi_station_stop(WifiStation *self);
 guint32 wifi_station_get_ifindex(WifiStation *self);
 guint32 wifi_station_get_wiphy_id(WifiStation *self);
 JoindDevice *wifi_station_get_joind_device(WifiStation *self);
-WifiScanner *wifi_station_get_scanner(WifiStation *self);
 
 /* Network1.Connect() of one of this station's networks (see connect.h);
  * the GTask's source object is network. */
 void wifi_station_connect(WifiStation *self, WifiNetwork *network, GCancellable *cancellable,
                           GAsyncReadyCallback callback, gpointer user_data);
-
-/* Scan parameters that probe for every hidden SSID joind knows
- * (Hidden=true profiles) and the ones added below. */
-WifiScanParams *wifi_station_scan_params(WifiStation *self);
-/* Whether the station's scans probe for ssid. */
-gboolean wifi_station_probes_ssid(WifiStation *self, GBytes *ssid);
-/* ConnectHiddenNetwork(): probe for ssid until removed (counted). */
-void wifi_station_add_probe_ssid(WifiStation *self, GBytes *ssid);
-void wifi_station_remove_probe_ssid(WifiStation *self, GBytes *ssid);
-/* Every WifiBss of the table (borrowed; transfer container). */
-GPtrArray *wifi_station_get_bsses(WifiStation *self);
 
 /* nl80211 events for this interface. */
 void wifi_station_handle_event(WifiStation *self, guint8 cmd, struct nlattr **attrs);

@@ -1,0 +1,711 @@
+/* test-autoconnect.c - the autoconnect state machine driven with a real
+ * connector and scanner through a fake nl80211 and a real core.
+ *
+ * The test is the kernel: it answers the scans with the access points "on
+ * the air" on the frequencies a scan covers, and answers CMD_CONNECT with
+ * CONNECT events. The station is a plain JoindStation with a few lines of
+ * glue standing in for station.c: its networks are what the last scan found.
+ * Open networks only, so that a connect needs no 4-way handshake. The
+ * waits are scaled down (test_timings) so that the whole runs in about a
+ * second.
+ */
+#include <string.h>
+
+#include "autoconnect.h"
+#include "device.h"
+#include "fake-nl.h"
+#include "test-core.h"
+
+#define IFINDEX 7
+
+static const WifiAutoconnectTimings test_timings = {
+        .retry_initial_ms = 25,
+        .retry_max_ms = 200,
+        .max_attempts = 4,
+        .link_retry_initial_ms = 20,
+        .link_retry_max_ms = 40,
+        .link_loss_window_ms = 5000,
+        .avoid_ms = 60000,
+};
+
+typedef struct {
+	const gchar *ssid;
+	guint8 id; /* last octet of the BSSID */
+	guint32 freq;
+	gint dbm;
+} TestAp;
+
+static const TestAp ap_home = {"home", 0x01, 2437, -60};
+static const TestAp ap_home2 = {"home", 0x02, 2462, -75};
+static const TestAp ap_home_5g = {"home", 0x03, 5180, -60};
+static const TestAp ap_work = {"work", 0x11, 2412, -45};
+static const TestAp ap_cafe = {"cafe", 0x21, 2412, -35};
+static const TestAp ap_street = {"street", 0x31, 2462, -30};
+
+typedef struct {
+	WifiTestCore *tc;
+	FakeNl *fake;
+	WifiNl *nl;
+	WifiIface *iface;
+	JoindDevice *device;
+	JoindStation *station;
+	WifiScanner *scanner;
+	WifiConnector *connector;
+	WifiAutoconnect *ac;
+	GPtrArray *air; /* const TestAp *: what the scans find */
+	gboolean done;
+	GError *error;
+} Fixture;
+
+/* ---- the station's part (station.c in joind) ------------------------------ */
+
+static void
+glue_set_profile(Fixture *f, JoindNetwork *network)
+{
+	gsize len = 0;
+	const guint8 *ssid = g_bytes_get_data(joind_network_get_ssid(network), &len);
+	JoindProfileType type;
+	g_autoptr(JoindProfile) profile = NULL;
+
+	g_assert_true(
+	        joind_network_type_to_profile_type(joind_network_get_network_type(network), &type));
+	profile = joind_core_find_network_profile(f->tc->core, ssid, len, type);
+	joind_network_set_profile(network, profile);
+	wifi_network_update_rank(WIFI_NETWORK(network));
+}
+
+/* The networks become what the scan found. */
+static void
+glue_scan_results(GPtrArray *bsses, const GArray *freqs, gboolean authoritative, gpointer user_data)
+{
+	Fixture *f = user_data;
+	g_autoptr(GHashTable) groups = wifi_group_bsses(bsses);
+	g_autoptr(GPtrArray) old = joind_station_get_networks(f->station);
+	GHashTableIter iter;
+	GPtrArray *group;
+
+	for (guint i = 0; i < old->len; i++)
+		joind_station_remove_network(f->station, g_ptr_array_index(old, i));
+	g_hash_table_iter_init(&iter, groups);
+	while (g_hash_table_iter_next(&iter, NULL, (gpointer *)&group)) {
+		WifiBss *first = g_ptr_array_index(group, 0);
+		g_autoptr(GBytes) ssid = g_bytes_new(first->ies.ssid, first->ies.ssid_len);
+		g_autoptr(WifiNetwork) network = wifi_network_new(ssid, first->type);
+
+		wifi_network_set_bsses(network, group);
+		glue_set_profile(f, JOIND_NETWORK(network));
+		joind_station_add_network(f->station, JOIND_NETWORK(network));
+	}
+	wifi_autoconnect_scan_results(f->ac);
+}
+
+static void
+glue_profile_changed(JoindCore *core, JoindProfile *profile, gint change, gpointer user_data)
+{
+	Fixture *f = user_data;
+	g_autoptr(GPtrArray) networks = joind_station_get_networks(f->station);
+
+	for (guint i = 0; i < networks->len; i++)
+		glue_set_profile(f, g_ptr_array_index(networks, i));
+	wifi_autoconnect_profile_changed(f->ac, profile, change);
+}
+
+static void
+glue_event(guint8 cmd, struct nlattr **attrs, gpointer user_data)
+{
+	Fixture *f = user_data;
+
+	if (cmd == NL80211_CMD_NEW_SCAN_RESULTS || cmd == NL80211_CMD_TRIGGER_SCAN)
+		wifi_scanner_handle_event(f->scanner, cmd, attrs);
+	else if (cmd == NL80211_CMD_NOTIFY_CQM)
+		wifi_autoconnect_handle_event(f->ac, cmd, attrs);
+	else
+		wifi_connector_handle_event(f->connector, cmd, attrs);
+}
+
+static void
+glue_scanning(gboolean scanning, gpointer user_data)
+{
+	joind_station_set_scanning(((Fixture *)user_data)->station, scanning);
+}
+
+static WifiScanParams *
+glue_full_scan_params(gpointer user_data)
+{
+	return wifi_scan_params_new();
+}
+
+static void
+fixture_set_up(Fixture *f, gconstpointer data)
+{
+	g_autoptr(WifiWiphy) wiphy = wifi_wiphy_new(0);
+	g_autoptr(GError) error = NULL;
+	WifiAutoconnectSetup setup = {0};
+
+	wiphy->max_scan_ssids = 4;
+	wiphy->supports_connect = TRUE;
+	f->tc = wifi_test_core_new(NULL);
+	f->nl = fake_nl_new(&f->fake);
+	wifi_nl_add_listener(f->nl, glue_event, f);
+	f->iface = wifi_iface_new(f->nl, NULL, wiphy, IFINDEX, "wlan0");
+	f->device = JOIND_DEVICE(wifi_device_new(IFINDEX, "wlan0", NULL, NULL));
+	f->station = g_object_new(JOIND_TYPE_STATION, NULL);
+	joind_device_attach_station(f->device, f->station);
+	g_assert_true(joind_core_add_device(f->tc->core, f->device, &error));
+	f->scanner = wifi_scanner_new(f->iface, glue_scan_results, glue_scanning, f);
+	f->connector = wifi_connector_new(f->tc->core, f->station, f->iface);
+	setup.core = f->tc->core;
+	setup.station = f->station;
+	setup.connector = f->connector;
+	setup.scanner = f->scanner;
+	setup.iface = f->iface;
+	setup.full_scan_params = glue_full_scan_params;
+	setup.timings = &test_timings;
+	f->ac = wifi_autoconnect_new(&setup);
+	g_signal_connect(f->tc->core, "profile-changed", G_CALLBACK(glue_profile_changed), f);
+	f->air = g_ptr_array_new();
+}
+
+static void
+fixture_tear_down(Fixture *f, gconstpointer data)
+{
+	g_signal_handlers_disconnect_by_data(f->tc->core, f);
+	wifi_autoconnect_free(f->ac);
+	wifi_connector_free(f->connector);
+	wifi_scanner_free(f->scanner);
+	joind_core_remove_device(f->tc->core, f->device);
+	joind_device_attach_station(f->device, NULL);
+	g_object_unref(f->station);
+	g_object_unref(f->device);
+	wifi_iface_unref(f->iface);
+	wifi_nl_free(f->nl);
+	wifi_test_core_free(f->tc);
+	g_ptr_array_unref(f->air);
+	g_clear_error(&f->error);
+}
+
+/* ---- the kernel's part ------------------------------------------------------ */
+
+static void
+iterate(void)
+{
+	while (g_main_context_iteration(NULL, FALSE))
+		;
+}
+
+static gboolean
+set_flag(gpointer user_data)
+{
+	*(gboolean *)user_data = TRUE;
+	return G_SOURCE_REMOVE;
+}
+
+/* Runs the main loop until a request of cmd is pending, at most 2 s;
+ * returns it and, in *waited_ms, how long that took. */
+static FakeNlRequest *
+wait_request(Fixture *f, guint8 cmd, gint64 *waited_ms)
+{
+	gboolean timed_out = FALSE;
+	gint64 start = g_get_monotonic_time();
+	guint timeout = g_timeout_add(2000, set_flag, &timed_out);
+
+	while (fake_nl_find(f->fake, cmd) == NULL && !timed_out)
+		g_main_context_iteration(NULL, TRUE);
+	if (timed_out)
+		g_error("no %s request within 2 s", wifi_nl_cmd_name(cmd));
+	g_source_remove(timeout);
+	if (waited_ms != NULL)
+		*waited_ms = (g_get_monotonic_time() - start) / 1000;
+	return fake_nl_find(f->fake, cmd);
+}
+
+/* Runs the main loop for ms and fails if a request of cmd is sent meanwhile. */
+static void
+assert_no_request(Fixture *f, guint8 cmd, guint ms)
+{
+	gboolean over = FALSE;
+	guint before = fake_nl_n_sent(f->fake, cmd);
+
+	g_timeout_add(ms, set_flag, &over);
+	while (!over)
+		g_main_context_iteration(NULL, TRUE);
+	g_assert_cmpuint(fake_nl_n_sent(f->fake, cmd), ==, before);
+	g_assert_null(fake_nl_find(f->fake, cmd));
+}
+
+static void
+kernel_event(Fixture *f, struct nl_msg *msg)
+{
+	fake_nl_event(f->nl, msg);
+}
+
+static struct nl_msg *
+event_new(guint8 cmd)
+{
+	struct nl_msg *msg = wifi_test_msg_new(cmd);
+
+	nla_put_u32(msg, NL80211_ATTR_IFINDEX, IFINDEX);
+	return msg;
+}
+
+static void
+ap_bssid(const TestAp *ap, guint8 *bssid)
+{
+	static const guint8 prefix[5] = {0x02, 0x00, 0x00, 0x00, 0xac};
+
+	memcpy(bssid, prefix, 5);
+	bssid[5] = ap->id;
+}
+
+static struct nl_msg *
+ap_scan_entry(const TestAp *ap)
+{
+	struct nl_msg *msg = event_new(NL80211_CMD_NEW_SCAN_RESULTS);
+	gsize len = strlen(ap->ssid);
+	guint8 ies[2 + 32] = {0, (guint8)len};
+	guint8 bssid[6];
+	struct nlattr *bss;
+
+	memcpy(ies + 2, ap->ssid, len);
+	ap_bssid(ap, bssid);
+	bss = nla_nest_start(msg, NL80211_ATTR_BSS);
+	nla_put(msg, NL80211_BSS_BSSID, 6, bssid);
+	nla_put_u32(msg, NL80211_BSS_FREQUENCY, ap->freq);
+	nla_put_u32(msg, NL80211_BSS_SIGNAL_MBM, (guint32)(ap->dbm * 100));
+	nla_put_u16(msg, NL80211_BSS_CAPABILITY, WIFI_CAPABILITY_ESS);
+	nla_put(msg, NL80211_BSS_INFORMATION_ELEMENTS, (int)(2 + len), ies);
+	nla_nest_end(msg, bss);
+	return msg;
+}
+
+/* The frequencies a TRIGGER_SCAN names, NULL for all. */
+static GArray *
+trigger_freqs(FakeNlRequest *req)
+{
+	struct nlattr *attr = req->attrs[NL80211_ATTR_SCAN_FREQUENCIES];
+	struct nlattr *freq;
+	GArray *out;
+	int rem;
+
+	if (attr == NULL)
+		return NULL;
+	out = g_array_new(FALSE, FALSE, sizeof(guint32));
+	nla_for_each_nested(freq, attr, rem)
+	{
+		guint32 mhz = nla_get_u32(freq);
+
+		g_array_append_val(out, mhz);
+	}
+	return out;
+}
+
+static gboolean
+freqs_contain(const GArray *freqs, guint32 freq)
+{
+	for (guint i = 0; freqs != NULL && i < freqs->len; i++) {
+		if (g_array_index(freqs, guint32, i) == freq)
+			return TRUE;
+	}
+	return freqs == NULL;
+}
+
+/* Answers the next scan as the kernel would: the APs on the air on the
+ * frequencies it covers. Returns those frequencies (NULL: all). */
+static GArray *
+kernel_scan(Fixture *f)
+{
+	FakeNlRequest *req = wait_request(f, NL80211_CMD_TRIGGER_SCAN, NULL);
+	GArray *freqs = trigger_freqs(req);
+
+	fake_nl_done(f->fake, req, 0);
+	kernel_event(f, event_new(NL80211_CMD_NEW_SCAN_RESULTS));
+	req = fake_nl_expect(f->fake, NL80211_CMD_GET_SCAN);
+	for (guint i = 0; i < f->air->len; i++) {
+		const TestAp *ap = g_ptr_array_index(f->air, i);
+
+		if (freqs_contain(freqs, ap->freq))
+			fake_nl_reply(f->fake, req, ap_scan_entry(ap));
+	}
+	fake_nl_done(f->fake, req, 0);
+	iterate();
+	return freqs;
+}
+
+/* Like kernel_scan(), checking that it covers exactly one frequency. */
+static void
+kernel_quick_scan(Fixture *f, guint32 freq)
+{
+	g_autoptr(GArray) freqs = kernel_scan(f);
+
+	g_assert_nonnull(freqs);
+	g_assert_cmpuint(freqs->len, ==, 1);
+	g_assert_cmpuint(g_array_index(freqs, guint32, 0), ==, freq);
+}
+
+static void
+kernel_full_scan(Fixture *f)
+{
+	g_autoptr(GArray) freqs = kernel_scan(f);
+
+	g_assert_null(freqs);
+}
+
+/* The pending CMD_CONNECT, checked to be for ap; ACKed. */
+static void
+expect_connect(Fixture *f, const TestAp *ap, gint64 *waited_ms)
+{
+	FakeNlRequest *req = wait_request(f, NL80211_CMD_CONNECT, waited_ms);
+	guint8 bssid[6];
+
+	ap_bssid(ap, bssid);
+	g_assert_nonnull(req->attrs[NL80211_ATTR_MAC]);
+	g_assert_cmpmem(nla_data(req->attrs[NL80211_ATTR_MAC]), 6, bssid, 6);
+	g_assert_cmpuint(nla_get_u32(req->attrs[NL80211_ATTR_WIPHY_FREQ]), ==, ap->freq);
+	fake_nl_done(f->fake, req, 0);
+}
+
+/* The CONNECT event: status 0 connects, else the AP refused (or, with
+ * timed_out, did not answer). */
+static void
+kernel_connect_result(Fixture *f, const TestAp *ap, guint16 status, gboolean timed_out)
+{
+	struct nl_msg *msg = event_new(NL80211_CMD_CONNECT);
+	guint8 bssid[6];
+
+	ap_bssid(ap, bssid);
+	nla_put(msg, NL80211_ATTR_MAC, 6, bssid);
+	if (timed_out)
+		nla_put_flag(msg, NL80211_ATTR_TIMED_OUT);
+	else
+		nla_put_u16(msg, NL80211_ATTR_STATUS_CODE, status);
+	kernel_event(f, msg);
+	iterate();
+}
+
+static void
+assert_connected_to(Fixture *f, const gchar *ssid)
+{
+	JoindNetwork *network = joind_station_get_connected_network(f->station);
+
+	g_assert_cmpint(joind_station_get_state(f->station), ==, JOIND_STATION_STATE_CONNECTED);
+	g_assert_nonnull(network);
+	g_assert_cmpstr(joind_network_get_name(network), ==, ssid);
+}
+
+static void
+connect_to(Fixture *f, const TestAp *ap)
+{
+	expect_connect(f, ap, NULL);
+	kernel_connect_result(f, ap, 0, FALSE);
+	assert_connected_to(f, ap->ssid);
+}
+
+/* The link goes down: the AP is off the air, the kernel says so. */
+static void
+kernel_link_lost(Fixture *f, const TestAp *ap)
+{
+	struct nl_msg *msg = event_new(NL80211_CMD_DISCONNECT);
+
+	g_ptr_array_remove(f->air, (gpointer)ap);
+	nla_put_flag(msg, NL80211_ATTR_DISCONNECTED_BY_AP);
+	nla_put_u16(msg, NL80211_ATTR_REASON_CODE, 3);
+	kernel_event(f, msg);
+}
+
+/* Answers joind's CMD_DISCONNECT and confirms with the event. */
+static void
+kernel_disconnect(Fixture *f)
+{
+	fake_nl_done(f->fake, wait_request(f, NL80211_CMD_DISCONNECT, NULL), 0);
+	kernel_event(f, event_new(NL80211_CMD_DISCONNECT));
+	iterate();
+	g_assert_cmpint(joind_station_get_state(f->station), ==, JOIND_STATION_STATE_DISCONNECTED);
+}
+
+/* What the station's own full scan (periodic or at start) does. */
+static void
+station_scan(Fixture *f)
+{
+	wifi_scanner_scan(f->scanner, wifi_scan_params_new(), "station", NULL, NULL, NULL);
+	kernel_full_scan(f);
+}
+
+static void
+remember_frequency(Fixture *f, const gchar *ssid, guint32 freq)
+{
+	joind_core_note_connected(f->tc->core, (const guint8 *)ssid, strlen(ssid),
+	                          JOIND_PROFILE_TYPE_OPEN, freq);
+}
+
+static void
+on_air(Fixture *f, const TestAp *ap)
+{
+	g_ptr_array_add(f->air, (gpointer)ap);
+}
+
+/* ---- the tests -------------------------------------------------------------- */
+
+/* The best-ranked known network with AutoConnect on is joined: not a
+ * stronger one whose profile says AutoConnect=false, not an unknown one. */
+static void
+test_choice(Fixture *f, gconstpointer data)
+{
+	wifi_test_core_add_profile(f->tc, "home.open", "");
+	wifi_test_core_add_profile(f->tc, "work.open", "[Settings]\nAutoConnect=true\n");
+	wifi_test_core_add_profile(f->tc, "cafe.open", "[Settings]\nAutoConnect=false\n");
+	on_air(f, &ap_home);
+	on_air(f, &ap_work);
+	on_air(f, &ap_cafe);
+	on_air(f, &ap_street);
+	/* Nothing remembered: the station's first full scan decides. */
+	g_assert_false(wifi_autoconnect_start(f->ac, "test"));
+	g_assert_null(fake_nl_find(f->fake, NL80211_CMD_TRIGGER_SCAN));
+	station_scan(f);
+	connect_to(f, &ap_work);
+}
+
+static void
+test_nothing_known(Fixture *f, gconstpointer data)
+{
+	wifi_test_core_add_profile(f->tc, "cafe.open", "[Settings]\nAutoConnect=false\n");
+	on_air(f, &ap_cafe);
+	on_air(f, &ap_street);
+	g_assert_false(wifi_autoconnect_start(f->ac, "test"));
+	station_scan(f);
+	/* It rests: no connect, no scan of its own. */
+	assert_no_request(f, NL80211_CMD_CONNECT, 100);
+	g_assert_null(fake_nl_find(f->fake, NL80211_CMD_TRIGGER_SCAN));
+	g_assert_cmpint(joind_station_get_state(f->station), ==, JOIND_STATION_STATE_DISCONNECTED);
+}
+
+/* An access point that does not answer: the waits double between tries,
+ * and after max_attempts failures in a row autoconnect rests. */
+static void
+test_backoff(Fixture *f, gconstpointer data)
+{
+	gint64 waited[3];
+
+	wifi_test_core_add_profile(f->tc, "home.open", "");
+	on_air(f, &ap_home);
+	wifi_autoconnect_start(f->ac, "test");
+	station_scan(f);
+	expect_connect(f, &ap_home, NULL);
+	kernel_connect_result(f, &ap_home, 0, TRUE);
+	for (guint i = 0; i < G_N_ELEMENTS(waited); i++) {
+		expect_connect(f, &ap_home, &waited[i]);
+		kernel_connect_result(f, &ap_home, 0, TRUE);
+	}
+	g_assert_cmpint(waited[0], >=, test_timings.retry_initial_ms);
+	g_assert_cmpint(waited[1], >=, 2 * test_timings.retry_initial_ms);
+	g_assert_cmpint(waited[2], >=, 4 * test_timings.retry_initial_ms);
+	/* The fourth failure in a row: no fifth try (it would come after the
+	 * longest wait, retry_max_ms). */
+	assert_no_request(f, NL80211_CMD_CONNECT, test_timings.retry_max_ms + 150);
+	assert_no_request(f, NL80211_CMD_TRIGGER_SCAN, 0);
+	/* A profile change is a fresh start. */
+	wifi_test_core_add_profile(f->tc, "home.open", "[Settings]\nAutoConnect=true\n");
+	connect_to(f, &ap_home);
+}
+
+/* A BSS that refused is avoided: the next try takes another BSS of the
+ * same network, although it is weaker. */
+static void
+test_avoid(Fixture *f, gconstpointer data)
+{
+	wifi_test_core_add_profile(f->tc, "home.open", "");
+	on_air(f, &ap_home);
+	on_air(f, &ap_home2);
+	wifi_autoconnect_start(f->ac, "test");
+	station_scan(f);
+	expect_connect(f, &ap_home, NULL);
+	kernel_connect_result(f, &ap_home, 17, FALSE);
+	g_assert_cmpint(joind_station_get_state(f->station), ==, JOIND_STATION_STATE_DISCONNECTED);
+	connect_to(f, &ap_home2);
+}
+
+/* Started with a remembered frequency: only it is scanned, and what the
+ * quick scan finds is joined without a full scan. */
+static void
+test_quick_scan(Fixture *f, gconstpointer data)
+{
+	wifi_test_core_add_profile(f->tc, "home.open", "");
+	remember_frequency(f, "home", ap_home.freq);
+	on_air(f, &ap_home);
+	g_assert_true(wifi_autoconnect_start(f->ac, "test"));
+	kernel_quick_scan(f, ap_home.freq);
+	connect_to(f, &ap_home);
+	g_assert_cmpuint(fake_nl_n_sent(f->fake, NL80211_CMD_TRIGGER_SCAN), ==, 1);
+}
+
+/* The network moved to another frequency: the quick scan finds nothing,
+ * a full scan follows and finds it. */
+static void
+test_quick_then_full_scan(Fixture *f, gconstpointer data)
+{
+	wifi_test_core_add_profile(f->tc, "home.open", "");
+	remember_frequency(f, "home", ap_home.freq);
+	on_air(f, &ap_home_5g);
+	g_assert_true(wifi_autoconnect_start(f->ac, "test"));
+	kernel_quick_scan(f, ap_home.freq);
+	g_assert_null(fake_nl_find(f->fake, NL80211_CMD_CONNECT));
+	kernel_full_scan(f);
+	connect_to(f, &ap_home_5g);
+}
+
+static void
+connect_home_quickly(Fixture *f)
+{
+	wifi_test_core_add_profile(f->tc, "home.open", "");
+	remember_frequency(f, "home", ap_home.freq);
+	on_air(f, &ap_home);
+	g_assert_true(wifi_autoconnect_start(f->ac, "test"));
+	kernel_quick_scan(f, ap_home.freq);
+	connect_to(f, &ap_home);
+	g_assert_false(wifi_autoconnect_is_retrying(f->ac));
+}
+
+/* Link loss: the remembered frequency is rescanned quickly (no full scan)
+ * until the access point is back, then joined again. */
+static void
+test_link_loss(Fixture *f, gconstpointer data)
+{
+	gint64 waited;
+
+	connect_home_quickly(f);
+	kernel_link_lost(f, &ap_home);
+	kernel_quick_scan(f, ap_home.freq);
+	g_assert_true(wifi_autoconnect_is_retrying(f->ac));
+	wait_request(f, NL80211_CMD_TRIGGER_SCAN, &waited);
+	g_assert_cmpint(waited, >=, test_timings.link_retry_initial_ms);
+	kernel_quick_scan(f, ap_home.freq);
+	on_air(f, &ap_home);
+	kernel_quick_scan(f, ap_home.freq);
+	connect_to(f, &ap_home);
+	g_assert_false(wifi_autoconnect_is_retrying(f->ac));
+}
+
+static void
+kernel_beacon_loss(Fixture *f)
+{
+	struct nl_msg *msg = event_new(NL80211_CMD_NOTIFY_CQM);
+	struct nlattr *cqm = nla_nest_start(msg, NL80211_ATTR_CQM);
+
+	nla_put_flag(msg, NL80211_ATTR_CQM_BEACON_LOSS_EVENT);
+	nla_nest_end(msg, cqm);
+	kernel_event(f, msg);
+}
+
+/* Beacon loss (CQM): joind drops the link itself and reconnects as after
+ * any link loss. A signal event changes nothing. */
+static void
+test_beacon_loss(Fixture *f, gconstpointer data)
+{
+	struct nl_msg *msg = event_new(NL80211_CMD_NOTIFY_CQM);
+	struct nlattr *cqm = nla_nest_start(msg, NL80211_ATTR_CQM);
+
+	connect_home_quickly(f);
+	nla_put_u32(msg, NL80211_ATTR_CQM_RSSI_THRESHOLD_EVENT,
+	            NL80211_CQM_RSSI_THRESHOLD_EVENT_LOW);
+	nla_put_u32(msg, NL80211_ATTR_CQM_RSSI_LEVEL, (guint32)-80);
+	nla_nest_end(msg, cqm);
+	kernel_event(f, msg);
+	assert_no_request(f, NL80211_CMD_DISCONNECT, 0);
+	assert_no_request(f, NL80211_CMD_TRIGGER_SCAN, 0);
+	kernel_beacon_loss(f);
+	kernel_disconnect(f);
+	kernel_quick_scan(f, ap_home.freq);
+	connect_to(f, &ap_home);
+}
+
+static void
+disconnect_done(GObject *source, GAsyncResult *result, gpointer user_data)
+{
+	Fixture *f = user_data;
+
+	f->done = g_task_propagate_boolean(G_TASK(result), &f->error);
+}
+
+/* The station's network of that SSID and type (borrowed), or NULL. */
+static JoindNetwork *
+find_network(JoindStation *station, GBytes *ssid, JoindNetworkType type)
+{
+	g_autoptr(GPtrArray) networks = joind_station_get_networks(station);
+
+	for (guint i = 0; i < networks->len; i++) {
+		JoindNetwork *n = g_ptr_array_index(networks, i);
+
+		if (joind_network_get_network_type(n) == type &&
+		    g_bytes_equal(joind_network_get_ssid(n), ssid))
+			return n;
+	}
+	return NULL;
+}
+
+/* A user's Disconnect() turns autoconnect off (scan results and profile
+ * changes join nothing) until the user's Connect(); after that a link
+ * loss is recovered on its own again. */
+static void
+test_user_disconnect(Fixture *f, gconstpointer data)
+{
+	g_autoptr(GBytes) ssid = g_bytes_new_static("home", 4);
+	JoindNetwork *home;
+
+	connect_home_quickly(f);
+	wifi_autoconnect_user_disconnect(f->ac);
+	wifi_connector_disconnect(f->connector, NULL, disconnect_done, f);
+	kernel_disconnect(f);
+	g_assert_true(f->done);
+	station_scan(f);
+	wifi_test_core_add_profile(f->tc, "home.open", "[Settings]\nAutoConnect=true\n");
+	assert_no_request(f, NL80211_CMD_CONNECT, 100);
+	assert_no_request(f, NL80211_CMD_TRIGGER_SCAN, 0);
+
+	f->done = FALSE;
+	home = find_network(f->station, ssid, JOIND_NETWORK_TYPE_OPEN);
+	wifi_autoconnect_user_connect(f->ac, WIFI_NETWORK(home), NULL, disconnect_done, f);
+	connect_to(f, &ap_home);
+	iterate();
+	g_assert_no_error(f->error);
+	g_assert_true(f->done);
+	kernel_link_lost(f, &ap_home);
+	kernel_quick_scan(f, ap_home.freq);
+}
+
+/* The profile of the network joind is on is removed: it leaves, and does
+ * not come back. */
+static void
+test_profile_removed(Fixture *f, gconstpointer data)
+{
+	g_autoptr(JoindProfile) profile = NULL;
+	g_autoptr(GError) error = NULL;
+
+	connect_home_quickly(f);
+	profile = joind_core_find_network_profile(f->tc->core, (const guint8 *)"home", 4,
+	                                          JOIND_PROFILE_TYPE_OPEN);
+	g_assert_true(joind_core_remove_profile(f->tc->core, profile, &error));
+	g_assert_no_error(error);
+	kernel_disconnect(f);
+	/* Nothing known is left: a full scan, then rest. */
+	kernel_full_scan(f);
+	assert_no_request(f, NL80211_CMD_CONNECT, 100);
+	assert_no_request(f, NL80211_CMD_TRIGGER_SCAN, 0);
+}
+
+int
+main(int argc, char **argv)
+{
+	g_test_init(&argc, &argv, NULL);
+#define ADD(path, func) g_test_add(path, Fixture, NULL, fixture_set_up, func, fixture_tear_down)
+	ADD("/autoconnect/choice", test_choice);
+	ADD("/autoconnect/nothing-known", test_nothing_known);
+	ADD("/autoconnect/backoff", test_backoff);
+	ADD("/autoconnect/avoid", test_avoid);
+	ADD("/autoconnect/quick-scan", test_quick_scan);
+	ADD("/autoconnect/quick-then-full-scan", test_quick_then_full_scan);
+	ADD("/autoconnect/link-loss", test_link_loss);
+	ADD("/autoconnect/beacon-loss", test_beacon_loss);
+	ADD("/autoconnect/user-disconnect", test_user_disconnect);
+	ADD("/autoconnect/profile-removed", test_profile_removed);
+#undef ADD
+	return g_test_run();
+}
