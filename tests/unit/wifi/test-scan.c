@@ -7,6 +7,7 @@
 #include "fake-bss.h"
 #include "joind-error.h"
 #include "joind.h"
+#include "log-capture.h"
 #include "scan.h"
 
 typedef struct {
@@ -462,37 +463,6 @@ stall_over(Fixture *f, Call *call)
 	return call->n_done > 0 || fake_nl_find(f->fake, NL80211_CMD_TRIGGER_SCAN) != NULL;
 }
 
-static guint n_timeout_warnings;
-
-static gboolean
-is_timeout_warning(GLogLevelFlags level, const gchar *message)
-{
-	return (level & G_LOG_LEVEL_WARNING) && message != NULL &&
-	       g_str_has_prefix(message, "wlan0: no answer from the kernel within ") &&
-	       g_str_has_suffix(message, "; giving the scan up");
-}
-
-/* The scanner's warning when it gives a wait on the kernel up is counted
- * (not printed: the test harness takes printed warnings for failures);
- * every other warning goes on as usual. */
-static void
-count_timeout_warnings(const gchar *domain, GLogLevelFlags level, const gchar *message,
-                       gpointer user_data)
-{
-	if (is_timeout_warning(level, message))
-		n_timeout_warnings++;
-	else
-		g_log_default_handler(domain, level, message, user_data);
-}
-
-/* ... and is not fatal, as other warnings are in tests. */
-static gboolean
-timeout_warning_not_fatal(const gchar *domain, GLogLevelFlags level, const gchar *message,
-                          gpointer user_data)
-{
-	return !is_timeout_warning(level, message);
-}
-
 /* The stall is over: the failed caller's next request scans, the one that
  * waited gets its scan. Done at once, before another bound passes. */
 static void
@@ -532,8 +502,8 @@ test_scan_timers(void)
 	guint guard = g_timeout_add(5000, wait_expired, NULL);
 	guint n_over = 0;
 
-	n_timeout_warnings = 0;
-	g_test_log_set_fatal_handler(timeout_warning_not_fatal, NULL);
+	log_capture_reset();
+	log_capture_allow_warning("wlan0: no answer from the kernel within *; giving the scan up");
 	for (Stall s = 0; s < N_STALLS; s++) {
 		fixture_set_up(&fx[s], NULL);
 		stall_start(&fx[s], s, &calls[s]);
@@ -553,7 +523,12 @@ test_scan_timers(void)
 		}
 	}
 	g_source_remove(guard);
-	g_assert_cmpuint(n_timeout_warnings, ==, 4);
+	g_assert_cmpuint(log_capture_count("WARNING: wlan0: no answer from the kernel within *"),
+	                 ==, 4);
+	g_assert_cmpuint(log_capture_count("WARNING: * 1500 ms while running*"), ==, 1);
+	g_assert_cmpuint(log_capture_count("WARNING: * 1000 ms while triggering*"), ==, 1);
+	g_assert_cmpuint(log_capture_count("WARNING: * 1000 ms while dumping*"), ==, 1);
+	g_assert_cmpuint(log_capture_count("WARNING: * 1000 ms while external*"), ==, 1);
 	for (Stall s = 0; s < N_STALLS; s++) {
 		call_clear(&calls[s]);
 		fixture_tear_down(&fx[s], NULL);
@@ -614,8 +589,7 @@ int
 main(int argc, char **argv)
 {
 	g_test_init(&argc, &argv, NULL);
-	g_log_set_handler("joind-wifi", G_LOG_LEVEL_WARNING | G_LOG_FLAG_FATAL,
-	                  count_timeout_warnings, NULL);
+	log_capture_init();
 #define ADD(path, func) g_test_add(path, Fixture, NULL, fixture_set_up, func, fixture_tear_down)
 	ADD("/scan/one", test_scan_one);
 	ADD("/scan/coalesce", test_scan_coalesce);
