@@ -67,3 +67,11 @@ fake_bss_answer_dump(FakeNl *fake, FakeNlRequest *req, const FakeBss *bsses, gui
 		fake_nl_reply(fake, req, fake_bss_entry(&bsses[i]));
 	fake_nl_done(fake, req, 0);
 }
+
+void
+fake_bss_complete_scan(FakeNl *fake, WifiNl *nl, const FakeBss *bsses, guint n)
+{
+	fake_nl_done(fake, fake_nl_expect(fake, NL80211_CMD_TRIGGER_SCAN), 0);
+	fake_nl_event(nl, fake_nl_iface_event_new(NL80211_CMD_NEW_SCAN_RESULTS, 7));
+	fake_bss_answer_dump(fake, fake_nl_expect(fake, NL80211_CMD_GET_SCAN), bsses, n);
+}

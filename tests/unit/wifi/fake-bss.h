@@ -23,3 +23,7 @@ guint64 fake_bss_now_ns(void);
 struct nl_msg *fake_bss_entry(const FakeBss *bss);
 /* Answers the GET_SCAN dump req with n entries, then ends it (error 0). */
 void fake_bss_answer_dump(FakeNl *fake, FakeNlRequest *req, const FakeBss *bsses, guint n);
+/* A whole scan of interface 7 as the kernel runs it: ACKs the pending
+ * TRIGGER_SCAN, sends NEW_SCAN_RESULTS to nl's listeners and answers the
+ * dump that follows with n entries. */
+void fake_bss_complete_scan(FakeNl *fake, WifiNl *nl, const FakeBss *bsses, guint n);

@@ -49,6 +49,8 @@ on_scanning(gboolean scanning, gpointer user_data)
 	((Fixture *)user_data)->scanning = scanning;
 }
 
+static void on_event(guint8 cmd, struct nlattr **attrs, gpointer user_data);
+
 static void
 fixture_set_up(Fixture *f, gconstpointer data)
 {
@@ -58,6 +60,7 @@ fixture_set_up(Fixture *f, gconstpointer data)
 	f->nl = fake_nl_new(&f->fake);
 	f->iface = wifi_iface_new(f->nl, NULL, wiphy, 7, "wlan0");
 	f->scanner = wifi_scanner_new(f->iface, on_results, on_scanning, f);
+	wifi_nl_add_listener(f->nl, on_event, f);
 }
 
 static void
@@ -103,18 +106,22 @@ request(Fixture *f, WifiScanParams *params, Call *call)
 	wifi_scanner_scan(f->scanner, params, "test", NULL, call_done, call);
 }
 
+/* The scanner hears its interface's events as the station hands them on. */
+static void
+on_event(guint8 cmd, struct nlattr **attrs, gpointer user_data)
+{
+	Fixture *f = user_data;
+
+	if (f->scanner != NULL)
+		wifi_scanner_handle_event(f->scanner, cmd, attrs);
+}
+
 static void iterate(void);
 
 static void
 scanner_event(Fixture *f, guint8 cmd)
 {
-	struct nl_msg *msg = wifi_test_msg_new(cmd);
-	struct nlattr *attrs[NL80211_ATTR_MAX + 1];
-
-	nla_put_u32(msg, NL80211_ATTR_IFINDEX, 7);
-	wifi_test_msg_parse(msg, attrs);
-	wifi_scanner_handle_event(f->scanner, cmd, attrs);
-	nlmsg_free(msg);
+	fake_nl_event(f->nl, fake_nl_iface_event_new(cmd, 7));
 	iterate();
 }
 
@@ -158,9 +165,7 @@ trigger_describe(FakeNlRequest *req)
 static void
 complete_scan(Fixture *f, const FakeBss *bsses, guint n)
 {
-	fake_nl_done(f->fake, fake_nl_expect(f->fake, NL80211_CMD_TRIGGER_SCAN), 0);
-	scanner_event(f, NL80211_CMD_NEW_SCAN_RESULTS);
-	fake_bss_answer_dump(f->fake, fake_nl_expect(f->fake, NL80211_CMD_GET_SCAN), bsses, n);
+	fake_bss_complete_scan(f->fake, f->nl, bsses, n);
 	iterate();
 }
 

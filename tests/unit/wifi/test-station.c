@@ -23,6 +23,8 @@ typedef struct {
 	gboolean stopped;
 } Fixture;
 
+static void on_event(guint8 cmd, struct nlattr **attrs, gpointer user_data);
+
 /* main.conf of each test: its data (NULL: none). */
 static void
 fixture_set_up(Fixture *f, gconstpointer data)
@@ -42,6 +44,7 @@ fixture_set_up(Fixture *f, gconstpointer data)
 	setup.iface = f->iface;
 	setup.address = "02:00:00:00:00:aa";
 	f->station = wifi_station_new(&setup);
+	wifi_nl_add_listener(f->nl, on_event, f);
 }
 
 static void
@@ -64,16 +67,17 @@ iterate(void)
 		;
 }
 
+/* The manager's part: the interface's nl80211 events to its station. */
+static void
+on_event(guint8 cmd, struct nlattr **attrs, gpointer user_data)
+{
+	wifi_station_handle_event(((Fixture *)user_data)->station, cmd, attrs);
+}
+
 static void
 station_event(Fixture *f, guint8 cmd)
 {
-	struct nl_msg *msg = wifi_test_msg_new(cmd);
-	struct nlattr *attrs[NL80211_ATTR_MAX + 1];
-
-	nla_put_u32(msg, NL80211_ATTR_IFINDEX, 7);
-	wifi_test_msg_parse(msg, attrs);
-	wifi_station_handle_event(f->station, cmd, attrs);
-	nlmsg_free(msg);
+	fake_nl_event(f->nl, fake_nl_iface_event_new(cmd, 7));
 	iterate();
 }
 
@@ -81,9 +85,7 @@ station_event(Fixture *f, guint8 cmd)
 static void
 complete_scan(Fixture *f, const FakeBss *bsses, guint n)
 {
-	fake_nl_done(f->fake, fake_nl_expect(f->fake, NL80211_CMD_TRIGGER_SCAN), 0);
-	station_event(f, NL80211_CMD_NEW_SCAN_RESULTS);
-	fake_bss_answer_dump(f->fake, fake_nl_expect(f->fake, NL80211_CMD_GET_SCAN), bsses, n);
+	fake_bss_complete_scan(f->fake, f->nl, bsses, n);
 	iterate();
 }
 
