@@ -389,12 +389,6 @@ joinctl_agent_unregister(JoinctlAgent *agent)
 	agent->exported = FALSE;
 }
 
-gboolean
-joinctl_agent_released(JoinctlAgent *agent)
-{
-	return agent->released;
-}
-
 void
 joinctl_agent_free(JoinctlAgent *agent)
 {

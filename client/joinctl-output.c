@@ -86,12 +86,6 @@ joinctl_table_free(JoinctlTable *table)
 }
 
 void
-joinctl_print_title(const gchar *title)
-{
-	printf("%s\n", title);
-}
-
-void
 joinctl_print_field(const gchar *label, const gchar *value)
 {
 	fputs("  ", stdout);

@@ -80,7 +80,6 @@ void joinctl_table_add(JoinctlTable *table, ...);
 void joinctl_table_print(JoinctlTable *table);
 void joinctl_table_free(JoinctlTable *table);
 G_DEFINE_AUTOPTR_CLEANUP_FUNC(JoinctlTable, joinctl_table_free)
-void joinctl_print_title(const gchar *title);
 void joinctl_print_field(const gchar *label, const gchar *value);
 void joinctl_print_json(JsonNode *node, gboolean pretty);
 JsonNode *joinctl_json_from_variant(GVariant *value);
@@ -106,7 +105,6 @@ typedef struct _JoinctlAgent JoinctlAgent;
 JoinctlAgent *joinctl_agent_new(JoinctlContext *ctx, gboolean interactive);
 gboolean joinctl_agent_register(JoinctlAgent *agent, GError **error);
 void joinctl_agent_unregister(JoinctlAgent *agent);
-gboolean joinctl_agent_released(JoinctlAgent *agent);
 void joinctl_agent_free(JoinctlAgent *agent);
 G_DEFINE_AUTOPTR_CLEANUP_FUNC(JoinctlAgent, joinctl_agent_free)
 JoinctlAgent *joinctl_agent_start_for_call(JoinctlContext *ctx);

@@ -50,8 +50,8 @@ uid_in_group(guint32 uid, const gchar *group_name)
 	return FALSE;
 }
 
-gboolean
-joind_auth_uid_allowed(guint32 uid)
+static gboolean
+auth_uid_allowed(guint32 uid)
 {
 	return uid == 0 || uid == (guint32)geteuid() || uid_in_group(uid, JOIND_AUTH_GROUP);
 }
@@ -73,7 +73,7 @@ auth_got_uid(GObject *source, GAsyncResult *result, gpointer user_data)
 		return;
 	}
 	g_variant_get(reply, "(u)", &uid);
-	if (!joind_auth_uid_allowed(uid)) {
+	if (!auth_uid_allowed(uid)) {
 		g_info("denied %s.%s to uid %u",
 		       g_dbus_method_invocation_get_interface_name(req->invocation),
 		       g_dbus_method_invocation_get_method_name(req->invocation), uid);

@@ -18,7 +18,4 @@ typedef void (*JoindAuthFunc)(GDBusMethodInvocation *invocation, gpointer user_d
 void joind_auth_check(GDBusMethodInvocation *invocation, JoindAuthFunc func, gpointer user_data,
                       GDestroyNotify destroy);
 
-/* Exposed for unit tests: the policy decision itself. */
-gboolean joind_auth_uid_allowed(guint32 uid);
-
 G_END_DECLS

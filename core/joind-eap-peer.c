@@ -514,33 +514,6 @@ eap_peer_failure(JoindEapSession *s, const JoindEapPacket *p)
 }
 
 void
-joind_eap_session_lower_layer_result(JoindEapSession *s, gboolean accepted)
-{
-	g_autoptr(GError) error = NULL;
-	JoindEapStage stage = JOIND_EAP_STAGE_RESULT;
-
-	if (s->state != JOIND_EAP_STATE_METHOD && s->state != JOIND_EAP_STATE_IDENTITY) {
-		g_debug("%s: ignoring the lower layer's %s: no method runs", s->label,
-		        accepted ? "accept" : "reject");
-		return;
-	}
-	joind_eap_session_ref(s);
-	if (accepted && s->decision != JOIND_EAP_DECISION_FAIL) {
-		joind_eap_session_set_state(s, JOIND_EAP_STATE_SUCCESS, "lower layer accepted");
-		joind_eap_secret_remember_later(s);
-		if (s->callbacks.succeeded != NULL)
-			s->callbacks.succeeded(s, s->user_data);
-	} else if (accepted) {
-		error = eap_peer_unearned_success(s, "went ahead");
-		joind_eap_session_fail(s, stage, error);
-	} else {
-		error = eap_peer_rejection(s, &stage);
-		joind_eap_session_fail(s, stage, error);
-	}
-	joind_eap_session_unref(s);
-}
-
-void
 joind_eap_peer_receive(JoindEapSession *s, const JoindEapPacket *p)
 {
 	gchar buf[16];

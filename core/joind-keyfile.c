@@ -291,26 +291,6 @@ joind_keyfile_load_data(const gchar *path, const gchar *data, GError **error)
 	return joind_keyfile_parse(path, (const guint8 *)data, strlen(data), NULL, error);
 }
 
-GKeyFile *
-joind_keyfile_load(const gchar *path, gchar **contents, GError **error)
-{
-	g_autofree gchar *data = NULL;
-	g_autoptr(GError) local = NULL;
-	gsize len = 0;
-	GKeyFile *kf;
-
-	if (!g_file_get_contents(path, &data, &len, &local)) {
-		g_set_error(error, G_FILE_ERROR, local->code, "%s: %s", path, local->message);
-		return NULL;
-	}
-	kf = joind_keyfile_parse(path, (const guint8 *)data, len, NULL, error);
-	if (kf != NULL && contents != NULL)
-		*contents = g_steal_pointer(&data);
-	else
-		joind_secret_clear(data, len);
-	return kf;
-}
-
 /* Does the trimmed line [s, e) read "key = ..."? */
 static gboolean
 line_sets_key(const gchar *s, const gchar *e, const gchar *key)

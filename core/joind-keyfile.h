@@ -23,10 +23,6 @@ G_BEGIN_DECLS
  * NULL when the file embeds none. */
 GKeyFile *joind_keyfile_parse(const gchar *path, const guint8 *data, gsize len, GHashTable **pems,
                               GError **error);
-/* Loads path; a syntax error becomes "path:line: reason" (G_KEY_FILE_ERROR).
- * On success *contents (if not NULL) receives the raw text for
- * joind_keyfile_find_line(). */
-GKeyFile *joind_keyfile_load(const gchar *path, gchar **contents, GError **error);
 /* Same for text that did not come from a file; path is used in messages. */
 GKeyFile *joind_keyfile_load_data(const gchar *path, const gchar *data, GError **error);
 /* 1-based line of key in group (the last one, which is the one GKeyFile

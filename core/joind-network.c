@@ -218,13 +218,6 @@ joind_network_set_strength(JoindNetwork *self, gint strength)
 	g_object_notify_by_pspec(G_OBJECT(self), props[PROP_STRENGTH]);
 }
 
-gboolean
-joind_network_get_connected(JoindNetwork *self)
-{
-	g_return_val_if_fail(JOIND_IS_NETWORK(self), FALSE);
-	return GET_PRIV(self)->connected;
-}
-
 void
 joind_network_set_connected(JoindNetwork *self, gboolean connected)
 {

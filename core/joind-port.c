@@ -143,13 +143,6 @@ joind_port_8021x_set_eap_method(JoindPort8021x *self, const gchar *method)
 	port_set_string(self, &GET_PRIV(self)->eap_method, method, PROP_EAP_METHOD);
 }
 
-const gchar *
-joind_port_8021x_get_identity(JoindPort8021x *self)
-{
-	g_return_val_if_fail(JOIND_IS_PORT_8021X(self), NULL);
-	return GET_PRIV(self)->identity;
-}
-
 void
 joind_port_8021x_set_identity(JoindPort8021x *self, const gchar *identity)
 {

@@ -144,7 +144,7 @@ joind_station_class_init(JoindStationClass *klass)
 
 	props[PROP_SCANNING] = g_param_spec_boolean("scanning", NULL, NULL, FALSE, ro);
 	props[PROP_STATE] =
-	        g_param_spec_int("state", NULL, NULL, 0, JOIND_STATION_STATE_ROAMING, 0, ro);
+	        g_param_spec_int("state", NULL, NULL, 0, JOIND_STATION_STATE_DISCONNECTING, 0, ro);
 	props[PROP_CONNECTED_NETWORK] =
 	        g_param_spec_object("connected-network", NULL, NULL, JOIND_TYPE_NETWORK, ro);
 	g_object_class_install_properties(object_class, N_PROPS, props);
@@ -286,23 +286,6 @@ joind_station_get_networks(JoindStation *self)
 	return copy;
 }
 
-JoindNetwork *
-joind_station_find_network(JoindStation *self, GBytes *ssid, JoindNetworkType type)
-{
-	GPtrArray *networks;
-
-	g_return_val_if_fail(JOIND_IS_STATION(self), NULL);
-	networks = GET_PRIV(self)->networks;
-	for (guint i = 0; i < networks->len; i++) {
-		JoindNetwork *n = g_ptr_array_index(networks, i);
-
-		if (joind_network_get_network_type(n) == type &&
-		    g_bytes_equal(joind_network_get_ssid(n), ssid))
-			return n;
-	}
-	return NULL;
-}
-
 void
 joind_station_scan(JoindStation *self, GCancellable *cancellable, GAsyncReadyCallback callback,
                    gpointer user_data)
@@ -359,7 +342,7 @@ const gchar *
 joind_station_state_to_string(JoindStationState state)
 {
 	static const gchar *const names[] = {"disconnected", "connecting", "connected",
-	                                     "disconnecting", "roaming"};
+	                                     "disconnecting"};
 
 	if ((guint)state < G_N_ELEMENTS(names))
 		return names[state];

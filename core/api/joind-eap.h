@@ -166,14 +166,6 @@ JOIND_EXPORT gboolean joind_eap_session_rx(JoindEapSession *session, const guint
  * wiped. Does not call back. */
 JOIND_EXPORT void joind_eap_session_reset(JoindEapSession *session);
 
-/* A lower-layer indication of the result (RFC 4137 altAccept/altReject),
- * e.g. WiFi's EAPOL-Key message 1 arriving when the EAP-Success was lost:
- * accepted counts as success only if the method's decision allows it (and
- * as failure otherwise); rejected fails the conversation. Calls back like
- * a received Success/Failure; ignored before the first Response, while
- * paused and after the result. */
-JOIND_EXPORT void joind_eap_session_lower_layer_result(JoindEapSession *session, gboolean accepted);
-
 /* Largest EAP packet the lower layer carries (default 1400); methods that
  * fragment (TLS) size their fragments from it. */
 JOIND_EXPORT void joind_eap_session_set_mtu(JoindEapSession *session, gsize mtu);

@@ -41,7 +41,6 @@ JOIND_EXPORT const gchar *joind_port_8021x_get_profile(JoindPort8021x *self);
 JOIND_EXPORT void joind_port_8021x_set_profile(JoindPort8021x *self, const gchar *profile);
 JOIND_EXPORT const gchar *joind_port_8021x_get_eap_method(JoindPort8021x *self);
 JOIND_EXPORT void joind_port_8021x_set_eap_method(JoindPort8021x *self, const gchar *method);
-JOIND_EXPORT const gchar *joind_port_8021x_get_identity(JoindPort8021x *self);
 JOIND_EXPORT void joind_port_8021x_set_identity(JoindPort8021x *self, const gchar *identity);
 JOIND_EXPORT const gchar *joind_port_8021x_get_last_error(JoindPort8021x *self);
 JOIND_EXPORT void joind_port_8021x_set_last_error(JoindPort8021x *self, const gchar *sentence);

@@ -28,7 +28,6 @@ typedef enum {
 	JOIND_STATION_STATE_CONNECTING,
 	JOIND_STATION_STATE_CONNECTED,
 	JOIND_STATION_STATE_DISCONNECTING,
-	JOIND_STATION_STATE_ROAMING,
 } JoindStationState;
 
 typedef enum {
@@ -66,7 +65,6 @@ JOIND_EXPORT JoindNetworkType joind_network_get_network_type(JoindNetwork *self)
 /* Best BSS signal in 100 * dBm. */
 JOIND_EXPORT gint joind_network_get_strength(JoindNetwork *self);
 JOIND_EXPORT void joind_network_set_strength(JoindNetwork *self, gint strength);
-JOIND_EXPORT gboolean joind_network_get_connected(JoindNetwork *self);
 JOIND_EXPORT void joind_network_set_connected(JoindNetwork *self, gboolean connected);
 /* The known-network profile this network matches, or NULL. */
 JOIND_EXPORT JoindProfile *joind_network_get_profile(JoindNetwork *self);
@@ -133,8 +131,6 @@ JOIND_EXPORT void joind_station_add_network(JoindStation *self, JoindNetwork *ne
 JOIND_EXPORT void joind_station_remove_network(JoindStation *self, JoindNetwork *network);
 /* Element type JoindNetwork, transfer container (the station holds them). */
 JOIND_EXPORT GPtrArray *joind_station_get_networks(JoindStation *self);
-JOIND_EXPORT JoindNetwork *joind_station_find_network(JoindStation *self, GBytes *ssid,
-                                                      JoindNetworkType type);
 
 JOIND_EXPORT void joind_station_scan(JoindStation *self, GCancellable *cancellable,
                                      GAsyncReadyCallback callback, gpointer user_data);
@@ -151,7 +147,7 @@ JOIND_EXPORT gboolean joind_station_connect_hidden_finish(JoindStation *self, GA
                                                           GError **error);
 JOIND_EXPORT GPtrArray *joind_station_get_ordered_networks(JoindStation *self);
 
-/* "disconnected", "connecting", "connected", "disconnecting", "roaming" */
+/* "disconnected", "connecting", "connected", "disconnecting" */
 JOIND_EXPORT const gchar *joind_station_state_to_string(JoindStationState state);
 
 /* Attach (or with NULL, detach) the station of a WiFi device; the device

@@ -3,6 +3,7 @@
 #include "wired-manager.h"
 
 #include "wired-link-monitor.h"
+#include "wired-operstate.h"
 #include "wired-port.h"
 
 #define WIRED_PLUGIN_NAME "ethernet-8021x"
@@ -10,6 +11,7 @@
 struct _WiredManager {
 	JoindCore *core;
 	WiredLinkMonitor *monitor;
+	WiredOperstateSocket *oper_socket;
 	GHashTable *devices; /* ifindex -> JoindDevice (with its WiredPort attached) */
 	WiredPaeTimers timers;
 	gulong profile_changed_id;
@@ -51,7 +53,7 @@ manager_link_added(WiredManager *self, const WiredLink *link)
 	g_autoptr(GError) error = NULL;
 
 	joind_device_set_address(device, link->address);
-	port = wired_port_new(self->core, device, &self->timers);
+	port = wired_port_new(self->core, device, &self->timers, self->oper_socket);
 	joind_device_attach_port(device, JOIND_PORT_8021X(port));
 	if (!joind_core_add_device(self->core, device, &error)) {
 		g_warning("%s: %s", link->name, error->message);
@@ -165,6 +167,9 @@ wired_manager_new(JoindCore *core, GError **error)
 	        g_signal_connect(core, "shutting-down", G_CALLBACK(manager_shutting_down), self);
 	self->agent_registered_id = g_signal_connect(core, "agent-registered",
 	                                             G_CALLBACK(manager_agent_registered), self);
+	self->oper_socket = wired_operstate_socket_new(error);
+	if (self->oper_socket == NULL)
+		return NULL;
 	self->monitor = wired_link_monitor_new(manager_link_event, self, error);
 	if (self->monitor == NULL)
 		return NULL;
@@ -193,5 +198,6 @@ wired_manager_free(WiredManager *self)
 		}
 		g_hash_table_unref(self->devices);
 	}
+	g_clear_pointer(&self->oper_socket, wired_operstate_socket_free);
 	g_free(self);
 }

@@ -23,6 +23,7 @@ struct _WiredPae {
 	gboolean retry;       /* in FAILED: HELD follows (authentication failure) */
 	gboolean needs_agent; /* in FAILED: a secret was wanted and nobody could be asked */
 	gboolean talking;     /* sent EAPOL-Start and no EAPOL-Logoff since */
+	gboolean authorised;  /* authenticated, and nothing failed or ended since */
 
 	gchar *identity;
 	gchar *method;
@@ -169,7 +170,7 @@ pae_start_when_expired(gpointer user_data)
 	why = g_strdup_printf("No IEEE 802.1X authenticator answered %u EAPOL-Start frames on %s.",
 	                      self->start_count, self->ifname);
 	pae_set_str(&self->last_error, why);
-	pae_enter(self, WIRED_PAE_HELD, "no authenticator answered");
+	pae_enter(self, WIRED_PAE_HELD, why);
 	return G_SOURCE_REMOVE;
 }
 
@@ -222,6 +223,10 @@ pae_arm_auth_while(WiredPae *self)
 static void
 pae_run_entry_actions(WiredPae *self)
 {
+	/* A re-authentication (CONNECTING, AUTHENTICATING) keeps the port
+	 * authorised until it fails: the authenticator does the same. */
+	if (self->state != WIRED_PAE_CONNECTING && self->state != WIRED_PAE_AUTHENTICATING)
+		self->authorised = self->state == WIRED_PAE_AUTHENTICATED;
 	switch (self->state) {
 	case WIRED_PAE_DISABLED:
 		g_clear_pointer(&self->session, joind_eap_session_unref);
@@ -281,12 +286,15 @@ pae_start_conversation(WiredPae *self, const gchar *reason)
 		return;
 	}
 	if (!joind_eap_session_check(self->session, &error)) {
+		g_autofree gchar *why =
+		        g_strdup_printf("the profile cannot be used: %s", error->message);
+
 		pae_set_str(&self->last_error, error->message);
 		self->retry = FALSE;
 		/* Authenticated with what the profile said before, maybe. */
 		if (pae_is_talking(self))
 			pae_send_logoff(self);
-		pae_enter(self, WIRED_PAE_FAILED, "the profile cannot be used");
+		pae_enter(self, WIRED_PAE_FAILED, why);
 		return;
 	}
 	pae_enter(self, WIRED_PAE_CONNECTING, reason);
@@ -347,10 +355,9 @@ pae_eap_failed(JoindEapSession *session, JoindEapStage stage, const GError *erro
                gpointer user_data)
 {
 	WiredPae *self = user_data;
-	g_autofree gchar *reason =
-	        g_strdup_printf("EAP failed at the %s stage", joind_eap_stage_to_string(stage));
+	g_autofree gchar *reason = g_strdup_printf(
+	        "EAP failed at the %s stage: %s", joind_eap_stage_to_string(stage), error->message);
 
-	g_info("%s: %s", self->ifname, error->message);
 	pae_set_str(&self->last_error, error->message);
 	/* Retrying helps when the authenticator said no (it may change its
 	 * mind, 802.1X's held period exists for that); it cannot help when a
@@ -542,10 +549,12 @@ void
 wired_pae_fail_profile(WiredPae *self, JoindProfile *profile, const gchar *object_path,
                        const gchar *sentence)
 {
+	g_autofree gchar *why = g_strdup_printf("the port cannot be used: %s", sentence);
+
 	pae_load_profile(self, profile, object_path);
 	pae_set_str(&self->last_error, sentence);
 	self->retry = FALSE;
-	pae_enter(self, WIRED_PAE_FAILED, "the port cannot be used");
+	pae_enter(self, WIRED_PAE_FAILED, why);
 }
 
 void
@@ -677,6 +686,12 @@ wired_pae_get_port_state(WiredPae *self)
 		break;
 	}
 	return JOIND_PORT_STATE_IDLE;
+}
+
+gboolean
+wired_pae_is_authorised(WiredPae *self)
+{
+	return self->authorised;
 }
 
 const gchar *

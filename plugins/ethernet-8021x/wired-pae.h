@@ -112,6 +112,9 @@ void wired_pae_shutdown(WiredPae *self);
 
 WiredPaeState wired_pae_get_state(WiredPae *self);
 JoindPortState wired_pae_get_port_state(WiredPae *self);
+/* Authenticated, and still so while a re-authentication runs: FALSE from
+ * the first failure, logoff, carrier loss or profile removal on. */
+gboolean wired_pae_is_authorised(WiredPae *self);
 /* NULL when nothing failed since the last success. */
 const gchar *wired_pae_get_last_error(WiredPae *self);
 const gchar *wired_pae_get_identity(WiredPae *self);

@@ -1,6 +1,7 @@
 /* wired-port.c - the 802.1X port of one Ethernet device. */
 #include "wired-port.h"
 
+#include "wired-operstate.h"
 #include "wired-socket.h"
 
 struct _WiredPort {
@@ -13,6 +14,9 @@ struct _WiredPort {
 	gboolean enabled; /* admin up with carrier */
 	WiredSocket *socket;
 	WiredPae *pae;
+	WiredOperstateSocket *oper_socket; /* the manager's; NULL once released */
+	WiredOperstate operstate;          /* last asked for */
+	gboolean stopping;                 /* joind is stopping */
 };
 
 G_DEFINE_TYPE(WiredPort, wired_port, JOIND_TYPE_PORT_8021X)
@@ -34,6 +38,27 @@ port_pae_send(WiredPae *pae, guint8 type, const guint8 *body, gsize len, gpointe
 	return wired_socket_send(self->socket, type, body, len, error);
 }
 
+/* The link's operational state follows the PAE: dormant while a profile
+ * applies and the port is not authorised, up once it is; a port without a
+ * profile is left in (or given back) the default link mode. */
+static void
+port_sync_operstate(WiredPort *self)
+{
+	WiredOperstate want;
+
+	if (wired_pae_get_state(self->pae) == WIRED_PAE_DISABLED)
+		want = self->stopping && self->operstate != WIRED_OPERSTATE_DEFAULT
+		               ? WIRED_OPERSTATE_STOPPED
+		               : WIRED_OPERSTATE_DEFAULT;
+	else
+		want = wired_pae_is_authorised(self->pae) ? WIRED_OPERSTATE_UP
+		                                          : WIRED_OPERSTATE_DORMANT;
+	if (want == self->operstate || self->oper_socket == NULL)
+		return;
+	self->operstate = want;
+	wired_operstate_socket_set(self->oper_socket, self->ifindex, self->ifname, want);
+}
+
 static void
 port_pae_changed(WiredPae *pae, gpointer user_data)
 {
@@ -46,6 +71,7 @@ port_pae_changed(WiredPae *pae, gpointer user_data)
 	joind_port_8021x_set_identity(port, wired_pae_get_identity(pae));
 	joind_port_8021x_set_last_error(port, wired_pae_get_last_error(pae));
 	joind_port_8021x_set_state(port, wired_pae_get_port_state(pae));
+	port_sync_operstate(WIRED_PORT(port));
 }
 
 static const WiredPaeCallbacks port_pae_callbacks = {
@@ -173,11 +199,13 @@ wired_port_release(WiredPort *self, const gchar *reason)
 {
 	wired_pae_disable(self->pae, reason);
 	g_clear_pointer(&self->socket, wired_socket_free);
+	self->oper_socket = NULL;
 }
 
 void
 wired_port_shutdown(WiredPort *self)
 {
+	self->stopping = TRUE;
 	wired_pae_shutdown(self->pae);
 }
 
@@ -231,11 +259,14 @@ wired_port_init(WiredPort *self)
 }
 
 WiredPort *
-wired_port_new(JoindCore *core, JoindDevice *device, const WiredPaeTimers *timers)
+wired_port_new(JoindCore *core, JoindDevice *device, const WiredPaeTimers *timers,
+               WiredOperstateSocket *oper_socket)
 {
 	WiredPort *self = g_object_new(WIRED_TYPE_PORT, NULL);
 
 	self->core = core;
+	self->oper_socket = oper_socket;
+	self->operstate = WIRED_OPERSTATE_DEFAULT;
 	self->device = device;
 	g_object_add_weak_pointer(G_OBJECT(device), (gpointer *)&self->device);
 	self->ifindex = joind_device_get_ifindex(device);

@@ -8,6 +8,7 @@
 #pragma once
 
 #include "joind.h"
+#include "wired-operstate.h"
 #include "wired-pae.h"
 
 G_BEGIN_DECLS
@@ -15,7 +16,10 @@ G_BEGIN_DECLS
 #define WIRED_TYPE_PORT (wired_port_get_type())
 G_DECLARE_FINAL_TYPE(WiredPort, wired_port, WIRED, PORT, JoindPort8021x)
 
-WiredPort *wired_port_new(JoindCore *core, JoindDevice *device, const WiredPaeTimers *timers);
+/* oper_socket: the manager's, for the link's operational state (NULL: the
+ * state is left alone); used until wired_port_release(). */
+WiredPort *wired_port_new(JoindCore *core, JoindDevice *device, const WiredPaeTimers *timers,
+                          WiredOperstateSocket *oper_socket);
 /* The link changed: name, address, admin state, carrier. */
 void wired_port_update_link(WiredPort *self, const gchar *name, const gchar *address,
                             gboolean admin_up, gboolean carrier);

@@ -1,5 +1,6 @@
-/* connect.h - one station's connection: CMD_CONNECT / CMD_DISCONNECT and
- * the CONNECT / DISCONNECT events that answer them.
+/* connect.h - one station's connection, from Connect() to the link's
+ * end: authenticate and associate (joind's SME or the kernel's
+ * CMD_CONNECT), key (keying.c), stay connected, tear down.
  *
  * One connect at a time: a new Connect() aborts the pending one with
  * JOIND_ERROR_ABORTED and, when the link is (being) associated, tears it
@@ -56,6 +57,10 @@ void wifi_connector_set_observer(WifiConnector *self, WifiConnectObserver func, 
 /* nl80211 CONNECT, DISCONNECT, AUTHENTICATE, ASSOCIATE, DEAUTHENTICATE,
  * DISASSOCIATE and CONTROL_PORT_FRAME events of the interface. */
 void wifi_connector_handle_event(WifiConnector *self, guint8 cmd, struct nlattr **attrs);
+
+/* Events may have been lost: an associated link checks that the kernel
+ * still has it (GET_INTERFACE), and goes when it does not. */
+void wifi_connector_resync(WifiConnector *self);
 
 /* What the link is, for diagnostics. The BSS of the link, NULL unless
  * connected (borrowed). */

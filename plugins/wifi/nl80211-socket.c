@@ -36,6 +36,8 @@ typedef struct {
 	guint event_watch;
 	GHashTable *requests; /* seq -> Request */
 	guint next_id;
+	guint resync_idle;    /* after an overrun */
+	const gchar *lost_on; /* which socket overran */
 } NlSocket;
 
 static void
@@ -167,6 +169,16 @@ event_valid(struct nl_msg *msg, void *arg)
 }
 
 static gboolean
+resync_now(gpointer user_data)
+{
+	NlSocket *self = user_data;
+
+	self->resync_idle = 0;
+	wifi_nl_events_lost(self->nl, self->lost_on);
+	return G_SOURCE_REMOVE;
+}
+
+static gboolean
 on_readable(gint fd, GIOCondition condition, gpointer user_data)
 {
 	NlSocket *self = user_data;
@@ -174,9 +186,14 @@ on_readable(gint fd, GIOCondition condition, gpointer user_data)
 	int err = nl_recvmsgs(is_cmd ? self->cmd : self->events,
 	                      is_cmd ? self->cmd_cb : self->event_cb);
 
-	if (err == -NLE_NOMEM && !is_cmd)
-		g_warning("nl80211: events were lost (receive buffer overrun)");
-	else if (err < 0 && err != -NLE_AGAIN)
+	/* libnl says ENOBUFS (the kernel dropped messages for us) as
+	 * NLE_NOMEM. The rooms read the state again once the burst that
+	 * caused it has been read. */
+	if (err == -NLE_NOMEM) {
+		self->lost_on = is_cmd ? "command" : "event";
+		if (self->resync_idle == 0)
+			self->resync_idle = g_idle_add(resync_now, self);
+	} else if (err < 0 && err != -NLE_AGAIN)
 		g_debug("nl80211: receiving on the %s socket: %s", is_cmd ? "command" : "event",
 		        nl_geterror(err));
 	return G_SOURCE_CONTINUE;
@@ -241,6 +258,7 @@ nl_socket_free_all(gpointer backend)
 		return;
 	g_clear_handle_id(&self->cmd_watch, g_source_remove);
 	g_clear_handle_id(&self->event_watch, g_source_remove);
+	g_clear_handle_id(&self->resync_idle, g_source_remove);
 	g_clear_pointer(&self->requests, g_hash_table_unref);
 	g_clear_pointer(&self->cmd_cb, nl_cb_put);
 	g_clear_pointer(&self->event_cb, nl_cb_put);

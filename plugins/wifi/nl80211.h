@@ -60,6 +60,13 @@ guint wifi_nl_add_listener(WifiNl *self, WifiNlEventFunc func, gpointer user_dat
 /* The carrier hands each event to the listeners through this. */
 void wifi_nl_dispatch_event(WifiNl *self, guint8 cmd, struct nlattr **attrs);
 
+/* Events were lost (a socket's receive buffer overran): what a listener
+ * learned from events may be stale, so it reads the state again. */
+typedef void (*WifiNlResyncFunc)(gpointer user_data);
+guint wifi_nl_add_resync_listener(WifiNl *self, WifiNlResyncFunc func, gpointer user_data);
+/* The carrier says so (where: which socket, for the log). */
+void wifi_nl_events_lost(WifiNl *self, const gchar *where);
+
 /* For logs: "TRIGGER_SCAN" and so on, or a number. */
 const gchar *wifi_nl_cmd_name(guint8 cmd);
 

@@ -1,49 +1,11 @@
-/* sme.c - the userspace SME's AUTHENTICATE / ASSOCIATE sequence (see
- * sme.h).
- *
- * Steps: IDLE -> AUTHENTICATING (CMD_AUTHENTICATE sent; its AUTHENTICATE
- * event carries the access point's authentication frame, or TIMED_OUT)
- * -> ASSOCIATING (CMD_ASSOCIATE sent; its ASSOCIATE event carries the
- * association response, or TIMED_OUT) -> IDLE with the result. An event
- * for another BSSID, or while IDLE, is not ours (an earlier attempt's).
- */
+/* sme.c - the messages of the userspace SME (see sme.h). The sequence
+ * itself is the connector's: its AUTHENTICATING and ASSOCIATING states. */
 #include "sme.h"
 
 #include <netlink/attr.h>
 #include <string.h>
 
 #include "mgmt.h"
-
-typedef enum {
-	SME_IDLE,
-	SME_AUTHENTICATING,
-	SME_ASSOCIATING,
-} SmeStep;
-
-struct _WifiSme {
-	WifiIface *iface;
-	WifiSmeFunc func;
-	gpointer user_data;
-	SmeStep step;
-	WifiBss *bss;
-	gboolean secure;
-	WifiRsnPlan plan;
-	gboolean control_port_nl;
-	guint request;
-};
-
-static const gchar *
-step_name(SmeStep step)
-{
-	switch (step) {
-	case SME_AUTHENTICATING:
-		return "authentication";
-	case SME_ASSOCIATING:
-		return "association";
-	default:
-		return "idle";
-	}
-}
 
 const gchar *
 wifi_sme_status_to_string(guint16 status, gchar buf[16])
@@ -72,32 +34,6 @@ wifi_sme_status_to_string(guint16 status, gchar buf[16])
 		g_snprintf(buf, 16, "status %u", status);
 		return buf;
 	}
-}
-
-/* Ends the sequence: back to IDLE, then the callback (which may start
- * another). */
-static void
-sme_finish(WifiSme *self, WifiSmeResult result, guint16 status, int kernel_error)
-{
-	const gchar *stage = step_name(self->step);
-
-	wifi_nl_cancel(self->iface->nl, self->request);
-	self->request = 0;
-	self->step = SME_IDLE;
-	g_clear_pointer(&self->bss, wifi_bss_unref);
-	self->func(result, stage, status, kernel_error, self->user_data);
-}
-
-static void
-sme_command_done(int error, gpointer user_data)
-{
-	WifiSme *self = user_data;
-
-	self->request = 0;
-	if (error == 0 || self->step == SME_IDLE)
-		return;
-	g_debug("%s: %s command: %s", self->iface->name, step_name(self->step), g_strerror(-error));
-	sme_finish(self, WIFI_SME_RESULT_KERNEL, 0, error);
 }
 
 void
@@ -131,120 +67,29 @@ wifi_sme_put_deauthenticate(struct nl_msg *msg, guint32 ifindex, const guint8 *b
 	nla_put_u16(msg, NL80211_ATTR_REASON_CODE, reason);
 }
 
-static void
-sme_send(WifiSme *self, guint8 cmd)
-{
-	struct nl_msg *msg = wifi_nl_msg_new(self->iface->nl, cmd, 0);
-	gchar addr[18];
-
-	if (cmd == NL80211_CMD_AUTHENTICATE)
-		wifi_sme_put_authenticate(msg, self->iface->ifindex, self->bss);
-	else
-		wifi_sme_put_associate(msg, self->iface->ifindex, self->bss,
-		                       self->secure ? &self->plan : NULL, self->control_port_nl);
-	g_info("%s: %s with %s (userspace SME)", self->iface->name,
-	       cmd == NL80211_CMD_AUTHENTICATE ? "AUTHENTICATE" : "ASSOCIATE",
-	       wifi_bssid_to_string(self->bss->bssid, addr));
-	self->request = wifi_nl_send(self->iface->nl, msg, NULL, sme_command_done, self, NULL);
-}
-
-void
-wifi_sme_start(WifiSme *self, WifiBss *bss, const WifiRsnPlan *plan, gboolean control_port_nl)
-{
-	wifi_sme_reset(self);
-	self->bss = wifi_bss_ref(bss);
-	self->secure = plan != NULL;
-	if (plan != NULL)
-		self->plan = *plan;
-	self->control_port_nl = control_port_nl;
-	self->step = SME_AUTHENTICATING;
-	sme_send(self, NL80211_CMD_AUTHENTICATE);
-}
-
-void
-wifi_sme_reset(WifiSme *self)
-{
-	wifi_nl_cancel(self->iface->nl, self->request);
-	self->request = 0;
-	self->step = SME_IDLE;
-	g_clear_pointer(&self->bss, wifi_bss_unref);
-}
-
-gboolean
-wifi_sme_is_pending(const WifiSme *self)
-{
-	return self->step != SME_IDLE;
-}
-
-/* The frame of an AUTHENTICATE / ASSOCIATE event: ours when it answers
- * the step under way, from our BSS. */
 static gboolean
-sme_answer(WifiSme *self, struct nlattr *frame, WifiMgmtAnswer *answer)
+answer_from_bss(struct nlattr **attrs, const guint8 *bssid)
 {
-	g_autoptr(GError) error = NULL;
+	struct nlattr *mac = attrs[NL80211_ATTR_MAC];
 
-	if (!wifi_mgmt_parse_answer(nla_data(frame), (gsize)nla_len(frame), answer, &error)) {
-		g_debug("%s: %s event: %s", self->iface->name, step_name(self->step),
-		        error->message);
-		return FALSE;
-	}
-	return answer->assoc == (self->step == SME_ASSOCIATING) &&
-	       memcmp(answer->bssid, self->bss->bssid, 6) == 0;
+	return mac == NULL || (nla_len(mac) == 6 && memcmp(nla_data(mac), bssid, 6) == 0);
 }
 
-gboolean
-wifi_sme_handle_event(WifiSme *self, guint8 cmd, struct nlattr **attrs)
+WifiSmeAnswer
+wifi_sme_read_answer(guint8 cmd, struct nlattr **attrs, const guint8 *bssid, guint16 *status,
+                     GError **error)
 {
-	SmeStep expected = cmd == NL80211_CMD_AUTHENTICATE ? SME_AUTHENTICATING : SME_ASSOCIATING;
+	struct nlattr *frame = attrs[NL80211_ATTR_FRAME];
 	WifiMgmtAnswer answer;
-	gchar buf[16];
 
-	if (self->step == SME_IDLE || self->step != expected)
-		return FALSE;
-	if (attrs[NL80211_ATTR_TIMED_OUT] != NULL) {
-		if (attrs[NL80211_ATTR_MAC] != NULL &&
-		    (nla_len(attrs[NL80211_ATTR_MAC]) != 6 ||
-		     memcmp(nla_data(attrs[NL80211_ATTR_MAC]), self->bss->bssid, 6) != 0))
-			return FALSE;
-		g_info("%s: %s timed out", self->iface->name, step_name(self->step));
-		sme_finish(self, WIFI_SME_RESULT_NO_ANSWER, 0, 0);
-		return TRUE;
-	}
-	if (attrs[NL80211_ATTR_FRAME] == NULL ||
-	    !sme_answer(self, attrs[NL80211_ATTR_FRAME], &answer))
-		return FALSE;
-	g_info("%s: %s: %s", self->iface->name, step_name(self->step),
-	       wifi_sme_status_to_string(answer.status, buf));
-	if (answer.status != 0) {
-		sme_finish(self, WIFI_SME_RESULT_REFUSED, answer.status, 0);
-		return TRUE;
-	}
-	if (self->step == SME_AUTHENTICATING) {
-		self->step = SME_ASSOCIATING;
-		sme_send(self, NL80211_CMD_ASSOCIATE);
-		return TRUE;
-	}
-	sme_finish(self, WIFI_SME_RESULT_ASSOCIATED, 0, 0);
-	return TRUE;
-}
-
-WifiSme *
-wifi_sme_new(WifiIface *iface, WifiSmeFunc func, gpointer user_data)
-{
-	WifiSme *self = g_new0(WifiSme, 1);
-
-	self->iface = wifi_iface_ref(iface);
-	self->func = func;
-	self->user_data = user_data;
-	return self;
-}
-
-void
-wifi_sme_free(WifiSme *self)
-{
-	if (self == NULL)
-		return;
-	wifi_sme_reset(self);
-	wifi_iface_unref(self->iface);
-	g_free(self);
+	if (attrs[NL80211_ATTR_TIMED_OUT] != NULL)
+		return answer_from_bss(attrs, bssid) ? WIFI_SME_ANSWER_TIMED_OUT
+		                                     : WIFI_SME_ANSWER_NONE;
+	if (frame == NULL ||
+	    !wifi_mgmt_parse_answer(nla_data(frame), (gsize)nla_len(frame), &answer, error))
+		return WIFI_SME_ANSWER_NONE;
+	if (answer.assoc != (cmd == NL80211_CMD_ASSOCIATE) || memcmp(answer.bssid, bssid, 6) != 0)
+		return WIFI_SME_ANSWER_NONE;
+	*status = answer.status;
+	return answer.status == 0 ? WIFI_SME_ANSWER_SUCCESS : WIFI_SME_ANSWER_REFUSED;
 }

@@ -1,6 +1,7 @@
-/* sme.h - the userspace SME of one connect: CMD_AUTHENTICATE (open
+/* sme.h - the messages of the userspace SME: CMD_AUTHENTICATE (open
  * system), its AUTHENTICATE event, CMD_ASSOCIATE (with our RSN element and
- * the control port attributes), its ASSOCIATE event.
+ * the control port attributes), its ASSOCIATE event; the connector's
+ * AUTHENTICATING and ASSOCIATING states send and read them.
  *
  * joind uses it when the radio lists CMD_AUTHENTICATE and CMD_ASSOCIATE and
  * main.conf does not say UserspaceSME=false; otherwise CMD_CONNECT lets
@@ -13,41 +14,23 @@
 #pragma once
 
 #include "bss.h"
-#include "iface.h"
+#include "nl80211.h"
 #include "rsn.h"
 
 G_BEGIN_DECLS
 
-typedef struct _WifiSme WifiSme;
-
+/* What an AUTHENTICATE or ASSOCIATE event says of the request to bssid. */
 typedef enum {
-	WIFI_SME_RESULT_ASSOCIATED,
-	WIFI_SME_RESULT_NO_ANSWER, /* authentication or association timed out */
-	WIFI_SME_RESULT_REFUSED,   /* a status code other than success */
-	WIFI_SME_RESULT_KERNEL,    /* the kernel refused a command (kernel_error) */
-} WifiSmeResult;
+	WIFI_SME_ANSWER_NONE, /* not its answer: another BSS's, another step's, unreadable */
+	WIFI_SME_ANSWER_SUCCESS,
+	WIFI_SME_ANSWER_REFUSED, /* *status: the access point's status code */
+	WIFI_SME_ANSWER_TIMED_OUT,
+} WifiSmeAnswer;
 
-/* How the sequence ended (once per wifi_sme_start()); status is the
- * access point's status code for REFUSED, kernel_error a negative errno for
- * KERNEL; stage says which step ("authentication", "association"). */
-typedef void (*WifiSmeFunc)(WifiSmeResult result, const gchar *stage, guint16 status,
-                            int kernel_error, gpointer user_data);
-
-WifiSme *wifi_sme_new(WifiIface *iface, WifiSmeFunc func, gpointer user_data);
-/* Cancels the sequence (no callback after this). */
-void wifi_sme_free(WifiSme *self);
-
-/* Starts authenticating to bss; plan is NULL for an open network. The
- * SME keeps a reference to bss; plan is copied. */
-void wifi_sme_start(WifiSme *self, WifiBss *bss, const WifiRsnPlan *plan, gboolean control_port_nl);
-/* Forgets the sequence under way (the connector deauthenticates). */
-void wifi_sme_reset(WifiSme *self);
-/* Whether an AUTHENTICATE or ASSOCIATE event is awaited. */
-gboolean wifi_sme_is_pending(const WifiSme *self);
-
-/* AUTHENTICATE and ASSOCIATE events of the interface; FALSE when the
- * event was not the one awaited (e.g. of an earlier attempt). */
-gboolean wifi_sme_handle_event(WifiSme *self, guint8 cmd, struct nlattr **attrs);
+/* Reads the event (cmd AUTHENTICATE or ASSOCIATE). error says why an
+ * unreadable frame is NONE (may be unset). */
+WifiSmeAnswer wifi_sme_read_answer(guint8 cmd, struct nlattr **attrs, const guint8 *bssid,
+                                   guint16 *status, GError **error);
 
 /* The attributes of the commands (for tests, which build messages
  * without a socket). */

@@ -1,6 +1,7 @@
 /* joinctl-standin.h - a stand-in for joind, played by a test process, for
- * the joinctl commands whose daemon side does not exist yet (stations,
- * networks, known networks, 802.1X ports) and for joinctl's agent. It owns
+ * joinctl commands on objects that exist only with hardware a test bus
+ * lacks (stations and networks need a radio, 802.1X ports a link), for the
+ * known networks that go with those networks, and for joinctl's agent. It owns
  * net.joind on a private bus and implements data/net.joind.xml with the
  * generated skeletons; what it does on each call is written below, simply.
  */

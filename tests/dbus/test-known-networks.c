@@ -324,23 +324,12 @@ test_corrupt_state(Fixture *f, gconstpointer data)
 	g_assert_null(read_file(f->dir, "state.json"));
 }
 
-/* `joinctl known-networks` on the real daemon: list, show, set-autoconnect
- * and forget, with their output and exit codes (not found 4, usage 2). */
 static void
-test_joinctl(Fixture *f, gconstpointer data)
+joinctl_list(void)
 {
 	g_auto(Run) list = {0};
 	g_auto(Run) table = {0};
-	g_auto(Run) show = {0};
-	g_auto(Run) missing = {0};
-	g_auto(Run) set = {0};
-	g_auto(Run) forget = {0};
-	g_auto(Run) again = {0};
-	g_auto(Run) empty = {0};
-	g_auto(Run) usage = {0};
 	g_autoptr(JsonNode) root = NULL;
-	g_autoptr(JsonNode) shown = NULL;
-	g_autofree gchar *cafe = NULL;
 	JsonArray *array;
 	JsonObject *home = NULL;
 
@@ -367,6 +356,15 @@ test_joinctl(Fixture *f, gconstpointer data)
 	g_assert_cmpint(table.status, ==, 0);
 	g_assert_nonnull(strstr(table.out, "Home"));
 	g_assert_nonnull(strstr(table.out, "Cafe"));
+}
+
+static void
+joinctl_show(void)
+{
+	g_auto(Run) show = {0};
+	g_auto(Run) missing = {0};
+	g_auto(Run) usage = {0};
+	g_autoptr(JsonNode) shown = NULL;
 
 	JOINCTL(&show, "--session", "--json", "known-networks", "show", "Cafe");
 	g_assert_cmpint(show.status, ==, 0);
@@ -379,6 +377,16 @@ test_joinctl(Fixture *f, gconstpointer data)
 	g_assert_nonnull(strstr(missing.err, "Nowhere"));
 	JOINCTL(&usage, "--session", "known-networks", "set-autoconnect", "Cafe");
 	g_assert_cmpint(usage.status, ==, 2);
+}
+
+static void
+joinctl_change(Fixture *f)
+{
+	g_auto(Run) set = {0};
+	g_auto(Run) forget = {0};
+	g_auto(Run) again = {0};
+	g_auto(Run) empty = {0};
+	g_autofree gchar *cafe = NULL;
 
 	JOINCTL(&set, "--session", "known-networks", "set-autoconnect", "Cafe", "yes");
 	g_assert_cmpint(set.status, ==, 0);
@@ -398,6 +406,16 @@ test_joinctl(Fixture *f, gconstpointer data)
 	JOINCTL(&empty, "--session", "known-networks", "list");
 	g_assert_cmpint(empty.status, ==, 0);
 	g_assert_nonnull(strstr(empty.out, "No known networks"));
+}
+
+/* `joinctl known-networks` on the real daemon: list, show, set-autoconnect
+ * and forget, with their output and exit codes (not found 4, usage 2). */
+static void
+test_joinctl(Fixture *f, gconstpointer data)
+{
+	joinctl_list();
+	joinctl_show();
+	joinctl_change(f);
 }
 
 int

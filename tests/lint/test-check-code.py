@@ -82,8 +82,8 @@ static const struct foo tbl[] = {
 };
 """,
     # Tests may assert and may hold secrets; function length applies.
-    "tests/unit/long.c": "static void\nlong_one(void)\n{\n" + "\tx++;\n" * 121 + "}\n"
-    "static void\nok_one(void)\n{\n" + "\tx++;\n" * 120 + "}\n"
+    "tests/unit/long.c": "static void\nlong_one(void)\n{\n" + "\tx++;\n" * 61 + "}\n"
+    "static void\nok_one(void)\n{\n" + "\tx++;\n" * 60 + "}\n"
     "static void\nt(void)\n{\n\tg_assert(x);\n\tg_debug(\"%s\", password);\n}\n",
     # Core code: aborts count, includes of private headers do not.
     "core/joind-x.c": """\

@@ -325,6 +325,39 @@ usage(void)
 	return 2;
 }
 
+/* The object modes (object, no-object, count, dump): args[0] is the
+ * interface, args[1..] the property matches (dump takes none). */
+static int
+watch_objects(Waiter *w, GBusType bus_type, char **args, int n_args)
+{
+	g_autoptr(GError) error = NULL;
+
+	w->manager = g_dbus_object_manager_client_new_for_bus_sync(
+	        bus_type, G_DBUS_OBJECT_MANAGER_CLIENT_FLAGS_DO_NOT_AUTO_START, "net.joind",
+	        "/net/joind", NULL, NULL, NULL, NULL, &error);
+	if (w->manager == NULL) {
+		g_printerr("joind-wait: %s\n", error->message);
+		return 1;
+	}
+	if (g_str_equal(w->mode, "dump")) {
+		dump(w->manager);
+		return 0;
+	}
+	if (n_args < 1 || !parse_matches(w, args + 1))
+		return usage();
+	w->iface = args[0];
+	g_signal_connect_swapped(w->manager, "object-added", G_CALLBACK(on_changed), w);
+	g_signal_connect_swapped(w->manager, "object-removed", G_CALLBACK(on_changed), w);
+	g_signal_connect_swapped(w->manager, "interface-added", G_CALLBACK(on_changed), w);
+	g_signal_connect_swapped(w->manager, "interface-removed", G_CALLBACK(on_changed), w);
+	g_signal_connect_swapped(w->manager, "interface-proxy-properties-changed",
+	                         G_CALLBACK(on_changed), w);
+	check(w);
+	if (!w->done)
+		g_main_loop_run(w->loop);
+	return w->done ? 0 : 1;
+}
+
 int
 main(int argc, char **argv)
 {
@@ -332,7 +365,6 @@ main(int argc, char **argv)
 	gint timeout = 30;
 	gboolean session = FALSE;
 	GBusType bus_type;
-	g_autoptr(GError) error = NULL;
 	int i = 1;
 
 	for (; i < argc && argv[i][0] == '-'; i++) {
@@ -368,28 +400,5 @@ main(int argc, char **argv)
 	           !g_str_equal(w.mode, "dump")) {
 		return usage();
 	}
-	w.manager = g_dbus_object_manager_client_new_for_bus_sync(
-	        bus_type, G_DBUS_OBJECT_MANAGER_CLIENT_FLAGS_DO_NOT_AUTO_START, "net.joind",
-	        "/net/joind", NULL, NULL, NULL, NULL, &error);
-	if (w.manager == NULL) {
-		g_printerr("joind-wait: %s\n", error->message);
-		return 1;
-	}
-	if (g_str_equal(w.mode, "dump")) {
-		dump(w.manager);
-		return 0;
-	}
-	if (i >= argc || !parse_matches(&w, argv + i + 1))
-		return usage();
-	w.iface = argv[i];
-	g_signal_connect_swapped(w.manager, "object-added", G_CALLBACK(on_changed), &w);
-	g_signal_connect_swapped(w.manager, "object-removed", G_CALLBACK(on_changed), &w);
-	g_signal_connect_swapped(w.manager, "interface-added", G_CALLBACK(on_changed), &w);
-	g_signal_connect_swapped(w.manager, "interface-removed", G_CALLBACK(on_changed), &w);
-	g_signal_connect_swapped(w.manager, "interface-proxy-properties-changed",
-	                         G_CALLBACK(on_changed), &w);
-	check(&w);
-	if (!w.done)
-		g_main_loop_run(w.loop);
-	return w.done ? 0 : 1;
+	return watch_objects(&w, bus_type, argv + i, argc - i);
 }

@@ -430,6 +430,81 @@ case_reauth_period() {
 		"$W_DIR/hostapd.log" || w_fail "joind sent EAPOL-Start while authenticated"
 }
 
+# The system CA store without ServerDomainMask: the port still shows up,
+# reports failed with the key to add in LastError (read through joinctl's
+# JSON), logs the same reason on its move to failed, and never talks to the
+# authenticator with that profile.
+case_tls_system_ca_no_mask() {
+	local joinctl=$W_BUILD/client/joinctl out err rx
+	bed
+	profile_tls EAP-TLS-CACert= EAP-TLS-ServerDomainMask= EAP-TLS-SystemCA=true
+	w_joind
+	w_wait --run ip -n "$W_NS_S" link set "$W_IF_S" up -- State failed >/dev/null
+	out=$("$joinctl" --session --json wired show "$W_IF_S")
+	w_expect_eq "joinctl wired show: state" "$(jq -r .state <<<"$out")" failed
+	err=$(jq -r .last_error <<<"$out")
+	w_expect_match "joinctl wired show: last_error" "$err" \
+		"EAP-TLS-ServerDomainMask is not set: with EAP-TLS-SystemCA=true"
+	echo "LastError: $err"
+	grep -F -- "-> failed (" "$W_DIR/joind.log" | grep -qF -- "$err" ||
+		w_fail "no '-> failed' log line carries the reason"
+	sleep 0.3
+	w_expect_eq State "$(w_prop State)" failed
+	rx=$(ip netns exec "$W_NS_A" cat "/sys/class/net/$W_IF_A/statistics/rx_packets")
+	w_expect_eq "frames received by the authenticator" "$rx" 0
+}
+
+operstate() {
+	ip -n "$W_NS_S" -j -d link show dev "$W_IF_S" | jq -r '.[0].operstate + " " + .[0].linkmode'
+}
+
+# wait_operstate "OPERSTATE LINKMODE": polls for up to 3 s.
+wait_operstate() {
+	local now
+	for _ in $(seq 150); do
+		now=$(operstate)
+		[[ $now == "$1" ]] && return 0
+		sleep 0.02
+	done
+	w_fail "operstate/linkmode of $W_IF_S is '$now', expected '$1' (port state $(w_prop State))"
+}
+
+# The link's operstate follows the port: dormant while the profile applies
+# and the port is not authorised, up once authorised, dormant again on
+# logoff and failure; a port left without a profile gets its default link
+# mode back and is up.
+case_operstate() {
+	bed
+	w_hostapd_stop
+	w_config StartPeriod=1 MaxStart=100
+	w_expect_eq "before joind" "$(operstate)" "DOWN DEFAULT"
+	profile_md5
+	w_joind
+	wait_operstate "DOWN DORMANT"
+	# Carrier, but no authenticator answers yet.
+	w_wait --run ip -n "$W_NS_S" link set "$W_IF_S" up -- State connecting >/dev/null
+	wait_operstate "DORMANT DORMANT"
+	w_hostapd
+	w_wait --timeout 10 State authenticated >/dev/null
+	wait_operstate "UP DORMANT"
+	w_call Logoff
+	wait_operstate "DORMANT DORMANT"
+	# hostapd ignores the MAC for 5 s after a Logoff; a fresh one does not.
+	w_hostapd_stop
+	w_hostapd
+	w_wait --run gdbus call --session --dest net.joind --object-path "$W_PATH" \
+		--method net.joind.Port8021x1.Reauthenticate -- State authenticated >/dev/null
+	wait_operstate "UP DORMANT"
+	# Another password: the new authentication fails.
+	profile_md5 wrongpass
+	wait_operstate "DORMANT DORMANT"
+	w_expect_match State "$(w_prop State)" "^(failed|held|connecting)$"
+	w_expect_match LastError "$(w_prop LastError)" "rejected"
+	rm "$W_DIR/state/wired/port.8021x"
+	w_wait --timeout 10 State idle >/dev/null
+	wait_operstate "UP DEFAULT"
+}
+
 name=${1:?usage: run-case.sh CASE}
 fn=case_${name//-/_}
 if ! declare -F "$fn" >/dev/null; then

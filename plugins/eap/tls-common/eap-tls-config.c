@@ -8,6 +8,7 @@
 #include <openssl/pem.h>
 
 #include "eap-tls-autoptr.h"
+#include "eap-tls-domain.h"
 #include "joind-error.h"
 #include "joind-secret.h"
 
@@ -54,24 +55,42 @@ tls_where(JoindEapSession *s, const gchar *key_prefix, const gchar *name)
 	return joind_eap_session_describe_setting(s, key);
 }
 
+typedef struct {
+	gchar *data;
+	gsize len;
+} TlsFileBytes;
+
+/* Key files hold private keys (a PKCS#12 bundle or a combined PEM in
+ * ClientCert too): their bytes are overwritten before the memory goes back
+ * to the allocator, where the next g_malloc() could hand them to anyone. */
+static void
+tls_file_bytes_wipe(gpointer user_data)
+{
+	TlsFileBytes *f = user_data;
+
+	joind_secret_clear(f->data, f->len);
+	g_free(f->data);
+	g_free(f);
+}
+
 static gboolean
 tls_read_file(JoindEapSession *s, const gchar *key_prefix, const gchar *name, const gchar *path,
               GBytes **contents, GError **error)
 {
 	g_autoptr(GError) local = NULL;
-	gchar *data = NULL;
-	gsize len = 0;
+	TlsFileBytes *f = g_new0(TlsFileBytes, 1);
 
-	if (!g_file_get_contents(path, &data, &len, &local)) {
+	if (!g_file_get_contents(path, &f->data, &f->len, &local)) {
 		g_autofree gchar *where = tls_where(s, key_prefix, name);
 		g_set_error(error, JOIND_ERROR, JOIND_ERROR_INVALID_ARGS, "%s: %s", where,
 		            local->message);
+		g_free(f);
 		return FALSE;
 	}
 	if (contents != NULL)
-		*contents = g_bytes_new_take(data, len);
+		*contents = g_bytes_new_with_free_func(f->data, f->len, tls_file_bytes_wipe, f);
 	else
-		g_free(data);
+		tls_file_bytes_wipe(f);
 	return TRUE;
 }
 
@@ -108,6 +127,36 @@ tls_check_versions(JoindEapSession *s, const gchar *key_prefix, int *min, int *m
 }
 
 static gboolean
+tls_masks_unset(const EapTlsConfig *c)
+{
+	const gchar *masks = c->domain_masks != NULL ? c->domain_masks : "";
+
+	return masks[strspn(masks, " \t;")] == '\0';
+}
+
+/* Every public CA vouches for millions of names: trusting the system store
+ * without naming the server would let anyone who owns a web site (and so
+ * holds a publicly trusted certificate) pose as the authenticator and
+ * collect the credentials the tunnel carries. Android 11 and later refuse
+ * the same configuration. */
+static gboolean
+tls_check_system_ca_names(JoindEapSession *s, const gchar *method, const gchar *key_prefix,
+                          const EapTlsConfig *c, GError **error)
+{
+	if (c->ca_file != NULL || eap_tls_domain_masks_name_servers(c->domain_masks))
+		return TRUE;
+	g_set_error(error, JOIND_ERROR, JOIND_ERROR_INVALID_ARGS,
+	            "%s %s: with %s%sSystemCA=true EAP-%s would accept any server whose "
+	            "certificate a public CA issued, an impostor's too. Set %s%sServerDomainMask "
+	            "to the server's name (e.g. radius.example.com or *.example.com)",
+	            c->domain_where,
+	            tls_masks_unset(c) ? "is not set" : "names no domain, only wildcards",
+	            joind_eap_session_get_prefix(s), key_prefix, method,
+	            joind_eap_session_get_prefix(s), key_prefix);
+	return FALSE;
+}
+
+static gboolean
 tls_check_trust(JoindEapSession *s, const gchar *method, const gchar *key_prefix, EapTlsConfig *c,
                 GError **error)
 {
@@ -136,7 +185,7 @@ tls_check_trust(JoindEapSession *s, const gchar *method, const gchar *key_prefix
 	}
 	c->domain_masks = joind_eap_session_get_setting(s, mask_key);
 	c->domain_where = joind_eap_session_describe_setting(s, mask_key);
-	return TRUE;
+	return tls_check_system_ca_names(s, method, key_prefix, c, error);
 }
 
 static gboolean
@@ -173,9 +222,18 @@ eap_tls_config_check(JoindEapSession *session, const gchar *method, const gchar 
 {
 	g_autoptr(EapTlsConfig) c = g_new0(EapTlsConfig, 1);
 
-	return tls_check_versions(session, key_prefix, &c->min_version, &c->max_version, error) &&
-	       tls_check_trust(session, method, key_prefix, c, error) &&
-	       tls_check_credential_files(session, method, key_prefix, require_client_cert, error);
+	if (!tls_check_versions(session, key_prefix, &c->min_version, &c->max_version, error) ||
+	    !tls_check_trust(session, method, key_prefix, c, error) ||
+	    !tls_check_credential_files(session, method, key_prefix, require_client_cert, error))
+		return FALSE;
+	/* A private CA usually signs little else than the organisation's own
+	 * servers, so this works; but any certificate it ever issued (a
+	 * laptop's, a printer's) would pass for the authenticator. */
+	if (c->ca_file != NULL && tls_masks_unset(c))
+		g_warning("%s is not set: EAP-%s accepts any server certificate that %s issued. "
+		          "Set it to the server's name",
+		          c->domain_where, method, c->ca_where);
+	return TRUE;
 }
 
 /* ---- credentials ---- */

@@ -67,3 +67,33 @@ eap_tls_domain_masks_match(const gchar *masks, const gchar *const *names)
 	}
 	return FALSE;
 }
+
+/* A mask names a domain when at least two of its labels are not "*":
+ * "*.example.com" does, "*", "*.*" and "*.com" do not. */
+static gboolean
+eap_tls_domain_mask_names_domain(const gchar *mask)
+{
+	guint n = 0, named = 0;
+	g_auto(GStrv) labels = eap_tls_domain_labels(mask, &n);
+
+	for (guint i = 0; i < n; i++)
+		named += strcmp(labels[i], "*") != 0;
+	return named >= 2;
+}
+
+gboolean
+eap_tls_domain_masks_name_servers(const gchar *masks)
+{
+	g_auto(GStrv) list = g_strsplit(masks != NULL ? masks : "", ";", -1);
+	guint named = 0;
+
+	for (guint i = 0; list[i] != NULL; i++) {
+		g_strstrip(list[i]);
+		if (*list[i] == '\0')
+			continue;
+		if (!eap_tls_domain_mask_names_domain(list[i]))
+			return FALSE;
+		named++;
+	}
+	return named > 0;
+}

@@ -72,12 +72,6 @@ eap_tls_flow_get_conn(EapTlsFlow *flow)
 	return flow->conn;
 }
 
-JoindEapSession *
-eap_tls_flow_get_session(EapTlsFlow *flow)
-{
-	return flow->session;
-}
-
 gboolean
 eap_tls_flow_write(EapTlsFlow *flow, const guint8 *data, gsize len, GError **error)
 {

@@ -41,7 +41,6 @@ JoindEapMethodResult eap_tls_flow_handle(EapTlsFlow *flow, const guint8 *data, g
 void eap_tls_flow_set_version_bits(EapTlsFlow *flow, guint8 bits);
 /* NULL before Start. */
 EapTlsConn *eap_tls_flow_get_conn(EapTlsFlow *flow);
-JoindEapSession *eap_tls_flow_get_session(EapTlsFlow *flow);
 /* The handshake resumed the TLS session of an earlier authentication of
  * this EAP session (offered automatically at Start). The server then
  * usually skips the inner authentication (hostapd, FreeRADIUS). */

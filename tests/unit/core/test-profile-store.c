@@ -380,6 +380,8 @@ count_entries(const gchar *dir_path)
 	return n;
 }
 
+static void save_again(Fixture *f, GKeyFile *kf, const gchar *path, const gchar *expected);
+
 static void
 test_save(Fixture *f, gconstpointer data)
 {
@@ -390,10 +392,8 @@ test_save(Fixture *f, gconstpointer data)
 	g_autofree gchar *expected = g_key_file_to_data(kf, NULL, NULL);
 	g_autofree gchar *written = NULL;
 	g_autofree gchar *pass = NULL;
-	struct stat before, after;
+	struct stat st;
 	mode_t old_umask;
-	gchar old_text[256];
-	int old_fd;
 
 	load_store(f);
 	/* Mode 0600 whatever the umask. */
@@ -415,16 +415,28 @@ test_save(Fixture *f, gconstpointer data)
 	/* On disk: the content, 0600, and no temporary file left. */
 	g_assert_true(g_file_get_contents(path, &written, NULL, NULL));
 	g_assert_cmpstr(written, ==, expected);
-	g_assert_cmpint(g_stat(path, &before), ==, 0);
-	g_assert_cmpint(before.st_mode & 0777, ==, 0600);
+	g_assert_cmpint(g_stat(path, &st), ==, 0);
+	g_assert_cmpint(st.st_mode & 0777, ==, 0600);
 	g_assert_cmpuint(count_entries(f->dir), ==, 2); /* home.psk, wired */
 
 	/* The monitor's echo of our own write changes nothing. */
 	expect_signals(f, 1);
 	g_assert_cmpuint(f->warnings->len, ==, 0);
 
-	/* The same again: nothing. Something else: CHANGED, through a new
-	 * file renamed over the old one (a new inode: atomic replacement). */
+	save_again(f, kf, path, expected);
+}
+
+/* test_save, continued: the same again changes nothing; something else is
+ * CHANGED, through a new file renamed over the old one (a new inode: atomic
+ * replacement). */
+static void
+save_again(Fixture *f, GKeyFile *kf, const gchar *path, const gchar *expected)
+{
+	g_autoptr(GError) error = NULL;
+	struct stat before, after;
+	gchar old_text[256];
+	int old_fd;
+
 	g_assert_true(joind_profile_store_save_network(f->store, (const guint8 *)"home", 4,
 	                                               JOIND_PROFILE_TYPE_PSK, kf, &error));
 	g_assert_cmpuint(f->seen->len, ==, 1);

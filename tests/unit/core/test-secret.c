@@ -139,13 +139,53 @@ test_clear(void)
 	joind_secret_clear(buf, 0);
 }
 
+/* The binary is linked with -Wl,--wrap=g_free: joind_secret_wipe()'s
+ * g_free() lands here first, where the block can still be read. */
+void __real_g_free(gpointer mem);
+void __wrap_g_free(gpointer mem);
+
+static struct {
+	gconstpointer watched;
+	gsize len;
+	gboolean freed;
+	gboolean zero;
+} wipe_seen;
+
+void
+__wrap_g_free(gpointer mem)
+{
+	if (mem != NULL && mem == wipe_seen.watched) {
+		const guint8 *p = mem;
+
+		wipe_seen.freed = TRUE;
+		wipe_seen.zero = TRUE;
+		for (gsize i = 0; i < wipe_seen.len; i++)
+			wipe_seen.zero = wipe_seen.zero && p[i] == 0;
+	}
+	__real_g_free(mem);
+}
+
+static void
+wipe_watched(const gchar *value)
+{
+	gchar *secret = g_strdup(value);
+
+	memset(&wipe_seen, 0, sizeof(wipe_seen));
+	wipe_seen.watched = secret;
+	wipe_seen.len = strlen(value) + 1;
+	joind_secret_wipe(secret);
+	wipe_seen.watched = NULL;
+	g_assert_true(wipe_seen.freed);
+	g_assert_true(wipe_seen.zero);
+}
+
 static void
 test_wipe(void)
 {
-	/* Freed memory cannot be inspected portably; what is checked is that
-	 * wipe frees (ASan/LSan report a leak otherwise) and takes NULL. */
-	joind_secret_wipe(g_strdup("peappass"));
-	joind_secret_wipe(g_strdup(""));
+	/* Overwritten (the NUL too: nothing of it is left), then freed. */
+	wipe_watched("peappass");
+	wipe_watched("x");
+	wipe_watched("");
 	joind_secret_wipe(NULL);
 }
 

@@ -254,7 +254,8 @@ ttls_peer(const gchar *method, const gchar *secret_line)
 {
 	g_autofree gchar *security = g_strdup_printf(
 	        "EAP-Method=TTLS\nEAP-Identity=anonymous@auth.test\nEAP-TTLS-CACert=%s\n"
-	        "EAP-TTLS-Phase2-Method=%s\nEAP-TTLS-Phase2-Identity=ttlsuser\n%s",
+	        "EAP-TTLS-ServerDomainMask=auth.test\nEAP-TTLS-Phase2-Method=%s\nEAP-TTLS-Phase2-"
+	        "Identity=ttlsuser\n%s",
 	        pki->ca, method, secret_line != NULL ? secret_line : "");
 
 	return eap_test_peer_new(security);
@@ -423,7 +424,8 @@ test_bad_settings(void)
 {
 	g_autoptr(GError) error = NULL;
 	g_autoptr(EapTestPeer) peer = eap_test_peer_new("EAP-Method=TTLS\nEAP-Identity=a\n"
-	                                                "EAP-TTLS-SystemCA=true");
+	                                                "EAP-TTLS-SystemCA=true\n"
+	                                                "EAP-TTLS-ServerDomainMask=auth.test");
 
 	/* No phase 2 method: the inner EAP session has none. */
 	g_assert_false(joind_eap_session_check(peer->session, &error));

@@ -567,32 +567,6 @@ test_unconditional_success(Fixture *f, gconstpointer data)
 }
 
 static void
-test_lower_layer_result(Fixture *f, gconstpointer data)
-{
-	/* Before a method: ignored. */
-	joind_eap_session_lower_layer_result(f->session, TRUE);
-	g_assert_cmpuint(f->succeeded + f->failed, ==, 0);
-	rx_req(f, 1, JOIND_EAP_TYPE_IDENTITY, "");
-	rx_req(f, 2, TYPE_A, "d");
-	/* The EAP-Success was lost; the lower layer moved on. */
-	joind_eap_session_lower_layer_result(f->session, TRUE);
-	g_assert_cmpuint(f->succeeded, ==, 1);
-	g_assert_nonnull(joind_eap_session_get_msk(f->session, NULL));
-	/* A method that has not succeeded cannot be accepted that way. */
-	rx_req(f, 3, JOIND_EAP_TYPE_IDENTITY, "");
-	rx_req(f, 4, TYPE_A, "m");
-	joind_eap_session_lower_layer_result(f->session, TRUE);
-	g_assert_cmpuint(f->failed, ==, 1);
-	g_assert_nonnull(strstr(f->fail_error->message, "had not authenticated"));
-	/* Rejected. */
-	rx_req(f, 5, JOIND_EAP_TYPE_IDENTITY, "");
-	rx_req(f, 6, TYPE_A, "c");
-	joind_eap_session_lower_layer_result(f->session, FALSE);
-	g_assert_cmpuint(f->failed, ==, 2);
-	g_assert_cmpint(f->fail_stage, ==, JOIND_EAP_STAGE_RESULT);
-}
-
-static void
 test_result_before_conversation(Fixture *f, gconstpointer data)
 {
 	rx_packet(f, JOIND_EAP_CODE_SUCCESS, 0, 0, NULL);
@@ -1231,7 +1205,6 @@ main(int argc, char **argv)
 	ADD("failure-after-identity", PROFILE_A, test_failure_after_identity);
 	ADD("unconditional-success", PROFILE_A, test_unconditional_success);
 	ADD("result-before-conversation", PROFILE_A, test_result_before_conversation);
-	ADD("lower-layer-result", PROFILE_A, test_lower_layer_result);
 	ADD("out-of-order", PROFILE_AB, test_out_of_order);
 	ADD("method-discard", PROFILE_A, test_method_discard);
 	ADD("method-fail", PROFILE_A, test_method_fail);

@@ -846,6 +846,8 @@ test_no_agent_for_passphrase(void)
 	conv_clear(&c);
 }
 
+#define SYSTEM_CA "EAP-TLS-SystemCA=true\nEAP-TLS-ServerDomainMask=auth.test"
+
 static void
 test_settings_errors(void)
 {
@@ -856,13 +858,12 @@ test_settings_errors(void)
 	        {"EAP-TLS-ClientCert=/nonexistent.pem",
 	         "EAP-TLS-CACert is not set: EAP-TLS would have no way to tell"},
 	        {"EAP-TLS-CACert=/nonexistent-ca.pem", "/nonexistent-ca.pem”: No such file"},
-	        {"EAP-TLS-SystemCA=true", "EAP-TLS-ClientCert is not set"},
-	        {"EAP-TLS-SystemCA=true\nEAP-TLS-ClientCert=/nonexistent.pem",
+	        {SYSTEM_CA, "EAP-TLS-ClientCert is not set"},
+	        {SYSTEM_CA "\nEAP-TLS-ClientCert=/nonexistent.pem",
 	         "/nonexistent.pem”: No such file"},
-	        {"EAP-TLS-SystemCA=true\nEAP-TLS-ClientKey=/x",
-	         "EAP-TLS-ClientCert is not set but"},
-	        {"EAP-TLS-SystemCA=true\nEAP-TLS-Version-Min=1.1", "\"1.1\" is not a TLS version"},
-	        {"EAP-TLS-SystemCA=true\nEAP-TLS-Version-Min=1.3\nEAP-TLS-Version-Max=1.2",
+	        {SYSTEM_CA "\nEAP-TLS-ClientKey=/x", "EAP-TLS-ClientCert is not set but"},
+	        {SYSTEM_CA "\nEAP-TLS-Version-Min=1.1", "\"1.1\" is not a TLS version"},
+	        {SYSTEM_CA "\nEAP-TLS-Version-Min=1.3\nEAP-TLS-Version-Max=1.2",
 	         "is above EAP-TLS-Version-Max"},
 	};
 	ServerOptions o = SERVER_12;
@@ -887,9 +888,9 @@ test_settings_errors(void)
 static void
 test_system_ca(void)
 {
-	g_autofree gchar *sec = g_strdup_printf(
-	        "EAP-TLS-SystemCA=true\nEAP-TLS-ClientCert=%s\nEAP-TLS-ClientKey=%s",
-	        pki->client_cert, pki->client_key);
+	g_autofree gchar *sec =
+	        g_strdup_printf(SYSTEM_CA "\nEAP-TLS-ClientCert=%s\nEAP-TLS-ClientKey=%s",
+	                        pki->client_cert, pki->client_key);
 	ServerOptions o = SERVER_13;
 	g_autoptr(GError) error = NULL;
 	Conv c;

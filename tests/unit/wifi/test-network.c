@@ -58,86 +58,78 @@ make_bss(guint8 last, guint32 freq, gint signal, const gchar *ssid, const guint8
 	return bss;
 }
 
+/* Which network type each RSN/WPA/capability mix is. */
+typedef struct {
+	const gchar *name;
+	guint8 akms[3];
+	guint n;
+	gboolean wpa1;
+	guint16 capability;
+	gboolean can_sae;
+	JoindNetworkType want;
+} ClassifyCase;
+
+static const ClassifyCase classify_cases[] = {
+        {"open", {0}, 0, FALSE, WIFI_CAPABILITY_ESS, TRUE, JOIND_NETWORK_TYPE_OPEN},
+        {"wep",
+         {0},
+         0,
+         FALSE,
+         WIFI_CAPABILITY_ESS | WIFI_CAPABILITY_PRIVACY,
+         TRUE,
+         JOIND_NETWORK_TYPE_WEP},
+        {"wpa2-psk", {2}, 1, FALSE, WIFI_CAPABILITY_PRIVACY, TRUE, JOIND_NETWORK_TYPE_PSK},
+        {"psk-sha256", {6}, 1, FALSE, WIFI_CAPABILITY_PRIVACY, TRUE, JOIND_NETWORK_TYPE_PSK},
+        {"wpa3-sae", {8}, 1, FALSE, WIFI_CAPABILITY_PRIVACY, TRUE, JOIND_NETWORK_TYPE_SAE},
+        {"sae without SAE support",
+         {8},
+         1,
+         FALSE,
+         WIFI_CAPABILITY_PRIVACY,
+         FALSE,
+         JOIND_NETWORK_TYPE_SAE},
+        {"transition with SAE",
+         {2, 8},
+         2,
+         FALSE,
+         WIFI_CAPABILITY_PRIVACY,
+         TRUE,
+         JOIND_NETWORK_TYPE_SAE},
+        {"transition without SAE",
+         {2, 8},
+         2,
+         FALSE,
+         WIFI_CAPABILITY_PRIVACY,
+         FALSE,
+         JOIND_NETWORK_TYPE_PSK},
+        {"wpa2-enterprise", {1}, 1, FALSE, WIFI_CAPABILITY_PRIVACY, TRUE, JOIND_NETWORK_TYPE_8021X},
+        {"ft-8021x + sha256",
+         {3, 5},
+         2,
+         FALSE,
+         WIFI_CAPABILITY_PRIVACY,
+         TRUE,
+         JOIND_NETWORK_TYPE_8021X},
+        {"owe", {18}, 1, FALSE, WIFI_CAPABILITY_PRIVACY, TRUE, JOIND_NETWORK_TYPE_OWE},
+        {"wpa1 only", {0}, 0, TRUE, WIFI_CAPABILITY_PRIVACY, TRUE, JOIND_NETWORK_TYPE_PSK},
+};
+
 static void
 test_classify(void)
 {
-	static const struct {
-		const gchar *name;
-		guint8 akms[3];
-		guint n;
-		gboolean wpa1;
-		guint16 capability;
-		gboolean can_sae;
-		JoindNetworkType want;
-	} cases[] = {
-	        {"open", {0}, 0, FALSE, WIFI_CAPABILITY_ESS, TRUE, JOIND_NETWORK_TYPE_OPEN},
-	        {"wep",
-	         {0},
-	         0,
-	         FALSE,
-	         WIFI_CAPABILITY_ESS | WIFI_CAPABILITY_PRIVACY,
-	         TRUE,
-	         JOIND_NETWORK_TYPE_WEP},
-	        {"wpa2-psk", {2}, 1, FALSE, WIFI_CAPABILITY_PRIVACY, TRUE, JOIND_NETWORK_TYPE_PSK},
-	        {"psk-sha256",
-	         {6},
-	         1,
-	         FALSE,
-	         WIFI_CAPABILITY_PRIVACY,
-	         TRUE,
-	         JOIND_NETWORK_TYPE_PSK},
-	        {"wpa3-sae", {8}, 1, FALSE, WIFI_CAPABILITY_PRIVACY, TRUE, JOIND_NETWORK_TYPE_SAE},
-	        {"sae without SAE support",
-	         {8},
-	         1,
-	         FALSE,
-	         WIFI_CAPABILITY_PRIVACY,
-	         FALSE,
-	         JOIND_NETWORK_TYPE_SAE},
-	        {"transition with SAE",
-	         {2, 8},
-	         2,
-	         FALSE,
-	         WIFI_CAPABILITY_PRIVACY,
-	         TRUE,
-	         JOIND_NETWORK_TYPE_SAE},
-	        {"transition without SAE",
-	         {2, 8},
-	         2,
-	         FALSE,
-	         WIFI_CAPABILITY_PRIVACY,
-	         FALSE,
-	         JOIND_NETWORK_TYPE_PSK},
-	        {"wpa2-enterprise",
-	         {1},
-	         1,
-	         FALSE,
-	         WIFI_CAPABILITY_PRIVACY,
-	         TRUE,
-	         JOIND_NETWORK_TYPE_8021X},
-	        {"ft-8021x + sha256",
-	         {3, 5},
-	         2,
-	         FALSE,
-	         WIFI_CAPABILITY_PRIVACY,
-	         TRUE,
-	         JOIND_NETWORK_TYPE_8021X},
-	        {"owe", {18}, 1, FALSE, WIFI_CAPABILITY_PRIVACY, TRUE, JOIND_NETWORK_TYPE_OWE},
-	        {"wpa1 only", {0}, 0, TRUE, WIFI_CAPABILITY_PRIVACY, TRUE, JOIND_NETWORK_TYPE_PSK},
-	};
-
-	for (guint i = 0; i < G_N_ELEMENTS(cases); i++) {
+	for (guint i = 0; i < G_N_ELEMENTS(classify_cases); i++) {
 		g_autoptr(GByteArray) ies =
-		        build_ies((const guint8 *)"x", 1, cases[i].akms, cases[i].n, cases[i].wpa1);
+		        build_ies((const guint8 *)"x", 1, classify_cases[i].akms,
+		                  classify_cases[i].n, classify_cases[i].wpa1);
 		WifiIes parsed;
 		JoindNetworkType type;
 
-		g_test_message("case: %s", cases[i].name);
+		g_test_message("case: %s", classify_cases[i].name);
 		g_assert_true(wifi_ies_parse(ies->data, ies->len, &parsed, NULL));
-		g_assert_true(wifi_security_classify(&parsed, cases[i].capability, cases[i].can_sae,
-		                                     &type));
+		g_assert_true(wifi_security_classify(&parsed, classify_cases[i].capability,
+		                                     classify_cases[i].can_sae, &type));
 		g_assert_cmpstr(joind_network_type_to_string(type), ==,
-		                joind_network_type_to_string(cases[i].want));
+		                joind_network_type_to_string(classify_cases[i].want));
 	}
 }
 

@@ -109,8 +109,16 @@ static JoindNetwork *
 find_network(Fixture *f, const gchar *ssid, JoindNetworkType type)
 {
 	g_autoptr(GBytes) bytes = g_bytes_new(ssid, strlen(ssid));
+	g_autoptr(GPtrArray) networks = joind_station_get_networks(jstation(f));
 
-	return joind_station_find_network(jstation(f), bytes, type);
+	for (guint i = 0; i < networks->len; i++) {
+		JoindNetwork *n = g_ptr_array_index(networks, i);
+
+		if (g_bytes_equal(joind_network_get_ssid(n), bytes) &&
+		    joind_network_get_network_type(n) == type)
+			return n;
+	}
+	return NULL;
 }
 
 static guint

@@ -25,6 +25,8 @@ typedef struct {
 	WiredPae *pae;
 	GPtrArray *sent;     /* Sent */
 	GArray *port_states; /* JoindPortState, one per change of State */
+	GPtrArray *log;      /* the plugin's info lines */
+	guint log_handler;
 	guint8 next_id;
 } Fixture;
 
@@ -77,6 +79,33 @@ load_profile(Fixture *f, const gchar *security)
 }
 
 static void
+capture_log(const gchar *domain, GLogLevelFlags level, const gchar *message, gpointer user_data)
+{
+	Fixture *f = user_data;
+
+	g_ptr_array_add(f->log, g_strdup(message));
+}
+
+/* A move to failed says why in its own log line: the sentence D-Bus shows
+ * as LastError, not only a summary. */
+static void
+assert_failed_logged_with_reason(Fixture *f)
+{
+	const gchar *reason = wired_pae_get_last_error(f->pae);
+
+	g_assert_nonnull(reason);
+	for (guint i = 0; i < f->log->len; i++) {
+		const gchar *line = g_ptr_array_index(f->log, i);
+
+		if (strstr(line, "-> failed (") != NULL && strstr(line, reason) != NULL)
+			return;
+	}
+	for (guint i = 0; i < f->log->len; i++)
+		g_printerr("log: %s\n", (const gchar *)g_ptr_array_index(f->log, i));
+	g_error("no \"-> failed\" log line carries \"%s\"", reason);
+}
+
+static void
 setup(Fixture *f, gconstpointer security)
 {
 	const WiredPaeTimers timers = {START_MS, 3, HELD_MS, AUTH_MS};
@@ -89,6 +118,8 @@ setup(Fixture *f, gconstpointer security)
 	f->port_states = g_array_new(FALSE, FALSE, sizeof(JoindPortState));
 	f->pae = wired_pae_new(NULL, "veth0", &timers, &fake_callbacks, f);
 	f->next_id = 100;
+	f->log = g_ptr_array_new_with_free_func(g_free);
+	f->log_handler = g_log_set_handler("joind-wired", G_LOG_LEVEL_INFO, capture_log, f);
 }
 
 static void
@@ -97,6 +128,8 @@ teardown(Fixture *f, gconstpointer data)
 	g_autofree gchar *path = g_build_filename(f->dir, "port.8021x", NULL);
 
 	wired_pae_free(f->pae);
+	g_log_remove_handler("joind-wired", f->log_handler);
+	g_ptr_array_unref(f->log);
 	g_object_unref(f->profile);
 	g_ptr_array_unref(f->sent);
 	g_array_unref(f->port_states);
@@ -359,7 +392,7 @@ test_failure_held_retry(Fixture *f, gconstpointer data)
 	rx_md5_challenge(f);
 	rx_result(f, JOIND_EAP_CODE_FAILURE);
 	g_assert_cmpint(wired_pae_get_state(f->pae), ==, WIRED_PAE_FAILED);
-	g_assert_nonnull(wired_pae_get_last_error(f->pae));
+	assert_failed_logged_with_reason(f);
 	settle();
 	g_assert_cmpint(wired_pae_get_state(f->pae), ==, WIRED_PAE_HELD);
 	g_assert_cmpuint(sent_count(f, WIRED_EAPOL_START), ==, 1);
@@ -499,6 +532,7 @@ test_no_agent(Fixture *f, gconstpointer data)
 	rx_md5_challenge(f);
 	g_assert_cmpint(wired_pae_get_state(f->pae), ==, WIRED_PAE_FAILED);
 	g_assert_nonnull(strstr(wired_pae_get_last_error(f->pae), "agent"));
+	assert_failed_logged_with_reason(f);
 	g_assert_cmpint(sent_last(f)->type, ==, WIRED_EAPOL_LOGOFF);
 	n = f->sent->len;
 	rx_request_identity(f);
@@ -515,6 +549,49 @@ test_bad_profile(Fixture *f, gconstpointer data)
 	wired_pae_set_profile(f->pae, f->profile, NULL);
 	g_assert_cmpint(wired_pae_get_state(f->pae), ==, WIRED_PAE_FAILED);
 	g_assert_nonnull(strstr(wired_pae_get_last_error(f->pae), "port.8021x"));
+	assert_failed_logged_with_reason(f);
+	g_assert_cmpuint(f->sent->len, ==, 0);
+}
+
+/* Authorised (the link's operstate up) from EAP-Success until a failure,
+ * a logoff or carrier loss; an authenticator's re-authentication keeps it. */
+static void
+test_authorised(Fixture *f, gconstpointer data)
+{
+	g_assert_false(wired_pae_is_authorised(f->pae));
+	wired_pae_set_port_enabled(f->pae, TRUE);
+	authenticate(f);
+	g_assert_true(wired_pae_is_authorised(f->pae));
+	rx_request_identity(f);
+	g_assert_cmpint(wired_pae_get_state(f->pae), ==, WIRED_PAE_AUTHENTICATING);
+	g_assert_true(wired_pae_is_authorised(f->pae));
+	rx_md5_challenge(f);
+	rx_result(f, JOIND_EAP_CODE_FAILURE);
+	g_assert_false(wired_pae_is_authorised(f->pae));
+	g_assert_true(wired_pae_reauthenticate(f->pae, NULL));
+	rx_request_identity(f);
+	rx_md5_challenge(f);
+	rx_result(f, JOIND_EAP_CODE_SUCCESS);
+	g_assert_true(wired_pae_is_authorised(f->pae));
+	g_assert_true(wired_pae_logoff(f->pae, NULL));
+	g_assert_false(wired_pae_is_authorised(f->pae));
+	g_assert_true(wired_pae_reauthenticate(f->pae, NULL));
+	g_assert_false(wired_pae_is_authorised(f->pae));
+	rx_request_identity(f);
+	rx_md5_challenge(f);
+	rx_result(f, JOIND_EAP_CODE_SUCCESS);
+	wired_pae_set_port_enabled(f->pae, FALSE);
+	g_assert_false(wired_pae_is_authorised(f->pae));
+}
+
+/* The port cannot speak EAPOL at all (no socket): failed, and why. */
+static void
+test_port_unusable(Fixture *f, gconstpointer data)
+{
+	wired_pae_set_port_enabled(f->pae, TRUE);
+	wired_pae_fail_profile(f->pae, f->profile, NULL, "Cannot open an EAPOL socket on veth0");
+	g_assert_cmpint(wired_pae_get_state(f->pae), ==, WIRED_PAE_FAILED);
+	assert_failed_logged_with_reason(f);
 	g_assert_cmpuint(f->sent->len, ==, 0);
 }
 
@@ -542,5 +619,7 @@ main(int argc, char **argv)
 	ADD("shutdown", NULL, test_shutdown);
 	ADD("no-agent", "EAP-Method=MD5\nEAP-Identity=md5user\n", test_no_agent);
 	ADD("bad-profile", "EAP-Method=PEAP\nEAP-Identity=x\n", test_bad_profile);
+	ADD("port-unusable", NULL, test_port_unusable);
+	ADD("authorised", NULL, test_authorised);
 	return g_test_run();
 }

@@ -1,0 +1,128 @@
+/* attempt.c - one Connect() and its credentials (see attempt.h). */
+#include "attempt.h"
+
+const gchar *
+wifi_attempt_get_name(WifiAttempt *attempt)
+{
+	return joind_network_get_name(JOIND_NETWORK(attempt->network));
+}
+
+static gboolean
+attempt_prepare_psk(WifiAttempt *attempt, JoindCore *core, const WifiWiphy *wiphy,
+                    const gchar *address, gboolean *ask_agent, GError **error)
+{
+	g_autoptr(GError) local = NULL;
+
+	if (!wifi_parse_address(address, attempt->spa)) {
+		g_set_error_literal(error, JOIND_ERROR, JOIND_ERROR_FAILED,
+		                    "The interface has no MAC address.");
+		return FALSE;
+	}
+	if (!wifi_rsn_plan(attempt->bss, wiphy, &attempt->plan, error))
+		return FALSE;
+	attempt->secure = TRUE;
+	if (wifi_psk_from_profile(attempt->network, &attempt->psk, &local))
+		return TRUE;
+	if (local != NULL) {
+		g_propagate_error(error, g_steal_pointer(&local));
+		return FALSE;
+	}
+	if (!joind_core_has_agent(core)) {
+		g_set_error(error, JOIND_ERROR, JOIND_ERROR_NO_AGENT,
+		            "“%s” needs a passphrase and no agent is registered to ask for it.",
+		            wifi_attempt_get_name(attempt));
+		return FALSE;
+	}
+	*ask_agent = TRUE;
+	return TRUE;
+}
+
+WifiAttempt *
+wifi_attempt_new(JoindCore *core, WifiNetwork *network, WifiBss *bss, const WifiWiphy *wiphy,
+                 const gchar *address, gboolean *ask_agent, GError **error)
+{
+	JoindNetworkType type = joind_network_get_network_type(JOIND_NETWORK(network));
+	WifiAttempt *attempt = g_new0(WifiAttempt, 1);
+
+	attempt->network = g_object_ref(network);
+	attempt->bss = wifi_bss_ref(bss);
+	*ask_agent = FALSE;
+	if (type == JOIND_NETWORK_TYPE_OPEN)
+		return attempt;
+	if (type == JOIND_NETWORK_TYPE_PSK &&
+	    attempt_prepare_psk(attempt, core, wiphy, address, ask_agent, error))
+		return attempt;
+	if (type != JOIND_NETWORK_TYPE_PSK)
+		g_set_error(error, JOIND_ERROR, JOIND_ERROR_NOT_SUPPORTED,
+		            "joind cannot join %s networks yet.",
+		            joind_network_type_to_string(type));
+	wifi_attempt_free(attempt);
+	return NULL;
+}
+
+void
+wifi_attempt_free(WifiAttempt *attempt)
+{
+	if (attempt == NULL)
+		return;
+	if (attempt->secret != NULL)
+		g_cancellable_cancel(attempt->secret);
+	g_clear_object(&attempt->secret);
+	g_clear_object(&attempt->task);
+	g_clear_object(&attempt->network);
+	g_clear_pointer(&attempt->bss, wifi_bss_unref);
+	joind_secret_clear(attempt->psk.pmk, sizeof(attempt->psk.pmk));
+	g_free(attempt);
+}
+
+void
+wifi_attempt_fail(WifiAttempt *attempt, const gchar *ifname, gint code, const gchar *message)
+{
+	g_autoptr(GTask) task = NULL;
+
+	if (attempt == NULL || attempt->task == NULL)
+		return;
+	task = g_steal_pointer(&attempt->task);
+	g_info("%s: connect to “%s” failed: %s", ifname, wifi_attempt_get_name(attempt), message);
+	g_task_return_new_error(task, JOIND_ERROR, code, "%s", message);
+}
+
+/* The agent may answer after the attempt is gone: then its request was
+ * cancelled first, and nothing of the attempt is touched. */
+typedef struct {
+	WifiAttempt *attempt;
+	GCancellable *cancellable;
+	WifiAttemptSecretFunc func;
+	gpointer user_data;
+} SecretRequest;
+
+static void
+secret_received(GObject *source, GAsyncResult *result, gpointer user_data)
+{
+	g_autofree SecretRequest *req = user_data;
+	g_autoptr(GCancellable) cancellable = req->cancellable;
+	g_autoptr(GError) error = NULL;
+	WifiAttempt *attempt = req->attempt;
+
+	if (g_cancellable_is_cancelled(cancellable)) {
+		g_task_propagate_pointer(G_TASK(result), NULL);
+		return;
+	}
+	g_clear_object(&attempt->secret);
+	wifi_psk_request_finish(attempt->network, result, &attempt->psk, &error);
+	req->func(attempt, error, req->user_data);
+}
+
+void
+wifi_attempt_request_secret(WifiAttempt *attempt, JoindCore *core, WifiAttemptSecretFunc func,
+                            gpointer user_data)
+{
+	SecretRequest *req = g_new0(SecretRequest, 1);
+
+	attempt->secret = g_cancellable_new();
+	req->attempt = attempt;
+	req->cancellable = g_object_ref(attempt->secret);
+	req->func = func;
+	req->user_data = user_data;
+	wifi_psk_request(core, attempt->network, attempt->secret, secret_received, req);
+}

@@ -1,0 +1,124 @@
+/* psk-secret.c - the PSK of a WPA2-PSK connection (see psk-secret.h). */
+#include "psk-secret.h"
+
+static const guint8 *
+network_ssid(WifiNetwork *network, gsize *len)
+{
+	return g_bytes_get_data(joind_network_get_ssid(JOIND_NETWORK(network)), len);
+}
+
+gboolean
+wifi_psk_from_profile(WifiNetwork *network, WifiPskSecret *out, GError **error)
+{
+	JoindProfile *profile = joind_network_get_profile(JOIND_NETWORK(network));
+	g_autoptr(GError) local = NULL;
+	gsize len = 0;
+	const guint8 *ssid = network_ssid(network, &len);
+	gchar *secret;
+	gboolean ok;
+
+	if (profile == NULL)
+		return FALSE;
+	secret = joind_profile_get_string(profile, "Security", "PreSharedKey");
+	out->save = secret == NULL;
+	if (secret == NULL)
+		secret = joind_profile_get_string(profile, "Security", "Passphrase");
+	if (secret == NULL)
+		return FALSE;
+	ok = wifi_psk_from_secret(secret, ssid, len, out->pmk, &local);
+	joind_secret_wipe(secret);
+	if (!ok)
+		g_set_error(error, JOIND_ERROR, JOIND_ERROR_INVALID_ARGS, "The profile %s: %s",
+		            joind_profile_get_name(profile), local->message);
+	return ok;
+}
+
+static void
+psk_received(GObject *source, GAsyncResult *result, gpointer user_data)
+{
+	g_autoptr(GTask) task = user_data;
+	g_autoptr(GError) error = NULL;
+	JoindSecret *secret =
+	        joind_core_request_secret_finish(g_task_get_task_data(task), result, &error);
+
+	if (secret == NULL && error == NULL)
+		error = g_error_new_literal(JOIND_ERROR, JOIND_ERROR_FAILED,
+		                            "The agent gave no passphrase.");
+	if (error != NULL)
+		g_task_return_error(task, g_steal_pointer(&error));
+	else
+		g_task_return_pointer(task, secret, (GDestroyNotify)joind_secret_free);
+}
+
+void
+wifi_psk_request(JoindCore *core, WifiNetwork *network, GCancellable *cancellable,
+                 GAsyncReadyCallback callback, gpointer user_data)
+{
+	GTask *task = g_task_new(network, cancellable, callback, user_data);
+
+	g_task_set_task_data(task, g_object_ref(core), g_object_unref);
+	joind_core_request_secret(core, JOIND_SECRET_PASSPHRASE,
+	                          joind_network_get_object_path(JOIND_NETWORK(network)), NULL,
+	                          cancellable, psk_received, task);
+}
+
+gboolean
+wifi_psk_request_finish(WifiNetwork *network, GAsyncResult *result, WifiPskSecret *out,
+                        GError **error)
+{
+	g_autoptr(JoindSecret) secret = g_task_propagate_pointer(G_TASK(result), error);
+	g_autoptr(GError) bad = NULL;
+	gsize len = 0;
+	const guint8 *ssid = network_ssid(network, &len);
+
+	if (secret == NULL)
+		return FALSE;
+	if (!wifi_psk_from_secret(secret->secret, ssid, len, out->pmk, &bad)) {
+		g_set_error(error, JOIND_ERROR, JOIND_ERROR_INVALID_ARGS, "%s", bad->message);
+		return FALSE;
+	}
+	out->save = TRUE;
+	return TRUE;
+}
+
+static gboolean
+psk_write(JoindCore *core, WifiNetwork *network, const gchar *hex, GError **error)
+{
+	JoindProfile *profile = joind_network_get_profile(JOIND_NETWORK(network));
+	const gchar *const keys[] = {"PreSharedKey", NULL};
+	const gchar *const values[] = {hex, NULL};
+	g_autoptr(GKeyFile) kf = NULL;
+	gsize len = 0;
+	const guint8 *ssid = network_ssid(network, &len);
+
+	/* An existing profile gets only its PreSharedKey line set, so that
+	 * whatever else its author wrote (comments, other keys, the
+	 * Passphrase) stays; a passphrase from an agent is never written. */
+	if (profile != NULL)
+		return joind_core_update_profile_keys(core, profile, "Security", keys, values,
+		                                      error);
+	kf = g_key_file_new();
+	g_key_file_set_string(kf, "Security", "PreSharedKey", hex);
+	return joind_core_save_network_profile(core, ssid, len, JOIND_PROFILE_TYPE_PSK, kf, error);
+}
+
+void
+wifi_psk_save(JoindCore *core, WifiNetwork *network, WifiPskSecret *secret, const gchar *ifname)
+{
+	const gchar *name = joind_network_get_name(JOIND_NETWORK(network));
+	g_autoptr(GError) error = NULL;
+	gchar hex[2 * WIFI_PSK_LEN + 1];
+	gboolean ok;
+
+	if (!secret->save)
+		return;
+	secret->save = FALSE;
+	for (gsize i = 0; i < sizeof(secret->pmk); i++)
+		g_snprintf(hex + 2 * i, 3, "%02x", secret->pmk[i]);
+	ok = psk_write(core, network, hex, &error);
+	joind_secret_clear(hex, sizeof(hex));
+	if (!ok)
+		g_warning("%s: cannot save the profile of “%s”: %s", ifname, name, error->message);
+	else
+		g_info("%s: saved the profile of “%s”", ifname, name);
+}

@@ -1,0 +1,247 @@
+/* test-eap-tls-trust.c - what the TLS-based methods (TLS, PEAP, TTLS) accept
+ * as trust settings, and that key files do not linger in freed memory.
+ *
+ * The system CA store without ServerDomainMask is refused (any holder of a
+ * publicly trusted certificate could pose as the authenticator), both by the
+ * settings check a port runs before it starts and by the load a conversation
+ * runs; a mask made of wildcards alone is no mask. A private CACert without
+ * a mask works but is warned about.
+ *
+ * The binary is linked with -Wl,--wrap=g_free: __wrap_g_free() looks at
+ * every block the TLS code frees while a test watches, to check that no
+ * private key is handed back to the allocator readable.
+ */
+#include <malloc.h>
+#include <string.h>
+
+#include "eap-peap.h"
+#include "eap-tls-config.h"
+#include "eap-tls-domain.h"
+#include "eap-tls.h"
+#include "eap-ttls.h"
+#include "joind-eap-private.h"
+#include "joind-error.h"
+#include "test-pki.h"
+
+static TestPki *pki;
+
+/* ---- freed blocks --------------------------------------------------------- */
+
+void __real_g_free(gpointer mem);
+void __wrap_g_free(gpointer mem);
+
+static struct {
+	gboolean armed;
+	gsize len;          /* the key file's size */
+	guint with_key;     /* blocks freed that still held "PRIVATE KEY" */
+	guint wiped_blocks; /* blocks of at least len octets freed all zero */
+} freed;
+
+void
+__wrap_g_free(gpointer mem)
+{
+	if (freed.armed && mem != NULL) {
+		gsize size = malloc_usable_size(mem);
+		const guint8 *p = mem;
+		gsize n = MIN(size, freed.len);
+		gboolean zero = size >= freed.len;
+
+		if (memmem(p, size, "PRIVATE KEY", strlen("PRIVATE KEY")) != NULL)
+			freed.with_key++;
+		for (gsize i = 0; zero && i < n; i++)
+			zero = p[i] == 0;
+		freed.wiped_blocks += zero;
+	}
+	__real_g_free(mem);
+}
+
+/* ---- sessions ------------------------------------------------------------- */
+
+static void
+ignore_send(JoindEapSession *session, const guint8 *packet, gsize len, gpointer user_data)
+{
+}
+
+static const JoindEapSessionCallbacks callbacks = {.send = ignore_send};
+
+/* A session for EAP-<method> with these extra [Security] lines; the
+ * client credentials for TLS, a phase 2 for the tunnels. */
+static JoindEapSession *
+session_new(const gchar *method, const gchar *extra)
+{
+	g_autoptr(GKeyFile) kf = g_key_file_new();
+	g_autofree gchar *text = NULL;
+
+	if (g_str_equal(method, "TLS"))
+		text = g_strdup_printf("[Security]\nEAP-Method=TLS\nEAP-Identity=tlsuser\n"
+		                       "EAP-TLS-ClientCert=%s\nEAP-TLS-ClientKey=%s\n%s\n",
+		                       pki->client_cert, pki->client_key, extra);
+	else
+		text = g_strdup_printf(
+		        "[Security]\nEAP-Method=%s\nEAP-Identity=anonymous\n"
+		        "EAP-%s-Phase2-Method=Tunneled-PAP\n"
+		        "EAP-%s-Phase2-Identity=user\nEAP-%s-Phase2-Password=pw\n%s\n",
+		        method, method, method, method, extra);
+	g_assert_true(g_key_file_load_from_data(kf, text, (gsize)-1, G_KEY_FILE_NONE, NULL));
+	return joind_eap_session_new_for_keyfile(kf, &callbacks, NULL);
+}
+
+static void
+assert_refused(JoindEapSession *s, const gchar *part)
+{
+	g_autoptr(GError) error = NULL;
+
+	g_assert_false(joind_eap_session_check(s, &error));
+	g_assert_error(error, JOIND_ERROR, JOIND_ERROR_INVALID_ARGS);
+	if (strstr(error->message, part) == NULL)
+		g_error("\"%s\" lacks \"%s\"", error->message, part);
+}
+
+/* ---- tests ---------------------------------------------------------------- */
+
+/* Each TLS-based method refuses the system store without a mask, naming
+ * the key to add. PEAP needs no phase 2 registered to get this far: the
+ * TLS settings are checked first. */
+static void
+test_system_ca_needs_mask(void)
+{
+	const gchar *methods[] = {"TLS", "PEAP", "TTLS"};
+
+	for (gsize i = 0; i < G_N_ELEMENTS(methods); i++) {
+		g_autofree gchar *system = g_strdup_printf("EAP-%s-SystemCA=true", methods[i]);
+		g_autofree gchar *empty = g_strdup_printf(
+		        "EAP-%s-SystemCA=true\nEAP-%s-ServerDomainMask=", methods[i], methods[i]);
+		g_autofree gchar *part =
+		        g_strdup_printf("EAP-%s-ServerDomainMask is not set", methods[i]);
+		g_autoptr(JoindEapSession) a = session_new(methods[i], system);
+		g_autoptr(JoindEapSession) b = session_new(methods[i], empty);
+
+		assert_refused(a, part);
+		assert_refused(b, part);
+	}
+}
+
+/* The load a conversation runs refuses it too (the connect error). */
+static void
+test_system_ca_load_refused(void)
+{
+	g_autoptr(JoindEapSession) s = session_new("TLS", "EAP-TLS-SystemCA=true");
+	g_autoptr(EapTlsConfig) config = NULL;
+	g_autoptr(GError) error = NULL;
+
+	g_assert_cmpint(eap_tls_config_load(s, "TLS", "TLS-", TRUE, &config, &error), ==,
+	                JOIND_EAP_METHOD_FAIL);
+	g_assert_null(config);
+	g_assert_error(error, JOIND_ERROR, JOIND_ERROR_INVALID_ARGS);
+	g_assert_nonnull(strstr(error->message, "EAP-TLS-ServerDomainMask is not set"));
+}
+
+/* Wildcards alone match whatever a public CA signed. */
+static void
+test_system_ca_wildcard_masks(void)
+{
+	const gchar *refused[] = {"*", "*.*", "*.test", "auth.test;*"};
+	const gchar *accepted[] = {"auth.test", "*.auth.test", "other.example; *.test.example"};
+
+	for (gsize i = 0; i < G_N_ELEMENTS(refused); i++) {
+		g_autofree gchar *extra = g_strdup_printf(
+		        "EAP-TLS-SystemCA=true\nEAP-TLS-ServerDomainMask=%s", refused[i]);
+		g_autoptr(JoindEapSession) s = session_new("TLS", extra);
+
+		assert_refused(s, "EAP-TLS-ServerDomainMask names no domain");
+	}
+	for (gsize i = 0; i < G_N_ELEMENTS(accepted); i++) {
+		g_autofree gchar *extra = g_strdup_printf(
+		        "EAP-TLS-SystemCA=true\nEAP-TLS-ServerDomainMask=%s", accepted[i]);
+		g_autoptr(JoindEapSession) s = session_new("TLS", extra);
+		g_autoptr(GError) error = NULL;
+
+		g_assert_true(joind_eap_session_check(s, &error));
+		g_assert_no_error(error);
+	}
+}
+
+/* A CACert of its own wins over SystemCA: no mask needed, only a warning. */
+static void
+test_private_ca_without_mask_warns(void)
+{
+	g_autofree gchar *bare = g_strdup_printf("EAP-TLS-CACert=%s", pki->ca);
+	g_autofree gchar *both =
+	        g_strdup_printf("EAP-TLS-CACert=%s\nEAP-TLS-SystemCA=true", pki->ca);
+	g_autofree gchar *masked =
+	        g_strdup_printf("EAP-TLS-CACert=%s\nEAP-TLS-ServerDomainMask=auth.test", pki->ca);
+	g_autoptr(JoindEapSession) a = session_new("TLS", bare);
+	g_autoptr(JoindEapSession) b = session_new("TLS", both);
+	g_autoptr(JoindEapSession) c = session_new("TLS", masked);
+
+	g_test_expect_message("joind-eap-tls-common", G_LOG_LEVEL_WARNING,
+	                      "*EAP-TLS-ServerDomainMask is not set: EAP-TLS accepts any server "
+	                      "certificate that the CA certificates in*");
+	g_assert_true(joind_eap_session_check(a, NULL));
+	g_test_assert_expected_messages();
+	g_test_expect_message("joind-eap-tls-common", G_LOG_LEVEL_WARNING,
+	                      "*EAP-TLS-ServerDomainMask is not set*");
+	g_assert_true(joind_eap_session_check(b, NULL));
+	g_test_assert_expected_messages();
+	/* With a mask: no warning (an unexpected one aborts the test). */
+	g_assert_true(joind_eap_session_check(c, NULL));
+}
+
+static void
+test_masks_name_servers(void)
+{
+	g_assert_true(eap_tls_domain_masks_name_servers("radius.example.com"));
+	g_assert_true(eap_tls_domain_masks_name_servers("*.example.com;auth.test"));
+	g_assert_false(eap_tls_domain_masks_name_servers(NULL));
+	g_assert_false(eap_tls_domain_masks_name_servers(""));
+	g_assert_false(eap_tls_domain_masks_name_servers(" ; "));
+	g_assert_false(eap_tls_domain_masks_name_servers("radius"));
+	g_assert_false(eap_tls_domain_masks_name_servers("*.com"));
+	g_assert_false(eap_tls_domain_masks_name_servers("example..com"));
+}
+
+/* The client key file's bytes are zero by the time they are freed, on the
+ * check's path and the load's. */
+static void
+test_key_file_wiped(void)
+{
+	g_autofree gchar *extra =
+	        g_strdup_printf("EAP-TLS-CACert=%s\nEAP-TLS-ServerDomainMask=auth.test", pki->ca);
+	g_autoptr(JoindEapSession) s = session_new("TLS", extra);
+	g_autoptr(EapTlsConfig) config = NULL;
+	g_autofree gchar *key = NULL;
+
+	g_assert_true(g_file_get_contents(pki->client_key, &key, &freed.len, NULL));
+	g_assert_nonnull(strstr(key, "PRIVATE KEY"));
+	freed.armed = TRUE;
+	g_assert_true(joind_eap_session_check(s, NULL));
+	g_assert_cmpint(eap_tls_config_load(s, "TLS", "TLS-", TRUE, &config, NULL), ==,
+	                JOIND_EAP_METHOD_RESPOND);
+	g_clear_pointer(&config, eap_tls_config_free);
+	freed.armed = FALSE;
+	g_assert_cmpuint(freed.with_key, ==, 0);
+	/* Read twice (check, load), wiped twice. */
+	g_assert_cmpuint(freed.wiped_blocks, >=, 2);
+}
+
+int
+main(int argc, char **argv)
+{
+	int result;
+
+	g_test_init(&argc, &argv, NULL);
+	g_assert_true(joind_eap_register_method(eap_tls_get_ops(), NULL));
+	g_assert_true(joind_eap_register_method(&eap_peap_ops, NULL));
+	g_assert_true(joind_eap_register_method(&eap_ttls_ops, NULL));
+	pki = test_pki_new();
+	g_test_add_func("/eap/tls-trust/system-ca-needs-mask", test_system_ca_needs_mask);
+	g_test_add_func("/eap/tls-trust/system-ca-load-refused", test_system_ca_load_refused);
+	g_test_add_func("/eap/tls-trust/system-ca-wildcard-masks", test_system_ca_wildcard_masks);
+	g_test_add_func("/eap/tls-trust/private-ca-without-mask-warns",
+	                test_private_ca_without_mask_warns);
+	g_test_add_func("/eap/tls-trust/masks-name-servers", test_masks_name_servers);
+	g_test_add_func("/eap/tls-trust/key-file-wiped", test_key_file_wiped);
+	result = g_test_run();
+	test_pki_free(pki);
+	return result;
+}

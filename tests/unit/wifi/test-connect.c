@@ -1,0 +1,831 @@
+/* test-connect.c - the connector's state machine driven through a fake
+ * nl80211: the test plays the kernel (answers commands, sends the
+ * AUTHENTICATE / ASSOCIATE / CONNECT / DISCONNECT events) and, for
+ * WPA2-PSK, the access point's authenticator (tests/unit/wifi-handshake). */
+#include <errno.h>
+#include <string.h>
+
+#include "connect.h"
+#include "device.h"
+#include "fake-nl.h"
+#include "hs-test-util.h"
+#include "test-authenticator.h"
+#include "test-core.h"
+
+#define RSNE_PSK "30 14 0100 000fac04 0100 000fac04 0100 000fac02 0000"
+
+static const guint8 ap_addr[6] = {0x02, 0, 0, 0, 0x0a, 0x01};
+static const guint8 ap2_addr[6] = {0x02, 0, 0, 0, 0x0a, 0x02};
+static const guint8 sta_addr[6] = {0x02, 0, 0, 0, 0x05, 0x01};
+
+/* ---- a station that only holds state ------------------------------------ */
+
+#define TEST_TYPE_STATION (test_station_get_type())
+G_DECLARE_FINAL_TYPE(TestStation, test_station, TEST, STATION, JoindStation)
+struct _TestStation {
+	JoindStation parent_instance;
+};
+G_DEFINE_TYPE(TestStation, test_station, JOIND_TYPE_STATION)
+static void
+test_station_class_init(TestStationClass *klass)
+{
+}
+static void
+test_station_init(TestStation *self)
+{
+}
+
+/* ---- fixture -------------------------------------------------------------- */
+
+typedef struct {
+	WifiTestCore *tc;
+	FakeNl *fake;
+	WifiNl *nl;
+	WifiIface *iface;
+	JoindDevice *device;
+	JoindStation *station;
+	WifiConnector *connector;
+	GString *events; /* observer: one letter per WifiConnectEvent */
+	guint n_done;
+	gboolean ok;
+	GError *error;
+} Fixture;
+
+typedef struct {
+	gboolean sme;
+	const gchar *main_conf;
+} Setup;
+
+static const Setup sme = {TRUE, NULL};
+static const Setup kernel_sme = {FALSE, NULL};
+
+static void
+on_event(WifiConnectEvent event, WifiNetwork *network, const WifiBss *bss, gpointer user_data)
+{
+	g_string_append_c(((Fixture *)user_data)->events, "CFNRHWL"[event]);
+}
+
+static void
+fixture_set_up(Fixture *f, gconstpointer data)
+{
+	const Setup *setup = data;
+	g_autoptr(WifiWiphy) wiphy = wifi_wiphy_new(0);
+	guint feature = NL80211_EXT_FEATURE_CONTROL_PORT_OVER_NL80211;
+
+	wiphy->supports_auth_assoc = setup->sme;
+	wiphy->supports_connect = TRUE;
+	wiphy->ext_features[feature / 8] |= 1u << (feature % 8);
+	f->tc = wifi_test_core_new(setup->main_conf);
+	f->nl = fake_nl_new(&f->fake);
+	f->iface = wifi_iface_new(f->nl, NULL, wiphy, 7, "wlan0");
+	f->device = JOIND_DEVICE(wifi_device_new(7, "wlan0", NULL, NULL));
+	joind_device_set_address(f->device, "02:00:00:00:05:01");
+	f->station = g_object_new(TEST_TYPE_STATION, NULL);
+	joind_device_attach_station(f->device, f->station);
+	f->connector = wifi_connector_new(f->tc->core, f->station, f->iface);
+	f->events = g_string_new(NULL);
+	wifi_connector_set_observer(f->connector, on_event, f);
+}
+
+static void
+fixture_tear_down(Fixture *f, gconstpointer data)
+{
+	wifi_connector_free(f->connector);
+	joind_device_attach_station(f->device, NULL);
+	g_object_unref(f->station);
+	g_object_unref(f->device);
+	wifi_iface_unref(f->iface);
+	wifi_nl_free(f->nl);
+	wifi_test_core_free(f->tc);
+	g_string_free(f->events, TRUE);
+	g_clear_error(&f->error);
+}
+
+static void
+iterate(void)
+{
+	while (g_main_context_iteration(NULL, FALSE))
+		;
+}
+
+/* ---- networks ------------------------------------------------------------- */
+
+static WifiBss *
+make_bss(const guint8 *bssid, const gchar *ssid, const gchar *rsne_hex)
+{
+	g_autoptr(GByteArray) ies = g_byte_array_new();
+	g_autoptr(GError) error = NULL;
+	guint8 head[2] = {0, (guint8)strlen(ssid)};
+	WifiBss *bss;
+
+	g_byte_array_append(ies, head, 2);
+	g_byte_array_append(ies, (const guint8 *)ssid, strlen(ssid));
+	if (rsne_hex != NULL) {
+		guint8 rsne[22];
+
+		hs_test_hex_into(rsne_hex, rsne, sizeof(rsne));
+		g_byte_array_append(ies, rsne, sizeof(rsne));
+	}
+	bss = wifi_bss_new(bssid, 2412, -4000,
+	                   WIFI_CAPABILITY_ESS | (rsne_hex != NULL ? WIFI_CAPABILITY_PRIVACY : 0),
+	                   ies->data, ies->len, FALSE, &error);
+	g_assert_no_error(error);
+	return bss;
+}
+
+static WifiNetwork *
+make_network(Fixture *f, const gchar *ssid, const gchar *rsne_hex, const gchar *profile)
+{
+	g_autoptr(GPtrArray) bsses = g_ptr_array_new_with_free_func((GDestroyNotify)wifi_bss_unref);
+	g_autoptr(GBytes) bytes = g_bytes_new(ssid, strlen(ssid));
+	WifiBss *first = make_bss(ap_addr, ssid, rsne_hex);
+	WifiNetwork *network;
+
+	g_ptr_array_add(bsses, first);
+	g_ptr_array_add(bsses, make_bss(ap2_addr, ssid, rsne_hex));
+	network = wifi_network_new(bytes, first->type);
+	wifi_network_set_bsses(network, bsses);
+	if (profile != NULL) {
+		g_autofree gchar *name =
+		        g_strdup_printf("%s.%s", ssid, rsne_hex != NULL ? "psk" : "open");
+		g_autoptr(JoindProfile) p = NULL;
+
+		wifi_test_core_add_profile(f->tc, name, profile);
+		p = joind_core_find_network_profile(f->tc->core, (const guint8 *)ssid, strlen(ssid),
+		                                    rsne_hex != NULL ? JOIND_PROFILE_TYPE_PSK
+		                                                     : JOIND_PROFILE_TYPE_OPEN);
+		g_assert_nonnull(p);
+		joind_network_set_profile(JOIND_NETWORK(network), p);
+	}
+	return network;
+}
+
+/* ---- calls and events ----------------------------------------------------- */
+
+static void
+connect_done(GObject *source, GAsyncResult *result, gpointer user_data)
+{
+	Fixture *f = user_data;
+
+	f->n_done++;
+	g_clear_error(&f->error);
+	f->ok = g_task_propagate_boolean(G_TASK(result), &f->error);
+}
+
+static void
+connect_to(Fixture *f, WifiNetwork *network)
+{
+	wifi_connector_connect_bss(f->connector, network, NULL, NULL, connect_done, f);
+}
+
+static void
+send_event(Fixture *f, struct nl_msg *msg)
+{
+	struct nlattr *attrs[NL80211_ATTR_MAX + 1];
+	guint8 cmd = ((struct genlmsghdr *)nlmsg_data(nlmsg_hdr(msg)))->cmd;
+
+	wifi_test_msg_parse(msg, attrs);
+	wifi_connector_handle_event(f->connector, cmd, attrs);
+	nlmsg_free(msg);
+	iterate();
+}
+
+static struct nl_msg *
+event_new(guint8 cmd)
+{
+	struct nl_msg *msg = wifi_test_msg_new(cmd);
+
+	nla_put_u32(msg, NL80211_ATTR_IFINDEX, 7);
+	return msg;
+}
+
+/* An authentication frame or an association response from bssid. */
+static void
+send_answer(Fixture *f, guint8 cmd, const guint8 *bssid, guint16 status)
+{
+	struct nl_msg *msg = event_new(cmd);
+	guint8 frame[30] = {cmd == NL80211_CMD_AUTHENTICATE ? 0xb0 : 0x10};
+
+	memcpy(frame + 4, sta_addr, 6);
+	memcpy(frame + 10, bssid, 6);
+	memcpy(frame + 16, bssid, 6);
+	if (cmd == NL80211_CMD_AUTHENTICATE) {
+		frame[26] = 2; /* transaction sequence 2 */
+		frame[28] = status & 0xff;
+	} else {
+		frame[26] = status & 0xff;
+		frame[28] = 1; /* AID */
+	}
+	nla_put(msg, NL80211_ATTR_FRAME, sizeof(frame), frame);
+	send_event(f, msg);
+}
+
+static void
+send_timed_out(Fixture *f, guint8 cmd)
+{
+	struct nl_msg *msg = event_new(cmd);
+
+	nla_put_flag(msg, NL80211_ATTR_TIMED_OUT);
+	nla_put(msg, NL80211_ATTR_MAC, 6, ap_addr);
+	send_event(f, msg);
+}
+
+static void
+send_connect_event(Fixture *f, guint16 status)
+{
+	struct nl_msg *msg = event_new(NL80211_CMD_CONNECT);
+
+	nla_put(msg, NL80211_ATTR_MAC, 6, ap_addr);
+	nla_put_u16(msg, NL80211_ATTR_STATUS_CODE, status);
+	send_event(f, msg);
+}
+
+static void
+send_disconnect_event(Fixture *f, guint16 reason)
+{
+	struct nl_msg *msg = event_new(NL80211_CMD_DISCONNECT);
+
+	nla_put_u16(msg, NL80211_ATTR_REASON_CODE, reason);
+	nla_put_flag(msg, NL80211_ATTR_DISCONNECTED_BY_AP);
+	send_event(f, msg);
+}
+
+/* A deauthentication frame (from the AP when from_ap, else our own). */
+static void
+send_deauth_event(Fixture *f, gboolean from_ap, guint16 reason)
+{
+	struct nl_msg *msg = event_new(NL80211_CMD_DEAUTHENTICATE);
+	guint8 frame[26] = {0xc0};
+
+	memcpy(frame + 4, from_ap ? sta_addr : ap_addr, 6);
+	memcpy(frame + 10, from_ap ? ap_addr : sta_addr, 6);
+	memcpy(frame + 16, ap_addr, 6);
+	frame[24] = reason & 0xff;
+	nla_put(msg, NL80211_ATTR_FRAME, sizeof(frame), frame);
+	send_event(f, msg);
+}
+
+/* Acknowledges the pending command cmd (checking it goes to bssid). */
+static void
+ack(Fixture *f, guint8 cmd, const guint8 *bssid)
+{
+	FakeNlRequest *req = fake_nl_expect(f->fake, cmd);
+
+	g_assert_cmpuint(nla_get_u32(req->attrs[NL80211_ATTR_IFINDEX]), ==, 7);
+	if (bssid != NULL)
+		g_assert_cmpmem(nla_data(req->attrs[NL80211_ATTR_MAC]), 6, bssid, 6);
+	fake_nl_done(f->fake, req, 0);
+	iterate();
+}
+
+static void
+assert_state(Fixture *f, JoindStationState state)
+{
+	g_assert_cmpint(joind_station_get_state(f->station), ==, state);
+}
+
+/* Joins an open network on either path, up to CONNECTED. */
+static void
+join_open(Fixture *f, WifiNetwork *network, gboolean sme_path)
+{
+	connect_to(f, network);
+	assert_state(f, JOIND_STATION_STATE_CONNECTING);
+	if (sme_path) {
+		ack(f, NL80211_CMD_AUTHENTICATE, ap_addr);
+		send_answer(f, NL80211_CMD_AUTHENTICATE, ap_addr, 0);
+		ack(f, NL80211_CMD_ASSOCIATE, ap_addr);
+		send_answer(f, NL80211_CMD_ASSOCIATE, ap_addr, 0);
+	} else {
+		ack(f, NL80211_CMD_CONNECT, ap_addr);
+		send_connect_event(f, 0);
+	}
+}
+
+/* ---- open networks -------------------------------------------------------- */
+
+static void
+assert_connected(Fixture *f, WifiNetwork *network)
+{
+	g_assert_cmpuint(f->n_done, ==, 1);
+	g_assert_no_error(f->error);
+	g_assert_true(f->ok);
+	assert_state(f, JOIND_STATION_STATE_CONNECTED);
+	g_assert_true(joind_station_get_connected_network(f->station) == JOIND_NETWORK(network));
+	g_assert_true(joind_network_get_connected(JOIND_NETWORK(network)));
+	g_assert_nonnull(wifi_connector_get_connected_bss(f->connector));
+	g_assert_cmpstr(f->events->str, ==, "C");
+}
+
+static void
+test_open_sme(Fixture *f, gconstpointer data)
+{
+	g_autoptr(WifiNetwork) network = make_network(f, "cafe", NULL, NULL);
+	g_autoptr(JoindProfile) saved = NULL;
+
+	join_open(f, network, TRUE);
+	assert_connected(f, network);
+	g_assert_null(wifi_connector_get_rsn_plan(f->connector));
+	g_assert_cmpuint(fake_nl_n_sent(f->fake, NL80211_CMD_CONNECT), ==, 0);
+	/* Like iwd: an open network once joined is known. */
+	saved = joind_core_find_network_profile(f->tc->core, (const guint8 *)"cafe", 4,
+	                                        JOIND_PROFILE_TYPE_OPEN);
+	g_assert_nonnull(saved);
+	/* The CONNECT event cfg80211 sends after the association is not ours. */
+	send_connect_event(f, 0);
+	assert_state(f, JOIND_STATION_STATE_CONNECTED);
+}
+
+static void
+test_open_connect(Fixture *f, gconstpointer data)
+{
+	g_autoptr(WifiNetwork) network = make_network(f, "cafe", NULL, NULL);
+	gint64 started, up;
+
+	join_open(f, network, FALSE);
+	assert_connected(f, network);
+	g_assert_cmpuint(fake_nl_n_sent(f->fake, NL80211_CMD_AUTHENTICATE), ==, 0);
+	wifi_connector_get_times(f->connector, &started, &up);
+	g_assert_cmpint(started, >, 0);
+	g_assert_cmpint(up, >, 0);
+}
+
+/* A refusal fails the call with the status code named, and nothing stays
+ * associated. */
+static void
+assert_failed(Fixture *f, gint code, const gchar *message_part, const gchar *events)
+{
+	g_assert_cmpuint(f->n_done, ==, 1);
+	g_assert_error(f->error, JOIND_ERROR, code);
+	g_assert_nonnull(strstr(f->error->message, message_part));
+	g_assert_cmpstr(f->events->str, ==, events);
+	assert_state(f, JOIND_STATION_STATE_DISCONNECTED);
+	g_assert_null(joind_station_get_connected_network(f->station));
+}
+
+static void
+test_auth_refused(Fixture *f, gconstpointer data)
+{
+	g_autoptr(WifiNetwork) network = make_network(f, "cafe", NULL, NULL);
+
+	connect_to(f, network);
+	ack(f, NL80211_CMD_AUTHENTICATE, ap_addr);
+	/* Another BSS's answer is not ours. */
+	send_answer(f, NL80211_CMD_AUTHENTICATE, ap2_addr, 0);
+	g_assert_cmpuint(f->n_done, ==, 0);
+	send_answer(f, NL80211_CMD_AUTHENTICATE, ap_addr, 17);
+	assert_failed(f, JOIND_ERROR_FAILED, "refused the authentication (access point full)", "R");
+}
+
+static void
+test_assoc_refused(Fixture *f, gconstpointer data)
+{
+	g_autoptr(WifiNetwork) network = make_network(f, "cafe", NULL, NULL);
+
+	connect_to(f, network);
+	ack(f, NL80211_CMD_AUTHENTICATE, ap_addr);
+	send_answer(f, NL80211_CMD_AUTHENTICATE, ap_addr, 0);
+	ack(f, NL80211_CMD_ASSOCIATE, ap_addr);
+	send_answer(f, NL80211_CMD_ASSOCIATE, ap_addr, 43);
+	assert_failed(f, JOIND_ERROR_FAILED, "refused the association (invalid AKM)", "R");
+}
+
+static void
+test_auth_timed_out(Fixture *f, gconstpointer data)
+{
+	g_autoptr(WifiNetwork) network = make_network(f, "cafe", NULL, NULL);
+
+	connect_to(f, network);
+	ack(f, NL80211_CMD_AUTHENTICATE, ap_addr);
+	send_timed_out(f, NL80211_CMD_AUTHENTICATE);
+	assert_failed(f, JOIND_ERROR_FAILED, "did not answer (authentication)", "N");
+}
+
+static void
+test_connect_refused(Fixture *f, gconstpointer data)
+{
+	g_autoptr(WifiNetwork) network = make_network(f, "cafe", NULL, NULL);
+
+	connect_to(f, network);
+	ack(f, NL80211_CMD_CONNECT, ap_addr);
+	send_connect_event(f, 17);
+	assert_failed(f, JOIND_ERROR_FAILED, "refused (status 17)", "R");
+}
+
+static void
+test_kernel_refuses(Fixture *f, gconstpointer data)
+{
+	g_autoptr(WifiNetwork) network = make_network(f, "cafe", NULL, NULL);
+
+	connect_to(f, network);
+	fake_nl_done(f->fake, fake_nl_expect(f->fake, NL80211_CMD_CONNECT), -EINVAL);
+	iterate();
+	assert_failed(f, JOIND_ERROR_FAILED, "The kernel refused to connect", "F");
+}
+
+/* cfg80211 authenticates only to a BSS in its scan table: the kernel's
+ * SME takes over. */
+static void
+test_sme_unknown_bss(Fixture *f, gconstpointer data)
+{
+	g_autoptr(WifiNetwork) network = make_network(f, "cafe", NULL, NULL);
+
+	connect_to(f, network);
+	fake_nl_done(f->fake, fake_nl_expect(f->fake, NL80211_CMD_AUTHENTICATE), -ENOENT);
+	iterate();
+	ack(f, NL80211_CMD_CONNECT, ap_addr);
+	/* A DISCONNECT event before the association is an earlier link's. */
+	send_disconnect_event(f, 3);
+	send_connect_event(f, 0);
+	assert_connected(f, network);
+}
+
+/* ---- WPA2-PSK ------------------------------------------------------------- */
+
+#define PASSPHRASE "correct horse battery"
+
+static TestAuth *
+make_authenticator(const gchar *passphrase, const gchar *ssid)
+{
+	guint8 pmk[32];
+	g_autoptr(GError) error = NULL;
+	TestAuth *a;
+
+	g_assert_true(
+	        wifi_psk_from_secret(passphrase, (const guint8 *)ssid, strlen(ssid), pmk, &error));
+	a = test_auth_new(WIFI_AKM_SUITE_PSK, WIFI_CIPHER_SUITE_CCMP, WIFI_CIPHER_SUITE_CCMP, 0,
+	                  pmk, RSNE_PSK);
+	memcpy(a->aa, ap_addr, 6);
+	memcpy(a->spa, sta_addr, 6);
+	return a;
+}
+
+/* The access point's EAPOL frame, over the control port. */
+static void
+send_eapol(Fixture *f, GBytes *frame)
+{
+	struct nl_msg *msg = event_new(NL80211_CMD_CONTROL_PORT_FRAME);
+
+	nla_put(msg, NL80211_ATTR_FRAME, (int)g_bytes_get_size(frame),
+	        g_bytes_get_data(frame, NULL));
+	nla_put(msg, NL80211_ATTR_MAC, 6, ap_addr);
+	nla_put_u16(msg, NL80211_ATTR_CONTROL_PORT_ETHERTYPE, 0x888e);
+	send_event(f, msg);
+}
+
+/* The station's EAPOL frame the control port was asked to send (acked). */
+static GBytes *
+take_eapol(Fixture *f)
+{
+	FakeNlRequest *req = fake_nl_expect(f->fake, NL80211_CMD_CONTROL_PORT_FRAME);
+	struct nlattr *frame = req->attrs[NL80211_ATTR_FRAME];
+	GBytes *bytes = g_bytes_new(nla_data(frame), (gsize)nla_len(frame));
+
+	g_assert_cmpmem(nla_data(req->attrs[NL80211_ATTR_MAC]), 6, ap_addr, 6);
+	fake_nl_done(f->fake, req, 0);
+	return bytes;
+}
+
+/* Up to the association (joind's SME): the key step waits. */
+static void
+associate(Fixture *f, WifiNetwork *network)
+{
+	connect_to(f, network);
+	ack(f, NL80211_CMD_AUTHENTICATE, ap_addr);
+	send_answer(f, NL80211_CMD_AUTHENTICATE, ap_addr, 0);
+	ack(f, NL80211_CMD_ASSOCIATE, ap_addr);
+	send_answer(f, NL80211_CMD_ASSOCIATE, ap_addr, 0);
+	g_assert_cmpuint(f->n_done, ==, 0);
+}
+
+/* Messages 1 to 4: the station sends message 2 and 4, installs the keys
+ * and asks for the authorized port. */
+static void
+run_4way(Fixture *f, TestAuth *a)
+{
+	g_autoptr(GBytes) msg1 = test_auth_msg1(a);
+	g_autoptr(GBytes) msg2 = NULL;
+	g_autoptr(GBytes) msg3 = NULL;
+	g_autoptr(GBytes) msg4 = NULL;
+	g_autofree gchar *why = NULL;
+
+	send_eapol(f, msg1);
+	msg2 = take_eapol(f);
+	g_assert_true(test_auth_rx_msg2(a, msg2, &why));
+	msg3 = test_auth_msg3(a);
+	send_eapol(f, msg3);
+	msg4 = take_eapol(f);
+	g_assert_true(test_auth_rx_msg4(a, msg4, &why));
+	g_assert_cmpuint(fake_nl_done_all(f->fake, NL80211_CMD_NEW_KEY, 0), ==, 2);
+}
+
+static void
+test_psk(Fixture *f, gconstpointer data)
+{
+	g_autoptr(WifiNetwork) network =
+	        make_network(f, "home", RSNE_PSK, "[Security]\nPassphrase=" PASSPHRASE "\n");
+	g_autoptr(TestAuth) a = make_authenticator(PASSPHRASE, "home");
+	g_autoptr(JoindProfile) saved = NULL;
+	g_autofree gchar *psk = NULL;
+
+	associate(f, network);
+	run_4way(f, a);
+	g_assert_cmpuint(f->n_done, ==, 0); /* until the port is authorized */
+	ack(f, NL80211_CMD_SET_STATION, ap_addr);
+	assert_connected(f, network);
+	g_assert_nonnull(wifi_connector_get_rsn_plan(f->connector));
+	/* The PSK is cached in the profile; the passphrase stays. */
+	saved = joind_core_find_network_profile(f->tc->core, (const guint8 *)"home", 4,
+	                                        JOIND_PROFILE_TYPE_PSK);
+	psk = joind_profile_get_string(saved, "Security", "PreSharedKey");
+	g_assert_cmpuint(strlen(psk), ==, 64);
+	joind_secret_wipe(g_steal_pointer(&psk));
+	psk = joind_profile_get_string(saved, "Security", "Passphrase");
+	g_assert_cmpstr(psk, ==, PASSPHRASE);
+	/* A group rekey keeps the link. */
+	test_auth_rekey_group(a);
+	{
+		g_autoptr(GBytes) group1 = test_auth_group_msg1(a);
+		g_autoptr(GBytes) group2 = NULL;
+		g_autofree gchar *why = NULL;
+
+		send_eapol(f, group1);
+		group2 = take_eapol(f);
+		g_assert_true(test_auth_rx_group_msg2(a, group2, &why));
+		g_assert_cmpuint(fake_nl_done_all(f->fake, NL80211_CMD_NEW_KEY, 0), ==, 1);
+	}
+	assert_state(f, JOIND_STATION_STATE_CONNECTED);
+}
+
+/* On the kernel's SME the handshake may be over before the CONNECT event
+ * is read. */
+static void
+test_psk_keys_before_connect_event(Fixture *f, gconstpointer data)
+{
+	g_autoptr(WifiNetwork) network =
+	        make_network(f, "home", RSNE_PSK, "[Security]\nPassphrase=" PASSPHRASE "\n");
+	g_autoptr(TestAuth) a = make_authenticator(PASSPHRASE, "home");
+
+	connect_to(f, network);
+	ack(f, NL80211_CMD_CONNECT, ap_addr);
+	run_4way(f, a);
+	ack(f, NL80211_CMD_SET_STATION, ap_addr);
+	assert_connected(f, network);
+	send_connect_event(f, 0);
+	assert_state(f, JOIND_STATION_STATE_CONNECTED);
+}
+
+/* Deauthenticated after message 2 and before message 3: what a wrong
+ * passphrase looks like; nothing is saved. */
+static void
+test_deauth_in_handshake(Fixture *f, gconstpointer data)
+{
+	g_autoptr(WifiNetwork) network =
+	        make_network(f, "home", RSNE_PSK, "[Security]\nPassphrase=wrong passphrase\n");
+	g_autoptr(TestAuth) a = make_authenticator(PASSPHRASE, "home");
+	g_autoptr(GBytes) msg1 = test_auth_msg1(a);
+	g_autoptr(GBytes) msg2 = NULL;
+	g_autoptr(JoindProfile) saved = NULL;
+	g_autofree gchar *psk = NULL;
+
+	associate(f, network);
+	send_eapol(f, msg1);
+	msg2 = take_eapol(f);
+	send_disconnect_event(f, 15);
+	assert_failed(f, JOIND_ERROR_AUTHENTICATION_FAILED, "", "W");
+	saved = joind_core_find_network_profile(f->tc->core, (const guint8 *)"home", 4,
+	                                        JOIND_PROFILE_TYPE_PSK);
+	psk = joind_profile_get_string(saved, "Security", "PreSharedKey");
+	g_assert_null(psk);
+}
+
+/* No EAPOL at all after the association: the handshake's timer. */
+static void
+test_handshake_timeout(Fixture *f, gconstpointer data)
+{
+	g_autoptr(WifiNetwork) network =
+	        make_network(f, "home", RSNE_PSK, "[Security]\nPassphrase=" PASSPHRASE "\n");
+
+	associate(f, network);
+	while (f->n_done == 0)
+		g_main_context_iteration(NULL, TRUE);
+	g_assert_error(f->error, JOIND_ERROR, JOIND_ERROR_FAILED);
+	g_assert_cmpstr(f->events->str, ==, "H");
+	/* Associated: joind's SME deauthenticates, the DISCONNECT event ends it. */
+	ack(f, NL80211_CMD_DEAUTHENTICATE, ap_addr);
+	send_disconnect_event(f, 3);
+	assert_state(f, JOIND_STATION_STATE_DISCONNECTED);
+}
+
+/* ---- teardowns, aborts, refusals ------------------------------------------ */
+
+/* A second Connect() during the first's authentication: the first is
+ * Aborted, joind's SME deauthenticates (our own DEAUTHENTICATE event ends
+ * it) and the second starts without passing through "disconnected". */
+static void
+test_second_connect(Fixture *f, gconstpointer data)
+{
+	g_autoptr(WifiNetwork) first = make_network(f, "cafe", NULL, NULL);
+	g_autoptr(WifiNetwork) second = make_network(f, "bar", NULL, NULL);
+	g_autoptr(GError) first_error = NULL;
+
+	connect_to(f, first);
+	ack(f, NL80211_CMD_AUTHENTICATE, ap_addr);
+	connect_to(f, second);
+	iterate();
+	g_assert_cmpuint(f->n_done, ==, 1);
+	g_assert_error(f->error, JOIND_ERROR, JOIND_ERROR_ABORTED);
+	first_error = g_steal_pointer(&f->error);
+	f->n_done = 0;
+	ack(f, NL80211_CMD_DEAUTHENTICATE, ap_addr);
+	assert_state(f, JOIND_STATION_STATE_CONNECTING);
+	send_deauth_event(f, FALSE, 3);
+	assert_state(f, JOIND_STATION_STATE_CONNECTING);
+	ack(f, NL80211_CMD_AUTHENTICATE, ap_addr);
+	send_answer(f, NL80211_CMD_AUTHENTICATE, ap_addr, 0);
+	ack(f, NL80211_CMD_ASSOCIATE, ap_addr);
+	send_answer(f, NL80211_CMD_ASSOCIATE, ap_addr, 0);
+	g_string_truncate(f->events, 0);
+	g_string_append_c(f->events, 'C');
+	assert_connected(f, second);
+	g_assert_false(joind_network_get_connected(JOIND_NETWORK(first)));
+}
+
+static void
+disconnect_done(GObject *source, GAsyncResult *result, gpointer user_data)
+{
+	Fixture *f = user_data;
+
+	f->n_done++;
+	g_assert_true(g_task_propagate_boolean(G_TASK(result), NULL));
+}
+
+static void
+test_disconnect(Fixture *f, gconstpointer data)
+{
+	g_autoptr(WifiNetwork) network = make_network(f, "cafe", NULL, NULL);
+
+	join_open(f, network, FALSE);
+	wifi_connector_disconnect(f->connector, NULL, disconnect_done, f);
+	assert_state(f, JOIND_STATION_STATE_DISCONNECTING);
+	/* A second call waits for the same teardown. */
+	wifi_connector_disconnect(f->connector, NULL, disconnect_done, f);
+	ack(f, NL80211_CMD_DISCONNECT, NULL);
+	g_assert_cmpuint(f->n_done, ==, 1);
+	send_disconnect_event(f, 3);
+	g_assert_cmpuint(f->n_done, ==, 3);
+	assert_state(f, JOIND_STATION_STATE_DISCONNECTED);
+	g_assert_false(joind_network_get_connected(JOIND_NETWORK(network)));
+	/* Disconnected already: answered at once. */
+	wifi_connector_disconnect(f->connector, NULL, disconnect_done, f);
+	iterate();
+	g_assert_cmpuint(f->n_done, ==, 4);
+}
+
+/* No event after the teardown command: its timer ends it. */
+static void
+test_teardown_without_event(Fixture *f, gconstpointer data)
+{
+	g_autoptr(WifiNetwork) network = make_network(f, "cafe", NULL, NULL);
+
+	join_open(f, network, TRUE);
+	wifi_connector_disconnect(f->connector, NULL, disconnect_done, f);
+	ack(f, NL80211_CMD_DEAUTHENTICATE, ap_addr);
+	while (f->n_done < 2)
+		g_main_context_iteration(NULL, TRUE);
+	assert_state(f, JOIND_STATION_STATE_DISCONNECTED);
+}
+
+/* The kernel says the link was not up: no event follows. */
+static void
+test_teardown_not_connected(Fixture *f, gconstpointer data)
+{
+	g_autoptr(WifiNetwork) network = make_network(f, "cafe", NULL, NULL);
+
+	join_open(f, network, FALSE);
+	wifi_connector_disconnect(f->connector, NULL, disconnect_done, f);
+	fake_nl_done(f->fake, fake_nl_expect(f->fake, NL80211_CMD_DISCONNECT), -ENOTCONN);
+	iterate();
+	g_assert_cmpuint(f->n_done, ==, 2);
+	assert_state(f, JOIND_STATION_STATE_DISCONNECTED);
+}
+
+/* The access point deauthenticates us: the link is lost at once, and the
+ * DISCONNECT event that follows finds nothing to end. */
+static void
+test_link_lost(Fixture *f, gconstpointer data)
+{
+	g_autoptr(WifiNetwork) network = make_network(f, "cafe", NULL, NULL);
+
+	join_open(f, network, TRUE);
+	send_deauth_event(f, TRUE, 7);
+	g_assert_cmpstr(f->events->str, ==, "CL");
+	assert_state(f, JOIND_STATION_STATE_DISCONNECTED);
+	send_disconnect_event(f, 7);
+	g_assert_cmpstr(f->events->str, ==, "CL");
+	join_open(f, network, TRUE);
+	send_disconnect_event(f, 4);
+	g_assert_cmpstr(f->events->str, ==, "CLCL");
+}
+
+/* The interface goes away in the middle of a connect. */
+static void
+test_interface_removed(Fixture *f, gconstpointer data)
+{
+	g_autoptr(WifiNetwork) network = make_network(f, "cafe", NULL, NULL);
+
+	connect_to(f, network);
+	ack(f, NL80211_CMD_AUTHENTICATE, ap_addr);
+	wifi_connector_free(g_steal_pointer(&f->connector));
+	iterate();
+	g_assert_error(f->error, JOIND_ERROR, JOIND_ERROR_ABORTED);
+	assert_state(f, JOIND_STATION_STATE_DISCONNECTED);
+	g_assert_cmpuint(fake_nl_n_pending(f->fake), ==, 0);
+	f->connector = wifi_connector_new(f->tc->core, f->station, f->iface);
+}
+
+/* Events were lost: the kernel is asked whether the link is still up. */
+static void
+test_resync(Fixture *f, gconstpointer data)
+{
+	g_autoptr(WifiNetwork) network = make_network(f, "cafe", NULL, NULL);
+	FakeNlRequest *req;
+	struct nl_msg *reply;
+
+	join_open(f, network, TRUE);
+	wifi_connector_resync(f->connector);
+	req = fake_nl_expect(f->fake, NL80211_CMD_GET_INTERFACE);
+	reply = event_new(NL80211_CMD_NEW_INTERFACE);
+	nla_put(reply, NL80211_ATTR_SSID, 4, "cafe");
+	fake_nl_reply(f->fake, req, reply);
+	fake_nl_done(f->fake, req, 0);
+	assert_state(f, JOIND_STATION_STATE_CONNECTED);
+	wifi_connector_resync(f->connector);
+	req = fake_nl_expect(f->fake, NL80211_CMD_GET_INTERFACE);
+	fake_nl_reply(f->fake, req, event_new(NL80211_CMD_NEW_INTERFACE));
+	fake_nl_done(f->fake, req, 0);
+	iterate();
+	assert_state(f, JOIND_STATION_STATE_DISCONNECTED);
+	g_assert_cmpstr(f->events->str, ==, "CL");
+	/* Not associated: nothing to ask. */
+	wifi_connector_resync(f->connector);
+	g_assert_null(fake_nl_find(f->fake, NL80211_CMD_GET_INTERFACE));
+}
+
+static void
+assert_refused_at_once(Fixture *f, WifiNetwork *network, gint code)
+{
+	connect_to(f, network);
+	iterate();
+	g_assert_cmpuint(f->n_done, ==, 1);
+	g_assert_error(f->error, JOIND_ERROR, code);
+	g_assert_cmpuint(fake_nl_n_pending(f->fake), ==, 0);
+	g_clear_error(&f->error);
+	f->n_done = 0;
+}
+
+static void
+test_refusals(Fixture *f, gconstpointer data)
+{
+	g_autoptr(WifiNetwork) no_secret = make_network(f, "home", RSNE_PSK, NULL);
+	g_autoptr(GBytes) corp = g_bytes_new_static("corp", 4);
+	g_autoptr(WifiNetwork) enterprise = wifi_network_new(corp, JOIND_NETWORK_TYPE_8021X);
+	g_autoptr(GBytes) ssid = g_bytes_new_static("gone", 4);
+	g_autoptr(WifiNetwork) gone = wifi_network_new(ssid, JOIND_NETWORK_TYPE_OPEN);
+
+	assert_refused_at_once(f, no_secret, JOIND_ERROR_NO_AGENT);
+	wifi_network_set_bsses(enterprise, wifi_network_get_bsses(no_secret));
+	assert_refused_at_once(f, enterprise, JOIND_ERROR_NOT_SUPPORTED);
+	assert_refused_at_once(f, gone, JOIND_ERROR_NOT_FOUND);
+	assert_state(f, JOIND_STATION_STATE_DISCONNECTED);
+}
+
+int
+main(int argc, char **argv)
+{
+	g_test_init(&argc, &argv, NULL);
+#define ADD(path, setup, func) \
+	g_test_add(path, Fixture, setup, fixture_set_up, func, fixture_tear_down)
+	ADD("/connect/open/sme", &sme, test_open_sme);
+	ADD("/connect/open/kernel-sme", &kernel_sme, test_open_connect);
+	ADD("/connect/refused/authentication", &sme, test_auth_refused);
+	ADD("/connect/refused/association", &sme, test_assoc_refused);
+	ADD("/connect/refused/connect", &kernel_sme, test_connect_refused);
+	ADD("/connect/refused/kernel", &kernel_sme, test_kernel_refuses);
+	ADD("/connect/refused/at-once", &sme, test_refusals);
+	ADD("/connect/timed-out/authentication", &sme, test_auth_timed_out);
+	ADD("/connect/sme/unknown-bss", &sme, test_sme_unknown_bss);
+	ADD("/connect/psk/sme", &sme, test_psk);
+	ADD("/connect/psk/keys-before-connect-event", &kernel_sme,
+	    test_psk_keys_before_connect_event);
+	ADD("/connect/psk/deauth-in-handshake", &sme, test_deauth_in_handshake);
+	ADD("/connect/psk/handshake-timeout", &sme, test_handshake_timeout);
+	ADD("/connect/second-connect-aborts-first", &sme, test_second_connect);
+	ADD("/connect/disconnect", &kernel_sme, test_disconnect);
+	ADD("/connect/disconnect/no-event", &sme, test_teardown_without_event);
+	ADD("/connect/disconnect/not-connected", &kernel_sme, test_teardown_not_connected);
+	ADD("/connect/link-lost", &sme, test_link_lost);
+	ADD("/connect/interface-removed", &sme, test_interface_removed);
+	ADD("/connect/resync", &sme, test_resync);
+#undef ADD
+	return g_test_run();
+}
