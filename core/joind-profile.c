@@ -12,6 +12,7 @@
 #include "joind-keyfile.h"
 #include "joind-profile-store.h"
 #include "joind-secret.h"
+#include "joind-station.h"
 
 #define MAC_LEN 6
 
@@ -549,33 +550,6 @@ profile_check(JoindProfile *self, GError **error)
 
 /* ---- Making profiles ----------------------------------------------------- */
 
-/* The SSID as a person reads it: UTF-8 as is, other bytes and control
- * characters as \xNN (and a backslash as \\, so the escape is unambiguous). */
-static gchar *
-ssid_display_name(GBytes *ssid)
-{
-	gsize len = 0;
-	const gchar *data = g_bytes_get_data(ssid, &len);
-	GString *name = g_string_new(NULL);
-	gsize i = 0;
-
-	while (i < len) {
-		gunichar c = g_utf8_get_char_validated(data + i, (gssize)(len - i));
-
-		if (c == (gunichar)-1 || c == (gunichar)-2 || g_unichar_iscntrl(c)) {
-			g_string_append_printf(name, "\\x%02x", (guchar)data[i]);
-			i++;
-			continue;
-		}
-		if (c == '\\')
-			g_string_append(name, "\\\\");
-		else
-			g_string_append_unichar(name, c);
-		i += (gsize)g_unichar_to_utf8(c, NULL);
-	}
-	return g_string_free(name, FALSE);
-}
-
 static gchar *
 profile_name(const gchar *path, JoindProfileType type, GBytes *ssid)
 {
@@ -583,7 +557,7 @@ profile_name(const gchar *path, JoindProfileType type, GBytes *ssid)
 	const gchar *dot;
 
 	if (type != JOIND_PROFILE_TYPE_WIRED && ssid != NULL)
-		return ssid_display_name(ssid);
+		return joind_ssid_to_display(g_bytes_get_data(ssid, NULL), g_bytes_get_size(ssid));
 	dot = strrchr(base, '.');
 	if (dot != NULL && dot != base &&
 	    strcmp(dot + 1, joind_profile_type_to_extension(type)) == 0)

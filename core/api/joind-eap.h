@@ -50,6 +50,7 @@
 #include <gio/gio.h>
 
 #include "joind-agent.h"
+#include "joind-error.h"
 #include "joind-export.h"
 #include "joind-plugin.h"
 #include "joind-profile.h"
@@ -229,6 +230,12 @@ typedef enum {
 	 * response (a TLS alert) is still sent before the session fails. */
 	JOIND_EAP_METHOD_FAIL,
 } JoindEapMethodResult;
+
+/* Sets error to the JOIND_ERROR code with a printf-style message (a
+ * sentence) and gives JOIND_EAP_METHOD_FAIL, so that a method can end in
+ * "return joind_eap_method_fail(...)" (ABI 1.4). */
+#define joind_eap_method_fail(error, code, ...) \
+	(joind_set_error((error), (code), __VA_ARGS__), JOIND_EAP_METHOD_FAIL)
 
 typedef struct {
 	guint8 type;       /* JOIND_EAP_TYPE_* */

@@ -28,4 +28,17 @@ typedef enum {
 
 JOIND_EXPORT GQuark joind_error_quark(void);
 
+/* Sets error to the JOIND_ERROR code with a printf-style message and returns
+ * FALSE, so that a check can end in "return joind_set_error(...)" (ABI 1.4). */
+JOIND_EXPORT gboolean joind_set_error(GError **error, JoindErrorCode code, const gchar *format, ...)
+        G_GNUC_PRINTF(3, 4);
+
+/* For a failed OpenSSL call: sets error to domain and code with the message
+ * "<format>: <reason>", the reason being OpenSSL's for the most recent entry
+ * in this thread's error queue ("no reason given" when the queue is empty),
+ * and empties the queue so that the next OpenSSL call starts clean. Returns
+ * FALSE (ABI 1.4). */
+JOIND_EXPORT gboolean joind_set_error_from_openssl(GError **error, GQuark domain, gint code,
+                                                   const gchar *format, ...) G_GNUC_PRINTF(4, 5);
+
 G_END_DECLS

@@ -85,7 +85,16 @@ JOIND_EXPORT const gchar *joind_network_type_to_string(JoindNetworkType type);
  * shares .psk, owe shares .open); FALSE for WEP, which joind does not join. */
 JOIND_EXPORT gboolean joind_network_type_to_profile_type(JoindNetworkType type,
                                                          JoindProfileType *profile_type);
-/* Escapes an SSID as joind_network_get_name() does; free with g_free(). */
+/* The SSID as a person reads it: the one spelling of Network1.Name,
+ * KnownNetwork1.Name, profile names and log lines. Valid UTF-8 is kept as
+ * is except for
+ *   \\      a backslash,
+ *   \xNN    one octet: C0 controls, DEL, NUL and octets that are not UTF-8,
+ *   \uNNNN  a code point (four lower-case hex digits): C1 controls and the
+ *           bidi marks, embeddings, overrides and isolates (U+061C, U+200E,
+ *           U+200F, U+202A-U+202E, U+2066-U+2069).
+ * The result is valid UTF-8 without controls and names exactly one SSID.
+ * Free with g_free(). */
 JOIND_EXPORT gchar *joind_ssid_to_display(const guint8 *ssid, gsize ssid_len);
 
 /* ---- stations ------------------------------------------------------------ */

@@ -25,11 +25,9 @@ eap_md5_compute(guint8 id, const gchar *password, const guint8 *challenge, gsize
 	    EVP_DigestUpdate(ctx, &id, 1) != 1 ||
 	    EVP_DigestUpdate(ctx, password, strlen(password)) != 1 ||
 	    EVP_DigestUpdate(ctx, challenge, challenge_len) != 1 ||
-	    EVP_DigestFinal_ex(ctx, out, &len) != 1 || len != EAP_MD5_VALUE_LEN) {
-		g_set_error_literal(error, JOIND_ERROR, JOIND_ERROR_FAILED,
-		                    "EAP-MD5: MD5 is not available from OpenSSL");
-		return FALSE;
-	}
+	    EVP_DigestFinal_ex(ctx, out, &len) != 1 || len != EAP_MD5_VALUE_LEN)
+		return joind_set_error_from_openssl(error, JOIND_ERROR, JOIND_ERROR_FAILED,
+		                                    "EAP-MD5: MD5 is not available from OpenSSL");
 	return TRUE;
 }
 

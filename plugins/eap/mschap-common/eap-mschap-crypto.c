@@ -9,6 +9,7 @@
 #include <openssl/evp.h>
 #include <openssl/provider.h>
 
+#include "joind-error.h"
 #include "joind-secret.h"
 
 /* Fetched once per process: the library context keeps its providers loaded
@@ -85,8 +86,8 @@ eap_mschap_digest(const EVP_MD *md, const void *a, gsize a_len, const void *b, g
 
 	EVP_MD_CTX_free(ctx);
 	if (!ok)
-		g_set_error(error, G_IO_ERROR, G_IO_ERROR_FAILED, "OpenSSL %s digest failed",
-		            EVP_MD_get0_name(md));
+		joind_set_error_from_openssl(error, G_IO_ERROR, G_IO_ERROR_FAILED,
+		                             "OpenSSL %s digest failed", EVP_MD_get0_name(md));
 	return ok;
 }
 
@@ -224,7 +225,8 @@ eap_mschap_des_encrypt(const EVP_CIPHER *des, const guint8 key7[7], const guint8
 	EVP_CIPHER_CTX_free(ctx);
 	joind_secret_clear(key, sizeof(key));
 	if (!ok)
-		g_set_error(error, G_IO_ERROR, G_IO_ERROR_FAILED, "OpenSSL DES encryption failed");
+		joind_set_error_from_openssl(error, G_IO_ERROR, G_IO_ERROR_FAILED,
+		                             "OpenSSL DES encryption failed");
 	return ok;
 }
 
@@ -377,7 +379,8 @@ eap_mschap_v2_asymmetric_start_key(const guint8 master_key[EAP_MSCHAP_MASTER_KEY
 	if (ok)
 		memcpy(key, digest, EAP_MSCHAP_SESSION_KEY_LEN);
 	else
-		g_set_error(error, G_IO_ERROR, G_IO_ERROR_FAILED, "OpenSSL SHA-1 digest failed");
+		joind_set_error_from_openssl(error, G_IO_ERROR, G_IO_ERROR_FAILED,
+		                             "OpenSSL SHA-1 digest failed");
 	joind_secret_clear(digest, sizeof(digest));
 	return ok;
 }

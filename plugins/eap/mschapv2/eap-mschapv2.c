@@ -176,11 +176,10 @@ eap_mschapv2_answer(EapMschapv2State *st, const EapMschapv2Request *req, const g
 	guint8 nt_response[EAP_MSCHAP_NT_RESPONSE_LEN];
 	g_autoptr(GError) local = NULL;
 
-	if (RAND_bytes(peer_challenge, sizeof(peer_challenge)) != 1) {
-		g_set_error(error, JOIND_ERROR, JOIND_ERROR_FAILED,
-		            "EAP-MSCHAPv2 could not draw a random challenge from OpenSSL.");
-		return FALSE;
-	}
+	if (RAND_bytes(peer_challenge, sizeof(peer_challenge)) != 1)
+		return joind_set_error_from_openssl(
+		        error, JOIND_ERROR, JOIND_ERROR_FAILED,
+		        "EAP-MSCHAPv2 could not draw a random challenge from OpenSSL");
 	if (!eap_mschap_v2_nt_response(req->challenge, peer_challenge, hashed_user, nt_hash,
 	                               nt_response, &local) ||
 	    !eap_mschap_v2_authenticator_response(nt_hash, nt_response, peer_challenge,

@@ -9,6 +9,7 @@
 #include <openssl/evp.h>
 
 #include "joind-eap.h"
+#include "joind-error.h"
 #include "joind-secret.h"
 
 #define EAP_PEAP_SHA1_LEN 20
@@ -110,7 +111,8 @@ eap_peap_hmac_sha1(const guint8 *key, gsize key_len, const guint8 *const *parts,
 	EVP_MAC_CTX_free(ctx);
 	EVP_MAC_free(mac);
 	if (!ok)
-		g_set_error(error, G_IO_ERROR, G_IO_ERROR_FAILED, "OpenSSL HMAC-SHA1 failed");
+		joind_set_error_from_openssl(error, G_IO_ERROR, G_IO_ERROR_FAILED,
+		                             "OpenSSL HMAC-SHA1 failed");
 	return ok;
 }
 

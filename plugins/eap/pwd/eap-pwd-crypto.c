@@ -11,6 +11,7 @@
 #include <openssl/obj_mac.h>
 
 #include "joind-eap.h"
+#include "joind-error.h"
 #include "joind-secret.h"
 
 struct _EapPwdExchange {
@@ -29,13 +30,6 @@ struct _EapPwdExchange {
 };
 
 static const gchar eap_pwd_hunting_label[] = "EAP-pwd Hunting And Pecking";
-
-static gboolean
-eap_pwd_openssl_error(GError **error, const gchar *what)
-{
-	g_set_error(error, G_IO_ERROR, G_IO_ERROR_FAILED, "OpenSSL failed to %s", what);
-	return FALSE;
-}
 
 static gboolean
 eap_pwd_hmac(const guint8 *key, gsize key_len, const guint8 *const *parts, const gsize *lens,
@@ -58,7 +52,8 @@ eap_pwd_hmac(const guint8 *key, gsize key_len, const guint8 *const *parts, const
 	     out_len == EAP_PWD_HASH_LEN;
 	EVP_MAC_CTX_free(ctx);
 	EVP_MAC_free(mac);
-	return ok || eap_pwd_openssl_error(error, "compute HMAC-SHA256");
+	return ok || joind_set_error_from_openssl(error, G_IO_ERROR, G_IO_ERROR_FAILED,
+	                                          "OpenSSL failed to compute HMAC-SHA256");
 }
 
 gboolean
@@ -129,7 +124,8 @@ eap_pwd_exchange_new(guint16 group, GError **error)
 	    EC_GROUP_get_curve(ex->group, ex->p, ex->a, ex->b, ex->bnctx) != 1 ||
 	    EC_GROUP_get_order(ex->group, ex->order, ex->bnctx) != 1) {
 		eap_pwd_exchange_free(ex);
-		eap_pwd_openssl_error(error, "set up the NIST P-256 group");
+		joind_set_error_from_openssl(error, G_IO_ERROR, G_IO_ERROR_FAILED,
+		                             "OpenSSL failed to set up the NIST P-256 group");
 		return NULL;
 	}
 	return ex;
@@ -198,7 +194,9 @@ eap_pwd_hunt_round(EapPwdExchange *ex, const guint8 *const *seed_parts, const gs
 	/* pwd-value >= p is no candidate (probability about 2^-32 here). */
 	ok = ok && (BN_cmp(x, ex->p) >= 0 || eap_pwd_is_qr(ex, x, p_minus_1_half, qr));
 	BN_CTX_end(ex->bnctx);
-	return ok || eap_pwd_openssl_error(error, "test a password element candidate");
+	return ok ||
+	       joind_set_error_from_openssl(error, G_IO_ERROR, G_IO_ERROR_FAILED,
+	                                    "OpenSSL failed to test a password element candidate");
 }
 
 /* Hunting and pecking (RFC 5931 2.8.3.2), always EAP_PWD_MIN_ROUNDS rounds
@@ -264,7 +262,8 @@ eap_pwd_exchange_derive_pwe(EapPwdExchange *ex, const guint8 token[4], const gui
 	     EC_POINT_set_compressed_coordinates(ex->group, ex->pwe, x, y_bit, ex->bnctx) == 1;
 	BN_clear_free(x);
 	joind_secret_clear(x_octets, sizeof(x_octets));
-	return ok || eap_pwd_openssl_error(error, "build the password element");
+	return ok || joind_set_error_from_openssl(error, G_IO_ERROR, G_IO_ERROR_FAILED,
+	                                          "OpenSSL failed to build the password element");
 }
 
 static gboolean
@@ -287,7 +286,8 @@ gboolean
 eap_pwd_exchange_get_pwe(EapPwdExchange *ex, guint8 out[EAP_PWD_ELEMENT_LEN], GError **error)
 {
 	return (ex->pwe != NULL && eap_pwd_point_to_octets(ex, ex->pwe, out)) ||
-	       eap_pwd_openssl_error(error, "read the password element");
+	       joind_set_error_from_openssl(error, G_IO_ERROR, G_IO_ERROR_FAILED,
+	                                    "OpenSSL failed to read the password element");
 }
 
 /* A uniformly random value in [2, r). */
@@ -327,7 +327,8 @@ eap_pwd_exchange_commit(EapPwdExchange *ex, guint8 out[EAP_PWD_COMMIT_LEN], GErr
 	     BN_bn2binpad(ex->scalar, out + EAP_PWD_ELEMENT_LEN, EAP_PWD_ORDER_LEN) ==
 	             EAP_PWD_ORDER_LEN;
 	BN_clear_free(mask);
-	return ok || eap_pwd_openssl_error(error, "compute the EAP-pwd commit");
+	return ok || joind_set_error_from_openssl(error, G_IO_ERROR, G_IO_ERROR_FAILED,
+	                                          "OpenSSL failed to compute the EAP-pwd commit");
 }
 
 static gboolean
@@ -350,7 +351,8 @@ eap_pwd_decode_element(EapPwdExchange *ex, const guint8 *data, EC_POINT *point, 
 	if (y == NULL || BN_bin2bn(data, EAP_PWD_PRIME_LEN, x) == NULL ||
 	    BN_bin2bn(data + EAP_PWD_PRIME_LEN, EAP_PWD_PRIME_LEN, y) == NULL) {
 		BN_CTX_end(ex->bnctx);
-		return eap_pwd_openssl_error(error, "decode an element");
+		return joind_set_error_from_openssl(error, G_IO_ERROR, G_IO_ERROR_FAILED,
+		                                    "OpenSSL failed to decode an element");
 	}
 	in_range = BN_cmp(x, ex->p) < 0 && BN_cmp(y, ex->p) < 0;
 	/* set_affine_coordinates refuses points off the curve; ask anyway. */
@@ -392,7 +394,9 @@ eap_pwd_shared_secret(EapPwdExchange *ex, GError **error)
 	if (infinity)
 		return eap_pwd_invalid(error, "yields the point at infinity as shared secret");
 	ex->have_k = ok;
-	return ok || eap_pwd_openssl_error(error, "compute the EAP-pwd shared secret");
+	return ok ||
+	       joind_set_error_from_openssl(error, G_IO_ERROR, G_IO_ERROR_FAILED,
+	                                    "OpenSSL failed to compute the EAP-pwd shared secret");
 }
 
 gboolean
@@ -411,7 +415,8 @@ eap_pwd_exchange_process_commit(EapPwdExchange *ex, const guint8 *data, gsize le
 		ex->peer_scalar = BN_new();
 	if (ex->peer_element == NULL || ex->peer_scalar == NULL ||
 	    BN_bin2bn(data + EAP_PWD_ELEMENT_LEN, EAP_PWD_ORDER_LEN, ex->peer_scalar) == NULL)
-		return eap_pwd_openssl_error(error, "decode a commit");
+		return joind_set_error_from_openssl(error, G_IO_ERROR, G_IO_ERROR_FAILED,
+		                                    "OpenSSL failed to decode a commit");
 	/* RFC 5931 2.8.5.1: 1 < scalar < r */
 	if (BN_cmp(ex->peer_scalar, BN_value_one()) <= 0 || BN_cmp(ex->peer_scalar, ex->order) >= 0)
 		return eap_pwd_invalid(error, "scalar is not between 1 and the group order");
@@ -458,7 +463,9 @@ eap_pwd_exchange_confirm(EapPwdExchange *ex, const guint8 ciphersuite[EAP_PWD_CI
 
 	if (!ex->have_k || !eap_pwd_encode_commit(ex, own_first, first) ||
 	    !eap_pwd_encode_commit(ex, !own_first, second))
-		return eap_pwd_openssl_error(error, "encode the commits for the confirm");
+		return joind_set_error_from_openssl(
+		        error, G_IO_ERROR, G_IO_ERROR_FAILED,
+		        "OpenSSL failed to encode the commits for the confirm");
 	return eap_pwd_confirm_compute(ex->k, first, second, ciphersuite, out, error);
 }
 
@@ -481,7 +488,8 @@ eap_pwd_exchange_keys(EapPwdExchange *ex, const guint8 ciphersuite[EAP_PWD_CIPHE
 	            EAP_PWD_ORDER_LEN ||
 	    BN_bn2binpad(is_peer ? ex->peer_scalar : ex->scalar, scalar_s, EAP_PWD_ORDER_LEN) !=
 	            EAP_PWD_ORDER_LEN)
-		return eap_pwd_openssl_error(error, "encode the scalars");
+		return joind_set_error_from_openssl(error, G_IO_ERROR, G_IO_ERROR_FAILED,
+		                                    "OpenSSL failed to encode the scalars");
 	/* Session-ID = Type | Method-ID, Method-ID = H(Ciphersuite | Scalar_P | Scalar_S) */
 	session_id[0] = JOIND_EAP_TYPE_PWD;
 	ok = eap_pwd_h(id_parts, id_lens, G_N_ELEMENTS(id_parts), session_id + 1, error) &&

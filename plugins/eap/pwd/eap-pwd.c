@@ -67,20 +67,6 @@ eap_pwd_state_free(gpointer data)
 	g_free(st);
 }
 
-static JoindEapMethodResult eap_pwd_fail(GError **error, gint code, const gchar *format, ...)
-        G_GNUC_PRINTF(3, 4);
-
-static JoindEapMethodResult
-eap_pwd_fail(GError **error, gint code, const gchar *format, ...)
-{
-	va_list ap;
-
-	va_start(ap, format);
-	g_propagate_error(error, g_error_new_valist(JOIND_ERROR, code, format, ap));
-	va_end(ap);
-	return JOIND_EAP_METHOD_FAIL;
-}
-
 /* Sends message, in fragments when it does not fit the lower layer. */
 static void
 eap_pwd_send(EapPwdState *st, guint8 exch, GByteArray *message, GByteArray *response)
@@ -107,8 +93,9 @@ eap_pwd_send_next(EapPwdState *st, const EapPwdHeader *h, GByteArray *response, 
 	const guint8 *data = g_bytes_get_data(st->out, &len);
 
 	if (h->exch != st->out_exch || h->l || h->m || h->payload_len != 0)
-		return eap_pwd_fail(error, JOIND_ERROR_AUTHENTICATION_FAILED,
-		                    "The server did not acknowledge joind's EAP-pwd fragment.");
+		return joind_eap_method_fail(
+		        error, JOIND_ERROR_AUTHENTICATION_FAILED,
+		        "The server did not acknowledge joind's EAP-pwd fragment.");
 	eap_pwd_fragment_next(response, st->out_exch, data, len, &st->out_pos,
 	                      joind_eap_session_get_mtu(st->session));
 	if (st->out_pos == len)
@@ -120,20 +107,23 @@ static JoindEapMethodResult
 eap_pwd_check_id(const EapPwdId *id, GError **error)
 {
 	if (id->group != EAP_PWD_GROUP_P256)
-		return eap_pwd_fail(error, JOIND_ERROR_NOT_SUPPORTED,
-		                    "The server proposed EAP-pwd group %u; joind supports only "
-		                    "group 19 (NIST P-256).",
-		                    id->group);
+		return joind_eap_method_fail(
+		        error, JOIND_ERROR_NOT_SUPPORTED,
+		        "The server proposed EAP-pwd group %u; joind supports only "
+		        "group 19 (NIST P-256).",
+		        id->group);
 	if (id->random_function != EAP_PWD_RANDOM_FUNCTION || id->prf != EAP_PWD_PRF_HMAC_SHA256)
-		return eap_pwd_fail(error, JOIND_ERROR_NOT_SUPPORTED,
-		                    "The server proposed EAP-pwd random function %u and PRF %u; "
-		                    "joind supports only 1 and 1 (HMAC-SHA256).",
-		                    id->random_function, id->prf);
+		return joind_eap_method_fail(
+		        error, JOIND_ERROR_NOT_SUPPORTED,
+		        "The server proposed EAP-pwd random function %u and PRF %u; "
+		        "joind supports only 1 and 1 (HMAC-SHA256).",
+		        id->random_function, id->prf);
 	if (id->prep != EAP_PWD_PREP_NONE)
-		return eap_pwd_fail(error, JOIND_ERROR_NOT_SUPPORTED,
-		                    "The server asks for EAP-pwd password preparation %u; joind "
-		                    "supports only none (0).",
-		                    id->prep);
+		return joind_eap_method_fail(
+		        error, JOIND_ERROR_NOT_SUPPORTED,
+		        "The server asks for EAP-pwd password preparation %u; joind "
+		        "supports only none (0).",
+		        id->prep);
 	return JOIND_EAP_METHOD_RESPOND;
 }
 
@@ -150,23 +140,25 @@ eap_pwd_id(EapPwdState *st, GBytes *message, const gchar *password, GByteArray *
 
 	if (!eap_pwd_id_parse(g_bytes_get_data(message, NULL), g_bytes_get_size(message), &id,
 	                      &local))
-		return eap_pwd_fail(error, JOIND_ERROR_AUTHENTICATION_FAILED,
-		                    "The server sent a malformed EAP-pwd-ID: %s.", local->message);
+		return joind_eap_method_fail(error, JOIND_ERROR_AUTHENTICATION_FAILED,
+		                             "The server sent a malformed EAP-pwd-ID: %s.",
+		                             local->message);
 	if (eap_pwd_check_id(&id, error) == JOIND_EAP_METHOD_FAIL)
 		return JOIND_EAP_METHOD_FAIL;
 	if (identity == NULL || password == NULL)
-		return eap_pwd_fail(error, JOIND_ERROR_INVALID_ARGS,
-		                    "EAP-pwd needs the identity sent in Response/Identity and a "
-		                    "password.");
+		return joind_eap_method_fail(
+		        error, JOIND_ERROR_INVALID_ARGS,
+		        "EAP-pwd needs the identity sent in Response/Identity and a "
+		        "password.");
 	server = g_utf8_make_valid((const gchar *)id.identity, (gssize)MIN(id.identity_len, 64));
 	st->exchange = eap_pwd_exchange_new(id.group, &local);
 	if (st->exchange == NULL ||
 	    !eap_pwd_exchange_derive_pwe(
 	            st->exchange, id.token, (const guint8 *)identity, strlen(identity), id.identity,
 	            id.identity_len, (const guint8 *)password, strlen(password), &rounds, &local))
-		return eap_pwd_fail(error, JOIND_ERROR_FAILED,
-		                    "EAP-pwd could not derive the password element: %s.",
-		                    local->message);
+		return joind_eap_method_fail(error, JOIND_ERROR_FAILED,
+		                             "EAP-pwd could not derive the password element: %s.",
+		                             local->message);
 	g_debug("EAP-pwd: password element found in round %u", rounds);
 	eap_pwd_ciphersuite(id.group, id.random_function, id.prf, st->ciphersuite);
 	mine = id;
@@ -189,11 +181,12 @@ eap_pwd_commit(EapPwdState *st, GBytes *message, GByteArray *response, GError **
 	const guint8 *data = g_bytes_get_data(message, &len);
 
 	if (!eap_pwd_exchange_commit(st->exchange, commit, &local))
-		return eap_pwd_fail(error, JOIND_ERROR_FAILED, "EAP-pwd could not commit: %s.",
-		                    local->message);
+		return joind_eap_method_fail(error, JOIND_ERROR_FAILED,
+		                             "EAP-pwd could not commit: %s.", local->message);
 	if (!eap_pwd_exchange_process_commit(st->exchange, data, len, &local))
-		return eap_pwd_fail(error, JOIND_ERROR_AUTHENTICATION_FAILED,
-		                    "The server's EAP-pwd commit is invalid (%s).", local->message);
+		return joind_eap_method_fail(error, JOIND_ERROR_AUTHENTICATION_FAILED,
+		                             "The server's EAP-pwd commit is invalid (%s).",
+		                             local->message);
 	g_byte_array_append(reply, commit, sizeof(commit));
 	eap_pwd_send(st, EAP_PWD_EXCH_COMMIT, reply, response);
 	eap_pwd_set_phase(st, EAP_PWD_PHASE_CONFIRM, "sent our commit");
@@ -210,24 +203,26 @@ eap_pwd_confirm(EapPwdState *st, GBytes *message, GByteArray *response, GError *
 	const guint8 *data = g_bytes_get_data(message, &len);
 
 	if (len != EAP_PWD_HASH_LEN)
-		return eap_pwd_fail(error, JOIND_ERROR_AUTHENTICATION_FAILED,
-		                    "The server's EAP-pwd confirm has %zu octets, not %d.", len,
-		                    EAP_PWD_HASH_LEN);
+		return joind_eap_method_fail(error, JOIND_ERROR_AUTHENTICATION_FAILED,
+		                             "The server's EAP-pwd confirm has %zu octets, not %d.",
+		                             len, EAP_PWD_HASH_LEN);
 	/* Confirm_S = H(k | Element_S | Scalar_S | Element_P | Scalar_P | Ciphersuite) */
 	if (!eap_pwd_exchange_confirm(st->exchange, st->ciphersuite, FALSE, expected, &local) ||
 	    !eap_pwd_exchange_confirm(st->exchange, st->ciphersuite, TRUE, mine, &local))
-		return eap_pwd_fail(error, JOIND_ERROR_FAILED, "EAP-pwd could not confirm: %s.",
-		                    local->message);
+		return joind_eap_method_fail(error, JOIND_ERROR_FAILED,
+		                             "EAP-pwd could not confirm: %s.", local->message);
 	if (CRYPTO_memcmp(expected, data, EAP_PWD_HASH_LEN) != 0) {
 		joind_eap_session_forget_secret(st->session, "Password");
-		return eap_pwd_fail(error, JOIND_ERROR_AUTHENTICATION_FAILED,
-		                    "The server's EAP-pwd confirm does not match: the password is "
-		                    "wrong (or the server does not know it).");
+		return joind_eap_method_fail(
+		        error, JOIND_ERROR_AUTHENTICATION_FAILED,
+		        "The server's EAP-pwd confirm does not match: the password is "
+		        "wrong (or the server does not know it).");
 	}
 	if (!eap_pwd_exchange_keys(st->exchange, st->ciphersuite, TRUE, mine, data, msk, emsk,
 	                           &local))
-		return eap_pwd_fail(error, JOIND_ERROR_FAILED,
-		                    "EAP-pwd could not derive its keys: %s.", local->message);
+		return joind_eap_method_fail(error, JOIND_ERROR_FAILED,
+		                             "EAP-pwd could not derive its keys: %s.",
+		                             local->message);
 	joind_eap_session_set_keys(st->session, msk, sizeof(msk), emsk, sizeof(emsk));
 	joind_secret_clear(msk, sizeof(msk));
 	joind_secret_clear(emsk, sizeof(emsk));
@@ -249,12 +244,13 @@ eap_pwd_dispatch(EapPwdState *st, guint8 exch, GBytes *message, const gchar *pas
 	                                       EAP_PWD_EXCH_CONFIRM, 0};
 
 	if (exch != expected_exch[st->phase])
-		return eap_pwd_fail(error, JOIND_ERROR_AUTHENTICATION_FAILED,
-		                    "The server sent an EAP-pwd %s where the %s was due.",
-		                    eap_pwd_exch_to_string(exch),
-		                    st->phase == EAP_PWD_PHASE_DONE
-		                            ? "end"
-		                            : eap_pwd_exch_to_string(expected_exch[st->phase]));
+		return joind_eap_method_fail(
+		        error, JOIND_ERROR_AUTHENTICATION_FAILED,
+		        "The server sent an EAP-pwd %s where the %s was due.",
+		        eap_pwd_exch_to_string(exch),
+		        st->phase == EAP_PWD_PHASE_DONE
+		                ? "end"
+		                : eap_pwd_exch_to_string(expected_exch[st->phase]));
 	switch (st->phase) {
 	case EAP_PWD_PHASE_ID:
 		return eap_pwd_id(st, message, password, response, error);
@@ -286,16 +282,16 @@ eap_pwd_handle(JoindEapSession *session, gpointer state, guint8 id, const guint8
 			                                          : JOIND_EAP_METHOD_FAIL;
 	}
 	if (!eap_pwd_header_parse(data, len, &h, &local))
-		return eap_pwd_fail(error, JOIND_ERROR_AUTHENTICATION_FAILED,
-		                    "The server sent a malformed EAP-pwd request: %s.",
-		                    local->message);
+		return joind_eap_method_fail(error, JOIND_ERROR_AUTHENTICATION_FAILED,
+		                             "The server sent a malformed EAP-pwd request: %s.",
+		                             local->message);
 	if (st->out != NULL)
 		return eap_pwd_send_next(st, &h, response, error);
 	switch (eap_pwd_reassembly_add(&st->in, &h, &message, &local)) {
 	case EAP_PWD_REASSEMBLY_ERROR:
-		return eap_pwd_fail(error, JOIND_ERROR_AUTHENTICATION_FAILED,
-		                    "The server sent a malformed EAP-pwd request: %s.",
-		                    local->message);
+		return joind_eap_method_fail(error, JOIND_ERROR_AUTHENTICATION_FAILED,
+		                             "The server sent a malformed EAP-pwd request: %s.",
+		                             local->message);
 	case EAP_PWD_REASSEMBLY_MORE:
 		ack = h.exch;
 		g_byte_array_append(response, &ack, 1);

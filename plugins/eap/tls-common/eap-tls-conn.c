@@ -218,10 +218,8 @@ eap_tls_conn_setup_ctx(EapTlsConn *conn, const EapTlsConfig *c, GError **error)
 	return TRUE;
 /* cleanup: the OpenSSL error queue, turned into the caller's error */
 fail:
-	g_set_error(error, JOIND_ERROR, JOIND_ERROR_FAILED, "EAP-%s: cannot set up TLS: %s",
-	            c->method, ERR_reason_error_string(ERR_peek_last_error()));
-	ERR_clear_error();
-	return FALSE;
+	return joind_set_error_from_openssl(error, JOIND_ERROR, JOIND_ERROR_FAILED,
+	                                    "EAP-%s: cannot set up TLS", c->method);
 }
 
 EapTlsConn *
@@ -420,12 +418,9 @@ eap_tls_conn_write(EapTlsConn *conn, const guint8 *data, gsize len, GError **err
 	size_t written = 0;
 
 	ERR_clear_error();
-	if (SSL_write_ex(conn->ssl, data, len, &written) != 1 || written != len) {
-		g_set_error(error, JOIND_ERROR, JOIND_ERROR_FAILED, "EAP-%s: TLS write failed: %s",
-		            conn->method, ERR_reason_error_string(ERR_peek_last_error()));
-		ERR_clear_error();
-		return FALSE;
-	}
+	if (SSL_write_ex(conn->ssl, data, len, &written) != 1 || written != len)
+		return joind_set_error_from_openssl(error, JOIND_ERROR, JOIND_ERROR_FAILED,
+		                                    "EAP-%s: TLS write failed", conn->method);
 	return TRUE;
 }
 

@@ -9,6 +9,7 @@
 
 #include "eap-mschap-message.h"
 #include "eap-ttls-avp.h"
+#include "joind-error.h"
 #include "joind-secret.h"
 
 #define EAP_TTLS_MSCHAP_RESPONSE_LEN 50
@@ -96,10 +97,9 @@ eap_ttls_chap_build(GByteArray *out, const gchar *user, const gchar *password,
 	     EVP_DigestUpdate(ctx, material, EAP_TTLS_CHAP_CHALLENGE_LEN) == 1 &&
 	     EVP_DigestFinal_ex(ctx, chap + 1, &ident_len) == 1;
 	EVP_MD_CTX_free(ctx);
-	if (!ok) {
-		g_set_error(error, G_IO_ERROR, G_IO_ERROR_FAILED, "OpenSSL MD5 failed");
-		return FALSE;
-	}
+	if (!ok)
+		return joind_set_error_from_openssl(error, G_IO_ERROR, G_IO_ERROR_FAILED,
+		                                    "OpenSSL MD5 failed");
 	eap_ttls_user_name(out, user);
 	eap_ttls_avp_append(out, EAP_TTLS_AVP_CHAP_CHALLENGE, 0, material,
 	                    EAP_TTLS_CHAP_CHALLENGE_LEN);
@@ -139,10 +139,9 @@ eap_ttls_mschapv2_build(GByteArray *out, const gchar *user,
 
 	/* Ident, Flags (0), Peer-Challenge, 8 reserved octets, NT-Response */
 	response[0] = material[EAP_TTLS_MSCHAPV2_CHALLENGE_LEN];
-	if (RAND_bytes(peer_challenge, EAP_MSCHAP_CHALLENGE_LEN) != 1) {
-		g_set_error(error, G_IO_ERROR, G_IO_ERROR_FAILED, "OpenSSL RAND failed");
-		return FALSE;
-	}
+	if (RAND_bytes(peer_challenge, EAP_MSCHAP_CHALLENGE_LEN) != 1)
+		return joind_set_error_from_openssl(error, G_IO_ERROR, G_IO_ERROR_FAILED,
+		                                    "OpenSSL RAND failed");
 	if (!eap_mschap_v2_nt_response(material, peer_challenge, hashed, nt_hash, nt_response,
 	                               error) ||
 	    !eap_mschap_v2_authenticator_response(nt_hash, nt_response, peer_challenge, material,

@@ -39,20 +39,6 @@ eap_ttls_inner_prefix(JoindEapSession *session)
 	return g_strconcat(joind_eap_session_get_prefix(session), "TTLS-Phase2-", NULL);
 }
 
-static gboolean eap_ttls_fail(GError **error, gint code, const gchar *format, ...)
-        G_GNUC_PRINTF(3, 4);
-
-static gboolean
-eap_ttls_fail(GError **error, gint code, const gchar *format, ...)
-{
-	va_list ap;
-
-	va_start(ap, format);
-	g_propagate_error(error, g_error_new_valist(JOIND_ERROR, code, format, ap));
-	va_end(ap);
-	return FALSE;
-}
-
 /* ---- inner EAP ---- */
 
 static void
@@ -110,9 +96,9 @@ eap_ttls_inner_feed(EapTtls *ttls, const guint8 *packet, gsize len, GError **err
 		eap_tls_flow_defer(ttls->flow);
 		return TRUE;
 	case EAP_TUNNEL_INNER_SILENT:
-		return eap_ttls_fail(error, JOIND_ERROR_AUTHENTICATION_FAILED,
-		                     "The inner EAP conversation could not answer the TTLS "
-		                     "server's request.");
+		return joind_set_error(error, JOIND_ERROR_AUTHENTICATION_FAILED,
+		                       "The inner EAP conversation could not answer the TTLS "
+		                       "server's request.");
 	default:
 		return FALSE;
 	}
@@ -160,8 +146,8 @@ eap_ttls_nt_hash(EapTtls *ttls, const gchar *password, guint8 hash[EAP_MSCHAP_NT
 	joind_secret_wipe(hex);
 	if (!ok) {
 		g_autofree gchar *where = joind_eap_session_describe_setting(ttls->session, key);
-		return eap_ttls_fail(error, JOIND_ERROR_INVALID_ARGS, "%s: %s", where,
-		                     local->message);
+		return joind_set_error(error, JOIND_ERROR_INVALID_ARGS, "%s: %s", where,
+		                       local->message);
 	}
 	return TRUE;
 }
@@ -207,15 +193,16 @@ eap_ttls_send_credentials(EapTtls *ttls, GError **error)
 	gboolean ok;
 
 	if (user == NULL)
-		return eap_ttls_fail(error, JOIND_ERROR_INVALID_ARGS,
-		                     "EAP-TTLS needs a user name for its phase 2.");
+		return joind_set_error(error, JOIND_ERROR_INVALID_ARGS,
+		                       "EAP-TTLS needs a user name for its phase 2.");
 	if (eap_ttls_password(ttls, &password, error) != JOIND_EAP_SECRET_AVAILABLE)
 		return FALSE;
 	if (material_len > 0 &&
 	    !eap_tls_conn_export(eap_tls_flow_get_conn(ttls->flow), "ttls challenge", NULL, 0,
 	                         material, material_len, &local))
-		return eap_ttls_fail(error, JOIND_ERROR_FAILED,
-		                     "EAP-TTLS could not draw its challenge: %s.", local->message);
+		return joind_set_error(error, JOIND_ERROR_FAILED,
+		                       "EAP-TTLS could not draw its challenge: %s.",
+		                       local->message);
 	ok = eap_ttls_credentials(ttls, user, password, material, avps, error) &&
 	     eap_tls_flow_write(ttls->flow, avps->data, avps->len, error);
 	joind_secret_clear(avps->data, avps->len);
@@ -324,9 +311,9 @@ eap_ttls_mschapv2_result(EapTtls *ttls, const EapTtlsAvps *avps, GError **error)
 		data = g_bytes_get_data(avps->ms_chap2_success, &len);
 		if (!eap_ttls_mschapv2_verify(data, len, ttls->mschapv2_ident, ttls->expected,
 		                              &local))
-			return eap_ttls_fail(error, JOIND_ERROR_AUTHENTICATION_FAILED,
-			                     "EAP-TTLS/MS-CHAPv2: %s; joind does not trust it.",
-			                     local->message);
+			return joind_set_error(error, JOIND_ERROR_AUTHENTICATION_FAILED,
+			                       "EAP-TTLS/MS-CHAPv2: %s; joind does not trust it.",
+			                       local->message);
 		g_info("EAP-TTLS: the server proved it knows the password");
 		joind_eap_session_set_decision(ttls->session, JOIND_EAP_METHOD_STATE_MAY_CONT,
 		                               JOIND_EAP_DECISION_COND_SUCC);
@@ -354,9 +341,9 @@ eap_ttls_app_data(EapTlsFlow *flow, const guint8 *data, gsize len, gpointer user
 	gboolean ok = TRUE;
 
 	if (!eap_ttls_avps_parse(data, len, &avps, &local))
-		return eap_ttls_fail(error, JOIND_ERROR_AUTHENTICATION_FAILED,
-		                     "The TTLS server sent malformed attributes: %s.",
-		                     local->message);
+		return joind_set_error(error, JOIND_ERROR_AUTHENTICATION_FAILED,
+		                       "The TTLS server sent malformed attributes: %s.",
+		                       local->message);
 	if (avps.reply_message != NULL) {
 		g_autofree gchar *reason =
 		        g_strdup_printf("The TTLS server said: \"%s\".", avps.reply_message);
@@ -368,10 +355,11 @@ eap_ttls_app_data(EapTlsFlow *flow, const guint8 *data, gsize len, gpointer user
 		ok = ttls->phase2 == EAP_TTLS_PHASE2_EAP
 		             ? eap_ttls_inner_feed(ttls, avps.eap_message->data,
 		                                   avps.eap_message->len, error)
-		             : eap_ttls_fail(error, JOIND_ERROR_AUTHENTICATION_FAILED,
-		                             "The TTLS server sent an EAP-Message where phase 2 is "
-		                             "%s.",
-		                             eap_ttls_phase2_name(ttls->phase2));
+		             : joind_set_error(
+		                       error, JOIND_ERROR_AUTHENTICATION_FAILED,
+		                       "The TTLS server sent an EAP-Message where phase 2 is "
+		                       "%s.",
+		                       eap_ttls_phase2_name(ttls->phase2));
 	}
 	eap_ttls_avps_clear(&avps);
 	return ok;
@@ -380,9 +368,9 @@ eap_ttls_app_data(EapTlsFlow *flow, const guint8 *data, gsize len, gpointer user
 static gboolean
 eap_ttls_closed(EapTlsFlow *flow, gpointer user_data, GError **error)
 {
-	return eap_ttls_fail(error, JOIND_ERROR_AUTHENTICATION_FAILED,
-	                     "The TTLS server closed the tunnel before the end of the "
-	                     "authentication.");
+	return joind_set_error(error, JOIND_ERROR_AUTHENTICATION_FAILED,
+	                       "The TTLS server closed the tunnel before the end of the "
+	                       "authentication.");
 }
 
 static const EapTlsFlowHooks eap_ttls_hooks = {

@@ -9,28 +9,13 @@
 #include <openssl/params.h>
 #include <openssl/rand.h>
 
+#include "joind-error.h"
 #include "rsn-suites.h"
 
 G_DEFINE_AUTOPTR_CLEANUP_FUNC(EVP_MAC, EVP_MAC_free)
 G_DEFINE_AUTOPTR_CLEANUP_FUNC(EVP_MAC_CTX, EVP_MAC_CTX_free)
 G_DEFINE_AUTOPTR_CLEANUP_FUNC(EVP_CIPHER, EVP_CIPHER_free)
 G_DEFINE_AUTOPTR_CLEANUP_FUNC(EVP_CIPHER_CTX, EVP_CIPHER_CTX_free)
-
-/* Sets a CRYPTO error naming the operation and OpenSSL's own reason, and
- * empties OpenSSL's error queue so that the next operation starts clean. */
-static gboolean
-crypto_fail(GError **error, const gchar *what)
-{
-	unsigned long code = ERR_get_error();
-	char reason[256] = "no reason given";
-
-	if (code != 0)
-		ERR_error_string_n(code, reason, sizeof(reason));
-	ERR_clear_error();
-	g_set_error(error, WIFI_HANDSHAKE_ERROR, WIFI_HANDSHAKE_ERROR_CRYPTO,
-	            "OpenSSL could not compute %s: %s", what, reason);
-	return FALSE;
-}
 
 /* Runs one MAC (HMAC or CMAC, chosen by name and parameters) over iov. */
 static gboolean
@@ -39,20 +24,16 @@ mac_run(const gchar *mac_name, const OSSL_PARAM *params, const guint8 *key, gsiz
         GError **error)
 {
 	g_autoptr(EVP_MAC) mac = EVP_MAC_fetch(NULL, mac_name, NULL);
-	g_autoptr(EVP_MAC_CTX) ctx = NULL;
+	g_autoptr(EVP_MAC_CTX) ctx = mac != NULL ? EVP_MAC_CTX_new(mac) : NULL;
 	gsize len = 0;
+	gboolean ok = ctx != NULL && EVP_MAC_init(ctx, key, key_len, params);
 
-	if (mac == NULL)
-		return crypto_fail(error, mac_name);
-	ctx = EVP_MAC_CTX_new(mac);
-	if (ctx == NULL || !EVP_MAC_init(ctx, key, key_len, params))
-		return crypto_fail(error, mac_name);
-	for (guint i = 0; i < n_iov; i++) {
-		if (iov[i].len > 0 && !EVP_MAC_update(ctx, iov[i].data, iov[i].len))
-			return crypto_fail(error, mac_name);
-	}
-	if (!EVP_MAC_final(ctx, out, &len, out_size))
-		return crypto_fail(error, mac_name);
+	for (guint i = 0; ok && i < n_iov; i++)
+		ok = iov[i].len == 0 || EVP_MAC_update(ctx, iov[i].data, iov[i].len);
+	if (!ok || !EVP_MAC_final(ctx, out, &len, out_size))
+		return joind_set_error_from_openssl(error, WIFI_HANDSHAKE_ERROR,
+		                                    WIFI_HANDSHAKE_ERROR_CRYPTO,
+		                                    "OpenSSL could not compute %s", mac_name);
 	if (out_len != NULL)
 		*out_len = len;
 	return TRUE;
@@ -118,6 +99,7 @@ key_wrap_run(gboolean enc, const guint8 *kek, gsize kek_len, const guint8 *in, g
 	g_autoptr(EVP_CIPHER_CTX) ctx = NULL;
 	int out_len = 0, final_len = 0;
 	gsize min_len = enc ? 16 : 24;
+	gboolean ok, run;
 
 	if (name == NULL || len < min_len || len % 8 != 0 || len > G_MAXINT - 16) {
 		g_set_error(error, WIFI_HANDSHAKE_ERROR, WIFI_HANDSHAKE_ERROR_INVALID_ARGS,
@@ -129,24 +111,24 @@ key_wrap_run(gboolean enc, const guint8 *kek, gsize kek_len, const guint8 *in, g
 	}
 	cipher = EVP_CIPHER_fetch(NULL, name, NULL);
 	ctx = EVP_CIPHER_CTX_new();
-	if (cipher == NULL || ctx == NULL)
-		return crypto_fail(error, name);
 	/* Wrap modes must be allowed explicitly on an EVP context. */
-	EVP_CIPHER_CTX_set_flags(ctx, EVP_CIPHER_CTX_FLAG_WRAP_ALLOW);
-	if (!EVP_CipherInit_ex2(ctx, cipher, kek, NULL, enc ? 1 : 0, NULL))
-		return crypto_fail(error, name);
-	if (!EVP_CipherUpdate(ctx, out, &out_len, in, (int)len) || out_len < 0 ||
-	    !EVP_CipherFinal_ex(ctx, out + out_len, &final_len)) {
-		if (enc)
-			return crypto_fail(error, name);
+	if (ctx != NULL)
+		EVP_CIPHER_CTX_set_flags(ctx, EVP_CIPHER_CTX_FLAG_WRAP_ALLOW);
+	ok = cipher != NULL && ctx != NULL &&
+	     EVP_CipherInit_ex2(ctx, cipher, kek, NULL, enc ? 1 : 0, NULL);
+	run = ok && EVP_CipherUpdate(ctx, out, &out_len, in, (int)len) && out_len >= 0 &&
+	      EVP_CipherFinal_ex(ctx, out + out_len, &final_len);
+	if (ok && !run && !enc) {
 		ERR_clear_error();
 		g_set_error(error, WIFI_HANDSHAKE_ERROR, WIFI_HANDSHAKE_ERROR_KEY_DATA,
 		            "AES key unwrap failed its integrity check: the data was not "
 		            "wrapped with this key or was corrupted");
 		return FALSE;
 	}
-	if ((gsize)out_len + (gsize)final_len != (enc ? len + 8 : len - 8))
-		return crypto_fail(error, name);
+	if (!run || (gsize)out_len + (gsize)final_len != (enc ? len + 8 : len - 8))
+		return joind_set_error_from_openssl(error, WIFI_HANDSHAKE_ERROR,
+		                                    WIFI_HANDSHAKE_ERROR_CRYPTO,
+		                                    "OpenSSL could not compute %s", name);
 	return TRUE;
 }
 
@@ -168,7 +150,9 @@ gboolean
 wifi_random_bytes(guint8 *out, gsize len, GError **error)
 {
 	if (len > G_MAXINT || RAND_bytes(out, (int)len) != 1)
-		return crypto_fail(error, "random bytes");
+		return joind_set_error_from_openssl(error, WIFI_HANDSHAKE_ERROR,
+		                                    WIFI_HANDSHAKE_ERROR_CRYPTO,
+		                                    "OpenSSL could not compute random bytes");
 	return TRUE;
 }
 

@@ -7,6 +7,7 @@
 #include "joind-dbus-device.h"
 #include "joind-error.h"
 #include "joind-station.h"
+#include "test-bus.h"
 
 /* ---- a station that records what it is asked ------------------------------ */
 
@@ -100,36 +101,11 @@ fixture_teardown(Fixture *f, gconstpointer data)
 	g_clear_object(&f->bus);
 }
 
-/* A blocking call would block the main loop the daemon side needs. */
-typedef struct {
-	GVariant *reply;
-	GError *error;
-	gboolean done;
-} CallResult;
-
-static void
-call_done(GObject *source, GAsyncResult *result, gpointer user_data)
-{
-	CallResult *r = user_data;
-
-	r->reply = g_dbus_connection_call_finish(G_DBUS_CONNECTION(source), result, &r->error);
-	r->done = TRUE;
-}
-
 static GVariant *
 call(Fixture *f, const gchar *path, const gchar *iface, const gchar *method, GVariant *args,
      GError **error)
 {
-	CallResult r = {0};
-
-	g_dbus_connection_call(f->conn, g_dbus_connection_get_unique_name(f->conn), path, iface,
-	                       method, args, NULL, G_DBUS_CALL_FLAGS_NONE, 5000, NULL, call_done,
-	                       &r);
-	while (!r.done)
-		g_main_context_iteration(NULL, TRUE);
-	if (r.error != NULL)
-		g_propagate_error(error, r.error);
-	return r.reply;
+	return test_bus_call_self(f->conn, path, iface, method, args, error);
 }
 
 static void
