@@ -231,7 +231,7 @@ diagnostics(Fixture *f)
 {
 	JoindDevice *device = wifi_station_get_joind_device(f->station);
 
-	return JOIND_DEVICE_GET_CLASS(device)->get_diagnostics(device);
+	return g_variant_ref_sink(JOIND_DEVICE_GET_CLASS(device)->get_diagnostics(device));
 }
 
 static guint
@@ -408,15 +408,17 @@ test_station_diagnostics(Fixture *f, gconstpointer data)
 		g_autoptr(GVariant) bss = g_variant_get_child_value(bsses, i);
 		const gchar *ssid = NULL, *bssid = NULL, *security = NULL;
 		guint32 freq = 0;
-		gint dbm = 0;
+		gint dbm = 0, score = 0;
+		gboolean hidden = TRUE;
 
 		g_assert_true(g_variant_lookup(bss, "ssid", "&s", &ssid));
 		g_assert_true(g_variant_lookup(bss, "bssid", "&s", &bssid));
 		g_assert_true(g_variant_lookup(bss, "security", "&s", &security));
 		g_assert_true(g_variant_lookup(bss, "frequency", "u", &freq));
 		g_assert_true(g_variant_lookup(bss, "signal_dbm", "i", &dbm));
-		g_assert_nonnull(g_variant_lookup_value(bss, "hidden", G_VARIANT_TYPE_BOOLEAN));
-		g_assert_nonnull(g_variant_lookup_value(bss, "rank_score", G_VARIANT_TYPE_INT32));
+		g_assert_true(g_variant_lookup(bss, "hidden", "b", &hidden));
+		g_assert_false(hidden);
+		g_assert_true(g_variant_lookup(bss, "rank_score", "i", &score));
 		if (g_str_equal(ssid, "cafe")) {
 			g_assert_cmpstr(bssid, ==, "02:00:00:00:00:01");
 			g_assert_cmpstr(security, ==, "open");
