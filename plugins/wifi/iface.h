@@ -19,8 +19,10 @@ typedef struct {
 	guint32 ifindex;
 	gchar *name;
 	WifiWiphy *wiphy;
-	WifiNl *nl;     /* borrowed: the manager's, outlives every interface */
-	WifiLink *link; /* borrowed likewise; NULL where no rtnetlink is wanted (tests) */
+	WifiNl *nl; /* borrowed: the manager's, outlives every interface */
+	/* Borrowed likewise. The station needs it (tests give a fake-link);
+	 * the scanner does not use it, the connector does without (NULL). */
+	WifiLink *link;
 } WifiIface;
 
 WifiIface *wifi_iface_new(WifiNl *nl, WifiLink *link, WifiWiphy *wiphy, guint32 ifindex,

@@ -1,6 +1,8 @@
-/* link.c - link flags through rtnetlink events and SIOC[GS]IFFLAGS;
- * link mode and operational state through libnl-route change requests on
- * a socket of their own, whose answers are read from the main loop. */
+/* link.c - the rooms' WifiLink calls through its carrier's operations
+ * (see link.h), and the kernel's carrier: link flags through rtnetlink
+ * events and SIOC[GS]IFFLAGS; link mode and operational state through
+ * libnl-route change requests on a socket of their own, whose answers are
+ * read from the main loop. */
 #include "link.h"
 
 #include <errno.h>
@@ -18,6 +20,12 @@
 #include "joind-error.h"
 
 struct _WifiLink {
+	const WifiLinkOps *ops;
+	gpointer backend;
+};
+
+/* The kernel's carrier. */
+typedef struct {
 	struct nl_sock *sock;
 	struct nl_cb *cb;
 	guint watch;
@@ -26,12 +34,15 @@ struct _WifiLink {
 	int ioctl_fd;
 	WifiLinkFunc func;
 	gpointer user_data;
-};
+} LinkSocket;
+
+static void link_socket_free(gpointer backend);
+G_DEFINE_AUTOPTR_CLEANUP_FUNC(LinkSocket, link_socket_free)
 
 static int
 link_valid(struct nl_msg *msg, void *arg)
 {
-	WifiLink *self = arg;
+	LinkSocket *self = arg;
 	struct nlmsghdr *hdr = nlmsg_hdr(msg);
 	struct ifinfomsg *ifi;
 	struct nlattr *tb[IFLA_MAX + 1];
@@ -65,7 +76,7 @@ link_seq_ok(struct nl_msg *msg, void *arg)
 static gboolean
 link_readable(gint fd, GIOCondition condition, gpointer user_data)
 {
-	WifiLink *self = user_data;
+	LinkSocket *self = user_data;
 	int err = nl_recvmsgs(self->sock, self->cb);
 
 	if (err < 0 && err != -NLE_AGAIN)
@@ -88,7 +99,7 @@ req_error(struct sockaddr_nl *nla, struct nlmsgerr *err, void *arg)
 static gboolean
 req_readable(gint fd, GIOCondition condition, gpointer user_data)
 {
-	WifiLink *self = user_data;
+	LinkSocket *self = user_data;
 	struct nl_cb *cb = nl_cb_alloc(NL_CB_CUSTOM);
 
 	nl_cb_err(cb, NL_CB_CUSTOM, req_error, self);
@@ -99,7 +110,7 @@ req_readable(gint fd, GIOCondition condition, gpointer user_data)
 
 /* The request socket; FALSE (logged) when it cannot be had. */
 static gboolean
-link_req_open(WifiLink *self)
+link_req_open(LinkSocket *self)
 {
 	int err;
 
@@ -120,7 +131,7 @@ link_req_open(WifiLink *self)
 }
 
 static void
-link_change(WifiLink *self, gint ifindex, gint linkmode, gint operstate)
+link_change(LinkSocket *self, gint ifindex, gint linkmode, gint operstate)
 {
 	struct rtnl_link *orig = rtnl_link_alloc();
 	struct rtnl_link *change = rtnl_link_alloc();
@@ -144,22 +155,22 @@ link_change(WifiLink *self, gint ifindex, gint linkmode, gint operstate)
 	rtnl_link_put(orig);
 }
 
-void
-wifi_link_set_dormant_mode(WifiLink *self, gint ifindex, gboolean dormant)
+static void
+link_socket_set_dormant_mode(gpointer backend, gint ifindex, gboolean dormant)
 {
-	link_change(self, ifindex, dormant ? IF_LINK_MODE_DORMANT : IF_LINK_MODE_DEFAULT, -1);
+	link_change(backend, ifindex, dormant ? IF_LINK_MODE_DORMANT : IF_LINK_MODE_DEFAULT, -1);
 }
 
-void
-wifi_link_set_oper_up(WifiLink *self, gint ifindex, gboolean up)
+static void
+link_socket_set_oper_up(gpointer backend, gint ifindex, gboolean up)
 {
-	link_change(self, ifindex, -1, up ? IF_OPER_UP : IF_OPER_DORMANT);
+	link_change(backend, ifindex, -1, up ? IF_OPER_UP : IF_OPER_DORMANT);
 }
 
-WifiLink *
-wifi_link_new(WifiLinkFunc func, gpointer user_data, GError **error)
+static LinkSocket *
+link_socket_new(WifiLinkFunc func, gpointer user_data, GError **error)
 {
-	g_autoptr(WifiLink) self = g_new0(WifiLink, 1);
+	g_autoptr(LinkSocket) self = g_new0(LinkSocket, 1);
 	int err;
 
 	self->func = func;
@@ -188,9 +199,11 @@ wifi_link_new(WifiLinkFunc func, gpointer user_data, GError **error)
 	return g_steal_pointer(&self);
 }
 
-void
-wifi_link_free(WifiLink *self)
+static void
+link_socket_free(gpointer backend)
 {
+	LinkSocket *self = backend;
+
 	if (self == NULL)
 		return;
 	g_clear_handle_id(&self->watch, g_source_remove);
@@ -203,9 +216,10 @@ wifi_link_free(WifiLink *self)
 	g_free(self);
 }
 
-gboolean
-wifi_link_get_flags(WifiLink *self, const gchar *ifname, guint *flags, GError **error)
+static gboolean
+link_socket_get_flags(gpointer backend, const gchar *ifname, guint *flags, GError **error)
 {
+	LinkSocket *self = backend;
 	struct ifreq ifr = {0};
 
 	g_strlcpy(ifr.ifr_name, ifname, sizeof(ifr.ifr_name));
@@ -218,9 +232,10 @@ wifi_link_get_flags(WifiLink *self, const gchar *ifname, guint *flags, GError **
 	return TRUE;
 }
 
-gboolean
-wifi_link_set_up(WifiLink *self, const gchar *ifname, GError **error)
+static gboolean
+link_socket_set_up(gpointer backend, const gchar *ifname, GError **error)
 {
+	LinkSocket *self = backend;
 	struct ifreq ifr = {0};
 	gboolean ok;
 
@@ -234,4 +249,66 @@ wifi_link_set_up(WifiLink *self, const gchar *ifname, GError **error)
 	g_set_error(error, JOIND_ERROR, JOIND_ERROR_FAILED, "Cannot bring %s up: %s", ifname,
 	            g_strerror(errno));
 	return FALSE;
+}
+
+static const WifiLinkOps link_socket_ops = {
+        .get_flags = link_socket_get_flags,
+        .set_up = link_socket_set_up,
+        .set_dormant_mode = link_socket_set_dormant_mode,
+        .set_oper_up = link_socket_set_oper_up,
+        .free = link_socket_free,
+};
+
+WifiLink *
+wifi_link_new(WifiLinkFunc func, gpointer user_data, GError **error)
+{
+	LinkSocket *sock = link_socket_new(func, user_data, error);
+
+	return sock != NULL ? wifi_link_new_with_ops(&link_socket_ops, sock) : NULL;
+}
+
+/* ---- the rooms' side ------------------------------------------------------ */
+
+WifiLink *
+wifi_link_new_with_ops(const WifiLinkOps *ops, gpointer backend)
+{
+	WifiLink *self = g_new0(WifiLink, 1);
+
+	self->ops = ops;
+	self->backend = backend;
+	return self;
+}
+
+void
+wifi_link_free(WifiLink *self)
+{
+	if (self == NULL)
+		return;
+	if (self->ops->free != NULL)
+		self->ops->free(self->backend);
+	g_free(self);
+}
+
+gboolean
+wifi_link_get_flags(WifiLink *self, const gchar *ifname, guint *flags, GError **error)
+{
+	return self->ops->get_flags(self->backend, ifname, flags, error);
+}
+
+gboolean
+wifi_link_set_up(WifiLink *self, const gchar *ifname, GError **error)
+{
+	return self->ops->set_up(self->backend, ifname, error);
+}
+
+void
+wifi_link_set_dormant_mode(WifiLink *self, gint ifindex, gboolean dormant)
+{
+	self->ops->set_dormant_mode(self->backend, ifindex, dormant);
+}
+
+void
+wifi_link_set_oper_up(WifiLink *self, gint ifindex, gboolean up)
+{
+	self->ops->set_oper_up(self->backend, ifindex, up);
 }

@@ -1,7 +1,13 @@
 /* link.h - the few rtnetlink facts the wifi plugin needs about its links:
  * whether they are up, their name and address, and setting them up; and
  * RFC 2863 operational state: a station's link is "dormant" while it is
- * not (yet) authorized and "up" once it carries traffic. */
+ * not (yet) authorized and "up" once it carries traffic.
+ *
+ * As with WifiNl, what carries the requests is a small table of
+ * operations (WifiLinkOps): link.c's kernel carrier (rtnetlink and
+ * SIOC[GS]IFFLAGS), or a unit test that plays the link. Link changes reach
+ * the manager through the WifiLinkFunc given to wifi_link_new(); a test
+ * hands them to the station itself. */
 #pragma once
 
 #include <glib.h>
@@ -15,7 +21,21 @@ typedef struct _WifiLink WifiLink;
 typedef void (*WifiLinkFunc)(gint ifindex, const gchar *name, const gchar *address, guint flags,
                              gpointer user_data);
 
+/* What carries the requests; backend is the pointer given to
+ * wifi_link_new_with_ops(). Each operation is the wifi_link_* function of
+ * the same name. */
+typedef struct {
+	gboolean (*get_flags)(gpointer backend, const gchar *ifname, guint *flags, GError **error);
+	gboolean (*set_up)(gpointer backend, const gchar *ifname, GError **error);
+	void (*set_dormant_mode)(gpointer backend, gint ifindex, gboolean dormant);
+	void (*set_oper_up)(gpointer backend, gint ifindex, gboolean up);
+	void (*free)(gpointer backend);
+} WifiLinkOps;
+
+/* The kernel's links; func hears of every link change. */
 WifiLink *wifi_link_new(WifiLinkFunc func, gpointer user_data, GError **error);
+/* A WifiLink over another carrier; backend is freed with ops->free. */
+WifiLink *wifi_link_new_with_ops(const WifiLinkOps *ops, gpointer backend);
 void wifi_link_free(WifiLink *self);
 G_DEFINE_AUTOPTR_CLEANUP_FUNC(WifiLink, wifi_link_free)
 

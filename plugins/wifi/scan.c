@@ -1,9 +1,12 @@
 /* scan.c - triggered scans, one owner per interface (see scan.h).
  *
- * State machine:
+ * State machine (scanner_enter() runs every transition and owns the
+ * timers):
  *   idle --request--> triggering --ACK--> running --NEW_SCAN_RESULTS--> dumping --> idle
- *   triggering --EBUSY--> busy (another scan runs; retried when it ends)
+ *   triggering --EBUSY--> busy --other scan's end event or retry timer--> triggering
  *   running --SCAN_ABORTED--> idle (waiters fail with Aborted)
+ *   idle --another program's TRIGGER_SCAN--> external --NEW_SCAN_RESULTS--> dumping --> idle
+ *   triggering, running, dumping, external --bound passed--> idle (waiters fail)
  * Requests arriving while a scan is triggering, running or busy and that
  * the scan covers join it; the others are merged into the next scan.
  */
@@ -19,12 +22,25 @@
 #define BUSY_MAX_RETRIES   15
 #define DUMP_MAX_RETRIES   3
 
+/* How long joind waits for the kernel before it takes a scan for lost (an
+ * event dropped, a driver that never reports): from the trigger to its end
+ * event, and again for reading the results. A passive channel needs about
+ * one beacon interval (102.4 ms) of listening, an active one a few tens of
+ * ms, and a connected radio goes back to its own channel between scanned
+ * ones: 250 ms per channel is about twice the slowest of these. The base
+ * covers the driver's start-up and the request round trips. So a full
+ * dual-band scan (about 40 channels) may take 11 s, one with 6 GHz (about
+ * 100) 26 s, and a quick scan of 2 remembered frequencies 1.5 s. */
+#define SCAN_BOUND_BASE_MS        1000
+#define SCAN_BOUND_PER_CHANNEL_MS 250
+
 typedef enum {
 	SCAN_IDLE,
 	SCAN_TRIGGERING,
 	SCAN_RUNNING,
 	SCAN_DUMPING,
 	SCAN_BUSY,
+	SCAN_EXTERNAL, /* another program's scan runs; we wait for it */
 } ScanState;
 
 typedef struct {
@@ -45,11 +61,12 @@ struct _WifiScanner {
 	Scan *current;
 	Scan *next;
 	guint8 early_event; /* end event seen before our trigger's ACK */
-	gboolean external;  /* another program's scan is running */
 	guint64 external_start_ns;
 	guint request; /* nl80211 request in flight */
 	guint busy_timer;
 	guint busy_retries;
+	guint timeout; /* the bound on waiting for the kernel */
+	guint timeout_ms;
 	guint dump_retries;
 	GPtrArray *dumped; /* WifiBss of the dump in progress */
 	guint n_triggered;
@@ -57,7 +74,7 @@ struct _WifiScanner {
 };
 
 static void scanner_start_next(WifiScanner *self);
-static void scanner_trigger(WifiScanner *self);
+static void scanner_trigger(WifiScanner *self, const gchar *reason);
 
 static guint64
 boottime_ns(void)
@@ -194,25 +211,80 @@ scan_finish(Scan *scan, const GError *error)
 	g_free(scan);
 }
 
-static void
-scanner_set_state(WifiScanner *self, ScanState state)
-{
-	static const gchar *const names[] = {"idle", "triggering", "running", "dumping", "busy"};
+/* ---- the state machine ---------------------------------------------------- */
 
-	if (self->state == state)
+static const gchar *
+scan_state_name(ScanState state)
+{
+	static const gchar *const names[] = {"idle",    "triggering", "running",
+	                                     "dumping", "busy",       "external"};
+
+	return names[state];
+}
+
+/* The bound for one wait on the kernel (see SCAN_BOUND_BASE_MS): from the
+ * frequencies the scan covers, or every usable channel of the radio. */
+static guint
+scanner_bound_ms(WifiScanner *self)
+{
+	const WifiScanParams *params = self->current != NULL ? self->current->params : NULL;
+	GArray *channels = self->iface->wiphy->channels;
+	guint n = 0;
+
+	if (params != NULL && params->freqs != NULL) {
+		n = params->freqs->len;
+	} else {
+		for (guint i = 0; channels != NULL && i < channels->len; i++)
+			n += g_array_index(channels, WifiChannel, i).disabled ? 0 : 1;
+	}
+	return SCAN_BOUND_BASE_MS + n * SCAN_BOUND_PER_CHANNEL_MS;
+}
+
+static gboolean busy_retry(gpointer user_data);
+static gboolean scanner_timed_out(gpointer user_data);
+
+/* Every transition: logs it, stops the timer of the state left and arms
+ * the one of the state entered. Running goes on with the bound armed at
+ * the trigger: that bound is for the whole scan. */
+static void
+scanner_enter(WifiScanner *self, ScanState state, const gchar *reason)
+{
+	ScanState old = self->state;
+
+	if (old == state)
 		return;
-	g_debug("%s: scan state %s -> %s", self->iface->name, names[self->state], names[state]);
+	g_debug("%s: scan state %s -> %s (%s)", self->iface->name, scan_state_name(old),
+	        scan_state_name(state), reason);
 	self->state = state;
+	g_clear_handle_id(&self->busy_timer, g_source_remove);
+	if (old != SCAN_TRIGGERING || state != SCAN_RUNNING)
+		g_clear_handle_id(&self->timeout, g_source_remove);
+	switch (state) {
+	case SCAN_BUSY:
+		/* Usually another scan: its end event retries at once. The
+		 * timer is for busy states that send no event (an
+		 * association in progress). */
+		self->busy_timer = g_timeout_add_seconds(BUSY_RETRY_SECONDS, busy_retry, self);
+		break;
+	case SCAN_TRIGGERING:
+	case SCAN_DUMPING:
+	case SCAN_EXTERNAL:
+		self->timeout_ms = scanner_bound_ms(self);
+		self->timeout = g_timeout_add(self->timeout_ms, scanner_timed_out, self);
+		break;
+	case SCAN_RUNNING:
+	case SCAN_IDLE:
+		break;
+	}
 }
 
 /* The current scan is over: answer it and move on to the next. */
 static void
-scanner_end_current(WifiScanner *self, const GError *error)
+scanner_end_current(WifiScanner *self, const GError *error, const gchar *reason)
 {
 	Scan *scan = g_steal_pointer(&self->current);
 
-	g_clear_handle_id(&self->busy_timer, g_source_remove);
-	scanner_set_state(self, SCAN_IDLE);
+	scanner_enter(self, SCAN_IDLE, reason);
 	self->early_event = 0;
 	if (scan != NULL)
 		scan_finish(scan, error);
@@ -227,7 +299,31 @@ scanner_fail_current(WifiScanner *self, gint code, const gchar *message)
 	g_autoptr(GError) error = g_error_new_literal(JOIND_ERROR, code, message);
 
 	g_info("%s: scan %u failed: %s", self->iface->name, self->current->id, error->message);
-	scanner_end_current(self, error);
+	scanner_end_current(self, error, "failed");
+}
+
+/* The kernel did not answer within the bound: an event or a reply was
+ * lost. Stop waiting so that the next request can scan again. */
+static gboolean
+scanner_timed_out(gpointer user_data)
+{
+	WifiScanner *self = user_data;
+	g_autofree gchar *msg = NULL;
+
+	self->timeout = 0;
+	wifi_nl_cancel(self->iface->nl, self->request);
+	self->request = 0;
+	g_clear_pointer(&self->dumped, g_ptr_array_unref);
+	g_warning("%s: no answer from the kernel within %u ms while %s; giving the scan up",
+	          self->iface->name, self->timeout_ms, scan_state_name(self->state));
+	if (self->state == SCAN_EXTERNAL) {
+		scanner_enter(self, SCAN_IDLE, "another program's scan timed out");
+		scanner_start_next(self);
+		return G_SOURCE_REMOVE;
+	}
+	msg = g_strdup_printf("The scan did not finish within %.1f s.", self->timeout_ms / 1000.0);
+	scanner_fail_current(self, JOIND_ERROR_FAILED, msg);
+	return G_SOURCE_REMOVE;
 }
 
 /* ---- dumping results ------------------------------------------------------ */
@@ -257,7 +353,7 @@ dump_entry(struct nlattr **attrs, gpointer user_data)
 	g_ptr_array_add(self->dumped, g_steal_pointer(&bss));
 }
 
-static void scanner_dump(WifiScanner *self);
+static void scanner_dump(WifiScanner *self, const gchar *reason);
 
 static void
 dump_done(int err, gpointer user_data)
@@ -272,7 +368,7 @@ dump_done(int err, gpointer user_data)
 	if (err == -EAGAIN && ++self->dump_retries <= DUMP_MAX_RETRIES) {
 		g_debug("%s: scan results changed while reading them; reading again",
 		        self->iface->name);
-		scanner_dump(self);
+		scanner_dump(self, "reading again");
 		return;
 	}
 	if (err < 0) {
@@ -285,15 +381,15 @@ dump_done(int err, gpointer user_data)
 	g_info("%s: scan %u (%s): %u BSSes in %.1f s", self->iface->name, scan->id,
 	       ours ? scan->why->str : "another program's", bsses->len, seconds);
 	self->results(bsses, ours ? scan->params->freqs : NULL, ours, self->user_data);
-	scanner_end_current(self, NULL);
+	scanner_end_current(self, NULL, "results read");
 }
 
 static void
-scanner_dump(WifiScanner *self)
+scanner_dump(WifiScanner *self, const gchar *reason)
 {
 	struct nl_msg *msg = wifi_nl_msg_new(self->iface->nl, NL80211_CMD_GET_SCAN, NLM_F_DUMP);
 
-	scanner_set_state(self, SCAN_DUMPING);
+	scanner_enter(self, SCAN_DUMPING, reason);
 	g_clear_pointer(&self->dumped, g_ptr_array_unref);
 	self->dumped = g_ptr_array_new_with_free_func((GDestroyNotify)wifi_bss_unref);
 	nla_put_u32(msg, NL80211_ATTR_IFINDEX, self->iface->ifindex);
@@ -308,30 +404,26 @@ busy_retry(gpointer user_data)
 	WifiScanner *self = user_data;
 
 	self->busy_timer = 0;
-	scanner_trigger(self);
+	scanner_trigger(self, "retrying");
 	return G_SOURCE_REMOVE;
 }
 
 static void
 scanner_busy(WifiScanner *self)
 {
-	scanner_set_state(self, SCAN_BUSY);
 	if (++self->busy_retries > BUSY_MAX_RETRIES) {
 		scanner_fail_current(self, JOIND_ERROR_BUSY,
 		                     "The radio stayed busy; scanning is not possible now.");
 		return;
 	}
+	scanner_enter(self, SCAN_BUSY, "the radio is busy");
 	if (self->early_event != 0) {
 		/* The scan that made us busy has already ended. */
-		self->early_event = 0;
-		scanner_trigger(self);
+		scanner_trigger(self, "the other scan has ended");
 		return;
 	}
-	/* Usually another scan: its end event retries at once. The timer is
-	 * for busy states that send no event (an association in progress). */
 	g_info("%s: scan %u: the radio is busy; retrying when it is free", self->iface->name,
 	       self->current->id);
-	self->busy_timer = g_timeout_add_seconds(BUSY_RETRY_SECONDS, busy_retry, self);
 }
 
 static void
@@ -342,7 +434,7 @@ scanner_handle_end(WifiScanner *self, guint8 cmd)
 		return;
 	}
 	self->dump_retries = 0;
-	scanner_dump(self);
+	scanner_dump(self, "results ready");
 }
 
 static void
@@ -362,11 +454,10 @@ trigger_done(int err, gpointer user_data)
 		scanner_fail_current(self, JOIND_ERROR_FAILED, msg);
 		return;
 	}
-	scanner_set_state(self, SCAN_RUNNING);
+	scanner_enter(self, SCAN_RUNNING, "started");
 	if (self->early_event != 0)
 		scanner_handle_end(self, self->early_event);
 }
-
 static struct nl_msg *
 build_trigger(WifiScanner *self, const WifiScanParams *params)
 {
@@ -401,15 +492,15 @@ build_trigger(WifiScanner *self, const WifiScanParams *params)
 }
 
 static void
-scanner_trigger(WifiScanner *self)
+scanner_trigger(WifiScanner *self, const gchar *reason)
 {
 	Scan *scan = self->current;
 	const WifiScanParams *params = scan->params;
 
-	scanner_set_state(self, SCAN_TRIGGERING);
 	self->early_event = 0;
 	self->n_triggered++;
 	scan->start_ns = boottime_ns();
+	scanner_enter(self, SCAN_TRIGGERING, reason);
 	g_info("%s: scan %u (%s): triggered, %s, %u SSIDs probed, %s", self->iface->name, scan->id,
 	       scan->why->str, self->iface->wiphy->max_scan_ssids > 0 ? "active" : "passive",
 	       params->ssids->len, params->freqs != NULL ? "some frequencies" : "all frequencies");
@@ -422,14 +513,10 @@ scanner_start_next(WifiScanner *self)
 {
 	if (self->state != SCAN_IDLE || self->next == NULL)
 		return;
-	if (self->external) {
-		g_info("%s: another program is scanning; waiting for it", self->iface->name);
-		return;
-	}
 	self->current = g_steal_pointer(&self->next);
 	self->busy_retries = 0;
 	self->scanning(TRUE, self->user_data);
-	scanner_trigger(self);
+	scanner_trigger(self, "request");
 }
 
 /* ---- public --------------------------------------------------------------- */
@@ -458,6 +545,7 @@ wifi_scanner_free(WifiScanner *self)
 	                            "The interface went away during the scan.");
 	wifi_nl_cancel(self->iface->nl, self->request);
 	g_clear_handle_id(&self->busy_timer, g_source_remove);
+	g_clear_handle_id(&self->timeout, g_source_remove);
 	if (self->current != NULL)
 		scan_finish(g_steal_pointer(&self->current), error);
 	if (self->next != NULL)
@@ -494,7 +582,10 @@ wifi_scanner_scan(WifiScanner *self, WifiScanParams *params, const gchar *why,
 		wifi_scan_params_free(params);
 	}
 	scan_add_waiter(self->next, task, why);
-	if (self->state != SCAN_IDLE)
+	if (self->state == SCAN_EXTERNAL)
+		g_info("%s: scan request (%s) waits for another program's scan to end",
+		       self->iface->name, why);
+	else if (self->state != SCAN_IDLE)
 		g_info("%s: scan request (%s) waits for scan %u to end", self->iface->name, why,
 		       cur != NULL ? cur->id : 0);
 	scanner_start_next(self);
@@ -507,37 +598,34 @@ wifi_scanner_scan_finish(WifiScanner *self, GAsyncResult *result, GError **error
 	return g_task_propagate_boolean(G_TASK(result), error);
 }
 
-/* Another program's scan ended: read what it found when we know when it
- * began, then start what waits. */
+/* Another program's scan ended: read what it found, then start what
+ * waits. */
 static void
 scanner_external_ended(WifiScanner *self, guint8 cmd)
 {
-	self->external = FALSE;
-	if (cmd == NL80211_CMD_NEW_SCAN_RESULTS && self->external_start_ns != 0 &&
-	    self->current == NULL) {
+	if (cmd == NL80211_CMD_NEW_SCAN_RESULTS) {
 		self->current = scan_new(self, NULL);
 		self->current->start_ns = self->external_start_ns;
-		self->external_start_ns = 0;
 		self->dump_retries = 0;
-		scanner_dump(self);
+		scanner_dump(self, "another program's results ready");
 		return;
 	}
+	scanner_enter(self, SCAN_IDLE, "another program's scan aborted");
 	scanner_start_next(self);
 }
 
 void
 wifi_scanner_handle_event(WifiScanner *self, guint8 cmd, struct nlattr **attrs)
 {
-	gboolean ended = cmd == NL80211_CMD_NEW_SCAN_RESULTS || cmd == NL80211_CMD_SCAN_ABORTED;
-
 	if (cmd == NL80211_CMD_TRIGGER_SCAN) {
-		if (self->state == SCAN_IDLE || self->state == SCAN_BUSY) {
-			self->external = TRUE;
-			self->external_start_ns = self->state == SCAN_IDLE ? boottime_ns() : 0;
+		/* Ours is announced too, but only while we trigger or run it. */
+		if (self->state == SCAN_IDLE) {
+			self->external_start_ns = boottime_ns();
+			scanner_enter(self, SCAN_EXTERNAL, "another program scans");
 		}
 		return;
 	}
-	if (!ended)
+	if (cmd != NL80211_CMD_NEW_SCAN_RESULTS && cmd != NL80211_CMD_SCAN_ABORTED)
 		return;
 	switch (self->state) {
 	case SCAN_TRIGGERING:
@@ -547,14 +635,12 @@ wifi_scanner_handle_event(WifiScanner *self, guint8 cmd, struct nlattr **attrs)
 		scanner_handle_end(self, cmd);
 		break;
 	case SCAN_BUSY:
-		self->external = FALSE;
-		g_clear_handle_id(&self->busy_timer, g_source_remove);
-		scanner_trigger(self);
+		scanner_trigger(self, "the other scan has ended");
+		break;
+	case SCAN_EXTERNAL:
+		scanner_external_ended(self, cmd);
 		break;
 	case SCAN_IDLE:
-		if (self->external)
-			scanner_external_ended(self, cmd);
-		break;
 	case SCAN_DUMPING:
 		break;
 	}

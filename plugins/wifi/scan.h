@@ -4,7 +4,9 @@
  * a running scan already covers joins it (both callers get the same
  * results); any other waits and is merged with the other waiting requests
  * into the next scan. A scan some other program started is waited out
- * (its results are used) instead of colliding with it (EBUSY).
+ * (its results are used) instead of colliding with it (EBUSY). A scan the
+ * kernel never reports the end of (a lost event) fails after a bound set
+ * from the number of channels it covers, and the next request scans anew.
  */
 #pragma once
 
@@ -42,7 +44,10 @@ WifiScanner *wifi_scanner_new(WifiIface *iface, WifiScanResultsFunc results,
 void wifi_scanner_free(WifiScanner *self);
 
 /* Completes when a scan covering params has delivered its results (after
- * the results callback ran). why is for logs ("periodic", "D-Bus"). */
+ * the results callback ran), or fails (JOIND_ERROR_ABORTED: the kernel
+ * aborted it; JOIND_ERROR_BUSY: the radio stayed busy; JOIND_ERROR_FAILED:
+ * refused, or no end within the bound). why is for logs ("periodic",
+ * "D-Bus"). */
 void wifi_scanner_scan(WifiScanner *self, WifiScanParams *params, const gchar *why,
                        GCancellable *cancellable, GAsyncReadyCallback callback, gpointer user_data);
 gboolean wifi_scanner_scan_finish(WifiScanner *self, GAsyncResult *result, GError **error);

@@ -2,7 +2,9 @@
  *
  * Scanning is event-driven: the only timer is the periodic scan while
  * disconnected, whose interval doubles after each scan from [Scan]
- * InitialPeriodicScanInterval up to MaximumPeriodicScanInterval.
+ * InitialPeriodicScanInterval up to MaximumPeriodicScanInterval. The link
+ * (up or down, set up) is asked through iface->link, which a unit test
+ * can play (link.h).
  */
 #include "station.h"
 
@@ -504,8 +506,8 @@ station_diagnostics(gpointer user_data)
 
 /* ---- life cycle ----------------------------------------------------------- */
 
-/* Periodic scans run only while disconnected: a connect (WiFi part 2)
- * stops them, a disconnect starts them again from the initial interval. */
+/* Periodic scans run only while disconnected: a connect stops them, a
+ * disconnect starts them again from the initial interval. */
 static void
 on_state_changed(WifiStation *self, GParamSpec *pspec, gpointer user_data)
 {

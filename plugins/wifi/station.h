@@ -1,8 +1,9 @@
 /* station.h - one station interface: its device, scans, BSSes, networks.
  *
- * Connecting (WiFi part 2) builds on this: the station owns the state
- * (JoindStation's State/ConnectedNetwork), the BSS table a connect picks
- * from, and the scanner a connect must share.
+ * The station owns the BSS table a connect picks from and the scanner
+ * every room shares; it makes the connector (JoindStation's State and
+ * ConnectedNetwork) and the autoconnect, and routes the interface's
+ * nl80211 events and link changes to them.
  */
 #pragma once
 

@@ -182,6 +182,15 @@ fake_nl_event(WifiNl *nl, struct nl_msg *event)
 	nlmsg_free(event);
 }
 
+struct nl_msg *
+fake_nl_iface_event_new(guint8 cmd, guint32 ifindex)
+{
+	struct nl_msg *msg = wifi_test_msg_new(cmd);
+
+	nla_put_u32(msg, NL80211_ATTR_IFINDEX, ifindex);
+	return msg;
+}
+
 void
 fake_nl_auto_ack(FakeNl *fake, guint8 cmd)
 {

@@ -45,6 +45,8 @@ void fake_nl_done(FakeNl *fake, FakeNlRequest *req, int error);
 guint fake_nl_done_all(FakeNl *fake, guint8 cmd, int error);
 /* Hands an event (consumed) to the WifiNl's listeners. */
 void fake_nl_event(WifiNl *nl, struct nl_msg *event);
+/* An event of cmd for interface ifindex, for fake_nl_event(). */
+struct nl_msg *fake_nl_iface_event_new(guint8 cmd, guint32 ifindex);
 /* From now on, requests of cmd are ACKed (error 0) as soon as they are
  * sent, from an idle callback (for commands a test does not care about,
  * such as NEW_KEY). */

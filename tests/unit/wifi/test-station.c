@@ -1,0 +1,485 @@
+/* test-station.c - a WifiStation driven through a fake nl80211, a fake
+ * link and a real JoindCore: start-up, networks from scan results, profile
+ * matching, the periodic scan and its back-off, renames, the interface
+ * going down and up, stopping mid-scan, diagnostics. */
+#include <errno.h>
+#include <linux/if.h>
+
+#include "fake-bss.h"
+#include "fake-link.h"
+#include "joind-error.h"
+#include "log-capture.h"
+#include "station.h"
+#include "test-core.h"
+
+typedef struct {
+	WifiTestCore *tc;
+	FakeNl *fake;
+	WifiNl *nl;
+	FakeLink *link;
+	WifiLink *wifi_link;
+	WifiIface *iface;
+	WifiStation *station;
+	gboolean stopped;
+} Fixture;
+
+static void on_event(guint8 cmd, struct nlattr **attrs, gpointer user_data);
+
+/* main.conf of each test: its data (NULL: none). */
+static void
+fixture_set_up(Fixture *f, gconstpointer data)
+{
+	g_autoptr(WifiWiphy) wiphy = wifi_wiphy_new(0);
+	WifiStationSetup setup = {0};
+
+	log_capture_reset();
+	wiphy->name = g_strdup("phy0");
+	wiphy->max_scan_ssids = 4;
+	wiphy->supports_connect = TRUE;
+	f->tc = wifi_test_core_new(data);
+	f->nl = fake_nl_new(&f->fake);
+	f->wifi_link = fake_link_new(&f->link);
+	f->iface = wifi_iface_new(f->nl, f->wifi_link, wiphy, 7, "wlan0");
+	setup.core = f->tc->core;
+	setup.iface = f->iface;
+	setup.address = "02:00:00:00:00:aa";
+	f->station = wifi_station_new(&setup);
+	wifi_nl_add_listener(f->nl, on_event, f);
+}
+
+static void
+fixture_tear_down(Fixture *f, gconstpointer data)
+{
+	if (!f->stopped)
+		wifi_station_stop(f->station);
+	g_object_unref(f->station);
+	g_assert_cmpuint(fake_nl_n_pending(f->fake), ==, 0);
+	wifi_iface_unref(f->iface);
+	wifi_link_free(f->wifi_link);
+	wifi_nl_free(f->nl);
+	wifi_test_core_free(f->tc);
+}
+
+static void
+iterate(void)
+{
+	while (g_main_context_iteration(NULL, FALSE))
+		;
+}
+
+/* The manager's part: the interface's nl80211 events to its station. */
+static void
+on_event(guint8 cmd, struct nlattr **attrs, gpointer user_data)
+{
+	wifi_station_handle_event(((Fixture *)user_data)->station, cmd, attrs);
+}
+
+static void
+station_event(Fixture *f, guint8 cmd)
+{
+	fake_nl_event(f->nl, fake_nl_iface_event_new(cmd, 7));
+	iterate();
+}
+
+/* ACKs the pending trigger, then reports and dumps n results. */
+static void
+complete_scan(Fixture *f, const FakeBss *bsses, guint n)
+{
+	fake_bss_complete_scan(f->fake, f->nl, bsses, n);
+	iterate();
+}
+
+static void
+start(Fixture *f)
+{
+	g_autoptr(GError) error = NULL;
+
+	g_assert_true(wifi_station_start(f->station, &error));
+	g_assert_no_error(error);
+	iterate();
+}
+
+static JoindStation *
+jstation(Fixture *f)
+{
+	return JOIND_STATION(f->station);
+}
+
+static JoindNetwork *
+find_network(Fixture *f, const gchar *ssid, JoindNetworkType type)
+{
+	g_autoptr(GBytes) bytes = g_bytes_new(ssid, strlen(ssid));
+	g_autoptr(GPtrArray) networks = joind_station_get_networks(jstation(f));
+
+	for (guint i = 0; i < networks->len; i++) {
+		JoindNetwork *n = g_ptr_array_index(networks, i);
+
+		if (g_bytes_equal(joind_network_get_ssid(n), bytes) &&
+		    joind_network_get_network_type(n) == type)
+			return n;
+	}
+	return NULL;
+}
+
+static guint
+n_networks(Fixture *f)
+{
+	g_autoptr(GPtrArray) networks = joind_station_get_networks(jstation(f));
+
+	return networks->len;
+}
+
+static const FakeBss cafe = {.last = 1, .freq = 2412, .signal_mbm = -5000, .ssid = "cafe"};
+static const FakeBss home = {
+        .last = 2, .freq = 2437, .signal_mbm = -6000, .ssid = "home", .psk = TRUE};
+
+/* Start publishes the device, brings the link up and scans; the results
+ * become networks. */
+static void
+test_station_start(Fixture *f, gconstpointer data)
+{
+	const FakeBss both[] = {cafe, home};
+	JoindDevice *device;
+
+	start(f);
+	device = joind_core_lookup_device(f->tc->core, 7);
+	g_assert_true(device == wifi_station_get_joind_device(f->station));
+	g_assert_cmpstr(joind_device_get_name(device), ==, "wlan0");
+	g_assert_cmpstr(joind_device_get_address(device), ==, "02:00:00:00:00:aa");
+	g_assert_true(joind_device_get_powered(device));
+	g_assert_cmpuint(f->link->n_set_up, ==, 1);
+	g_assert_cmpint(f->link->dormant, ==, 1);
+	g_assert_nonnull(fake_nl_find(f->fake, NL80211_CMD_TRIGGER_SCAN));
+	g_assert_true(joind_station_get_scanning(jstation(f)));
+	g_assert_cmpuint(log_capture_count("INFO: wlan0: scan 1 (link up): triggered*"), ==, 1);
+
+	complete_scan(f, both, G_N_ELEMENTS(both));
+	g_assert_false(joind_station_get_scanning(jstation(f)));
+	g_assert_cmpuint(n_networks(f), ==, 2);
+	g_assert_nonnull(find_network(f, "cafe", JOIND_NETWORK_TYPE_OPEN));
+	g_assert_nonnull(find_network(f, "home", JOIND_NETWORK_TYPE_PSK));
+	g_assert_cmpuint(wifi_station_get_ifindex(f->station), ==, 7);
+	g_assert_cmpuint(wifi_station_get_wiphy_id(f->station), ==, 0);
+}
+
+/* A link that cannot be brought up (rfkill): the device is there, powered
+ * off, and nothing scans. */
+static void
+test_station_start_refused(Fixture *f, gconstpointer data)
+{
+	f->link->refuse_up = TRUE;
+	log_capture_allow_warning("Cannot bring wlan0 up: *");
+	start(f);
+	g_assert_nonnull(joind_core_lookup_device(f->tc->core, 7));
+	g_assert_false(joind_device_get_powered(wifi_station_get_joind_device(f->station)));
+	g_assert_cmpuint(fake_nl_n_sent(f->fake, NL80211_CMD_TRIGGER_SCAN), ==, 0);
+	g_assert_cmpuint(log_capture_count("WARNING: Cannot bring wlan0 up: *"), ==, 1);
+}
+
+/* A BSS goes only after WIFI_BSS_MAX_MISSES (2) of joind's scans in a row
+ * missed it; its network with it. */
+static void
+test_station_networks_vanish(Fixture *f, gconstpointer data)
+{
+	const FakeBss both[] = {cafe, home};
+	g_autoptr(GPtrArray) bsses = NULL;
+
+	start(f);
+	complete_scan(f, both, G_N_ELEMENTS(both));
+	g_assert_cmpuint(n_networks(f), ==, 2);
+	for (guint miss = 1; miss <= 2; miss++) {
+		joind_station_scan(jstation(f), NULL, NULL, NULL);
+		complete_scan(f, &cafe, 1);
+		g_assert_cmpuint(n_networks(f), ==, miss < 2 ? 2 : 1);
+	}
+	g_assert_null(find_network(f, "home", JOIND_NETWORK_TYPE_PSK));
+	bsses = wifi_station_get_bsses(f->station);
+	g_assert_cmpuint(bsses->len, ==, 1);
+	/* Seen again: back. */
+	joind_station_scan(jstation(f), NULL, NULL, NULL);
+	complete_scan(f, both, G_N_ELEMENTS(both));
+	g_assert_nonnull(find_network(f, "home", JOIND_NETWORK_TYPE_PSK));
+}
+
+/* Networks carry the profile of the same SSID and security, from the start
+ * and when a profile is added later. */
+static void
+test_station_profiles(Fixture *f, gconstpointer data)
+{
+	const FakeBss both[] = {cafe, home};
+
+	wifi_test_core_add_profile(f->tc, "cafe.open", "[Settings]\nAutoConnect=false\n");
+	start(f);
+	complete_scan(f, both, G_N_ELEMENTS(both));
+	g_assert_nonnull(
+	        joind_network_get_profile(find_network(f, "cafe", JOIND_NETWORK_TYPE_OPEN)));
+	g_assert_null(joind_network_get_profile(find_network(f, "home", JOIND_NETWORK_TYPE_PSK)));
+	/* An open profile does not match a PSK network of the same name. */
+	wifi_test_core_add_profile(f->tc, "home.open", "[Settings]\nAutoConnect=false\n");
+	iterate();
+	g_assert_null(joind_network_get_profile(find_network(f, "home", JOIND_NETWORK_TYPE_PSK)));
+	wifi_test_core_add_profile(
+	        f->tc, "home.psk",
+	        "[Security]\nPassphrase=secret123\n[Settings]\nAutoConnect=false\n");
+	iterate();
+	g_assert_nonnull(
+	        joind_network_get_profile(find_network(f, "home", JOIND_NETWORK_TYPE_PSK)));
+}
+
+static GVariant *
+diagnostics(Fixture *f)
+{
+	JoindDevice *device = wifi_station_get_joind_device(f->station);
+
+	return g_variant_ref_sink(JOIND_DEVICE_GET_CLASS(device)->get_diagnostics(device));
+}
+
+static guint
+diagnostics_uint(Fixture *f, const gchar *key)
+{
+	g_autoptr(GVariant) d = diagnostics(f);
+	guint value = 0;
+
+	g_assert_true(g_variant_lookup(d, key, "u", &value));
+	return value;
+}
+
+/* The periodic scan while disconnected: from InitialPeriodicScanInterval,
+ * doubling after each scan up to MaximumPeriodicScanInterval. */
+static void
+test_station_periodic(Fixture *f, gconstpointer data)
+{
+	start(f);
+	complete_scan(f, &cafe, 1);
+	g_assert_cmpuint(log_capture_count("INFO: wlan0: next periodic scan in 1 s"), ==, 1);
+	g_assert_cmpuint(diagnostics_uint(f, "periodic_scan_interval"), ==, 2);
+	while (fake_nl_find(f->fake, NL80211_CMD_TRIGGER_SCAN) == NULL)
+		g_main_context_iteration(NULL, TRUE);
+	g_assert_cmpuint(log_capture_count("INFO: wlan0: scan 2 (periodic): triggered*"), ==, 1);
+	/* A scan that fails still schedules the next one. */
+	fake_nl_done(f->fake, fake_nl_expect(f->fake, NL80211_CMD_TRIGGER_SCAN), 0);
+	station_event(f, NL80211_CMD_SCAN_ABORTED);
+	g_assert_cmpuint(log_capture_count("INFO: wlan0: next periodic scan in 2 s"), ==, 1);
+	g_assert_cmpuint(diagnostics_uint(f, "periodic_scan_interval"), ==, 4);
+	g_assert_cmpuint(diagnostics_uint(f, "scans_triggered"), ==, 2);
+}
+
+static gboolean
+set_flag(gpointer user_data)
+{
+	*(gboolean *)user_data = TRUE;
+	return G_SOURCE_REMOVE;
+}
+
+/* Runs the main loop for ms. */
+static void
+run_for(guint ms)
+{
+	gboolean over = FALSE;
+
+	g_timeout_add(ms, set_flag, &over);
+	while (!over)
+		g_main_context_iteration(NULL, TRUE);
+}
+
+/* DisablePeriodicScan: the first scan only, however long one waits (here
+ * past the initial interval). */
+static void
+test_station_periodic_disabled(Fixture *f, gconstpointer data)
+{
+	start(f);
+	complete_scan(f, &cafe, 1);
+	run_for(1500);
+	g_assert_cmpuint(fake_nl_n_sent(f->fake, NL80211_CMD_TRIGGER_SCAN), ==, 1);
+	g_assert_cmpuint(log_capture_count("INFO: wlan0: next periodic scan in *"), ==, 0);
+}
+
+/* A rename reaches every room through the shared WifiIface (the scanner's
+ * log lines here) and the device's Name. */
+static void
+test_station_rename(Fixture *f, gconstpointer data)
+{
+	start(f);
+	complete_scan(f, &cafe, 1);
+	wifi_station_link_changed(f->station, "wlan1", "02:00:00:00:00:bb", IFF_UP);
+	g_assert_cmpstr(f->iface->name, ==, "wlan1");
+	g_assert_cmpstr(joind_device_get_name(wifi_station_get_joind_device(f->station)), ==,
+	                "wlan1");
+	g_assert_cmpstr(joind_device_get_address(wifi_station_get_joind_device(f->station)), ==,
+	                "02:00:00:00:00:bb");
+	g_assert_cmpuint(log_capture_count("INFO: wlan0: renamed to wlan1"), ==, 1);
+	joind_station_scan(jstation(f), NULL, NULL, NULL);
+	g_assert_cmpuint(log_capture_count("INFO: wlan1: scan 2 (D-Bus): triggered*"), ==, 1);
+	complete_scan(f, &cafe, 1);
+	g_assert_cmpuint(log_capture_count("INFO: wlan1: scan 2 (D-Bus): 1 BSSes in *"), ==, 1);
+}
+
+static void
+scan_done(GObject *source, GAsyncResult *result, gpointer user_data)
+{
+	GError **error = user_data;
+
+	g_assert_false(joind_station_scan_finish(JOIND_STATION(source), result, error));
+}
+
+/* The interface down: not powered, no scans, Scan() refused. Up again: a
+ * scan at once. An event that trails the truth (says down while the link
+ * is up) changes nothing. */
+static void
+test_station_down_up(Fixture *f, gconstpointer data)
+{
+	JoindDevice *device = wifi_station_get_joind_device(f->station);
+	GError *error = NULL;
+
+	start(f);
+	complete_scan(f, &cafe, 1);
+	wifi_station_link_changed(f->station, NULL, NULL, 0);
+	g_assert_true(joind_device_get_powered(device));
+
+	f->link->flags = 0;
+	wifi_station_link_changed(f->station, NULL, NULL, 0);
+	g_assert_false(joind_device_get_powered(device));
+	g_assert_cmpint(joind_device_get_state(device), ==, JOIND_DEVICE_STATE_DOWN);
+	joind_station_scan(jstation(f), NULL, scan_done, &error);
+	iterate();
+	g_assert_error(error, JOIND_ERROR, JOIND_ERROR_FAILED);
+	g_clear_error(&error);
+	g_assert_cmpuint(fake_nl_n_pending(f->fake), ==, 0);
+
+	f->link->flags = IFF_UP;
+	wifi_station_link_changed(f->station, NULL, NULL, IFF_UP);
+	g_assert_true(joind_device_get_powered(device));
+	g_assert_cmpint(joind_device_get_state(device), ==, JOIND_DEVICE_STATE_NO_CARRIER);
+	g_assert_cmpuint(log_capture_count("INFO: wlan0: scan 2 (link up): triggered*"), ==, 1);
+	complete_scan(f, &cafe, 1);
+}
+
+/* Stopped mid-scan: the scan's callers fail with Aborted, the requests are
+ * cancelled, the networks and the device are gone, and the device answers
+ * no more diagnostics. */
+static void
+test_station_stop_mid_scan(Fixture *f, gconstpointer data)
+{
+	JoindDevice *device = wifi_station_get_joind_device(f->station);
+	GError *error = NULL;
+
+	start(f);
+	complete_scan(f, &cafe, 1);
+	joind_station_scan(jstation(f), NULL, scan_done, &error);
+	fake_nl_done(f->fake, fake_nl_expect(f->fake, NL80211_CMD_TRIGGER_SCAN), 0);
+	wifi_station_stop(f->station);
+	f->stopped = TRUE;
+	iterate();
+	g_assert_error(error, JOIND_ERROR, JOIND_ERROR_ABORTED);
+	g_clear_error(&error);
+	g_assert_cmpuint(fake_nl_n_pending(f->fake), ==, 0);
+	g_assert_null(joind_core_lookup_device(f->tc->core, 7));
+	g_assert_cmpuint(n_networks(f), ==, 0);
+	g_assert_null(JOIND_DEVICE_GET_CLASS(device)->get_diagnostics(device));
+	g_assert_null(wifi_station_get_scanner(f->station));
+}
+
+/* GetDiagnostics: the radio, scanning, the periodic interval, networks and
+ * every BSS seen, and the connection. */
+static void
+test_station_diagnostics(Fixture *f, gconstpointer data)
+{
+	const FakeBss both[] = {cafe, home};
+	g_autoptr(GVariant) d = NULL;
+	g_autoptr(GVariant) bsses = NULL;
+	g_autoptr(GVariant) connection = NULL;
+	const gchar *wiphy = NULL;
+	gboolean scanning = TRUE;
+
+	start(f);
+	complete_scan(f, both, G_N_ELEMENTS(both));
+	d = diagnostics(f);
+	g_assert_true(g_variant_lookup(d, "wiphy", "&s", &wiphy));
+	g_assert_cmpstr(wiphy, ==, "phy0");
+	g_assert_true(g_variant_lookup(d, "scanning", "b", &scanning));
+	g_assert_false(scanning);
+	g_assert_cmpuint(diagnostics_uint(f, "scans_triggered"), ==, 1);
+	g_assert_cmpuint(diagnostics_uint(f, "networks"), ==, 2);
+	g_assert_cmpuint(diagnostics_uint(f, "periodic_scan_interval"), ==, 20);
+	bsses = g_variant_lookup_value(d, "bsses", G_VARIANT_TYPE("aa{sv}"));
+	g_assert_nonnull(bsses);
+	g_assert_cmpuint(g_variant_n_children(bsses), ==, 2);
+	for (gsize i = 0; i < 2; i++) {
+		g_autoptr(GVariant) bss = g_variant_get_child_value(bsses, i);
+		const gchar *ssid = NULL, *bssid = NULL, *security = NULL;
+		guint32 freq = 0;
+		gint dbm = 0, score = 0;
+		gboolean hidden = TRUE;
+
+		g_assert_true(g_variant_lookup(bss, "ssid", "&s", &ssid));
+		g_assert_true(g_variant_lookup(bss, "bssid", "&s", &bssid));
+		g_assert_true(g_variant_lookup(bss, "security", "&s", &security));
+		g_assert_true(g_variant_lookup(bss, "frequency", "u", &freq));
+		g_assert_true(g_variant_lookup(bss, "signal_dbm", "i", &dbm));
+		g_assert_true(g_variant_lookup(bss, "hidden", "b", &hidden));
+		g_assert_false(hidden);
+		g_assert_true(g_variant_lookup(bss, "rank_score", "i", &score));
+		if (g_str_equal(ssid, "cafe")) {
+			g_assert_cmpstr(bssid, ==, "02:00:00:00:00:01");
+			g_assert_cmpstr(security, ==, "open");
+			g_assert_cmpuint(freq, ==, 2412);
+			g_assert_cmpint(dbm, ==, -50);
+		} else {
+			g_assert_cmpstr(ssid, ==, "home");
+			g_assert_cmpstr(security, ==, "psk");
+			g_assert_cmpint(dbm, ==, -60);
+		}
+	}
+	connection = g_variant_lookup_value(d, "connection", NULL);
+	g_assert_nonnull(connection);
+}
+
+/* Scans probe for every Hidden=true profile's SSID and for those
+ * ConnectHiddenNetwork() adds while it runs. */
+static void
+test_station_probes(Fixture *f, gconstpointer data)
+{
+	g_autoptr(GBytes) secret = g_bytes_new("attic", 5);
+	g_autoptr(GBytes) other = g_bytes_new("other", 5);
+	g_autoptr(WifiScanParams) params = NULL;
+
+	wifi_test_core_add_profile(
+	        f->tc, "attic.psk",
+	        "[Security]\nPassphrase=secret123\n[Settings]\nHidden=true\nAutoConnect=false\n");
+	start(f);
+	g_assert_true(wifi_station_probes_ssid(f->station, secret));
+	g_assert_false(wifi_station_probes_ssid(f->station, other));
+	wifi_station_add_probe_ssid(f->station, other);
+	params = wifi_station_scan_params(f->station);
+	g_assert_cmpuint(params->ssids->len, ==, 2);
+	g_assert_null(params->freqs);
+	wifi_station_remove_probe_ssid(f->station, other);
+	g_assert_false(wifi_station_probes_ssid(f->station, other));
+	complete_scan(f, &cafe, 1);
+}
+
+int
+main(int argc, char **argv)
+{
+	g_test_init(&argc, &argv, NULL);
+	log_capture_init();
+#define ADD(path, conf, func) \
+	g_test_add(path, Fixture, conf, fixture_set_up, func, fixture_tear_down)
+	ADD("/station/start", NULL, test_station_start);
+	ADD("/station/start-refused", NULL, test_station_start_refused);
+	ADD("/station/networks-vanish", NULL, test_station_networks_vanish);
+	ADD("/station/profiles", NULL, test_station_profiles);
+	ADD("/station/periodic",
+	    "[Scan]\nInitialPeriodicScanInterval=1\nMaximumPeriodicScanInterval=4\n",
+	    test_station_periodic);
+	ADD("/station/periodic-disabled",
+	    "[Scan]\nInitialPeriodicScanInterval=1\nDisablePeriodicScan=true\n",
+	    test_station_periodic_disabled);
+	ADD("/station/rename", NULL, test_station_rename);
+	ADD("/station/down-up", NULL, test_station_down_up);
+	ADD("/station/stop-mid-scan", NULL, test_station_stop_mid_scan);
+	ADD("/station/diagnostics", NULL, test_station_diagnostics);
+	ADD("/station/probes", NULL, test_station_probes);
+#undef ADD
+	return g_test_run();
+}
