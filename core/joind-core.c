@@ -282,22 +282,10 @@ joind_core_get_config_bool(JoindCore *self, const gchar *group, const gchar *key
 	return joind_config_get_bool(self->config, group, key);
 }
 
-gchar *
-joind_core_get_config_string(JoindCore *self, const gchar *group, const gchar *key)
-{
-	return joind_config_get_string(self->config, group, key);
-}
-
 gchar **
 joind_core_get_config_strv(JoindCore *self, const gchar *group, const gchar *key)
 {
 	return joind_config_get_strv(self->config, group, key);
-}
-
-const gchar *
-joind_core_get_state_dir(JoindCore *self)
-{
-	return self->state_dir;
 }
 
 JoindProfile *

@@ -17,11 +17,12 @@ struct _WifiManager {
 	WifiNl *nl;
 	WifiLink *link;
 	guint listener;
-	GHashTable *wiphys;   /* id -> WifiWiphy */
-	GHashTable *stations; /* ifindex -> WifiStation */
-	GHashTable *pending;  /* ifindex -> Interface waiting for its wiphy */
-	GHashTable *fetching; /* wiphy ids being dumped */
-	GHashTable *ignored;  /* ifindex set, reported once */
+	GHashTable *wiphys;      /* id -> WifiWiphy */
+	GHashTable *stations;    /* ifindex -> WifiStation */
+	GHashTable *pending;     /* ifindex -> Interface waiting for its wiphy */
+	GHashTable *fetching;    /* wiphy ids being dumped */
+	GHashTable *ignored;     /* ifindex set, reported once */
+	GHashTable *resync_seen; /* ifindex set of the listing after lost events */
 	gchar **allow;
 	gchar **deny;
 };
@@ -319,6 +320,60 @@ on_link(gint ifindex, const gchar *name, const gchar *address, guint flags, gpoi
 		wifi_station_link_changed(station, name, address, flags);
 }
 
+/* ---- after lost events ---------------------------------------------------- */
+
+static void
+resync_entry(struct nlattr **attrs, gpointer user_data)
+{
+	WifiManager *self = user_data;
+	g_autoptr(Interface) iface = interface_from_attrs(attrs);
+
+	if (iface == NULL)
+		return;
+	g_hash_table_add(self->resync_seen, GUINT_TO_POINTER(iface->ifindex));
+	manager_interface_seen(self, iface);
+}
+
+/* Stations whose interface the new listing lacks went away unseen. */
+static void
+resync_dumped(int err, gpointer user_data)
+{
+	WifiManager *self = user_data;
+	g_autoptr(GHashTable) seen = g_steal_pointer(&self->resync_seen);
+	g_autoptr(GList) ifindexes = NULL;
+
+	if (err < 0) {
+		g_warning("nl80211: listing interfaces again failed: %s", g_strerror(-err));
+		return;
+	}
+	ifindexes = g_hash_table_get_keys(self->stations);
+	for (GList *l = ifindexes; l != NULL; l = l->next) {
+		if (!g_hash_table_contains(seen, l->data))
+			manager_remove_station(self, GPOINTER_TO_UINT(l->data),
+			                       "gone while events were lost");
+	}
+}
+
+/* Events were lost: interfaces may have come or gone, each station's scan
+ * and link may have moved on. */
+static void
+on_events_lost(gpointer user_data)
+{
+	WifiManager *self = user_data;
+	GHashTableIter iter;
+	gpointer station;
+	struct nl_msg *msg;
+
+	g_hash_table_iter_init(&iter, self->stations);
+	while (g_hash_table_iter_next(&iter, NULL, &station))
+		wifi_station_resync(station);
+	if (self->resync_seen != NULL)
+		return; /* a listing is under way already */
+	self->resync_seen = g_hash_table_new(g_direct_hash, g_direct_equal);
+	msg = wifi_nl_msg_new(self->nl, NL80211_CMD_GET_INTERFACE, NLM_F_DUMP);
+	wifi_nl_send(self->nl, msg, resync_entry, resync_dumped, self, NULL);
+}
+
 /* ---- start-up ------------------------------------------------------------- */
 
 static void
@@ -379,6 +434,7 @@ wifi_manager_new(JoindCore *core, GError **error)
 	self->allow = joind_core_get_config_strv(core, "General", "Interfaces");
 	self->deny = joind_core_get_config_strv(core, "General", "BlacklistInterfaces");
 	self->listener = wifi_nl_add_listener(self->nl, on_nl_event, self);
+	wifi_nl_add_resync_listener(self->nl, on_events_lost, self);
 
 	msg = wifi_nl_msg_new(self->nl, NL80211_CMD_GET_WIPHY, NLM_F_DUMP);
 	nla_put_flag(msg, NL80211_ATTR_SPLIT_WIPHY_DUMP);
@@ -402,6 +458,7 @@ wifi_manager_free(WifiManager *self)
 	g_clear_pointer(&self->pending, g_hash_table_unref);
 	g_clear_pointer(&self->fetching, g_hash_table_unref);
 	g_clear_pointer(&self->ignored, g_hash_table_unref);
+	g_clear_pointer(&self->resync_seen, g_hash_table_unref);
 	g_strfreev(self->allow);
 	g_strfreev(self->deny);
 	g_clear_pointer(&self->link, wifi_link_free);

@@ -710,6 +710,15 @@ wifi_station_get_joind_device(WifiStation *self)
 }
 
 void
+wifi_station_resync(WifiStation *self)
+{
+	if (self->scanner != NULL)
+		wifi_scanner_resync(self->scanner);
+	if (self->connector != NULL)
+		wifi_connector_resync(self->connector);
+}
+
+void
 wifi_station_handle_event(WifiStation *self, guint8 cmd, struct nlattr **attrs)
 {
 	switch (cmd) {

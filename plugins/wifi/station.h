@@ -38,6 +38,10 @@ JoindDevice *wifi_station_get_joind_device(WifiStation *self);
 void wifi_station_connect(WifiStation *self, WifiNetwork *network, GCancellable *cancellable,
                           GAsyncReadyCallback callback, gpointer user_data);
 
+/* Events may have been lost: the scanner and the link read the state
+ * again. */
+void wifi_station_resync(WifiStation *self);
+
 /* nl80211 events for this interface. */
 void wifi_station_handle_event(WifiStation *self, guint8 cmd, struct nlattr **attrs);
 /* rtnetlink facts for this interface (name/address may be NULL). */
