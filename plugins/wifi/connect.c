@@ -311,33 +311,6 @@ keying_timeout(gpointer user_data)
 	return G_SOURCE_REMOVE;
 }
 
-/* What joind learned (state.json) and, for an open network joined for the
- * first time, its profile: like iwd, an open network once joined is known
- * and autoconnects. */
-static void
-connector_note_connected(WifiConnector *self)
-{
-	JoindNetwork *network = JOIND_NETWORK(self->cur->network);
-	g_autoptr(GKeyFile) kf = NULL;
-	g_autoptr(GError) error = NULL;
-	JoindProfileType type;
-	gsize len = 0;
-	const guint8 *ssid = g_bytes_get_data(joind_network_get_ssid(network), &len);
-
-	if (!joind_network_type_to_profile_type(joind_network_get_network_type(network), &type))
-		return;
-	joind_core_note_connected(self->core, ssid, len, type, self->cur->bss->freq);
-	if (type != JOIND_PROFILE_TYPE_OPEN || joind_network_get_profile(network) != NULL)
-		return;
-	kf = g_key_file_new();
-	if (!joind_core_save_network_profile(self->core, ssid, len, type, kf, &error))
-		g_warning("%s: cannot save the profile of “%s”: %s", self->iface->name,
-		          joind_network_get_name(network), error->message);
-	else
-		g_info("%s: saved the profile of “%s”", self->iface->name,
-		       joind_network_get_name(network));
-}
-
 static void
 enter_connected(WifiConnector *self, const gchar *reason)
 {
@@ -345,12 +318,10 @@ enter_connected(WifiConnector *self, const gchar *reason)
 	g_autoptr(GTask) task = g_steal_pointer(&cur->task);
 
 	self->connected_mono = g_get_monotonic_time();
-	if (cur->secure)
-		wifi_psk_save(self->core, cur->network, &cur->psk, self->iface->name);
+	wifi_attempt_remember(cur, self->core, self->iface->name);
 	joind_network_set_connected(JOIND_NETWORK(cur->network), TRUE);
 	wifi_network_set_last_connected(cur->network, g_get_real_time() / G_USEC_PER_SEC);
 	joind_station_set_connected_network(self->station, JOIND_NETWORK(cur->network));
-	connector_note_connected(self);
 	connector_notify(self, WIFI_CONNECT_EVENT_CONNECTED);
 	joind_device_set_state(joind_station_get_device(self->station), JOIND_DEVICE_STATE_UP);
 	connector_set_oper_up(self, TRUE);
