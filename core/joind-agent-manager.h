@@ -20,9 +20,9 @@ void joind_agent_manager_release_all(JoindAgentManager *self);
 /* requester: the unique bus name of the client that asked, or NULL (the
  * rule in joind-agent.h). */
 void joind_agent_manager_request(JoindAgentManager *self, const gchar *requester,
-                                 JoindSecretKind kind, const gchar *object_path,
-                                 const gchar *user, GCancellable *cancellable,
-                                 GAsyncReadyCallback callback, gpointer user_data);
+                                 JoindSecretKind kind, const gchar *object_path, const gchar *user,
+                                 GCancellable *cancellable, GAsyncReadyCallback callback,
+                                 gpointer user_data);
 JoindSecret *joind_agent_manager_request_finish(JoindAgentManager *self, GAsyncResult *result,
                                                 GError **error);
 

@@ -415,9 +415,8 @@ secret_request_args(JoindSecretKind kind, const gchar *object_path, const gchar 
 
 void
 joind_agent_manager_request(JoindAgentManager *self, const gchar *requester, JoindSecretKind kind,
-                            const gchar *object_path, const gchar *user,
-                            GCancellable *cancellable, GAsyncReadyCallback callback,
-                            gpointer user_data)
+                            const gchar *object_path, const gchar *user, GCancellable *cancellable,
+                            GAsyncReadyCallback callback, gpointer user_data)
 {
 	g_autoptr(GTask) task = g_task_new(self, cancellable, callback, user_data);
 	const GVariantType *reply_type = NULL;

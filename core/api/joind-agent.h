@@ -47,8 +47,7 @@ JOIND_EXPORT void joind_core_request_secret(JoindCore *core, JoindSecretKind kin
 JOIND_EXPORT void joind_core_request_secret_for(JoindCore *core, const gchar *requester,
                                                 JoindSecretKind kind, const gchar *object_path,
                                                 const gchar *user, GCancellable *cancellable,
-                                                GAsyncReadyCallback callback,
-                                                gpointer user_data);
+                                                GAsyncReadyCallback callback, gpointer user_data);
 /* The requester of an operation a D-Bus method call started (ABI 1.4).
  * The core hands such an operation (JoindNetworkClass.connect,
  * joind_station_connect_hidden() and the others) the call's own
