@@ -343,8 +343,24 @@ joind_core_request_secret(JoindCore *core, JoindSecretKind kind, const gchar *ob
                           const gchar *user, GCancellable *cancellable,
                           GAsyncReadyCallback callback, gpointer user_data)
 {
-	joind_agent_manager_request(core->agents, kind, object_path, user, cancellable, callback,
-	                            user_data);
+	joind_agent_manager_request(core->agents, NULL, kind, object_path, user, cancellable,
+	                            callback, user_data);
+}
+
+void
+joind_core_request_secret_for(JoindCore *core, const gchar *requester, JoindSecretKind kind,
+                              const gchar *object_path, const gchar *user,
+                              GCancellable *cancellable, GAsyncReadyCallback callback,
+                              gpointer user_data)
+{
+	joind_agent_manager_request(core->agents, requester, kind, object_path, user, cancellable,
+	                            callback, user_data);
+}
+
+const gchar *
+joind_requester_from_cancellable(GCancellable *cancellable)
+{
+	return joind_dbus_call_get_requester(cancellable);
 }
 
 JoindSecret *

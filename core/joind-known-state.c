@@ -24,6 +24,9 @@
 #define FREQ_MAX_MHZ 100000
 #define SOURCE_USER  "user"
 #define SOURCE_ADMIN "admin"
+/* Thousands of networks take well under a megabyte; a larger file is not
+ * one joind wrote, and reading it whole would cost that much memory. */
+#define STATE_MAX_BYTES (16 * 1024 * 1024)
 
 typedef struct {
 	GArray *freqs; /* guint32, most recent first */
@@ -356,6 +359,14 @@ state_set_aside(JoindKnownState *self, const gchar *why)
 	          why, bad);
 }
 
+static gboolean
+state_too_large(const gchar *path)
+{
+	GStatBuf st;
+
+	return g_stat(path, &st) == 0 && S_ISREG(st.st_mode) && st.st_size > STATE_MAX_BYTES;
+}
+
 void
 joind_known_state_load(JoindKnownState *self)
 {
@@ -367,6 +378,10 @@ joind_known_state_load(JoindKnownState *self)
 	g_clear_pointer(&self->on_disk, g_free);
 	if (self->path == NULL)
 		return;
+	if (state_too_large(self->path)) {
+		state_set_aside(self, "larger than 16 MiB, the most joind reads");
+		return;
+	}
 	if (!g_file_get_contents(self->path, &text, &len, &error)) {
 		if (g_error_matches(error, G_FILE_ERROR, G_FILE_ERROR_NOENT))
 			return;

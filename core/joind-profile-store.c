@@ -17,6 +17,8 @@
 #include "joind-profile-private.h"
 
 #define WIRED_SUBDIR "wired"
+/* Far more than anyone keeps; bounds the memory a flood of files takes. */
+#define STORE_MAX_PROFILES 100000
 
 enum {
 	SIGNAL_PROFILE_CHANGED,
@@ -134,6 +136,13 @@ joind_profile_store_put(JoindProfileStore *self, JoindProfile *profile, mode_t m
 	gboolean existed = g_hash_table_contains(self->profiles, path);
 	const gchar *warnings = joind_profile_get_warnings(profile);
 
+	if (!existed && g_hash_table_size(self->profiles) >= STORE_MAX_PROFILES) {
+		g_autofree gchar *message = g_strdup_printf(
+		        "%s: not loaded: joind holds at most %d profiles; remove some", path,
+		        STORE_MAX_PROFILES);
+		store_report(self, path, NULL, message);
+		return;
+	}
 	g_hash_table_remove(self->reported, path);
 	if (warnings != NULL)
 		g_warning("%s", warnings);

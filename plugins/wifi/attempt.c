@@ -124,7 +124,10 @@ wifi_attempt_request_secret(WifiAttempt *attempt, JoindCore *core, WifiAttemptSe
 	req->cancellable = g_object_ref(attempt->secret);
 	req->func = func;
 	req->user_data = user_data;
-	wifi_psk_request(core, attempt->network, attempt->secret, secret_received, req);
+	/* The Connect() call's cancellable says whose agent to ask. */
+	wifi_psk_request(core,
+	                 joind_requester_from_cancellable(g_task_get_cancellable(attempt->task)),
+	                 attempt->network, attempt->secret, secret_received, req);
 }
 
 /* What joind learned (state.json) and, for an open network joined for the
