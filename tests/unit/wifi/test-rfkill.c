@@ -274,27 +274,33 @@ start(Fixture *f)
 	iterate();
 }
 
-/* Answers the pending scan with n results; the frequencies it named, as
- * a string ("" for all). */
+/* The frequencies a TRIGGER_SCAN names, as a string ("" for all). */
 static gchar *
-answer_scan(Fixture *f, const FakeBss *bsses, guint n)
+trigger_freqs(FakeNlRequest *req)
 {
-	FakeNlRequest *req = fake_nl_expect(f->fake, NL80211_CMD_TRIGGER_SCAN);
 	struct nlattr *attr = req->attrs[NL80211_ATTR_SCAN_FREQUENCIES];
 	GString *freqs = g_string_new(NULL);
 	struct nlattr *freq;
 	int rem;
 
-	if (attr != NULL) {
-		nla_for_each_nested(freq, attr, rem)
-		{
-			g_string_append_printf(freqs, "%s%u", freqs->len > 0 ? " " : "",
-			                       nla_get_u32(freq));
-		}
+	if (attr == NULL)
+		return g_string_free(freqs, FALSE);
+	nla_for_each_nested(freq, attr, rem)
+	{
+		g_string_append_printf(freqs, "%s%u", freqs->len > 0 ? " " : "", nla_get_u32(freq));
 	}
+	return g_string_free(freqs, FALSE);
+}
+
+/* Answers the pending scan with n results; the frequencies it named. */
+static gchar *
+answer_scan(Fixture *f, const FakeBss *bsses, guint n)
+{
+	gchar *freqs = trigger_freqs(fake_nl_expect(f->fake, NL80211_CMD_TRIGGER_SCAN));
+
 	fake_bss_complete_scan(f->fake, f->nl, bsses, n);
 	iterate();
-	return g_string_free(freqs, FALSE);
+	return freqs;
 }
 
 static void

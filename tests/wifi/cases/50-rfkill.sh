@@ -25,6 +25,8 @@ rf_powered() { jw -t "$2" object net.joind.Device1 Name=wlan2 "Powered=$1" >/dev
 rf_log_since() { tail -n +"$(($1 + 1))" "$JOIND_LOG"; }
 rf_idle() { rf_log_since "$mark" | grep -qE 'wlan2: autoconnect [a-z-]+ -> idle'; }
 
+rf_start_ap
+: >"$WORK/state/joind-rf.open"
 cp "$WORK/main.conf" "$WORK/main.conf.rf"
 wifi_stop_joind
 wifi_start_joind <<EOF2
@@ -35,8 +37,6 @@ InitialPeriodicScanInterval=600
 MaximumPeriodicScanInterval=600
 EOF2
 DEV=$(wifi_device_path wlan2) || wifi_fail "no device for wlan2"
-: >"$WORK/state/joind-rf.open"
-rf_start_ap
 net=$(jw -t 40 object $NET "Device=$DEV" Name=joind-rf 'KnownNetwork!=/') ||
 	wifi_fail "joind-rf not listed as known"
 jw -t 40 object net.joind.Station1 State=connected "ConnectedNetwork=$net" >/dev/null ||
