@@ -25,8 +25,9 @@ rf_powered() { jw -t "$2" object net.joind.Device1 Name=wlan2 "Powered=$1" >/dev
 rf_log_since() { tail -n +"$(($1 + 1))" "$JOIND_LOG"; }
 rf_idle() { rf_log_since "$mark" | grep -qE 'wlan2: autoconnect [a-z-]+ -> idle'; }
 
+# The access point beacons before joind starts (its first scan sees it);
+# the profile comes after, so the joind running before never joins it.
 rf_start_ap
-: >"$WORK/state/joind-rf.open"
 cp "$WORK/main.conf" "$WORK/main.conf.rf"
 wifi_stop_joind
 wifi_start_joind <<EOF2
@@ -37,6 +38,7 @@ InitialPeriodicScanInterval=600
 MaximumPeriodicScanInterval=600
 EOF2
 DEV=$(wifi_device_path wlan2) || wifi_fail "no device for wlan2"
+: >"$WORK/state/joind-rf.open"
 net=$(jw -t 40 object $NET "Device=$DEV" Name=joind-rf 'KnownNetwork!=/') ||
 	wifi_fail "joind-rf not listed as known"
 jw -t 40 object net.joind.Station1 State=connected "ConnectedNetwork=$net" >/dev/null ||
