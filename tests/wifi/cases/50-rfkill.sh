@@ -39,7 +39,7 @@ MaximumPeriodicScanInterval=600
 EOF2
 DEV=$(wifi_device_path wlan2) || wifi_fail "no device for wlan2"
 : >"$WORK/state/joind-rf.open"
-net=$(jw -t 40 object $NET "Device=$DEV" Name=joind-rf 'KnownNetwork!=/') ||
+net=$(jw -t 40 object "$NET" "Device=$DEV" Name=joind-rf 'KnownNetwork!=/') ||
 	wifi_fail "joind-rf not listed as known"
 jw -t 40 object net.joind.Station1 State=connected "ConnectedNetwork=$net" >/dev/null ||
 	wifi_fail "not connected to joind-rf"
