@@ -24,7 +24,9 @@ struct _WifiStation {
 	WifiScanner *scanner;
 	GHashTable *bsses;    /* "<bssid>/<ssid-hex>" -> WifiBss */
 	GHashTable *networks; /* network key -> WifiNetwork */
-	gboolean powered;
+	gboolean powered;     /* the link is up and no rfkill switch blocks the radio */
+	gboolean link_up;
+	gboolean blocked;
 	gboolean started;
 	guint periodic_timer;
 	guint periodic_interval;
@@ -617,10 +619,11 @@ wifi_station_new(const WifiStationSetup *setup)
 }
 
 static void
-station_set_powered(WifiStation *self, gboolean powered)
+station_set_powered(WifiStation *self, gboolean powered, const gchar *why)
 {
 	if (self->powered == powered)
 		return;
+	g_info("%s: powered %s (%s)", self->iface->name, powered ? "on" : "off", why);
 	self->powered = powered;
 	joind_device_set_powered(self->device, powered);
 	joind_device_set_state(self->device,
@@ -653,6 +656,14 @@ wifi_station_start(WifiStation *self, GError **error)
 	g_signal_connect_object(self->core, "profile-changed", G_CALLBACK(on_profile_changed), self,
 	                        0);
 	g_info("%s: station on %s (%s)", self->iface->name, self->iface->wiphy->name, caps);
+	/* From now on link changes count: a link someone else brings up
+	 * later powers the station too. */
+	self->started = TRUE;
+	if (self->blocked) {
+		g_info("%s: radio %s is blocked: powered off until it is unblocked",
+		       self->iface->name, self->iface->wiphy->name);
+		return TRUE;
+	}
 	/* A station must be up to scan; joind never deletes or recreates the
 	 * interface, it only sets it up. */
 	if (!wifi_link_set_up(self->iface->link, self->iface->name, &local)) {
@@ -660,8 +671,8 @@ wifi_station_start(WifiStation *self, GError **error)
 		return TRUE;
 	}
 	/* Powering up starts the first scan. */
-	self->started = TRUE;
-	station_set_powered(self, TRUE);
+	self->link_up = TRUE;
+	station_set_powered(self, TRUE, "link up");
 	return TRUE;
 }
 
@@ -765,5 +776,51 @@ wifi_station_link_changed(WifiStation *self, const gchar *name, const gchar *add
 	 * as they are at this moment. */
 	if (!wifi_link_get_flags(self->iface->link, self->iface->name, &now, NULL))
 		now = flags;
-	station_set_powered(self, (now & IFF_UP) != 0);
+	self->link_up = (now & IFF_UP) != 0;
+	station_set_powered(self, self->link_up && !self->blocked,
+	                    self->link_up ? "link up" : "link down");
+}
+
+void
+wifi_station_set_blocked(WifiStation *self, gboolean blocked, const gchar *reason)
+{
+	g_autoptr(GError) error = NULL;
+	guint flags = 0;
+
+	if (self->blocked == blocked)
+		return;
+	self->blocked = blocked;
+	g_info("%s: radio %s %s", self->iface->name, self->iface->wiphy->name, reason);
+	if (!self->started)
+		return;
+	if (blocked) {
+		station_set_powered(self, FALSE, reason);
+		return;
+	}
+	if (wifi_link_get_flags(self->iface->link, self->iface->name, &flags, NULL) &&
+	    (flags & IFF_UP) != 0) {
+		self->link_up = TRUE;
+		station_set_powered(self, TRUE, reason);
+		return;
+	}
+	/* cfg80211 set the interface down when the radio was blocked; joind
+	 * sets its stations up, so it does so again. Powered follows the
+	 * link change. */
+	if (!wifi_link_set_up(self->iface->link, self->iface->name, &error))
+		g_warning("%s", error->message);
+}
+
+void
+wifi_station_resumed(WifiStation *self)
+{
+	if (!self->powered ||
+	    joind_station_get_state(JOIND_STATION(self)) != JOIND_STATION_STATE_DISCONNECTED)
+		return;
+	if (self->autoconnect != NULL && wifi_autoconnect_resumed(self->autoconnect))
+		return;
+	/* Nothing remembered to quick-scan: a full scan now, and the periodic
+	 * scans from their initial interval. */
+	g_clear_handle_id(&self->periodic_timer, g_source_remove);
+	self->periodic_interval = self->periodic_initial;
+	station_scan_now(self, "resumed from sleep");
 }

@@ -110,6 +110,12 @@ fake_nl_n_sent(FakeNl *fake, guint8 cmd)
 }
 
 void
+fake_nl_clear_sent(FakeNl *fake)
+{
+	memset(fake->sent, 0, sizeof(fake->sent));
+}
+
+void
 fake_nl_reply(FakeNl *fake, FakeNlRequest *req, struct nl_msg *reply)
 {
 	struct nlattr *attrs[NL80211_ATTR_MAX + 1];

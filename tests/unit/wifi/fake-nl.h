@@ -34,6 +34,8 @@ FakeNlRequest *fake_nl_find(FakeNl *fake, guint8 cmd);
 FakeNlRequest *fake_nl_expect(FakeNl *fake, guint8 cmd);
 /* How many requests of cmd were ever sent (answered or not). */
 guint fake_nl_n_sent(FakeNl *fake, guint8 cmd);
+/* Forgets the counts of fake_nl_n_sent(). */
+void fake_nl_clear_sent(FakeNl *fake);
 
 /* One reply message of req (a dump entry, or the answer to a GET); consumed. */
 void fake_nl_reply(FakeNl *fake, FakeNlRequest *req, struct nl_msg *reply);
