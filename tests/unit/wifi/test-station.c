@@ -236,7 +236,6 @@ test_station_profiles(Fixture *f, gconstpointer data)
 	        joind_network_get_profile(find_network(f, "home", JOIND_NETWORK_TYPE_PSK)));
 }
 
-
 static guint
 diagnostics_uint(Fixture *f, const gchar *key)
 {
@@ -452,7 +451,7 @@ test_station_probes(Fixture *f, gconstpointer data)
 	req = fake_nl_expect(f->fake, NL80211_CMD_TRIGGER_SCAN);
 	g_assert_nonnull(req->attrs[NL80211_ATTR_SCAN_SSIDS]);
 	nla_for_each_nested(ssid, req->attrs[NL80211_ATTR_SCAN_SSIDS], rem)
-		g_ptr_array_add(seen, g_strndup(nla_data(ssid), (gsize)nla_len(ssid)));
+	        g_ptr_array_add(seen, g_strndup(nla_data(ssid), (gsize)nla_len(ssid)));
 	g_assert_cmpuint(seen->len, ==, 2);
 	g_assert_cmpstr(g_ptr_array_index(seen, 0), ==, "");
 	g_assert_cmpstr(g_ptr_array_index(seen, 1), ==, "attic");
