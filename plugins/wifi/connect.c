@@ -831,6 +831,18 @@ wifi_connector_get_times(WifiConnector *self, gint64 *started_real, gint64 *conn
 
 /* ---- life cycle ----------------------------------------------------------- */
 
+/* A killed joind leaves its association in the kernel, which then refuses
+ * every new authentication (EALREADY): IDLE starts from a clean link. */
+static void
+connector_clear_kernel_link(WifiConnector *self)
+{
+	struct nl_msg *msg = wifi_nl_msg_new(self->iface->nl, NL80211_CMD_DISCONNECT, 0);
+
+	nla_put_u32(msg, NL80211_ATTR_IFINDEX, self->iface->ifindex);
+	nla_put_u16(msg, NL80211_ATTR_REASON_CODE, WIFI_REASON_DEAUTH_LEAVING);
+	self->request = wifi_nl_send(self->iface->nl, msg, NULL, NULL, NULL, NULL);
+}
+
 WifiConnector *
 wifi_connector_new(JoindCore *core, JoindStation *station, WifiIface *iface)
 {
@@ -849,6 +861,7 @@ wifi_connector_new(JoindCore *core, JoindStation *station, WifiIface *iface)
 	if (iface->link != NULL)
 		wifi_link_set_dormant_mode(iface->link, (gint)iface->ifindex, TRUE);
 	self->disconnect_tasks = g_ptr_array_new_with_free_func(g_object_unref);
+	connector_clear_kernel_link(self);
 	return self;
 }
 
@@ -865,6 +878,7 @@ wifi_connector_free(WifiConnector *self)
 	if (self == NULL)
 		return;
 	connector_abort_calls(self, "The interface went away.");
+	wifi_nl_cancel(self->iface->nl, self->request);
 	if (self->state != CONN_IDLE)
 		connector_enter(self, CONN_IDLE, "interface removed");
 	connector_complete_disconnects(self);
