@@ -133,11 +133,21 @@ core_publish_plugins(JoindCore *self)
 	joind_dbus_daemon1_set_plugins(self->daemon_iface, g_variant_builder_end(&builder));
 }
 
+/* One GetDiagnostics() call: every device's part is asked for at once and
+ * the reply goes out when the last is in, so a device that has to ask the
+ * kernel (or anyone) never holds up the main loop. */
+typedef struct {
+	JoindCore *core; /* alive while call's cancellable is not cancelled */
+	JoindDBusCall *call;
+	GPtrArray *devices; /* JoindDevice, as managed when the call came */
+	GPtrArray *details; /* GVariant a{sv} or NULL, by the index of devices */
+	guint pending;
+} DiagnosticsGather;
+
 static void
-diagnostics_add_device(JsonBuilder *b, JoindDevice *device)
+diagnostics_add_device(JsonBuilder *b, JoindDevice *device, GVariant *details)
 {
 	JoindPort8021x *port = joind_device_get_port(device);
-	GVariant *extra = NULL;
 
 	json_builder_begin_object(b);
 	joind_json_add_string(b, "name", joind_device_get_name(device));
@@ -158,24 +168,35 @@ diagnostics_add_device(JsonBuilder *b, JoindDevice *device)
 		joind_json_add_string(b, "last_error", joind_port_8021x_get_last_error(port));
 		json_builder_end_object(b);
 	}
-	if (JOIND_DEVICE_GET_CLASS(device)->get_diagnostics != NULL)
-		extra = JOIND_DEVICE_GET_CLASS(device)->get_diagnostics(device);
-	if (extra != NULL) {
-		g_variant_ref_sink(extra);
+	if (details != NULL) {
 		json_builder_set_member_name(b, "details");
-		json_builder_add_value(b, json_gvariant_serialize(extra));
-		g_variant_unref(extra);
+		json_builder_add_value(b, json_gvariant_serialize(details));
 	}
 	json_builder_end_object(b);
 }
 
+/* A device removed while its part was asked for is left out: what it
+ * said is stale. */
+static void
+diagnostics_add_devices(JsonBuilder *b, DiagnosticsGather *g)
+{
+	joind_json_begin_array(b, "devices");
+	for (guint i = 0; i < g->devices->len; i++) {
+		JoindDevice *device = g_ptr_array_index(g->devices, i);
+		gint ifindex = joind_device_get_ifindex(device);
+
+		if (g_hash_table_lookup(g->core->devices, GINT_TO_POINTER(ifindex)) == device)
+			diagnostics_add_device(b, device, g_ptr_array_index(g->details, i));
+	}
+	json_builder_end_array(b);
+}
+
 static gchar *
-core_build_diagnostics(JoindCore *self)
+core_build_diagnostics(JoindCore *self, DiagnosticsGather *g)
 {
 	g_autoptr(JsonBuilder) b = json_builder_new();
 	g_autoptr(JsonGenerator) gen = json_generator_new();
 	g_autoptr(JsonNode) root = NULL;
-	g_autoptr(GList) devices = g_hash_table_get_values(self->devices);
 	GPtrArray *plugins = joind_plugin_loader_get_plugins(self->plugins);
 
 	json_builder_begin_object(b);
@@ -193,10 +214,7 @@ core_build_diagnostics(JoindCore *self)
 		json_builder_end_object(b);
 	}
 	json_builder_end_array(b);
-	joind_json_begin_array(b, "devices");
-	for (GList *l = devices; l != NULL; l = l->next)
-		diagnostics_add_device(b, l->data);
-	json_builder_end_array(b);
+	diagnostics_add_devices(b, g);
 	joind_dbus_known_add_diagnostics(self->known_export, b);
 	json_builder_end_object(b);
 	root = json_builder_get_root(b);
@@ -206,11 +224,73 @@ core_build_diagnostics(JoindCore *self)
 }
 
 static void
+diagnostics_gather_answer(DiagnosticsGather *g)
+{
+	GCancellable *cancellable = joind_dbus_call_get_cancellable(g->call);
+
+	if (g_cancellable_is_cancelled(cancellable)) {
+		/* The core went away meanwhile; the call path says so. */
+		joind_dbus_call_return_new_error(g->call, JOIND_ERROR_ABORTED,
+		                                 "The daemon is shutting down.");
+	} else {
+		g_autofree gchar *json = core_build_diagnostics(g->core, g);
+
+		joind_dbus_call_return(g->call, g_variant_new("(s)", json));
+	}
+	g_ptr_array_unref(g->devices);
+	g_ptr_array_unref(g->details);
+	g_free(g);
+}
+
+static void
+diagnostics_device_done(GObject *source, GAsyncResult *result, gpointer user_data)
+{
+	DiagnosticsGather *g = user_data;
+	JoindDevice *device = JOIND_DEVICE(source);
+	g_autoptr(GError) error = NULL;
+	GVariant *details = joind_device_get_diagnostics_finish(device, result, &error);
+	guint index = 0;
+
+	if (error != NULL)
+		g_debug("diagnostics of %s: %s", joind_device_get_name(device), error->message);
+	if (g_ptr_array_find(g->devices, device, &index))
+		g_ptr_array_index(g->details, index) = details;
+	else
+		g_clear_pointer(&details, g_variant_unref);
+	if (--g->pending == 0)
+		diagnostics_gather_answer(g);
+}
+
+static void
+details_free(gpointer details)
+{
+	if (details != NULL)
+		g_variant_unref(details);
+}
+
+static void
 core_get_diagnostics(JoindDBusCall *call, gpointer self, gpointer data)
 {
-	g_autofree gchar *json = core_build_diagnostics(self);
+	JoindCore *core = self;
+	DiagnosticsGather *g = g_new0(DiagnosticsGather, 1);
+	g_autoptr(GList) devices = g_hash_table_get_values(core->devices);
 
-	joind_dbus_call_return(call, g_variant_new("(s)", json));
+	g->core = core;
+	g->call = call;
+	g->devices = g_ptr_array_new_with_free_func(g_object_unref);
+	g->details = g_ptr_array_new_with_free_func(details_free);
+	for (GList *l = devices; l != NULL; l = l->next) {
+		g_ptr_array_add(g->devices, g_object_ref(l->data));
+		g_ptr_array_add(g->details, NULL);
+	}
+	/* One for this loop, so no early part answers before all are asked. */
+	g->pending = g->devices->len + 1;
+	for (guint i = 0; i < g->devices->len; i++)
+		joind_device_get_diagnostics(g_ptr_array_index(g->devices, i),
+		                             joind_dbus_call_get_cancellable(call),
+		                             diagnostics_device_done, g);
+	if (--g->pending == 0)
+		diagnostics_gather_answer(g);
 }
 
 /* ---- devices -------------------------------------------------------------- */

@@ -477,13 +477,29 @@ bss_diagnostics(WifiBss *bss)
 	return g_variant_dict_end(&d);
 }
 
-/* For Daemon1.GetDiagnostics(): what the station sees. */
-static GVariant *
-station_diagnostics(gpointer user_data)
+static void
+station_link_done(GObject *source, GAsyncResult *result, gpointer user_data)
+{
+	g_autoptr(GTask) task = user_data;
+	GVariantDict *d = g_task_get_task_data(task);
+	g_autoptr(GVariant) link = wifi_diagnostics_link_finish(result);
+
+	g_variant_dict_insert_value(d, "connection", link);
+	g_task_return_pointer(task, g_variant_ref_sink(g_variant_dict_end(d)),
+	                      (GDestroyNotify)g_variant_unref);
+}
+
+/* For Daemon1.GetDiagnostics(): what the station sees, and the link's
+ * facts once the kernel has told them (the wait ends when the station
+ * stops). */
+static void
+station_diagnostics(gpointer user_data, GTask *task)
 {
 	WifiStation *self = user_data;
 	GVariantBuilder bsses;
-	GVariantDict d;
+	GVariantDict *d = g_variant_dict_new(NULL);
+	WifiConnectionInfo info;
+	gboolean connected;
 	GHashTableIter iter;
 	gpointer bss;
 
@@ -491,19 +507,20 @@ station_diagnostics(gpointer user_data)
 	g_hash_table_iter_init(&iter, self->bsses);
 	while (g_hash_table_iter_next(&iter, NULL, &bss))
 		g_variant_builder_add_value(&bsses, bss_diagnostics(bss));
-	g_variant_dict_init(&d, NULL);
-	g_variant_dict_insert(&d, "wiphy", "s",
+	g_variant_dict_insert(d, "wiphy", "s",
 	                      self->iface->wiphy->name != NULL ? self->iface->wiphy->name : "");
-	g_variant_dict_insert(&d, "scanning", "b", joind_station_get_scanning(JOIND_STATION(self)));
-	g_variant_dict_insert(&d, "scans_triggered", "u",
+	g_variant_dict_insert(d, "scanning", "b", joind_station_get_scanning(JOIND_STATION(self)));
+	g_variant_dict_insert(d, "scans_triggered", "u",
 	                      self->scanner != NULL ? wifi_scanner_get_n_triggered(self->scanner)
 	                                            : 0);
-	g_variant_dict_insert(&d, "periodic_scan_interval", "u", self->periodic_interval);
-	g_variant_dict_insert(&d, "networks", "u", g_hash_table_size(self->networks));
-	g_variant_dict_insert_value(&d, "bsses", g_variant_builder_end(&bsses));
-	g_variant_dict_insert_value(&d, "connection",
-	                            wifi_diagnostics_link(self->connector, self->iface->ifindex));
-	return g_variant_dict_end(&d);
+	g_variant_dict_insert(d, "periodic_scan_interval", "u", self->periodic_interval);
+	g_variant_dict_insert(d, "networks", "u", g_hash_table_size(self->networks));
+	g_variant_dict_insert_value(d, "bsses", g_variant_builder_end(&bsses));
+	g_task_set_task_data(task, d, (GDestroyNotify)g_variant_dict_unref);
+	connected =
+	        self->connector != NULL && wifi_diagnostics_connection_info(self->connector, &info);
+	wifi_diagnostics_link_async(self->iface->nl, self->iface->ifindex, connected ? &info : NULL,
+	                            self->cancellable, station_link_done, task);
 }
 
 /* ---- life cycle ----------------------------------------------------------- */
