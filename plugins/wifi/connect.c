@@ -272,9 +272,12 @@ send_command(WifiConnector *self, guint8 cmd)
 			                       cur->secure ? &cur->plan : NULL,
 			                       self->control_port_nl);
 	}
-	g_info("%s: %s with %s (%s)", self->iface->name, wifi_nl_cmd_name(cmd),
-	       wifi_bssid_to_string(cur->bss->bssid, addr),
-	       self->via_sme ? "userspace SME" : "the kernel's SME");
+	if (cmd == NL80211_CMD_CONNECT)
+		g_info("%s: CONNECT (the kernel's SME) to %s", self->iface->name,
+		       wifi_bssid_to_string(cur->bss->bssid, addr));
+	else
+		g_info("%s: %s with %s (userspace SME)", self->iface->name, wifi_nl_cmd_name(cmd),
+		       wifi_bssid_to_string(cur->bss->bssid, addr));
 	self->request = wifi_nl_send(self->iface->nl, msg, NULL, command_sent, self, NULL);
 }
 
