@@ -191,6 +191,19 @@ diagnostics_add_devices(JsonBuilder *b, DiagnosticsGather *g)
 	json_builder_end_array(b);
 }
 
+static void
+diagnostics_add_profile_error(const gchar *path, JoindProfileType type, GBytes *ssid,
+                              const gchar *message, gboolean held, gpointer user_data)
+{
+	JsonBuilder *b = user_data;
+
+	json_builder_begin_object(b);
+	joind_json_add_string(b, "path", path);
+	joind_json_add_string(b, "error", message);
+	joind_json_add_bool(b, "in_use", held);
+	json_builder_end_object(b);
+}
+
 static gchar *
 core_build_diagnostics(JoindCore *self, DiagnosticsGather *g)
 {
@@ -216,6 +229,9 @@ core_build_diagnostics(JoindCore *self, DiagnosticsGather *g)
 	json_builder_end_array(b);
 	diagnostics_add_devices(b, g);
 	joind_dbus_known_add_diagnostics(self->known_export, b);
+	joind_json_begin_array(b, "profile_errors");
+	joind_profile_store_foreach_error(self->profiles, diagnostics_add_profile_error, b);
+	json_builder_end_array(b);
 	json_builder_end_object(b);
 	root = json_builder_get_root(b);
 	json_generator_set_root(gen, root);
@@ -311,7 +327,7 @@ joind_core_add_device(JoindCore *self, JoindDevice *device, GError **error)
 	}
 	g_hash_table_insert(self->devices, GINT_TO_POINTER(ifindex), g_object_ref(device));
 	if (self->manager != NULL)
-		joind_dbus_device_export(self->manager, device);
+		joind_dbus_device_export(self->manager, device, self->profiles);
 	g_info("device %s (ifindex %d, %s) added by %s", joind_device_get_name(device), ifindex,
 	       joind_device_kind_to_string(joind_device_get_kind(device)),
 	       joind_device_get_plugin(device));
@@ -465,7 +481,8 @@ core_profile_changed(JoindProfileStore *store, JoindProfile *profile, gint chang
 	GBytes *ssid = joind_profile_get_ssid(profile);
 
 	/* A network whose profile is gone (Forget, or the file deleted) is
-	 * forgotten entirely. */
+	 * forgotten entirely. The store reports nothing else as removed: a
+	 * file that is there but broken keeps its profile. */
 	if (change == JOIND_PROFILE_CHANGE_REMOVED && ssid != NULL)
 		joind_known_state_remove(self->known, g_bytes_get_data(ssid, NULL),
 		                         g_bytes_get_size(ssid),
@@ -475,8 +492,23 @@ core_profile_changed(JoindProfileStore *store, JoindProfile *profile, gint chang
 	g_signal_emit(self, signals[SIGNAL_PROFILE_CHANGED], 0, profile, change);
 }
 
+/* A network whose file is there but does not read is still known. */
+static void
+core_keep_broken(const gchar *path, JoindProfileType type, GBytes *ssid, const gchar *message,
+                 gboolean held, gpointer user_data)
+{
+	GHashTable *ids = user_data;
+	gchar *id = ssid != NULL ? joind_known_network_id(g_bytes_get_data(ssid, NULL),
+	                                                  g_bytes_get_size(ssid), type)
+	                         : NULL;
+
+	if (id != NULL)
+		g_hash_table_add(ids, id);
+}
+
 /* state.json, without the networks whose profiles went while joind was
- * not running; then a KnownNetwork1 object per network profile. */
+ * not running (a file that is there but broken did not go); then a
+ * KnownNetwork1 object per network profile. */
 static void
 core_start_known(JoindCore *self)
 {
@@ -492,8 +524,9 @@ core_start_known(JoindCore *self)
 			g_hash_table_add(ids, joind_known_network_id_for_profile(
 			                              g_ptr_array_index(profiles, i)));
 	}
+	joind_profile_store_foreach_error(self->profiles, core_keep_broken, ids);
 	joind_known_state_retain(self->known, ids);
-	self->known_export = joind_dbus_known_new(self->manager, self, self->known);
+	self->known_export = joind_dbus_known_new(self->manager, self, self->known, self->profiles);
 }
 
 static void
@@ -548,7 +581,7 @@ joind_core_start(JoindCore *self, GDBusConnection *bus, GError **error)
 	/* Devices added before the bus was there get their objects now. */
 	g_hash_table_iter_init(&iter, self->devices);
 	while (g_hash_table_iter_next(&iter, NULL, &device))
-		joind_dbus_device_export(self->manager, device);
+		joind_dbus_device_export(self->manager, device, self->profiles);
 
 	joind_plugin_loader_init_upto(self->plugins, self, G_MAXINT);
 	/* Every plugin has declared its main.conf keys by now. */
