@@ -281,7 +281,9 @@ parse_entry(const gchar *id, JsonNode *node, GError **error)
 			            "networks.%s.last_connected is not an ISO 8601 time", id);
 			goto fail;
 		}
-		entry->last_connected = g_date_time_to_unix(dt);
+		/* No time before 1970 is ever written ("never" is no member at
+		 * all): read one as never, as the next write would have it. */
+		entry->last_connected = MAX(g_date_time_to_unix(dt), 0);
 	}
 	if (source != NULL && strcmp(source, SOURCE_USER) != 0 &&
 	    strcmp(source, SOURCE_ADMIN) != 0) {
