@@ -44,6 +44,8 @@ fixture_set_up(Fixture *f, gconstpointer data)
 	setup.iface = f->iface;
 	setup.address = "02:00:00:00:00:aa";
 	f->station = wifi_station_new(&setup);
+	/* The connector's first DISCONNECT finds no earlier association. */
+	fake_nl_done_all(f->fake, NL80211_CMD_DISCONNECT, -ENOTCONN);
 	wifi_nl_add_listener(f->nl, on_event, f);
 }
 
