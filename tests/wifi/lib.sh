@@ -17,6 +17,10 @@
 #                                  one); waits for net.joind. Options in
 #                                  JOIND_ARGS (default --debug)
 #   wifi_stop_joind                waits until joind has exited
+#   wifi_start_agent LOG PASSPHRASE  an agent (tests/wired's wired-helper)
+#                                  answering with PASSPHRASE; its requests
+#                                  go to LOG
+#   wifi_stop_agent
 #   wifi_agent_call LOG PASSPHRASE PATH METHOD [ARG]
 #                                  an agent (tests/wired's wired-helper)
 #                                  answering with PASSPHRASE (its requests
@@ -169,6 +173,10 @@ wifi_restart_joind_same() {
 	wifi_start_joind --same-config
 	DEV=$(wifi_device_path wlan2) || wifi_fail "no device for wlan2 after the restart"
 }
+
+jw() { "$JOIND_WAIT" "$@"; }
+
+jcall() { gdbus call --system --dest net.joind "$@"; }
 
 wifi_agent_call() {
 	local log=$1 pass=$2 t
