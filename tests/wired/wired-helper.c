@@ -315,6 +315,55 @@ run_wait(GDBusConnection *bus, gchar **cmd, const gchar *path, const gchar *prop
 
 /* ---- main ----------------------------------------------------------------- */
 
+/* Consumes the option at argv[*i] (and its values).  Returns FALSE when
+ * argv[*i] is not an option; sets *rc on a bad value. */
+static gboolean
+parse_option(gint argc, gchar **argv, gint *i, gchar ***cmd, int *rc)
+{
+	g_autoptr(GError) error = NULL;
+	gchar **opt = NULL;
+
+	if (g_str_equal(argv[*i], "--passphrase"))
+		opt = &opt_passphrase;
+	else if (g_str_equal(argv[*i], "--user"))
+		opt = &opt_user;
+	else if (g_str_equal(argv[*i], "--password"))
+		opt = &opt_password;
+	if (opt != NULL && *i + 1 < argc) {
+		*opt = argv[++*i];
+		return TRUE;
+	}
+	if (g_str_equal(argv[*i], "--call") && *i + 2 < argc) {
+		opt_call_path = argv[++*i];
+		opt_call_method = argv[++*i];
+		if (*i + 1 < argc && argv[*i + 1][0] != '-')
+			opt_call_arg = argv[++*i];
+		return TRUE;
+	}
+	if (g_str_equal(argv[*i], "--cancel")) {
+		opt_cancel = TRUE;
+		return TRUE;
+	}
+	if (g_str_equal(argv[*i], "--timeout") && *i + 1 < argc) {
+		guint64 t = 0;
+
+		if (!g_ascii_string_to_unsigned(argv[++*i], 10, 1, 3600, &t, &error)) {
+			g_printerr("--timeout: %s\n", error->message);
+			*rc = 2;
+		}
+		opt_timeout = (gint)t;
+		return TRUE;
+	}
+	if (g_str_equal(argv[*i], "--run")) {
+		*cmd = &argv[*i + 1];
+		while (*i < argc && !g_str_equal(argv[*i], "--"))
+			++*i;
+		argv[*i] = NULL;
+		return TRUE;
+	}
+	return FALSE;
+}
+
 int
 main(int argc, char **argv)
 {
@@ -333,44 +382,11 @@ main(int argc, char **argv)
 		return 2;
 	}
 	for (gint i = 2; i < argc; i++) {
-		gchar **opt = NULL;
+		int rc = 0;
 
-		if (g_str_equal(argv[i], "--passphrase"))
-			opt = &opt_passphrase;
-		else if (g_str_equal(argv[i], "--user"))
-			opt = &opt_user;
-		else if (g_str_equal(argv[i], "--password"))
-			opt = &opt_password;
-		if (opt != NULL && i + 1 < argc) {
-			*opt = argv[++i];
-			continue;
-		}
-		if (g_str_equal(argv[i], "--call") && i + 2 < argc) {
-			opt_call_path = argv[++i];
-			opt_call_method = argv[++i];
-			if (i + 1 < argc && argv[i + 1][0] != '-')
-				opt_call_arg = argv[++i];
-			continue;
-		}
-		if (g_str_equal(argv[i], "--cancel")) {
-			opt_cancel = TRUE;
-			continue;
-		}
-		if (g_str_equal(argv[i], "--timeout") && i + 1 < argc) {
-			guint64 t = 0;
-
-			if (!g_ascii_string_to_unsigned(argv[++i], 10, 1, 3600, &t, &error)) {
-				g_printerr("--timeout: %s\n", error->message);
-				return 2;
-			}
-			opt_timeout = (gint)t;
-			continue;
-		}
-		if (g_str_equal(argv[i], "--run")) {
-			cmd = &argv[i + 1];
-			while (i < argc && !g_str_equal(argv[i], "--"))
-				i++;
-			argv[i] = NULL;
+		if (parse_option(argc, argv, &i, &cmd, &rc)) {
+			if (rc != 0)
+				return rc;
 			continue;
 		}
 		if (g_str_equal(argv[1], "wait") && argc - i == 3)
