@@ -82,3 +82,5 @@ expect "joinctl wired reauth cmpl" cmpl-port0
 expect "joinctl known-networks forget " 'Cafe\ Corner'
 expect "joinctl known-networks set-autoconnect Cafe y" yes
 expect "joinctl --type " psk
+expect "joinctl --pass" --passphrase
+expect "joinctl wired " reauth
