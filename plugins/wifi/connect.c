@@ -350,17 +350,15 @@ static void
 connector_enter(WifiConnector *self, ConnState state, const gchar *reason)
 {
 	ConnState old = self->state;
+	gboolean torn_down = old == CONN_DISCONNECTING || old == CONN_DEAUTHENTICATING;
 
-	joind_log_state_change(
-	        G_LOG_DOMAIN, G_LOG_LEVEL_INFO,
-	        state == CONN_CONNECTED ? JOIND_LOG_AUTHORIZATION
-	        : state == CONN_IDLE && old != CONN_DISCONNECTING && old != CONN_DEAUTHENTICATING
-	                ? JOIND_LOG_FAILURE
-	                : JOIND_LOG_STATE_CHANGE,
-	        &(JoindLogSubject){"wifi", self->iface->name,
-	                           self->cur != NULL ? wifi_attempt_get_name(self->cur) : NULL,
-	                           "connection"},
-	        conn_state_names[old], conn_state_names[state], reason);
+	joind_log_state_change(G_LOG_DOMAIN, G_LOG_LEVEL_INFO,
+	                       state == CONN_CONNECTED            ? JOIND_LOG_AUTHORIZATION
+	                       : state == CONN_IDLE && !torn_down ? JOIND_LOG_FAILURE
+	                                                          : JOIND_LOG_STATE_CHANGE,
+	                       &(JoindLogSubject){"wifi", self->iface->name,
+	                                          wifi_attempt_get_name(self->cur), "connection"},
+	                       conn_state_names[old], conn_state_names[state], reason);
 	g_clear_handle_id(&self->timer, g_source_remove);
 	wifi_nl_cancel(self->iface->nl, self->request);
 	self->request = 0;
