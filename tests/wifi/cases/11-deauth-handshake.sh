@@ -84,9 +84,9 @@ grep -q 'SSID: joind-deauth' <<<"$(iw dev wlan2 link)" || wifi_fail "iw: not on 
 da_hostapd sta "$STA" | grep -q AUTHORIZED || wifi_fail "hostapd: the port is not authorized"
 # Where the deauthentication landed shows nowhere but in joind's log: in
 # the handshake, after message 2.
-tail -n +"$((mark + 1))" "$JOIND_LOG" |
-	grep -qE '4-way handshake failed \(the access point disconnected us, reason 3:.*message 2' ||
-	wifi_fail "the deauthentication did not end a handshake after message 2"
+since=$(tail -n +"$((mark + 1))" "$JOIND_LOG")
+grep -qE '4-way handshake failed \(the access point disconnected us, reason 3:.*message 2' \
+	<<<"$since" || wifi_fail "the deauthentication did not end a handshake after message 2"
 check "deauthenticated (reason 3) after message 2 of the handshake: not blocked, autoconnected to joind-deauth ${took} s later"
 
 # ------------------------------------------------------------- clean up ---
