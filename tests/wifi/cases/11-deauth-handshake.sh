@@ -81,7 +81,7 @@ jw -t 60 object net.joind.Station1 State=connected "ConnectedNetwork=$net" >/dev
 	wifi_fail "no autoconnect to joind-deauth after one deauthentication in the handshake"
 took=$(wifi_since "$t")
 grep -q 'SSID: joind-deauth' <<<"$(iw dev wlan2 link)" || wifi_fail "iw: not on joind-deauth"
-da_hostapd sta "$STA" | grep -q AUTHORIZED || wifi_fail "hostapd: the port is not authorized"
+[[ $(da_hostapd sta "$STA") == *AUTHORIZED* ]] || wifi_fail "hostapd: the port is not authorized"
 # Where the deauthentication landed shows nowhere but in joind's log: in
 # the handshake, after message 2.
 since=$(tail -n +"$((mark + 1))" "$JOIND_LOG")
