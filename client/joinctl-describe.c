@@ -102,6 +102,7 @@ joinctl_describe_port(JoinctlContext *ctx, JoindDBusObject *object)
 	add_optional(b, "eap_method", joind_dbus_port8021x1_get_eap_method(port));
 	add_optional(b, "identity", joind_dbus_port8021x1_get_identity(port));
 	add_optional(b, "last_error", joind_dbus_port8021x1_get_last_error(port));
+	add_optional(b, "profile_error", joind_dbus_port8021x1_get_profile_error(port));
 	json_builder_end_object(b);
 	return json_builder_get_root(b);
 }
@@ -171,6 +172,7 @@ joinctl_describe_known(JoinctlContext *ctx, JoindDBusObject *object)
 	add_optional(b, "last_connected_time",
 	             joind_dbus_known_network1_get_last_connected_time(known));
 	joinctl_json_add_string(b, "source", joind_dbus_known_network1_get_source(known));
+	add_optional(b, "profile_error", joind_dbus_known_network1_get_profile_error(known));
 	json_builder_end_object(b);
 	return json_builder_get_root(b);
 }

@@ -18,9 +18,13 @@ static const JoinctlField device_fields[] = {
 };
 
 static const JoinctlField port_fields[] = {
-        {"state", N_("State")},           {"profile", N_("Profile")},
-        {"eap_method", N_("EAP method")}, {"identity", N_("Identity")},
-        {"last_error", N_("Last error")}, {NULL, NULL},
+        {"state", N_("State")},
+        {"profile", N_("Profile")},
+        {"eap_method", N_("EAP method")},
+        {"identity", N_("Identity")},
+        {"last_error", N_("Last error")},
+        {"profile_error", N_("Profile error")},
+        {NULL, NULL},
 };
 
 static const JoinctlField station_fields[] = {

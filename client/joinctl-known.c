@@ -14,6 +14,7 @@ static const JoinctlField known_fields[] = {
         {"autoconnect", N_("Autoconnect")},
         {"last_connected_time", N_("Last connected")},
         {"source", N_("Source")},
+        {"profile_error", N_("Profile error")},
         {NULL, NULL},
 };
 

@@ -16,6 +16,7 @@ static const JoinctlField port_fields[] = {
         {"eap_method", N_("EAP method")},
         {"identity", N_("Identity")},
         {"last_error", N_("Last error")},
+        {"profile_error", N_("Profile error")},
         {NULL, NULL},
 };
 

@@ -17,8 +17,10 @@ guint joind_agent_manager_get_n_agents(JoindAgentManager *self);
 /* Tells every agent it is released (daemon shutdown). */
 void joind_agent_manager_release_all(JoindAgentManager *self);
 
-void joind_agent_manager_request(JoindAgentManager *self, JoindSecretKind kind,
-                                 const gchar *object_path, const gchar *user,
+/* requester: the unique bus name of the client that asked, or NULL (the
+ * rule in joind-agent.h). */
+void joind_agent_manager_request(JoindAgentManager *self, const gchar *requester,
+                                 JoindSecretKind kind, const gchar *object_path, const gchar *user,
                                  GCancellable *cancellable, GAsyncReadyCallback callback,
                                  gpointer user_data);
 JoindSecret *joind_agent_manager_request_finish(JoindAgentManager *self, GAsyncResult *result,

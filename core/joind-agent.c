@@ -1,8 +1,10 @@
 /* joind-agent.c - net.joind.AgentManager1 and secret requests to agents.
  *
- * Agents are remembered by (bus name, object path). The newest one gets the
- * requests. An agent whose client leaves the bus is dropped at once (a name
- * watch per client), so requests never go to a dead peer.
+ * Each D-Bus connection may register one agent; a request goes to the
+ * agent of the client that asked for the secret (see joind-agent.h for the
+ * rule when no client asked). An agent whose client leaves the bus is
+ * dropped at once (a name watch per client), so requests never go to a
+ * dead peer.
  */
 #include "joind-agent-manager.h"
 
@@ -12,10 +14,15 @@
 
 /* People type passphrases: give them time, but not forever. */
 #define AGENT_REQUEST_TIMEOUT_MS (120 * 1000)
+/* One per connection already; this bounds what many connections can make
+ * the daemon hold and watch. */
+#define AGENT_MAX 32
 
 typedef struct {
 	gchar *owner; /* unique bus name */
 	gchar *path;
+	guint32 uid;
+	gboolean uid_known; /* asked of the bus while registering */
 	guint watch_id;
 } Agent;
 
@@ -23,7 +30,7 @@ struct _JoindAgentManager {
 	GObject parent_instance;
 	GDBusConnection *bus;
 	JoindDBusAgentManager1 *skeleton;
-	GPtrArray *agents; /* Agent*, newest last */
+	GPtrArray *agents; /* Agent*, in the order they registered */
 };
 
 G_DEFINE_TYPE(JoindAgentManager, joind_agent_manager, G_TYPE_OBJECT)
@@ -38,6 +45,7 @@ agent_free(Agent *agent)
 	g_free(agent);
 }
 
+/* The agent of owner (any path when path is NULL). */
 static Agent *
 agent_find(JoindAgentManager *self, const gchar *owner, const gchar *path, guint *index)
 {
@@ -60,12 +68,11 @@ agent_owner_vanished(GDBusConnection *bus, const gchar *name, gpointer user_data
 	JoindAgentManager *self = user_data;
 	guint index;
 
-	/* One client may have registered several paths: drop them all. */
-	while (agent_find(self, name, NULL, &index) != NULL) {
-		g_info("agent %s%s left the bus; dropped", name,
-		       ((Agent *)g_ptr_array_index(self->agents, index))->path);
-		g_ptr_array_remove_index(self->agents, index);
-	}
+	if (agent_find(self, name, NULL, &index) == NULL)
+		return;
+	g_info("agent %s%s left the bus; dropped", name,
+	       ((Agent *)g_ptr_array_index(self->agents, index))->path);
+	g_ptr_array_remove_index(self->agents, index);
 }
 
 /* Who calls (a unique bus name) and the agent path it gives. */
@@ -78,17 +85,77 @@ agent_call_args(JoindDBusCall *call, const gchar **path)
 	return g_dbus_method_invocation_get_sender(invocation);
 }
 
+static gboolean
+agent_check_room(JoindAgentManager *self, const gchar *sender, GError **error)
+{
+	Agent *agent = agent_find(self, sender, NULL, NULL);
+
+	if (agent != NULL)
+		return joind_set_error(error, JOIND_ERROR_BUSY,
+		                       "This client has an agent registered already (%s); a "
+		                       "client may register one.",
+		                       agent->path);
+	if (self->agents->len >= AGENT_MAX)
+		return joind_set_error(error, JOIND_ERROR_BUSY,
+		                       "%u agents are registered, the most joind takes; try "
+		                       "again when one has gone.",
+		                       (guint)AGENT_MAX);
+	return TRUE;
+}
+
+/* The registration completes once the bus has said whose the connection
+ * is: the rule for requests no client made needs the owner's uid. */
+typedef struct {
+	JoindAgentManager *self;
+	JoindDBusCall *call;
+	gchar *owner;
+	gchar *path;
+} AgentRegistration;
+
+static void
+agent_got_uid(GObject *source, GAsyncResult *result, gpointer user_data)
+{
+	g_autofree AgentRegistration *reg = user_data;
+	g_autoptr(JoindAgentManager) self = reg->self;
+	g_autofree gchar *owner = reg->owner;
+	g_autofree gchar *path = reg->path;
+	g_autoptr(GError) error = NULL;
+	g_autoptr(GVariant) reply =
+	        g_dbus_connection_call_finish(G_DBUS_CONNECTION(source), result, &error);
+	guint index;
+	Agent *agent = agent_find(self, owner, path, &index);
+
+	if (agent == NULL) {
+		joind_dbus_call_return_new_error(reg->call, JOIND_ERROR_ABORTED,
+		                                 "The agent went away while it registered.");
+		return;
+	}
+	if (reply == NULL) {
+		g_ptr_array_remove_index(self->agents, index);
+		joind_dbus_call_return_new_error(reg->call, JOIND_ERROR_FAILED,
+		                                 "Could not tell whose the agent is: %s",
+		                                 error->message);
+		return;
+	}
+	g_variant_get(reply, "(u)", &agent->uid);
+	agent->uid_known = TRUE;
+	g_info("agent %s%s of uid %u registered", owner, path, agent->uid);
+	joind_dbus_call_return(reg->call, NULL);
+	g_signal_emit_by_name(self, "agent-added");
+}
+
 static void
 agent_register(JoindDBusCall *call, gpointer target, gpointer data)
 {
 	JoindAgentManager *self = target;
 	const gchar *path = NULL;
 	const gchar *sender = agent_call_args(call, &path);
+	g_autoptr(GError) error = NULL;
+	AgentRegistration *reg;
 	Agent *agent;
 
-	if (agent_find(self, sender, path, NULL) != NULL) {
-		joind_dbus_call_return_new_error(call, JOIND_ERROR_BUSY,
-		                                 "Agent %s is already registered.", path);
+	if (!agent_check_room(self, sender, &error)) {
+		joind_dbus_call_return_error(call, error);
 		return;
 	}
 	agent = g_new0(Agent, 1);
@@ -98,9 +165,15 @@ agent_register(JoindDBusCall *call, gpointer target, gpointer data)
 	        g_bus_watch_name_on_connection(self->bus, sender, G_BUS_NAME_WATCHER_FLAGS_NONE,
 	                                       NULL, agent_owner_vanished, self, NULL);
 	g_ptr_array_add(self->agents, agent);
-	g_info("agent %s%s registered", sender, path);
-	joind_dbus_call_return(call, NULL);
-	g_signal_emit_by_name(self, "agent-added");
+	reg = g_new0(AgentRegistration, 1);
+	reg->self = g_object_ref(self);
+	reg->call = call;
+	reg->owner = g_strdup(sender);
+	reg->path = g_strdup(path);
+	g_dbus_connection_call(self->bus, "org.freedesktop.DBus", "/org/freedesktop/DBus",
+	                       "org.freedesktop.DBus", "GetConnectionUnixUser",
+	                       g_variant_new("(s)", sender), G_VARIANT_TYPE("(u)"),
+	                       G_DBUS_CALL_FLAGS_NONE, -1, NULL, agent_got_uid, reg);
 }
 
 static void
@@ -246,6 +319,21 @@ secret_map_error(GError *error)
 	                   error->message);
 }
 
+/* The reply's strings live in buffers of the variant (its children's, or
+ * one serialised buffer they point into): overwrite them before it is
+ * freed. What GDBus itself read off the socket is beyond reach. */
+static void
+secret_reply_wipe(GVariant *reply)
+{
+	for (gsize i = 0; i < g_variant_n_children(reply); i++) {
+		g_autoptr(GVariant) child = g_variant_get_child_value(reply, i);
+		gsize len = 0;
+		const gchar *text = g_variant_get_string(child, &len);
+
+		joind_secret_clear((void *)text, len);
+	}
+}
+
 static void
 secret_request_done(GObject *source, GAsyncResult *result, gpointer user_data)
 {
@@ -267,6 +355,7 @@ secret_request_done(GObject *source, GAsyncResult *result, gpointer user_data)
 		g_variant_get(reply, "(ss)", &secret->user, &secret->secret);
 	else
 		g_variant_get(reply, "(s)", &secret->secret);
+	secret_reply_wipe(reply);
 	g_task_return_pointer(task, secret, (GDestroyNotify)joind_secret_free);
 }
 
@@ -283,42 +372,79 @@ secret_request_cancelled(GCancellable *cancellable, gpointer user_data)
 	                       G_DBUS_CALL_FLAGS_NO_AUTO_START, -1, NULL, NULL, NULL);
 }
 
+/* Whom to ask: the requester's own agent, never another client's; with no
+ * requester the first agent of root, else the first registered. */
+static Agent *
+secret_pick_agent(JoindAgentManager *self, const gchar *requester, GError **error)
+{
+	Agent *agent;
+
+	if (requester != NULL) {
+		agent = agent_find(self, requester, NULL, NULL);
+		if (agent == NULL)
+			joind_set_error(error, JOIND_ERROR_NO_AGENT,
+			                "A secret is needed and the client that asked (%s) has no "
+			                "agent registered to ask for it.",
+			                requester);
+		return agent;
+	}
+	agent = NULL;
+	for (guint i = 0; i < self->agents->len; i++) {
+		Agent *candidate = g_ptr_array_index(self->agents, i);
+
+		if (!candidate->uid_known)
+			continue;
+		if (candidate->uid == 0)
+			return candidate;
+		if (agent == NULL)
+			agent = candidate;
+	}
+	if (agent == NULL)
+		joind_set_error(error, JOIND_ERROR_NO_AGENT,
+		                "A secret is needed but no agent is registered to ask for it.");
+	return agent;
+}
+
+static GVariant *
+secret_request_args(JoindSecretKind kind, const gchar *object_path, const gchar *user)
+{
+	if (kind == JOIND_SECRET_USER_PASSWORD)
+		return g_variant_new("(os)", object_path, user != NULL ? user : "");
+	return g_variant_new("(o)", object_path);
+}
+
 void
-joind_agent_manager_request(JoindAgentManager *self, JoindSecretKind kind, const gchar *object_path,
-                            const gchar *user, GCancellable *cancellable,
+joind_agent_manager_request(JoindAgentManager *self, const gchar *requester, JoindSecretKind kind,
+                            const gchar *object_path, const gchar *user, GCancellable *cancellable,
                             GAsyncReadyCallback callback, gpointer user_data)
 {
 	g_autoptr(GTask) task = g_task_new(self, cancellable, callback, user_data);
 	const GVariantType *reply_type = NULL;
 	const gchar *method = secret_kind_method(kind, &reply_type);
+	g_autoptr(GError) error = NULL;
+	Agent *agent = secret_pick_agent(self, requester, &error);
 	SecretRequest *req;
-	Agent *agent;
-	GVariant *args;
 
-	if (self->agents->len == 0) {
-		g_task_return_new_error(task, JOIND_ERROR, JOIND_ERROR_NO_AGENT,
-		                        "A secret is needed but no agent is registered to ask "
-		                        "for it.");
+	if (agent == NULL) {
+		g_task_return_error(task, g_steal_pointer(&error));
 		return;
 	}
-	agent = g_ptr_array_index(self->agents, self->agents->len - 1);
+	if (requester == NULL)
+		g_info("no client asked for the secret of %s: asking the agent of uid %u (%s%s)",
+		       object_path, agent->uid, agent->owner, agent->path);
 	req = g_new0(SecretRequest, 1);
 	req->kind = kind;
 	req->owner = g_strdup(agent->owner);
 	req->path = g_strdup(agent->path);
 	g_task_set_task_data(task, req, (GDestroyNotify)secret_request_free);
-	if (kind == JOIND_SECRET_USER_PASSWORD)
-		args = g_variant_new("(os)", object_path, user != NULL ? user : "");
-	else
-		args = g_variant_new("(o)", object_path);
 	g_debug("asking agent %s%s: %s for %s", agent->owner, agent->path, method, object_path);
 	if (cancellable != NULL)
 		req->cancel_id = g_cancellable_connect(
 		        cancellable, G_CALLBACK(secret_request_cancelled), task, NULL);
 	g_dbus_connection_call(self->bus, agent->owner, agent->path, "net.joind.Agent1", method,
-	                       args, reply_type, G_DBUS_CALL_FLAGS_NO_AUTO_START,
-	                       AGENT_REQUEST_TIMEOUT_MS, cancellable, secret_request_done,
-	                       g_object_ref(task));
+	                       secret_request_args(kind, object_path, user), reply_type,
+	                       G_DBUS_CALL_FLAGS_NO_AUTO_START, AGENT_REQUEST_TIMEOUT_MS,
+	                       cancellable, secret_request_done, g_object_ref(task));
 }
 
 JoindSecret *

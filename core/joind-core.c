@@ -133,11 +133,21 @@ core_publish_plugins(JoindCore *self)
 	joind_dbus_daemon1_set_plugins(self->daemon_iface, g_variant_builder_end(&builder));
 }
 
+/* One GetDiagnostics() call: every device's part is asked for at once and
+ * the reply goes out when the last is in, so a device that has to ask the
+ * kernel (or anyone) never holds up the main loop. */
+typedef struct {
+	JoindCore *core; /* alive while call's cancellable is not cancelled */
+	JoindDBusCall *call;
+	GPtrArray *devices; /* JoindDevice, as managed when the call came */
+	GPtrArray *details; /* GVariant a{sv} or NULL, by the index of devices */
+	guint pending;
+} DiagnosticsGather;
+
 static void
-diagnostics_add_device(JsonBuilder *b, JoindDevice *device)
+diagnostics_add_device(JsonBuilder *b, JoindDevice *device, GVariant *details)
 {
 	JoindPort8021x *port = joind_device_get_port(device);
-	GVariant *extra = NULL;
 
 	json_builder_begin_object(b);
 	joind_json_add_string(b, "name", joind_device_get_name(device));
@@ -158,24 +168,48 @@ diagnostics_add_device(JsonBuilder *b, JoindDevice *device)
 		joind_json_add_string(b, "last_error", joind_port_8021x_get_last_error(port));
 		json_builder_end_object(b);
 	}
-	if (JOIND_DEVICE_GET_CLASS(device)->get_diagnostics != NULL)
-		extra = JOIND_DEVICE_GET_CLASS(device)->get_diagnostics(device);
-	if (extra != NULL) {
-		g_variant_ref_sink(extra);
+	if (details != NULL) {
 		json_builder_set_member_name(b, "details");
-		json_builder_add_value(b, json_gvariant_serialize(extra));
-		g_variant_unref(extra);
+		json_builder_add_value(b, json_gvariant_serialize(details));
 	}
 	json_builder_end_object(b);
 }
 
+/* A device removed while its part was asked for is left out: what it
+ * said is stale. */
+static void
+diagnostics_add_devices(JsonBuilder *b, DiagnosticsGather *g)
+{
+	joind_json_begin_array(b, "devices");
+	for (guint i = 0; i < g->devices->len; i++) {
+		JoindDevice *device = g_ptr_array_index(g->devices, i);
+		gint ifindex = joind_device_get_ifindex(device);
+
+		if (g_hash_table_lookup(g->core->devices, GINT_TO_POINTER(ifindex)) == device)
+			diagnostics_add_device(b, device, g_ptr_array_index(g->details, i));
+	}
+	json_builder_end_array(b);
+}
+
+static void
+diagnostics_add_profile_error(const gchar *path, JoindProfileType type, GBytes *ssid,
+                              const gchar *message, gboolean held, gpointer user_data)
+{
+	JsonBuilder *b = user_data;
+
+	json_builder_begin_object(b);
+	joind_json_add_string(b, "path", path);
+	joind_json_add_string(b, "error", message);
+	joind_json_add_bool(b, "in_use", held);
+	json_builder_end_object(b);
+}
+
 static gchar *
-core_build_diagnostics(JoindCore *self)
+core_build_diagnostics(JoindCore *self, DiagnosticsGather *g)
 {
 	g_autoptr(JsonBuilder) b = json_builder_new();
 	g_autoptr(JsonGenerator) gen = json_generator_new();
 	g_autoptr(JsonNode) root = NULL;
-	g_autoptr(GList) devices = g_hash_table_get_values(self->devices);
 	GPtrArray *plugins = joind_plugin_loader_get_plugins(self->plugins);
 
 	json_builder_begin_object(b);
@@ -193,11 +227,11 @@ core_build_diagnostics(JoindCore *self)
 		json_builder_end_object(b);
 	}
 	json_builder_end_array(b);
-	joind_json_begin_array(b, "devices");
-	for (GList *l = devices; l != NULL; l = l->next)
-		diagnostics_add_device(b, l->data);
-	json_builder_end_array(b);
+	diagnostics_add_devices(b, g);
 	joind_dbus_known_add_diagnostics(self->known_export, b);
+	joind_json_begin_array(b, "profile_errors");
+	joind_profile_store_foreach_error(self->profiles, diagnostics_add_profile_error, b);
+	json_builder_end_array(b);
 	json_builder_end_object(b);
 	root = json_builder_get_root(b);
 	json_generator_set_root(gen, root);
@@ -206,11 +240,73 @@ core_build_diagnostics(JoindCore *self)
 }
 
 static void
+diagnostics_gather_answer(DiagnosticsGather *g)
+{
+	GCancellable *cancellable = joind_dbus_call_get_cancellable(g->call);
+
+	if (g_cancellable_is_cancelled(cancellable)) {
+		/* The core went away meanwhile; the call path says so. */
+		joind_dbus_call_return_new_error(g->call, JOIND_ERROR_ABORTED,
+		                                 "The daemon is shutting down.");
+	} else {
+		g_autofree gchar *json = core_build_diagnostics(g->core, g);
+
+		joind_dbus_call_return(g->call, g_variant_new("(s)", json));
+	}
+	g_ptr_array_unref(g->devices);
+	g_ptr_array_unref(g->details);
+	g_free(g);
+}
+
+static void
+diagnostics_device_done(GObject *source, GAsyncResult *result, gpointer user_data)
+{
+	DiagnosticsGather *g = user_data;
+	JoindDevice *device = JOIND_DEVICE(source);
+	g_autoptr(GError) error = NULL;
+	GVariant *details = joind_device_get_diagnostics_finish(device, result, &error);
+	guint index = 0;
+
+	if (error != NULL)
+		g_debug("diagnostics of %s: %s", joind_device_get_name(device), error->message);
+	if (g_ptr_array_find(g->devices, device, &index))
+		g_ptr_array_index(g->details, index) = details;
+	else
+		g_clear_pointer(&details, g_variant_unref);
+	if (--g->pending == 0)
+		diagnostics_gather_answer(g);
+}
+
+static void
+details_free(gpointer details)
+{
+	if (details != NULL)
+		g_variant_unref(details);
+}
+
+static void
 core_get_diagnostics(JoindDBusCall *call, gpointer self, gpointer data)
 {
-	g_autofree gchar *json = core_build_diagnostics(self);
+	JoindCore *core = self;
+	DiagnosticsGather *g = g_new0(DiagnosticsGather, 1);
+	g_autoptr(GList) devices = g_hash_table_get_values(core->devices);
 
-	joind_dbus_call_return(call, g_variant_new("(s)", json));
+	g->core = core;
+	g->call = call;
+	g->devices = g_ptr_array_new_with_free_func(g_object_unref);
+	g->details = g_ptr_array_new_with_free_func(details_free);
+	for (GList *l = devices; l != NULL; l = l->next) {
+		g_ptr_array_add(g->devices, g_object_ref(l->data));
+		g_ptr_array_add(g->details, NULL);
+	}
+	/* One for this loop, so no early part answers before all are asked. */
+	g->pending = g->devices->len + 1;
+	for (guint i = 0; i < g->devices->len; i++)
+		joind_device_get_diagnostics(g_ptr_array_index(g->devices, i),
+		                             joind_dbus_call_get_cancellable(call),
+		                             diagnostics_device_done, g);
+	if (--g->pending == 0)
+		diagnostics_gather_answer(g);
 }
 
 /* ---- devices -------------------------------------------------------------- */
@@ -231,7 +327,7 @@ joind_core_add_device(JoindCore *self, JoindDevice *device, GError **error)
 	}
 	g_hash_table_insert(self->devices, GINT_TO_POINTER(ifindex), g_object_ref(device));
 	if (self->manager != NULL)
-		joind_dbus_device_export(self->manager, device);
+		joind_dbus_device_export(self->manager, device, self->profiles);
 	g_info("device %s (ifindex %d, %s) added by %s", joind_device_get_name(device), ifindex,
 	       joind_device_kind_to_string(joind_device_get_kind(device)),
 	       joind_device_get_plugin(device));
@@ -282,22 +378,10 @@ joind_core_get_config_bool(JoindCore *self, const gchar *group, const gchar *key
 	return joind_config_get_bool(self->config, group, key);
 }
 
-gchar *
-joind_core_get_config_string(JoindCore *self, const gchar *group, const gchar *key)
-{
-	return joind_config_get_string(self->config, group, key);
-}
-
 gchar **
 joind_core_get_config_strv(JoindCore *self, const gchar *group, const gchar *key)
 {
 	return joind_config_get_strv(self->config, group, key);
-}
-
-const gchar *
-joind_core_get_state_dir(JoindCore *self)
-{
-	return self->state_dir;
 }
 
 JoindProfile *
@@ -355,8 +439,24 @@ joind_core_request_secret(JoindCore *core, JoindSecretKind kind, const gchar *ob
                           const gchar *user, GCancellable *cancellable,
                           GAsyncReadyCallback callback, gpointer user_data)
 {
-	joind_agent_manager_request(core->agents, kind, object_path, user, cancellable, callback,
-	                            user_data);
+	joind_agent_manager_request(core->agents, NULL, kind, object_path, user, cancellable,
+	                            callback, user_data);
+}
+
+void
+joind_core_request_secret_for(JoindCore *core, const gchar *requester, JoindSecretKind kind,
+                              const gchar *object_path, const gchar *user,
+                              GCancellable *cancellable, GAsyncReadyCallback callback,
+                              gpointer user_data)
+{
+	joind_agent_manager_request(core->agents, requester, kind, object_path, user, cancellable,
+	                            callback, user_data);
+}
+
+const gchar *
+joind_requester_from_cancellable(GCancellable *cancellable)
+{
+	return joind_dbus_call_get_requester(cancellable);
 }
 
 JoindSecret *
@@ -381,7 +481,8 @@ core_profile_changed(JoindProfileStore *store, JoindProfile *profile, gint chang
 	GBytes *ssid = joind_profile_get_ssid(profile);
 
 	/* A network whose profile is gone (Forget, or the file deleted) is
-	 * forgotten entirely. */
+	 * forgotten entirely. The store reports nothing else as removed: a
+	 * file that is there but broken keeps its profile. */
 	if (change == JOIND_PROFILE_CHANGE_REMOVED && ssid != NULL)
 		joind_known_state_remove(self->known, g_bytes_get_data(ssid, NULL),
 		                         g_bytes_get_size(ssid),
@@ -391,8 +492,23 @@ core_profile_changed(JoindProfileStore *store, JoindProfile *profile, gint chang
 	g_signal_emit(self, signals[SIGNAL_PROFILE_CHANGED], 0, profile, change);
 }
 
+/* A network whose file is there but does not read is still known. */
+static void
+core_keep_broken(const gchar *path, JoindProfileType type, GBytes *ssid, const gchar *message,
+                 gboolean held, gpointer user_data)
+{
+	GHashTable *ids = user_data;
+	gchar *id = ssid != NULL ? joind_known_network_id(g_bytes_get_data(ssid, NULL),
+	                                                  g_bytes_get_size(ssid), type)
+	                         : NULL;
+
+	if (id != NULL)
+		g_hash_table_add(ids, id);
+}
+
 /* state.json, without the networks whose profiles went while joind was
- * not running; then a KnownNetwork1 object per network profile. */
+ * not running (a file that is there but broken did not go); then a
+ * KnownNetwork1 object per network profile. */
 static void
 core_start_known(JoindCore *self)
 {
@@ -408,8 +524,9 @@ core_start_known(JoindCore *self)
 			g_hash_table_add(ids, joind_known_network_id_for_profile(
 			                              g_ptr_array_index(profiles, i)));
 	}
+	joind_profile_store_foreach_error(self->profiles, core_keep_broken, ids);
 	joind_known_state_retain(self->known, ids);
-	self->known_export = joind_dbus_known_new(self->manager, self, self->known);
+	self->known_export = joind_dbus_known_new(self->manager, self, self->known, self->profiles);
 }
 
 static void
@@ -464,7 +581,7 @@ joind_core_start(JoindCore *self, GDBusConnection *bus, GError **error)
 	/* Devices added before the bus was there get their objects now. */
 	g_hash_table_iter_init(&iter, self->devices);
 	while (g_hash_table_iter_next(&iter, NULL, &device))
-		joind_dbus_device_export(self->manager, device);
+		joind_dbus_device_export(self->manager, device, self->profiles);
 
 	joind_plugin_loader_init_upto(self->plugins, self, G_MAXINT);
 	/* Every plugin has declared its main.conf keys by now. */

@@ -71,6 +71,20 @@ call_authorized(GDBusMethodInvocation *invocation, gpointer user_data)
 	call->func(call, target, call->data);
 }
 
+static GQuark
+call_requester_quark(void)
+{
+	return g_quark_from_static_string("joind-dbus-call-requester");
+}
+
+const gchar *
+joind_dbus_call_get_requester(GCancellable *cancellable)
+{
+	if (cancellable == NULL)
+		return NULL;
+	return g_object_get_qdata(G_OBJECT(cancellable), call_requester_quark());
+}
+
 void
 joind_dbus_call_start(GDBusInterfaceSkeleton *iface, GDBusMethodInvocation *invocation,
                       gpointer target, JoindDBusCallFunc func, gpointer data,
@@ -83,6 +97,8 @@ joind_dbus_call_start(GDBusInterfaceSkeleton *iface, GDBusMethodInvocation *invo
 	g_object_weak_ref(call->target, call_target_gone, call);
 	g_weak_ref_init(&call->iface, iface);
 	call->cancellable = g_cancellable_new();
+	g_object_set_qdata_full(G_OBJECT(call->cancellable), call_requester_quark(),
+	                        g_strdup(g_dbus_method_invocation_get_sender(invocation)), g_free);
 	call->func = func;
 	call->data = data;
 	call->destroy = destroy;

@@ -43,6 +43,11 @@ gpointer joind_dbus_call_get_data(JoindDBusCall *call);
 /* Cancelled when the target goes away; for the operation to pass on. */
 GCancellable *joind_dbus_call_get_cancellable(JoindDBusCall *call);
 
+/* The unique bus name of the client whose call cancellable is the
+ * cancellable of (joind_dbus_call_get_cancellable()), or NULL for any
+ * other cancellable or NULL: how an operation learns whom it acts for. */
+const gchar *joind_dbus_call_get_requester(GCancellable *cancellable);
+
 /* Success with value (a tuple, floating taken; NULL for no values). The
  * interface's pending property changes go out first, so a client that
  * reads a property on the reply sees the state the call left. */

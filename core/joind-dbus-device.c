@@ -22,6 +22,9 @@ typedef struct {
 	JoindDBusPort8021x1 *port_iface;
 	JoindPort8021x *port;
 	gulong port_notify_id;
+	JoindProfileStore *store;
+	gulong store_error_id;
+	gulong port_profile_id;
 	JoindDBusStationExport *station;
 } DeviceExport;
 
@@ -67,11 +70,25 @@ port_run(JoindDBusCall *call, gpointer port, gpointer data)
 	joind_dbus_call_return_result(call, ok, error);
 }
 
+/* The port's profile file is broken (the port keeps the version read
+ * before) or fine again, or the port took another profile. */
+static void
+export_sync_profile_error(DeviceExport *exp)
+{
+	const gchar *error = NULL;
+
+	if (exp->port_iface == NULL)
+		return;
+	error = joind_profile_store_get_error(exp->store, joind_port_8021x_get_profile(exp->port));
+	joind_dbus_port8021x1_set_profile_error(exp->port_iface, error != NULL ? error : "");
+}
+
 static void
 export_detach_port(DeviceExport *exp)
 {
 	if (exp->port_iface == NULL)
 		return;
+	g_clear_signal_handler(&exp->port_profile_id, exp->port);
 	joind_dbus_object_skeleton_set_port8021x1(exp->object, NULL);
 	g_clear_object(&exp->port_iface);
 	g_clear_object(&exp->port);
@@ -94,6 +111,9 @@ export_attach_port(DeviceExport *exp, JoindPort8021x *port)
 	                        GINT_TO_POINTER(PORT_LOGOFF));
 	exp->port = g_object_ref(port);
 	exp->port_iface = iface;
+	export_sync_profile_error(exp);
+	exp->port_profile_id = g_signal_connect_swapped(port, "notify::profile",
+	                                                G_CALLBACK(export_sync_profile_error), exp);
 	joind_dbus_object_skeleton_set_port8021x1(exp->object, iface);
 }
 
@@ -116,6 +136,8 @@ static void
 device_export_free(DeviceExport *exp)
 {
 	export_detach_port(exp);
+	g_clear_signal_handler(&exp->store_error_id, exp->store);
+	g_clear_object(&exp->store);
 	g_clear_pointer(&exp->station, joind_dbus_station_export_free);
 	g_clear_object(&exp->device_iface);
 	g_clear_object(&exp->object);
@@ -123,13 +145,15 @@ device_export_free(DeviceExport *exp)
 }
 
 void
-joind_dbus_device_export(GDBusObjectManagerServer *manager, JoindDevice *device)
+joind_dbus_device_export(GDBusObjectManagerServer *manager, JoindDevice *device,
+                         JoindProfileStore *store)
 {
 	DeviceExport *exp = g_new0(DeviceExport, 1);
 	g_autofree gchar *path =
 	        g_strdup_printf("/net/joind/device/%d", joind_device_get_ifindex(device));
 
 	exp->manager = manager;
+	exp->store = g_object_ref(store);
 	exp->object = joind_dbus_object_skeleton_new(path);
 	exp->device_iface = joind_dbus_device1_skeleton_new();
 	bind_string(device, "name", exp->device_iface, "name");
@@ -146,6 +170,8 @@ joind_dbus_device_export(GDBusObjectManagerServer *manager, JoindDevice *device)
 
 	/* Interfaces that depend on what the device can do. */
 	export_sync_port(device, NULL, exp);
+	exp->store_error_id = g_signal_connect_swapped(store, "profile-error",
+	                                               G_CALLBACK(export_sync_profile_error), exp);
 	exp->port_notify_id =
 	        g_signal_connect(device, "notify::port", G_CALLBACK(export_sync_port), exp);
 	/* Station1 and the Network1 objects below the device (WiFi). */

@@ -4,13 +4,16 @@
 #include <gio/gio.h>
 
 #include "joind-device.h"
+#include "joind-profile-store.h"
 
 G_BEGIN_DECLS
 
 /* Publishes device at /net/joind/device/<ifindex> with net.joind.Device1,
  * plus net.joind.Port8021x1 while a port is attached. Properties follow the
- * device (and port) from then on; method calls pass joind-auth first. */
-void joind_dbus_device_export(GDBusObjectManagerServer *manager, JoindDevice *device);
+ * device (and port) from then on, Port8021x1.ProfileError the problem store
+ * records for the port's profile file; method calls pass joind-auth first. */
+void joind_dbus_device_export(GDBusObjectManagerServer *manager, JoindDevice *device,
+                              JoindProfileStore *store);
 void joind_dbus_device_unexport(GDBusObjectManagerServer *manager, JoindDevice *device);
 
 G_END_DECLS

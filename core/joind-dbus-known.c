@@ -137,6 +137,8 @@ struct _JoindDBusKnown {
 	GDBusObjectManagerServer *manager;
 	JoindCore *core;
 	JoindKnownState *state;
+	JoindProfileStore *store;
+	gulong error_id;
 	GHashTable *objects; /* path -> KnownObject */
 };
 
@@ -165,6 +167,15 @@ known_source(JoindDBusKnown *self, const guint8 *ssid, gsize len, JoindProfileTy
 	return joind_known_state_get_user_saved(self->state, ssid, len, type) ? "user" : "admin";
 }
 
+static const gchar *
+known_profile_error(JoindDBusKnown *self, JoindProfile *profile)
+{
+	const gchar *error =
+	        joind_profile_store_get_error(self->store, joind_profile_get_path(profile));
+
+	return error != NULL ? error : "";
+}
+
 /* Copies the profile's settings and the remembered state onto the
  * interface; the skeleton signals only what differs. */
 static void
@@ -187,6 +198,7 @@ known_object_sync(JoindDBusKnown *self, KnownObject *ko)
 	        joind_profile_get_boolean(ko->profile, SETTINGS_GROUP, AUTOCONNECT_KEY, TRUE));
 	joind_dbus_known_network1_set_last_connected_time(iface, when);
 	joind_dbus_known_network1_set_source(iface, known_source(self, ssid, len, type));
+	joind_dbus_known_network1_set_profile_error(iface, known_profile_error(self, ko->profile));
 }
 
 static void
@@ -246,8 +258,27 @@ joind_dbus_known_refresh(JoindDBusKnown *self, const guint8 *ssid, gsize ssid_le
 		known_object_sync(self, ko);
 }
 
+/* The file of a known network became unreadable or readable again: its
+ * object (if the network was known before) says so. */
+static void
+known_profile_error_changed(JoindProfileStore *store, const gchar *file, gpointer user_data)
+{
+	JoindDBusKnown *self = user_data;
+	GHashTableIter iter;
+	gpointer value;
+
+	g_hash_table_iter_init(&iter, self->objects);
+	while (g_hash_table_iter_next(&iter, NULL, &value)) {
+		KnownObject *ko = value;
+
+		if (g_strcmp0(joind_profile_get_path(ko->profile), file) == 0)
+			known_object_sync(self, ko);
+	}
+}
+
 JoindDBusKnown *
-joind_dbus_known_new(GDBusObjectManagerServer *manager, JoindCore *core, JoindKnownState *state)
+joind_dbus_known_new(GDBusObjectManagerServer *manager, JoindCore *core, JoindKnownState *state,
+                     JoindProfileStore *store)
 {
 	static const JoindProfileType types[] = {JOIND_PROFILE_TYPE_OPEN, JOIND_PROFILE_TYPE_PSK,
 	                                         JOIND_PROFILE_TYPE_8021X};
@@ -256,7 +287,10 @@ joind_dbus_known_new(GDBusObjectManagerServer *manager, JoindCore *core, JoindKn
 	self->manager = g_object_ref(manager);
 	self->core = core;
 	self->state = state;
+	self->store = g_object_ref(store);
 	self->objects = g_hash_table_new_full(g_str_hash, g_str_equal, g_free, known_object_free);
+	self->error_id = g_signal_connect(store, "profile-error",
+	                                  G_CALLBACK(known_profile_error_changed), self);
 	for (guint t = 0; t < G_N_ELEMENTS(types); t++) {
 		g_autoptr(GPtrArray) profiles = joind_core_list_profiles(core, types[t]);
 
@@ -278,6 +312,8 @@ joind_dbus_known_free(JoindDBusKnown *self)
 	g_hash_table_iter_init(&iter, self->objects);
 	while (g_hash_table_iter_next(&iter, &path, NULL))
 		g_dbus_object_manager_server_unexport(self->manager, path);
+	g_clear_signal_handler(&self->error_id, self->store);
+	g_object_unref(self->store);
 	g_hash_table_unref(self->objects);
 	g_object_unref(self->manager);
 	g_free(self);
@@ -302,6 +338,8 @@ diagnostics_add_known(JoindDBusKnown *self, JsonBuilder *b, KnownObject *ko)
 	joind_json_add_string(b, "last_connected",
 	                      joind_dbus_known_network1_get_last_connected_time(iface));
 	joind_json_add_string(b, "source", joind_dbus_known_network1_get_source(iface));
+	joind_json_add_string(b, "profile_error",
+	                      joind_dbus_known_network1_get_profile_error(iface));
 	joind_json_begin_array(b, "frequencies");
 	for (guint i = 0; i < freqs->len; i++)
 		json_builder_add_int_value(b, g_array_index(freqs, guint32, i));

@@ -8,6 +8,7 @@
 
 #include "joind-core.h"
 #include "joind-known-state.h"
+#include "joind-profile-store.h"
 
 G_BEGIN_DECLS
 
@@ -18,9 +19,9 @@ typedef struct _JoindDBusKnown JoindDBusKnown;
 gchar *joind_dbus_known_path(JoindProfile *profile);
 
 /* Exports an object for every network profile the core holds now; core
- * and state must outlive the result. */
+ * and state must outlive the result. ProfileError follows store. */
 JoindDBusKnown *joind_dbus_known_new(GDBusObjectManagerServer *manager, JoindCore *core,
-                                     JoindKnownState *state);
+                                     JoindKnownState *state, JoindProfileStore *store);
 /* Unexports every object. */
 void joind_dbus_known_free(JoindDBusKnown *self);
 /* Follows the profile store: objects appear, change and vanish. */

@@ -330,3 +330,40 @@ joind_device_state_to_string(JoindDeviceState state)
 	}
 	return "unknown";
 }
+
+/* ---- diagnostics ---------------------------------------------------------- */
+
+void
+joind_device_get_diagnostics(JoindDevice *self, GCancellable *cancellable,
+                             GAsyncReadyCallback callback, gpointer user_data)
+{
+	JoindDeviceClass *klass;
+	g_autoptr(GTask) task = NULL;
+	GVariant *facts = NULL;
+
+	g_return_if_fail(JOIND_IS_DEVICE(self));
+	klass = JOIND_DEVICE_GET_CLASS(self);
+	if (klass->get_diagnostics_async != NULL) {
+		klass->get_diagnostics_async(self, cancellable, callback, user_data);
+		return;
+	}
+	task = g_task_new(self, cancellable, callback, user_data);
+	g_task_set_source_tag(task, joind_device_get_diagnostics);
+	if (klass->get_diagnostics != NULL)
+		facts = klass->get_diagnostics(self);
+	g_task_return_pointer(task, facts != NULL ? g_variant_ref_sink(facts) : NULL,
+	                      (GDestroyNotify)g_variant_unref);
+}
+
+GVariant *
+joind_device_get_diagnostics_finish(JoindDevice *self, GAsyncResult *result, GError **error)
+{
+	JoindDeviceClass *klass;
+
+	g_return_val_if_fail(JOIND_IS_DEVICE(self), NULL);
+	klass = JOIND_DEVICE_GET_CLASS(self);
+	if (g_async_result_is_tagged(result, joind_device_get_diagnostics))
+		return g_task_propagate_pointer(G_TASK(result), error);
+	g_return_val_if_fail(klass->get_diagnostics_finish != NULL, NULL);
+	return klass->get_diagnostics_finish(self, result, error);
+}

@@ -413,10 +413,18 @@ joind_eap_session_get_setting_path(JoindEapSession *session, const gchar *key)
 	g_autofree gchar *value = joind_eap_session_get_setting(session, key);
 	g_autofree gchar *dir = NULL;
 
-	if (value == NULL || g_path_is_absolute(value))
+	if (value == NULL || g_path_is_absolute(value) || g_str_has_prefix(value, "embed:"))
 		return g_steal_pointer(&value);
 	dir = g_path_get_dirname(eap_session_source_path(session));
 	return g_build_filename(dir, value, NULL);
+}
+
+const gchar *
+joind_eap_session_get_embedded_pem(JoindEapSession *session, const gchar *name)
+{
+	JoindEapSession *root = joind_eap_session_root(session);
+
+	return root->profile != NULL ? joind_profile_get_embedded_pem(root->profile, name) : NULL;
 }
 
 gchar *

@@ -24,6 +24,9 @@
 #define FREQ_MAX_MHZ 100000
 #define SOURCE_USER  "user"
 #define SOURCE_ADMIN "admin"
+/* Thousands of networks take well under a megabyte; a larger file is not
+ * one joind wrote, and reading it whole would cost that much memory. */
+#define STATE_MAX_BYTES (16 * 1024 * 1024)
 
 typedef struct {
 	GArray *freqs; /* guint32, most recent first */
@@ -278,7 +281,9 @@ parse_entry(const gchar *id, JsonNode *node, GError **error)
 			            "networks.%s.last_connected is not an ISO 8601 time", id);
 			goto fail;
 		}
-		entry->last_connected = g_date_time_to_unix(dt);
+		/* No time before 1970 is ever written ("never" is no member at
+		 * all): read one as never, as the next write would have it. */
+		entry->last_connected = MAX(g_date_time_to_unix(dt), 0);
 	}
 	if (source != NULL && strcmp(source, SOURCE_USER) != 0 &&
 	    strcmp(source, SOURCE_ADMIN) != 0) {
@@ -356,6 +361,14 @@ state_set_aside(JoindKnownState *self, const gchar *why)
 	          why, bad);
 }
 
+static gboolean
+state_too_large(const gchar *path)
+{
+	GStatBuf st;
+
+	return g_stat(path, &st) == 0 && S_ISREG(st.st_mode) && st.st_size > STATE_MAX_BYTES;
+}
+
 void
 joind_known_state_load(JoindKnownState *self)
 {
@@ -367,6 +380,10 @@ joind_known_state_load(JoindKnownState *self)
 	g_clear_pointer(&self->on_disk, g_free);
 	if (self->path == NULL)
 		return;
+	if (state_too_large(self->path)) {
+		state_set_aside(self, "larger than 16 MiB, the most joind reads");
+		return;
+	}
 	if (!g_file_get_contents(self->path, &text, &len, &error)) {
 		if (g_error_matches(error, G_FILE_ERROR, G_FILE_ERROR_NOENT))
 			return;

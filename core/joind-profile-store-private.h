@@ -15,6 +15,15 @@ typedef enum {
 	PENDING_READY,   /* complete (or gone): read it when things settle */
 } PendingState;
 
+/* A file that exists but cannot be read or parsed. The profile last read
+ * from it (if any) stays in effect: an administrator mid-edit, a full file
+ * table or an I/O error must not make joind forget a network. */
+typedef struct {
+	gchar *message; /* "path:line: reason" or "path: reason" */
+	JoindProfileType type;
+	GBytes *ssid; /* NULL for wired profiles */
+} StoreError;
+
 struct _JoindProfileStore {
 	GObject parent_instance;
 
@@ -22,6 +31,7 @@ struct _JoindProfileStore {
 	gchar *wired_dir;
 	GHashTable *profiles; /* path -> JoindProfile */
 	GHashTable *reported; /* path -> what was last reported about it */
+	GHashTable *errors;   /* path -> StoreError: files there that do not read */
 	GFileMonitor *monitor;
 	GFileMonitor *wired_monitor;
 	GHashTable *pending; /* path -> PendingState */
@@ -47,7 +57,8 @@ G_DEFINE_AUTOPTR_CLEANUP_FUNC(GBytesWiped, joind_profile_bytes_wipe)
 /* Takes profile into the store (its contents differ from the held one)
  * and emits ADDED or CHANGED. */
 void joind_profile_store_put(JoindProfileStore *self, JoindProfile *profile, mode_t mode);
-/* Forgets the profile read from path, emitting REMOVED. */
+/* Forgets the profile read from path (its file is gone), emitting REMOVED,
+ * and any error recorded for it. */
 void joind_profile_store_drop(JoindProfileStore *self, const gchar *path);
 /* Brings the store in line with the file at path, whatever happened to it. */
 void joind_profile_store_refresh_path(JoindProfileStore *self, const gchar *path);

@@ -2,7 +2,9 @@
  *
  * Files are named like iwd's (joind-profile-name.c) and watched
  * (joind-profile-watch.c); the store reads each complete file, keeps the
- * profiles that check out and reports the others once. A profile is
+ * profiles that check out and reports the others once. A file that is
+ * there but does not read leaves the profile last read from it in effect,
+ * with the problem recorded; only a file that is gone removes it. A profile is
  * replaced only when the bytes differ: the echo of our own atomic writes
  * (joind-profile-writer.c) and rewrites with the same text change nothing.
  */
@@ -17,9 +19,12 @@
 #include "joind-profile-private.h"
 
 #define WIRED_SUBDIR "wired"
+/* Far more than anyone keeps; bounds the memory a flood of files takes. */
+#define STORE_MAX_PROFILES 100000
 
 enum {
 	SIGNAL_PROFILE_CHANGED,
+	SIGNAL_PROFILE_ERROR,
 	N_SIGNALS,
 };
 static guint signals[N_SIGNALS];
@@ -39,6 +44,7 @@ joind_profile_store_dispose(GObject *object)
 	}
 	g_hash_table_remove_all(self->pending);
 	g_hash_table_remove_all(self->profiles);
+	g_hash_table_remove_all(self->errors);
 	G_OBJECT_CLASS(joind_profile_store_parent_class)->dispose(object);
 }
 
@@ -51,6 +57,7 @@ joind_profile_store_finalize(GObject *object)
 	g_free(self->wired_dir);
 	g_hash_table_unref(self->profiles);
 	g_hash_table_unref(self->reported);
+	g_hash_table_unref(self->errors);
 	g_hash_table_unref(self->pending);
 	g_main_context_unref(self->context);
 	G_OBJECT_CLASS(joind_profile_store_parent_class)->finalize(object);
@@ -66,6 +73,19 @@ joind_profile_store_class_init(JoindProfileStoreClass *klass)
 	signals[SIGNAL_PROFILE_CHANGED] =
 	        g_signal_new("profile-changed", G_TYPE_FROM_CLASS(klass), G_SIGNAL_RUN_LAST, 0,
 	                     NULL, NULL, NULL, G_TYPE_NONE, 2, JOIND_TYPE_PROFILE, G_TYPE_INT);
+	signals[SIGNAL_PROFILE_ERROR] =
+	        g_signal_new("profile-error", G_TYPE_FROM_CLASS(klass), G_SIGNAL_RUN_LAST, 0, NULL,
+	                     NULL, NULL, G_TYPE_NONE, 1, G_TYPE_STRING);
+}
+
+static void
+store_error_free(gpointer data)
+{
+	StoreError *error = data;
+
+	g_free(error->message);
+	g_clear_pointer(&error->ssid, g_bytes_unref);
+	g_free(error);
 }
 
 static void
@@ -73,6 +93,7 @@ joind_profile_store_init(JoindProfileStore *self)
 {
 	self->profiles = g_hash_table_new_full(g_str_hash, g_str_equal, g_free, g_object_unref);
 	self->reported = g_hash_table_new_full(g_str_hash, g_str_equal, g_free, g_free);
+	self->errors = g_hash_table_new_full(g_str_hash, g_str_equal, g_free, store_error_free);
 	self->pending = g_hash_table_new_full(g_str_hash, g_str_equal, g_free, NULL);
 	self->context = g_main_context_ref_thread_default();
 }
@@ -104,6 +125,38 @@ store_report(JoindProfileStore *self, const gchar *path, GBytes *contents, const
 	g_hash_table_replace(self->reported, g_strdup(path), g_steal_pointer(&key));
 }
 
+/* Records (message) or clears (NULL) the problem of the file at path,
+ * emitting "profile-error" when that changes anything. */
+static void
+store_set_error(JoindProfileStore *self, const gchar *path, JoindProfileType type, GBytes *ssid,
+                const gchar *message)
+{
+	StoreError *old = g_hash_table_lookup(self->errors, path);
+	StoreError *error;
+
+	if (old == NULL && message == NULL)
+		return;
+	if (old != NULL && g_strcmp0(old->message, message) == 0)
+		return;
+	if (message == NULL) {
+		g_info("%s: no longer in error", path);
+		g_hash_table_remove(self->errors, path);
+	} else {
+		error = g_new0(StoreError, 1);
+		error->message = g_strdup(message);
+		error->type = type;
+		error->ssid = ssid != NULL ? g_bytes_ref(ssid) : NULL;
+		g_hash_table_replace(self->errors, g_strdup(path), error);
+	}
+	g_signal_emit(self, signals[SIGNAL_PROFILE_ERROR], 0, path);
+}
+
+static void
+store_clear_error(JoindProfileStore *self, const gchar *path)
+{
+	store_set_error(self, path, JOIND_PROFILE_TYPE_OPEN, NULL, NULL);
+}
+
 static void
 store_emit(JoindProfileStore *self, JoindProfile *profile, JoindProfileChange change)
 {
@@ -119,6 +172,7 @@ joind_profile_store_drop(JoindProfileStore *self, const gchar *path)
 	g_autoptr(JoindProfile) old = NULL;
 	gpointer key = NULL, value = NULL;
 
+	store_clear_error(self, path);
 	if (!g_hash_table_steal_extended(self->profiles, path, &key, &value))
 		return;
 	old = value;
@@ -134,7 +188,15 @@ joind_profile_store_put(JoindProfileStore *self, JoindProfile *profile, mode_t m
 	gboolean existed = g_hash_table_contains(self->profiles, path);
 	const gchar *warnings = joind_profile_get_warnings(profile);
 
+	if (!existed && g_hash_table_size(self->profiles) >= STORE_MAX_PROFILES) {
+		g_autofree gchar *message = g_strdup_printf(
+		        "%s: not loaded: joind holds at most %d profiles; remove some", path,
+		        STORE_MAX_PROFILES);
+		store_report(self, path, NULL, message);
+		return;
+	}
 	g_hash_table_remove(self->reported, path);
+	store_clear_error(self, path);
 	if (warnings != NULL)
 		g_warning("%s", warnings);
 	if ((mode & 077) != 0 && joind_profile_holds_secrets(profile))
@@ -166,6 +228,39 @@ store_classify(JoindProfileStore *self, const gchar *path, JoindProfileType *typ
 	return FALSE;
 }
 
+/* The file at path is there but does not read: whatever was read from it
+ * before stays in effect until it reads again or is deleted. */
+static void
+store_keep(JoindProfileStore *self, const gchar *path, JoindProfileType type, GBytes *ssid,
+           GBytes *contents, const gchar *message)
+{
+	g_autofree gchar *text = NULL;
+
+	if (g_hash_table_contains(self->profiles, path))
+		text = g_strdup_printf("%s\n%s: keeping the profile read before until the file "
+		                       "reads again or is deleted",
+		                       message, path);
+	store_report(self, path, contents, text != NULL ? text : message);
+	store_set_error(self, path, type, ssid, message);
+}
+
+static void
+store_read_failed(JoindProfileStore *self, const gchar *path, JoindProfileType type, GBytes *ssid,
+                  const GError *error)
+{
+	/* Still being written: its CHANGES_DONE_HINT brings us back. */
+	if (g_error_matches(error, G_FILE_ERROR, G_FILE_ERROR_AGAIN))
+		return;
+	/* Only a file that is gone (or whose directory is) is a removal. */
+	if (g_error_matches(error, G_FILE_ERROR, G_FILE_ERROR_NOENT) ||
+	    g_error_matches(error, G_FILE_ERROR, G_FILE_ERROR_NOTDIR)) {
+		g_hash_table_remove(self->reported, path);
+		joind_profile_store_drop(self, path);
+		return;
+	}
+	store_keep(self, path, type, ssid, NULL, error->message);
+}
+
 /* Brings the store in line with the file at path, whatever happened to it. */
 void
 joind_profile_store_refresh_path(JoindProfileStore *self, const gchar *path)
@@ -189,22 +284,20 @@ joind_profile_store_refresh_path(JoindProfileStore *self, const gchar *path)
 		return;
 	}
 	if (!joind_profile_file_read(path, &contents, &mode, &error)) {
-		if (g_error_matches(error, G_FILE_ERROR, G_FILE_ERROR_NOENT))
-			g_hash_table_remove(self->reported, path);
-		else if (!g_error_matches(error, G_FILE_ERROR, G_FILE_ERROR_AGAIN))
-			store_report(self, path, NULL, error->message);
-		if (!g_error_matches(error, G_FILE_ERROR, G_FILE_ERROR_AGAIN))
-			joind_profile_store_drop(self, path);
+		store_read_failed(self, path, type, ssid, error);
 		return;
 	}
 	data = g_bytes_get_data(contents, &len);
-	if (held != NULL && joind_profile_has_contents(held, data, len))
+	if (held != NULL && joind_profile_has_contents(held, data, len)) {
+		/* Back to the text in effect: nothing changed but the error. */
+		g_hash_table_remove(self->reported, path);
+		store_clear_error(self, path);
 		return;
+	}
 	profile = joind_profile_parse(path, type, ssid, data != NULL ? data : (const guint8 *)"",
 	                              len, &error);
 	if (profile == NULL) {
-		store_report(self, path, contents, error->message);
-		joind_profile_store_drop(self, path);
+		store_keep(self, path, type, ssid, contents, error->message);
 		return;
 	}
 	joind_profile_store_put(self, profile, mode);
@@ -312,6 +405,38 @@ joind_profile_store_list(JoindProfileStore *self, JoindProfileType type)
 	}
 	g_ptr_array_sort(list, compare_profiles);
 	return list;
+}
+
+const gchar *
+joind_profile_store_get_error(JoindProfileStore *self, const gchar *path)
+{
+	StoreError *error;
+
+	g_return_val_if_fail(JOIND_IS_PROFILE_STORE(self), NULL);
+	error = path != NULL ? g_hash_table_lookup(self->errors, path) : NULL;
+	return error != NULL ? error->message : NULL;
+}
+
+void
+joind_profile_store_foreach_error(JoindProfileStore *self, JoindProfileStoreErrorFunc func,
+                                  gpointer user_data)
+{
+	g_autoptr(GPtrArray) paths = g_ptr_array_new();
+	GHashTableIter iter;
+	gpointer key;
+
+	g_return_if_fail(JOIND_IS_PROFILE_STORE(self));
+	g_hash_table_iter_init(&iter, self->errors);
+	while (g_hash_table_iter_next(&iter, &key, NULL))
+		g_ptr_array_add(paths, key);
+	g_ptr_array_sort(paths, joind_profile_compare_paths);
+	for (guint i = 0; i < paths->len; i++) {
+		const gchar *path = g_ptr_array_index(paths, i);
+		StoreError *error = g_hash_table_lookup(self->errors, path);
+
+		func(path, error->type, error->ssid, error->message,
+		     g_hash_table_contains(self->profiles, path), user_data);
+	}
 }
 
 JoindProfile *

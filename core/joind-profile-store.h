@@ -22,7 +22,7 @@ G_DECLARE_FINAL_TYPE(JoindProfileStore, joind_profile_store, JOIND, PROFILE_STOR
 
 JoindProfileStore *joind_profile_store_new(const gchar *state_dir);
 /* Reads every profile (bad files are reported with g_warning naming the
- * path, line and reason, and skipped) and starts watching the directories.
+ * path, line and reason, recorded, and skipped) and starts watching the directories.
  * Fails only when the state directory cannot be created or read. */
 gboolean joind_profile_store_load(JoindProfileStore *self, GError **error);
 /* Re-reads everything (SIGHUP), emitting signals for what changed. */
@@ -33,6 +33,16 @@ JoindProfile *joind_profile_store_find_wired(JoindProfileStore *self, const gcha
                                              const gchar *address);
 JoindProfile *joind_profile_store_find_network(JoindProfileStore *self, const guint8 *ssid,
                                                gsize ssid_len, JoindProfileType type);
+/* What keeps the file at path from being read ("path:line: reason", one
+ * problem per line), NULL when it reads fine or is not there. */
+const gchar *joind_profile_store_get_error(JoindProfileStore *self, const gchar *path);
+/* Called for each file with a recorded problem, by path; ssid is NULL for
+ * wired profiles. held tells whether a profile read before stays in
+ * effect. */
+typedef void (*JoindProfileStoreErrorFunc)(const gchar *path, JoindProfileType type, GBytes *ssid,
+                                           const gchar *message, gboolean held, gpointer user_data);
+void joind_profile_store_foreach_error(JoindProfileStore *self, JoindProfileStoreErrorFunc func,
+                                       gpointer user_data);
 /* A new array holding a reference to each profile (freeing it drops them),
  * sorted by file name. */
 GPtrArray *joind_profile_store_list(JoindProfileStore *self, JoindProfileType type);

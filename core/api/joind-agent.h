@@ -1,9 +1,17 @@
-/* joind-agent.h - asking the registered agent for a secret.
+/* joind-agent.h - asking an agent for a secret.
  *
  * Agents are clients (joinctl, a desktop panel) that registered with
- * net.joind.AgentManager1. A request fails with JOIND_ERROR_NO_AGENT when
- * none is registered and JOIND_ERROR_ABORTED when the agent (or the
- * cancellable) cancels it; cancelling the GCancellable also tells the agent.
+ * net.joind.AgentManager1, one per D-Bus connection. A request made for a
+ * client (its requester: the unique bus name of the client whose method
+ * call needs the secret) goes to that client's agent and to no other: a
+ * secret typed by one user never reaches another user's session. A
+ * request with no requester (autoconnect, a wired port) goes to the first
+ * agent of root (uid 0) that registered, else to the first agent that
+ * registered, and the log names that agent's uid.
+ *
+ * A request fails with JOIND_ERROR_NO_AGENT when there is no agent to ask
+ * and JOIND_ERROR_ABORTED when the agent (or the cancellable) cancels it;
+ * cancelling the GCancellable also tells the agent.
  */
 #pragma once
 
@@ -29,12 +37,24 @@ typedef struct {
 JOIND_EXPORT void joind_secret_free(JoindSecret *secret);
 G_DEFINE_AUTOPTR_CLEANUP_FUNC(JoindSecret, joind_secret_free)
 
-/* object_path: what the secret is for (a network or device object);
+/* Asks with no requester. object_path: what the secret is for (a network or device object);
  * user: the known user name for JOIND_SECRET_USER_PASSWORD, else NULL. */
 JOIND_EXPORT void joind_core_request_secret(JoindCore *core, JoindSecretKind kind,
                                             const gchar *object_path, const gchar *user,
                                             GCancellable *cancellable, GAsyncReadyCallback callback,
                                             gpointer user_data);
+/* As joind_core_request_secret(), for requester (NULL: none) (ABI 1.4). */
+JOIND_EXPORT void joind_core_request_secret_for(JoindCore *core, const gchar *requester,
+                                                JoindSecretKind kind, const gchar *object_path,
+                                                const gchar *user, GCancellable *cancellable,
+                                                GAsyncReadyCallback callback, gpointer user_data);
+/* The requester of an operation a D-Bus method call started (ABI 1.4).
+ * The core hands such an operation (JoindNetworkClass.connect,
+ * joind_station_connect_hidden() and the others) the call's own
+ * cancellable; given that one, this returns the unique bus name of the
+ * client that made the call, valid as long as the cancellable. Any other
+ * cancellable, or NULL, gives NULL: no client asked. */
+JOIND_EXPORT const gchar *joind_requester_from_cancellable(GCancellable *cancellable);
 JOIND_EXPORT JoindSecret *joind_core_request_secret_finish(JoindCore *core, GAsyncResult *result,
                                                            GError **error);
 JOIND_EXPORT gboolean joind_core_has_agent(JoindCore *core);

@@ -30,12 +30,8 @@ JOIND_EXPORT JoindDevice *joind_core_lookup_device(JoindCore *self, gint ifindex
 JOIND_EXPORT gint joind_core_get_config_int(JoindCore *self, const gchar *group, const gchar *key);
 JOIND_EXPORT gboolean joind_core_get_config_bool(JoindCore *self, const gchar *group,
                                                  const gchar *key);
-JOIND_EXPORT gchar *joind_core_get_config_string(JoindCore *self, const gchar *group,
-                                                 const gchar *key);
 JOIND_EXPORT gchar **joind_core_get_config_strv(JoindCore *self, const gchar *group,
                                                 const gchar *key);
-
-JOIND_EXPORT const gchar *joind_core_get_state_dir(JoindCore *self);
 
 /* Profiles. The lookups return a new reference or NULL. */
 JOIND_EXPORT JoindProfile *joind_core_find_wired_profile(JoindCore *self, const gchar *ifname,

@@ -30,10 +30,19 @@ G_DECLARE_DERIVABLE_TYPE(JoindDevice, joind_device, JOIND, DEVICE, GObject)
 
 struct _JoindDeviceClass {
 	GObjectClass parent_class;
-	/* Optional: extra facts for Daemon1.GetDiagnostics(), as a floating
-	 * a{sv} (BSSID, frequency, cipher, ...); the core turns it into JSON. */
+	/* Optional: extra facts for Daemon1.GetDiagnostics() that are known
+	 * at once, as a floating a{sv} (BSSID, frequency, cipher, ...); the
+	 * core turns it into JSON. Must not block. */
 	GVariant *(*get_diagnostics)(JoindDevice *self);
-	gpointer padding[8];
+	/* Optional (ABI 1.4), in place of get_diagnostics when a fact has to be asked
+	 * for (of the kernel, ...): the core answers GetDiagnostics() once
+	 * every device's part is in, so a device never makes the daemon wait.
+	 * finish returns the a{sv} (a full reference) or NULL for none. */
+	void (*get_diagnostics_async)(JoindDevice *self, GCancellable *cancellable,
+	                              GAsyncReadyCallback callback, gpointer user_data);
+	GVariant *(*get_diagnostics_finish)(JoindDevice *self, GAsyncResult *result,
+	                                    GError **error);
+	gpointer padding[6];
 };
 
 JOIND_EXPORT JoindDevice *joind_device_new(gint ifindex, const gchar *name, JoindDeviceKind kind,
@@ -52,6 +61,14 @@ JOIND_EXPORT JoindDeviceState joind_device_get_state(JoindDevice *self);
 JOIND_EXPORT void joind_device_set_state(JoindDevice *self, JoindDeviceState state);
 /* The D-Bus object path, NULL until the core has published the device. */
 JOIND_EXPORT const gchar *joind_device_get_object_path(JoindDevice *self);
+
+/* The device's part of Daemon1.GetDiagnostics(), from whichever hook the
+ * class has (neither: NULL). finish returns a full reference or NULL
+ * (ABI 1.4). */
+JOIND_EXPORT void joind_device_get_diagnostics(JoindDevice *self, GCancellable *cancellable,
+                                               GAsyncReadyCallback callback, gpointer user_data);
+JOIND_EXPORT GVariant *joind_device_get_diagnostics_finish(JoindDevice *self, GAsyncResult *result,
+                                                           GError **error);
 
 JOIND_EXPORT const gchar *joind_device_kind_to_string(JoindDeviceKind kind);
 JOIND_EXPORT const gchar *joind_device_state_to_string(JoindDeviceState state);

@@ -305,8 +305,13 @@ JOIND_EXPORT gchar *joind_eap_session_get_setting(JoindEapSession *session, cons
 JOIND_EXPORT gboolean joind_eap_session_get_setting_bool(JoindEapSession *session, const gchar *key,
                                                          gboolean default_value);
 /* A file path setting, relative paths resolved against the profile's
- * directory; NULL when absent. */
+ * directory; NULL when absent. iwd's "embed:<name>" (a PEM group of the
+ * profile itself) comes back as it is: read it with
+ * joind_eap_session_get_embedded_pem(). */
 JOIND_EXPORT gchar *joind_eap_session_get_setting_path(JoindEapSession *session, const gchar *key);
+/* The text of the profile's [@pem@name] group; NULL when it has none. */
+JOIND_EXPORT const gchar *joind_eap_session_get_embedded_pem(JoindEapSession *session,
+                                                             const gchar *name);
 /* "<file>:<line>: <prefix><key>" (or "<file>: <prefix><key>" when the key is
  * absent), to start error sentences about a setting. */
 JOIND_EXPORT gchar *joind_eap_session_describe_setting(JoindEapSession *session, const gchar *key);

@@ -124,5 +124,42 @@ wifi_attempt_request_secret(WifiAttempt *attempt, JoindCore *core, WifiAttemptSe
 	req->cancellable = g_object_ref(attempt->secret);
 	req->func = func;
 	req->user_data = user_data;
-	wifi_psk_request(core, attempt->network, attempt->secret, secret_received, req);
+	/* The Connect() call's cancellable says whose agent to ask. */
+	wifi_psk_request(core,
+	                 joind_requester_from_cancellable(g_task_get_cancellable(attempt->task)),
+	                 attempt->network, attempt->secret, secret_received, req);
+}
+
+/* What joind learned (state.json) and, for an open network joined for the
+ * first time, its profile: like iwd, an open network once joined is known
+ * and autoconnects. */
+static void
+attempt_note_connected(WifiAttempt *attempt, JoindCore *core, const gchar *ifname)
+{
+	JoindNetwork *network = JOIND_NETWORK(attempt->network);
+	g_autoptr(GKeyFile) kf = NULL;
+	g_autoptr(GError) error = NULL;
+	JoindProfileType type;
+	gsize len = 0;
+	const guint8 *ssid = g_bytes_get_data(joind_network_get_ssid(network), &len);
+
+	if (!joind_network_type_to_profile_type(joind_network_get_network_type(network), &type))
+		return;
+	joind_core_note_connected(core, ssid, len, type, attempt->bss->freq);
+	if (type != JOIND_PROFILE_TYPE_OPEN || joind_network_get_profile(network) != NULL)
+		return;
+	kf = g_key_file_new();
+	if (!joind_core_save_network_profile(core, ssid, len, type, kf, &error))
+		g_warning("%s: cannot save the profile of “%s”: %s", ifname,
+		          wifi_attempt_get_name(attempt), error->message);
+	else
+		g_info("%s: saved the profile of “%s”", ifname, wifi_attempt_get_name(attempt));
+}
+
+void
+wifi_attempt_remember(WifiAttempt *attempt, JoindCore *core, const gchar *ifname)
+{
+	if (attempt->secure)
+		wifi_psk_save(core, attempt->network, &attempt->psk, ifname);
+	attempt_note_connected(attempt, core, ifname);
 }

@@ -38,6 +38,10 @@ void wifi_attempt_free(WifiAttempt *attempt);
 void wifi_attempt_fail(WifiAttempt *attempt, const gchar *ifname, gint code, const gchar *message);
 const gchar *wifi_attempt_get_name(WifiAttempt *attempt);
 
+/* The link came up: the PSK (when new) goes into the profile, the
+ * frequency and time into state.json, an open network becomes known. */
+void wifi_attempt_remember(WifiAttempt *attempt, JoindCore *core, const gchar *ifname);
+
 /* error NULL: the PSK is in attempt->psk. Never called once the attempt
  * is freed. */
 typedef void (*WifiAttemptSecretFunc)(WifiAttempt *attempt, const GError *error,

@@ -645,6 +645,23 @@ wifi_autoconnect_stop(WifiAutoconnect *self)
 }
 
 gboolean
+wifi_autoconnect_resumed(WifiAutoconnect *self)
+{
+	g_autoptr(GArray) freqs = NULL;
+
+	if (!ac_enabled(self))
+		return FALSE;
+	if (self->state != AC_IDLE && self->state != AC_RETRY_WAIT)
+		return TRUE;
+	freqs = wifi_known_quick_freqs(self->core);
+	if (freqs == NULL || !ac_station_disconnected(self))
+		return FALSE;
+	wifi_auto_retry_reset(self->retry);
+	ac_scan(self, TRUE, "resumed from sleep");
+	return TRUE;
+}
+
+gboolean
 wifi_autoconnect_is_retrying(WifiAutoconnect *self)
 {
 	return ac_enabled(self) &&

@@ -46,6 +46,12 @@ void wifi_autoconnect_free(WifiAutoconnect *self);
 gboolean wifi_autoconnect_start(WifiAutoconnect *self, const gchar *why);
 /* The interface went down. */
 void wifi_autoconnect_stop(WifiAutoconnect *self);
+/* The system resumed from sleep: the kernel dropped the link when it went
+ * to sleep, so the remembered frequencies are scanned now instead of at
+ * the next periodic scan. TRUE when autoconnect has it in hand (that quick
+ * scan, or a scan or connect of its own already running); FALSE when the
+ * station should scan (nothing remembered, or autoconnect is off). */
+gboolean wifi_autoconnect_resumed(WifiAutoconnect *self);
 
 /* After the station took in a scan's results. */
 void wifi_autoconnect_scan_results(WifiAutoconnect *self);

@@ -84,6 +84,17 @@ wifi_bss_new(const guint8 *bssid, guint32 freq, gint signal, guint16 capability,
 	return g_steal_pointer(&self);
 }
 
+/* nla_get_*() reads the full width whatever the attribute's length: a
+ * short one must be refused before it is read. */
+static const struct nla_policy bss_policy[NL80211_BSS_MAX + 1] = {
+        [NL80211_BSS_FREQUENCY] = {.type = NLA_U32},
+        [NL80211_BSS_SIGNAL_MBM] = {.type = NLA_U32},
+        [NL80211_BSS_SIGNAL_UNSPEC] = {.type = NLA_U8},
+        [NL80211_BSS_CAPABILITY] = {.type = NLA_U16},
+        [NL80211_BSS_LAST_SEEN_BOOTTIME] = {.type = NLA_U64},
+        [NL80211_BSS_SEEN_MS_AGO] = {.type = NLA_U32},
+};
+
 WifiBss *
 wifi_bss_new_from_nl(struct nlattr *bss_attr, gboolean can_sae, GError **error)
 {
@@ -92,8 +103,12 @@ wifi_bss_new_from_nl(struct nlattr *bss_attr, gboolean can_sae, GError **error)
 	gint signal = -10000;
 	guint16 capability = 0;
 
-	if (nla_parse_nested(tb, NL80211_BSS_MAX, bss_attr, NULL) < 0 ||
-	    tb[NL80211_BSS_BSSID] == NULL || nla_len(tb[NL80211_BSS_BSSID]) != 6 ||
+	if (nla_parse_nested(tb, NL80211_BSS_MAX, bss_attr, bss_policy) < 0) {
+		g_set_error_literal(error, JOIND_ERROR, JOIND_ERROR_INVALID_ARGS,
+		                    "scan entry with a malformed attribute");
+		return NULL;
+	}
+	if (tb[NL80211_BSS_BSSID] == NULL || nla_len(tb[NL80211_BSS_BSSID]) != 6 ||
 	    tb[NL80211_BSS_FREQUENCY] == NULL || tb[NL80211_BSS_INFORMATION_ELEMENTS] == NULL) {
 		g_set_error_literal(error, JOIND_ERROR, JOIND_ERROR_INVALID_ARGS,
 		                    "scan entry without BSSID, frequency or elements");

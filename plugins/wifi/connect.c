@@ -272,9 +272,12 @@ send_command(WifiConnector *self, guint8 cmd)
 			                       cur->secure ? &cur->plan : NULL,
 			                       self->control_port_nl);
 	}
-	g_info("%s: %s with %s (%s)", self->iface->name, wifi_nl_cmd_name(cmd),
-	       wifi_bssid_to_string(cur->bss->bssid, addr),
-	       self->via_sme ? "userspace SME" : "the kernel's SME");
+	if (cmd == NL80211_CMD_CONNECT)
+		g_info("%s: CONNECT (the kernel's SME) to %s", self->iface->name,
+		       wifi_bssid_to_string(cur->bss->bssid, addr));
+	else
+		g_info("%s: %s with %s (userspace SME)", self->iface->name, wifi_nl_cmd_name(cmd),
+		       wifi_bssid_to_string(cur->bss->bssid, addr));
 	self->request = wifi_nl_send(self->iface->nl, msg, NULL, command_sent, self, NULL);
 }
 
@@ -311,33 +314,6 @@ keying_timeout(gpointer user_data)
 	return G_SOURCE_REMOVE;
 }
 
-/* What joind learned (state.json) and, for an open network joined for the
- * first time, its profile: like iwd, an open network once joined is known
- * and autoconnects. */
-static void
-connector_note_connected(WifiConnector *self)
-{
-	JoindNetwork *network = JOIND_NETWORK(self->cur->network);
-	g_autoptr(GKeyFile) kf = NULL;
-	g_autoptr(GError) error = NULL;
-	JoindProfileType type;
-	gsize len = 0;
-	const guint8 *ssid = g_bytes_get_data(joind_network_get_ssid(network), &len);
-
-	if (!joind_network_type_to_profile_type(joind_network_get_network_type(network), &type))
-		return;
-	joind_core_note_connected(self->core, ssid, len, type, self->cur->bss->freq);
-	if (type != JOIND_PROFILE_TYPE_OPEN || joind_network_get_profile(network) != NULL)
-		return;
-	kf = g_key_file_new();
-	if (!joind_core_save_network_profile(self->core, ssid, len, type, kf, &error))
-		g_warning("%s: cannot save the profile of “%s”: %s", self->iface->name,
-		          joind_network_get_name(network), error->message);
-	else
-		g_info("%s: saved the profile of “%s”", self->iface->name,
-		       joind_network_get_name(network));
-}
-
 static void
 enter_connected(WifiConnector *self, const gchar *reason)
 {
@@ -345,12 +321,10 @@ enter_connected(WifiConnector *self, const gchar *reason)
 	g_autoptr(GTask) task = g_steal_pointer(&cur->task);
 
 	self->connected_mono = g_get_monotonic_time();
-	if (cur->secure)
-		wifi_psk_save(self->core, cur->network, &cur->psk, self->iface->name);
+	wifi_attempt_remember(cur, self->core, self->iface->name);
 	joind_network_set_connected(JOIND_NETWORK(cur->network), TRUE);
 	wifi_network_set_last_connected(cur->network, g_get_real_time() / G_USEC_PER_SEC);
 	joind_station_set_connected_network(self->station, JOIND_NETWORK(cur->network));
-	connector_note_connected(self);
 	connector_notify(self, WIFI_CONNECT_EVENT_CONNECTED);
 	joind_device_set_state(joind_station_get_device(self->station), JOIND_DEVICE_STATE_UP);
 	connector_set_oper_up(self, TRUE);
@@ -869,6 +843,18 @@ wifi_connector_get_times(WifiConnector *self, gint64 *started_real, gint64 *conn
 
 /* ---- life cycle ----------------------------------------------------------- */
 
+/* A killed joind leaves its association in the kernel, which then refuses
+ * every new authentication (EALREADY): IDLE starts from a clean link. */
+static void
+connector_clear_kernel_link(WifiConnector *self)
+{
+	struct nl_msg *msg = wifi_nl_msg_new(self->iface->nl, NL80211_CMD_DISCONNECT, 0);
+
+	nla_put_u32(msg, NL80211_ATTR_IFINDEX, self->iface->ifindex);
+	nla_put_u16(msg, NL80211_ATTR_REASON_CODE, WIFI_REASON_DEAUTH_LEAVING);
+	self->request = wifi_nl_send(self->iface->nl, msg, NULL, NULL, NULL, NULL);
+}
+
 WifiConnector *
 wifi_connector_new(JoindCore *core, JoindStation *station, WifiIface *iface)
 {
@@ -887,6 +873,7 @@ wifi_connector_new(JoindCore *core, JoindStation *station, WifiIface *iface)
 	if (iface->link != NULL)
 		wifi_link_set_dormant_mode(iface->link, (gint)iface->ifindex, TRUE);
 	self->disconnect_tasks = g_ptr_array_new_with_free_func(g_object_unref);
+	connector_clear_kernel_link(self);
 	return self;
 }
 
@@ -903,6 +890,7 @@ wifi_connector_free(WifiConnector *self)
 	if (self == NULL)
 		return;
 	connector_abort_calls(self, "The interface went away.");
+	wifi_nl_cancel(self->iface->nl, self->request);
 	if (self->state != CONN_IDLE)
 		connector_enter(self, CONN_IDLE, "interface removed");
 	connector_complete_disconnects(self);

@@ -10,18 +10,36 @@ struct _WifiDevice {
 
 G_DEFINE_TYPE(WifiDevice, wifi_device, JOIND_TYPE_DEVICE)
 
-static GVariant *
-wifi_device_get_diagnostics(JoindDevice *device)
+static void
+wifi_device_get_diagnostics_async(JoindDevice *device, GCancellable *cancellable,
+                                  GAsyncReadyCallback callback, gpointer user_data)
 {
 	WifiDevice *self = WIFI_DEVICE(device);
+	GTask *task = g_task_new(self, cancellable, callback, user_data);
 
-	return self->diagnostics != NULL ? self->diagnostics(self->user_data) : NULL;
+	g_task_set_source_tag(task, wifi_device_get_diagnostics_async);
+	if (self->diagnostics == NULL) {
+		g_task_return_pointer(task, NULL, NULL);
+		g_object_unref(task);
+		return;
+	}
+	self->diagnostics(self->user_data, task);
+}
+
+static GVariant *
+wifi_device_get_diagnostics_finish(JoindDevice *device, GAsyncResult *result, GError **error)
+{
+	g_return_val_if_fail(g_task_is_valid(result, device), NULL);
+	return g_task_propagate_pointer(G_TASK(result), error);
 }
 
 static void
 wifi_device_class_init(WifiDeviceClass *klass)
 {
-	JOIND_DEVICE_CLASS(klass)->get_diagnostics = wifi_device_get_diagnostics;
+	JoindDeviceClass *device_class = JOIND_DEVICE_CLASS(klass);
+
+	device_class->get_diagnostics_async = wifi_device_get_diagnostics_async;
+	device_class->get_diagnostics_finish = wifi_device_get_diagnostics_finish;
 }
 
 static void

@@ -1,25 +1,19 @@
 /* diagnostics.c - the facts of a connected link (see diagnostics.h).
  *
- * Daemon1.GetDiagnostics() is answered synchronously by the core, so the
- * current RSSI is asked of the kernel with a blocking one-shot netlink
- * socket (nl80211 answers GET_STATION from the driver's station table
- * at once; the wait is bounded by WIFI_DIAG_TIMEOUT_MS). Only a
- * diagnostics call pays for it; nothing runs in the background.
+ * The current RSSI is asked of the kernel with GET_STATION through the
+ * plugin's WifiNl, on the main loop: the core answers GetDiagnostics()
+ * when every device's part is in, and meanwhile EAPOL, events and other
+ * D-Bus calls go on. Only a diagnostics call pays for it; nothing runs in
+ * the background.
  */
 #include "diagnostics.h"
 
-#include <errno.h>
 #include <linux/nl80211.h>
-#include <netlink/genl/ctrl.h>
-#include <netlink/genl/genl.h>
+#include <netlink/attr.h>
 #include <string.h>
-#include <sys/socket.h>
-#include <sys/time.h>
 
 #include "joind.h"
 #include "wiphy.h"
-
-#define WIFI_DIAG_TIMEOUT_MS 500
 
 const gchar *
 wifi_diagnostics_security_name(guint akm)
@@ -137,91 +131,130 @@ wifi_diagnostics_connection_info(WifiConnector *connector, WifiConnectionInfo *i
 	return TRUE;
 }
 
-/* ---- NL80211_CMD_GET_STATION, answered now --------------------------------- */
+/* ---- NL80211_CMD_GET_STATION, asked on the main loop ------------------------ */
 
+/* One link's facts on their way: the record is a copy, so the station may
+ * go away meanwhile. The task returns exactly once: with the kernel's
+ * facts when it answered, without them when it failed, did not answer in
+ * time (WifiNl's deadline), or the wait was cancelled. */
 typedef struct {
-	WifiStaInfo *info;
-	gboolean got;
-	GError *error;
-} StationQuery;
+	GTask *task;
+	WifiNl *nl;
+	guint request;
+	GSource *cancel_watch;
+	WifiConnectionInfo info;
+} LinkQuery;
 
-static int
-station_reply(struct nl_msg *msg, void *arg)
+static void
+link_query_return(LinkQuery *q)
 {
-	StationQuery *q = arg;
-	struct nlattr *attrs[NL80211_ATTR_MAX + 1];
-	struct nlattr *sta;
+	GVariant *link = wifi_diagnostics_connection(&q->info, g_get_monotonic_time());
 
-	if (genlmsg_parse(nlmsg_hdr(msg), 0, attrs, NL80211_ATTR_MAX, NULL) < 0)
-		return NL_SKIP;
-	sta = attrs[NL80211_ATTR_STA_INFO];
-	if (sta == NULL || q->got)
-		return NL_SKIP;
-	q->got = wifi_sta_info_parse(nla_data(sta), (gsize)nla_len(sta), q->info, &q->error);
-	return NL_SKIP;
+	g_task_return_pointer(q->task,
+	                      g_variant_ref_sink(g_variant_new_maybe(G_VARIANT_TYPE_VARDICT, link)),
+	                      (GDestroyNotify)g_variant_unref);
+	g_clear_object(&q->task);
 }
 
-static struct nl_sock *
-query_socket(int *family, GError **error)
+/* Runs last, whether the request ended, was cancelled or the WifiNl
+ * went away with it. */
+static void
+link_query_free(gpointer data)
 {
-	struct nl_sock *sk = nl_socket_alloc();
-	struct timeval tv = {.tv_sec = 0, .tv_usec = WIFI_DIAG_TIMEOUT_MS * 1000};
+	LinkQuery *q = data;
 
-	if (sk == NULL || genl_connect(sk) < 0 ||
-	    setsockopt(nl_socket_get_fd(sk), SOL_SOCKET, SO_RCVTIMEO, &tv, sizeof(tv)) < 0 ||
-	    (*family = genl_ctrl_resolve(sk, "nl80211")) < 0) {
-		g_set_error_literal(error, JOIND_ERROR, JOIND_ERROR_FAILED,
-		                    "Cannot open an nl80211 socket for the station's facts.");
-		if (sk != NULL)
-			nl_socket_free(sk);
-		return NULL;
+	if (q->task != NULL)
+		link_query_return(q);
+	if (q->cancel_watch != NULL) {
+		g_source_destroy(q->cancel_watch);
+		g_source_unref(q->cancel_watch);
 	}
-	return sk;
+	g_free(q);
 }
 
-gboolean
-wifi_diagnostics_query_station(guint32 ifindex, const guint8 *mac, WifiStaInfo *info,
-                               GError **error)
+static void
+link_query_reply(struct nlattr **attrs, gpointer user_data)
 {
-	StationQuery q = {.info = info};
-	int family = 0;
-	struct nl_sock *sk = query_socket(&family, error);
+	LinkQuery *q = user_data;
+	struct nlattr *sta = attrs[NL80211_ATTR_STA_INFO];
+	g_autoptr(GError) error = NULL;
+
+	if (sta == NULL || q->info.has_sta)
+		return;
+	q->info.has_sta =
+	        wifi_sta_info_parse(nla_data(sta), (gsize)nla_len(sta), &q->info.sta, &error);
+	if (!q->info.has_sta)
+		g_debug("diagnostics: %s", error->message);
+}
+
+static void
+link_query_done(int error, gpointer user_data)
+{
+	LinkQuery *q = user_data;
+
+	q->request = 0;
+	if (error < 0)
+		q->info.has_sta = FALSE;
+	if (error < 0 || !q->info.has_sta)
+		g_debug("diagnostics: GET_STATION: %s",
+		        error < 0 ? g_strerror(-error) : "no station info in the reply");
+}
+
+static gboolean
+link_query_cancelled(GCancellable *cancellable, gpointer user_data)
+{
+	LinkQuery *q = user_data;
+
+	/* Runs link_query_free(), which answers without the kernel's facts. */
+	wifi_nl_cancel(q->nl, q->request);
+	return G_SOURCE_REMOVE;
+}
+
+void
+wifi_diagnostics_link_async(WifiNl *nl, guint32 ifindex, const WifiConnectionInfo *info,
+                            GCancellable *cancellable, GAsyncReadyCallback callback,
+                            gpointer user_data)
+{
+	GTask *task = g_task_new(NULL, NULL, callback, user_data);
+	LinkQuery *q;
 	struct nl_msg *msg;
-	int err;
+	guint request;
 
-	if (sk == NULL)
-		return FALSE;
-	msg = nlmsg_alloc();
-	genlmsg_put(msg, NL_AUTO_PORT, NL_AUTO_SEQ, family, 0, 0, NL80211_CMD_GET_STATION, 0);
+	g_task_set_source_tag(task, wifi_diagnostics_link_async);
+	if (info == NULL) {
+		g_task_return_pointer(
+		        task, g_variant_ref_sink(g_variant_new_maybe(G_VARIANT_TYPE_VARDICT, NULL)),
+		        (GDestroyNotify)g_variant_unref);
+		g_object_unref(task);
+		return;
+	}
+	q = g_new0(LinkQuery, 1);
+	q->task = task;
+	q->nl = nl;
+	q->info = *info;
+	q->info.has_sta = FALSE;
+	if (g_cancellable_is_cancelled(cancellable)) {
+		link_query_free(q);
+		return;
+	}
+	msg = wifi_nl_msg_new(nl, NL80211_CMD_GET_STATION, 0);
 	nla_put_u32(msg, NL80211_ATTR_IFINDEX, ifindex);
-	nla_put(msg, NL80211_ATTR_MAC, 6, mac);
-	nl_socket_modify_cb(sk, NL_CB_VALID, NL_CB_CUSTOM, station_reply, &q);
-	/* Sends, reads the reply (station_reply) and waits for the ACK. */
-	err = nl_send_sync(sk, msg);
-	nl_socket_free(sk);
-	if (q.error != NULL) {
-		g_propagate_error(error, q.error);
-		return FALSE;
-	}
-	if (err < 0 || !q.got) {
-		g_set_error(error, JOIND_ERROR, JOIND_ERROR_FAILED, "GET_STATION: %s",
-		            err < 0 ? nl_geterror(err) : "no station info in the reply");
-		return FALSE;
-	}
-	return TRUE;
+	nla_put(msg, NL80211_ATTR_MAC, 6, info->bssid);
+	/* On a failed send, done and free have already run. */
+	request = wifi_nl_send(nl, msg, link_query_reply, link_query_done, q, link_query_free);
+	if (request == 0)
+		return;
+	q->request = request;
+	if (cancellable == NULL)
+		return;
+	q->cancel_watch = g_cancellable_source_new(cancellable);
+	g_source_set_callback(q->cancel_watch, G_SOURCE_FUNC(link_query_cancelled), q, NULL);
+	g_source_attach(q->cancel_watch, g_main_context_get_thread_default());
 }
 
 GVariant *
-wifi_diagnostics_link(WifiConnector *connector, guint32 ifindex)
+wifi_diagnostics_link_finish(GAsyncResult *result)
 {
-	WifiConnectionInfo info;
-	g_autoptr(GError) error = NULL;
-
-	if (connector == NULL || !wifi_diagnostics_connection_info(connector, &info))
-		return g_variant_new_maybe(G_VARIANT_TYPE_VARDICT, NULL);
-	info.has_sta = wifi_diagnostics_query_station(ifindex, info.bssid, &info.sta, &error);
-	if (!info.has_sta)
-		g_debug("diagnostics: %s", error->message);
-	return g_variant_new_maybe(G_VARIANT_TYPE_VARDICT,
-	                           wifi_diagnostics_connection(&info, g_get_monotonic_time()));
+	g_return_val_if_fail(g_async_result_is_tagged(result, wifi_diagnostics_link_async), NULL);
+	return g_task_propagate_pointer(G_TASK(result), NULL);
 }

@@ -42,13 +42,15 @@ GVariant *wifi_diagnostics_connection(const WifiConnectionInfo *info, gint64 now
  * when it is not connected. */
 gboolean wifi_diagnostics_connection_info(WifiConnector *connector, WifiConnectionInfo *info);
 
-/* NL80211_CMD_GET_STATION for the peer mac on ifindex, answered now
- * (a one-shot netlink socket; see diagnostics.c). */
-gboolean wifi_diagnostics_query_station(guint32 ifindex, const guint8 *mac, WifiStaInfo *info,
-                                        GError **error);
-
-/* For the station's diagnostics: a maybe-a{sv}, Nothing (JSON null) when
- * not connected, so no stale link facts are ever shown. */
-GVariant *wifi_diagnostics_link(WifiConnector *connector, guint32 ifindex);
+/* For the station's diagnostics: a maybe-a{sv} (a full reference from
+ * finish, never NULL), Nothing (JSON null) when info is NULL (not
+ * connected), so no stale link facts are ever shown. Otherwise the link
+ * of info with the kernel's facts, asked now with NL80211_CMD_GET_STATION
+ * through nl: without them when the kernel fails, does not answer before
+ * nl's deadline or cancellable is cancelled. Never blocks. */
+void wifi_diagnostics_link_async(WifiNl *nl, guint32 ifindex, const WifiConnectionInfo *info,
+                                 GCancellable *cancellable, GAsyncReadyCallback callback,
+                                 gpointer user_data);
+GVariant *wifi_diagnostics_link_finish(GAsyncResult *result);
 
 G_END_DECLS

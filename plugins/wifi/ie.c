@@ -547,14 +547,6 @@ wifi_ie_parse_ext_caps(const guint8 *body, gsize len, WifiIes *ies, GError **err
 }
 
 gboolean
-wifi_ies_has_ext_cap(const WifiIes *ies, guint bit)
-{
-	if (bit / 8 >= ies->ext_caps_len)
-		return FALSE;
-	return (ies->ext_caps[bit / 8] & (1u << (bit % 8))) != 0;
-}
-
-gboolean
 wifi_ie_parse_owe_transition(const guint8 *body, gsize len, WifiIes *ies, GError **error)
 {
 	Cursor c = {body, len, "OWE Transition"};
@@ -728,46 +720,6 @@ wifi_ies_parse(const guint8 *data, gsize len, WifiIes *ies, GError **error)
 }
 
 /* ------------------------------------------------------------- names ---- */
-
-const gchar *
-wifi_akm_to_string(guint32 akm_bit)
-{
-	static const gchar *const names[] = {"802.1X",
-	                                     "PSK",
-	                                     "FT-802.1X",
-	                                     "FT-PSK",
-	                                     "802.1X-SHA256",
-	                                     "PSK-SHA256",
-	                                     "TDLS",
-	                                     "SAE",
-	                                     "FT-SAE",
-	                                     "AP-PeerKey",
-	                                     "802.1X-SuiteB",
-	                                     "802.1X-SuiteB-192",
-	                                     "FT-802.1X-SHA384",
-	                                     "FILS-SHA256",
-	                                     "FILS-SHA384",
-	                                     "FT-FILS-SHA256",
-	                                     "FT-FILS-SHA384",
-	                                     "OWE",
-	                                     "FT-PSK-SHA384",
-	                                     "PSK-SHA384",
-	                                     "PASN",
-	                                     "FT-802.1X-SHA384-2",
-	                                     "802.1X-SHA384",
-	                                     "SAE-EXT-KEY",
-	                                     "FT-SAE-EXT-KEY"};
-
-	if (akm_bit == WIFI_AKM_OSEN)
-		return "OSEN";
-	if (akm_bit == WIFI_AKM_DPP)
-		return "DPP";
-	for (guint i = 0; i < G_N_ELEMENTS(names); i++) {
-		if (akm_bit == 1u << i)
-			return names[i];
-	}
-	return "unknown";
-}
 
 const gchar *
 wifi_cipher_to_string(guint32 cipher_bit)

@@ -260,13 +260,10 @@ gboolean wifi_ie_parse_ext_caps(const guint8 *body, gsize len, WifiIes *ies, GEr
 /* Body of the vendor element after its OUI and type (50-6F-9A, 0x1c). */
 gboolean wifi_ie_parse_owe_transition(const guint8 *body, gsize len, WifiIes *ies, GError **error);
 
-gboolean wifi_ies_has_ext_cap(const WifiIes *ies, guint bit);
-
 /* A hidden SSID: absent, empty or all zero octets. */
 gboolean wifi_ssid_is_hidden(const guint8 *ssid, gsize len);
 
 /* Names for logs. */
-const gchar *wifi_akm_to_string(guint32 akm_bit);
 const gchar *wifi_cipher_to_string(guint32 cipher_bit);
 
 G_END_DECLS

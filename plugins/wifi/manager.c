@@ -4,11 +4,17 @@
  * then on the config group's events keep the picture current: new and
  * deleted wiphys and interfaces, and interface type changes (hostapd turns
  * a station into an AP). One WifiStation per managed station interface.
+ *
+ * The radios' rfkill switches (rfkill.h) reach the stations of the radio
+ * they name; the system's resume from sleep (sleep.h) reaches every
+ * station.
  */
 #include "manager.h"
 
 #include "link.h"
 #include "nl80211.h"
+#include "rfkill.h"
+#include "sleep.h"
 #include "station.h"
 #include "wiphy.h"
 
@@ -16,12 +22,15 @@ struct _WifiManager {
 	JoindCore *core;
 	WifiNl *nl;
 	WifiLink *link;
+	WifiRfkill *rfkill; /* NULL without /dev/rfkill */
+	WifiSleep *sleep;
 	guint listener;
-	GHashTable *wiphys;   /* id -> WifiWiphy */
-	GHashTable *stations; /* ifindex -> WifiStation */
-	GHashTable *pending;  /* ifindex -> Interface waiting for its wiphy */
-	GHashTable *fetching; /* wiphy ids being dumped */
-	GHashTable *ignored;  /* ifindex set, reported once */
+	GHashTable *wiphys;      /* id -> WifiWiphy */
+	GHashTable *stations;    /* ifindex -> WifiStation */
+	GHashTable *pending;     /* ifindex -> Interface waiting for its wiphy */
+	GHashTable *fetching;    /* wiphy ids being dumped */
+	GHashTable *ignored;     /* ifindex set, reported once */
+	GHashTable *resync_seen; /* ifindex set of the listing after lost events */
 	gchar **allow;
 	gchar **deny;
 };
@@ -106,7 +115,10 @@ manager_add_station(WifiManager *self, const Interface *iface, WifiWiphy *wiphy)
 	        .address = iface->address[0] != '\0' ? iface->address : NULL,
 	};
 	WifiStation *station = wifi_station_new(&setup);
+	const gchar *reason = NULL;
 
+	if (self->rfkill != NULL && wifi_rfkill_is_blocked(self->rfkill, wiphy->name, &reason))
+		wifi_station_set_blocked(station, TRUE, reason);
 	g_hash_table_insert(self->stations, GUINT_TO_POINTER(iface->ifindex), station);
 	if (!wifi_station_start(station, &error)) {
 		g_warning("%s: %s", iface->name, error->message);
@@ -319,6 +331,85 @@ on_link(gint ifindex, const gchar *name, const gchar *address, guint flags, gpoi
 		wifi_station_link_changed(station, name, address, flags);
 }
 
+/* ---- after lost events ---------------------------------------------------- */
+
+static void
+resync_entry(struct nlattr **attrs, gpointer user_data)
+{
+	WifiManager *self = user_data;
+	g_autoptr(Interface) iface = interface_from_attrs(attrs);
+
+	if (iface == NULL)
+		return;
+	g_hash_table_add(self->resync_seen, GUINT_TO_POINTER(iface->ifindex));
+	manager_interface_seen(self, iface);
+}
+
+/* Stations whose interface the new listing lacks went away unseen. */
+static void
+resync_dumped(int err, gpointer user_data)
+{
+	WifiManager *self = user_data;
+	g_autoptr(GHashTable) seen = g_steal_pointer(&self->resync_seen);
+	g_autoptr(GList) ifindexes = NULL;
+
+	if (err < 0) {
+		g_warning("nl80211: listing interfaces again failed: %s", g_strerror(-err));
+		return;
+	}
+	ifindexes = g_hash_table_get_keys(self->stations);
+	for (GList *l = ifindexes; l != NULL; l = l->next) {
+		if (!g_hash_table_contains(seen, l->data))
+			manager_remove_station(self, GPOINTER_TO_UINT(l->data),
+			                       "gone while events were lost");
+	}
+}
+
+/* Events were lost: interfaces may have come or gone, each station's scan
+ * and link may have moved on. */
+static void
+on_events_lost(gpointer user_data)
+{
+	WifiManager *self = user_data;
+	GHashTableIter iter;
+	gpointer station;
+	struct nl_msg *msg;
+
+	g_hash_table_iter_init(&iter, self->stations);
+	while (g_hash_table_iter_next(&iter, NULL, &station))
+		wifi_station_resync(station);
+	if (self->resync_seen != NULL)
+		return; /* a listing is under way already */
+	self->resync_seen = g_hash_table_new(g_direct_hash, g_direct_equal);
+	msg = wifi_nl_msg_new(self->nl, NL80211_CMD_GET_INTERFACE, NLM_F_DUMP);
+	wifi_nl_send(self->nl, msg, resync_entry, resync_dumped, self, NULL);
+}
+
+static void
+on_rfkill(const gchar *wiphy_name, gboolean blocked, const gchar *reason, gpointer user_data)
+{
+	WifiManager *self = user_data;
+	g_autoptr(GList) stations = g_hash_table_get_values(self->stations);
+
+	for (GList *l = stations; l != NULL; l = l->next) {
+		WifiWiphy *wiphy = g_hash_table_lookup(
+		        self->wiphys, GUINT_TO_POINTER(wifi_station_get_wiphy_id(l->data)));
+
+		if (wiphy != NULL && g_strcmp0(wiphy->name, wiphy_name) == 0)
+			wifi_station_set_blocked(l->data, blocked, reason);
+	}
+}
+
+static void
+on_resumed(gpointer user_data)
+{
+	WifiManager *self = user_data;
+	g_autoptr(GList) stations = g_hash_table_get_values(self->stations);
+
+	for (GList *l = stations; l != NULL; l = l->next)
+		wifi_station_resumed(l->data);
+}
+
 /* ---- start-up ------------------------------------------------------------- */
 
 static void
@@ -352,6 +443,18 @@ wiphys_dumped(int err, gpointer user_data)
 	wifi_nl_send(self->nl, msg, interface_entry, interfaces_dumped, self, NULL);
 }
 
+/* Without /dev/rfkill (a container) no radio is ever blocked. */
+static WifiRfkill *
+wifi_manager_open_rfkill(WifiManager *self)
+{
+	g_autoptr(GError) error = NULL;
+	WifiRfkill *rfkill = wifi_rfkill_new(on_rfkill, self, &error);
+
+	if (rfkill == NULL)
+		g_info("%s: radios are taken as never blocked", error->message);
+	return rfkill;
+}
+
 WifiManager *
 wifi_manager_new(JoindCore *core, GError **error)
 {
@@ -379,6 +482,9 @@ wifi_manager_new(JoindCore *core, GError **error)
 	self->allow = joind_core_get_config_strv(core, "General", "Interfaces");
 	self->deny = joind_core_get_config_strv(core, "General", "BlacklistInterfaces");
 	self->listener = wifi_nl_add_listener(self->nl, on_nl_event, self);
+	wifi_nl_add_resync_listener(self->nl, on_events_lost, self);
+	self->rfkill = wifi_manager_open_rfkill(self);
+	self->sleep = wifi_sleep_new(NULL, on_resumed, self);
 
 	msg = wifi_nl_msg_new(self->nl, NL80211_CMD_GET_WIPHY, NLM_F_DUMP);
 	nla_put_flag(msg, NL80211_ATTR_SPLIT_WIPHY_DUMP);
@@ -397,11 +503,14 @@ wifi_manager_free(WifiManager *self)
 		for (GList *l = ifindexes; l != NULL; l = l->next)
 			manager_remove_station(self, GPOINTER_TO_UINT(l->data), "shutting down");
 	}
+	g_clear_pointer(&self->sleep, wifi_sleep_free);
+	g_clear_pointer(&self->rfkill, wifi_rfkill_free);
 	g_clear_pointer(&self->stations, g_hash_table_unref);
 	g_clear_pointer(&self->wiphys, g_hash_table_unref);
 	g_clear_pointer(&self->pending, g_hash_table_unref);
 	g_clear_pointer(&self->fetching, g_hash_table_unref);
 	g_clear_pointer(&self->ignored, g_hash_table_unref);
+	g_clear_pointer(&self->resync_seen, g_hash_table_unref);
 	g_strfreev(self->allow);
 	g_strfreev(self->deny);
 	g_clear_pointer(&self->link, wifi_link_free);

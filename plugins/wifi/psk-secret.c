@@ -51,15 +51,15 @@ psk_received(GObject *source, GAsyncResult *result, gpointer user_data)
 }
 
 void
-wifi_psk_request(JoindCore *core, WifiNetwork *network, GCancellable *cancellable,
-                 GAsyncReadyCallback callback, gpointer user_data)
+wifi_psk_request(JoindCore *core, const gchar *requester, WifiNetwork *network,
+                 GCancellable *cancellable, GAsyncReadyCallback callback, gpointer user_data)
 {
 	GTask *task = g_task_new(network, cancellable, callback, user_data);
 
 	g_task_set_task_data(task, g_object_ref(core), g_object_unref);
-	joind_core_request_secret(core, JOIND_SECRET_PASSPHRASE,
-	                          joind_network_get_object_path(JOIND_NETWORK(network)), NULL,
-	                          cancellable, psk_received, task);
+	joind_core_request_secret_for(core, requester, JOIND_SECRET_PASSPHRASE,
+	                              joind_network_get_object_path(JOIND_NETWORK(network)), NULL,
+	                              cancellable, psk_received, task);
 }
 
 gboolean

@@ -22,8 +22,9 @@ gboolean wifi_psk_from_profile(WifiNetwork *network, WifiPskSecret *out, GError 
 /* Asks the agent for the network's passphrase; the GTask's source object
  * is network. After cancellable is cancelled the callback still runs
  * (G_IO_ERROR_CANCELLED). */
-void wifi_psk_request(JoindCore *core, WifiNetwork *network, GCancellable *cancellable,
-                      GAsyncReadyCallback callback, gpointer user_data);
+/* requester: the client the connection is for (joind-agent.h), or NULL. */
+void wifi_psk_request(JoindCore *core, const gchar *requester, WifiNetwork *network,
+                      GCancellable *cancellable, GAsyncReadyCallback callback, gpointer user_data);
 /* The PSK derived from the agent's passphrase (to be saved). */
 gboolean wifi_psk_request_finish(WifiNetwork *network, GAsyncResult *result, WifiPskSecret *out,
                                  GError **error);

@@ -23,21 +23,6 @@ has_suite(const guint32 *list, guint n, guint suite)
 	return FALSE;
 }
 
-const gchar *
-wifi_mfp_to_string(WifiMfp mfp)
-{
-	switch (mfp) {
-	case WIFI_MFP_OFF:
-		return "off";
-	case WIFI_MFP_OPTIONAL:
-		return "optional";
-	case WIFI_MFP_REQUIRED:
-		return "required";
-	default:
-		return "?";
-	}
-}
-
 /* Management frame protection: used when the access point is capable
  * (MFPC) and the radio has the access point's BIP cipher (BIP-CMAC-128
  * when its RSNE names none). */

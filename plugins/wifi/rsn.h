@@ -43,7 +43,6 @@ typedef struct {
  * lacks the BIP cipher). */
 gboolean wifi_rsn_plan(const WifiBss *bss, const WifiWiphy *wiphy, WifiRsnPlan *plan,
                        GError **error);
-const gchar *wifi_mfp_to_string(WifiMfp mfp);
 
 /* The RSN attributes of CMD_CONNECT: control port (EAPOL over nl80211 when
  * over_nl80211, else the interface's AF_PACKET path) and USE_MFP. */

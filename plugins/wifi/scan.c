@@ -615,6 +615,19 @@ scanner_external_ended(WifiScanner *self, guint8 cmd)
 }
 
 void
+wifi_scanner_resync(WifiScanner *self)
+{
+	/* Events were lost: the end of the scan we wait for may be among
+	 * them. What the kernel holds now is read as that scan's results; a
+	 * scan still running is cut short, which costs a partial table until
+	 * the next one, not a scanner that waits for an event never to come. */
+	if (self->state == SCAN_RUNNING)
+		scanner_handle_end(self, NL80211_CMD_NEW_SCAN_RESULTS);
+	else if (self->state == SCAN_EXTERNAL)
+		scanner_external_ended(self, NL80211_CMD_NEW_SCAN_RESULTS);
+}
+
+void
 wifi_scanner_handle_event(WifiScanner *self, guint8 cmd, struct nlattr **attrs)
 {
 	if (cmd == NL80211_CMD_TRIGGER_SCAN) {

@@ -56,6 +56,10 @@ gboolean wifi_scanner_scan_finish(WifiScanner *self, GAsyncResult *result, GErro
  * for this interface. */
 void wifi_scanner_handle_event(WifiScanner *self, guint8 cmd, struct nlattr **attrs);
 
+/* Events may have been lost: a scan waiting for its end reads the
+ * results the kernel holds now. */
+void wifi_scanner_resync(WifiScanner *self);
+
 /* Number of scans this scanner triggered (for tests and benchmarks). */
 guint wifi_scanner_get_n_triggered(WifiScanner *self);
 

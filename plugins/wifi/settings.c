@@ -19,6 +19,5 @@ const JoindConfigKey wifi_settings[] = {
         {"Scan", "MaximumPeriodicScanInterval", JOIND_CONFIG_INT, "300", 1, 86400, NULL},
         {"Scan", "DisablePeriodicScan", JOIND_CONFIG_BOOL, "false", 0, 0, NULL},
         /* Below this signal (dBm) the station looks for a better BSS. */
-        {"Roam", "RoamThreshold", JOIND_CONFIG_INT, "-70", -100, -1, NULL},
         {NULL, NULL, 0, NULL, 0, 0, NULL},
 };

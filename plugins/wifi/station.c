@@ -24,7 +24,9 @@ struct _WifiStation {
 	WifiScanner *scanner;
 	GHashTable *bsses;    /* "<bssid>/<ssid-hex>" -> WifiBss */
 	GHashTable *networks; /* network key -> WifiNetwork */
-	gboolean powered;
+	gboolean powered;     /* the link is up and no rfkill switch blocks the radio */
+	gboolean link_up;
+	gboolean blocked;
 	gboolean started;
 	guint periodic_timer;
 	guint periodic_interval;
@@ -475,13 +477,29 @@ bss_diagnostics(WifiBss *bss)
 	return g_variant_dict_end(&d);
 }
 
-/* For Daemon1.GetDiagnostics(): what the station sees. */
-static GVariant *
-station_diagnostics(gpointer user_data)
+static void
+station_link_done(GObject *source, GAsyncResult *result, gpointer user_data)
+{
+	g_autoptr(GTask) task = user_data;
+	GVariantDict *d = g_task_get_task_data(task);
+	g_autoptr(GVariant) link = wifi_diagnostics_link_finish(result);
+
+	g_variant_dict_insert_value(d, "connection", link);
+	g_task_return_pointer(task, g_variant_ref_sink(g_variant_dict_end(d)),
+	                      (GDestroyNotify)g_variant_unref);
+}
+
+/* For Daemon1.GetDiagnostics(): what the station sees, and the link's
+ * facts once the kernel has told them (the wait ends when the station
+ * stops). */
+static void
+station_diagnostics(gpointer user_data, GTask *task)
 {
 	WifiStation *self = user_data;
 	GVariantBuilder bsses;
-	GVariantDict d;
+	GVariantDict *d = g_variant_dict_new(NULL);
+	WifiConnectionInfo info;
+	gboolean connected;
 	GHashTableIter iter;
 	gpointer bss;
 
@@ -489,19 +507,20 @@ station_diagnostics(gpointer user_data)
 	g_hash_table_iter_init(&iter, self->bsses);
 	while (g_hash_table_iter_next(&iter, NULL, &bss))
 		g_variant_builder_add_value(&bsses, bss_diagnostics(bss));
-	g_variant_dict_init(&d, NULL);
-	g_variant_dict_insert(&d, "wiphy", "s",
+	g_variant_dict_insert(d, "wiphy", "s",
 	                      self->iface->wiphy->name != NULL ? self->iface->wiphy->name : "");
-	g_variant_dict_insert(&d, "scanning", "b", joind_station_get_scanning(JOIND_STATION(self)));
-	g_variant_dict_insert(&d, "scans_triggered", "u",
+	g_variant_dict_insert(d, "scanning", "b", joind_station_get_scanning(JOIND_STATION(self)));
+	g_variant_dict_insert(d, "scans_triggered", "u",
 	                      self->scanner != NULL ? wifi_scanner_get_n_triggered(self->scanner)
 	                                            : 0);
-	g_variant_dict_insert(&d, "periodic_scan_interval", "u", self->periodic_interval);
-	g_variant_dict_insert(&d, "networks", "u", g_hash_table_size(self->networks));
-	g_variant_dict_insert_value(&d, "bsses", g_variant_builder_end(&bsses));
-	g_variant_dict_insert_value(&d, "connection",
-	                            wifi_diagnostics_link(self->connector, self->iface->ifindex));
-	return g_variant_dict_end(&d);
+	g_variant_dict_insert(d, "periodic_scan_interval", "u", self->periodic_interval);
+	g_variant_dict_insert(d, "networks", "u", g_hash_table_size(self->networks));
+	g_variant_dict_insert_value(d, "bsses", g_variant_builder_end(&bsses));
+	g_task_set_task_data(task, d, (GDestroyNotify)g_variant_dict_unref);
+	connected =
+	        self->connector != NULL && wifi_diagnostics_connection_info(self->connector, &info);
+	wifi_diagnostics_link_async(self->iface->nl, self->iface->ifindex, connected ? &info : NULL,
+	                            self->cancellable, station_link_done, task);
 }
 
 /* ---- life cycle ----------------------------------------------------------- */
@@ -617,10 +636,11 @@ wifi_station_new(const WifiStationSetup *setup)
 }
 
 static void
-station_set_powered(WifiStation *self, gboolean powered)
+station_set_powered(WifiStation *self, gboolean powered, const gchar *why)
 {
 	if (self->powered == powered)
 		return;
+	g_info("%s: powered %s (%s)", self->iface->name, powered ? "on" : "off", why);
 	self->powered = powered;
 	joind_device_set_powered(self->device, powered);
 	joind_device_set_state(self->device,
@@ -653,6 +673,14 @@ wifi_station_start(WifiStation *self, GError **error)
 	g_signal_connect_object(self->core, "profile-changed", G_CALLBACK(on_profile_changed), self,
 	                        0);
 	g_info("%s: station on %s (%s)", self->iface->name, self->iface->wiphy->name, caps);
+	/* From now on link changes count: a link someone else brings up
+	 * later powers the station too. */
+	self->started = TRUE;
+	if (self->blocked) {
+		g_info("%s: radio %s is blocked: powered off until it is unblocked",
+		       self->iface->name, self->iface->wiphy->name);
+		return TRUE;
+	}
 	/* A station must be up to scan; joind never deletes or recreates the
 	 * interface, it only sets it up. */
 	if (!wifi_link_set_up(self->iface->link, self->iface->name, &local)) {
@@ -660,8 +688,8 @@ wifi_station_start(WifiStation *self, GError **error)
 		return TRUE;
 	}
 	/* Powering up starts the first scan. */
-	self->started = TRUE;
-	station_set_powered(self, TRUE);
+	self->link_up = TRUE;
+	station_set_powered(self, TRUE, "link up");
 	return TRUE;
 }
 
@@ -707,6 +735,15 @@ JoindDevice *
 wifi_station_get_joind_device(WifiStation *self)
 {
 	return self->device;
+}
+
+void
+wifi_station_resync(WifiStation *self)
+{
+	if (self->scanner != NULL)
+		wifi_scanner_resync(self->scanner);
+	if (self->connector != NULL)
+		wifi_connector_resync(self->connector);
 }
 
 void
@@ -756,5 +793,51 @@ wifi_station_link_changed(WifiStation *self, const gchar *name, const gchar *add
 	 * as they are at this moment. */
 	if (!wifi_link_get_flags(self->iface->link, self->iface->name, &now, NULL))
 		now = flags;
-	station_set_powered(self, (now & IFF_UP) != 0);
+	self->link_up = (now & IFF_UP) != 0;
+	station_set_powered(self, self->link_up && !self->blocked,
+	                    self->link_up ? "link up" : "link down");
+}
+
+void
+wifi_station_set_blocked(WifiStation *self, gboolean blocked, const gchar *reason)
+{
+	g_autoptr(GError) error = NULL;
+	guint flags = 0;
+
+	if (self->blocked == blocked)
+		return;
+	self->blocked = blocked;
+	g_info("%s: radio %s %s", self->iface->name, self->iface->wiphy->name, reason);
+	if (!self->started)
+		return;
+	if (blocked) {
+		station_set_powered(self, FALSE, reason);
+		return;
+	}
+	if (wifi_link_get_flags(self->iface->link, self->iface->name, &flags, NULL) &&
+	    (flags & IFF_UP) != 0) {
+		self->link_up = TRUE;
+		station_set_powered(self, TRUE, reason);
+		return;
+	}
+	/* cfg80211 set the interface down when the radio was blocked; joind
+	 * sets its stations up, so it does so again. Powered follows the
+	 * link change. */
+	if (!wifi_link_set_up(self->iface->link, self->iface->name, &error))
+		g_warning("%s", error->message);
+}
+
+void
+wifi_station_resumed(WifiStation *self)
+{
+	if (!self->powered ||
+	    joind_station_get_state(JOIND_STATION(self)) != JOIND_STATION_STATE_DISCONNECTED)
+		return;
+	if (self->autoconnect != NULL && wifi_autoconnect_resumed(self->autoconnect))
+		return;
+	/* Nothing remembered to quick-scan: a full scan now, and the periodic
+	 * scans from their initial interval. */
+	g_clear_handle_id(&self->periodic_timer, g_source_remove);
+	self->periodic_interval = self->periodic_initial;
+	station_scan_now(self, "resumed from sleep");
 }

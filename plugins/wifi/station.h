@@ -38,10 +38,21 @@ JoindDevice *wifi_station_get_joind_device(WifiStation *self);
 void wifi_station_connect(WifiStation *self, WifiNetwork *network, GCancellable *cancellable,
                           GAsyncReadyCallback callback, gpointer user_data);
 
+/* Events may have been lost: the scanner and the link read the state
+ * again. */
+void wifi_station_resync(WifiStation *self);
+
 /* nl80211 events for this interface. */
 void wifi_station_handle_event(WifiStation *self, guint8 cmd, struct nlattr **attrs);
 /* rtnetlink facts for this interface (name/address may be NULL). */
 void wifi_station_link_changed(WifiStation *self, const gchar *name, const gchar *address,
                                guint flags);
+/* The radio's rfkill switch: a blocked radio is powered off (scans and
+ * autoconnect stop) whatever its link says; unblocked, the link is set up
+ * again and autoconnect's quick scan follows. reason is for the log. */
+void wifi_station_set_blocked(WifiStation *self, gboolean blocked, const gchar *reason);
+/* The system resumed from sleep: rescan (the remembered frequencies first)
+ * and reconnect without waiting for the periodic scan. */
+void wifi_station_resumed(WifiStation *self);
 
 G_END_DECLS

@@ -28,6 +28,12 @@
 	"\"last_connected\": \"2026-12-03T11:00:00Z\", \"source\": \"user\"}," \
 	"\"476f6e65_psk\": {\"frequencies\": [2412]}}}"
 
+/* Home, and Lost whose file is broken when joind starts. */
+#define BROKEN_STATE_TEXT                               \
+	"{\"version\": 1, \"networks\": {"              \
+	"\"486f6d65_psk\": {\"frequencies\": [2437]}, " \
+	"\"4c6f7374_psk\": {\"frequencies\": [2412]}}}"
+
 typedef struct {
 	gchar *dir; /* the daemon's state directory */
 	TestDaemon *daemon;
@@ -66,6 +72,11 @@ fixture_setup(Fixture *f, gconstpointer data)
 	g_assert_no_error(error);
 	if (g_strcmp0(data, "corrupt") == 0)
 		write_file(f->dir, "state.json", "{\"version\": 1, \"networks\": [}");
+	if (g_strcmp0(data, "broken") == 0) {
+		write_file(f->dir, "Home.psk", HOME_TEXT);
+		write_file(f->dir, "Lost.psk", "[Security\n");
+		write_file(f->dir, "state.json", BROKEN_STATE_TEXT);
+	}
 	if (g_strcmp0(data, "full") == 0) {
 		write_file(f->dir, "Home.psk", HOME_TEXT);
 		write_file(f->dir, "Cafe.open", "[Settings]\nAutoConnect=false\n");
@@ -310,6 +321,126 @@ test_state_and_forget(Fixture *f, gconstpointer data)
 	g_assert_nonnull(cafe);
 }
 
+typedef struct {
+	Fixture *f;
+	const gchar *path;
+	const gchar *fragment; /* "" for no error */
+} WantError;
+
+static gboolean
+error_is(gpointer data)
+{
+	WantError *w = data;
+	g_autoptr(GVariant) props = known_props(w->f, w->path);
+	g_autofree gchar *error = props != NULL ? prop_string(props, "ProfileError") : NULL;
+
+	if (error == NULL)
+		return FALSE;
+	return *w->fragment == '\0' ? *error == '\0' : strstr(error, w->fragment) != NULL;
+}
+
+static void
+wait_error(Fixture *f, const gchar *path, const gchar *fragment)
+{
+	WantError w = {f, path, fragment};
+
+	if (!test_wait_until(error_is, &w, WAIT_MS)) {
+		g_autofree gchar *log = test_daemon_get_log(f->daemon);
+		g_error("%s never showed ProfileError \"%s\"; daemon log:\n%s", path, fragment,
+		        log);
+	}
+}
+
+static JsonNode *
+diagnostics(Fixture *f)
+{
+	g_autoptr(GError) error = NULL;
+	g_autoptr(GVariant) reply =
+	        call(f, "/net/joind", "net.joind.Daemon1", "GetDiagnostics", NULL, &error);
+	g_autofree gchar *json = NULL;
+
+	g_assert_no_error(error);
+	g_variant_get(reply, "(s)", &json);
+	return parse_json(json);
+}
+
+/* The "profile_errors" entry of the diagnostics whose path ends in name,
+ * NULL when none; *n counts the entries. */
+static JsonObject *
+diagnostics_error(JsonNode *root, const gchar *name, guint *n)
+{
+	JsonArray *errors =
+	        json_object_get_array_member(json_node_get_object(root), "profile_errors");
+
+	*n = json_array_get_length(errors);
+	for (guint i = 0; i < *n; i++) {
+		JsonObject *e = json_array_get_object_element(errors, i);
+
+		if (g_str_has_suffix(json_object_get_string_member(e, "path"), name))
+			return e;
+	}
+	return NULL;
+}
+
+/* A profile that is there but does not parse is not a removal: broken at
+ * start, its remembered state stays; broken while known, its object and
+ * state stay with the old values and ProfileError says what is wrong
+ * (file:line) until it is fixed; deleting it forgets it. */
+static void
+test_broken_profile(Fixture *f, gconstpointer data)
+{
+	g_autofree gchar *home = g_build_filename(f->dir, "Home.psk", NULL);
+	g_autofree gchar *state = read_file(f->dir, "state.json");
+	g_autoptr(JsonNode) diag = diagnostics(f);
+	g_autoptr(JsonNode) diag_broken = NULL;
+	g_autoptr(JsonNode) diag_fixed = NULL;
+	g_autoptr(GVariant) props = NULL;
+	g_autofree gchar *after = NULL, *message = NULL;
+	JsonObject *e;
+	guint n = 0;
+
+	g_assert_nonnull(strstr(state, "4c6f7374_psk"));
+	e = diagnostics_error(diag, "/Lost.psk", &n);
+	g_assert_cmpuint(n, ==, 1);
+	g_assert_nonnull(e);
+	g_assert_nonnull(strstr(json_object_get_string_member(e, "error"), "Lost.psk:1:"));
+	g_assert_false(json_object_get_boolean_member(e, "in_use"));
+	wait_error(f, HOME_PATH, "");
+
+	write_file(f->dir, "Home.psk",
+	           "[Security]\nPassphrase=correct horse\n[Settings\nAutoConnect=false\n");
+	wait_error(f, HOME_PATH, "Home.psk:3:");
+	props = known_props(f, HOME_PATH);
+	g_assert_true(prop_bool(props, "Hidden")); /* the values read before */
+	g_assert_true(prop_bool(props, "AutoConnect"));
+	message = prop_string(props, "ProfileError");
+	g_assert_null(strstr(message, "correct horse"));
+	diag_broken = diagnostics(f);
+	e = diagnostics_error(diag_broken, "/Home.psk", &n);
+	g_assert_cmpuint(n, ==, 2);
+	g_assert_nonnull(e);
+	g_assert_true(json_object_get_boolean_member(e, "in_use"));
+	after = read_file(f->dir, "state.json");
+	g_assert_nonnull(strstr(after, "486f6d65_psk"));
+
+	write_file(f->dir, "Home.psk",
+	           "[Security]\nPassphrase=correct horse\n[Settings]\nAutoConnect=false\n");
+	wait_props(f, HOME_PATH, TRUE, FALSE, FALSE);
+	wait_error(f, HOME_PATH, "");
+	diag_fixed = diagnostics(f);
+	g_assert_null(diagnostics_error(diag_fixed, "/Home.psk", &n));
+	g_assert_cmpuint(n, ==, 1);
+
+	write_file(f->dir, "Home.psk", "[Security\n");
+	wait_error(f, HOME_PATH, "Home.psk:1:");
+	g_assert_cmpint(g_unlink(home), ==, 0);
+	wait_props(f, HOME_PATH, FALSE, -1, -1);
+	g_clear_pointer(&after, g_free);
+	after = read_file(f->dir, "state.json");
+	g_assert_null(strstr(after, "486f6d65_psk"));
+	g_assert_nonnull(strstr(after, "4c6f7374_psk"));
+}
+
 /* A corrupt state.json: reported with its path, set aside, joind runs. */
 static void
 test_corrupt_state(Fixture *f, gconstpointer data)
@@ -428,6 +559,7 @@ main(int argc, char **argv)
 	ADD("set-autoconnect", NULL, test_set_autoconnect);
 	ADD("state-and-forget", "full", test_state_and_forget);
 	ADD("corrupt-state", "corrupt", test_corrupt_state);
+	ADD("broken-profile", "broken", test_broken_profile);
 	ADD("joinctl", "full", test_joinctl);
 #undef ADD
 	return g_test_run();

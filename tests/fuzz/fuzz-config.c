@@ -33,7 +33,6 @@ check_getters(JoindConfig *config)
 	static const char *const ints[][2] = {
 	        {"Scan", "InitialPeriodicScanInterval"},
 	        {"Scan", "MaximumPeriodicScanInterval"},
-	        {"Roam", "RoamThreshold"},
 	        {"Wired", "StartPeriod"},
 	        {"Wired", "MaxStart"},
 	        {"Wired", "HeldPeriod"},
@@ -51,7 +50,7 @@ check_getters(JoindConfig *config)
 	if (ifaces == NULL || deny == NULL)
 		abort();
 	/* Only values in range survive validation. */
-	if (joind_config_get_int(config, "Roam", "RoamThreshold") > -1 ||
+	if (joind_config_get_int(config, "Scan", "InitialPeriodicScanInterval") < 1 ||
 	    joind_config_get_int(config, "Wired", "MaxStart") < 1)
 		abort();
 }
@@ -96,7 +95,7 @@ LLVMFuzzerTestOneInput(const uint8_t *data, size_t size)
 		guint lines = 1;
 		for (const gchar *p = text; *p != '\0'; p++)
 			lines += *p == '\n';
-		if (joind_keyfile_find_line(text, "Scan", "RoamThreshold") > lines ||
+		if (joind_keyfile_find_line(text, "Scan", "InitialPeriodicScanInterval") > lines ||
 		    joind_keyfile_find_line(text, "General", "Interfaces") > lines)
 			abort();
 	}

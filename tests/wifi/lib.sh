@@ -21,6 +21,12 @@
 #                                  answering with PASSPHRASE; its requests
 #                                  go to LOG
 #   wifi_stop_agent
+#   wifi_agent_call LOG PASSPHRASE PATH METHOD [ARG]
+#                                  an agent (tests/wired's wired-helper)
+#                                  answering with PASSPHRASE (its requests
+#                                  go to LOG), which then calls
+#                                  net.joind.METHOD on PATH itself (joind
+#                                  asks the caller's own agent); TOOK: seconds
 #   jw ARGS...                     joind-wait (event-driven D-Bus waits)
 #   jcall METHOD-ARGS...           gdbus call into net.joind
 #   wifi_connect PATH NAME         Network1.Connect() on PATH, then the
@@ -168,24 +174,19 @@ wifi_restart_joind_same() {
 	DEV=$(wifi_device_path wlan2) || wifi_fail "no device for wlan2 after the restart"
 }
 
-wifi_start_agent() {
-	DBUS_SESSION_BUS_ADDRESS=unix:path=/run/dbus/system_bus_socket \
-		"$BUILD/tests/wired/wired-helper" agent --passphrase "$2" >"$1" 2>&1 &
-	echo $! >"$WORK/agent.pid"
-	wifi_poll 10 "the agent to register" grep -q '^registered' "$1"
-}
-
-wifi_stop_agent() {
-	local pid
-	pid=$(cat "$WORK/agent.pid" 2>/dev/null) || return 0
-	rm -f "$WORK/agent.pid"
-	kill "$pid" || wifi_fail "the agent ($pid) had died"
-	wait "$pid" 2>/dev/null || true
-}
-
 jw() { "$JOIND_WAIT" "$@"; }
 
 jcall() { gdbus call --system --dest net.joind "$@"; }
+
+wifi_agent_call() {
+	local log=$1 pass=$2 t
+	shift 2
+	t=$(wifi_now)
+	DBUS_SESSION_BUS_ADDRESS=unix:path=/run/dbus/system_bus_socket \
+		timeout 120 "$BUILD/tests/wired/wired-helper" agent --passphrase "$pass" \
+		--call "$@" >"$log" 2>&1 || wifi_fail "$2 on $1: $(cat "$log")"
+	TOOK=$(wifi_since "$t")
+}
 
 wifi_connect() {
 	local t

@@ -356,6 +356,63 @@ case_profile_edit() {
 	[[ $(w_hostapd_count "received EAPOL-Logoff") -ge 1 ]] || w_fail "hostapd saw no EAPOL-Logoff"
 }
 
+# The port's ProfileError, read through `joinctl --json wired show` ("" when
+# none).
+port_profile_error() {
+	"$W_BUILD/client/joinctl" --session --json wired show "$W_IF_S" |
+		jq -r '.profile_error // ""'
+}
+
+wait_profile_error() { # REGEX (matched against ProfileError; ^$ for none)
+	local e
+	for _ in $(seq 250); do
+		e=$(port_profile_error)
+		[[ $e =~ $1 ]] && return 0
+		sleep 0.04
+	done
+	w_fail "ProfileError is '$e', expected to match '$1'"
+}
+
+# An administrator breaks the profile of an authorised port mid-edit: the
+# port keeps the version read before (still authorised, no Logoff, no new
+# authentication) and ProfileError names the file and line, as it does for
+# a FIFO in its place; fixed, it is picked up; deleted, the port logs off.
+case_profile_broken() {
+	local f starts
+	bed
+	f=$W_DIR/state/wired/port.8021x
+	profile_md5
+	link_up_until authenticated "EAP-MD5"
+	w_expect_eq ProfileError "$(port_profile_error)" ""
+	starts=$(w_hostapd_count "received EAPOL-Start")
+	printf '[Match]\nInterface=%s\n[Security\nEAP-Method=MD5\n' "$W_IF_S" | w_profile port
+	wait_profile_error "port\.8021x:3:"
+	sleep 0.5
+	expect_authenticated MD5 md5user
+	w_expect_eq Profile "$(w_prop Profile)" "$f"
+	w_expect_match "ProfileError over D-Bus" "$(w_prop ProfileError)" "port\.8021x:3:"
+	[[ $(w_hostapd_count "received EAPOL-Logoff") == 0 ]] || w_fail "the port logged off"
+	w_expect_eq "EAPOL-Starts" "$(w_hostapd_count "received EAPOL-Start")" "$starts"
+	# Unreadable for another reason (not a regular file): kept all the same.
+	mkfifo -m 600 "$f.fifo"
+	mv "$f.fifo" "$f"
+	wait_profile_error "not a regular file"
+	expect_authenticated MD5 md5user
+	# Fixed (another account): picked up, the error gone.
+	profile_md5 otherpass md5other
+	w_wait --timeout 10 Identity md5other >/dev/null
+	w_wait State authenticated >/dev/null
+	expect_authenticated MD5 md5other
+	w_expect_eq ProfileError "$(port_profile_error)" ""
+	# Deleted: forgotten, EAPOL-Logoff.
+	rm "$f"
+	w_wait --timeout 10 State idle >/dev/null
+	w_expect_eq Profile "$(w_prop Profile)" ""
+	w_expect_eq ProfileError "$(port_profile_error)" ""
+	sleep 0.1
+	[[ $(w_hostapd_count "received EAPOL-Logoff") -ge 1 ]] || w_fail "hostapd saw no EAPOL-Logoff"
+}
+
 case_logoff() {
 	bed
 	profile_md5

@@ -8,7 +8,11 @@
  *       request is refused with net.joind.Error.Aborted, as an agent whose
  *       user pressed Cancel). Prints "registered" and one line per request
  *       ("RequestPrivateKeyPassphrase <object>"), then runs until
- *       SIGTERM/SIGINT.
+ *       SIGTERM/SIGINT. With --call PATH METHOD [ARG] it then calls
+ *       net.joind.METHOD (e.g. Network1.Connect) on PATH from its own
+ *       connection, with ARG as a string argument when given (joind asks the
+ *       agent of the client that made the call), prints "call ok" or
+ *       "call failed: <error>" and exits with 0 or 1.
  *
  *   wired-helper wait [--timeout S] [--run CMD ...  --] PATH PROPERTY V1[,V2...]
  *       Watches net.joind.Port8021x1.PROPERTY of PATH (PropertiesChanged),
@@ -22,6 +26,7 @@
 #include <glib-unix.h>
 #include <stdio.h>
 #include <stdlib.h>
+#include <string.h>
 
 #define JOIND_NAME  "net.joind"
 #define PORT_IFACE  "net.joind.Port8021x1"
@@ -50,6 +55,9 @@ static gchar *opt_user;
 static gchar *opt_password;
 static gboolean opt_cancel;
 static gint opt_timeout = 10;
+static gchar *opt_call_path;
+static gchar *opt_call_method;
+static gchar *opt_call_arg;
 
 /* ---- agent ---------------------------------------------------------------- */
 
@@ -103,6 +111,37 @@ agent_method_call(GDBusConnection *bus, const gchar *sender, const gchar *path, 
 }
 
 static void
+agent_call_done(GObject *source, GAsyncResult *result, gpointer user_data)
+{
+	g_autoptr(GError) error = NULL;
+	g_autoptr(GVariant) ret =
+	        g_dbus_connection_call_finish(G_DBUS_CONNECTION(source), result, &error);
+
+	if (ret == NULL)
+		g_print("call failed: %s\n", error->message);
+	else
+		g_print("call ok\n");
+	exit(ret == NULL ? 1 : 0);
+}
+
+/* --call: the method on the agent's own connection. */
+static void
+agent_call(GDBusConnection *bus)
+{
+	g_autofree gchar *iface = g_strconcat("net.joind.", opt_call_method, NULL);
+	gchar *dot = strrchr(iface, '.');
+
+	if (dot == iface + strlen("net.joind")) {
+		g_printerr("--call: METHOD is Interface.Method\n");
+		exit(2);
+	}
+	*dot = '\0';
+	g_dbus_connection_call(bus, JOIND_NAME, opt_call_path, iface, dot + 1,
+	                       opt_call_arg != NULL ? g_variant_new("(s)", opt_call_arg) : NULL,
+	                       NULL, G_DBUS_CALL_FLAGS_NONE, 120000, NULL, agent_call_done, NULL);
+}
+
+static void
 agent_name_appeared(GDBusConnection *bus, const gchar *name, const gchar *owner, gpointer user_data)
 {
 	g_autoptr(GError) error = NULL;
@@ -115,6 +154,8 @@ agent_name_appeared(GDBusConnection *bus, const gchar *name, const gchar *owner,
 		exit(1);
 	}
 	g_print("registered\n");
+	if (opt_call_path != NULL)
+		agent_call(bus);
 }
 
 static gboolean
@@ -274,6 +315,55 @@ run_wait(GDBusConnection *bus, gchar **cmd, const gchar *path, const gchar *prop
 
 /* ---- main ----------------------------------------------------------------- */
 
+/* Consumes the option at argv[*i] (and its values).  Returns FALSE when
+ * argv[*i] is not an option; sets *rc on a bad value. */
+static gboolean
+parse_option(gint argc, gchar **argv, gint *i, gchar ***cmd, int *rc)
+{
+	g_autoptr(GError) error = NULL;
+	gchar **opt = NULL;
+
+	if (g_str_equal(argv[*i], "--passphrase"))
+		opt = &opt_passphrase;
+	else if (g_str_equal(argv[*i], "--user"))
+		opt = &opt_user;
+	else if (g_str_equal(argv[*i], "--password"))
+		opt = &opt_password;
+	if (opt != NULL && *i + 1 < argc) {
+		*opt = argv[++*i];
+		return TRUE;
+	}
+	if (g_str_equal(argv[*i], "--call") && *i + 2 < argc) {
+		opt_call_path = argv[++*i];
+		opt_call_method = argv[++*i];
+		if (*i + 1 < argc && argv[*i + 1][0] != '-')
+			opt_call_arg = argv[++*i];
+		return TRUE;
+	}
+	if (g_str_equal(argv[*i], "--cancel")) {
+		opt_cancel = TRUE;
+		return TRUE;
+	}
+	if (g_str_equal(argv[*i], "--timeout") && *i + 1 < argc) {
+		guint64 t = 0;
+
+		if (!g_ascii_string_to_unsigned(argv[++*i], 10, 1, 3600, &t, &error)) {
+			g_printerr("--timeout: %s\n", error->message);
+			*rc = 2;
+		}
+		opt_timeout = (gint)t;
+		return TRUE;
+	}
+	if (g_str_equal(argv[*i], "--run")) {
+		*cmd = &argv[*i + 1];
+		while (*i < argc && !g_str_equal(argv[*i], "--"))
+			++*i;
+		argv[*i] = NULL;
+		return TRUE;
+	}
+	return FALSE;
+}
+
 int
 main(int argc, char **argv)
 {
@@ -292,37 +382,11 @@ main(int argc, char **argv)
 		return 2;
 	}
 	for (gint i = 2; i < argc; i++) {
-		gchar **opt = NULL;
+		int rc = 0;
 
-		if (g_str_equal(argv[i], "--passphrase"))
-			opt = &opt_passphrase;
-		else if (g_str_equal(argv[i], "--user"))
-			opt = &opt_user;
-		else if (g_str_equal(argv[i], "--password"))
-			opt = &opt_password;
-		if (opt != NULL && i + 1 < argc) {
-			*opt = argv[++i];
-			continue;
-		}
-		if (g_str_equal(argv[i], "--cancel")) {
-			opt_cancel = TRUE;
-			continue;
-		}
-		if (g_str_equal(argv[i], "--timeout") && i + 1 < argc) {
-			guint64 t = 0;
-
-			if (!g_ascii_string_to_unsigned(argv[++i], 10, 1, 3600, &t, &error)) {
-				g_printerr("--timeout: %s\n", error->message);
-				return 2;
-			}
-			opt_timeout = (gint)t;
-			continue;
-		}
-		if (g_str_equal(argv[i], "--run")) {
-			cmd = &argv[i + 1];
-			while (i < argc && !g_str_equal(argv[i], "--"))
-				i++;
-			argv[i] = NULL;
+		if (parse_option(argc, argv, &i, &cmd, &rc)) {
+			if (rc != 0)
+				return rc;
 			continue;
 		}
 		if (g_str_equal(argv[1], "wait") && argc - i == 3)

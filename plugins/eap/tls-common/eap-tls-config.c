@@ -19,6 +19,7 @@ eap_tls_config_free(EapTlsConfig *c)
 		return;
 	g_free(c->method);
 	g_free(c->ca_file);
+	g_clear_pointer(&c->ca_pem, g_bytes_unref);
 	g_free(c->ca_where);
 	g_free(c->domain_masks);
 	g_free(c->domain_where);
@@ -79,8 +80,22 @@ tls_read_file(JoindEapSession *s, const gchar *key_prefix, const gchar *name, co
 {
 	g_autoptr(GError) local = NULL;
 	TlsFileBytes *f = g_new0(TlsFileBytes, 1);
+	const gchar *pem = NULL;
 
-	if (!g_file_get_contents(path, &f->data, &f->len, &local)) {
+	/* iwd's embed:<name>: a [@pem@name] group of the profile itself. */
+	if (g_str_has_prefix(path, "embed:")) {
+		pem = joind_eap_session_get_embedded_pem(s, path + strlen("embed:"));
+		if (pem == NULL)
+			local = g_error_new(G_FILE_ERROR, G_FILE_ERROR_NOENT,
+			                    "the profile has no [@pem@%s] group",
+			                    path + strlen("embed:"));
+		else {
+			f->data = g_strdup(pem);
+			f->len = strlen(pem);
+		}
+	}
+	if (pem == NULL &&
+	    (local != NULL || !g_file_get_contents(path, &f->data, &f->len, &local))) {
 		g_autofree gchar *where = tls_where(s, key_prefix, name);
 		g_set_error(error, JOIND_ERROR, JOIND_ERROR_INVALID_ARGS, "%s: %s", where,
 		            local->message);
@@ -168,7 +183,7 @@ tls_check_trust(JoindEapSession *s, const gchar *method, const gchar *key_prefix
 	if (c->ca_file != NULL) {
 		g_autofree gchar *where = tls_where(s, key_prefix, "CACert");
 		c->ca_where = g_strdup_printf("the CA certificates in %s (%s)", c->ca_file, where);
-		if (!tls_read_file(s, key_prefix, "CACert", c->ca_file, NULL, error))
+		if (!tls_read_file(s, key_prefix, "CACert", c->ca_file, &c->ca_pem, error))
 			return FALSE;
 	} else if (c->system_ca) {
 		c->ca_where = g_strdup_printf("the system CA store (%s%sSystemCA=true)",

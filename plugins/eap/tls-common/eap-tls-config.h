@@ -11,7 +11,8 @@ G_BEGIN_DECLS
 
 typedef struct {
 	gchar *method;  /* "TLS", "PEAP": sentences say "EAP-TLS" */
-	gchar *ca_file; /* NULL: system_ca */
+	gchar *ca_file; /* the setting (a path or embed:<name>); NULL: system_ca */
+	GBytes *ca_pem; /* what it holds */
 	gboolean system_ca;
 	gchar *ca_where;     /* which setting chose the trust anchors, for sentences */
 	gchar *domain_masks; /* NULL: any name the CA vouches for */

@@ -7,6 +7,7 @@
 #include <string.h>
 
 #include <openssl/err.h>
+#include <openssl/pem.h>
 
 #include "eap-tls-autoptr.h"
 #include "eap-tls-domain.h"
@@ -178,6 +179,29 @@ eap_tls_new_session_cb(SSL *ssl, SSL_SESSION *session)
 	return 1;
 }
 
+/* The CA certificates (PEM, from a file or embedded in the profile) into
+ * the context's store; FALSE when none could be read. */
+static gboolean
+eap_tls_conn_load_ca(SSL_CTX *ctx, GBytes *pem)
+{
+	gsize len = 0;
+	const void *data = g_bytes_get_data(pem, &len);
+	BIO *bio = BIO_new_mem_buf(data, (int)len);
+	X509_STORE *store = SSL_CTX_get_cert_store(ctx);
+	guint n = 0;
+	X509 *x;
+
+	while (bio != NULL && (x = PEM_read_bio_X509(bio, NULL, NULL, NULL)) != NULL) {
+		if (X509_STORE_add_cert(store, x))
+			n++;
+		X509_free(x);
+	}
+	/* The loop ends on the error of reading past the last certificate. */
+	ERR_clear_error();
+	BIO_free(bio);
+	return n > 0;
+}
+
 static gboolean
 eap_tls_conn_setup_ctx(EapTlsConn *conn, const EapTlsConfig *c, GError **error)
 {
@@ -186,9 +210,8 @@ eap_tls_conn_setup_ctx(EapTlsConn *conn, const EapTlsConfig *c, GError **error)
 	if (!SSL_CTX_set_min_proto_version(ctx, c->min_version) ||
 	    !SSL_CTX_set_max_proto_version(ctx, c->max_version))
 		goto fail;
-	if (c->ca_file != NULL) {
-		if (!SSL_CTX_load_verify_file(ctx, c->ca_file)) {
-			ERR_clear_error();
+	if (c->ca_pem != NULL) {
+		if (!eap_tls_conn_load_ca(ctx, c->ca_pem)) {
 			g_set_error(error, JOIND_ERROR, JOIND_ERROR_INVALID_ARGS,
 			            "%s holds no CA certificate OpenSSL can read", c->ca_where);
 			return FALSE;

@@ -34,9 +34,10 @@ typedef struct {
 	gchar *root;
 	gchar *dir; /* the state directory, root/state */
 	JoindProfileStore *store;
-	GPtrArray *seen;     /* Seen */
-	GPtrArray *warnings; /* gchar *: the store's g_warning()s */
-	GPtrArray *logs;     /* gchar *: everything it logged, debug included */
+	GPtrArray *seen;          /* Seen */
+	GPtrArray *warnings;      /* gchar *: the store's g_warning()s */
+	GPtrArray *logs;          /* gchar *: everything it logged, debug included */
+	GPtrArray *error_signals; /* gchar *: basenames of "profile-error" */
 	GMainLoop *loop;
 	guint target;
 	guint log_handler;
@@ -86,6 +87,14 @@ on_profile_changed(JoindProfileStore *store, JoindProfile *profile, gint change,
 }
 
 static void
+on_profile_error(JoindProfileStore *store, const gchar *path, Fixture *f)
+{
+	g_autofree gchar *base = g_path_get_basename(path);
+
+	g_ptr_array_add(f->error_signals, g_steal_pointer(&base));
+}
+
+static void
 fixture_setup(Fixture *f, gconstpointer data)
 {
 	f->root = g_dir_make_tmp("joind-store-XXXXXX", NULL);
@@ -95,6 +104,7 @@ fixture_setup(Fixture *f, gconstpointer data)
 	f->warnings = g_ptr_array_new_with_free_func(g_free);
 	f->loop = g_main_loop_new(NULL, FALSE);
 	f->logs = g_ptr_array_new_with_free_func(g_free);
+	f->error_signals = g_ptr_array_new_with_free_func(g_free);
 	f->log_handler = g_log_set_handler(
 	        "joind", G_LOG_LEVEL_MASK | G_LOG_FLAG_FATAL | G_LOG_FLAG_RECURSION, capture_log,
 	        f);
@@ -126,6 +136,7 @@ fixture_teardown(Fixture *f, gconstpointer data)
 	g_ptr_array_unref(f->seen);
 	g_ptr_array_unref(f->warnings);
 	g_ptr_array_unref(f->logs);
+	g_ptr_array_unref(f->error_signals);
 	g_main_loop_unref(f->loop);
 	remove_tree(f->root);
 	g_free(f->dir);
@@ -209,6 +220,7 @@ load_store(Fixture *f)
 
 	f->store = joind_profile_store_new(f->dir);
 	g_signal_connect(f->store, "profile-changed", G_CALLBACK(on_profile_changed), f);
+	g_signal_connect(f->store, "profile-error", G_CALLBACK(on_profile_error), f);
 	g_assert_true(joind_profile_store_load(f->store, &error));
 	g_assert_no_error(error);
 }
@@ -709,6 +721,27 @@ test_live_editor_replace(Fixture *f, gconstpointer data)
 	assert_seen(f, 0, JOIND_PROFILE_CHANGE_CHANGED, "home.psk");
 }
 
+/* The error recorded for name, or NULL. */
+static const gchar *
+error_of(Fixture *f, const gchar *name)
+{
+	g_autofree gchar *path = state_path(f, name);
+
+	return joind_profile_store_get_error(f->store, path);
+}
+
+static void
+assert_passphrase(Fixture *f, const gchar *expected)
+{
+	g_autoptr(JoindProfile) held = joind_profile_store_find_network(
+	        f->store, (const guint8 *)"home", 4, JOIND_PROFILE_TYPE_PSK);
+	g_autofree gchar *pass = NULL;
+
+	g_assert_nonnull(held);
+	pass = profile_string(held, "Security", "Passphrase");
+	g_assert_cmpstr(pass, ==, expected);
+}
+
 static void
 test_live_bad_then_fixed(Fixture *f, gconstpointer data)
 {
@@ -716,24 +749,152 @@ test_live_bad_then_fixed(Fixture *f, gconstpointer data)
 	load_store(f);
 	clear_seen(f);
 
-	/* Broken: the profile goes, the file is reported with its line. */
+	/* Broken: the last good version stays, the file is reported and
+	 * recorded with its line. */
 	put_file(f, "home.psk", "[Security]\nPassphrase=Zq9Sec\n");
-	expect_signals(f, 1);
-	assert_seen(f, 0, JOIND_PROFILE_CHANGE_REMOVED, "home.psk");
+	run_for(f, QUIET_MS);
+	g_assert_cmpuint(f->seen->len, ==, 0);
+	assert_passphrase(f, "correct horse");
 	g_assert_cmpuint(f->warnings->len, ==, 1);
 	g_assert_true(warnings_contain(f, "home.psk:2: Passphrase:"));
+	g_assert_nonnull(strstr(error_of(f, "home.psk"), "home.psk:2: Passphrase:"));
+	g_assert_null(strstr(error_of(f, "home.psk"), "Zq9Sec"));
+	g_assert_cmpuint(f->error_signals->len, ==, 1);
 	assert_no_secret_logged(f, "Zq9Sec");
 
 	/* The same broken text again: not reported twice. */
 	put_file(f, "home.psk", "[Security]\nPassphrase=Zq9Sec\n");
-	expect_signals(f, 1);
+	run_for(f, QUIET_MS);
+	g_assert_cmpuint(f->seen->len, ==, 0);
 	g_assert_cmpuint(f->warnings->len, ==, 1);
+	g_assert_cmpuint(f->error_signals->len, ==, 1);
 
-	/* Fixed: back. */
+	/* Another mistake, a syntax error this time: its line is recorded. */
+	put_file(f, "home.psk", "[Security]\nPassphrase=correct horse\n[Settings\n");
+	run_for(f, QUIET_MS);
+	g_assert_cmpuint(f->seen->len, ==, 0);
+	g_assert_nonnull(strstr(error_of(f, "home.psk"), "home.psk:3:"));
+	g_assert_cmpuint(f->error_signals->len, ==, 2);
+
+	/* Fixed: picked up, the error cleared. */
 	put_file(f, "home.psk", PSK_TEXT_2);
-	expect_signals(f, 2);
-	assert_seen(f, 1, JOIND_PROFILE_CHANGE_ADDED, "home.psk");
-	g_assert_cmpuint(f->warnings->len, ==, 1);
+	expect_signals(f, 1);
+	assert_seen(f, 0, JOIND_PROFILE_CHANGE_CHANGED, "home.psk");
+	assert_passphrase(f, "battery staple");
+	g_assert_null(error_of(f, "home.psk"));
+	g_assert_cmpuint(f->error_signals->len, ==, 3);
+}
+
+/* Broken, then put back as it was: nothing changed but the error, which
+ * goes. Broken again and deleted: forgotten, the error with it. */
+static void
+test_live_bad_then_restored(Fixture *f, gconstpointer data)
+{
+	g_autofree gchar *path = state_path(f, "home.psk");
+
+	put_file(f, "home.psk", PSK_TEXT);
+	load_store(f);
+	clear_seen(f);
+	put_file(f, "home.psk", "[Security\n");
+	run_for(f, QUIET_MS);
+	g_assert_nonnull(error_of(f, "home.psk"));
+	put_file(f, "home.psk", PSK_TEXT);
+	run_for(f, QUIET_MS);
+	g_assert_cmpuint(f->seen->len, ==, 0);
+	g_assert_null(error_of(f, "home.psk"));
+	g_assert_cmpuint(f->error_signals->len, ==, 2);
+
+	/* Deleted while broken: forgotten, the error with it. */
+	put_file(f, "home.psk", "[Security\n");
+	run_for(f, QUIET_MS);
+	g_assert_nonnull(error_of(f, "home.psk"));
+	g_assert_cmpint(g_unlink(path), ==, 0);
+	expect_signals(f, 1);
+	assert_seen(f, 0, JOIND_PROFILE_CHANGE_REMOVED, "home.psk");
+	g_assert_null(error_of(f, "home.psk"));
+	g_assert_null(joind_profile_store_find_network(f->store, (const guint8 *)"home", 4,
+	                                               JOIND_PROFILE_TYPE_PSK));
+}
+
+/* A file that is there but cannot be read (here a directory, then a FIFO,
+ * in its place: root reads any mode) keeps the profile; removing it
+ * forgets it. */
+static void
+test_live_unreadable(Fixture *f, gconstpointer data)
+{
+	g_autofree gchar *path = state_path(f, "home.psk");
+
+	put_file(f, "home.psk", PSK_TEXT);
+	load_store(f);
+	clear_seen(f);
+
+	g_assert_cmpint(g_unlink(path), ==, 0);
+	g_assert_cmpint(g_mkdir(path, 0700), ==, 0);
+	run_for(f, QUIET_MS);
+	g_assert_cmpuint(f->seen->len, ==, 0);
+	assert_passphrase(f, "correct horse");
+	g_assert_nonnull(strstr(error_of(f, "home.psk"), path));
+	/* A reload reads it again and keeps it too. */
+	joind_profile_store_reload(f->store);
+	g_assert_cmpuint(f->seen->len, ==, 0);
+	assert_passphrase(f, "correct horse");
+
+	g_assert_cmpint(g_rmdir(path), ==, 0);
+	g_assert_cmpint(mkfifo(path, 0600), ==, 0);
+	run_for(f, QUIET_MS);
+	g_assert_cmpuint(f->seen->len, ==, 0);
+	assert_passphrase(f, "correct horse");
+	g_assert_nonnull(strstr(error_of(f, "home.psk"), "not a regular file"));
+
+	g_assert_cmpint(g_unlink(path), ==, 0);
+	expect_signals(f, 1);
+	assert_seen(f, 0, JOIND_PROFILE_CHANGE_REMOVED, "home.psk");
+	g_assert_null(error_of(f, "home.psk"));
+}
+
+typedef struct {
+	guint n;
+	gboolean held;
+	gchar *last;
+} ErrorList;
+
+static void
+collect_error(const gchar *path, JoindProfileType type, GBytes *ssid, const gchar *message,
+              gboolean held, gpointer user_data)
+{
+	ErrorList *list = user_data;
+
+	list->n++;
+	list->held = held;
+	g_free(list->last);
+	list->last = g_path_get_basename(path);
+	g_assert_cmpint(type, ==, JOIND_PROFILE_TYPE_WIRED);
+	g_assert_null(ssid);
+	g_assert_nonnull(strstr(message, "office.8021x:"));
+}
+
+/* Broken when joind starts: nothing to keep, but the error is recorded
+ * (and listed) so that the file's state is not taken for gone. */
+static void
+test_load_broken(Fixture *f, gconstpointer data)
+{
+	ErrorList list = {0};
+
+	put_file(f, "wired/office.8021x", "[Match]\nInterface=enp*\n[Security\n");
+	load_store(f);
+	g_assert_cmpuint(f->seen->len, ==, 0);
+	joind_profile_store_foreach_error(f->store, collect_error, &list);
+	g_assert_cmpuint(list.n, ==, 1);
+	g_assert_cmpstr(list.last, ==, "office.8021x");
+	g_assert_false(list.held);
+	g_free(list.last);
+
+	put_file(f, "wired/office.8021x", WIRED_TEXT);
+	expect_signals(f, 1);
+	assert_seen(f, 0, JOIND_PROFILE_CHANGE_ADDED, "office.8021x");
+	list = (ErrorList){0};
+	joind_profile_store_foreach_error(f->store, collect_error, &list);
+	g_assert_cmpuint(list.n, ==, 0);
 }
 
 static void
@@ -806,7 +967,8 @@ test_secrets_not_logged(Fixture *f, gconstpointer data)
 	                                               JOIND_PROFILE_TYPE_PSK, kf, &error));
 	put_file(f, "wired/office.8021x",
 	         "[Match]\nInterface=eth*\n[Security]\nEAP-Method=MD5\nEAP-Password=Zq9Edit\\\n");
-	expect_signals(f, 3); /* office added, home added, office removed */
+	/* office added, home added; the broken edit keeps office */
+	expect_signals(f, 2);
 	saved = joind_profile_store_find_network(f->store, (const guint8 *)"home", 4,
 	                                         JOIND_PROFILE_TYPE_PSK);
 	g_assert_true(joind_profile_store_remove(f->store, saved, &error));
@@ -959,6 +1121,9 @@ main(int argc, char **argv)
 	ADD("/profile-store/live/editor-backup", test_live_editor_backup);
 	ADD("/profile-store/live/editor-replace", test_live_editor_replace);
 	ADD("/profile-store/live/bad-then-fixed", test_live_bad_then_fixed);
+	ADD("/profile-store/live/bad-then-restored", test_live_bad_then_restored);
+	ADD("/profile-store/live/unreadable", test_live_unreadable);
+	ADD("/profile-store/load/broken", test_load_broken);
 	ADD("/profile-store/live/wired", test_live_wired);
 	ADD("/profile-store/live/wired-dir", test_live_wired_dir);
 	ADD("/profile-store/reload", test_reload);

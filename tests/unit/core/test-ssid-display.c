@@ -259,6 +259,25 @@ remove_dir(const gchar *dir)
 	g_assert_false(g_file_test(dir, G_FILE_TEST_EXISTS));
 }
 
+/* A core on bus, with its state in dir and no plugins. */
+static JoindCore *
+start_core(GTestDBus *bus, const gchar *dir, GDBusConnection **conn)
+{
+	g_autofree gchar *conf = g_build_filename(dir, "main.conf", NULL);
+	JoindCoreOptions options = {conf, dir, dir, "none", NULL};
+	g_autoptr(GError) error = NULL;
+	JoindCore *core;
+
+	g_test_dbus_up(bus);
+	*conn = g_bus_get_sync(G_BUS_TYPE_SESSION, NULL, &error);
+	g_assert_no_error(error);
+	core = joind_core_new(&options, &error);
+	g_assert_no_error(error);
+	g_assert_true(joind_core_start(core, *conn, &error));
+	g_assert_no_error(error);
+	return core;
+}
+
 static void
 test_bus_names_agree(void)
 {
@@ -268,8 +287,6 @@ test_bus_names_agree(void)
 	g_autoptr(GTestDBus) bus = g_test_dbus_new(G_TEST_DBUS_NONE);
 	g_autoptr(GError) error = NULL;
 	g_autofree gchar *dir = g_dir_make_tmp("joind-ssid-XXXXXX", &error);
-	g_autofree gchar *conf = g_build_filename(dir, "main.conf", NULL);
-	JoindCoreOptions options = {conf, dir, dir, "none", NULL};
 	g_autoptr(GDBusConnection) conn = NULL;
 	g_autoptr(JoindCore) core = NULL;
 	g_autoptr(JoindDevice) device = NULL;
@@ -282,14 +299,7 @@ test_bus_names_agree(void)
 	g_autofree gchar *known_name = NULL;
 
 	g_assert_no_error(error);
-	g_test_dbus_up(bus);
-	conn = g_bus_get_sync(G_BUS_TYPE_SESSION, NULL, &error);
-	g_assert_no_error(error);
-	core = joind_core_new(&options, &error);
-	g_assert_no_error(error);
-	g_assert_true(joind_core_start(core, conn, &error));
-	g_assert_no_error(error);
-
+	core = start_core(bus, dir, &conn);
 	g_assert_true(joind_core_save_network_profile(core, ssid, sizeof(ssid),
 	                                              JOIND_PROFILE_TYPE_OPEN, contents, &error));
 	g_assert_no_error(error);

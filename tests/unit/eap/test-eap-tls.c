@@ -20,6 +20,7 @@
 #include "eap-tls.h"
 #include "joind-eap-private.h"
 #include "joind-error.h"
+#include "joind-profile-private.h"
 #include "test-pki.h"
 
 static TestPki *pki;
@@ -573,6 +574,48 @@ test_domain_mask_ok(void)
 	run_success((ServerOptions)SERVER_12, 0, wild, TLS1_2_VERSION);
 }
 
+static gchar *
+read_text(const gchar *path)
+{
+	gchar *text = NULL;
+
+	g_assert_true(g_file_get_contents(path, &text, NULL, NULL));
+	return text;
+}
+
+/* iwd's embed:<name>: the CA, the certificate and the key as [@pem@name]
+ * groups of the profile itself, no files beside it. */
+static void
+test_embedded_pem(void)
+{
+	g_autofree gchar *ca = read_text(pki->ca);
+	g_autofree gchar *cert = read_text(pki->client_cert);
+	g_autofree gchar *key = read_text(pki->client_key);
+	g_autofree gchar *text = g_strdup_printf(
+	        "[Security]\nEAP-Method=TLS\nEAP-Identity=tlsuser\nEAP-TLS-CACert=embed:ca\n"
+	        "EAP-TLS-ClientCert=embed:cert\nEAP-TLS-ClientKey=embed:key\n\n"
+	        "[@pem@ca]\n%s[@pem@cert]\n%s[@pem@key]\n%s",
+	        ca, cert, key);
+	g_autoptr(GBytes) ssid = g_bytes_new_static("corp", 4);
+	g_autoptr(GError) error = NULL;
+	g_autoptr(JoindProfile) profile =
+	        joind_profile_parse("/test/corp.8021x", JOIND_PROFILE_TYPE_8021X, ssid,
+	                            (const guint8 *)text, strlen(text), &error);
+	ServerOptions o = SERVER_13;
+	Conv c;
+
+	g_assert_no_error(error);
+	server_defaults(&o);
+	conv_init(&c, &o, 0, "");
+	joind_eap_session_unref(c.session);
+	c.session = joind_eap_session_new(NULL, profile, "/test", &conv_callbacks, &c);
+	conv_run(&c);
+	g_assert_no_error(c.error);
+	g_assert_cmpuint(c.succeeded, ==, 1);
+	assert_keys(&c);
+	conv_clear(&c);
+}
+
 static void
 test_client_key_formats(void)
 {
@@ -1018,6 +1061,7 @@ main(int argc, char **argv)
 	g_test_add_func("/eap/tls/version-pinned", test_version_pinned);
 	g_test_add_func("/eap/tls/domain-mask-ok", test_domain_mask_ok);
 	g_test_add_func("/eap/tls/client-key-formats", test_client_key_formats);
+	g_test_add_func("/eap/tls/embedded-pem", test_embedded_pem);
 	g_test_add_func("/eap/tls/passphrase-from-agent", test_passphrase_from_agent);
 	g_test_add_func("/eap/tls/tunnel-app-data", test_tunnel_app_data);
 	g_test_add_func("/eap/tls/untrusted-server", test_untrusted_server);

@@ -7,9 +7,7 @@
 struct _FakeNl {
 	GPtrArray *pending; /* FakeNlRequest, oldest first */
 	guint sent[256];    /* per command */
-	gboolean auto_ack[256];
 	guint next_id;
-	guint idle;
 };
 
 static void
@@ -19,19 +17,6 @@ request_free(FakeNlRequest *req)
 		req->destroy(req->user_data);
 	nlmsg_free(req->msg);
 	g_free(req);
-}
-
-static gboolean
-auto_ack_idle(gpointer user_data)
-{
-	FakeNl *fake = user_data;
-
-	fake->idle = 0;
-	for (guint cmd = 0; cmd < G_N_ELEMENTS(fake->auto_ack); cmd++) {
-		if (fake->auto_ack[cmd])
-			fake_nl_done_all(fake, (guint8)cmd, 0);
-	}
-	return G_SOURCE_REMOVE;
 }
 
 static guint
@@ -51,8 +36,6 @@ fake_send(gpointer backend, struct nl_msg *msg, WifiNlReplyFunc reply, WifiNlDon
 	req->destroy = destroy;
 	fake->sent[req->cmd]++;
 	g_ptr_array_add(fake->pending, req);
-	if (fake->auto_ack[req->cmd] && fake->idle == 0)
-		fake->idle = g_idle_add(auto_ack_idle, fake);
 	return req->id;
 }
 
@@ -76,7 +59,6 @@ fake_free(gpointer backend)
 {
 	FakeNl *fake = backend;
 
-	g_clear_handle_id(&fake->idle, g_source_remove);
 	g_ptr_array_unref(fake->pending);
 	g_free(fake);
 }
@@ -189,12 +171,4 @@ fake_nl_iface_event_new(guint8 cmd, guint32 ifindex)
 
 	nla_put_u32(msg, NL80211_ATTR_IFINDEX, ifindex);
 	return msg;
-}
-
-void
-fake_nl_auto_ack(FakeNl *fake, guint8 cmd)
-{
-	fake->auto_ack[cmd] = TRUE;
-	if (fake_nl_find(fake, cmd) != NULL && fake->idle == 0)
-		fake->idle = g_idle_add(auto_ack_idle, fake);
 }

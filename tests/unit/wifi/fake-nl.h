@@ -37,7 +37,7 @@ guint fake_nl_n_sent(FakeNl *fake, guint8 cmd);
 /* Forgets the counts of fake_nl_n_sent(). */
 void fake_nl_clear_sent(FakeNl *fake);
 
-/* One reply message of req (a dump entry, or a GET's answer); consumed. */
+/* One reply message of req (a dump entry, or the answer to a GET); consumed. */
 void fake_nl_reply(FakeNl *fake, FakeNlRequest *req, struct nl_msg *reply);
 /* Ends req with error (0: ACK / end of dump); req is freed. */
 void fake_nl_done(FakeNl *fake, FakeNlRequest *req, int error);
@@ -47,7 +47,3 @@ guint fake_nl_done_all(FakeNl *fake, guint8 cmd, int error);
 void fake_nl_event(WifiNl *nl, struct nl_msg *event);
 /* An event of cmd for interface ifindex, for fake_nl_event(). */
 struct nl_msg *fake_nl_iface_event_new(guint8 cmd, guint32 ifindex);
-/* From now on, requests of cmd are ACKed (error 0) as soon as they are
- * sent, from an idle callback (for commands a test does not care about,
- * such as NEW_KEY). */
-void fake_nl_auto_ack(FakeNl *fake, guint8 cmd);

@@ -83,6 +83,8 @@ fixture_set_up(Fixture *f, gconstpointer data)
 	f->station = g_object_new(TEST_TYPE_STATION, NULL);
 	joind_device_attach_station(f->device, f->station);
 	f->connector = wifi_connector_new(f->tc->core, f->station, f->iface);
+	/* It drops whatever association an earlier joind left; none here. */
+	fake_nl_done(f->fake, fake_nl_expect(f->fake, NL80211_CMD_DISCONNECT), -ENOTCONN);
 	f->events = g_string_new(NULL);
 	wifi_connector_set_observer(f->connector, on_event, f);
 }

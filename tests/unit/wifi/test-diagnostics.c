@@ -1,6 +1,7 @@
 /* test-diagnostics.c - the link facts of Daemon1.GetDiagnostics(): the
  * JSON built from a fake connection record, and NL80211_ATTR_STA_INFO
- * parsing (well-formed, truncated, wrong sizes). */
+ * parsing (well-formed, truncated, wrong sizes). Asking the kernel:
+ * test-diagnostics-async.c. */
 #include <json-glib/json-glib.h>
 #include <linux/nl80211.h>
 #include <netlink/attr.h>
@@ -94,16 +95,6 @@ test_connection_mfp(void)
 	g_assert_cmpstr(json_object_get_string_member(o, "security"), ==, "psk-sha256");
 	g_assert_true(json_object_get_boolean_member(o, "mfp"));
 	g_assert_cmpstr(json_object_get_string_member(o, "group_mgmt_cipher"), ==, "BIP-CMAC-128");
-}
-
-/* Not connected: a Nothing, which the core's JSON shows as null. */
-static void
-test_link_not_connected(void)
-{
-	g_autoptr(GVariant) v = g_variant_ref_sink(wifi_diagnostics_link(NULL, 1));
-	g_autoptr(JsonNode) node = json_gvariant_serialize(v);
-
-	g_assert_true(JSON_NODE_HOLDS_NULL(node));
 }
 
 /* ---- NL80211_ATTR_STA_INFO ------------------------------------------------ */
@@ -217,7 +208,6 @@ main(int argc, char **argv)
 	g_test_add_func("/wifi/diagnostics/connection-psk", test_connection_psk);
 	g_test_add_func("/wifi/diagnostics/connection-open", test_connection_open_no_kernel_facts);
 	g_test_add_func("/wifi/diagnostics/connection-mfp", test_connection_mfp);
-	g_test_add_func("/wifi/diagnostics/not-connected", test_link_not_connected);
 	g_test_add_func("/wifi/diagnostics/sta-info", test_sta_info);
 	g_test_add_func("/wifi/diagnostics/sta-info-malformed", test_sta_info_malformed);
 	return g_test_run();

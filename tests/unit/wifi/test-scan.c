@@ -590,6 +590,28 @@ test_scan_ssid_limit(Fixture *f, gconstpointer data)
 	g_assert_cmpuint(call.n_done, ==, 2);
 }
 
+/* Events were lost while the scan ran: its results are read at once
+ * instead of waiting for an end event that will not come. */
+static void
+test_scan_resync(Fixture *f, gconstpointer data)
+{
+	FakeNlRequest *req;
+	Call call = {0};
+
+	wifi_scanner_resync(f->scanner); /* idle: nothing to do */
+	g_assert_cmpuint(fake_nl_n_pending(f->fake), ==, 0);
+	request(f, wifi_scan_params_new(), &call);
+	fake_nl_done(f->fake, fake_nl_expect(f->fake, NL80211_CMD_TRIGGER_SCAN), 0);
+	wifi_scanner_resync(f->scanner);
+	req = fake_nl_expect(f->fake, NL80211_CMD_GET_SCAN);
+	fake_bss_answer_dump(f->fake, req, &fresh_bss, 1);
+	iterate();
+	g_assert_cmpuint(call.n_done, ==, 1);
+	g_assert_no_error(call.error);
+	g_assert_cmpuint(f->n_bsses, ==, 1);
+	call_clear(&call);
+}
+
 int
 main(int argc, char **argv)
 {
@@ -597,6 +619,7 @@ main(int argc, char **argv)
 	log_capture_init();
 #define ADD(path, func) g_test_add(path, Fixture, NULL, fixture_set_up, func, fixture_tear_down)
 	ADD("/scan/one", test_scan_one);
+	ADD("/scan/resync", test_scan_resync);
 	ADD("/scan/coalesce", test_scan_coalesce);
 	ADD("/scan/busy/event", test_scan_busy_event);
 	ADD("/scan/busy/gives-up", test_scan_busy_gives_up);

@@ -70,6 +70,7 @@ typedef struct {
 	GDBusConnection *conn;
 	GDBusObjectManagerServer *manager;
 	JoindDevice *device;
+	JoindProfileStore *profiles; /* never loaded: no profile errors */
 	TestStation *station;
 } Fixture;
 
@@ -83,7 +84,8 @@ fixture_setup(Fixture *f, gconstpointer data)
 	f->manager = g_dbus_object_manager_server_new("/net/joind");
 	g_dbus_object_manager_server_set_connection(f->manager, f->conn);
 	f->device = joind_device_new(7, "wlan7", JOIND_DEVICE_KIND_WIFI, "wifi");
-	joind_dbus_device_export(f->manager, f->device);
+	f->profiles = joind_profile_store_new(g_get_tmp_dir());
+	joind_dbus_device_export(f->manager, f->device, f->profiles);
 	f->station = g_object_new(TEST_TYPE_STATION, NULL);
 	joind_device_attach_station(f->device, JOIND_STATION(f->station));
 }
@@ -95,6 +97,7 @@ fixture_teardown(Fixture *f, gconstpointer data)
 	joind_dbus_device_unexport(f->manager, f->device);
 	g_clear_object(&f->station);
 	g_clear_object(&f->device);
+	g_clear_object(&f->profiles);
 	g_clear_object(&f->manager);
 	g_clear_object(&f->conn);
 	g_test_dbus_down(f->bus);

@@ -44,6 +44,8 @@ fixture_set_up(Fixture *f, gconstpointer data)
 	setup.iface = f->iface;
 	setup.address = "02:00:00:00:00:aa";
 	f->station = wifi_station_new(&setup);
+	/* The connector's first DISCONNECT finds no earlier association. */
+	fake_nl_done_all(f->fake, NL80211_CMD_DISCONNECT, -ENOTCONN);
 	wifi_nl_add_listener(f->nl, on_event, f);
 }
 
@@ -176,12 +178,29 @@ test_station_start_refused(Fixture *f, gconstpointer data)
 	g_assert_cmpuint(log_capture_count("WARNING: Cannot bring wlan0 up: *"), ==, 1);
 }
 
+static void
+diagnostics_done(GObject *source, GAsyncResult *result, gpointer user_data)
+{
+	GVariant **out = user_data;
+	g_autoptr(GError) error = NULL;
+
+	*out = joind_device_get_diagnostics_finish(JOIND_DEVICE(source), result, &error);
+	g_assert_no_error(error);
+	g_assert_nonnull(*out);
+}
+
+/* The device's part of GetDiagnostics(); not connected, so no request
+ * to the kernel is awaited. */
 static GVariant *
 diagnostics(Fixture *f)
 {
-	JoindDevice *device = wifi_station_get_joind_device(f->station);
+	GVariant *d = NULL;
 
-	return g_variant_ref_sink(JOIND_DEVICE_GET_CLASS(device)->get_diagnostics(device));
+	joind_device_get_diagnostics(wifi_station_get_joind_device(f->station), NULL,
+	                             diagnostics_done, &d);
+	while (d == NULL)
+		g_main_context_iteration(NULL, TRUE);
+	return d;
 }
 
 /* A BSS goes only after WIFI_BSS_MAX_MISSES (2) of joind's scans in a row
@@ -235,7 +254,6 @@ test_station_profiles(Fixture *f, gconstpointer data)
 	g_assert_nonnull(
 	        joind_network_get_profile(find_network(f, "home", JOIND_NETWORK_TYPE_PSK)));
 }
-
 
 static guint
 diagnostics_uint(Fixture *f, const gchar *key)
@@ -357,6 +375,17 @@ test_station_down_up(Fixture *f, gconstpointer data)
 	complete_scan(f, &cafe, 1);
 }
 
+static void
+stopped_diagnostics_done(GObject *source, GAsyncResult *result, gpointer user_data)
+{
+	gboolean *done = user_data;
+	g_autoptr(GError) error = NULL;
+
+	g_assert_null(joind_device_get_diagnostics_finish(JOIND_DEVICE(source), result, &error));
+	g_assert_no_error(error);
+	*done = TRUE;
+}
+
 /* Stopped mid-scan: the scan's callers fail with Aborted, the requests are
  * cancelled, the networks and the device are gone, and the device answers
  * no more diagnostics. */
@@ -365,6 +394,7 @@ test_station_stop_mid_scan(Fixture *f, gconstpointer data)
 {
 	JoindDevice *device = wifi_station_get_joind_device(f->station);
 	GError *error = NULL;
+	gboolean done = FALSE;
 
 	start(f);
 	complete_scan(f, &cafe, 1);
@@ -378,7 +408,9 @@ test_station_stop_mid_scan(Fixture *f, gconstpointer data)
 	g_assert_cmpuint(fake_nl_n_pending(f->fake), ==, 0);
 	g_assert_null(joind_core_lookup_device(f->tc->core, 7));
 	g_assert_cmpuint(n_networks(f), ==, 0);
-	g_assert_null(JOIND_DEVICE_GET_CLASS(device)->get_diagnostics(device));
+	joind_device_get_diagnostics(device, NULL, stopped_diagnostics_done, &done);
+	while (!done)
+		g_main_context_iteration(NULL, TRUE);
 }
 
 /* GetDiagnostics: the radio, scanning, the periodic interval, networks and
@@ -452,7 +484,7 @@ test_station_probes(Fixture *f, gconstpointer data)
 	req = fake_nl_expect(f->fake, NL80211_CMD_TRIGGER_SCAN);
 	g_assert_nonnull(req->attrs[NL80211_ATTR_SCAN_SSIDS]);
 	nla_for_each_nested(ssid, req->attrs[NL80211_ATTR_SCAN_SSIDS], rem)
-		g_ptr_array_add(seen, g_strndup(nla_data(ssid), (gsize)nla_len(ssid)));
+	        g_ptr_array_add(seen, g_strndup(nla_data(ssid), (gsize)nla_len(ssid)));
 	g_assert_cmpuint(seen->len, ==, 2);
 	g_assert_cmpstr(g_ptr_array_index(seen, 0), ==, "");
 	g_assert_cmpstr(g_ptr_array_index(seen, 1), ==, "attic");

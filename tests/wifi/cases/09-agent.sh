@@ -11,9 +11,10 @@ wpa2=$(jw -t 40 object $NET "Device=$DEV" Name=joind-wpa2 Type=psk) ||
 	wifi_fail "joind-wpa2 not listed"
 jw -t 10 object $NET Name=joind-wpa2 'KnownNetwork=/' >/dev/null ||
 	wifi_fail "joind-wpa2 has a profile already"
-wifi_start_agent "$WORK/agent.log" "$PASS"
-wifi_connect "$wpa2" "joind-wpa2 (the agent's passphrase)"
-wifi_stop_agent
+# The agent makes the call: joind asks the caller's own agent.
+wifi_agent_call "$WORK/agent.log" "$PASS" "$wpa2" Network1.Connect
+jw -t 10 object net.joind.Station1 State=connected "ConnectedNetwork=$wpa2" >/dev/null ||
+	wifi_fail "joind-wpa2 (the agent's passphrase): not connected"
 grep -q "^RequestPassphrase $wpa2" "$WORK/agent.log" || wifi_fail "agent not asked: $(cat "$WORK/agent.log")"
 grep -qE 'authorized:\s*yes' <<<"$(iw dev wlan2 station get 02:00:00:00:0a:01)" ||
 	wifi_fail "wlan2: port not authorized"
