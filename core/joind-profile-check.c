@@ -346,6 +346,9 @@ check_security(JoindProfileCheck *check)
 			check_eap_key(check, keys[i], value);
 		joind_secret_wipe(value);
 	}
+	/* Encrypted: what it lacks is said by the encryption's sentence. */
+	if (g_key_file_has_key(check->keyfile, "Security", "EncryptedSecurity", NULL))
+		return;
 	if (eap && !g_key_file_has_key(check->keyfile, "Security", "EAP-Method", NULL))
 		joind_profile_check_fail(
 		        check, "Security", NULL,
