@@ -402,8 +402,9 @@ eap_tls_conn_set_verify_error(EapTlsConn *conn, GError **error)
 	if (conn->pin_mismatch)
 		joind_set_error(error, JOIND_ERROR_AUTHENTICATION_FAILED,
 		                "Authentication failed: server key not trusted. The server "
-		                "presented the certificate %s, whose key is none that %s pins. If "
-		                "the server's key changed on purpose, put the new pin there.",
+		                "presented the certificate %s, whose key is not among those "
+		                "pinned by %s. If the server's key changed on purpose, put the new "
+		                "pin there.",
 		                server, conn->pin_where);
 	else if (conn->no_anchor)
 		joind_set_error(error, JOIND_ERROR_AUTHENTICATION_FAILED,

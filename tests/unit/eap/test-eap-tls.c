@@ -9,6 +9,8 @@
  * method cannot hide behind OpenSSL agreeing with itself. */
 #include <string.h>
 
+#include <glib/gstdio.h>
+
 #include <gio/gio.h>
 #include <openssl/core_names.h>
 #include <openssl/err.h>
@@ -1150,6 +1152,62 @@ test_client_key_bundle(void)
 	conv_clear(&c);
 }
 
+/* A PKCS#12 bundle as the openssl command makes one (OpenSSL 3's default
+ * algorithms: PBES2/AES-256, SHA-256 MAC), with a passphrase. */
+static void
+test_client_key_bundle_openssl(void)
+{
+	g_autofree gchar *out = g_build_filename(pki->dir, "cli.p12", NULL);
+	g_autofree gchar *cmd =
+	        g_strdup_printf("openssl pkcs12 -export -in %s -inkey %s -certfile %s -out %s "
+	                        "-passout pass:" TEST_PKI_PASSPHRASE,
+	                        pki->client_cert, pki->client_key, pki->ca, out);
+	g_autofree gchar *sec = g_strdup_printf("EAP-TLS-CACert=%s\nEAP-TLS-ClientKeyBundle=%s\n"
+	                                        "EAP-TLS-ClientKeyPassphrase=" TEST_PKI_PASSPHRASE,
+	                                        pki->ca, out);
+	gint status = -1;
+
+	if (g_find_program_in_path("openssl") == NULL) {
+		g_test_skip("no openssl command");
+		return;
+	}
+	g_assert_true(g_spawn_command_line_sync(cmd, NULL, NULL, &status, NULL));
+	g_assert_cmpint(status, ==, 0);
+	run_success((ServerOptions)SERVER_13, 0, sec, TLS1_3_VERSION);
+	run_success((ServerOptions)SERVER_12, 0, sec, TLS1_2_VERSION);
+	g_unlink(out);
+}
+
+/* A PEM bundle embedded in the profile, the CA too. */
+static void
+test_client_key_bundle_embedded(void)
+{
+	g_autofree gchar *ca = read_text(pki->ca);
+	g_autofree gchar *bundle = read_text(pki->client_combined);
+	g_autofree gchar *text = g_strdup_printf(
+	        "[Security]\nEAP-Method=TLS\nEAP-Identity=tlsuser\nEAP-TLS-CACert=embed:ca\n"
+	        "EAP-TLS-ClientKeyBundle=embed:bundle\n\n[@pem@ca]\n%s[@pem@bundle]\n%s",
+	        ca, bundle);
+	g_autoptr(GBytes) ssid = g_bytes_new_static("corp", 4);
+	g_autoptr(GError) error = NULL;
+	g_autoptr(JoindProfile) profile =
+	        joind_profile_parse("/test/corp.8021x", JOIND_PROFILE_TYPE_8021X, ssid,
+	                            (const guint8 *)text, strlen(text), &error);
+	ServerOptions o = SERVER_12;
+	Conv c;
+
+	g_assert_no_error(error);
+	server_defaults(&o);
+	conv_init(&c, &o, 0, "");
+	joind_eap_session_unref(c.session);
+	c.session = joind_eap_session_new(NULL, profile, "/test", &conv_callbacks, &c);
+	conv_run(&c);
+	g_assert_no_error(c.error);
+	g_assert_cmpuint(c.succeeded, ==, 1);
+	assert_keys(&c);
+	conv_clear(&c);
+}
+
 /* ---- resumption ---- */
 
 /* A new TLS connection on the same server context (its session cache), as
@@ -1270,6 +1328,8 @@ main(int argc, char **argv)
 	g_test_add_func("/eap/tls/pin-mismatch", test_pin_mismatch);
 	g_test_add_func("/eap/tls/no-trust-anchor", test_no_trust_anchor);
 	g_test_add_func("/eap/tls/client-key-bundle", test_client_key_bundle);
+	g_test_add_func("/eap/tls/client-key-bundle/openssl", test_client_key_bundle_openssl);
+	g_test_add_func("/eap/tls/client-key-bundle/embedded", test_client_key_bundle_embedded);
 	g_test_add_func("/eap/tls/no-fast-reauthentication", test_no_fast_reauthentication);
 	g_test_add_func("/eap/tls/system-ca", test_system_ca);
 	g_test_add_func("/eap/tls/malformed-fragments", test_malformed_fragments);
