@@ -252,9 +252,10 @@ pin_of(const gchar *path)
 static void
 test_pin_matches_openssl(void)
 {
+	g_autofree gchar *openssl = g_find_program_in_path("openssl");
 	const gchar *certs[] = {pki->server_cert, pki->client_cert, pki->ca};
 
-	if (g_find_program_in_path("openssl") == NULL) {
+	if (openssl == NULL) {
 		g_test_skip("no openssl command");
 		return;
 	}

@@ -1157,6 +1157,7 @@ test_client_key_bundle(void)
 static void
 test_client_key_bundle_openssl(void)
 {
+	g_autofree gchar *openssl = g_find_program_in_path("openssl");
 	g_autofree gchar *out = g_build_filename(pki->dir, "cli.p12", NULL);
 	g_autofree gchar *cmd =
 	        g_strdup_printf("openssl pkcs12 -export -in %s -inkey %s -certfile %s -out %s "
@@ -1167,7 +1168,7 @@ test_client_key_bundle_openssl(void)
 	                                        pki->ca, out);
 	gint status = -1;
 
-	if (g_find_program_in_path("openssl") == NULL) {
+	if (openssl == NULL) {
 		g_test_skip("no openssl command");
 		return;
 	}
