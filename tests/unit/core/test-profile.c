@@ -555,6 +555,33 @@ test_parse_unknown_keys(void)
 	                                              "in a WiFi profile"));
 }
 
+/* In an 802.1X profile: misspelt EAP keys, keys of another kind of
+ * profile, TLS keys where no TLS runs. */
+static void
+test_parse_unknown_eap_keys(void)
+{
+	g_autoptr(JoindProfile) p =
+	        parse_ok(JOIND_PROFILE_TYPE_8021X, "[Security]\n"
+	                                           "EAP-Method=PEAP\n"
+	                                           "EAP-PEAP-CaCert=/ca.pem\n"
+	                                           "EAP-PEAP-Phase2-Method=MD5\n"
+	                                           "EAP-PEAP-Phase2-Pasword=x\n"
+	                                           "EAP-MD5-CACert=/ca.pem\n"
+	                                           "EAP-TLS-Phase2-Identity=x\n"
+	                                           "Passphrase=12345678\n"
+	                                           "EAP-PEAP-Phase2-TTLS-Phase2-Identity=ok\n");
+	g_auto(GStrv) lines = g_strsplit(joind_profile_get_warnings(p), "\n", -1);
+	const guint expected[] = {3, 5, 6, 7, 8};
+
+	g_assert_cmpuint(g_strv_length(lines), ==, G_N_ELEMENTS(expected));
+	for (guint i = 0; i < G_N_ELEMENTS(expected); i++) {
+		g_autofree gchar *start = g_strdup_printf(PATH ":%u: [Security] ", expected[i]);
+
+		g_assert_true(g_str_has_prefix(lines[i], start));
+		g_assert_nonnull(strstr(lines[i], "is not a key of a .8021x profile joind knows"));
+	}
+}
+
 /* iwd.network(5) of iwd 2.3, every key, in the profiles it belongs to: no
  * problem, no warning. */
 static void
@@ -994,6 +1021,7 @@ main(int argc, char **argv)
 	g_test_add_func("/profile/parse/all-problems", test_parse_all_problems);
 	g_test_add_func("/profile/parse/unknown-keys", test_parse_unknown_keys);
 	g_test_add_func("/profile/parse/iwd-keys", test_parse_iwd_keys);
+	g_test_add_func("/profile/parse/unknown-eap-keys", test_parse_unknown_eap_keys);
 	g_test_add_func("/profile/parse/embed-every-key", test_parse_embed_every_key);
 	g_test_add_func("/profile/parse/encrypted-security", test_parse_encrypted_security);
 	g_test_add_func("/profile/keyfile/rewrite-keeps-ip-groups", test_rewrite_keeps_ip_groups);
