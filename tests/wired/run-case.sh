@@ -238,6 +238,62 @@ case_tls_pkcs12() {
 	w_expect_no_secrets whatever
 }
 
+# The pin of a certificate's key, as ServerKeyPin takes it.
+pin_of() { # PEM
+	echo "sha256/$(openssl x509 -pubkey -noout -in "$1" | openssl pkey -pubin -outform der |
+		openssl dgst -sha256 -binary | base64)"
+}
+
+# iwd's ClientKeyBundle (PKCS#12 with a passphrase) and an embedded CA:
+# one file, no certificate path but the bundle's.
+case_tls_bundle_embedded() {
+	bed
+	{
+		echo "[Match]"
+		echo "Interface=$W_IF_S"
+		echo "[Security]"
+		echo "EAP-Method=TLS"
+		echo "EAP-Identity=tlsuser"
+		echo "EAP-TLS-CACert=embed:campus_ca"
+		echo "EAP-TLS-ServerDomainMask=auth.test"
+		echo "EAP-TLS-ClientKeyBundle=$W_PKI/client.p12"
+		echo "EAP-TLS-ClientKeyPassphrase=whatever"
+		echo "[@pem@campus_ca]"
+		cat "$W_PKI/ca.pem"
+	} | w_profile port
+	link_up_until authenticated "EAP-TLS ClientKeyBundle + embedded CA"
+	expect_authenticated TLS tlsuser
+	w_expect_eq ProfileError "$(port_profile_error)" ""
+	w_expect_no_secrets whatever
+}
+
+# A pinned server key and no CA at all: authenticated.
+case_tls_pin_no_ca() {
+	bed
+	profile_tls EAP-TLS-CACert= "EAP-TLS-ServerKeyPin=$(pin_of "$W_PKI/server.pem")"
+	link_up_until authenticated "EAP-TLS ServerKeyPin, no CA"
+	expect_authenticated TLS tlsuser
+	grep -q "ServerKeyPin" "$W_DIR/joind.log" && w_fail "joind complained about the pin"
+	return 0
+}
+
+# Nothing to trust the server by (iwd would accept any server): refused
+# once the server has shown its certificate, the port never authorized,
+# and LastError gives the pin that would let it through.
+case_tls_no_ca() {
+	local err
+	bed
+	profile_tls EAP-TLS-CACert=
+	w_joind
+	w_wait --run ip -n "$W_NS_S" link set "$W_IF_S" up -- State failed,held >/dev/null
+	err=$(w_prop LastError)
+	echo "LastError: $err"
+	w_expect_match LastError "$err" "nothing to verify the server by"
+	[[ $err == *"EAP-TLS-ServerKeyPin=$(pin_of "$W_PKI/server.pem")"* ]] ||
+		w_fail "LastError lacks the pin to set"
+	[[ $(w_hostapd_count ": authorizing port") == 0 ]] || w_fail "hostapd authorized the port"
+}
+
 case_tls_key_passphrase_profile() {
 	bed
 	profile_tls EAP-TLS-ClientKey="$W_PKI/client.enc.key" EAP-TLS-ClientKeyPassphrase=whatever
