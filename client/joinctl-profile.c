@@ -25,18 +25,44 @@ pm_call(JoinctlContext *ctx, const gchar *method, GVariant *params, GError **err
 	return joinctl_call_path(ctx, JOINCTL_ROOT_PATH, PM_IFACE, method, params, -1, error);
 }
 
+/* A setting for JSON: strings and booleans as they are, bytes (the
+ * SSID) in hexadecimal. */
+static JsonNode *
+setting_json(GVariant *value)
+{
+	if (g_variant_is_of_type(value, G_VARIANT_TYPE_BYTESTRING)) {
+		gsize len = 0;
+		const guint8 *data = g_variant_get_fixed_array(value, &len, 1);
+		g_autoptr(GString) hex = g_string_new(NULL);
+
+		for (gsize i = 0; i < len; i++)
+			g_string_append_printf(hex, "%02x", data[i]);
+		return json_node_init_string(json_node_alloc(), hex->str);
+	}
+	return joinctl_json_from_variant(value);
+}
+
 static JsonNode *
 describe_profile(const gchar *path, const gchar *kind, const gchar *name, GVariant *settings)
 {
 	g_autoptr(JsonBuilder) b = json_builder_new();
+	GVariantIter iter;
+	const gchar *key;
+	GVariant *value;
 
 	json_builder_begin_object(b);
 	joinctl_json_add_string(b, "path", path);
 	joinctl_json_add_string(b, "kind", kind);
 	joinctl_json_add_string(b, "name", name);
 	json_builder_set_member_name(b, "settings");
-	json_builder_add_value(b, settings != NULL ? joinctl_json_from_variant(settings)
-	                                           : json_node_new(JSON_NODE_NULL));
+	json_builder_begin_object(b);
+	g_variant_iter_init(&iter, settings);
+	while (g_variant_iter_next(&iter, "{&sv}", &key, &value)) {
+		json_builder_set_member_name(b, key);
+		json_builder_add_value(b, setting_json(value));
+		g_variant_unref(value);
+	}
+	json_builder_end_object(b);
 	json_builder_end_object(b);
 	return json_builder_get_root(b);
 }
@@ -154,11 +180,12 @@ profile_show(JoinctlContext *ctx, JsonNode *node)
 	}
 	printf(_("Profile '%s'\n"), json_object_get_string_member(p, "name"));
 	joinctl_print_fields(p, fields);
+	printf(_("  Settings (secrets are never shown: Has<Key> says one is set)\n"));
 	names = g_list_sort(names, (GCompareFunc)g_strcmp0);
 	for (GList *l = names; l != NULL; l = l->next) {
 		g_autofree gchar *value = joinctl_json_member_text(settings, l->data);
 
-		joinctl_print_field(l->data, value);
+		printf("    %s=%s\n", (const gchar *)l->data, value != NULL ? value : "");
 	}
 	return JOINCTL_EXIT_OK;
 }
@@ -169,6 +196,7 @@ profile_create(JoinctlContext *ctx, gchar **args)
 	g_autoptr(GError) error = NULL;
 	g_autoptr(GVariant) settings = joinctl_profile_settings(ctx, args[0], args + 2, &error);
 	g_autoptr(GVariant) reply = NULL;
+	g_autoptr(GVariant) none = g_variant_ref_sink(g_variant_new("a{sv}", NULL));
 	g_autoptr(JsonNode) node = NULL;
 	const gchar *path = NULL;
 
@@ -181,7 +209,7 @@ profile_create(JoinctlContext *ctx, gchar **args)
 		return joinctl_report(error);
 	}
 	g_variant_get(reply, "(&o)", &path);
-	node = describe_profile(path, args[0], args[1], NULL);
+	node = describe_profile(path, args[0], args[1], none);
 	if (ctx->json)
 		joinctl_print_json(node, TRUE);
 	else

@@ -253,6 +253,16 @@ draft_set_bytes(JoindProfileDraft *self, const gchar *name, const gchar *group, 
 	return TRUE;
 }
 
+static gint
+compare_entries(const void *a, const void *b)
+{
+	const gchar *name_a = NULL, *name_b = NULL;
+
+	g_variant_get_child(*(GVariant *const *)a, 0, "&s", &name_a);
+	g_variant_get_child(*(GVariant *const *)b, 0, "&s", &name_b);
+	return strcmp(name_a, name_b);
+}
+
 /* A value's text as the file spells it; NULL for a type a file cannot hold. */
 static gchar *
 value_text(GVariant *value)
@@ -310,23 +320,28 @@ draft_set_one(JoindProfileDraft *self, const gchar *name, GVariant *value, gbool
 	return TRUE;
 }
 
+/* In the order of their names, so that the same settings make the same
+ * file whatever order they came in. */
 gboolean
 joind_profile_draft_set(JoindProfileDraft *self, GVariant *settings, gboolean allow_ssid,
                         GError **error)
 {
-	GVariantIter iter;
-	const gchar *name;
-	GVariant *value;
+	gsize n = g_variant_n_children(settings);
+	g_autofree GVariant **entries = g_new0(GVariant *, n + 1);
+	gboolean ok = TRUE;
 
-	g_variant_iter_init(&iter, settings);
-	while (g_variant_iter_next(&iter, "{&sv}", &name, &value)) {
-		gboolean ok = draft_set_one(self, name, value, allow_ssid, error);
+	for (gsize i = 0; i < n; i++)
+		entries[i] = g_variant_get_child_value(settings, i);
+	qsort(entries, n, sizeof(GVariant *), compare_entries);
+	for (gsize i = 0; i < n; i++) {
+		const gchar *name = NULL;
+		g_autoptr(GVariant) value = NULL;
 
-		g_variant_unref(value);
-		if (!ok)
-			return FALSE;
+		g_variant_get(entries[i], "{&sv}", &name, &value);
+		ok = ok && draft_set_one(self, name, value, allow_ssid, error);
+		g_variant_unref(entries[i]);
 	}
-	return TRUE;
+	return ok;
 }
 
 gboolean

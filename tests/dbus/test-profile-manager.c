@@ -3,8 +3,9 @@
  * files are written 0600 and picked up by the store (KnownNetwork1 objects
  * with Source "admin"); a non-UTF-8 SSID; PEM bytes embedded in iwd's form
  * and dropped again; invalid settings refused with the file loader's own
- * sentences; and no secret in any reply, in GetDiagnostics or in the
- * daemon's debug log.
+ * sentences; no secret in any reply, in GetDiagnostics or in the daemon's
+ * debug log; and `joinctl profile` on top, which takes secrets from a file
+ * or the environment but never from its command line.
  */
 #include <json-glib/json-glib.h>
 #include <string.h>
@@ -12,6 +13,7 @@
 
 #include <glib/gstdio.h>
 
+#include "joinctl-run.h"
 #include "test-daemon.h"
 
 #define PM_IFACE    "net.joind.ProfileManager1"
@@ -556,6 +558,85 @@ test_invalid(Fixture *f, gconstpointer data)
 	g_assert_false(g_file_test(port, G_FILE_TEST_EXISTS));
 }
 
+/* ---- joinctl profile ------------------------------------------------------------ */
+
+/* Runs joinctl --session ARGS with the environment env; its output joins
+ * the replies checked for secrets. */
+#define PROFILE_CTL(f, r, env, ...)                                                   \
+	do {                                                                          \
+		run_joinctl(r, env, "--session", __VA_ARGS__, NULL);                  \
+		g_string_append_printf((f)->replies, "%s\n%s\n", (r)->out, (r)->err); \
+	} while (0)
+
+static void
+test_joinctl_create(Fixture *f, gconstpointer data)
+{
+	g_autofree gchar *pass_file = g_build_filename(f->dir, "pass", NULL);
+	g_autofree gchar *home = g_build_filename(f->dir, "Home.psk", NULL);
+	g_autofree gchar *text = NULL;
+	g_auto(Run) argv_secret = {0}, no_tty = {0}, created = {0}, list = {0};
+	g_autoptr(JsonNode) root = NULL;
+	JsonObject *settings;
+
+	PROFILE_CTL(f, &argv_secret, NULL, "profile", "create", "psk", "Home",
+	            "Security.Passphrase=" SECRET_PASSPHRASE);
+	g_assert_cmpint(argv_secret.status, ==, 2);
+	g_assert_nonnull(strstr(argv_secret.err, "Security.Passphrase is a secret"));
+	PROFILE_CTL(f, &no_tty, NULL, "profile", "create", "psk", "Home");
+	g_assert_cmpint(no_tty.status, ==, 2);
+	g_assert_nonnull(strstr(no_tty.err, "no terminal"));
+	g_assert_false(g_file_test(home, G_FILE_TEST_EXISTS));
+
+	g_assert_true(g_file_set_contents(pass_file, SECRET_PASSPHRASE "\n", -1, NULL));
+	PROFILE_CTL(f, &created, NULL, "profile", "create", "psk", "Home",
+	            "Settings.AutoConnect=false", "--passphrase-file", pass_file);
+	g_assert_cmpint(created.status, ==, 0);
+	g_remove(pass_file); /* no secret left for the teardown's check */
+	text = read_state_file(f, "Home.psk", 0600);
+	g_assert_nonnull(strstr(text, "Passphrase=" SECRET_PASSPHRASE "\n"));
+
+	PROFILE_CTL(f, &list, NULL, "--json", "profile", "list");
+	g_assert_cmpint(list.status, ==, 0);
+	root = parse_json(list.out);
+	g_assert_cmpuint(json_array_get_length(json_node_get_array(root)), ==, 1);
+	settings = json_object_get_object_member(
+	        json_array_get_object_element(json_node_get_array(root), 0), "settings");
+	g_assert_true(json_object_get_boolean_member(settings, "Security.HasPassphrase"));
+	g_assert_cmpstr(json_object_get_string_member(settings, "Settings.AutoConnect"), ==,
+	                "false");
+}
+
+static void
+test_joinctl_edit(Fixture *f, gconstpointer data)
+{
+	g_autofree gchar *path = create(f, "psk", "Home", home_settings());
+	g_autofree gchar *text = NULL;
+	g_auto(Run) set = {0}, unset = {0}, bad = {0}, del = {0}, gone = {0};
+	const gchar *const env[] = {"PM_PASS", "short", NULL};
+	g_autoptr(JsonNode) problems = NULL;
+
+	PROFILE_CTL(f, &set, NULL, "profile", "set", "Home", "Settings.Hidden=true");
+	g_assert_cmpint(set.status, ==, 0);
+	PROFILE_CTL(f, &unset, NULL, "profile", "unset", path, "Settings.AutoConnect");
+	g_assert_cmpint(unset.status, ==, 0);
+	text = read_state_file(f, "Home.psk", 0600);
+	g_assert_nonnull(strstr(text, "Hidden=true\n"));
+	g_assert_null(strstr(text, "AutoConnect"));
+
+	PROFILE_CTL(f, &bad, env, "--json", "profile", "validate", "psk", "Security.Passphrase",
+	            "--passphrase-from-env", "PM_PASS");
+	g_assert_cmpint(bad.status, ==, 2);
+	problems = parse_json(bad.out);
+	g_assert_cmpuint(json_array_get_length(json_node_get_array(problems)), ==, 1);
+	g_assert_nonnull(strstr(json_array_get_string_element(json_node_get_array(problems), 0),
+	                        "Passphrase"));
+
+	PROFILE_CTL(f, &del, NULL, "profile", "delete", "Home");
+	g_assert_cmpint(del.status, ==, 0);
+	PROFILE_CTL(f, &gone, NULL, "profile", "show", "Home");
+	g_assert_cmpint(gone.status, ==, 4);
+}
+
 int
 main(int argc, char **argv)
 {
@@ -571,6 +652,10 @@ main(int argc, char **argv)
 	g_test_add("/profile-manager/wired", Fixture, NULL, fixture_setup, test_wired,
 	           fixture_teardown);
 	g_test_add("/profile-manager/invalid", Fixture, NULL, fixture_setup, test_invalid,
+	           fixture_teardown);
+	g_test_add("/profile-manager/joinctl-create", Fixture, NULL, fixture_setup,
+	           test_joinctl_create, fixture_teardown);
+	g_test_add("/profile-manager/joinctl-edit", Fixture, NULL, fixture_setup, test_joinctl_edit,
 	           fixture_teardown);
 	return g_test_run();
 }
