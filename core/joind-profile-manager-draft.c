@@ -181,7 +181,7 @@ pem_text(const gchar *name, GBytes *bytes, GError **error)
 {
 	gsize len = 0;
 	const gchar *data = g_bytes_get_data(bytes, &len);
-	const gchar *line = data, *end = data + len;
+	const gchar *line, *end;
 	GString *text;
 
 	if (data == NULL || memchr(data, '\0', len) != NULL ||
@@ -194,6 +194,8 @@ pem_text(const gchar *name, GBytes *bytes, GError **error)
 		return NULL;
 	}
 	text = g_string_sized_new(len + 1);
+	line = data;
+	end = data + len;
 	while (line < end) {
 		const gchar *nl = memchr(line, '\n', (gsize)(end - line));
 		const gchar *s = line, *e = nl != NULL ? nl : end;
@@ -227,7 +229,12 @@ draft_set_bytes(JoindProfileDraft *self, const gchar *name, const gchar *group, 
 	g_autofree gchar *reference = NULL;
 	gchar *pem;
 
-	if (strcmp(name, SSID_SETTING) == 0 && allow_ssid) {
+	if (strcmp(name, SSID_SETTING) == 0 && !allow_ssid) {
+		g_set_error(error, JOIND_ERROR, JOIND_ERROR_INVALID_ARGS,
+		            "%s: the SSID names the profile and cannot be changed", name);
+		return FALSE;
+	}
+	if (strcmp(name, SSID_SETTING) == 0) {
 		if (g_bytes_get_size(bytes) == 0 || g_bytes_get_size(bytes) > SSID_MAX_LEN) {
 			g_set_error(error, JOIND_ERROR, JOIND_ERROR_INVALID_ARGS,
 			            "%s: an SSID has 1 to %d bytes", name, SSID_MAX_LEN);
@@ -239,8 +246,9 @@ draft_set_bytes(JoindProfileDraft *self, const gchar *name, const gchar *group, 
 	}
 	if (!key_is_pem(key)) {
 		g_set_error(error, JOIND_ERROR, JOIND_ERROR_INVALID_ARGS,
-		            "%s: bytes are taken for certificates and keys (PEM text)%s only", name,
-		            allow_ssid ? " and Settings.SSID" : "");
+		            "%s: bytes are taken for certificates and keys (PEM text) and "
+		            "Settings.SSID only",
+		            name);
 		return FALSE;
 	}
 	pem = pem_text(name, bytes, error);

@@ -308,7 +308,8 @@ test_psk_update_delete(Fixture *f, gconstpointer data)
 	gone = pm(f, "DeleteProfile", g_variant_new("(o)", path), &error);
 	g_assert_no_error(error);
 	g_assert_false(g_file_test(file, G_FILE_TEST_EXISTS));
-	g_assert_true(test_wait_until(object_is, &w, WAIT_MS));
+	if (!test_wait_until(object_is, &w, WAIT_MS))
+		g_error("%s is still exported", HOME_PATH);
 	g_assert_null(listed(f, HOME_PATH, "psk", "Home"));
 	g_clear_pointer(&gone, g_variant_unref);
 	gone = pm(f, "DeleteProfile", g_variant_new("(o)", path), &gone_error);
@@ -495,7 +496,8 @@ loader_error_for(Fixture *f, const gchar *name, const gchar *text)
 
 	g_assert_true(g_file_set_contents_full(file, text, -1, G_FILE_SET_CONTENTS_CONSISTENT, 0600,
 	                                       NULL));
-	g_assert_true(test_wait_until(dropped_error_found, &d, WAIT_MS));
+	if (!test_wait_until(dropped_error_found, &d, WAIT_MS))
+		g_error("%s: no profile error came up", file);
 	return d.error;
 }
 
