@@ -80,27 +80,14 @@ joind_profile_draft_new_from_text(const gchar *path, const guint8 *data, gsize l
 
 /* ---- names ---------------------------------------------------------------- */
 
-/* iwd's key names, which the loader also demands. */
-static gboolean
-key_is_valid(const gchar *key)
-{
-	if (*key == '\0')
-		return FALSE;
-	for (const gchar *p = key; *p != '\0'; p++) {
-		if (!g_ascii_isalnum(*p) && *p != '-' && *p != '_' && *p != '.')
-			return FALSE;
-	}
-	return TRUE;
-}
-
-/* Stricter than the loader: no PEM groups (those are made from bytes). */
-static gboolean
-group_is_valid(const gchar *group, gsize len)
+gboolean
+joind_profile_draft_name_is_valid(const gchar *name, gsize len, const gchar *extra)
 {
 	if (len == 0)
 		return FALSE;
 	for (gsize i = 0; i < len; i++) {
-		if (!g_ascii_isalnum(group[i]) && group[i] != '-' && group[i] != '_')
+		if (!g_ascii_isalnum(name[i]) &&
+		    (name[i] == '\0' || strchr(extra, name[i]) == NULL))
 			return FALSE;
 	}
 	return TRUE;
@@ -112,7 +99,11 @@ split_name(const gchar *name, gchar **group, gchar **key, GError **error)
 {
 	const gchar *dot = strchr(name, '.');
 
-	if (dot == NULL || !group_is_valid(name, (gsize)(dot - name)) || !key_is_valid(dot + 1)) {
+	/* Keys: iwd's rule, which the loader demands too. Groups: stricter
+	 * than the loader, so that no PEM group is named (those are made from
+	 * bytes). */
+	if (dot == NULL || !joind_profile_draft_name_is_valid(name, (gsize)(dot - name), "-_") ||
+	    !joind_profile_draft_name_is_valid(dot + 1, strlen(dot + 1), "-_.")) {
 		g_set_error(error, JOIND_ERROR, JOIND_ERROR_INVALID_ARGS,
 		            "“%s” is not a setting name: expected Group.Key (such as "
 		            "Security.EAP-Method), made of letters, digits, “-”, “_” and “.”",

@@ -27,6 +27,9 @@ gboolean joind_profile_draft_set(JoindProfileDraft *self, GVariant *settings, gb
 /* Removes the keys ("Group.Key"); one that is not there is no error. */
 gboolean joind_profile_draft_unset(JoindProfileDraft *self, const gchar *const *names,
                                    GError **error);
+/* Are the len bytes of name (not empty) ASCII letters, digits and bytes of
+ * extra? */
+gboolean joind_profile_draft_name_is_valid(const gchar *name, gsize len, const gchar *extra);
 /* Settings.SSID as given, or NULL. */
 GBytes *joind_profile_draft_get_ssid(JoindProfileDraft *self);
 /* The file's text (it holds secrets: wipe it with joind_secret_wipe). */

@@ -94,21 +94,33 @@ joind_profile_manager_path(JoindProfile *profile)
 	return g_strconcat(WIRED_PATH_PREFIX, hex, NULL);
 }
 
+/* Every profile the store holds, WiFi kinds first, each by file name. */
+static GPtrArray *
+manager_all(JoindProfileManager *self)
+{
+	GPtrArray *all = g_ptr_array_new_with_free_func(g_object_unref);
+
+	for (guint t = 0; t < G_N_ELEMENTS(kinds); t++) {
+		g_autoptr(GPtrArray) some = joind_profile_store_list(self->store, kinds[t].type);
+
+		for (guint i = 0; i < some->len; i++)
+			g_ptr_array_add(all, g_object_ref(g_ptr_array_index(some, i)));
+	}
+	return all;
+}
+
 /* The profile object_path names (a new reference), or NOT_FOUND. */
 static JoindProfile *
 manager_find(JoindProfileManager *self, const gchar *object_path, GError **error)
 {
-	for (guint t = 0; t < G_N_ELEMENTS(kinds); t++) {
-		g_autoptr(GPtrArray) profiles =
-		        joind_profile_store_list(self->store, kinds[t].type);
+	g_autoptr(GPtrArray) all = manager_all(self);
 
-		for (guint i = 0; i < profiles->len; i++) {
-			JoindProfile *profile = g_ptr_array_index(profiles, i);
-			g_autofree gchar *path = joind_profile_manager_path(profile);
+	for (guint i = 0; i < all->len; i++) {
+		JoindProfile *profile = g_ptr_array_index(all, i);
+		g_autofree gchar *path = joind_profile_manager_path(profile);
 
-			if (strcmp(path, object_path) == 0)
-				return g_object_ref(profile);
-		}
+		if (strcmp(path, object_path) == 0)
+			return g_object_ref(profile);
 	}
 	g_set_error(error, JOIND_ERROR, JOIND_ERROR_NOT_FOUND, "No profile is known as %s.",
 	            object_path);
@@ -193,13 +205,8 @@ wired_name_is_valid(const gchar *name)
 {
 	gsize len = strlen(name);
 
-	if (len == 0 || len > WIRED_NAME_MAX || name[0] == '.')
-		return FALSE;
-	for (gsize i = 0; i < len; i++) {
-		if (!g_ascii_isalnum(name[i]) && name[i] != '-' && name[i] != '_' && name[i] != '.')
-			return FALSE;
-	}
-	return TRUE;
+	return len <= WIRED_NAME_MAX && name[0] != '.' &&
+	       joind_profile_draft_name_is_valid(name, len, "-_.");
 }
 
 /* The SSID a WiFi profile is made for: Settings.SSID, else the name. */
@@ -395,24 +402,20 @@ list_settings(JoindProfile *profile, GVariantBuilder *settings)
 GVariant *
 joind_profile_manager_list(JoindProfileManager *self)
 {
+	g_autoptr(GPtrArray) all = manager_all(self);
 	GVariantBuilder list;
 
 	g_variant_builder_init(&list, G_VARIANT_TYPE("a(ossa{sv})"));
-	for (guint t = 0; t < G_N_ELEMENTS(kinds); t++) {
-		g_autoptr(GPtrArray) profiles =
-		        joind_profile_store_list(self->store, kinds[t].type);
+	for (guint i = 0; i < all->len; i++) {
+		JoindProfile *profile = g_ptr_array_index(all, i);
+		g_autofree gchar *path = joind_profile_manager_path(profile);
+		GVariantBuilder settings;
 
-		for (guint i = 0; i < profiles->len; i++) {
-			JoindProfile *profile = g_ptr_array_index(profiles, i);
-			g_autofree gchar *path = joind_profile_manager_path(profile);
-			GVariantBuilder settings;
-
-			g_variant_builder_init(&settings, G_VARIANT_TYPE_VARDICT);
-			list_settings(profile, &settings);
-			g_variant_builder_add(&list, "(ossa{sv})", path,
-			                      type_to_kind(kinds[t].type),
-			                      joind_profile_get_name(profile), &settings);
-		}
+		g_variant_builder_init(&settings, G_VARIANT_TYPE_VARDICT);
+		list_settings(profile, &settings);
+		g_variant_builder_add(&list, "(ossa{sv})", path,
+		                      type_to_kind(joind_profile_get_profile_type(profile)),
+		                      joind_profile_get_name(profile), &settings);
 	}
 	return g_variant_builder_end(&list);
 }
