@@ -95,6 +95,14 @@ call(Fixture *f, const gchar *path, const gchar *iface, const gchar *method, GVa
 	return reply;
 }
 
+static void
+assert_remote_error(const GError *error, const gchar *name)
+{
+	g_autofree gchar *remote = error != NULL ? g_dbus_error_get_remote_error(error) : NULL;
+
+	g_assert_cmpstr(remote, ==, name);
+}
+
 static GVariant *
 pm(Fixture *f, const gchar *method, GVariant *args, GError **error)
 {
@@ -258,7 +266,7 @@ test_psk_create(Fixture *f, gconstpointer data)
 	           &error);
 	g_assert_null(again);
 	g_assert_true(g_dbus_error_is_remote_error(error));
-	g_assert_cmpstr(g_dbus_error_get_remote_error(error), ==, "net.joind.Error.Busy");
+	assert_remote_error(error, "net.joind.Error.Busy");
 	diag = diagnostics(f);
 	assert_no_secret("GetDiagnostics", diag);
 }
@@ -302,7 +310,7 @@ test_psk_update_delete(Fixture *f, gconstpointer data)
 	g_assert_null(strstr(text, "AutoConnect"));
 
 	update(f, "/net/joind/known/00_psk", g_variant_new("a{sv}", NULL), NULL, &error);
-	g_assert_cmpstr(g_dbus_error_get_remote_error(error), ==, "net.joind.Error.NotFound");
+	assert_remote_error(error, "net.joind.Error.NotFound");
 	g_clear_error(&error);
 
 	gone = pm(f, "DeleteProfile", g_variant_new("(o)", path), &error);
@@ -314,7 +322,7 @@ test_psk_update_delete(Fixture *f, gconstpointer data)
 	g_clear_pointer(&gone, g_variant_unref);
 	gone = pm(f, "DeleteProfile", g_variant_new("(o)", path), &gone_error);
 	g_assert_null(gone);
-	g_assert_cmpstr(g_dbus_error_get_remote_error(gone_error), ==, "net.joind.Error.NotFound");
+	assert_remote_error(gone_error, "net.joind.Error.NotFound");
 }
 
 /* ---- open, non-UTF-8 SSID ---------------------------------------------------- */
@@ -343,7 +351,7 @@ test_open_raw_ssid(Fixture *f, gconstpointer data)
 	g_variant_dict_init(&d, NULL);
 	g_variant_dict_insert_value(&d, "Settings.SSID", bytes_value("B", 1));
 	update(f, path, g_variant_dict_end(&d), NULL, &error);
-	g_assert_cmpstr(g_dbus_error_get_remote_error(error), ==, "net.joind.Error.InvalidArgs");
+	assert_remote_error(error, "net.joind.Error.InvalidArgs");
 	g_assert_nonnull(strstr(error->message, "Settings.SSID"));
 }
 
@@ -447,7 +455,7 @@ test_wired(Fixture *f, gconstpointer data)
 	bad = pm(f, "CreateProfile",
 	         g_variant_new("(ss@a{sv})", "wired", "../escape", port_settings()), &error);
 	g_assert_null(bad);
-	g_assert_cmpstr(g_dbus_error_get_remote_error(error), ==, "net.joind.Error.InvalidArgs");
+	assert_remote_error(error, "net.joind.Error.InvalidArgs");
 	g_clear_error(&error);
 
 	gone = pm(f, "DeleteProfile", g_variant_new("(o)", path), &error);
@@ -512,7 +520,7 @@ expect_refused(Fixture *f, const gchar *kind, const gchar *name, GVariant *setti
 
 	reply = pm(f, "CreateProfile", g_variant_new("(ss@a{sv})", kind, name, held), &error);
 	g_assert_null(reply);
-	g_assert_cmpstr(g_dbus_error_get_remote_error(error), ==, "net.joind.Error.InvalidArgs");
+	assert_remote_error(error, "net.joind.Error.InvalidArgs");
 	g_dbus_error_strip_remote_error(error);
 	g_assert_cmpstr(error->message, ==, expected);
 	g_clear_error(&error);
