@@ -567,6 +567,41 @@ case_tls_system_ca_no_mask() {
 	w_expect_eq "frames received by the authenticator" "$rx" 0
 }
 
+# A wired EAP-TLS profile made over D-Bus (joinctl profile create, the CA
+# given as PEM bytes, the key passphrase from the environment): the file is
+# 0600 with the CA embedded in iwd's form, the port authenticates against
+# hostapd with it; deleting the profile over D-Bus logs the port off.
+case_profile_dbus() {
+	local joinctl=$W_BUILD/client/joinctl f out
+	bed
+	f=$W_DIR/state/wired/port.8021x
+	w_joind
+	out=$(W_KEY_PASS=whatever "$joinctl" --session --json profile create wired port \
+		"Match.Interface=$W_IF_S" Security.EAP-Method=TLS Security.EAP-Identity=tlsuser \
+		"Security.EAP-TLS-ClientCert=$W_PKI/client.pem" \
+		"Security.EAP-TLS-ClientKey=$W_PKI/client.enc.key" \
+		Security.EAP-TLS-ClientKeyPassphrase --passphrase-from-env W_KEY_PASS \
+		Security.EAP-TLS-ServerDomainMask=auth.test \
+		--embed "Security.EAP-TLS-CACert=$W_PKI/ca.pem")
+	w_expect_eq "created profile" "$(jq -r .path <<<"$out")" \
+		"/net/joind/profile/wired/$(printf port | od -An -tx1 | tr -d ' \n')"
+	w_expect_eq "mode of $f" "$(stat -c %a "$f")" 600
+	grep -q "^EAP-TLS-CACert=embed:EAP-TLS-CACert$" "$f" || w_fail "no embed: reference: $(cat "$f")"
+	grep -q "^\[@pem@EAP-TLS-CACert\]$" "$f" || w_fail "no embedded CA: $(cat "$f")"
+	w_wait --run ip -n "$W_NS_S" link set "$W_IF_S" up -- State authenticated >/dev/null
+	expect_authenticated TLS tlsuser
+	out=$("$joinctl" --session --json profile show port)
+	w_expect_eq "listed passphrase" \
+		"$(jq -r '.settings["Security.HasEAP-TLS-ClientKeyPassphrase"]' <<<"$out")" true
+	grep -qF whatever <<<"$out" && w_fail "joinctl profile show gave the key passphrase"
+	"$joinctl" --session profile delete port >/dev/null
+	w_wait --timeout 10 State idle >/dev/null
+	w_expect_eq Profile "$(w_prop Profile)" ""
+	sleep 0.1
+	[[ $(w_hostapd_count "received EAPOL-Logoff") -ge 1 ]] || w_fail "hostapd saw no EAPOL-Logoff"
+	w_expect_no_secrets whatever
+}
+
 operstate() {
 	ip -n "$W_NS_S" -j -d link show dev "$W_IF_S" | jq -r '.[0].operstate + " " + .[0].linkmode'
 }
