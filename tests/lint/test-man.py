@@ -71,7 +71,7 @@ def main():
     src, build = sys.argv[1], sys.argv[2]
     pages = {
         os.path.join(src, "data", "man", "joind.8"): "joind",
-        os.path.join(src, "data", "man", "joind.network.5"): "joind.network",
+        os.path.join(src, "data", "joind.network.5"): "joind.network",
         os.path.join(src, "data", "joinctl.1"): "joinctl",
         os.path.join(build, "data", "man", "joind.conf.5"): "joind.conf",
     }
