@@ -84,3 +84,7 @@ expect "joinctl known-networks set-autoconnect Cafe y" yes
 expect "joinctl --type " psk
 expect "joinctl --pass" --passphrase
 expect "joinctl wired " reauth
+expect "joinctl known-networks " set-autoconnect
+expect_not "joinctl known-networks " no
+expect "joinctl profile " unset
+expect "joinctl profile show " 'Cafe\ Corner'
