@@ -132,7 +132,8 @@ polkit_use_bus(GDBusConnection *bus)
 	polkit.owner_watch = g_dbus_connection_signal_subscribe(
 	        bus, DBUS_NAME, DBUS_NAME, "NameOwnerChanged", DBUS_PATH, POLKIT_NAME,
 	        G_DBUS_SIGNAL_FLAGS_NONE, polkit_owner_changed, NULL, NULL);
-	polkit_enter(POLKIT_UNKNOWN, "a new bus connection");
+	if (polkit.state != POLKIT_UNKNOWN)
+		polkit_enter(POLKIT_UNKNOWN, "a new bus connection");
 }
 
 /* ---- is it there? --------------------------------------------------------- */
