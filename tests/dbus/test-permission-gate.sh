@@ -2,17 +2,16 @@
 # test-permission-gate MODE: joind on a private system-style bus that
 # includes the shipped policy (data/net.joind.conf), called by two users
 # made for the test: one in group netdev, one not.
-#   policy  the bus refuses the outsider every method and setter; the
-#           netdev member gets through; no reply to either holds a secret.
-#   auth    a bus that lets everyone through and has no polkit: joind
-#           itself (joind-auth.c, its rule for when polkit is not
-#           installed) refuses the outsider every method and setter, lets
-#           the member. (With polkit: test-polkit.sh.)
+#   auth    the shipped policy lets everyone reach joind, and the bus has
+#           no polkit: joind itself (joind-auth.c, its rule for when
+#           polkit is not installed) refuses the outsider every method and
+#           setter, lets the member; no reply to either holds a secret.
+#           (With polkit: test-polkit.sh.)
 #   agents  agents of two uids register; nobody but root (joind) may call
 #           a client's net.joind.Agent1.
 # Skipped (77) when not root. The users are removed afterwards.
 set -euo pipefail
-mode=${1:?policy, auth or agents}
+mode=${1:?auth or agents}
 . "$(dirname "$0")/gate-bed.sh"
 bed_enter "$@"
 secret='gate-test-secret-7f3a'
@@ -23,9 +22,7 @@ bed_group netdev
 bed_user "$outsider"
 bed_user "$member" netdev
 
-extra=
-[ "$mode" != auth ] || extra='<policy context="default"><allow send_destination="net.joind"/></policy>'
-bed_bus_conf "$extra"
+bed_bus_conf ""
 bed_start_bus
 printf '[Security]\nPassphrase=%s\n' "$secret" >"$tmp/state/gatetest.psk"
 chmod 600 "$tmp/state/gatetest.psk"
@@ -69,8 +66,8 @@ read_everything() {
 }
 
 case $mode in
-policy | auth)
-    [ "$mode" = policy ] && denial=$denial_policy || denial=$denial_auth
+auth)
+    denial=$denial_auth
     read_everything "$member"
     read_everything "$outsider"
     check_surface "$denial"
