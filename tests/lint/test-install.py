@@ -72,9 +72,8 @@ def expected_paths(src, opts):
         "example main.conf": os.path.join(datadir, "doc", "joind", "examples", "main.conf"),
     }
     if os.path.exists(os.path.join(src, "data", "net.joind.policy")):
-        policy_dir = pkg_variable("polkit-gobject-1", "policydir") \
-            or os.path.join(datadir, "polkit-1", "actions")
-        paths["polkit actions"] = os.path.join(policy_dir, "net.joind.policy")
+        paths["polkit actions"] = os.path.join(datadir, "polkit-1", "actions",
+                                               "net.joind.policy")
     return paths
 
 
