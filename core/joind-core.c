@@ -45,6 +45,7 @@ struct _JoindCore {
 	JoindAgentManager *agents;
 	GHashTable *devices; /* ifindex -> JoindDevice */
 	gboolean started;
+	GPtrArray *declared; /* joind_core_list_config(): the tables declared, in order */
 };
 
 G_DEFINE_TYPE(JoindCore, joind_core, G_TYPE_OBJECT)
@@ -366,6 +367,11 @@ gboolean
 joind_core_declare_config(JoindCore *self, const JoindConfigKey *keys, GError **error)
 {
 	g_return_val_if_fail(JOIND_IS_CORE(self), FALSE);
+	/* Listing only: the plugin's init() stops here, before any I/O. */
+	if (self->declared != NULL) {
+		g_ptr_array_add(self->declared, (gpointer)keys);
+		return joind_set_error(error, JOIND_ERROR_ABORTED, JOIND_CORE_LISTING_CONFIG);
+	}
 	return joind_config_declare(self->config, keys, error);
 }
 
@@ -631,6 +637,38 @@ joind_core_shutdown(JoindCore *self)
 	g_dbus_interface_skeleton_unexport(G_DBUS_INTERFACE_SKELETON(self->agent_iface));
 	g_dbus_interface_skeleton_unexport(G_DBUS_INTERFACE_SKELETON(self->daemon_iface));
 	g_dbus_object_manager_server_set_connection(self->manager, NULL);
+}
+
+/* Plugins declare their keys first thing in init() (joind-plugin.h), and
+ * declaring fails while listing, so each plugin that declared failed with
+ * this sentence, in the order of the tables. */
+GPtrArray *
+joind_core_list_config(JoindCore *self)
+{
+	GPtrArray *list = g_ptr_array_new_with_free_func(g_free);
+	GPtrArray *plugins;
+	guint next = 0;
+
+	g_return_val_if_fail(JOIND_IS_CORE(self) && !self->started, list);
+	self->declared = g_ptr_array_new();
+	joind_plugin_loader_scan(self->plugins, self->plugin_dir, self->enable_plugins,
+	                         self->disable_plugins);
+	joind_plugin_loader_init_upto(self->plugins, self, G_MAXINT);
+	plugins = joind_plugin_loader_get_plugins(self->plugins);
+	for (guint i = 0; i < plugins->len && next < self->declared->len; i++) {
+		JoindPluginInfo *info = g_ptr_array_index(plugins, i);
+		JoindConfigDeclaration *d;
+
+		if (info->state != JOIND_PLUGIN_STATE_FAILED ||
+		    g_strcmp0(info->detail, JOIND_CORE_LISTING_CONFIG) != 0)
+			continue;
+		d = g_new0(JoindConfigDeclaration, 1);
+		d->plugin = info->name;
+		d->keys = g_ptr_array_index(self->declared, next++);
+		g_ptr_array_add(list, d);
+	}
+	g_clear_pointer(&self->declared, g_ptr_array_unref);
+	return list;
 }
 
 /* ---- what joind learned about known networks (joind-known.h) ------------- */

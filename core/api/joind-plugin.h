@@ -60,12 +60,14 @@ typedef struct {
 
 /* Declares the main.conf keys a plugin reads: keys is a table ended by an
  * entry whose group is NULL, valid as long as the process runs (a static
- * table of the module). Call it from init() before reading any of them with
- * joind_core_get_config_*(). main.conf's values for these keys are checked at
- * once: a bad one is reported with the file and line and the default is used.
- * Keys and groups of main.conf that no plugin declares are reported once
- * every plugin has started. JOIND_ERROR_BUSY when a key is declared already
- * (two plugins may share a group, never a key). */
+ * table of the module). Call it first in init(), before any I/O, and return
+ * its error: joind.conf(5) is built by running every init() up to this call,
+ * which fails then. joind_core_get_config_*() read the keys. main.conf's
+ * values for these keys are checked at once: a bad one is reported with the
+ * file and line and the default is used. Keys and groups of main.conf that
+ * no plugin declares are reported once every plugin has started.
+ * JOIND_ERROR_BUSY when a key is declared already (two plugins may share a
+ * group, never a key). */
 JOIND_EXPORT gboolean joind_core_declare_config(JoindCore *core, const JoindConfigKey *keys,
                                                 GError **error);
 
