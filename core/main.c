@@ -5,6 +5,7 @@
 #include <glib-unix.h>
 #include <gio/gio.h>
 #include <locale.h>
+#include <malloc.h>
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
@@ -187,6 +188,13 @@ main(int argc, char **argv)
 	         NULL},
 	        {NULL}};
 
+	/* One malloc arena: GLib's threads (the D-Bus worker, the GLib worker)
+	 * would each get an arena of their own whose pages stay resident, and a
+	 * fixed mmap threshold: glibc otherwise raises it (and the trim
+	 * threshold with it) after the first large block is freed, so what the
+	 * heap keeps would depend on the order things happened in. */
+	mallopt(M_ARENA_MAX, 1);
+	mallopt(M_MMAP_THRESHOLD, 128 * 1024);
 	setlocale(LC_ALL, "");
 	g_option_context_add_main_entries(ctx, entries, NULL);
 	if (!g_option_context_parse(ctx, &argc, &argv, &error)) {

@@ -9,7 +9,8 @@
  * every mapped file from smaps. --managed-objects times a GetManagedObjects
  * call on /net/joind; --touch FILE rewrites FILE (appending an empty line)
  * and --hup sends SIGHUP, each reporting the CPU the process spent in the
- * following second. Figures are "key value" lines on stdout, in KiB, ms.
+ * following second, and the memory figures again after those (after_*).
+ * Figures are "key value" lines on stdout, in KiB, ms.
  * Then the process is stopped with SIGTERM.
  */
 #include <gio/gio.h>
@@ -85,9 +86,11 @@ iterate_for(gint ms)
 	}
 }
 
-/* Prints "key value" for each wanted "Key:   value kB" line of a file. */
+/* Prints "<prefix>key value" for each wanted "Key:   value kB" line of a
+ * file. */
 static void
-print_fields(const gchar *path, const gchar *const *keys, const gchar *const *out)
+print_fields(const gchar *path, const gchar *prefix, const gchar *const *keys,
+             const gchar *const *out)
 {
 	g_autofree gchar *text = NULL;
 	g_auto(GStrv) lines = NULL;
@@ -100,14 +103,14 @@ print_fields(const gchar *path, const gchar *const *keys, const gchar *const *ou
 			gsize n = strlen(keys[k]);
 
 			if (strncmp(lines[i], keys[k], n) == 0 && lines[i][n] == ':')
-				printf("%s %" G_GUINT64_FORMAT "\n", out[k],
+				printf("%s%s %" G_GUINT64_FORMAT "\n", prefix, out[k],
 				       g_ascii_strtoull(lines[i] + n + 1, NULL, 10));
 		}
 	}
 }
 
 static void
-print_memory(GPid pid)
+print_memory(GPid pid, const gchar *prefix)
 {
 	g_autofree gchar *status = g_strdup_printf("/proc/%d/status", pid);
 	g_autofree gchar *rollup = g_strdup_printf("/proc/%d/smaps_rollup", pid);
@@ -117,8 +120,8 @@ print_memory(GPid pid)
 	const gchar *const rollup_keys[] = {"Pss", "Private_Dirty", NULL};
 	const gchar *const rollup_out[] = {"pss_kib", "private_dirty_kib", NULL};
 
-	print_fields(status, status_keys, status_out);
-	print_fields(rollup, rollup_keys, rollup_out);
+	print_fields(status, prefix, status_keys, status_out);
+	print_fields(rollup, prefix, rollup_keys, rollup_out);
 }
 
 /* The mapping's name for the per-library table: a file's base name, or
@@ -305,7 +308,7 @@ main(int argc, char **argv)
 	/* GOption leaves the "--" that ends the options in some cases. */
 	proc = start(bus, g_str_equal(argv[1], "--") ? argv + 2 : argv + 1, &pid);
 	iterate_for(opt_settle_ms);
-	print_memory(pid);
+	print_memory(pid, "");
 	if (opt_libs)
 		print_libs(pid);
 	if (opt_managed)
@@ -314,6 +317,8 @@ main(int argc, char **argv)
 		print_reaction(pid, "reload_one_cpu_ms", touch_file);
 	if (opt_hup)
 		print_reaction(pid, "reload_all_cpu_ms", send_hup);
+	if (opt_managed || opt_touch != NULL || opt_hup)
+		print_memory(pid, "after_");
 	g_subprocess_send_signal(proc, SIGTERM);
 	g_subprocess_wait(proc, NULL, NULL);
 	return EXIT_SUCCESS;
