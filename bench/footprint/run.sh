@@ -31,6 +31,8 @@ cleanup() {
 }
 trap cleanup EXIT
 
+# As joind.service runs it (GLib's slice allocator off); the floor too.
+export G_SLICE=always-malloc
 read -r DBUS_SESSION_BUS_ADDRESS bus_pid < <(dbus-daemon --session --fork --print-address=1 \
 	--print-pid=1 | paste -sd' ')
 export DBUS_SESSION_BUS_ADDRESS

@@ -33,6 +33,7 @@ export BUILD=$JOIND_BUILD_ROOT
 export LOGDIR=$BUILD/meson-logs/bench-scan
 export WORK=/tmp/joind-bench
 export JOIND_ARGS="" # no debug logging: iwd runs without it too
+export G_SLICE=always-malloc # as joind.service runs it (iwd does not use GLib)
 rm -rf "$LOGDIR"
 source "$JOIND_SOURCE_ROOT/tests/wifi/lib.sh"
 # Daemon logs on the guest's tmpfs (a write to the 9p share is a round trip
