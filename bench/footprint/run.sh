@@ -15,6 +15,8 @@
 #   - 10,000 known networks (bench/footprint/gen-profiles.sh): heap per
 #     profile, GetManagedObjects, CPU to reload one changed file and to
 #     reload everything (SIGHUP);
+#   - heap per Ethernet port (DEVICES veth links in a network namespace,
+#     default 300; skipped when no namespace can be made);
 #   - CPU per full scan at 1/10/120/500/1000 BSSes through the unit tests'
 #     fake nl80211 (scan-bench), and GetOrderedNetworks at those sizes.
 # Figures only: nothing here passes or fails.
@@ -25,16 +27,20 @@ ROUNDS=${1:-3}
 here=$(cd "$(dirname "$0")" && pwd)
 work=$(mktemp -d /tmp/joind-footprint-XXXXXX)
 bus_pid=""
+netns=joind-footprint-$$
 cleanup() {
 	[[ -n $bus_pid ]] && kill "$bus_pid" 2>/dev/null
+	ip netns del "$netns" 2>/dev/null
 	rm -rf "$work"
 }
 trap cleanup EXIT
 
 # As joind.service runs it (GLib's slice allocator off); the floor too.
 export G_SLICE=always-malloc
+# A socket path (not an abstract socket), so that joind in the network
+# namespace of the device figures reaches the bus too.
 read -r DBUS_SESSION_BUS_ADDRESS bus_pid < <(dbus-daemon --session --fork --print-address=1 \
-	--print-pid=1 | paste -sd' ')
+	--print-pid=1 --address="unix:path=$work/bus" | paste -sd' ')
 export DBUS_SESSION_BUS_ADDRESS
 mkdir -p "$work/empty" "$work/state" "$work/state10k"
 "$here/gen-profiles.sh" "$work/state10k" 10000
@@ -61,6 +67,26 @@ for ((r = 0; r < ROUNDS; r++)); do
 		--touch "$work/state10k/bench-00001.psk" -- "${joind[@]}" --plugin-dir plugins \
 		--state-dir "$work/state10k"
 done
+
+# Ethernet ports: joind (every plugin) in a network namespace holding
+# DEVICES veth links (as many wired ports), then in one with none.
+DEVICES=${DEVICES:-300}
+if ip netns add "$netns" 2>/dev/null; then
+	for ((i = 0; i < DEVICES / 2; i++)); do
+		echo "link add fpa$i type veth peer name fpb$i"
+	done >"$work/links"
+	ip -n "$netns" -batch "$work/links"
+	for ((r = 0; r < ROUNDS; r++)); do
+		ip netns exec "$netns" bench/footprint/probe --name net.joind --log "$work/ports.log" -- \
+			"${joind[@]}" --plugin-dir plugins --state-dir "$work/state" >"$work/ports.$r"
+	done
+	ip netns del "$netns"
+	ip netns add "$netns"
+	for ((r = 0; r < ROUNDS; r++)); do
+		ip netns exec "$netns" bench/footprint/probe --name net.joind --log "$work/noports.log" -- \
+			"${joind[@]}" --plugin-dir plugins --state-dir "$work/state" >"$work/noports.$r"
+	done
+fi
 
 # median LABEL KEY: the median over the rounds of KEY's value.
 median() {
@@ -95,6 +121,15 @@ echo "heap per profile: $(((anon10k - anon0) * 1024 / 10000)) B  (RssAnon $anon0
 echo "GetManagedObjects: $(median joind-10k managed_objects_ms) ms for $(median joind-10k managed_objects) objects"
 echo "reload of one changed file: $(median joind-10k reload_one_cpu_ms) ms CPU"
 echo "reload of everything (SIGHUP): $(median joind-10k reload_all_cpu_ms) ms CPU"
+
+if [[ -e $work/ports.0 ]]; then
+	echo
+	echo "== $DEVICES Ethernet ports (veth, in a network namespace)"
+	a0=$(median noports rssanon_kib) a1=$(median ports rssanon_kib)
+	echo "heap per device: $(((a1 - a0) * 1024 / DEVICES)) B  (RssAnon $a0 -> $a1 KiB)"
+	echo "exec -> name: $(median noports start_ms) -> $(median ports start_ms) ms" \
+		"(CPU $(median noports start_cpu_ms) -> $(median ports start_cpu_ms) ms)"
+fi
 
 echo
 echo "== resident size per mapping (KiB, round 1; only those >= 16 KiB in one of them)"
