@@ -38,7 +38,7 @@ joind_eap_declare_method(const gchar *name, guint8 type, JoindEapMethodLoadFunc 
 }
 
 void
-joind_eap_forget_declared(gpointer data)
+joind_eap_forget_declared(gconstpointer data)
 {
 	for (guint i = eap_declared != NULL ? eap_declared->len : 0; i > 0; i--) {
 		if (g_array_index(eap_declared, Declared, i - 1).data == data)

@@ -20,6 +20,6 @@ GPtrArray *joind_eap_methods_parse(const gchar *setting, const gchar *where, gui
 typedef void (*JoindEapMethodLoadFunc)(gpointer data);
 void joind_eap_declare_method(const gchar *name, guint8 type, JoindEapMethodLoadFunc load,
                               gpointer data);
-void joind_eap_forget_declared(gpointer data);
+void joind_eap_forget_declared(gconstpointer data);
 
 G_END_DECLS

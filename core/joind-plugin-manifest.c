@@ -112,7 +112,7 @@ manifest_read_methods(JoindPluginManifest *m, GError **error)
 		g_autofree gchar *group = g_strconcat(METHOD_GROUP, names[i], NULL);
 		g_autoptr(GError) local = NULL;
 		gint type = g_key_file_get_integer(m->keyfile, group, "Type", &local);
-		JoindPluginManifestMethod method = {NULL, 0};
+		JoindPluginManifestMethod *method;
 
 		if (local != NULL || type <= JOIND_EAP_TYPE_NAK ||
 		    type >= JOIND_EAP_TYPE_EXPANDED) {
@@ -120,9 +120,11 @@ manifest_read_methods(JoindPluginManifest *m, GError **error)
 			            "%s: [%s] Type is not an EAP method type", m->path, group);
 			return FALSE;
 		}
-		method.name = g_strdup(names[i]);
-		method.type = (guint8)type;
-		g_array_append_val(m->eap_methods, method);
+		g_array_set_size(m->eap_methods, m->eap_methods->len + 1);
+		method = &g_array_index(m->eap_methods, JoindPluginManifestMethod,
+		                        m->eap_methods->len - 1);
+		method->name = g_strdup(names[i]);
+		method->type = (guint8)type;
 	}
 	return TRUE;
 }

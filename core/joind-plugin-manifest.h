@@ -1,7 +1,7 @@
 /* joind-plugin-manifest.h - what a plugin provides, read without opening it.
  *
  * joind-<name>.plugin beside joind-<name>.so is a keyfile the build writes
- * from the built module's descriptor (plugins/manifest-tool.c): name,
+ * from the built module's descriptor (joind-plugin-manifest-tool.c): name,
  * description, ABI, priority, when to open it, its EAP methods and its
  * main.conf keys with their types. The daemon reads it at start; when it
  * opens the module, the descriptor must say the same, field for field.
