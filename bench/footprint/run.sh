@@ -18,7 +18,8 @@
 #   - heap per Ethernet port (DEVICES veth links in a network namespace,
 #     default 300; skipped when no namespace can be made);
 #   - CPU per full scan at 1/10/120/500/1000 BSSes through the unit tests'
-#     fake nl80211 (scan-bench), and GetOrderedNetworks at those sizes.
+#     fake nl80211 (scan-bench), GetOrderedNetworks at those sizes, and
+#     the heap each network keeps (first scan's RssAnon growth / networks).
 # Figures only: nothing here passes or fails.
 set -euo pipefail
 
@@ -145,6 +146,7 @@ join -a1 -a2 -e0 -o 0,1.2,2.2 "$work/floor.libs" "$work/floor-crypto.libs" |
 
 echo
 echo "== scan processing through the fake nl80211 (CPU ms per full scan; median of 8)"
-printf '%8s%14s%14s%24s\n' BSSes "first scan" "next scans" "GetOrderedNetworks ms"
+printf '%8s%14s%14s%24s%20s\n' BSSes "first scan" "next scans" "GetOrderedNetworks ms" \
+	"heap/network B"
 bench/footprint/scan-bench 8 2>"$work/scan.log" |
-	awk '$1 == "scan" { printf "%8s%14s%14s%24s\n", $2, $3, $4, $5 }'
+	awk '$1 == "scan" { printf "%8s%14s%14s%24s%20s\n", $2, $3, $4, $5, $6 }'

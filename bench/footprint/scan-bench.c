@@ -9,12 +9,14 @@
  * BSSes again. The kernel's dump messages are built before the clock
  * starts; what is measured is the process's CPU (every thread, getrusage)
  * from the scan request to the last D-Bus signal flushed. Then one
- * GetOrderedNetworks call from another connection is timed (wall).
- * Prints "scan N first_ms median_ms ordered_ms" per size.
+ * GetOrderedNetworks call from another connection is timed (wall), and
+ * the heap the first scan kept is divided by N (RssAnon before and after).
+ * Prints "scan N first_ms median_ms ordered_ms heap_bytes_per_network".
  */
 #include <errno.h>
 #include <stdio.h>
 #include <stdlib.h>
+#include <string.h>
 #include <sys/resource.h>
 
 #include "fake-bss.h"
@@ -203,6 +205,18 @@ ordered_networks_ms(Bench *b, guint expect)
 	return (g_get_monotonic_time() - t0) / 1000.0;
 }
 
+static gint64
+rss_anon_kib(void)
+{
+	g_autofree gchar *status = NULL;
+	const gchar *line;
+
+	if (!g_file_get_contents("/proc/self/status", &status, NULL, NULL) ||
+	    (line = strstr(status, "RssAnon:")) == NULL)
+		return 0;
+	return g_ascii_strtoll(line + strlen("RssAnon:"), NULL, 10);
+}
+
 static gint
 compare_double(gconstpointer a, gconstpointer b)
 {
@@ -216,7 +230,9 @@ bench_size(guint n, guint rounds)
 {
 	Bench *b = bench_new(n);
 	g_autoptr(GArray) times = g_array_new(FALSE, FALSE, sizeof(gdouble));
+	gint64 heap0 = rss_anon_kib();
 	gdouble first = scan_once(b, TRUE);
+	gint64 heap1 = rss_anon_kib();
 	gdouble ordered;
 
 	for (guint r = 0; r < rounds; r++) {
@@ -226,8 +242,9 @@ bench_size(guint n, guint rounds)
 	}
 	g_array_sort(times, compare_double);
 	ordered = ordered_networks_ms(b, n);
-	printf("scan %u %.2f %.2f %.2f\n", n, first,
-	       rounds > 0 ? g_array_index(times, gdouble, rounds / 2) : 0.0, ordered);
+	printf("scan %u %.2f %.2f %.2f %" G_GINT64_FORMAT "\n", n, first,
+	       rounds > 0 ? g_array_index(times, gdouble, rounds / 2) : 0.0, ordered,
+	       (heap1 - heap0) * 1024 / n);
 	fflush(stdout);
 	bench_free(b);
 }
