@@ -271,7 +271,7 @@ start(GDBusConnection *bus, gchar **argv, GPid *pid)
 		g_printerr("probe: %s\n", error->message);
 		exit(EXIT_FAILURE);
 	}
-	*pid = atoi(g_subprocess_get_identifier(proc));
+	*pid = (GPid)g_ascii_strtoll(g_subprocess_get_identifier(proc), NULL, 10);
 	g_subprocess_wait_async(proc, NULL, on_exited, &w.exited);
 	while (w.owned_at == 0 && !w.exited)
 		g_main_context_iteration(NULL, TRUE);

@@ -253,11 +253,11 @@ int
 main(int argc, char **argv)
 {
 	static const guint sizes[] = {1, 10, 120, 500, 1000};
-	guint rounds = argc > 1 ? (guint)atoi(argv[1]) : 8;
+	guint rounds = argc > 1 ? (guint)g_ascii_strtoull(argv[1], NULL, 10) : 8;
 
 	if (argc > 2) {
 		for (int i = 2; i < argc; i++)
-			bench_size((guint)atoi(argv[i]), rounds);
+			bench_size((guint)g_ascii_strtoull(argv[i], NULL, 10), rounds);
 		return EXIT_SUCCESS;
 	}
 	for (guint i = 0; i < G_N_ELEMENTS(sizes); i++)
