@@ -189,12 +189,8 @@ main(int argc, char **argv)
 	        {NULL}};
 
 	/* One malloc arena: GLib's threads (the D-Bus worker, the GLib worker)
-	 * would each get an arena of their own whose pages stay resident, and a
-	 * fixed mmap threshold: glibc otherwise raises it (and the trim
-	 * threshold with it) after the first large block is freed, so what the
-	 * heap keeps would depend on the order things happened in. */
+	 * would each get an arena of their own whose pages stay resident. */
 	mallopt(M_ARENA_MAX, 1);
-	mallopt(M_MMAP_THRESHOLD, 128 * 1024);
 	setlocale(LC_ALL, "");
 	g_option_context_add_main_entries(ctx, entries, NULL);
 	if (!g_option_context_parse(ctx, &argc, &argv, &error)) {

@@ -20,6 +20,9 @@
 #   - CPU per full scan at 1/10/120/500/1000 BSSes through the unit tests'
 #     fake nl80211 (scan-bench), GetOrderedNetworks at those sizes, and
 #     the heap each network keeps (first scan's RssAnon growth / networks).
+# BEFORE=OTHER-BUILD-DIR adds another build's joind (every plugin) beside
+# this one in the same rounds: columns "before" and "before-10k", and its
+# heap per port.
 # Figures only: nothing here passes or fails.
 set -euo pipefail
 
@@ -67,6 +70,13 @@ for ((r = 0; r < ROUNDS; r++)); do
 	probe joind-10k "$r" net.joind --managed-objects --hup \
 		--touch "$work/state10k/bench-00001.psk" -- "${joind[@]}" --plugin-dir plugins \
 		--state-dir "$work/state10k"
+	if [[ -n ${BEFORE-} ]]; then
+		probe before "$r" net.joind --libs -- "$BEFORE/core/joind" --session --config /dev/null \
+			--plugin-dir "$BEFORE/plugins" --state-dir "$work/state"
+		probe before-10k "$r" net.joind --managed-objects --hup \
+			--touch "$work/state10k/bench-00001.psk" -- "$BEFORE/core/joind" --session \
+			--config /dev/null --plugin-dir "$BEFORE/plugins" --state-dir "$work/state10k"
+	fi
 done
 
 # Ethernet ports: joind (every plugin) in a network namespace holding
@@ -80,12 +90,18 @@ if ip netns add "$netns" 2>/dev/null; then
 	for ((r = 0; r < ROUNDS; r++)); do
 		ip netns exec "$netns" bench/footprint/probe --name net.joind --log "$work/ports.log" -- \
 			"${joind[@]}" --plugin-dir plugins --state-dir "$work/state" >"$work/ports.$r"
+		[[ -z ${BEFORE-} ]] || ip netns exec "$netns" bench/footprint/probe --name net.joind \
+			--log "$work/ports.log" -- "$BEFORE/core/joind" --session --config /dev/null \
+			--plugin-dir "$BEFORE/plugins" --state-dir "$work/state" >"$work/before-ports.$r"
 	done
 	ip netns del "$netns"
 	ip netns add "$netns"
 	for ((r = 0; r < ROUNDS; r++)); do
 		ip netns exec "$netns" bench/footprint/probe --name net.joind --log "$work/noports.log" -- \
 			"${joind[@]}" --plugin-dir plugins --state-dir "$work/state" >"$work/noports.$r"
+		[[ -z ${BEFORE-} ]] || ip netns exec "$netns" bench/footprint/probe --name net.joind \
+			--log "$work/noports.log" -- "$BEFORE/core/joind" --session --config /dev/null \
+			--plugin-dir "$BEFORE/plugins" --state-dir "$work/state" >"$work/before-noports.$r"
 	done
 fi
 
@@ -96,6 +112,7 @@ median() {
 }
 
 labels=(floor floor-crypto core joind joind-10k)
+[[ -z ${BEFORE-} ]] || labels+=(before before-10k)
 row() {
 	printf '%-24s' "$1"
 	for l in "${labels[@]}"; do printf '%14s' "$(median "$l" "$2")"; done
@@ -122,6 +139,12 @@ echo "heap per profile: $(((anon10k - anon0) * 1024 / 10000)) B  (RssAnon $anon0
 echo "GetManagedObjects: $(median joind-10k managed_objects_ms) ms for $(median joind-10k managed_objects) objects"
 echo "reload of one changed file: $(median joind-10k reload_one_cpu_ms) ms CPU"
 echo "reload of everything (SIGHUP): $(median joind-10k reload_all_cpu_ms) ms CPU"
+if [[ -n ${BEFORE-} ]]; then
+	b10k=$(median before-10k rssanon_kib)
+	echo "before: heap per profile $(((b10k - $(median before rssanon_kib)) * 1024 / 10000)) B," \
+		"GetManagedObjects $(median before-10k managed_objects_ms) ms," \
+		"reload one $(median before-10k reload_one_cpu_ms) ms, SIGHUP $(median before-10k reload_all_cpu_ms) ms"
+fi
 
 if [[ -e $work/ports.0 ]]; then
 	echo
@@ -130,6 +153,11 @@ if [[ -e $work/ports.0 ]]; then
 	echo "heap per device: $(((a1 - a0) * 1024 / DEVICES)) B  (RssAnon $a0 -> $a1 KiB)"
 	echo "exec -> name: $(median noports start_ms) -> $(median ports start_ms) ms" \
 		"(CPU $(median noports start_cpu_ms) -> $(median ports start_cpu_ms) ms)"
+	if [[ -e $work/before-ports.0 ]]; then
+		b0=$(median before-noports rssanon_kib) b1=$(median before-ports rssanon_kib)
+		echo "before: heap per device $(((b1 - b0) * 1024 / DEVICES)) B (RssAnon $b0 -> $b1 KiB)," \
+			"exec -> name $(median before-ports start_ms) ms (CPU $(median before-ports start_cpu_ms) ms)"
+	fi
 fi
 
 echo
