@@ -137,6 +137,13 @@ core_publish_plugins(JoindCore *self)
 	joind_dbus_daemon1_set_plugins(self->daemon_iface, g_variant_builder_end(&builder));
 }
 
+/* A plugin was opened on demand: Daemon1.Plugins follows. */
+static void
+core_plugin_changed(gpointer info, gpointer user_data)
+{
+	core_publish_plugins(user_data);
+}
+
 /* One GetDiagnostics() call: every device's part is asked for at once and
  * the reply goes out when the last is in, so a device that has to ask the
  * kernel (or anyone) never holds up the main loop. */
@@ -578,6 +585,7 @@ joind_core_start(JoindCore *self, GDBusConnection *bus, GError **error)
 	self->bus = g_object_ref(bus);
 	if (!core_export_root(self, error))
 		return FALSE;
+	joind_plugin_loader_set_changed_func(self->plugins, core_plugin_changed, self);
 	/* EAP methods first: reading a profile asks them about its EAP keys. */
 	joind_plugin_loader_scan(self->plugins, self->plugin_dir, self->enable_plugins,
 	                         self->disable_plugins);

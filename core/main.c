@@ -5,6 +5,7 @@
 #include <glib-unix.h>
 #include <gio/gio.h>
 #include <locale.h>
+#include <malloc.h>
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
@@ -201,6 +202,9 @@ main(int argc, char **argv)
 	         "List the main.conf keys the plugins declare (for joind.conf(5)) and exit", NULL},
 	        {NULL}};
 
+	/* One malloc arena: GLib's threads (the D-Bus worker, the GLib worker)
+	 * would each get an arena of their own whose pages stay resident. */
+	mallopt(M_ARENA_MAX, 1);
 	setlocale(LC_ALL, "");
 	g_option_context_add_main_entries(ctx, entries, NULL);
 	if (!g_option_context_parse(ctx, &argc, &argv, &error)) {
