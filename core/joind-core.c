@@ -647,9 +647,10 @@ joind_core_shutdown(JoindCore *self)
 	g_dbus_object_manager_server_set_connection(self->manager, NULL);
 }
 
-/* Plugins declare their keys first thing in init() (joind-plugin.h), and
- * declaring fails while listing, so each plugin that declared failed with
- * this sentence, in the order of the tables. */
+/* The loader declares a plugin's keys (its descriptor's config_keys)
+ * before its init(), and declaring fails while listing: each plugin that
+ * has keys failed with this sentence, without running init(), in the order
+ * of the tables. */
 GPtrArray *
 joind_core_list_config(JoindCore *self)
 {
