@@ -38,7 +38,6 @@
 #include <string.h>
 
 #include "attempt.h"
-#include "keying.h"
 #include "mgmt.h"
 #include "sme.h"
 
@@ -371,9 +370,11 @@ connector_enter(WifiConnector *self, ConnState state, const gchar *reason)
 		                                                : NL80211_CMD_CONNECT);
 		break;
 	case CONN_KEYING:
+		wifi_keying_associated(self->keying);
 		/* EAPOL and the association's event come on different sockets:
 		 * the handshake may be over already, the port being authorized. */
-		if (!wifi_keying_handshake_done(self->keying))
+		if (!wifi_keying_handshake_done(self->keying) &&
+		    !wifi_keying_times_itself(self->keying))
 			self->timer = g_timeout_add_seconds(WIFI_HANDSHAKE_TIMEOUT_S,
 			                                    keying_timeout, self);
 		break;
@@ -415,7 +416,7 @@ connector_keying_failed(WifiConnector *self, const GError *error, ConnState next
 
 	self->cur->psk.save = FALSE;
 	connector_fail(self,
-	               code == JOIND_ERROR_AUTHENTICATION_FAILED
+	               wifi_keying_blames_credentials(self->keying, error)
 	                       ? WIFI_CONNECT_EVENT_WRONG_PASSPHRASE
 	                       : WIFI_CONNECT_EVENT_HANDSHAKE_FAILED,
 	               code, error->message, next);
@@ -692,15 +693,9 @@ connector_start(WifiConnector *self)
 	       wifi_attempt_get_name(cur), wifi_bssid_to_string(cur->bss->bssid, addr),
 	       cur->bss->freq, self->via_sme ? "userspace SME" : "CMD_CONNECT");
 	if (cur->secure) {
-		WifiKeyingConfig config = {
-		        .plan = &cur->plan,
-		        .pmk = cur->psk.pmk,
-		        .pmk_len = sizeof(cur->psk.pmk),
-		        .control_port_nl = self->control_port_nl,
-		};
+		WifiKeyingConfig config;
 
-		memcpy(config.aa, cur->bss->bssid, 6);
-		memcpy(config.spa, cur->spa, 6);
+		wifi_attempt_keying_config(cur, self->core, self->control_port_nl, &config);
 		self->keying = wifi_keying_new(self->iface, &config, on_keyed, self, &error);
 		if (self->keying == NULL) {
 			connector_fail(self, WIFI_CONNECT_EVENT_FAILED, JOIND_ERROR_FAILED,
@@ -776,9 +771,9 @@ wifi_connector_connect_bss(WifiConnector *self, WifiNetwork *network, WifiBss *b
 		return;
 	}
 	connector_abort_calls(self, "Aborted by a newer Connect().");
-	attempt = wifi_attempt_new(
-	        self->core, network, bss != NULL ? bss : g_ptr_array_index(bsses, 0),
-	        self->iface->wiphy, joind_device_get_address(device), &ask_agent, &error);
+	attempt = wifi_attempt_new(self->core, network,
+	                           bss != NULL ? bss : g_ptr_array_index(bsses, 0), self->iface,
+	                           joind_device_get_address(device), &ask_agent, &error);
 	if (attempt == NULL) {
 		g_task_return_error(task, g_steal_pointer(&error));
 		return;
@@ -823,6 +818,18 @@ const WifiRsnPlan *
 wifi_connector_get_rsn_plan(WifiConnector *self)
 {
 	return self->state == CONN_CONNECTED && self->cur->secure ? &self->cur->plan : NULL;
+}
+
+WifiKeying *
+wifi_connector_get_keying(WifiConnector *self)
+{
+	return self->state == CONN_CONNECTED ? self->keying : NULL;
+}
+
+gboolean
+wifi_connector_adopt_profile(WifiConnector *self, JoindProfile *profile)
+{
+	return self->keying != NULL && wifi_keying_adopt_profile(self->keying, profile);
 }
 
 void

@@ -277,3 +277,21 @@ wifi_pmkid(guint akm, const guint8 *pmk, gsize pmk_len, const guint8 aa[WIFI_ADD
 	memcpy(pmkid, mac, WIFI_PMKID_LEN);
 	return TRUE;
 }
+
+gboolean
+wifi_pmk_from_msk(guint akm, const guint8 *msk, gsize msk_len, guint8 pmk[WIFI_PMK_MAX_LEN],
+                  gsize *pmk_len, GError **error)
+{
+	const WifiAkmInfo *info = wifi_akm_info(akm);
+
+	if (info == NULL || !info->eap) {
+		g_set_error(error, WIFI_HANDSHAKE_ERROR, WIFI_HANDSHAKE_ERROR_UNSUPPORTED,
+		            "AKM %s takes no PMK from EAP", wifi_akm_suite_to_string(akm));
+		return FALSE;
+	}
+	if (msk == NULL || msk_len < info->pmk_len)
+		return invalid(error, "The EAP method exported no MSK long enough for a PMK");
+	memcpy(pmk, msk, info->pmk_len);
+	*pmk_len = info->pmk_len;
+	return TRUE;
+}

@@ -72,4 +72,11 @@ void wifi_ptk_clear(WifiPtk *ptk);
 gboolean wifi_pmkid(guint akm, const guint8 *pmk, gsize pmk_len, const guint8 aa[WIFI_ADDR_LEN],
                     const guint8 spa[WIFI_ADDR_LEN], guint8 pmkid[WIFI_PMKID_LEN], GError **error);
 
+/* The PMK of an 802.1X AKM from the EAP method's MSK (12.7.1.3): its
+ * first 256 bits, 384 for the SHA-384 AKMs. *pmk_len is set; pmk holds
+ * WIFI_PMK_MAX_LEN octets. Fails for a non-802.1X AKM or a short MSK. */
+#define WIFI_PMK_MAX_LEN 64
+gboolean wifi_pmk_from_msk(guint akm, const guint8 *msk, gsize msk_len,
+                           guint8 pmk[WIFI_PMK_MAX_LEN], gsize *pmk_len, GError **error);
+
 G_END_DECLS

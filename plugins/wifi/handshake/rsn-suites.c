@@ -7,9 +7,10 @@ G_DEFINE_QUARK(wifi - handshake - error - quark, wifi_handshake_error)
 /* All supported AKMs have 128-bit KCK, KEK and MIC; they differ in the key
  * derivation function, the MIC algorithm and the descriptor version. */
 static const WifiAkmInfo akm_table[] = {
-        {WIFI_AKM_SUITE_8021X, FALSE, FALSE, WIFI_KEY_DESC_VERSION_SHA1_AES, 32, 16, 16, 16},
+        {WIFI_AKM_SUITE_8021X, FALSE, FALSE, WIFI_KEY_DESC_VERSION_SHA1_AES, 32, 16, 16, 16, TRUE},
         {WIFI_AKM_SUITE_PSK, FALSE, FALSE, WIFI_KEY_DESC_VERSION_SHA1_AES, 32, 16, 16, 16},
-        {WIFI_AKM_SUITE_8021X_SHA256, TRUE, TRUE, WIFI_KEY_DESC_VERSION_CMAC_AES, 32, 16, 16, 16},
+        {WIFI_AKM_SUITE_8021X_SHA256, TRUE, TRUE, WIFI_KEY_DESC_VERSION_CMAC_AES, 32, 16, 16, 16,
+         TRUE},
         {WIFI_AKM_SUITE_PSK_SHA256, TRUE, TRUE, WIFI_KEY_DESC_VERSION_CMAC_AES, 32, 16, 16, 16},
         {WIFI_AKM_SUITE_SAE, TRUE, TRUE, WIFI_KEY_DESC_VERSION_AKM, 32, 16, 16, 16},
 };

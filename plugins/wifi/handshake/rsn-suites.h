@@ -28,6 +28,7 @@ typedef enum {
 	WIFI_HANDSHAKE_ERROR_TIMEOUT,          /* the handshake did not finish in time */
 	WIFI_HANDSHAKE_ERROR_DEAUTHENTICATED,  /* the access point ended the association */
 	WIFI_HANDSHAKE_ERROR_CRYPTO,           /* OpenSSL failed (out of memory, no provider) */
+	WIFI_HANDSHAKE_ERROR_PMKID_MISMATCH,   /* message 1 names a PMK other than ours */
 } WifiHandshakeErrorCode;
 
 /* AKM suite types (00-0F-AC:n) the handshakes support. */
@@ -72,6 +73,7 @@ typedef struct {
 	gsize kck_len;
 	gsize kek_len;
 	gsize mic_len;
+	gboolean eap; /* an 802.1X AKM: the PMK comes from the EAP method's MSK */
 } WifiAkmInfo;
 
 /* NULL for an AKM the handshakes do not support. */

@@ -96,8 +96,13 @@ test_auth_msg1(TestAuth *a)
 GBytes *
 test_auth_msg1_again(TestAuth *a)
 {
+	g_autoptr(GByteArray) kd = g_byte_array_new();
+
+	if (a->msg1_pmkid != NULL)
+		wifi_kde_append_pmkid(kd, a->msg1_pmkid);
 	return auth_frame(a, WIFI_KEY_INFO_PAIRWISE | WIFI_KEY_INFO_ACK,
-	                  (guint16)wifi_cipher_key_len(a->pairwise), a->anonce, NULL, NULL, 0);
+	                  (guint16)wifi_cipher_key_len(a->pairwise), a->anonce, NULL, kd->data,
+	                  kd->len);
 }
 
 static gboolean

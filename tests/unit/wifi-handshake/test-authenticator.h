@@ -36,6 +36,10 @@ typedef struct {
 	guint igtk_id;
 	guint8 ipn[6];
 
+	/* Message 1 carries this PMKID KDE when set (as an AP does for an
+	 * 802.1X PMKSA). */
+	const guint8 *msg1_pmkid;
+
 	/* Misbehaviour for msg3 and group msg1. */
 	GBytes *msg3_rsne;       /* replaces the RSNE in message 3 */
 	gboolean omit_rsnxe;     /* leave the RSNXE out of message 3 */
