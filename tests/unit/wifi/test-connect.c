@@ -1126,6 +1126,34 @@ test_eap_start(Fixture *f, gconstpointer data)
 	assert_eap_connected(f, network, FALSE);
 }
 
+/* The authenticator re-authenticates a connected station: EAP again, then
+ * a 4-way handshake over the new PMK; the link stays up throughout. */
+static void
+test_eap_reauth(Fixture *f, gconstpointer data)
+{
+	g_autoptr(WifiNetwork) network = make_network(f, "corp", RSNE_8021X, EAP_PROFILE);
+	g_autoptr(TestAuth) a = make_eap_authenticator("secret");
+	g_autoptr(GBytes) msg1 = NULL;
+	g_autoptr(GBytes) msg2 = NULL;
+	g_autofree gchar *why = NULL;
+	guint8 named[16];
+
+	associate_eap(f, network, named);
+	run_eap(f, "alice", TRUE);
+	run_4way(f, a);
+	assert_eap_connected(f, network, FALSE);
+	run_eap(f, "alice", TRUE);
+	assert_state(f, JOIND_STATION_STATE_CONNECTED);
+	/* The handshake after it: message 2 verifies with the new PMK's PTK
+	 * (the test method's MSK is the same, so the PMK is too). */
+	msg1 = test_auth_msg1(a);
+	send_eapol(f, msg1);
+	msg2 = take_eapol(f);
+	g_assert_true(test_auth_rx_msg2(a, msg2, &why));
+	assert_state(f, JOIND_STATION_STATE_CONNECTED);
+	g_assert_cmpuint(f->n_done, ==, 1);
+}
+
 /* A BSS of an 802.1X network without a profile cannot be joined. */
 static void
 test_eap_no_profile(Fixture *f, gconstpointer data)
@@ -1171,6 +1199,7 @@ main(int argc, char **argv)
 	ADD("/connect/eap/failure-at-identity", &sme, test_eap_failure_at_identity);
 	ADD("/connect/eap/eapol-start", &sme, test_eap_start);
 	ADD("/connect/eap/no-profile", &sme, test_eap_no_profile);
+	ADD("/connect/eap/reauthentication", &sme, test_eap_reauth);
 #undef ADD
 	return g_test_run();
 }

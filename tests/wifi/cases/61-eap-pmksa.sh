@@ -1,0 +1,67 @@
+# shellcheck shell=bash
+# tests/wifi/cases/61-eap-pmksa.sh - PMKSA caching on WPA2-Enterprise
+# (tests/wifi/eap-ap.sh): the second association names the cached PMKID and
+# skips EAP (no new EAP authentication in hostapd's log, pmksa_cached in
+# the diagnostics); hostapd restarted (its cache gone) -> full EAP again;
+# an admin's profile dropped in -> autoconnect joins (a new profile, so
+# full EAP), and its removal takes the link.
+
+# shellcheck source=../eap-ap.sh
+source "$JOIND_SOURCE_ROOT/tests/wifi/eap-ap.sh"
+ent_setup
+
+# pmksa_round WANT-CACHED: Connect(), then the diagnostics' pmksa_cached and
+# hostapd's count of full EAP authentications agree with WANT-CACHED.
+pmksa_round() {
+	local before after
+	before=$(ent_full_eap_count)
+	ent_connect joind-ent
+	after=$(ent_full_eap_count)
+	ent_link ".pmksa_cached == $1" ||
+		wifi_fail "pmksa_cached is not $1: $(wifi_diag '.devices[] | select(.name == "wlan2") | .details.connection')"
+	if [[ $1 == true ]]; then
+		((after == before)) || wifi_fail "hostapd ran EAP although the PMKSA was cached"
+	else
+		((after == before + 1)) || wifi_fail "hostapd logged $((after - before)) full EAP authentications, want 1"
+	fi
+}
+
+ent_peap_profile joind-ent peappass
+pmksa_round false
+full_took=$TOOK
+ent_ping wlan6
+ent_disconnect
+pmksa_round true
+grep -qE 'authorized:\s*yes' <<<"$(ent_ns iw dev wlan6 station get "$ENT_ADDR")" ||
+	wifi_fail "PMKSA: AP: station not authorized"
+ent_ping wlan6
+check "PMKSA: full EAP in ${full_took} s, then the cached PMKSA in ${TOOK} s (no EAP in hostapd's log, pmksa_cached=true); ping: $ENT_PING"
+ent_disconnect
+
+wifi_stop_hostapd ent
+ent_start_hostapd
+pmksa_round false
+check "hostapd restarted (its PMKSA cache gone): full EAP again in ${TOOK} s"
+ent_disconnect
+
+# ------------------------------------------------- an admin's profile ---
+rm "$WORK/state/joind-ent.8021x"
+jw -t 10 object $NET Name=joind-ent 'KnownNetwork=/' >/dev/null || wifi_fail "profile not dropped"
+before=$(ent_full_eap_count)
+t=$(wifi_now)
+ent_profile joind-ent '[Security]' EAP-Method=PEAP EAP-Identity=anonymous@auth.test \
+	"EAP-PEAP-CACert=$ENT_PKI/ca.pem" EAP-PEAP-ServerDomainMask=auth.test \
+	EAP-PEAP-Phase2-Method=MSCHAPV2 EAP-PEAP-Phase2-Identity=peapuser \
+	EAP-PEAP-Phase2-Password=peappass
+ent_path joind-ent
+jw -t 60 object net.joind.Station1 State=connected "ConnectedNetwork=$ENT_PATH" >/dev/null ||
+	wifi_fail "autoconnect did not join joind-ent from the dropped-in profile"
+((before + 1 == $(ent_full_eap_count))) || wifi_fail "autoconnect: not one full EAP authentication"
+ent_link '.pmksa_cached == false' || wifi_fail "autoconnect: a PMKSA of the old profile was used"
+check "admin's profile dropped in: autoconnect joined joind-ent in $(wifi_since "$t") s (full EAP: a new profile flushed the PMKSA)"
+rm "$WORK/state/joind-ent.8021x"
+jw -t 20 object net.joind.Station1 State=disconnected >/dev/null ||
+	wifi_fail "the profile's removal did not take the link"
+check "profile removed: the link went"
+
+ent_teardown
