@@ -8,11 +8,11 @@
 /* Authenticators begin right after the association; an EAPOL-Start sent
  * at once would only restart them (and make hostapd drop a PMKSA it was
  * about to use), so the first waits this long. */
-#define START_WHEN_FIRST_MS 1000
-#define START_PERIOD_MS     3000
-#define MAX_START           3
+#define START_WHEN_FIRST_MS 1000u
+#define START_PERIOD_MS     3000u
+#define MAX_START           3u
 /* The authenticator's silence mid-conversation (802.1X authPeriod). */
-#define AUTH_WHILE_MS 30000
+#define AUTH_WHILE_MS 30000u
 
 typedef enum {
 	EAP_AUTH_IDLE,

@@ -144,9 +144,10 @@ keying_cache_pmksa(WifiKeying *self)
 		return;
 	}
 	wifi_pmksa_cache_add(self->iface->pmksa, pmksa);
-	g_info("%s: PMKSA cached for %02x:%02x:%02x:%02x:%02x:%02x (%u s)", self->iface->name,
-	       self->aa[0], self->aa[1], self->aa[2], self->aa[3], self->aa[4], self->aa[5],
-	       WIFI_PMKSA_DEFAULT_LIFETIME_S);
+	g_info("%s: PMKSA cached for %02x:%02x:%02x:%02x:%02x:%02x for %u s (%u in the cache)",
+	       self->iface->name, self->aa[0], self->aa[1], self->aa[2], self->aa[3], self->aa[4],
+	       self->aa[5], WIFI_PMKSA_DEFAULT_LIFETIME_S,
+	       wifi_pmksa_cache_size(self->iface->pmksa));
 }
 
 static void

@@ -19,8 +19,8 @@
 G_BEGIN_DECLS
 
 /* dot11RSNAConfigPMKLifetime's default. */
-#define WIFI_PMKSA_DEFAULT_LIFETIME_S (12 * 3600)
-#define WIFI_PMKSA_MAX                32
+#define WIFI_PMKSA_DEFAULT_LIFETIME_S (12u * 3600u)
+#define WIFI_PMKSA_MAX                32u
 
 typedef struct {
 	guint8 spa[WIFI_ADDR_LEN];   /* our address */

@@ -543,14 +543,14 @@ on_state_changed(WifiStation *self, GParamSpec *pspec, gpointer user_data)
  * (not merely by the credentials its own link remembered) or went takes
  * the network's cached PMKSAs with it. */
 static void
-station_flush_pmksa(WifiStation *self, JoindProfile *profile)
+station_flush_pmksa(WifiStation *self, JoindProfile *profile, gint change)
 {
 	GBytes *ssid = joind_profile_get_ssid(profile);
 	g_autofree gchar *key = NULL;
 	guint n;
 
-	if (ssid == NULL ||
-	    (self->connector != NULL && wifi_connector_adopt_profile(self->connector, profile)))
+	if (ssid == NULL || (change != JOIND_PROFILE_CHANGE_REMOVED && self->connector != NULL &&
+	                     wifi_connector_adopt_profile(self->connector, profile)))
 		return;
 	key = wifi_known_profile_key(ssid, joind_profile_get_profile_type(profile));
 	n = wifi_pmksa_cache_flush_network(self->iface->pmksa, key);
@@ -566,7 +566,7 @@ on_profile_changed(JoindCore *core, JoindProfile *profile, gint change, gpointer
 	GHashTableIter iter;
 	gpointer network;
 
-	station_flush_pmksa(self, profile);
+	station_flush_pmksa(self, profile, change);
 
 	g_hash_table_iter_init(&iter, self->networks);
 	while (g_hash_table_iter_next(&iter, NULL, &network))

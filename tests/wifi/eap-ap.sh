@@ -24,10 +24,10 @@ ent_ap_up() {
 	done
 }
 
-# The PKI of the wired tests, made once per VM boot.
+# The PKI of the wired tests with P-256 keys, made once per VM boot.
 ent_pki() {
 	[[ -s $ENT_PKI/client.p12 ]] && return 0
-	"$JOIND_SOURCE_ROOT/tests/wired/make-pki.sh" "$ENT_PKI.tmp" >/dev/null 2>&1 ||
+	PKI_KEY_ALG=ec "$JOIND_SOURCE_ROOT/tests/wired/make-pki.sh" "$ENT_PKI.tmp" >/dev/null 2>&1 ||
 		wifi_fail "make-pki.sh failed"
 	mv "$ENT_PKI.tmp" "$ENT_PKI"
 }
@@ -88,12 +88,15 @@ ent_profile() {
 		wifi_fail "$ssid: the profile was not picked up"
 }
 
-# ent_peap_profile SSID PASSWORD [LINE...]: PEAP/MSCHAPv2 as peapuser.
+# ent_peap_profile SSID PASSWORD [LINE...]: PEAP/MSCHAPv2 as peapuser,
+# over TLS 1.2: hostapd 2.10's PEAP server over TLS 1.3 and joind's PEAP
+# disagree on the crypto binding's keys.
 ent_peap_profile() {
 	local ssid=$1 pass=$2
 	shift 2
 	ent_profile "$ssid" '[Security]' EAP-Method=PEAP EAP-Identity=anonymous@auth.test \
 		"EAP-PEAP-CACert=$ENT_PKI/ca.pem" EAP-PEAP-ServerDomainMask=auth.test \
+		EAP-PEAP-Version-Max=1.2 \
 		EAP-PEAP-Phase2-Method=MSCHAPV2 EAP-PEAP-Phase2-Identity=peapuser \
 		${pass:+"EAP-PEAP-Phase2-Password=$pass"} "$@" '[Settings]' AutoConnect=false
 }
@@ -144,8 +147,9 @@ ent_ping() {
 	grep -q " 20 received, 0% packet loss" <<<"$ENT_PING" || wifi_fail "ping via $1: ${ENT_PING:-$out}"
 }
 
-# Full EAP authentications hostapd logged (a PMKSA taken from its cache
-# says so on the same line).
-ent_full_eap_count() {
-	grep 'authenticated - EAP type' "$ENT_HOSTAPD_LOG" | grep -vc 'PMKSA cache' || true
+# EAP conversations hostapd began (none for an association that names a
+# PMKSA it still has; a loaded VM's retransmitted association request may
+# make it begin a second one after the first).
+ent_eap_started_count() {
+	grep -c 'CTRL-EVENT-EAP-STARTED' "$ENT_HOSTAPD_LOG" || true
 }

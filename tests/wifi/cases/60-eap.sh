@@ -47,6 +47,7 @@ check "wrong password: $(sed 's/.*AuthenticationFailed: //' <<<"$ENT_ERR" | head
 # ---------------------------------------------------------------- wrong CA ---
 ent_profile joind-ent '[Security]' EAP-Method=PEAP EAP-Identity=anonymous@auth.test \
 	"EAP-PEAP-CACert=$ENT_PKI/other-ca.pem" EAP-PEAP-ServerDomainMask=auth.test \
+	EAP-PEAP-Version-Max=1.2 \
 	EAP-PEAP-Phase2-Method=MSCHAPV2 EAP-PEAP-Phase2-Identity=peapuser \
 	EAP-PEAP-Phase2-Password=peappass '[Settings]' AutoConnect=false
 ent_connect_fails joind-ent

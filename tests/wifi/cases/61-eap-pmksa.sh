@@ -1,7 +1,7 @@
 # shellcheck shell=bash
 # tests/wifi/cases/61-eap-pmksa.sh - PMKSA caching on WPA2-Enterprise
 # (tests/wifi/eap-ap.sh): the second association names the cached PMKID and
-# skips EAP (no new EAP authentication in hostapd's log, pmksa_cached in
+# skips EAP (hostapd begins no EAP conversation, pmksa_cached in
 # the diagnostics); hostapd restarted (its cache gone) -> full EAP again;
 # an admin's profile dropped in -> autoconnect joins (a new profile, so
 # full EAP), and its removal takes the link.
@@ -11,18 +11,18 @@ source "$JOIND_SOURCE_ROOT/tests/wifi/eap-ap.sh"
 ent_setup
 
 # pmksa_round WANT-CACHED: Connect(), then the diagnostics' pmksa_cached and
-# hostapd's count of full EAP authentications agree with WANT-CACHED.
+# hostapd's count of the EAP conversations it began agree with WANT-CACHED.
 pmksa_round() {
 	local before after
-	before=$(ent_full_eap_count)
+	before=$(ent_eap_started_count)
 	ent_connect joind-ent
-	after=$(ent_full_eap_count)
+	after=$(ent_eap_started_count)
 	ent_link ".pmksa_cached == $1" ||
 		wifi_fail "pmksa_cached is not $1: $(wifi_diag '.devices[] | select(.name == "wlan2") | .details.connection')"
 	if [[ $1 == true ]]; then
-		((after == before)) || wifi_fail "hostapd ran EAP although the PMKSA was cached"
+		((after == before)) || wifi_fail "hostapd began EAP although the PMKSA was cached"
 	else
-		((after == before + 1)) || wifi_fail "hostapd logged $((after - before)) full EAP authentications, want 1"
+		((after > before)) || wifi_fail "hostapd began no EAP conversation"
 	fi
 }
 
@@ -47,16 +47,17 @@ ent_disconnect
 # ------------------------------------------------- an admin's profile ---
 rm "$WORK/state/joind-ent.8021x"
 jw -t 10 object $NET Name=joind-ent 'KnownNetwork=/' >/dev/null || wifi_fail "profile not dropped"
-before=$(ent_full_eap_count)
+before=$(ent_eap_started_count)
 t=$(wifi_now)
 ent_profile joind-ent '[Security]' EAP-Method=PEAP EAP-Identity=anonymous@auth.test \
 	"EAP-PEAP-CACert=$ENT_PKI/ca.pem" EAP-PEAP-ServerDomainMask=auth.test \
+	EAP-PEAP-Version-Max=1.2 \
 	EAP-PEAP-Phase2-Method=MSCHAPV2 EAP-PEAP-Phase2-Identity=peapuser \
 	EAP-PEAP-Phase2-Password=peappass
 ent_path joind-ent
 jw -t 60 object net.joind.Station1 State=connected "ConnectedNetwork=$ENT_PATH" >/dev/null ||
 	wifi_fail "autoconnect did not join joind-ent from the dropped-in profile"
-((before + 1 == $(ent_full_eap_count))) || wifi_fail "autoconnect: not one full EAP authentication"
+(($(ent_eap_started_count) > before)) || wifi_fail "autoconnect: no full EAP authentication"
 ent_link '.pmksa_cached == false' || wifi_fail "autoconnect: a PMKSA of the old profile was used"
 check "admin's profile dropped in: autoconnect joined joind-ent in $(wifi_since "$t") s (full EAP: a new profile flushed the PMKSA)"
 rm "$WORK/state/joind-ent.8021x"
