@@ -37,6 +37,8 @@ wifi_diagnostics_security_name(guint akm)
 		return "sae";
 	case 9:
 		return "ft-sae";
+	case 12:
+		return "8021x-suite-b-192";
 	case 18:
 		return "owe";
 	default:

@@ -5,7 +5,8 @@
  *
  *   idle            not associated yet
  *   starting        associated: the authenticator normally begins at once;
- *                   when it does not, EAPOL-Start (startWhen, maxStart)
+ *                   when it has not within 3 s, EAPOL-Start (startWhen,
+ *                   maxStart)
  *   authenticating  the conversation runs; authWhile bounds the
  *                   authenticator's silence (not the agent's: a person
  *                   typing a password is no silence)

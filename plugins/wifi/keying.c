@@ -276,6 +276,10 @@ eap_succeeded(const guint8 *msk, gsize msk_len, gpointer user_data)
 	}
 	self->pmksa_pending = TRUE;
 	self->pmksa_used = FALSE;
+	/* A re-authentication of a keyed link: the access point holds the
+	 * new PMKSA from now on, whether or not it rekeys with it. */
+	if (self->authorized)
+		keying_cache_pmksa(self);
 	keying_arm_handshake_timer(self);
 }
 

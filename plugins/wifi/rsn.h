@@ -37,7 +37,9 @@ typedef struct {
 
 /* Picks the AKM (PSK-SHA256 when management frame protection is used and
  * the access point offers it, else PSK, else PSK-SHA256; the same with
- * 802.1X and 802.1X-SHA256 for an 802.1X BSS), CCMP, and
+ * 802.1X and 802.1X-SHA256 for an 802.1X BSS; its 192-bit mode, with
+ * GCMP-256 and BIP-GMAC-256, when it offers that and the radio has both
+ * ciphers), CCMP, and
  * management frame protection when the access point is capable of it and
  * the radio has its BIP cipher. Fails with JOIND_ERROR_NOT_SUPPORTED for
  * what joind cannot do (no CCMP, no PSK AKM, or MFP required and the radio

@@ -38,6 +38,7 @@ typedef enum {
 	WIFI_AKM_SUITE_8021X_SHA256 = 5,
 	WIFI_AKM_SUITE_PSK_SHA256 = 6,
 	WIFI_AKM_SUITE_SAE = 8,
+	WIFI_AKM_SUITE_8021X_SUITE_B_192 = 12,
 } WifiAkmSuite;
 
 /* Cipher suite types (00-0F-AC:n). TKIP and the BIP-GMAC suites are named
@@ -74,6 +75,9 @@ typedef struct {
 	gsize kek_len;
 	gsize mic_len;
 	gboolean eap; /* an 802.1X AKM: the PMK comes from the EAP method's MSK */
+	/* The SHA-384 KDF and an HMAC-SHA-384 MIC (the 192-bit AKM), in place
+	 * of the two above. */
+	gboolean sha384;
 } WifiAkmInfo;
 
 /* NULL for an AKM the handshakes do not support. */

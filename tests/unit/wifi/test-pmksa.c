@@ -51,8 +51,8 @@ test_pmkid_sha256(void)
 	g_assert_error(error, WIFI_HANDSHAKE_ERROR, WIFI_HANDSHAKE_ERROR_UNSUPPORTED);
 }
 
-/* PMK = L(MSK, 0, 256) for both 802.1X AKMs; other AKMs and short MSKs are
- * refused. */
+/* PMK = L(MSK, 0, 256) for the 802.1X AKMs (384 bits for the 192-bit one);
+ * other AKMs and short MSKs are refused. */
 static void
 test_msk_to_pmk(void)
 {
@@ -68,6 +68,11 @@ test_msk_to_pmk(void)
 	len = 0;
 	g_assert_true(wifi_pmk_from_msk(WIFI_AKM_SUITE_8021X_SHA256, msk, 64, pmk, &len, &error));
 	g_assert_cmpmem(pmk, len, msk, 32);
+	/* The 192-bit AKM takes L(MSK, 0, 384). */
+	g_assert_true(
+	        wifi_pmk_from_msk(WIFI_AKM_SUITE_8021X_SUITE_B_192, msk, 64, pmk, &len, &error));
+	g_assert_cmpuint(len, ==, 48);
+	g_assert_cmpmem(pmk, len, msk, 48);
 	g_assert_false(wifi_pmk_from_msk(WIFI_AKM_SUITE_PSK, msk, 64, pmk, &len, &error));
 	g_assert_error(error, WIFI_HANDSHAKE_ERROR, WIFI_HANDSHAKE_ERROR_UNSUPPORTED);
 	g_clear_error(&error);
