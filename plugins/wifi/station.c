@@ -555,8 +555,9 @@ station_flush_pmksa(WifiStation *self, JoindProfile *profile, gint change)
 	key = wifi_known_profile_key(ssid, joind_profile_get_profile_type(profile));
 	n = wifi_pmksa_cache_flush_network(self->iface->pmksa, key);
 	if (n > 0)
-		g_info("%s: the profile of “%s” changed: %u cached PMKSA dropped",
-		       self->iface->name, joind_profile_get_name(profile), n);
+		g_info("%s: the profile of “%s” %s: %u cached PMKSA dropped", self->iface->name,
+		       joind_profile_get_name(profile),
+		       change == JOIND_PROFILE_CHANGE_REMOVED ? "went" : "changed", n);
 }
 
 static void

@@ -3,8 +3,9 @@
 # (tests/wifi/eap-ap.sh): the second association names the cached PMKID and
 # skips EAP (hostapd begins no EAP conversation, pmksa_cached in
 # the diagnostics); hostapd restarted (its cache gone) -> full EAP again;
-# an admin's profile dropped in -> autoconnect joins (a new profile, so
-# full EAP), and its removal takes the link.
+# an admin's profile dropped in (joind restarted first) -> autoconnect
+# joins (full EAP: the PMKSA went with the old profile), and its removal
+# takes the link.
 
 # shellcheck source=../eap-ap.sh
 source "$JOIND_SOURCE_ROOT/tests/wifi/eap-ap.sh"
@@ -45,8 +46,12 @@ check "hostapd restarted (its PMKSA cache gone): full EAP again in ${TOOK} s"
 ent_disconnect
 
 # ------------------------------------------------- an admin's profile ---
+# A user's Disconnect() turned autoconnect off until the next Connect():
+# joind starts afresh, with no profile, before the admin drops one in.
 rm "$WORK/state/joind-ent.8021x"
-jw -t 10 object $NET Name=joind-ent 'KnownNetwork=/' >/dev/null || wifi_fail "profile not dropped"
+wifi_restart_joind_same
+jw -t 40 object $NET "Device=$DEV" Name=joind-ent 'KnownNetwork=/' >/dev/null ||
+	wifi_fail "joind-ent not listed after the restart"
 before=$(ent_eap_started_count)
 t=$(wifi_now)
 ent_profile joind-ent '[Security]' EAP-Method=PEAP EAP-Identity=anonymous@auth.test \
