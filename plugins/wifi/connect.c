@@ -236,22 +236,6 @@ command_sent(int error, gpointer user_data)
 	connector_fail(self, WIFI_CONNECT_EVENT_FAILED, JOIND_ERROR_FAILED, message, CONN_IDLE);
 }
 
-static struct nl_msg *
-msg_connect(WifiConnector *self)
-{
-	struct nl_msg *msg = wifi_nl_msg_new(self->iface->nl, NL80211_CMD_CONNECT, 0);
-	const WifiBss *bss = self->cur->bss;
-
-	nla_put_u32(msg, NL80211_ATTR_IFINDEX, self->iface->ifindex);
-	nla_put(msg, NL80211_ATTR_SSID, (int)bss->ies.ssid_len, bss->ies.ssid);
-	nla_put(msg, NL80211_ATTR_MAC, 6, bss->bssid);
-	nla_put_u32(msg, NL80211_ATTR_WIPHY_FREQ, bss->freq);
-	nla_put_u32(msg, NL80211_ATTR_AUTH_TYPE, NL80211_AUTHTYPE_OPEN_SYSTEM);
-	if (self->cur->secure)
-		wifi_rsn_put_connect(msg, &self->cur->plan, self->control_port_nl);
-	return msg;
-}
-
 /* CMD_AUTHENTICATE, CMD_ASSOCIATE (joind's SME) or CMD_CONNECT. */
 static void
 send_command(WifiConnector *self, guint8 cmd)
@@ -260,17 +244,15 @@ send_command(WifiConnector *self, guint8 cmd)
 	struct nl_msg *msg;
 	gchar addr[18];
 
-	if (cmd == NL80211_CMD_CONNECT) {
-		msg = msg_connect(self);
-	} else {
-		msg = wifi_nl_msg_new(self->iface->nl, cmd, 0);
-		if (cmd == NL80211_CMD_AUTHENTICATE)
-			wifi_sme_put_authenticate(msg, self->iface->ifindex, cur->bss);
-		else
-			wifi_sme_put_associate(msg, self->iface->ifindex, cur->bss,
-			                       cur->secure ? &cur->plan : NULL,
-			                       self->control_port_nl);
-	}
+	msg = wifi_nl_msg_new(self->iface->nl, cmd, 0);
+	if (cmd == NL80211_CMD_AUTHENTICATE)
+		wifi_sme_put_authenticate(msg, self->iface->ifindex, cur->bss);
+	else if (cmd == NL80211_CMD_ASSOCIATE)
+		wifi_sme_put_associate(msg, self->iface->ifindex, cur->bss,
+		                       cur->secure ? &cur->plan : NULL, self->control_port_nl);
+	else
+		wifi_sme_put_connect(msg, self->iface->ifindex, cur->bss,
+		                     cur->secure ? &cur->plan : NULL, self->control_port_nl);
 	if (cmd == NL80211_CMD_CONNECT)
 		g_info("%s: CONNECT (the kernel's SME) to %s", self->iface->name,
 		       wifi_bssid_to_string(cur->bss->bssid, addr));
@@ -299,6 +281,8 @@ association_timeout(gpointer user_data)
 	return G_SOURCE_REMOVE;
 }
 
+static void connector_keying_failed(WifiConnector *self, const GError *error, ConnState next);
+
 static gboolean
 keying_timeout(gpointer user_data)
 {
@@ -307,9 +291,7 @@ keying_timeout(gpointer user_data)
 
 	self->timer = 0;
 	error = wifi_keying_abort(self->keying, WIFI_HANDSHAKE_ABORT_TIMEOUT, 0);
-	connector_fail(self, WIFI_CONNECT_EVENT_HANDSHAKE_FAILED,
-	               error->domain == JOIND_ERROR ? error->code : JOIND_ERROR_FAILED,
-	               error->message, CONN_DISCONNECTING);
+	connector_keying_failed(self, error, CONN_DISCONNECTING);
 	return G_SOURCE_REMOVE;
 }
 
@@ -374,7 +356,7 @@ connector_enter(WifiConnector *self, ConnState state, const gchar *reason)
 		/* EAPOL and the association's event come on different sockets:
 		 * the handshake may be over already, the port being authorized. */
 		if (!wifi_keying_handshake_done(self->keying) &&
-		    !wifi_keying_times_itself(self->keying))
+		    !wifi_keying_is_8021x(self->keying))
 			self->timer = g_timeout_add_seconds(WIFI_HANDSHAKE_TIMEOUT_S,
 			                                    keying_timeout, self);
 		break;
@@ -399,12 +381,30 @@ teardown_state(WifiConnector *self)
 
 /* ---- the key step --------------------------------------------------------- */
 
+/* A handshake that stopped after our message 2 tells a user "check the
+ * passphrase" (AuthenticationFailed) even when only suspected: the user is
+ * there to judge, and a retry is one call away. What autoconnect makes of
+ * it is the event's business (keying_event). */
 static gint
 keying_error_code(const GError *error)
 {
-	if (g_error_matches(error, WIFI_HANDSHAKE_ERROR, WIFI_HANDSHAKE_ERROR_WRONG_PASSPHRASE))
+	if (g_error_matches(error, WIFI_HANDSHAKE_ERROR, WIFI_HANDSHAKE_ERROR_WRONG_PASSPHRASE) ||
+	    g_error_matches(error, WIFI_HANDSHAKE_ERROR, WIFI_HANDSHAKE_ERROR_NO_MSG3))
 		return JOIND_ERROR_AUTHENTICATION_FAILED;
 	return error->domain == JOIND_ERROR ? error->code : JOIND_ERROR_FAILED;
+}
+
+/* No message 3 after a PSK's message 2 is a suspicion about the
+ * passphrase; after 802.1X it says nothing of the credentials. */
+static WifiConnectEvent
+keying_event(WifiConnector *self, const GError *error)
+{
+	if (wifi_keying_blames_credentials(self->keying, error))
+		return WIFI_CONNECT_EVENT_WRONG_PASSPHRASE;
+	if (g_error_matches(error, WIFI_HANDSHAKE_ERROR, WIFI_HANDSHAKE_ERROR_NO_MSG3) &&
+	    !wifi_keying_is_8021x(self->keying))
+		return WIFI_CONNECT_EVENT_KEYS_REFUSED;
+	return WIFI_CONNECT_EVENT_HANDSHAKE_FAILED;
 }
 
 /* A handshake failed: nothing is saved; the link goes (next: the
@@ -412,14 +412,9 @@ keying_error_code(const GError *error)
 static void
 connector_keying_failed(WifiConnector *self, const GError *error, ConnState next)
 {
-	gint code = keying_error_code(error);
-
 	self->cur->psk.save = FALSE;
-	connector_fail(self,
-	               wifi_keying_blames_credentials(self->keying, error)
-	                       ? WIFI_CONNECT_EVENT_WRONG_PASSPHRASE
-	                       : WIFI_CONNECT_EVENT_HANDSHAKE_FAILED,
-	               code, error->message, next);
+	connector_fail(self, keying_event(self, error), keying_error_code(error), error->message,
+	               next);
 }
 
 static void
@@ -823,13 +818,7 @@ wifi_connector_get_rsn_plan(WifiConnector *self)
 WifiKeying *
 wifi_connector_get_keying(WifiConnector *self)
 {
-	return self->state == CONN_CONNECTED ? self->keying : NULL;
-}
-
-gboolean
-wifi_connector_adopt_profile(WifiConnector *self, JoindProfile *profile)
-{
-	return self->keying != NULL && wifi_keying_adopt_profile(self->keying, profile);
+	return self->keying;
 }
 
 void

@@ -45,8 +45,10 @@ typedef enum {
 	WIFI_CONNECT_EVENT_NO_ANSWER,        /* the access point did not answer */
 	WIFI_CONNECT_EVENT_REFUSED,          /* authentication or association refused */
 	WIFI_CONNECT_EVENT_HANDSHAKE_FAILED, /* the key handshake failed */
-	WIFI_CONNECT_EVENT_WRONG_PASSPHRASE,
-	WIFI_CONNECT_EVENT_LINK_LOST, /* connected, then the AP or the link dropped us */
+	WIFI_CONNECT_EVENT_KEYS_REFUSED,     /* no message 3 after our message 2: maybe the
+	                                      * passphrase, maybe a forged or late frame */
+	WIFI_CONNECT_EVENT_WRONG_PASSPHRASE, /* the access point reported a MIC failure */
+	WIFI_CONNECT_EVENT_LINK_LOST,        /* connected, then the AP or the link dropped us */
 } WifiConnectEvent;
 
 /* Called synchronously, before the State change it causes: record, do not
@@ -68,11 +70,8 @@ void wifi_connector_resync(WifiConnector *self);
 WifiBss *wifi_connector_get_connected_bss(WifiConnector *self);
 /* The suites of a connected RSN link; NULL when open or not connected. */
 const WifiRsnPlan *wifi_connector_get_rsn_plan(WifiConnector *self);
-/* The key step of a connected link (802.1X facts), or NULL. */
+/* The key step of the link being keyed or connected, or NULL. */
 WifiKeying *wifi_connector_get_keying(WifiConnector *self);
-/* profile is a newer snapshot of the one the link's 802.1X conversation
- * uses, differing only by the credentials it remembered: TRUE. */
-gboolean wifi_connector_adopt_profile(WifiConnector *self, JoindProfile *profile);
 /* When the last Connect() was accepted (g_get_real_time()) and when it
  * came up (g_get_monotonic_time()); meaningful while connected. */
 void wifi_connector_get_times(WifiConnector *self, gint64 *started_real, gint64 *connected_mono);

@@ -470,7 +470,7 @@ wifi_keying_handshake_done(WifiKeying *self)
 }
 
 gboolean
-wifi_keying_times_itself(WifiKeying *self)
+wifi_keying_is_8021x(WifiKeying *self)
 {
 	return self->eap != NULL;
 }

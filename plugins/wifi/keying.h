@@ -49,9 +49,9 @@ void wifi_keying_free(WifiKeying *self);
 
 /* The association is done: 802.1X waits for the authenticator. */
 void wifi_keying_associated(WifiKeying *self);
-/* 802.1X keying bounds its own steps (EAP's timers, then the handshake's
- * once the PMK is known); the connector bounds the others. */
-gboolean wifi_keying_times_itself(WifiKeying *self);
+/* An 802.1X key step, which bounds its own steps (EAP's timers, then the
+ * handshake's once the PMK is known); the connector bounds the others. */
+gboolean wifi_keying_is_8021x(WifiKeying *self);
 /* Whether error (from this keying) says the credentials are wrong: a
  * passphrase whose handshake failed, an EAP-Failure after credentials. */
 gboolean wifi_keying_blames_credentials(WifiKeying *self, const GError *error);

@@ -549,8 +549,11 @@ station_flush_pmksa(WifiStation *self, JoindProfile *profile, gint change)
 	g_autofree gchar *key = NULL;
 	guint n;
 
-	if (ssid == NULL || (change != JOIND_PROFILE_CHANGE_REMOVED && self->connector != NULL &&
-	                     wifi_connector_adopt_profile(self->connector, profile)))
+	WifiKeying *keying =
+	        self->connector != NULL ? wifi_connector_get_keying(self->connector) : NULL;
+
+	if (ssid == NULL || (change != JOIND_PROFILE_CHANGE_REMOVED && keying != NULL &&
+	                     wifi_keying_adopt_profile(keying, profile)))
 		return;
 	key = wifi_known_profile_key(ssid, joind_profile_get_profile_type(profile));
 	n = wifi_pmksa_cache_flush_network(self->iface->pmksa, key);
