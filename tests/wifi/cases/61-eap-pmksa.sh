@@ -62,8 +62,9 @@ ent_profile joind-ent '[Security]' EAP-Method=PEAP EAP-Identity=anonymous@auth.t
 ent_path joind-ent
 jw -t 60 object net.joind.Station1 State=connected "ConnectedNetwork=$ENT_PATH" >/dev/null ||
 	wifi_fail "autoconnect did not join joind-ent from the dropped-in profile"
+# Full EAP: the old profile's PMKSA went with it (a link lost since, as a
+# loaded VM's beacon loss does, may come back on the new one's PMKSA).
 (($(ent_eap_started_count) > before)) || wifi_fail "autoconnect: no full EAP authentication"
-ent_link '.pmksa_cached == false' || wifi_fail "autoconnect: a PMKSA of the old profile was used"
 check "admin's profile dropped in: autoconnect joined joind-ent in $(wifi_since "$t") s (full EAP: a new profile flushed the PMKSA)"
 rm "$WORK/state/joind-ent.8021x"
 jw -t 20 object net.joind.Station1 State=disconnected >/dev/null ||
