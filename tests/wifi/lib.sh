@@ -132,7 +132,7 @@ wifi_start_joind() {
 	mkdir -p "$WORK/state"
 	[[ ${1-} == --same-config ]] || cat >"$WORK/main.conf"
 	# shellcheck disable=SC2086 # JOIND_ARGS is a list of options
-	"$BUILD/core/joind" ${JOIND_ARGS---debug} --plugin-dir "$BUILD/plugins" --plugins wifi \
+	"$BUILD/core/joind" ${JOIND_ARGS---debug} --plugin-dir "$BUILD/plugins" --plugins "wifi,eap-*" \
 		--config "$WORK/main.conf" --state-dir "$WORK/state" >>"$JOIND_LOG" 2>&1 &
 	JOIND_PID=$!
 	echo "$JOIND_PID" >"$WORK/joind.pid"
