@@ -1,7 +1,8 @@
 /* attempt.h - one Connect(): the network and BSS it joins and what it
  * authenticates and keys with. Open networks need nothing; a WPA2-PSK
- * network needs the suites (the RSN plan) and a PSK, from its profile or
- * from the agent. SAE's and EAP's credentials are the next kinds here.
+ * or WPA3-Personal network needs the suites (the RSN plan) and a PSK, or
+ * for SAE the passphrase, from its profile or from the agent. EAP's
+ * credentials are the next kind here.
  */
 #pragma once
 
@@ -25,12 +26,13 @@ typedef struct {
 	GCancellable *secret; /* the agent's request under way */
 } WifiAttempt;
 
-/* address: the interface's ("aa:bb:.."). NULL with error set when the
- * network cannot be joined (NOT_SUPPORTED, NO_AGENT, a bad profile
- * secret); *ask_agent when the PSK must come from the agent. */
+/* address: the interface's ("aa:bb:.."); sme: joind's SME authenticates
+ * (then SAE is used where the access point and radio can). NULL with error
+ * set when the network cannot be joined (NOT_SUPPORTED, NO_AGENT, a bad
+ * profile secret); *ask_agent when the PSK must come from the agent. */
 WifiAttempt *wifi_attempt_new(JoindCore *core, WifiNetwork *network, WifiBss *bss,
-                              const WifiWiphy *wiphy, const gchar *address, gboolean *ask_agent,
-                              GError **error);
+                              const WifiWiphy *wiphy, gboolean sme, const gchar *address,
+                              gboolean *ask_agent, GError **error);
 /* Cancels a secret request under way. */
 void wifi_attempt_free(WifiAttempt *attempt);
 

@@ -1,4 +1,4 @@
-/* rsn.c - nl80211 messages of a WPA2-PSK connection (see rsn.h). */
+/* rsn.c - nl80211 messages of a WPA2/WPA3-Personal connection (see rsn.h). */
 #include "rsn.h"
 
 #include <netlink/attr.h>
@@ -76,14 +76,60 @@ plan_own_rsne(const WifiRsne *ap, WifiRsnPlan *plan)
 	plan->own_rsne_len = wifi_rsne_write(&own, NULL, plan->own_rsne);
 }
 
+/* SAE needs management frame protection (IEEE 802.11-2020 12.4.1);
+ * hash-to-element when the access point advertises it in its RSNXE or
+ * requires it (its basic rates' selector). */
+static gboolean
+plan_sae(const WifiBss *bss, WifiRsnPlan *plan)
+{
+	if (plan->mfp == WIFI_MFP_OFF)
+		return FALSE;
+	plan->akm = WIFI_AKM_SUITE_SAE;
+	plan->sae_h2e = bss->ies.sae_h2e_only ||
+	                (bss->ies.has_rsnx && (bss->ies.rsnx & WIFI_RSNX_SAE_H2E) != 0);
+	if (plan->sae_h2e) {
+		plan->own_rsnxe[0] = WIFI_IE_RSNX;
+		plan->own_rsnxe[1] = 1;
+		plan->own_rsnxe[2] = (guint8)WIFI_RSNX_SAE_H2E;
+		plan->own_rsnxe_len = 3;
+	}
+	return TRUE;
+}
+
+/* The AKM: SAE when it can, else PSK as plan_psk_akm() says. */
+static gboolean
+plan_akm(const WifiBss *bss, const WifiRsne *ap, gboolean sae, WifiRsnPlan *plan, GError **error)
+{
+	gboolean psk = has_suite(ap->akms, ap->n_akms, WIFI_AKM_SUITE_PSK);
+	gboolean psk_sha256 = has_suite(ap->akms, ap->n_akms, WIFI_AKM_SUITE_PSK_SHA256);
+	gboolean ap_sae = has_suite(ap->akms, ap->n_akms, WIFI_AKM_SUITE_SAE);
+
+	if (ap_sae && sae && plan_sae(bss, plan))
+		return TRUE;
+	if (!psk && !psk_sha256) {
+		g_set_error_literal(error, JOIND_ERROR, JOIND_ERROR_NOT_SUPPORTED,
+		                    ap_sae ? "The access point offers only WPA3-Personal (SAE), "
+		                             "which joind can run only through its own SME on a "
+		                             "radio that sends SAE frames, with management frame "
+		                             "protection."
+		                           : "joind cannot join this access point yet (it needs an "
+		                             "AKM other than PSK or SAE).");
+		return FALSE;
+	}
+	/* The SHA-256 AKM is the stronger one; 802.11 pairs it with MFP. */
+	plan->akm = psk_sha256 && (plan->mfp != WIFI_MFP_OFF || !psk) ? WIFI_AKM_SUITE_PSK_SHA256
+	                                                              : WIFI_AKM_SUITE_PSK;
+	return TRUE;
+}
+
 gboolean
-wifi_rsn_plan(const WifiBss *bss, const WifiWiphy *wiphy, WifiRsnPlan *plan, GError **error)
+wifi_rsn_plan(const WifiBss *bss, const WifiWiphy *wiphy, gboolean sae, WifiRsnPlan *plan,
+              GError **error)
 {
 	gsize len = 0, body_len = 0;
 	const guint8 *ies = g_bytes_get_data(bss->ie_data, &len);
 	const guint8 *body = wifi_ie_find(ies, len, WIFI_IE_RSN, &body_len);
 	WifiRsne ap;
-	gboolean psk, psk_sha256;
 
 	memset(plan, 0, sizeof(*plan));
 	if (body == NULL || !wifi_rsne_parse(body - 2, body_len + 2, &ap, NULL)) {
@@ -93,22 +139,16 @@ wifi_rsn_plan(const WifiBss *bss, const WifiWiphy *wiphy, WifiRsnPlan *plan, GEr
 	}
 	plan->ap_rsne = body - 2;
 	plan->ap_rsne_len = body_len + 2;
-	psk = has_suite(ap.akms, ap.n_akms, WIFI_AKM_SUITE_PSK);
-	psk_sha256 = has_suite(ap.akms, ap.n_akms, WIFI_AKM_SUITE_PSK_SHA256);
-	if ((!psk && !psk_sha256) ||
-	    !has_suite(ap.pairwise, ap.n_pairwise, WIFI_CIPHER_SUITE_CCMP) ||
+	if (!has_suite(ap.pairwise, ap.n_pairwise, WIFI_CIPHER_SUITE_CCMP) ||
 	    (ap.group_cipher & 0xffffff00u) != 0x000fac00u ||
 	    !wifi_cipher_is_data(ap.group_cipher & 0xff)) {
 		g_set_error_literal(error, JOIND_ERROR, JOIND_ERROR_NOT_SUPPORTED,
-		                    "joind cannot join this access point yet (it needs an AKM "
-		                    "other than PSK, or a cipher other than CCMP).");
+		                    "joind cannot join this access point yet (it needs a cipher "
+		                    "other than CCMP).");
 		return FALSE;
 	}
-	if (!plan_mfp(&ap, wiphy, plan, error))
+	if (!plan_mfp(&ap, wiphy, plan, error) || !plan_akm(bss, &ap, sae, plan, error))
 		return FALSE;
-	/* The SHA-256 AKM is the stronger one; 802.11 pairs it with MFP. */
-	plan->akm = psk_sha256 && (plan->mfp != WIFI_MFP_OFF || !psk) ? WIFI_AKM_SUITE_PSK_SHA256
-	                                                              : WIFI_AKM_SUITE_PSK;
 	plan->pairwise_cipher = WIFI_CIPHER_SUITE_CCMP;
 	plan->group_cipher = ap.group_cipher & 0xff;
 	plan_own_rsne(&ap, plan);
@@ -118,7 +158,11 @@ wifi_rsn_plan(const WifiBss *bss, const WifiWiphy *wiphy, WifiRsnPlan *plan, GEr
 void
 wifi_rsn_put_associate(struct nl_msg *msg, const WifiRsnPlan *plan, gboolean over_nl80211)
 {
-	nla_put(msg, NL80211_ATTR_IE, (int)plan->own_rsne_len, plan->own_rsne);
+	guint8 ies[sizeof(plan->own_rsne) + sizeof(plan->own_rsnxe)];
+
+	memcpy(ies, plan->own_rsne, plan->own_rsne_len);
+	memcpy(ies + plan->own_rsne_len, plan->own_rsnxe, plan->own_rsnxe_len);
+	nla_put(msg, NL80211_ATTR_IE, (int)(plan->own_rsne_len + plan->own_rsnxe_len), ies);
 	nla_put_u32(msg, NL80211_ATTR_WPA_VERSIONS, NL80211_WPA_VERSION_2);
 	nla_put_u32(msg, NL80211_ATTR_CIPHER_SUITES_PAIRWISE,
 	            wifi_cipher_suite_selector(plan->pairwise_cipher));

@@ -33,15 +33,21 @@ typedef struct {
 	gsize own_rsne_len;
 	const guint8 *ap_rsne; /* in the BSS's ie_data (keep the BSS alive) */
 	gsize ap_rsne_len;
+	gboolean sae_h2e;    /* SAE: hash-to-element, announced in our RSNXE */
+	guint8 own_rsnxe[3]; /* sent after our RSNE when not empty */
+	gsize own_rsnxe_len;
 } WifiRsnPlan;
 
-/* Picks the AKM (PSK-SHA256 when management frame protection is used and
- * the access point offers it, else PSK, else PSK-SHA256), CCMP, and
+/* Picks the AKM (SAE when sae says joind's SME can run it, the access
+ * point offers it and management frame protection is used, with
+ * hash-to-element when the access point advertises it; else PSK-SHA256
+ * when management frame protection is used and the access point offers
+ * it, else PSK, else PSK-SHA256), CCMP, and
  * management frame protection when the access point is capable of it and
  * the radio has its BIP cipher. Fails with JOIND_ERROR_NOT_SUPPORTED for
- * what joind cannot do (no CCMP, no PSK AKM, or MFP required and the radio
- * lacks the BIP cipher). */
-gboolean wifi_rsn_plan(const WifiBss *bss, const WifiWiphy *wiphy, WifiRsnPlan *plan,
+ * what joind cannot do (no CCMP, no PSK or usable SAE AKM, or MFP required
+ * and the radio lacks the BIP cipher). */
+gboolean wifi_rsn_plan(const WifiBss *bss, const WifiWiphy *wiphy, gboolean sae, WifiRsnPlan *plan,
                        GError **error);
 
 /* The RSN attributes of CMD_CONNECT: control port (EAPOL over nl80211 when

@@ -54,7 +54,7 @@ plan_ok(const gchar *rsne_hex, gboolean bip, WifiRsnPlan *plan, WifiRsne *own)
 	g_autoptr(WifiWiphy) wiphy = radio(bip);
 	g_autoptr(GError) error = NULL;
 
-	g_assert_true(wifi_rsn_plan(bss, wiphy, plan, &error));
+	g_assert_true(wifi_rsn_plan(bss, wiphy, FALSE, plan, &error));
 	g_assert_no_error(error);
 	g_assert_true(wifi_rsne_parse(plan->own_rsne, plan->own_rsne_len, own, &error));
 	g_assert_no_error(error);
@@ -106,7 +106,7 @@ plan_refused(const gchar *rsne_hex, gboolean bip, const gchar *cipher)
 	g_autoptr(GError) error = NULL;
 	WifiRsnPlan plan;
 
-	g_assert_false(wifi_rsn_plan(bss, wiphy, &plan, &error));
+	g_assert_false(wifi_rsn_plan(bss, wiphy, FALSE, &plan, &error));
 	g_assert_error(error, JOIND_ERROR, JOIND_ERROR_NOT_SUPPORTED);
 	g_assert_nonnull(strstr(error->message, "requires management frame protection"));
 	g_assert_nonnull(strstr(error->message, cipher));

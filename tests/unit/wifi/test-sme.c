@@ -168,7 +168,7 @@ test_associate_attrs(void)
 	struct nl_msg *msg;
 
 	wiphy->ciphers = WIFI_CIPHER_CCMP;
-	g_assert_true(wifi_rsn_plan(bss, wiphy, &plan, &error));
+	g_assert_true(wifi_rsn_plan(bss, wiphy, FALSE, &plan, &error));
 	g_assert_no_error(error);
 	msg = wifi_test_msg_new(NL80211_CMD_ASSOCIATE);
 	wifi_sme_put_associate(msg, 7, bss, &plan, TRUE);
