@@ -124,7 +124,7 @@ test_bss(gboolean rsn)
 	g_autoptr(GError) error = NULL;
 	WifiBss *bss = wifi_bss_new(bssid, 2472, -3000,
 	                            WIFI_CAPABILITY_ESS | (rsn ? WIFI_CAPABILITY_PRIVACY : 0), ies,
-	                            rsn ? sizeof(ies) : 11, FALSE, &error);
+	                            rsn ? sizeof(ies) : 11, &error);
 
 	g_assert_no_error(error);
 	g_assert_nonnull(bss);
