@@ -686,6 +686,7 @@ on_sae_done(const GError *error, gpointer user_data)
 		return;
 	}
 	memcpy(self->cur->psk.pmk, wifi_sae_auth_get_pmk(self->sae), sizeof(self->cur->psk.pmk));
+	self->cur->plan.sae_group = wifi_sae_auth_get_group(self->sae);
 	if (connector_key_step(self))
 		connector_enter(self, CONN_ASSOCIATING, "SAE accepted");
 }

@@ -167,8 +167,12 @@ wifi_keying_new(WifiIface *iface, const WifiKeyingConfig *config, WifiKeyingFunc
 	        .pmk_len = config->pmk_len,
 	        .own_rsne = plan->own_rsne,
 	        .own_rsne_len = plan->own_rsne_len,
+	        .own_rsnxe = plan->own_rsnxe_len > 0 ? plan->own_rsnxe : NULL,
+	        .own_rsnxe_len = plan->own_rsnxe_len,
 	        .ap_rsne = plan->ap_rsne,
 	        .ap_rsne_len = plan->ap_rsne_len,
+	        .ap_rsnxe = plan->ap_rsnxe,
+	        .ap_rsnxe_len = plan->ap_rsnxe_len,
 	};
 	WifiKeying *self = g_new0(WifiKeying, 1);
 

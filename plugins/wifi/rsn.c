@@ -139,6 +139,11 @@ wifi_rsn_plan(const WifiBss *bss, const WifiWiphy *wiphy, gboolean sae, WifiRsnP
 	}
 	plan->ap_rsne = body - 2;
 	plan->ap_rsne_len = body_len + 2;
+	body = wifi_ie_find(ies, len, WIFI_IE_RSNX, &body_len);
+	if (body != NULL) {
+		plan->ap_rsnxe = body - 2;
+		plan->ap_rsnxe_len = body_len + 2;
+	}
 	if (!has_suite(ap.pairwise, ap.n_pairwise, WIFI_CIPHER_SUITE_CCMP) ||
 	    (ap.group_cipher & 0xffffff00u) != 0x000fac00u ||
 	    !wifi_cipher_is_data(ap.group_cipher & 0xff)) {

@@ -33,7 +33,10 @@ typedef struct {
 	gsize own_rsne_len;
 	const guint8 *ap_rsne; /* in the BSS's ie_data (keep the BSS alive) */
 	gsize ap_rsne_len;
+	const guint8 *ap_rsnxe; /* likewise, NULL when the BSS has none */
+	gsize ap_rsnxe_len;
 	gboolean sae_h2e;    /* SAE: hash-to-element, announced in our RSNXE */
+	guint sae_group;     /* SAE: the group it was accepted in */
 	guint8 own_rsnxe[3]; /* sent after our RSNE when not empty */
 	gsize own_rsnxe_len;
 } WifiRsnPlan;

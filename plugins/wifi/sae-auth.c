@@ -130,6 +130,14 @@ wifi_sae_auth_handle_event(WifiSaeAuth *auth, struct nlattr **attrs)
 	const guint8 *data;
 	gsize len;
 
+	/* After our confirm, silence is the access point's way of saying the
+	 * confirm was wrong (another password). */
+	if (attrs[NL80211_ATTR_TIMED_OUT] != NULL &&
+	    wifi_sae_get_state(auth->sae) == WIFI_SAE_CONFIRMED) {
+		auth_done(auth, JOIND_ERROR_AUTHENTICATION_FAILED,
+		          "The access point did not confirm SAE: the password is probably wrong.");
+		return;
+	}
 	if (attrs[NL80211_ATTR_TIMED_OUT] != NULL) {
 		auth_done(auth, JOIND_ERROR_FAILED,
 		          "The access point did not answer the SAE authentication.");
@@ -156,4 +164,10 @@ const guint8 *
 wifi_sae_auth_get_pmk(const WifiSaeAuth *auth)
 {
 	return wifi_sae_get_pmk(auth->sae);
+}
+
+guint
+wifi_sae_auth_get_group(const WifiSaeAuth *auth)
+{
+	return wifi_sae_get_group(auth->sae);
 }

@@ -29,5 +29,6 @@ void wifi_sae_auth_start(WifiSaeAuth *auth);
 void wifi_sae_auth_handle_event(WifiSaeAuth *auth, struct nlattr **attrs);
 /* Once accepted: WIFI_SAE_PMK_LEN octets. */
 const guint8 *wifi_sae_auth_get_pmk(const WifiSaeAuth *auth);
+guint wifi_sae_auth_get_group(const WifiSaeAuth *auth);
 
 G_END_DECLS
