@@ -172,6 +172,7 @@ network_export(JoindDBusStationExport *exp, JoindNetwork *network)
 	joind_dbus_network1_set_device(iface, device_path);
 	g_object_bind_property(network, "name", iface, "name", G_BINDING_SYNC_CREATE);
 	g_object_bind_property(network, "strength", iface, "strength", G_BINDING_SYNC_CREATE);
+	g_object_bind_property(network, "security", iface, "security", G_BINDING_SYNC_CREATE);
 	g_object_bind_property(network, "connected", iface, "connected", G_BINDING_SYNC_CREATE);
 	g_object_bind_property_full(network, "profile", iface, "known-network",
 	                            G_BINDING_SYNC_CREATE, transform_known_path, NULL, NULL, NULL);

@@ -55,6 +55,21 @@ wifi_security_classify(const WifiIes *ies, guint16 capability, JoindNetworkType 
 	return TRUE;
 }
 
+const gchar *
+wifi_security_name(JoindNetworkType type, guint32 akms, gboolean mfp_required)
+{
+	gboolean psk = (akms & WIFI_AKMS_PSK) != 0, sae = (akms & WIFI_AKMS_SAE) != 0;
+
+	if (type == JOIND_NETWORK_TYPE_PSK)
+		return psk && sae ? "wpa2-wpa3" : sae ? "wpa3-sae" : "wpa2-psk";
+	if (type != JOIND_NETWORK_TYPE_8021X)
+		return joind_network_type_to_string(type);
+	if (akms & WIFI_AKM_8021X_SUITE_B_192)
+		return "wpa3-enterprise-192";
+	return mfp_required && (akms & WIFI_AKM_8021X_SHA256) ? "wpa3-enterprise"
+	                                                      : "wpa2-enterprise";
+}
+
 WifiBss *
 wifi_bss_new(const guint8 *bssid, guint32 freq, gint signal, guint16 capability, const guint8 *ies,
              gsize ies_len, GError **error)

@@ -45,6 +45,13 @@ WifiBss *wifi_bss_new(const guint8 *bssid, guint32 freq, gint signal, guint16 ca
  * the BSS offers only AKMs joind does not know. */
 gboolean wifi_security_classify(const WifiIes *ies, guint16 capability, JoindNetworkType *type);
 
+/* Network1.Security of a network of type whose BSSes offer akms (WifiAkm
+ * bits, RSN and WPA together) and all require MFP (mfp_required):
+ * "wpa2-psk", "wpa3-sae", "wpa2-wpa3", "wpa2-enterprise",
+ * "wpa3-enterprise" (802.1X-SHA256 with MFP required),
+ * "wpa3-enterprise-192" (Suite B 192), else the type's name. */
+const gchar *wifi_security_name(JoindNetworkType type, guint32 akms, gboolean mfp_required);
+
 /* "aa:bb:cc:dd:ee:ff" into buf (18 octets). */
 const gchar *wifi_bssid_to_string(const guint8 *bssid, gchar *buf);
 

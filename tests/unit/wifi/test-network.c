@@ -66,25 +66,58 @@ typedef struct {
 	gboolean wpa1;
 	guint16 capability;
 	JoindNetworkType want;
+	const gchar *security;
 } ClassifyCase;
 
 static const ClassifyCase classify_cases[] = {
-        {"open", {0}, 0, FALSE, WIFI_CAPABILITY_ESS, JOIND_NETWORK_TYPE_OPEN},
+        {"open", {0}, 0, FALSE, WIFI_CAPABILITY_ESS, JOIND_NETWORK_TYPE_OPEN, "open"},
         {"wep",
          {0},
          0,
          FALSE,
          WIFI_CAPABILITY_ESS | WIFI_CAPABILITY_PRIVACY,
-         JOIND_NETWORK_TYPE_WEP},
-        {"wpa2-psk", {2}, 1, FALSE, WIFI_CAPABILITY_PRIVACY, JOIND_NETWORK_TYPE_PSK},
-        {"psk-sha256", {6}, 1, FALSE, WIFI_CAPABILITY_PRIVACY, JOIND_NETWORK_TYPE_PSK},
-        {"wpa3-sae", {8}, 1, FALSE, WIFI_CAPABILITY_PRIVACY, JOIND_NETWORK_TYPE_PSK},
-        {"transition", {2, 8}, 2, FALSE, WIFI_CAPABILITY_PRIVACY, JOIND_NETWORK_TYPE_PSK},
-        {"sae-ext-key", {24}, 1, FALSE, WIFI_CAPABILITY_PRIVACY, JOIND_NETWORK_TYPE_PSK},
-        {"wpa2-enterprise", {1}, 1, FALSE, WIFI_CAPABILITY_PRIVACY, JOIND_NETWORK_TYPE_8021X},
-        {"ft-8021x + sha256", {3, 5}, 2, FALSE, WIFI_CAPABILITY_PRIVACY, JOIND_NETWORK_TYPE_8021X},
-        {"owe", {18}, 1, FALSE, WIFI_CAPABILITY_PRIVACY, JOIND_NETWORK_TYPE_OWE},
-        {"wpa1 only", {0}, 0, TRUE, WIFI_CAPABILITY_PRIVACY, JOIND_NETWORK_TYPE_PSK},
+         JOIND_NETWORK_TYPE_WEP,
+         "wep"},
+        {"wpa2-psk", {2}, 1, FALSE, WIFI_CAPABILITY_PRIVACY, JOIND_NETWORK_TYPE_PSK, "wpa2-psk"},
+        {"psk-sha256", {6}, 1, FALSE, WIFI_CAPABILITY_PRIVACY, JOIND_NETWORK_TYPE_PSK, "wpa2-psk"},
+        {"wpa3-sae", {8}, 1, FALSE, WIFI_CAPABILITY_PRIVACY, JOIND_NETWORK_TYPE_PSK, "wpa3-sae"},
+        {"transition",
+         {2, 8},
+         2,
+         FALSE,
+         WIFI_CAPABILITY_PRIVACY,
+         JOIND_NETWORK_TYPE_PSK,
+         "wpa2-wpa3"},
+        {"sae-ext-key",
+         {24},
+         1,
+         FALSE,
+         WIFI_CAPABILITY_PRIVACY,
+         JOIND_NETWORK_TYPE_PSK,
+         "wpa3-sae"},
+        {"wpa2-enterprise",
+         {1},
+         1,
+         FALSE,
+         WIFI_CAPABILITY_PRIVACY,
+         JOIND_NETWORK_TYPE_8021X,
+         "wpa2-enterprise"},
+        {"ft-8021x + sha256",
+         {3, 5},
+         2,
+         FALSE,
+         WIFI_CAPABILITY_PRIVACY,
+         JOIND_NETWORK_TYPE_8021X,
+         "wpa2-enterprise"},
+        {"suite-b-192",
+         {12},
+         1,
+         FALSE,
+         WIFI_CAPABILITY_PRIVACY,
+         JOIND_NETWORK_TYPE_8021X,
+         "wpa3-enterprise-192"},
+        {"owe", {18}, 1, FALSE, WIFI_CAPABILITY_PRIVACY, JOIND_NETWORK_TYPE_OWE, "owe"},
+        {"wpa1 only", {0}, 0, TRUE, WIFI_CAPABILITY_PRIVACY, JOIND_NETWORK_TYPE_PSK, "wpa2-psk"},
 };
 
 static void
@@ -102,6 +135,11 @@ test_classify(void)
 		g_assert_true(wifi_security_classify(&parsed, classify_cases[i].capability, &type));
 		g_assert_cmpstr(joind_network_type_to_string(type), ==,
 		                joind_network_type_to_string(classify_cases[i].want));
+		g_assert_cmpstr(wifi_security_name(type,
+		                                   (parsed.has_rsn ? parsed.rsn.akms : 0) |
+		                                           (parsed.has_wpa ? parsed.wpa.akms : 0),
+		                                   FALSE),
+		                ==, classify_cases[i].security);
 	}
 }
 
@@ -158,6 +196,13 @@ test_grouping(void)
 	g_assert_cmpuint(((WifiBss *)g_ptr_array_index(wifi_network_get_bsses(network), 0))->freq,
 	                 ==, 5180);
 	g_assert_cmpstr(joind_network_get_name(JOIND_NETWORK(network)), ==, "home");
+	/* WPA2 BSSes and a transition one: both are offered. */
+	g_assert_cmpstr(joind_network_get_security(JOIND_NETWORK(network)), ==, "wpa2-wpa3");
+	/* 802.1X-SHA256 is WPA3-Enterprise only with MFP required everywhere. */
+	g_assert_cmpstr(wifi_security_name(JOIND_NETWORK_TYPE_8021X, WIFI_AKM_8021X_SHA256, TRUE),
+	                ==, "wpa3-enterprise");
+	g_assert_cmpstr(wifi_security_name(JOIND_NETWORK_TYPE_8021X, WIFI_AKM_8021X_SHA256, FALSE),
+	                ==, "wpa2-enterprise");
 }
 
 static void

@@ -137,8 +137,12 @@ sae_connect joind-sae-both 21 true
 check "SAE with sae_pwe=2: hash-to-element, group 21: connected in ${TOOK}s"
 sae_disconnect joind-sae-both
 
+jw -t 40 object $NET "Device=$DEV" Name=joind-sae-mixed Type=psk Security=wpa2-wpa3 >/dev/null ||
+	wifi_fail "joind-sae-mixed: not Type psk, Security wpa2-wpa3"
+jw -t 5 object $NET "Device=$DEV" Name=joind-sae-h2e Security=wpa3-sae >/dev/null ||
+	wifi_fail "joind-sae-h2e: Security is not wpa3-sae"
 sae_connect joind-sae-mixed 19 false
-check "transition network (WPA-PSK SAE): Type psk, joined with SAE in ${TOOK}s"
+check "transition network (WPA-PSK SAE): Type psk, Security wpa2-wpa3, joined with SAE in ${TOOK}s"
 sae_disconnect joind-sae-mixed
 
 # ------------------------------------------------------- wrong passphrase ---
