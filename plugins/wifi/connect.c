@@ -613,28 +613,13 @@ wifi_connector_handle_event(WifiConnector *self, guint8 cmd, struct nlattr **att
 
 /* ---- after lost events ---------------------------------------------------- */
 
-typedef struct {
-	WifiConnector *self;
-	gboolean associated;
-} LinkCheck;
-
 static void
-link_check_reply(struct nlattr **attrs, gpointer user_data)
+link_checked(int error, gboolean associated, gpointer user_data)
 {
-	LinkCheck *check = user_data;
-
-	/* cfg80211 lists a station's SSID while it is associated. */
-	check->associated = attrs[NL80211_ATTR_SSID] != NULL;
-}
-
-static void
-link_check_done(int error, gpointer user_data)
-{
-	LinkCheck *check = user_data;
-	WifiConnector *self = check->self;
+	WifiConnector *self = user_data;
 
 	self->request = 0;
-	if (error < 0 || check->associated)
+	if (error < 0 || associated)
 		return;
 	connector_fail(self, WIFI_CONNECT_EVENT_LINK_LOST, JOIND_ERROR_FAILED,
 	               "the link went down while events were lost", CONN_IDLE);
@@ -643,20 +628,12 @@ link_check_done(int error, gpointer user_data)
 void
 wifi_connector_resync(WifiConnector *self)
 {
-	struct nl_msg *msg;
-	LinkCheck *check;
-
 	/* Before the association the state's timer ends a wait for a lost
 	 * answer; a teardown's ends it likewise. */
 	if (self->state != CONN_KEYING && self->state != CONN_CONNECTED)
 		return;
-	check = g_new0(LinkCheck, 1);
-	check->self = self;
-	msg = wifi_nl_msg_new(self->iface->nl, NL80211_CMD_GET_INTERFACE, 0);
-	nla_put_u32(msg, NL80211_ATTR_IFINDEX, self->iface->ifindex);
 	wifi_nl_cancel(self->iface->nl, self->request);
-	self->request = wifi_nl_send(self->iface->nl, msg, link_check_reply, link_check_done, check,
-	                             g_free);
+	self->request = wifi_iface_query_associated(self->iface, link_checked, self);
 }
 
 /* ---- starting an attempt -------------------------------------------------- */

@@ -6,6 +6,7 @@
 
 #include "joind-error.h"
 #include "mgmt.h"
+#include "rsn-suites.h"
 #include "sae.h"
 #include "sme.h"
 
@@ -25,13 +26,14 @@ struct _WifiSaeAuth {
 	gpointer user_data;
 };
 
+/* domain 0: accepted. */
 static void
-auth_done(WifiSaeAuth *auth, gint code, const gchar *message)
+auth_done(WifiSaeAuth *auth, GQuark domain, gint code, const gchar *message)
 {
 	g_autoptr(GError) error = NULL;
 
-	if (message != NULL)
-		error = g_error_new(JOIND_ERROR, code, "%s", message);
+	if (domain != 0)
+		error = g_error_new_literal(domain, code, message);
 	auth->done(error, auth->user_data);
 }
 
@@ -46,7 +48,7 @@ auth_sent(int error, gpointer user_data)
 		return;
 	message = g_strdup_printf("The kernel refused the SAE authentication: %s",
 	                          g_strerror(-error));
-	auth_done(auth, JOIND_ERROR_FAILED, message);
+	auth_done(auth, JOIND_ERROR, JOIND_ERROR_FAILED, message);
 }
 
 static void
@@ -60,17 +62,25 @@ auth_send(const guint8 *data, gsize len, gpointer user_data)
 	auth->request = wifi_nl_send(auth->iface->nl, msg, NULL, auth_sent, auth, NULL);
 }
 
+/* As the 4-way handshake says it: a confirm that did not match is a
+ * wrong password; a confirm never answered, maybe one. */
 static void
 auth_sae_done(const GError *error, gpointer user_data)
 {
 	WifiSaeAuth *auth = user_data;
-	gboolean wrong = g_error_matches(error, WIFI_SAE_ERROR, WIFI_SAE_ERROR_CONFIRM_MISMATCH);
 
-	if (error == NULL)
+	if (error == NULL) {
 		g_info("%s: SAE accepted (group %u)", auth->iface->name,
 		       wifi_sae_get_group(auth->sae));
-	auth_done(auth, wrong ? JOIND_ERROR_AUTHENTICATION_FAILED : JOIND_ERROR_FAILED,
-	          error != NULL ? error->message : NULL);
+		auth_done(auth, 0, 0, NULL);
+	} else if (g_error_matches(error, WIFI_SAE_ERROR, WIFI_SAE_ERROR_CONFIRM_MISMATCH)) {
+		auth_done(auth, WIFI_HANDSHAKE_ERROR, WIFI_HANDSHAKE_ERROR_WRONG_PASSPHRASE,
+		          error->message);
+	} else if (g_error_matches(error, WIFI_SAE_ERROR, WIFI_SAE_ERROR_NO_CONFIRM)) {
+		auth_done(auth, WIFI_HANDSHAKE_ERROR, WIFI_HANDSHAKE_ERROR_NO_MSG3, error->message);
+	} else {
+		auth_done(auth, JOIND_ERROR, JOIND_ERROR_FAILED, error->message);
+	}
 }
 
 WifiSaeAuth *
@@ -134,12 +144,12 @@ wifi_sae_auth_handle_event(WifiSaeAuth *auth, struct nlattr **attrs)
 	 * confirm was wrong (another password). */
 	if (attrs[NL80211_ATTR_TIMED_OUT] != NULL &&
 	    wifi_sae_get_state(auth->sae) == WIFI_SAE_CONFIRMED) {
-		auth_done(auth, JOIND_ERROR_AUTHENTICATION_FAILED,
+		auth_done(auth, WIFI_HANDSHAKE_ERROR, WIFI_HANDSHAKE_ERROR_NO_MSG3,
 		          "The access point did not confirm SAE: the password is probably wrong.");
 		return;
 	}
 	if (attrs[NL80211_ATTR_TIMED_OUT] != NULL) {
-		auth_done(auth, JOIND_ERROR_FAILED,
+		auth_done(auth, JOIND_ERROR, JOIND_ERROR_FAILED,
 		          "The access point did not answer the SAE authentication.");
 		return;
 	}

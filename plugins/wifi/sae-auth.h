@@ -13,9 +13,11 @@ G_BEGIN_DECLS
 
 typedef struct _WifiSaeAuth WifiSaeAuth;
 
-/* error NULL: accepted, the PMK is ready. A JOIND_ERROR otherwise:
- * AUTHENTICATION_FAILED when the password is wrong. Called last: the
- * callee may free the object. */
+/* error NULL: accepted, the PMK is ready. Otherwise as the 4-way
+ * handshake's: WIFI_HANDSHAKE_ERROR_WRONG_PASSPHRASE when a confirm did not
+ * match (the password is wrong), WIFI_HANDSHAKE_ERROR_NO_MSG3 when ours was
+ * never confirmed (maybe the password), else a JOIND_ERROR. Called last:
+ * the callee may free the object. */
 typedef void (*WifiSaeAuthDone)(const GError *error, gpointer user_data);
 
 /* h2e: the password element from the PT (the access point advertises

@@ -16,6 +16,7 @@ typedef enum {
 	WIFI_SAE_ERROR_INVALID,          /* a scalar or element out of range, a reflection */
 	WIFI_SAE_ERROR_REFUSED,          /* the peer's status code says no */
 	WIFI_SAE_ERROR_CONFIRM_MISMATCH, /* the peer's confirm: another password */
+	WIFI_SAE_ERROR_NO_CONFIRM,       /* the peer never confirmed ours: maybe the password */
 	WIFI_SAE_ERROR_TIMED_OUT,        /* no answer after the retransmissions */
 	WIFI_SAE_ERROR_FAILED,           /* joind's own failure (crypto) */
 } WifiSaeError;

@@ -201,7 +201,7 @@ sae_retransmit(gpointer user_data)
 		 * not find our confirm right. */
 		if (sae->state == WIFI_SAE_CONFIRMED)
 			error = g_error_new(
-			        WIFI_SAE_ERROR, WIFI_SAE_ERROR_CONFIRM_MISMATCH,
+			        WIFI_SAE_ERROR, WIFI_SAE_ERROR_NO_CONFIRM,
 			        "The peer did not confirm SAE after %u tries: the password "
 			        "is probably wrong.",
 			        sae->sync + 1);

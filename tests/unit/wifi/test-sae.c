@@ -548,6 +548,30 @@ test_retransmission(void)
 	side_clear(&ap);
 }
 
+/* The peer's commit comes, its confirm never: the confirm is resent, then
+ * the exchange fails as the password's, maybe. */
+static void
+test_no_confirm(void)
+{
+	static const guint group = 19;
+	g_autoptr(GBytes) commit = NULL;
+	g_autoptr(GBytes) ap_commit = NULL;
+	Side sta, ap;
+
+	pair_init(&sta, &ap, "pw", "pw", &group, 1, &group, 1, FALSE);
+	commit = first_commit(&sta);
+	deliver(&ap, commit);
+	ap_commit = g_queue_pop_head(ap.wire);
+	deliver(&sta, ap_commit);
+	while (!sta.done)
+		g_main_context_iteration(NULL, TRUE);
+	g_assert_error(sta.error, WIFI_SAE_ERROR, WIFI_SAE_ERROR_NO_CONFIRM);
+	/* commit, then the confirm 1 + WIFI_SAE_MAX_SYNC times */
+	g_assert_cmpuint(sta.sent, ==, 2 + WIFI_SAE_MAX_SYNC);
+	side_clear(&sta);
+	side_clear(&ap);
+}
+
 /* A lost confirm: the access point resends its commit; the station
  * answers with its confirm again and both accept. */
 static void
@@ -642,6 +666,7 @@ main(int argc, char **argv)
 	                     test_anti_clogging);
 	g_test_add_data_func("/sae/anti-clogging/h2e", GINT_TO_POINTER(TRUE), test_anti_clogging);
 	g_test_add_func("/sae/retransmission", test_retransmission);
+	g_test_add_func("/sae/no-confirm", test_no_confirm);
 	g_test_add_func("/sae/lost-confirm", test_lost_confirm);
 	g_test_add_func("/sae/parse-malformed", test_parse_malformed);
 	return g_test_run();
