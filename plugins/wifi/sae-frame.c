@@ -1,7 +1,6 @@
 /* sae-frame.c - SAE's frame bodies (see sae-frame.h). */
 #include "sae-frame.h"
 
-#include <stdarg.h>
 #include <string.h>
 
 #define EID_EXTENSION 255
@@ -23,18 +22,12 @@ wifi_sae_group_prime_len(guint group)
 	}
 }
 
-static gboolean malformed(GError **error, const gchar *format, ...) G_GNUC_PRINTF(2, 3);
-
+/* Sets error to message (taken) and returns FALSE. */
 static gboolean
-malformed(GError **error, const gchar *format, ...)
+malformed(GError **error, gchar *message)
 {
-	va_list args;
-	g_autofree gchar *message = NULL;
-
-	va_start(args, format);
-	message = g_strdup_vprintf(format, args);
-	va_end(args);
 	g_set_error_literal(error, WIFI_SAE_ERROR, WIFI_SAE_ERROR_MALFORMED, message);
+	g_free(message);
 	return FALSE;
 }
 
@@ -47,8 +40,10 @@ commit_parse_elements(const guint8 *data, gsize len, WifiSaeCommit *out, GError 
 		gsize elen;
 
 		if (len < 2 || (elen = data[1]) > len - 2)
-			return malformed(error, "SAE commit: element truncated (%zu of %zu octets)",
-			                 len, len < 2 ? (gsize)2 : (gsize)data[1] + 2);
+			return malformed(
+			        error,
+			        g_strdup_printf("SAE commit: element truncated (%zu of %zu octets)",
+			                        len, len < 2 ? (gsize)2 : (gsize)data[1] + 2));
 		if (data[0] == EID_EXTENSION && elen >= 1) {
 			const guint8 *body = data + 3;
 			gsize blen = elen - 1;
@@ -59,10 +54,10 @@ commit_parse_elements(const guint8 *data, gsize len, WifiSaeCommit *out, GError 
 			} else if (data[2] == WIFI_SAE_EXT_REJECTED_GROUPS) {
 				if (blen % 2 != 0)
 					return malformed(
-					        error,
-					        "SAE commit: rejected groups of %zu octets (a "
-					        "multiple of %zu)",
-					        blen, (gsize)2);
+					        error, g_strdup_printf(
+					                       "SAE commit: rejected groups of %zu "
+					                       "octets (not a multiple of 2)",
+					                       blen));
 				out->rejected = body;
 				out->rejected_len = blen;
 			} else if (data[2] == WIFI_SAE_EXT_TOKEN_CONTAINER) {
@@ -84,7 +79,8 @@ wifi_sae_commit_parse(const guint8 *data, gsize len, gboolean h2e, gsize token_l
 
 	memset(out, 0, sizeof(*out));
 	if (data == NULL || len < 2)
-		return malformed(error, "SAE commit of %zu octets (at least %zu)", len, (gsize)2);
+		return malformed(error, g_strdup_printf("SAE commit of %zu octets (at least %zu)",
+		                                        len, (gsize)2));
 	out->group = (guint16)(data[0] | (data[1] << 8));
 	prime_len = wifi_sae_group_prime_len(out->group);
 	if (prime_len == 0) {
@@ -96,7 +92,8 @@ wifi_sae_commit_parse(const guint8 *data, gsize len, gboolean h2e, gsize token_l
 		token_len = 0;
 	need = 2 + token_len + 3 * prime_len;
 	if (len < need)
-		return malformed(error, "SAE commit of %zu octets (at least %zu)", len, need);
+		return malformed(error, g_strdup_printf("SAE commit of %zu octets (at least %zu)",
+		                                        len, need));
 	if (token_len > 0) {
 		out->token = data + 2;
 		out->token_len = token_len;
@@ -144,8 +141,10 @@ wifi_sae_token_parse(const guint8 *data, gsize len, gboolean h2e, guint16 *group
 	WifiSaeCommit elements = {0};
 
 	if (data == NULL || len < 3)
-		return malformed(error, "SAE anti-clogging request of %zu octets (at least %zu)",
-		                 len, (gsize)3);
+		return malformed(
+		        error,
+		        g_strdup_printf("SAE anti-clogging request of %zu octets (at least %zu)",
+		                        len, (gsize)3));
 	*group = (guint16)(data[0] | (data[1] << 8));
 	if (!h2e) {
 		*token = data + 2;
@@ -155,10 +154,12 @@ wifi_sae_token_parse(const guint8 *data, gsize len, gboolean h2e, guint16 *group
 	if (!commit_parse_elements(data + 2, len - 2, &elements, error))
 		return FALSE;
 	if (elements.token == NULL || elements.token_len == 0)
-		return malformed(error,
-		                 "SAE anti-clogging request of %zu octets without a token (%zu in "
-		                 "its container)",
-		                 len, elements.token_len);
+		return malformed(
+		        error,
+		        g_strdup_printf(
+		                "SAE anti-clogging request of %zu octets without a token (%zu in "
+		                "its container)",
+		                len, elements.token_len));
 	*token = elements.token;
 	*token_len = elements.token_len;
 	return TRUE;
@@ -169,8 +170,8 @@ wifi_sae_confirm_parse(const guint8 *data, gsize len, gsize confirm_len, WifiSae
                        GError **error)
 {
 	if (data == NULL || len != 2 + confirm_len)
-		return malformed(error, "SAE confirm of %zu octets (%zu expected)", len,
-		                 2 + confirm_len);
+		return malformed(error, g_strdup_printf("SAE confirm of %zu octets (%zu expected)",
+		                                        len, 2 + confirm_len));
 	out->send_confirm = (guint16)(data[0] | (data[1] << 8));
 	out->confirm = data + 2;
 	out->confirm_len = confirm_len;
