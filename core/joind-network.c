@@ -241,13 +241,6 @@ joind_network_set_strength(JoindNetwork *self, gint strength)
 	g_object_notify_by_pspec(G_OBJECT(self), props[PROP_STRENGTH]);
 }
 
-const gchar *
-joind_network_get_security(JoindNetwork *self)
-{
-	g_return_val_if_fail(JOIND_IS_NETWORK(self), NULL);
-	return GET_PRIV(self)->security;
-}
-
 void
 joind_network_set_security(JoindNetwork *self, const gchar *security)
 {

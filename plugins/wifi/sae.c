@@ -41,7 +41,7 @@ struct _WifiSae {
 	guint8 peer_element[2 * JOIND_EC_MAX_PRIME_LEN];
 	guint8 kck[WIFI_SAE_MAX_HASH_LEN];
 	gsize kck_len;
-	guint8 pmk[WIFI_SAE_PMK_LEN], pmkid[WIFI_SAE_PMKID_LEN];
+	guint8 pmk[WIFI_SAE_PMK_LEN];
 	guint16 send_confirm;
 	GBytes *token;        /* the peer's anti-clogging token */
 	GByteArray *rejected; /* groups the peer refused, 16-bit LE */
@@ -278,7 +278,7 @@ sae_decode_peer(WifiSae *sae, const WifiSaeCommit *commit, EC_POINT **element, G
 static gboolean
 sae_derive(WifiSae *sae, const WifiSaeCommit *commit, GError **error)
 {
-	guint8 k[JOIND_EC_MAX_PRIME_LEN];
+	guint8 k[JOIND_EC_MAX_PRIME_LEN], pmkid[WIFI_SAE_PMKID_LEN];
 	const guint8 *salt = NULL;
 	gsize salt_len = 0;
 	EC_POINT *element = NULL;
@@ -299,7 +299,7 @@ sae_derive(WifiSae *sae, const WifiSaeCommit *commit, GError **error)
 	ok = joind_ec_group_shared_secret(sae->group, sae->pwe, sae->rand, sae->peer_scalar,
 	                                  element, k, error) &&
 	     wifi_sae_derive_keys(sae->group, sae->config.h2e, salt, salt_len, k, sae->scalar,
-	                          sae->peer_scalar, sae->kck, sae->pmk, sae->pmkid, error);
+	                          sae->peer_scalar, sae->kck, sae->pmk, pmkid, error);
 	joind_secret_clear(k, sizeof(k));
 	EC_POINT_free(element);
 	return ok;
@@ -549,7 +549,6 @@ wifi_sae_free(WifiSae *sae)
 	g_free((gpointer)sae->config.identifier);
 	g_free(sae->groups);
 	g_byte_array_unref(sae->rejected);
-	joind_secret_clear(sae->pmkid, sizeof(sae->pmkid));
 	g_free(sae);
 }
 
@@ -569,10 +568,4 @@ const guint8 *
 wifi_sae_get_pmk(const WifiSae *sae)
 {
 	return sae->state == WIFI_SAE_ACCEPTED ? sae->pmk : NULL;
-}
-
-const guint8 *
-wifi_sae_get_pmkid(const WifiSae *sae)
-{
-	return sae->state == WIFI_SAE_ACCEPTED ? sae->pmkid : NULL;
 }

@@ -2,7 +2,7 @@
  * (12.4.8.6: Nothing, Committed, Confirmed, Accepted), the commit and
  * confirm it sends and reads, anti-clogging tokens, the groups it offers
  * in turn when the peer refuses one, the retransmission timer and the sync
- * counter; on acceptance, the PMK and PMKID for the 4-way handshake.
+ * counter; on acceptance, the PMK for the 4-way handshake.
  *
  * The exchange is symmetric: the station starts it (wifi_sae_start()); a
  * peer that receives a commit in Nothing answers it (the access point's
@@ -68,6 +68,5 @@ WifiSaeState wifi_sae_get_state(const WifiSae *sae);
 guint wifi_sae_get_group(const WifiSae *sae);
 /* Accepted only. */
 const guint8 *wifi_sae_get_pmk(const WifiSae *sae);
-const guint8 *wifi_sae_get_pmkid(const WifiSae *sae);
 
 G_END_DECLS
