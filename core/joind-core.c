@@ -12,6 +12,7 @@
 #include "joind-dbus-call.h"
 #include "joind-dbus-device.h"
 #include "joind-dbus-known.h"
+#include "joind-dbus-profile.h"
 #include "joind-dbus-generated.h"
 #include "joind-error.h"
 #include "joind-json.h"
@@ -34,7 +35,8 @@ struct _JoindCore {
 	JoindConfig *config;
 	JoindProfileStore *profiles;
 	JoindKnownState *known;
-	JoindDBusKnown *known_export; /* KnownNetwork1 objects */
+	JoindDBusKnown *known_export;     /* KnownNetwork1 objects */
+	JoindDBusProfile *profile_export; /* ProfileManager1 */
 	JoindPluginLoader *plugins;
 	GDBusConnection *bus;
 	GDBusObjectManagerServer *manager;
@@ -62,6 +64,7 @@ joind_core_finalize(GObject *object)
 	g_clear_object(&self->manager);
 	g_clear_object(&self->bus);
 	g_clear_object(&self->profiles);
+	g_clear_pointer(&self->profile_export, joind_dbus_profile_free);
 	g_clear_pointer(&self->known_export, joind_dbus_known_free);
 	g_clear_pointer(&self->known, joind_known_state_free);
 	g_clear_pointer(&self->plugins, joind_plugin_loader_free);
@@ -576,6 +579,10 @@ joind_core_start(JoindCore *self, GDBusConnection *bus, GError **error)
 	if (!joind_profile_store_load(self->profiles, error))
 		return FALSE;
 	core_start_known(self);
+	self->profile_export = joind_dbus_profile_new(self->bus, JOIND_DBUS_ROOT, self->profiles,
+	                                              self->known, error);
+	if (self->profile_export == NULL)
+		return FALSE;
 	g_signal_connect_object(self->profiles, "profile-changed", G_CALLBACK(core_profile_changed),
 	                        self, 0);
 	/* Devices added before the bus was there get their objects now. */
@@ -619,6 +626,7 @@ joind_core_shutdown(JoindCore *self)
 	for (GList *l = devices; l != NULL; l = l->next)
 		joind_core_remove_device(self, l->data);
 	joind_agent_manager_release_all(self->agents);
+	g_clear_pointer(&self->profile_export, joind_dbus_profile_free);
 	g_clear_pointer(&self->known_export, joind_dbus_known_free);
 	g_dbus_interface_skeleton_unexport(G_DBUS_INTERFACE_SKELETON(self->agent_iface));
 	g_dbus_interface_skeleton_unexport(G_DBUS_INTERFACE_SKELETON(self->daemon_iface));

@@ -1,6 +1,6 @@
 /* joind-crypto.h - the elliptic-curve pieces that the password-authenticated
  * key exchanges share (EAP-pwd, RFC 5931, and SAE, IEEE 802.11-2020 12.4),
- * over OpenSSL's EC and BN primitives (ABI 1.5).
+ * over OpenSSL's EC and BN primitives (ABI 1.6).
  *
  * A JoindEcGroup is one of the prime-field groups both exchanges use, by its
  * IANA (IKE) number: 19 (NIST P-256), 20 (P-384), 21 (P-521). It carries
