@@ -152,6 +152,12 @@ network_sync(JoindNetwork *network, GParamSpec *pspec, gpointer user_data)
 		joind_dbus_network1_set_name(iface, joind_network_get_name(network));
 	if (what == NULL || g_str_equal(what, "strength"))
 		joind_dbus_network1_set_strength(iface, joind_network_get_strength(network));
+	if (what == NULL || g_str_equal(what, "security")) {
+		g_autofree gchar *security = NULL;
+
+		g_object_get(network, "security", &security, NULL);
+		joind_dbus_network1_set_security(iface, security);
+	}
 	if (what == NULL || g_str_equal(what, "connected")) {
 		gboolean connected = FALSE;
 

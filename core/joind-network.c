@@ -10,6 +10,7 @@ typedef struct {
 	gchar *name;
 	JoindNetworkType type;
 	gint strength;
+	gchar *security;
 	gboolean connected;
 	JoindProfile *profile;
 	gchar *object_path;
@@ -24,6 +25,7 @@ enum {
 	PROP_NAME,
 	PROP_NETWORK_TYPE,
 	PROP_STRENGTH,
+	PROP_SECURITY,
 	PROP_CONNECTED,
 	PROP_PROFILE,
 	N_PROPS
@@ -88,6 +90,9 @@ joind_network_get_property(GObject *object, guint id, GValue *value, GParamSpec 
 	case PROP_STRENGTH:
 		g_value_set_int(value, priv->strength);
 		break;
+	case PROP_SECURITY:
+		g_value_set_string(value, priv->security);
+		break;
 	case PROP_CONNECTED:
 		g_value_set_boolean(value, priv->connected);
 		break;
@@ -140,6 +145,7 @@ joind_network_finalize(GObject *object)
 	g_clear_pointer(&priv->ssid, g_bytes_unref);
 	g_clear_object(&priv->profile);
 	g_free(priv->name);
+	g_free(priv->security);
 	g_free(priv->object_path);
 	g_clear_weak_pointer(&priv->device);
 	G_OBJECT_CLASS(joind_network_parent_class)->finalize(object);
@@ -180,6 +186,7 @@ joind_network_class_init(JoindNetworkClass *klass)
 	        g_param_spec_int("network-type", NULL, NULL, 0, JOIND_NETWORK_TYPE_OWE, 0, co);
 	props[PROP_STRENGTH] =
 	        g_param_spec_int("strength", NULL, NULL, G_MININT16, G_MAXINT16, -10000, ro);
+	props[PROP_SECURITY] = g_param_spec_string("security", NULL, NULL, "open", ro);
 	props[PROP_CONNECTED] = g_param_spec_boolean("connected", NULL, NULL, FALSE, ro);
 	props[PROP_PROFILE] = g_param_spec_object("profile", NULL, NULL, JOIND_TYPE_PROFILE, ro);
 	g_object_class_install_properties(object_class, N_PROPS, props);
@@ -189,6 +196,7 @@ static void
 joind_network_init(JoindNetwork *self)
 {
 	GET_PRIV(self)->strength = -10000;
+	GET_PRIV(self)->security = g_strdup("open");
 }
 
 GBytes *
@@ -231,6 +239,20 @@ joind_network_set_strength(JoindNetwork *self, gint strength)
 		return;
 	priv->strength = strength;
 	g_object_notify_by_pspec(G_OBJECT(self), props[PROP_STRENGTH]);
+}
+
+void
+joind_network_set_security(JoindNetwork *self, const gchar *security)
+{
+	JoindNetworkPrivate *priv;
+
+	g_return_if_fail(JOIND_IS_NETWORK(self) && security != NULL);
+	priv = GET_PRIV(self);
+	if (g_strcmp0(priv->security, security) == 0)
+		return;
+	g_free(priv->security);
+	priv->security = g_strdup(security);
+	g_object_notify_by_pspec(G_OBJECT(self), props[PROP_SECURITY]);
 }
 
 void

@@ -66,6 +66,11 @@ JOIND_EXPORT JoindNetworkType joind_network_get_network_type(JoindNetwork *self)
 JOIND_EXPORT gint joind_network_get_strength(JoindNetwork *self);
 JOIND_EXPORT void joind_network_set_strength(JoindNetwork *self, gint strength);
 JOIND_EXPORT void joind_network_set_connected(JoindNetwork *self, gboolean connected);
+/* What the network's access points offer, for people (the "security"
+ * property, Network1.Security, ABI 1.6): "open", "owe", "wep", "wpa2-psk",
+ * "wpa3-sae", "wpa2-wpa3", "wpa2-enterprise", "wpa3-enterprise",
+ * "wpa3-enterprise-192"; "open" until set. */
+JOIND_EXPORT void joind_network_set_security(JoindNetwork *self, const gchar *security);
 /* The known-network profile this network matches, or NULL. */
 JOIND_EXPORT JoindProfile *joind_network_get_profile(JoindNetwork *self);
 JOIND_EXPORT void joind_network_set_profile(JoindNetwork *self, JoindProfile *profile);

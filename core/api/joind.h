@@ -3,6 +3,7 @@
 
 #include "joind-agent.h"
 #include "joind-core.h"
+#include "joind-crypto.h"
 #include "joind-device.h"
 #include "joind-eap.h"
 #include "joind-error.h"

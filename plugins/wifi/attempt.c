@@ -11,8 +11,24 @@ wifi_attempt_get_name(WifiAttempt *attempt)
 	return attempt != NULL ? joind_network_get_name(JOIND_NETWORK(attempt->network)) : NULL;
 }
 
+/* SAE needs the passphrase: with only a PreSharedKey in the profile, an
+ * access point that offers PSK too is joined with WPA2. */
 static gboolean
-attempt_prepare_psk(WifiAttempt *attempt, JoindCore *core, const WifiWiphy *wiphy,
+attempt_check_sae(WifiAttempt *attempt, const WifiWiphy *wiphy, GError **error)
+{
+	if (attempt->plan.akm != WIFI_AKM_SUITE_SAE || attempt->psk.passphrase != NULL)
+		return TRUE;
+	if (wifi_rsn_plan(attempt->bss, wiphy, FALSE, &attempt->plan, NULL))
+		return TRUE;
+	g_set_error(error, JOIND_ERROR, JOIND_ERROR_NOT_SUPPORTED,
+	            "“%s” is WPA3-Personal (SAE) only, which needs the passphrase; its profile "
+	            "holds only a PreSharedKey.",
+	            wifi_attempt_get_name(attempt));
+	return FALSE;
+}
+
+static gboolean
+attempt_prepare_psk(WifiAttempt *attempt, JoindCore *core, const WifiWiphy *wiphy, gboolean sae,
                     const gchar *address, gboolean *ask_agent, GError **error)
 {
 	g_autoptr(GError) local = NULL;
@@ -22,11 +38,11 @@ attempt_prepare_psk(WifiAttempt *attempt, JoindCore *core, const WifiWiphy *wiph
 		                    "The interface has no MAC address.");
 		return FALSE;
 	}
-	if (!wifi_rsn_plan(attempt->bss, wiphy, &attempt->plan, error))
+	if (!wifi_rsn_plan(attempt->bss, wiphy, sae, &attempt->plan, error))
 		return FALSE;
 	attempt->secure = TRUE;
 	if (wifi_psk_from_profile(attempt->network, &attempt->psk, &local))
-		return TRUE;
+		return attempt_check_sae(attempt, wiphy, error);
 	if (local != NULL) {
 		g_propagate_error(error, g_steal_pointer(&local));
 		return FALSE;
@@ -61,7 +77,7 @@ attempt_prepare_eap(WifiAttempt *attempt, WifiIface *iface, const gchar *address
 		                    "The interface has no MAC address.");
 		return FALSE;
 	}
-	if (!wifi_rsn_plan(attempt->bss, iface->wiphy, &attempt->plan, error))
+	if (!wifi_rsn_plan(attempt->bss, iface->wiphy, FALSE, &attempt->plan, error))
 		return FALSE;
 	attempt->secure = TRUE;
 	attempt->eap_profile = g_object_ref(profile);
@@ -80,10 +96,11 @@ attempt_prepare_eap(WifiAttempt *attempt, WifiIface *iface, const gchar *address
 
 WifiAttempt *
 wifi_attempt_new(JoindCore *core, WifiNetwork *network, WifiBss *bss, WifiIface *iface,
-                 const gchar *address, gboolean *ask_agent, GError **error)
+                 gboolean sme, const gchar *address, gboolean *ask_agent, GError **error)
 {
 	JoindNetworkType type = joind_network_get_network_type(JOIND_NETWORK(network));
 	WifiAttempt *attempt = g_new0(WifiAttempt, 1);
+	gboolean sae = sme && iface->wiphy != NULL && wifi_wiphy_can_sae_sme(iface->wiphy);
 
 	attempt->network = g_object_ref(network);
 	attempt->bss = wifi_bss_ref(bss);
@@ -92,7 +109,7 @@ wifi_attempt_new(JoindCore *core, WifiNetwork *network, WifiBss *bss, WifiIface 
 	case JOIND_NETWORK_TYPE_OPEN:
 		return attempt;
 	case JOIND_NETWORK_TYPE_PSK:
-		if (attempt_prepare_psk(attempt, core, iface->wiphy, address, ask_agent, error))
+		if (attempt_prepare_psk(attempt, core, iface->wiphy, sae, address, ask_agent, error))
 			return attempt;
 		break;
 	case JOIND_NETWORK_TYPE_8021X:
@@ -146,7 +163,7 @@ wifi_attempt_free(WifiAttempt *attempt)
 	g_clear_object(&attempt->task);
 	g_clear_object(&attempt->network);
 	g_clear_pointer(&attempt->bss, wifi_bss_unref);
-	joind_secret_clear(attempt->psk.pmk, sizeof(attempt->psk.pmk));
+	wifi_psk_secret_clear(&attempt->psk);
 	g_clear_object(&attempt->eap_profile);
 	g_free(attempt->network_key);
 	g_clear_pointer(&attempt->pmksa, wifi_pmksa_free);
@@ -238,6 +255,7 @@ void
 wifi_attempt_remember(WifiAttempt *attempt, JoindCore *core, const gchar *ifname)
 {
 	if (attempt->secure)
-		wifi_psk_save(core, attempt->network, &attempt->psk, ifname);
+		wifi_psk_save(core, attempt->network, &attempt->psk,
+		              attempt->plan.akm == WIFI_AKM_SUITE_SAE, ifname);
 	attempt_note_connected(attempt, core, ifname);
 }

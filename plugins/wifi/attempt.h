@@ -1,8 +1,9 @@
 /* attempt.h - one Connect(): the network and BSS it joins and what it
  * authenticates and keys with. Open networks need nothing; a WPA2-PSK
- * network needs the suites (the RSN plan) and a PSK, from its profile or
- * from the agent; an 802.1X network its profile (EAP asks the agent for
- * what it lacks) and maybe a cached PMKSA.
+ * or WPA3-Personal network needs the suites (the RSN plan) and a PSK, or
+ * for SAE the passphrase, from its profile or from the agent; an 802.1X
+ * network its profile (EAP asks the agent for what it lacks) and maybe a
+ * cached PMKSA.
  */
 #pragma once
 
@@ -34,12 +35,14 @@ typedef struct {
 	WifiPmksa *pmksa;
 } WifiAttempt;
 
-/* address: the interface's ("aa:bb:.."). NULL with error set when the
- * network cannot be joined (NOT_SUPPORTED, NO_AGENT, NOT_FOUND: an 802.1X
- * network without a profile, a bad profile secret); *ask_agent when the
- * PSK must come from the agent. */
+/* address: the interface's ("aa:bb:.."); sme: joind's SME authenticates
+ * (then SAE is used where the access point and radio can). NULL with error
+ * set when the network cannot be joined (NOT_SUPPORTED, NO_AGENT, NOT_FOUND:
+ * an 802.1X network without a profile, a bad profile secret); *ask_agent
+ * when the PSK must come from the agent. */
 WifiAttempt *wifi_attempt_new(JoindCore *core, WifiNetwork *network, WifiBss *bss, WifiIface *iface,
-                              const gchar *address, gboolean *ask_agent, GError **error);
+                              gboolean sme, const gchar *address, gboolean *ask_agent,
+                              GError **error);
 /* What the key step of a secure attempt works with. */
 void wifi_attempt_keying_config(WifiAttempt *attempt, JoindCore *core, gboolean control_port_nl,
                                 WifiKeyingConfig *config);

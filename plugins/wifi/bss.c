@@ -23,16 +23,15 @@ wifi_bss_unref(WifiBss *self)
 }
 
 gboolean
-wifi_security_classify(const WifiIes *ies, guint16 capability, gboolean can_sae,
-                       JoindNetworkType *type)
+wifi_security_classify(const WifiIes *ies, guint16 capability, JoindNetworkType *type)
 {
 	guint32 akms;
 
 	if (ies->has_rsn) {
 		akms = ies->rsn.akms;
-		if ((akms & WIFI_AKMS_SAE) && (can_sae || !(akms & WIFI_AKMS_PSK)))
-			*type = JOIND_NETWORK_TYPE_SAE;
-		else if (akms & WIFI_AKMS_PSK)
+		/* PSK, SAE or both: one network (as iwd), joined with SAE
+		 * where the radio can (rsn.c). */
+		if (akms & (WIFI_AKMS_PSK | WIFI_AKMS_SAE))
 			*type = JOIND_NETWORK_TYPE_PSK;
 		else if (akms & WIFI_AKMS_8021X)
 			*type = JOIND_NETWORK_TYPE_8021X;
@@ -56,9 +55,24 @@ wifi_security_classify(const WifiIes *ies, guint16 capability, gboolean can_sae,
 	return TRUE;
 }
 
+const gchar *
+wifi_security_name(JoindNetworkType type, guint32 akms, gboolean mfp_required)
+{
+	gboolean psk = (akms & WIFI_AKMS_PSK) != 0, sae = (akms & WIFI_AKMS_SAE) != 0;
+
+	if (type == JOIND_NETWORK_TYPE_PSK)
+		return psk && sae ? "wpa2-wpa3" : sae ? "wpa3-sae" : "wpa2-psk";
+	if (type != JOIND_NETWORK_TYPE_8021X)
+		return joind_network_type_to_string(type);
+	if (akms & WIFI_AKM_8021X_SUITE_B_192)
+		return "wpa3-enterprise-192";
+	return mfp_required && (akms & WIFI_AKM_8021X_SHA256) ? "wpa3-enterprise"
+	                                                      : "wpa2-enterprise";
+}
+
 WifiBss *
 wifi_bss_new(const guint8 *bssid, guint32 freq, gint signal, guint16 capability, const guint8 *ies,
-             gsize ies_len, gboolean can_sae, GError **error)
+             gsize ies_len, GError **error)
 {
 	g_autoptr(WifiBss) self = g_new0(WifiBss, 1);
 	g_autoptr(GError) local = NULL;
@@ -75,7 +89,7 @@ wifi_bss_new(const guint8 *bssid, guint32 freq, gint signal, guint16 capability,
 		            wifi_bssid_to_string(bssid, addr), local->message);
 		return NULL;
 	}
-	if (!wifi_security_classify(&self->ies, capability, can_sae, &self->type)) {
+	if (!wifi_security_classify(&self->ies, capability, &self->type)) {
 		g_set_error(error, JOIND_ERROR, JOIND_ERROR_NOT_SUPPORTED,
 		            "BSS %s offers no key management joind knows",
 		            wifi_bssid_to_string(bssid, addr));
@@ -96,7 +110,7 @@ static const struct nla_policy bss_policy[NL80211_BSS_MAX + 1] = {
 };
 
 WifiBss *
-wifi_bss_new_from_nl(struct nlattr *bss_attr, gboolean can_sae, GError **error)
+wifi_bss_new_from_nl(struct nlattr *bss_attr, GError **error)
 {
 	struct nlattr *tb[NL80211_BSS_MAX + 1];
 	WifiBss *self;
@@ -122,7 +136,7 @@ wifi_bss_new_from_nl(struct nlattr *bss_attr, gboolean can_sae, GError **error)
 		capability = nla_get_u16(tb[NL80211_BSS_CAPABILITY]);
 	self = wifi_bss_new(nla_data(tb[NL80211_BSS_BSSID]), nla_get_u32(tb[NL80211_BSS_FREQUENCY]),
 	                    signal, capability, nla_data(tb[NL80211_BSS_INFORMATION_ELEMENTS]),
-	                    nla_len(tb[NL80211_BSS_INFORMATION_ELEMENTS]), can_sae, error);
+	                    nla_len(tb[NL80211_BSS_INFORMATION_ELEMENTS]), error);
 	if (self == NULL)
 		return NULL;
 	if (tb[NL80211_BSS_LAST_SEEN_BOOTTIME] != NULL)

@@ -33,19 +33,24 @@ G_DEFINE_AUTOPTR_CLEANUP_FUNC(WifiBss, wifi_bss_unref)
 
 /* From the nested NL80211_BSS_* attributes of a GET_SCAN dump entry. Fails
  * for entries without BSSID or frequency, with elements that do not parse,
- * or with a security setting joind cannot name (can_sae: see
- * wifi_security_classify()). */
-WifiBss *wifi_bss_new_from_nl(struct nlattr *bss_attr, gboolean can_sae, GError **error);
+ * or with a security setting joind cannot name. */
+WifiBss *wifi_bss_new_from_nl(struct nlattr *bss_attr, GError **error);
 /* From parts (tests and benchmarks). */
 WifiBss *wifi_bss_new(const guint8 *bssid, guint32 freq, gint signal, guint16 capability,
-                      const guint8 *ies, gsize ies_len, gboolean can_sae, GError **error);
+                      const guint8 *ies, gsize ies_len, GError **error);
 
-/* The network type a BSS belongs to. RSN AKMs decide first: SAE (when the
- * radio can do SAE, or when the BSS offers nothing else), PSK, 802.1X, OWE;
+/* The network type a BSS belongs to. RSN AKMs decide first: PSK (for PSK,
+ * SAE or both, as iwd's Type "psk"), 802.1X, OWE;
  * then the WPA element; then the Privacy bit (WEP); else open. FALSE when
  * the BSS offers only AKMs joind does not know. */
-gboolean wifi_security_classify(const WifiIes *ies, guint16 capability, gboolean can_sae,
-                                JoindNetworkType *type);
+gboolean wifi_security_classify(const WifiIes *ies, guint16 capability, JoindNetworkType *type);
+
+/* Network1.Security of a network of type whose BSSes offer akms (WifiAkm
+ * bits, RSN and WPA together) and all require MFP (mfp_required):
+ * "wpa2-psk", "wpa3-sae", "wpa2-wpa3", "wpa2-enterprise",
+ * "wpa3-enterprise" (802.1X-SHA256 with MFP required),
+ * "wpa3-enterprise-192" (Suite B 192), else the type's name. */
+const gchar *wifi_security_name(JoindNetworkType type, guint32 akms, gboolean mfp_required);
 
 /* "aa:bb:cc:dd:ee:ff" into buf (18 octets). */
 const gchar *wifi_bssid_to_string(const guint8 *bssid, gchar *buf);

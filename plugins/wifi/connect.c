@@ -3,8 +3,8 @@
  *
  *   IDLE              nothing associated
  *   AUTHENTICATING    joind's SME: CMD_AUTHENTICATE sent, the AUTHENTICATE
- *                     event answers (open system today; SAE's commit and
- *                     confirm belong here)
+ *                     event answers (open system); or SAE's commits and
+ *                     confirms (sae-auth.c), its PMK then keying's
  *   ASSOCIATING       joind's SME: CMD_ASSOCIATE sent, the ASSOCIATE event
  *                     answers; or the kernel's: CMD_CONNECT sent, the
  *                     CONNECT event answers
@@ -40,6 +40,7 @@
 #include "attempt.h"
 #include "joind-log.h"
 #include "mgmt.h"
+#include "sae-auth.h"
 #include "sme.h"
 
 /* IEEE 802.11 reason code 3: deauthenticated because the station leaves. */
@@ -81,6 +82,7 @@ struct _WifiConnector {
 	WifiAttempt *next;
 	gboolean via_sme; /* cur authenticates and associates with joind's SME */
 	WifiKeying *keying;
+	WifiSaeAuth *sae; /* cur's SAE exchange, in AUTHENTICATING */
 	gboolean oper_up;
 	GPtrArray *disconnect_tasks; /* Disconnect() calls waiting for the teardown */
 	WifiConnectObserver observer;
@@ -130,6 +132,7 @@ static void
 connector_release(WifiConnector *self)
 {
 	g_clear_pointer(&self->keying, wifi_keying_free);
+	g_clear_pointer(&self->sae, wifi_sae_auth_free);
 	connector_set_oper_up(self, FALSE);
 	if (self->cur != NULL)
 		joind_network_set_connected(JOIND_NETWORK(self->cur->network), FALSE);
@@ -192,23 +195,15 @@ teardown_timeout(gpointer user_data)
 static void
 send_teardown(WifiConnector *self)
 {
-	WifiNl *nl = self->iface->nl;
-	struct nl_msg *msg;
+	struct nl_msg *msg = wifi_sme_msg_leave(self->iface->nl, self->iface->ifindex,
+	                                        self->via_sme ? self->cur->bss->bssid : NULL,
+	                                        WIFI_REASON_DEAUTH_LEAVING);
 
 	connector_set_oper_up(self, FALSE);
-	if (self->via_sme) {
-		msg = wifi_nl_msg_new(nl, NL80211_CMD_DEAUTHENTICATE, 0);
-		wifi_sme_put_deauthenticate(msg, self->iface->ifindex, self->cur->bss->bssid,
-		                            WIFI_REASON_DEAUTH_LEAVING);
-	} else {
-		msg = wifi_nl_msg_new(nl, NL80211_CMD_DISCONNECT, 0);
-		nla_put_u32(msg, NL80211_ATTR_IFINDEX, self->iface->ifindex);
-		nla_put_u16(msg, NL80211_ATTR_REASON_CODE, WIFI_REASON_DEAUTH_LEAVING);
-	}
 	/* Armed first: a send that fails at once ends the teardown before
 	 * wifi_nl_send() returns. */
 	self->timer = g_timeout_add_seconds(WIFI_TEARDOWN_TIMEOUT_S, teardown_timeout, self);
-	self->request = wifi_nl_send(nl, msg, NULL, teardown_sent, self, NULL);
+	self->request = wifi_nl_send(self->iface->nl, msg, NULL, teardown_sent, self, NULL);
 }
 
 static void
@@ -245,15 +240,8 @@ send_command(WifiConnector *self, guint8 cmd)
 	struct nl_msg *msg;
 	gchar addr[18];
 
-	msg = wifi_nl_msg_new(self->iface->nl, cmd, 0);
-	if (cmd == NL80211_CMD_AUTHENTICATE)
-		wifi_sme_put_authenticate(msg, self->iface->ifindex, cur->bss);
-	else if (cmd == NL80211_CMD_ASSOCIATE)
-		wifi_sme_put_associate(msg, self->iface->ifindex, cur->bss,
-		                       cur->secure ? &cur->plan : NULL, self->control_port_nl);
-	else
-		wifi_sme_put_connect(msg, self->iface->ifindex, cur->bss,
-		                     cur->secure ? &cur->plan : NULL, self->control_port_nl);
+	msg = wifi_sme_msg_command(self->iface->nl, cmd, self->iface->ifindex, cur->bss,
+	                           cur->secure ? &cur->plan : NULL, self->control_port_nl);
 	if (cmd == NL80211_CMD_CONNECT)
 		g_info("%s: CONNECT (the kernel's SME) to %s", self->iface->name,
 		       wifi_bssid_to_string(cur->bss->bssid, addr));
@@ -354,9 +342,12 @@ connector_enter(WifiConnector *self, ConnState state, const gchar *reason)
 		 * the state before send_command() returns. */
 		self->timer = g_timeout_add_seconds(WIFI_ASSOCIATION_TIMEOUT_S, association_timeout,
 		                                    self);
-		send_command(self, state == CONN_AUTHENTICATING ? NL80211_CMD_AUTHENTICATE
-		                   : self->via_sme              ? NL80211_CMD_ASSOCIATE
-		                                                : NL80211_CMD_CONNECT);
+		if (state == CONN_AUTHENTICATING && self->sae != NULL)
+			wifi_sae_auth_start(self->sae);
+		else
+			send_command(self, state == CONN_AUTHENTICATING ? NL80211_CMD_AUTHENTICATE
+			                   : self->via_sme              ? NL80211_CMD_ASSOCIATE
+			                                                : NL80211_CMD_CONNECT);
 		break;
 	case CONN_KEYING:
 		wifi_keying_associated(self->keying);
@@ -491,6 +482,10 @@ on_sme_event(WifiConnector *self, guint8 cmd, struct nlattr **attrs)
 
 	if (self->state != awaited || !self->via_sme) {
 		g_debug("%s: %s event not awaited", self->iface->name, wifi_nl_cmd_name(cmd));
+		return;
+	}
+	if (self->sae != NULL && cmd == NL80211_CMD_AUTHENTICATE) {
+		wifi_sae_auth_handle_event(self->sae, attrs);
 		return;
 	}
 	switch (wifi_sme_read_answer(cmd, attrs, self->cur->bss->bssid, &status, &error)) {
@@ -630,28 +625,13 @@ wifi_connector_handle_event(WifiConnector *self, guint8 cmd, struct nlattr **att
 
 /* ---- after lost events ---------------------------------------------------- */
 
-typedef struct {
-	WifiConnector *self;
-	gboolean associated;
-} LinkCheck;
-
 static void
-link_check_reply(struct nlattr **attrs, gpointer user_data)
+link_checked(int error, gboolean associated, gpointer user_data)
 {
-	LinkCheck *check = user_data;
-
-	/* cfg80211 lists a station's SSID while it is associated. */
-	check->associated = attrs[NL80211_ATTR_SSID] != NULL;
-}
-
-static void
-link_check_done(int error, gpointer user_data)
-{
-	LinkCheck *check = user_data;
-	WifiConnector *self = check->self;
+	WifiConnector *self = user_data;
 
 	self->request = 0;
-	if (error < 0 || check->associated)
+	if (error < 0 || associated)
 		return;
 	connector_fail(self, WIFI_CONNECT_EVENT_LINK_LOST, JOIND_ERROR_FAILED,
 	               "the link went down while events were lost", CONN_IDLE);
@@ -660,30 +640,54 @@ link_check_done(int error, gpointer user_data)
 void
 wifi_connector_resync(WifiConnector *self)
 {
-	struct nl_msg *msg;
-	LinkCheck *check;
-
 	/* Before the association the state's timer ends a wait for a lost
 	 * answer; a teardown's ends it likewise. */
 	if (self->state != CONN_KEYING && self->state != CONN_CONNECTED)
 		return;
-	check = g_new0(LinkCheck, 1);
-	check->self = self;
-	msg = wifi_nl_msg_new(self->iface->nl, NL80211_CMD_GET_INTERFACE, 0);
-	nla_put_u32(msg, NL80211_ATTR_IFINDEX, self->iface->ifindex);
 	wifi_nl_cancel(self->iface->nl, self->request);
-	self->request = wifi_nl_send(self->iface->nl, msg, link_check_reply, link_check_done, check,
-	                             g_free);
+	self->request = wifi_iface_query_associated(self->iface, link_checked, self);
 }
 
 /* ---- starting an attempt -------------------------------------------------- */
 
+/* cur's key step over its PMK (SAE's: once SAE accepted). */
+static gboolean
+connector_key_step(WifiConnector *self)
+{
+	g_autoptr(GError) error = NULL;
+	WifiKeyingConfig config;
+
+	wifi_attempt_keying_config(self->cur, self->core, self->control_port_nl, &config);
+	self->keying = wifi_keying_new(self->iface, &config, on_keyed, self, &error);
+	if (self->keying == NULL)
+		connector_fail(self, WIFI_CONNECT_EVENT_FAILED, JOIND_ERROR_FAILED, error->message,
+		               CONN_IDLE);
+	return self->keying != NULL;
+}
+
+static void
+on_sae_done(const GError *error, gpointer user_data)
+{
+	WifiConnector *self = user_data;
+
+	if (self->state != CONN_AUTHENTICATING)
+		return; /* failed already (the kernel refused a frame) */
+	if (error != NULL) {
+		connector_keying_failed(self, error, CONN_DEAUTHENTICATING);
+		return;
+	}
+	memcpy(self->cur->psk.pmk, wifi_sae_auth_get_pmk(self->sae), sizeof(self->cur->psk.pmk));
+	self->cur->plan.sae_group = wifi_sae_auth_get_group(self->sae);
+	if (connector_key_step(self))
+		connector_enter(self, CONN_ASSOCIATING, "SAE accepted");
+}
+
 /* next becomes cur and starts: its key step first (message 1 may be read
- * before the association's event), then authentication or association. */
+ * before the association's event; SAE's waits for its PMK), then
+ * authentication or association. */
 static void
 connector_start(WifiConnector *self)
 {
-	g_autoptr(GError) error = NULL;
 	WifiAttempt *cur;
 	gchar addr[18];
 
@@ -694,18 +698,12 @@ connector_start(WifiConnector *self)
 	g_info("%s: connecting to “%s” via %s on %u MHz (%s)", self->iface->name,
 	       wifi_attempt_get_name(cur), wifi_bssid_to_string(cur->bss->bssid, addr),
 	       cur->bss->freq, self->via_sme ? "userspace SME" : "CMD_CONNECT");
-	if (cur->secure) {
-		WifiKeyingConfig config;
-
-		wifi_attempt_keying_config(cur, self->core, self->control_port_nl, &config);
-		self->keying = wifi_keying_new(self->iface, &config, on_keyed, self, &error);
-		if (self->keying == NULL) {
-			connector_fail(self, WIFI_CONNECT_EVENT_FAILED, JOIND_ERROR_FAILED,
-			               error->message, CONN_IDLE);
-			return;
-		}
-	}
-	connector_enter(self, self->via_sme ? CONN_AUTHENTICATING : CONN_ASSOCIATING, "Connect()");
+	if (cur->secure && cur->plan.akm == WIFI_AKM_SUITE_SAE)
+		self->sae = wifi_sae_auth_new(self->iface, cur->bss, cur->spa, cur->psk.passphrase,
+		                              cur->plan.sae_h2e, on_sae_done, self);
+	if (self->sae != NULL || !cur->secure || connector_key_step(self))
+		connector_enter(self, self->via_sme ? CONN_AUTHENTICATING : CONN_ASSOCIATING,
+		                "Connect()");
 }
 
 /* next has its secret: start it now, or after the current link's
@@ -775,6 +773,7 @@ wifi_connector_connect_bss(WifiConnector *self, WifiNetwork *network, WifiBss *b
 	connector_abort_calls(self, "Aborted by a newer Connect().");
 	attempt = wifi_attempt_new(self->core, network,
 	                           bss != NULL ? bss : g_ptr_array_index(bsses, 0), self->iface,
+	                           self->use_sme,
 	                           joind_device_get_address(device), &ask_agent, &error);
 	if (attempt == NULL) {
 		g_task_return_error(task, g_steal_pointer(&error));
@@ -842,10 +841,9 @@ wifi_connector_get_times(WifiConnector *self, gint64 *started_real, gint64 *conn
 static void
 connector_clear_kernel_link(WifiConnector *self)
 {
-	struct nl_msg *msg = wifi_nl_msg_new(self->iface->nl, NL80211_CMD_DISCONNECT, 0);
+	struct nl_msg *msg = wifi_sme_msg_leave(self->iface->nl, self->iface->ifindex, NULL,
+	                                        WIFI_REASON_DEAUTH_LEAVING);
 
-	nla_put_u32(msg, NL80211_ATTR_IFINDEX, self->iface->ifindex);
-	nla_put_u16(msg, NL80211_ATTR_REASON_CODE, WIFI_REASON_DEAUTH_LEAVING);
 	self->request = wifi_nl_send(self->iface->nl, msg, NULL, NULL, NULL, NULL);
 }
 

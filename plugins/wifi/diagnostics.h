@@ -23,6 +23,8 @@ typedef struct {
 	guint group_cipher;          /* WifiCipherSuite; 0 when open */
 	guint group_mgmt_cipher;     /* WifiCipherSuite; 0 without MFP */
 	gboolean mfp;                /* management frame protection in use */
+	guint sae_group;             /* SAE: its group; 0 without SAE */
+	gboolean sae_h2e;            /* SAE: hash-to-element, else hunting and pecking */
 	gint64 connect_started_real; /* µs since the epoch */
 	gint64 connected_mono;       /* µs, g_get_monotonic_time() */
 	gboolean has_sta;            /* the kernel's facts below are there */
@@ -40,9 +42,9 @@ typedef struct {
 const gchar *wifi_diagnostics_security_name(guint akm);
 
 /* The a{sv} of a link (floating): bssid, frequency, channel, rssi_dbm
- * (when the kernel told), security, pairwise_cipher, group_cipher, mfp,
- * connect_started (ISO 8601, UTC), connected_seconds (at now_mono) ...;
- * for 802.1X eap_method, eap_identity (when one was sent) and
+ * (when the kernel told), security, sae_group and sae_h2e (SAE), pairwise_cipher,
+ * group_cipher, mfp, connect_started (ISO 8601, UTC), connected_seconds (at
+ * now_mono) ...; for 802.1X eap_method, eap_identity (when one was sent) and
  * pmksa_cached (EAP skipped). */
 GVariant *wifi_diagnostics_connection(const WifiConnectionInfo *info, gint64 now_mono);
 

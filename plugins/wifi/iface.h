@@ -37,4 +37,10 @@ G_DEFINE_AUTOPTR_CLEANUP_FUNC(WifiIface, wifi_iface_unref)
 
 void wifi_iface_set_name(WifiIface *self, const gchar *name);
 
+/* error: 0 or the kernel's -errno; associated: cfg80211 lists an SSID. */
+typedef void (*WifiIfaceLinkFunc)(int error, gboolean associated, gpointer user_data);
+/* Asks the kernel (GET_INTERFACE) whether the interface is associated,
+ * after events may have been lost; the request, for wifi_nl_cancel(). */
+guint wifi_iface_query_associated(WifiIface *self, WifiIfaceLinkFunc func, gpointer user_data);
+
 G_END_DECLS

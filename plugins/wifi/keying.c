@@ -340,8 +340,12 @@ wifi_keying_new(WifiIface *iface, const WifiKeyingConfig *config, WifiKeyingFunc
 	        .group_mgmt_cipher = plan->group_mgmt_cipher,
 	        .own_rsne = plan->own_rsne,
 	        .own_rsne_len = plan->own_rsne_len,
+	        .own_rsnxe = plan->own_rsnxe_len > 0 ? plan->own_rsnxe : NULL,
+	        .own_rsnxe_len = plan->own_rsnxe_len,
 	        .ap_rsne = plan->ap_rsne,
 	        .ap_rsne_len = plan->ap_rsne_len,
+	        .ap_rsnxe = plan->ap_rsnxe,
+	        .ap_rsnxe_len = plan->ap_rsnxe_len,
 	};
 	memcpy(self->hs_config.spa, config->spa, 6);
 	memcpy(self->hs_config.aa, config->aa, 6);

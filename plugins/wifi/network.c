@@ -170,6 +170,8 @@ void
 wifi_network_set_bsses(WifiNetwork *self, GPtrArray *bsses)
 {
 	gint strength = -10000;
+	guint32 akms = 0;
+	gboolean mfp_required = bsses->len > 0;
 
 	g_ptr_array_set_size(self->bsses, 0);
 	for (guint i = 0; i < bsses->len; i++) {
@@ -177,9 +179,17 @@ wifi_network_set_bsses(WifiNetwork *self, GPtrArray *bsses)
 
 		g_ptr_array_add(self->bsses, wifi_bss_ref(bss));
 		strength = MAX(strength, bss->signal);
+		akms |= (bss->ies.has_rsn ? bss->ies.rsn.akms : 0) |
+		        (bss->ies.has_wpa ? bss->ies.wpa.akms : 0);
+		mfp_required = mfp_required && bss->ies.has_rsn &&
+		               (bss->ies.rsn.capabilities & WIFI_RSN_CAP_MFPR) != 0;
 	}
 	g_ptr_array_sort(self->bsses, compare_bss);
 	joind_network_set_strength(JOIND_NETWORK(self), strength);
+	joind_network_set_security(
+	        JOIND_NETWORK(self),
+	        wifi_security_name(joind_network_get_network_type(JOIND_NETWORK(self)), akms,
+	                           mfp_required));
 	wifi_network_update_rank(self);
 }
 

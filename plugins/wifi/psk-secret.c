@@ -7,6 +7,13 @@ network_ssid(WifiNetwork *network, gsize *len)
 	return g_bytes_get_data(joind_network_get_ssid(JOIND_NETWORK(network)), len);
 }
 
+void
+wifi_psk_secret_clear(WifiPskSecret *secret)
+{
+	joind_secret_clear(secret->pmk, sizeof(secret->pmk));
+	g_clear_pointer(&secret->passphrase, joind_secret_wipe);
+}
+
 gboolean
 wifi_psk_from_profile(WifiNetwork *network, WifiPskSecret *out, GError **error)
 {
@@ -21,11 +28,11 @@ wifi_psk_from_profile(WifiNetwork *network, WifiPskSecret *out, GError **error)
 		return FALSE;
 	secret = joind_profile_get_string(profile, "Security", "PreSharedKey");
 	out->save = secret == NULL;
-	if (secret == NULL)
-		secret = joind_profile_get_string(profile, "Security", "Passphrase");
-	if (secret == NULL)
+	out->passphrase = joind_profile_get_string(profile, "Security", "Passphrase");
+	if (secret == NULL && out->passphrase == NULL)
 		return FALSE;
-	ok = wifi_psk_from_secret(secret, ssid, len, out->pmk, &local);
+	ok = wifi_psk_from_secret(secret != NULL ? secret : out->passphrase, ssid, len, out->pmk,
+	                          &local);
 	joind_secret_wipe(secret);
 	if (!ok)
 		g_set_error(error, JOIND_ERROR, JOIND_ERROR_INVALID_ARGS, "The profile %s: %s",
@@ -78,44 +85,53 @@ wifi_psk_request_finish(WifiNetwork *network, GAsyncResult *result, WifiPskSecre
 		return FALSE;
 	}
 	out->save = TRUE;
+	out->passphrase = g_strdup(secret->secret);
+	out->save_passphrase = TRUE;
 	return TRUE;
 }
 
+/* An existing profile gets only these lines set, so that whatever else
+ * its author wrote (comments, other keys) stays. A passphrase from an
+ * agent is written only for SAE, which cannot do without it. */
 static gboolean
-psk_write(JoindCore *core, WifiNetwork *network, const gchar *hex, GError **error)
+psk_write(JoindCore *core, WifiNetwork *network, const gchar *hex, const gchar *passphrase,
+          GError **error)
 {
 	JoindProfile *profile = joind_network_get_profile(JOIND_NETWORK(network));
-	const gchar *const keys[] = {"PreSharedKey", NULL};
-	const gchar *const values[] = {hex, NULL};
+	const gchar *const keys[] = {"PreSharedKey", passphrase != NULL ? "Passphrase" : NULL,
+	                             NULL};
+	const gchar *const values[] = {hex, passphrase, NULL};
 	g_autoptr(GKeyFile) kf = NULL;
 	gsize len = 0;
 	const guint8 *ssid = network_ssid(network, &len);
 
-	/* An existing profile gets only its PreSharedKey line set, so that
-	 * whatever else its author wrote (comments, other keys, the
-	 * Passphrase) stays; a passphrase from an agent is never written. */
 	if (profile != NULL)
 		return joind_core_update_profile_keys(core, profile, "Security", keys, values,
 		                                      error);
 	kf = g_key_file_new();
 	g_key_file_set_string(kf, "Security", "PreSharedKey", hex);
+	if (passphrase != NULL)
+		g_key_file_set_string(kf, "Security", "Passphrase", passphrase);
 	return joind_core_save_network_profile(core, ssid, len, JOIND_PROFILE_TYPE_PSK, kf, error);
 }
 
 void
-wifi_psk_save(JoindCore *core, WifiNetwork *network, WifiPskSecret *secret, const gchar *ifname)
+wifi_psk_save(JoindCore *core, WifiNetwork *network, WifiPskSecret *secret, gboolean sae,
+              const gchar *ifname)
 {
 	const gchar *name = joind_network_get_name(JOIND_NETWORK(network));
+	const gchar *passphrase = sae && secret->save_passphrase ? secret->passphrase : NULL;
 	g_autoptr(GError) error = NULL;
 	gchar hex[2 * WIFI_PSK_LEN + 1];
 	gboolean ok;
 
-	if (!secret->save)
+	if (!secret->save && passphrase == NULL)
 		return;
 	secret->save = FALSE;
+	secret->save_passphrase = FALSE;
 	for (gsize i = 0; i < sizeof(secret->pmk); i++)
 		g_snprintf(hex + 2 * i, 3, "%02x", secret->pmk[i]);
-	ok = psk_write(core, network, hex, &error);
+	ok = psk_write(core, network, hex, passphrase, &error);
 	joind_secret_clear(hex, sizeof(hex));
 	if (!ok)
 		g_warning("%s: cannot save the profile of “%s”: %s", ifname, name, error->message);

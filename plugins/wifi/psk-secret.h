@@ -1,6 +1,8 @@
 /* psk-secret.h - the PSK a WPA2-PSK connection keys with: from the
  * network's profile (PreSharedKey, else Passphrase), else from the agent;
- * cached in the profile as PreSharedKey once a link with it came up. */
+ * cached in the profile as PreSharedKey once a link with it came up. SAE
+ * (WPA3-Personal) needs the passphrase itself: the profile's, or the
+ * agent's, which its profile then keeps as Passphrase (as iwd does). */
 #pragma once
 
 #include "joind.h"
@@ -11,8 +13,12 @@ G_BEGIN_DECLS
 
 typedef struct {
 	guint8 pmk[WIFI_PSK_LEN];
-	gboolean save; /* the profile does not hold this PSK yet */
+	gboolean save;            /* the profile does not hold this PSK yet */
+	gchar *passphrase;        /* when known; wiped by wifi_psk_secret_clear() */
+	gboolean save_passphrase; /* the agent's: not in the profile yet */
 } WifiPskSecret;
+
+void wifi_psk_secret_clear(WifiPskSecret *secret);
 
 /* TRUE with out filled from the profile; FALSE with error unset when the
  * profile (or its absence) gives none: the agent must be asked; FALSE with
@@ -30,8 +36,8 @@ gboolean wifi_psk_request_finish(WifiNetwork *network, GAsyncResult *result, Wif
                                  GError **error);
 
 /* Caches secret in the network's profile when it is new there (see the
- * file's comment); logs the outcome. */
-void wifi_psk_save(JoindCore *core, WifiNetwork *network, WifiPskSecret *secret,
+ * file's comment; sae: the link used the passphrase); logs the outcome. */
+void wifi_psk_save(JoindCore *core, WifiNetwork *network, WifiPskSecret *secret, gboolean sae,
                    const gchar *ifname);
 
 G_END_DECLS

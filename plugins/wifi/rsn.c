@@ -98,15 +98,64 @@ plan_suite_b(const WifiRsne *ap, const WifiWiphy *wiphy, WifiRsnPlan *plan)
 	return TRUE;
 }
 
+/* SAE needs management frame protection (IEEE 802.11-2020 12.4.1);
+ * hash-to-element when the access point advertises it in its RSNXE or
+ * requires it (its basic rates' selector). */
+static gboolean
+plan_sae(const WifiBss *bss, WifiRsnPlan *plan)
+{
+	if (plan->mfp == WIFI_MFP_OFF)
+		return FALSE;
+	plan->akm = WIFI_AKM_SUITE_SAE;
+	plan->sae_h2e = bss->ies.sae_h2e_only ||
+	                (bss->ies.has_rsnx && (bss->ies.rsnx & WIFI_RSNX_SAE_H2E) != 0);
+	if (plan->sae_h2e) {
+		plan->own_rsnxe[0] = WIFI_IE_RSNX;
+		plan->own_rsnxe[1] = 1;
+		plan->own_rsnxe[2] = (guint8)WIFI_RSNX_SAE_H2E;
+		plan->own_rsnxe_len = 3;
+	}
+	return TRUE;
+}
+
+/* The AKM: SAE when it can; else the plain and SHA-256 pair of the BSS's
+ * kind (PSK, or 802.1X for an enterprise BSS). */
+static gboolean
+plan_akm(const WifiBss *bss, const WifiRsne *ap, gboolean sae, WifiRsnPlan *plan, GError **error)
+{
+	gboolean eap = bss->type == JOIND_NETWORK_TYPE_8021X;
+	guint plain_akm = eap ? WIFI_AKM_SUITE_8021X : WIFI_AKM_SUITE_PSK;
+	guint sha256_akm = eap ? WIFI_AKM_SUITE_8021X_SHA256 : WIFI_AKM_SUITE_PSK_SHA256;
+	gboolean plain = has_suite(ap->akms, ap->n_akms, plain_akm);
+	gboolean sha256 = has_suite(ap->akms, ap->n_akms, sha256_akm);
+	gboolean ap_sae = !eap && has_suite(ap->akms, ap->n_akms, WIFI_AKM_SUITE_SAE);
+
+	if (ap_sae && sae && plan_sae(bss, plan))
+		return TRUE;
+	if (!plain && !sha256) {
+		g_set_error_literal(error, JOIND_ERROR, JOIND_ERROR_NOT_SUPPORTED,
+		                    ap_sae ? "The access point offers only WPA3-Personal (SAE), "
+		                             "which joind can run only through its own SME on a "
+		                             "radio that sends SAE frames, with management frame "
+		                             "protection."
+		                           : "joind cannot join this access point yet (it needs an "
+		                             "AKM other than PSK, SAE or 802.1X).");
+		return FALSE;
+	}
+	/* The SHA-256 AKM is the stronger one; 802.11 pairs it with MFP. */
+	plan->akm = sha256 && (plan->mfp != WIFI_MFP_OFF || !plain) ? sha256_akm : plain_akm;
+	return TRUE;
+}
+
 gboolean
-wifi_rsn_plan(const WifiBss *bss, const WifiWiphy *wiphy, WifiRsnPlan *plan, GError **error)
+wifi_rsn_plan(const WifiBss *bss, const WifiWiphy *wiphy, gboolean sae, WifiRsnPlan *plan,
+              GError **error)
 {
 	gsize len = 0, body_len = 0;
 	const guint8 *ies = g_bytes_get_data(bss->ie_data, &len);
 	const guint8 *body = wifi_ie_find(ies, len, WIFI_IE_RSN, &body_len);
 	WifiRsne ap;
-	gboolean has_plain, has_sha256, suite_b;
-	guint plain_akm, sha256_akm;
+	gboolean suite_b;
 
 	memset(plan, 0, sizeof(*plan));
 	if (body == NULL || !wifi_rsne_parse(body - 2, body_len + 2, &ap, NULL)) {
@@ -116,36 +165,28 @@ wifi_rsn_plan(const WifiBss *bss, const WifiWiphy *wiphy, WifiRsnPlan *plan, GEr
 	}
 	plan->ap_rsne = body - 2;
 	plan->ap_rsne_len = body_len + 2;
+	body = wifi_ie_find(ies, len, WIFI_IE_RSNX, &body_len);
+	if (body != NULL) {
+		plan->ap_rsnxe = body - 2;
+		plan->ap_rsnxe_len = body_len + 2;
+	}
 	suite_b = bss->type == JOIND_NETWORK_TYPE_8021X &&
 	          has_suite(ap.akms, ap.n_akms, WIFI_AKM_SUITE_8021X_SUITE_B_192);
 	if (suite_b && plan_suite_b(&ap, wiphy, plan))
 		return TRUE;
-	/* An enterprise network's BSS keys with the 802.1X AKMs, which pair
-	 * up as the PSK ones do. */
-	plain_akm =
-	        bss->type == JOIND_NETWORK_TYPE_8021X ? WIFI_AKM_SUITE_8021X : WIFI_AKM_SUITE_PSK;
-	sha256_akm = bss->type == JOIND_NETWORK_TYPE_8021X ? WIFI_AKM_SUITE_8021X_SHA256
-	                                                   : WIFI_AKM_SUITE_PSK_SHA256;
-	has_plain = has_suite(ap.akms, ap.n_akms, plain_akm);
-	has_sha256 = has_suite(ap.akms, ap.n_akms, sha256_akm);
-	if ((!has_plain && !has_sha256) ||
-	    !has_suite(ap.pairwise, ap.n_pairwise, WIFI_CIPHER_SUITE_CCMP) ||
+	if (!has_suite(ap.pairwise, ap.n_pairwise, WIFI_CIPHER_SUITE_CCMP) ||
 	    (ap.group_cipher & 0xffffff00u) != 0x000fac00u ||
 	    !wifi_cipher_is_data(ap.group_cipher & 0xff)) {
-		g_set_error_literal(
-		        error, JOIND_ERROR, JOIND_ERROR_NOT_SUPPORTED,
-		        suite_b ? "The access point requires WPA3-Enterprise's 192-bit "
-		                  "mode, whose ciphers (GCMP-256, BIP-GMAC-256) this "
-		                  "radio lacks."
-		                : "joind cannot join this access point yet (it needs an "
-		                  "AKM other than PSK, or a cipher other than CCMP).");
+		g_set_error_literal(error, JOIND_ERROR, JOIND_ERROR_NOT_SUPPORTED,
+		                    suite_b ? "The access point requires WPA3-Enterprise's 192-bit "
+		                              "mode, whose ciphers (GCMP-256, BIP-GMAC-256) this "
+		                              "radio lacks."
+		                            : "joind cannot join this access point yet (it needs a "
+		                              "cipher other than CCMP).");
 		return FALSE;
 	}
-	if (!plan_mfp(&ap, wiphy, plan, error))
+	if (!plan_mfp(&ap, wiphy, plan, error) || !plan_akm(bss, &ap, sae, plan, error))
 		return FALSE;
-	/* The SHA-256 AKM is the stronger one; 802.11 pairs it with MFP. */
-	plan->akm =
-	        has_sha256 && (plan->mfp != WIFI_MFP_OFF || !has_plain) ? sha256_akm : plain_akm;
 	plan->pairwise_cipher = WIFI_CIPHER_SUITE_CCMP;
 	plan->group_cipher = ap.group_cipher & 0xff;
 	plan_own_rsne(&ap, plan, NULL);

@@ -33,18 +33,26 @@ typedef struct {
 	gsize own_rsne_len;
 	const guint8 *ap_rsne; /* in the BSS's ie_data (keep the BSS alive) */
 	gsize ap_rsne_len;
+	const guint8 *ap_rsnxe; /* likewise, NULL when the BSS has none */
+	gsize ap_rsnxe_len;
+	gboolean sae_h2e;    /* SAE: hash-to-element, announced in our RSNXE */
+	guint sae_group;     /* SAE: the group it was accepted in */
+	guint8 own_rsnxe[3]; /* sent after our RSNE when not empty */
+	gsize own_rsnxe_len;
 } WifiRsnPlan;
 
-/* Picks the AKM (PSK-SHA256 when management frame protection is used and
- * the access point offers it, else PSK, else PSK-SHA256; the same with
- * 802.1X and 802.1X-SHA256 for an 802.1X BSS; its 192-bit mode, with
- * GCMP-256 and BIP-GMAC-256, when it offers that and the radio has both
- * ciphers), CCMP, and
+/* Picks the AKM (SAE when sae says joind's SME can run it, the access
+ * point offers it and management frame protection is used, with
+ * hash-to-element when the access point advertises it; else PSK-SHA256
+ * when management frame protection is used and the access point offers
+ * it, else PSK, else PSK-SHA256; 802.1X and 802.1X-SHA256 likewise for an
+ * 802.1X BSS; its 192-bit mode, with GCMP-256 and BIP-GMAC-256, when it
+ * offers that and the radio has both ciphers), CCMP, and
  * management frame protection when the access point is capable of it and
  * the radio has its BIP cipher. Fails with JOIND_ERROR_NOT_SUPPORTED for
- * what joind cannot do (no CCMP, no PSK AKM, or MFP required and the radio
- * lacks the BIP cipher). */
-gboolean wifi_rsn_plan(const WifiBss *bss, const WifiWiphy *wiphy, WifiRsnPlan *plan,
+ * what joind cannot do (no CCMP, no PSK or usable SAE AKM, or MFP required
+ * and the radio lacks the BIP cipher). */
+gboolean wifi_rsn_plan(const WifiBss *bss, const WifiWiphy *wiphy, gboolean sae, WifiRsnPlan *plan,
                        GError **error);
 
 /* Our RSNE names pmkid (a cached PMKSA) in the PMKID list: the access

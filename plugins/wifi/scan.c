@@ -341,8 +341,7 @@ dump_entry(struct nlattr **attrs, gpointer user_data)
 
 	if (attrs[NL80211_ATTR_BSS] == NULL)
 		return;
-	bss = wifi_bss_new_from_nl(attrs[NL80211_ATTR_BSS], wifi_wiphy_can_sae(self->iface->wiphy),
-	                           &error);
+	bss = wifi_bss_new_from_nl(attrs[NL80211_ATTR_BSS], &error);
 	if (bss == NULL) {
 		g_debug("%s: skipping a scan entry: %s", self->iface->name, error->message);
 		return;

@@ -30,20 +30,42 @@ wifi_sme_status_to_string(guint16 status, gchar buf[16])
 		return "invalid AKM";
 	case 72:
 		return "invalid RSN element capabilities";
+	case 76:
+		return "anti-clogging token required";
+	case 77:
+		return "finite cyclic group not supported";
+	case 123:
+		return "unknown password identifier";
+	case 126:
+		return "SAE hash-to-element";
 	default:
 		g_snprintf(buf, 16, "status %u", status);
 		return buf;
 	}
 }
 
-void
-wifi_sme_put_authenticate(struct nl_msg *msg, guint32 ifindex, const WifiBss *bss)
+static void
+sme_put_auth(struct nl_msg *msg, guint32 ifindex, const WifiBss *bss, guint32 auth_type)
 {
 	nla_put_u32(msg, NL80211_ATTR_IFINDEX, ifindex);
 	nla_put(msg, NL80211_ATTR_MAC, 6, bss->bssid);
 	nla_put_u32(msg, NL80211_ATTR_WIPHY_FREQ, bss->freq);
 	nla_put(msg, NL80211_ATTR_SSID, (int)bss->ies.ssid_len, bss->ies.ssid);
-	nla_put_u32(msg, NL80211_ATTR_AUTH_TYPE, NL80211_AUTHTYPE_OPEN_SYSTEM);
+	nla_put_u32(msg, NL80211_ATTR_AUTH_TYPE, auth_type);
+}
+
+void
+wifi_sme_put_authenticate(struct nl_msg *msg, guint32 ifindex, const WifiBss *bss)
+{
+	sme_put_auth(msg, ifindex, bss, NL80211_AUTHTYPE_OPEN_SYSTEM);
+}
+
+void
+wifi_sme_put_sae_authenticate(struct nl_msg *msg, guint32 ifindex, const WifiBss *bss,
+                              const guint8 *data, gsize len)
+{
+	sme_put_auth(msg, ifindex, bss, NL80211_AUTHTYPE_SAE);
+	nla_put(msg, NL80211_ATTR_SAE_DATA, (int)len, data);
 }
 
 void
@@ -78,6 +100,49 @@ wifi_sme_put_deauthenticate(struct nl_msg *msg, guint32 ifindex, const guint8 *b
 	nla_put_u32(msg, NL80211_ATTR_IFINDEX, ifindex);
 	nla_put(msg, NL80211_ATTR_MAC, 6, bssid);
 	nla_put_u16(msg, NL80211_ATTR_REASON_CODE, reason);
+}
+
+static void
+sme_put_connect(struct nl_msg *msg, guint32 ifindex, const WifiBss *bss, const WifiRsnPlan *plan,
+                gboolean control_port_nl)
+{
+	nla_put_u32(msg, NL80211_ATTR_IFINDEX, ifindex);
+	nla_put(msg, NL80211_ATTR_SSID, (int)bss->ies.ssid_len, bss->ies.ssid);
+	nla_put(msg, NL80211_ATTR_MAC, 6, bss->bssid);
+	nla_put_u32(msg, NL80211_ATTR_WIPHY_FREQ, bss->freq);
+	nla_put_u32(msg, NL80211_ATTR_AUTH_TYPE, NL80211_AUTHTYPE_OPEN_SYSTEM);
+	if (plan != NULL)
+		wifi_rsn_put_connect(msg, plan, control_port_nl);
+}
+
+struct nl_msg *
+wifi_sme_msg_command(WifiNl *nl, guint8 cmd, guint32 ifindex, const WifiBss *bss,
+                     const WifiRsnPlan *plan, gboolean control_port_nl)
+{
+	struct nl_msg *msg = wifi_nl_msg_new(nl, cmd, 0);
+
+	if (cmd == NL80211_CMD_CONNECT)
+		sme_put_connect(msg, ifindex, bss, plan, control_port_nl);
+	else if (cmd == NL80211_CMD_AUTHENTICATE)
+		wifi_sme_put_authenticate(msg, ifindex, bss);
+	else
+		wifi_sme_put_associate(msg, ifindex, bss, plan, control_port_nl);
+	return msg;
+}
+
+struct nl_msg *
+wifi_sme_msg_leave(WifiNl *nl, guint32 ifindex, const guint8 *bssid, guint16 reason)
+{
+	struct nl_msg *msg = wifi_nl_msg_new(
+	        nl, bssid != NULL ? NL80211_CMD_DEAUTHENTICATE : NL80211_CMD_DISCONNECT, 0);
+
+	if (bssid != NULL) {
+		wifi_sme_put_deauthenticate(msg, ifindex, bssid, reason);
+	} else {
+		nla_put_u32(msg, NL80211_ATTR_IFINDEX, ifindex);
+		nla_put_u16(msg, NL80211_ATTR_REASON_CODE, reason);
+	}
+	return msg;
 }
 
 static gboolean

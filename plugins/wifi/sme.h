@@ -1,5 +1,5 @@
 /* sme.h - the messages of the userspace SME: CMD_AUTHENTICATE (open
- * system), its AUTHENTICATE event, CMD_ASSOCIATE (with our RSN element and
+ * system, or one SAE frame), its AUTHENTICATE event, CMD_ASSOCIATE (with our RSN element and
  * the control port attributes), its ASSOCIATE event; the connector's
  * AUTHENTICATING and ASSOCIATING states send and read them.
  *
@@ -35,6 +35,10 @@ WifiSmeAnswer wifi_sme_read_answer(guint8 cmd, struct nlattr **attrs, const guin
 /* The attributes of the commands (for tests, which build messages
  * without a socket). */
 void wifi_sme_put_authenticate(struct nl_msg *msg, guint32 ifindex, const WifiBss *bss);
+/* One SAE frame (sae-auth.c): data is NL80211_ATTR_SAE_DATA, from the
+ * transaction sequence number on. */
+void wifi_sme_put_sae_authenticate(struct nl_msg *msg, guint32 ifindex, const WifiBss *bss,
+                                   const guint8 *data, gsize len);
 void wifi_sme_put_associate(struct nl_msg *msg, guint32 ifindex, const WifiBss *bss,
                             const WifiRsnPlan *plan, gboolean control_port_nl);
 /* CMD_CONNECT's (the kernel's SME, open system authentication). */
@@ -42,6 +46,14 @@ void wifi_sme_put_connect(struct nl_msg *msg, guint32 ifindex, const WifiBss *bs
                           const WifiRsnPlan *plan, gboolean control_port_nl);
 void wifi_sme_put_deauthenticate(struct nl_msg *msg, guint32 ifindex, const guint8 *bssid,
                                  guint16 reason);
+
+/* CMD_AUTHENTICATE (open system), CMD_ASSOCIATE or CMD_CONNECT (the
+ * kernel's SME) to bss; plan NULL for an open network. */
+struct nl_msg *wifi_sme_msg_command(WifiNl *nl, guint8 cmd, guint32 ifindex, const WifiBss *bss,
+                                    const WifiRsnPlan *plan, gboolean control_port_nl);
+/* CMD_DEAUTHENTICATE from bssid (joind's SME), or CMD_DISCONNECT when
+ * bssid is NULL. */
+struct nl_msg *wifi_sme_msg_leave(WifiNl *nl, guint32 ifindex, const guint8 *bssid, guint16 reason);
 
 /* "success", "refused" and so on for a few IEEE 802.11 status codes, else
  * "status N" (in buf). */

@@ -215,6 +215,14 @@ wifi_wiphy_can_sae(const WifiWiphy *self)
 	       wifi_wiphy_has_ext_feature(self, NL80211_EXT_FEATURE_SAE_OFFLOAD);
 }
 
+gboolean
+wifi_wiphy_can_sae_sme(const WifiWiphy *self)
+{
+	if (self->akms != 0 && !(self->akms & WIFI_AKM_SAE))
+		return FALSE;
+	return self->supports_auth_assoc && (self->features & NL80211_FEATURE_SAE) != 0;
+}
+
 gchar *
 wifi_wiphy_describe(const WifiWiphy *self)
 {

@@ -55,6 +55,9 @@ gboolean wifi_wiphy_supports_cipher(const WifiWiphy *self, guint suite_type);
 gboolean wifi_wiphy_can_control_port_nl80211(const WifiWiphy *self);
 /* Can this radio run SAE (in the kernel, or with userspace SAE frames)? */
 gboolean wifi_wiphy_can_sae(const WifiWiphy *self);
+/* Can joind's SME run SAE on this radio (CMD_AUTHENTICATE with SAE
+ * frames)? */
+gboolean wifi_wiphy_can_sae_sme(const WifiWiphy *self);
 /* One line for logs: bands, channel count, ciphers, modes, features. */
 gchar *wifi_wiphy_describe(const WifiWiphy *self);
 

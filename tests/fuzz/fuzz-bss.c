@@ -40,10 +40,10 @@ check_sizes(struct nlattr *nest)
 }
 
 static void
-check_entry(struct nlattr *nest, gboolean can_sae)
+check_entry(struct nlattr *nest)
 {
 	g_autoptr(GError) error = NULL;
-	g_autoptr(WifiBss) bss = wifi_bss_new_from_nl(nest, can_sae, &error);
+	g_autoptr(WifiBss) bss = wifi_bss_new_from_nl(nest, &error);
 	gchar addr[18];
 
 	if (bss == NULL) {
@@ -55,12 +55,10 @@ check_entry(struct nlattr *nest, gboolean can_sae)
 	if (error != NULL || bss->refcount != 1 || bss->ie_data == NULL ||
 	    bss->ies.ssid_len > sizeof(bss->ies.ssid))
 		abort();
+	/* SAE networks are psk networks (iwd's Type). */
 	if (bss->type != JOIND_NETWORK_TYPE_OPEN && bss->type != JOIND_NETWORK_TYPE_WEP &&
-	    bss->type != JOIND_NETWORK_TYPE_PSK && bss->type != JOIND_NETWORK_TYPE_SAE &&
-	    bss->type != JOIND_NETWORK_TYPE_8021X && bss->type != JOIND_NETWORK_TYPE_OWE)
-		abort();
-	/* SAE is chosen over PSK only when the radio can do it. */
-	if (!can_sae && bss->type == JOIND_NETWORK_TYPE_SAE && (bss->ies.rsn.akms & WIFI_AKMS_PSK))
+	    bss->type != JOIND_NETWORK_TYPE_PSK && bss->type != JOIND_NETWORK_TYPE_8021X &&
+	    bss->type != JOIND_NETWORK_TYPE_OWE)
 		abort();
 	if (strlen(wifi_bssid_to_string(bss->bssid, addr)) != 17)
 		abort();
@@ -80,7 +78,6 @@ LLVMFuzzerTestOneInput(const uint8_t *data, size_t size)
 	nest->nla_len = (guint16)(NLA_HDRLEN + size);
 	nest->nla_type = NLA_F_NESTED | NL80211_ATTR_BSS;
 	memcpy(buf + NLA_HDRLEN, data, size);
-	check_entry(nest, FALSE);
-	check_entry(nest, TRUE);
+	check_entry(nest);
 	return 0;
 }

@@ -1,6 +1,6 @@
 /* test-rsn-plan.c - what a WPA2/WPA3-PSK connect asks of nl80211: the plan
  * from the access point's RSN element and the radio's ciphers (management
- * frame protection required, optional or off; PSK or PSK-SHA256; a clear
+ * frame protection required, optional or off; PSK, PSK-SHA256 or SAE; a clear
  * NotSupported when the AP requires MFP the radio cannot do), CMD_CONNECT's
  * attributes, and the key messages (NEW_KEY of an IGTK with its IPN, the
  * SET_KEY that makes it the default management key). */
@@ -18,6 +18,12 @@
 #define RSNE_SHA256_MFPR "30 14 0100 000fac04 0100 000fac04 0100 000fac06 c000"
 /* PSK and PSK-SHA256, MFP capable only. */
 #define RSNE_MIXED_MFPC "30 18 0100 000fac04 0100 000fac04 0200 000fac02 000fac06 8000"
+/* WPA3 transition: PSK and SAE, MFP capable. */
+#define RSNE_TRANSITION "30 18 0100 000fac04 0100 000fac04 0200 000fac02 000fac08 8000"
+/* SAE only, MFP required. */
+#define RSNE_SAE "30 14 0100 000fac04 0100 000fac04 0100 000fac08 c000"
+/* An RSNXE with the SAE hash-to-element bit. */
+#define RSNXE_H2E " f4 01 20"
 /* MFP required with BIP-GMAC-256. */
 #define RSNE_MFPR_GMAC256 "30 1a 0100 000fac04 0100 000fac04 0100 000fac06 c000 0000 000fac0c"
 
@@ -30,7 +36,7 @@ bss_with_rsne(const gchar *rsne_hex)
 	g_autoptr(GError) error = NULL;
 	WifiBss *bss =
 	        wifi_bss_new(bssid, 2422, -3000, WIFI_CAPABILITY_ESS | WIFI_CAPABILITY_PRIVACY,
-	                     g_bytes_get_data(ies, NULL), g_bytes_get_size(ies), FALSE, &error);
+	                     g_bytes_get_data(ies, NULL), g_bytes_get_size(ies), &error);
 
 	g_assert_no_error(error);
 	g_assert_nonnull(bss);
@@ -54,7 +60,7 @@ plan_ok(const gchar *rsne_hex, gboolean bip, WifiRsnPlan *plan, WifiRsne *own)
 	g_autoptr(WifiWiphy) wiphy = radio(bip);
 	g_autoptr(GError) error = NULL;
 
-	g_assert_true(wifi_rsn_plan(bss, wiphy, plan, &error));
+	g_assert_true(wifi_rsn_plan(bss, wiphy, FALSE, plan, &error));
 	g_assert_no_error(error);
 	g_assert_true(wifi_rsne_parse(plan->own_rsne, plan->own_rsne_len, own, &error));
 	g_assert_no_error(error);
@@ -106,7 +112,7 @@ plan_refused(const gchar *rsne_hex, gboolean bip, const gchar *cipher)
 	g_autoptr(GError) error = NULL;
 	WifiRsnPlan plan;
 
-	g_assert_false(wifi_rsn_plan(bss, wiphy, &plan, &error));
+	g_assert_false(wifi_rsn_plan(bss, wiphy, FALSE, &plan, &error));
 	g_assert_error(error, JOIND_ERROR, JOIND_ERROR_NOT_SUPPORTED);
 	g_assert_nonnull(strstr(error->message, "requires management frame protection"));
 	g_assert_nonnull(strstr(error->message, cipher));
@@ -138,7 +144,7 @@ test_plan_suite_b(void)
 	g_assert_cmpint(bss->type, ==, JOIND_NETWORK_TYPE_8021X);
 	wiphy->ciphers = WIFI_CIPHER_CCMP | WIFI_CIPHER_GCMP_256 | WIFI_CIPHER_BIP_CMAC |
 	                 WIFI_CIPHER_BIP_GMAC_256;
-	g_assert_true(wifi_rsn_plan(bss, wiphy, &plan, &error));
+	g_assert_true(wifi_rsn_plan(bss, wiphy, FALSE, &plan, &error));
 	g_assert_cmpuint(plan.akm, ==, WIFI_AKM_SUITE_8021X_SUITE_B_192);
 	g_assert_cmpuint(plan.pairwise_cipher, ==, WIFI_CIPHER_SUITE_GCMP_256);
 	g_assert_cmpuint(plan.group_cipher, ==, WIFI_CIPHER_SUITE_GCMP_256);
@@ -152,9 +158,59 @@ test_plan_suite_b(void)
 	/* A radio without GCMP-256 cannot join a 192-bit-only access point;
 	 * the sentence says why. */
 	wiphy->ciphers = WIFI_CIPHER_CCMP | WIFI_CIPHER_BIP_GMAC_256;
-	g_assert_false(wifi_rsn_plan(only, wiphy, &plan, &error));
+	g_assert_false(wifi_rsn_plan(only, wiphy, FALSE, &plan, &error));
 	g_assert_error(error, JOIND_ERROR, JOIND_ERROR_NOT_SUPPORTED);
 	g_assert_nonnull(strstr(error->message, "192-bit"));
+}
+
+static void
+sae_plan(const gchar *ies_hex, gboolean sae, gboolean bip, WifiRsnPlan *plan, GError **error)
+{
+	g_autoptr(WifiBss) bss = bss_with_rsne(ies_hex);
+	g_autoptr(WifiWiphy) wiphy = radio(bip);
+
+	if (wifi_rsn_plan(bss, wiphy, sae, plan, error))
+		g_assert_no_error(*error);
+}
+
+/* SAE where joind's SME can run it and MFP is used: with H2E and our
+ * RSNXE after the RSNE when the access point advertises H2E; else PSK
+ * for a transition network; an SAE-only network cannot do without. */
+static void
+test_plan_sae(void)
+{
+	static const guint8 rsnxe[] = {0xf4, 0x01, 0x20};
+	struct nlattr *tb[NL80211_ATTR_MAX + 1];
+	g_autoptr(GError) error = NULL;
+	struct nl_msg *msg;
+	WifiRsnPlan plan;
+
+	sae_plan(RSNE_TRANSITION, TRUE, TRUE, &plan, &error);
+	g_assert_cmpuint(plan.akm, ==, WIFI_AKM_SUITE_SAE);
+	g_assert_cmpint(plan.mfp, ==, WIFI_MFP_OPTIONAL);
+	g_assert_false(plan.sae_h2e);
+	g_assert_cmpuint(plan.own_rsnxe_len, ==, 0);
+	sae_plan(RSNE_SAE RSNXE_H2E, TRUE, TRUE, &plan, &error);
+	g_assert_cmpuint(plan.akm, ==, WIFI_AKM_SUITE_SAE);
+	g_assert_cmpint(plan.mfp, ==, WIFI_MFP_REQUIRED);
+	g_assert_true(plan.sae_h2e);
+	g_assert_cmpmem(plan.own_rsnxe, plan.own_rsnxe_len, rsnxe, sizeof(rsnxe));
+	msg = wifi_test_msg_new(NL80211_CMD_ASSOCIATE);
+	wifi_rsn_put_associate(msg, &plan, TRUE);
+	wifi_test_msg_parse(msg, tb);
+	g_assert_cmphex(nla_get_u32(tb[NL80211_ATTR_AKM_SUITES]), ==, 0x000fac08);
+	g_assert_cmpuint(nla_len(tb[NL80211_ATTR_IE]), ==, plan.own_rsne_len + 3);
+	g_assert_cmpmem((const guint8 *)nla_data(tb[NL80211_ATTR_IE]) + plan.own_rsne_len, 3, rsnxe,
+	                3);
+	nlmsg_free(msg);
+	/* No SAE through joind's SME, or no BIP for MFP: WPA2's side. */
+	sae_plan(RSNE_TRANSITION, FALSE, TRUE, &plan, &error);
+	g_assert_cmpuint(plan.akm, ==, WIFI_AKM_SUITE_PSK);
+	sae_plan(RSNE_TRANSITION, TRUE, FALSE, &plan, &error);
+	g_assert_cmpuint(plan.akm, ==, WIFI_AKM_SUITE_PSK);
+	sae_plan(RSNE_SAE, FALSE, TRUE, &plan, &error);
+	g_assert_error(error, JOIND_ERROR, JOIND_ERROR_NOT_SUPPORTED);
+	g_assert_nonnull(strstr(error->message, "only WPA3-Personal (SAE)"));
 }
 
 static void
@@ -261,6 +317,7 @@ main(int argc, char **argv)
 	g_test_add_func("/wifi-rsn/plan/mfp", test_plan_mfp);
 	g_test_add_func("/wifi-rsn/plan/mfp-required-unsupported",
 	                test_plan_mfp_required_unsupported);
+	g_test_add_func("/wifi-rsn/plan/sae", test_plan_sae);
 	g_test_add_func("/wifi-rsn/connect-attributes", test_connect_attrs);
 	g_test_add_func("/wifi-rsn/plan/suite-b-192", test_plan_suite_b);
 	g_test_add_func("/wifi-rsn/key-messages", test_key_messages);

@@ -16,8 +16,8 @@ make_bss(guint8 last, guint32 freq, gint signal)
 	static const guint8 ies[] = {0, 4, 't', 'e', 's', 't', 3, 1, 6};
 	guint8 bssid[6] = {0x02, 0x00, 0x00, 0x00, 0x00, last};
 	g_autoptr(GError) error = NULL;
-	WifiBss *bss = wifi_bss_new(bssid, freq, signal, WIFI_CAPABILITY_ESS, ies, sizeof(ies),
-	                            TRUE, &error);
+	WifiBss *bss =
+	        wifi_bss_new(bssid, freq, signal, WIFI_CAPABILITY_ESS, ies, sizeof(ies), &error);
 
 	g_assert_no_error(error);
 	bss->last_seen_ns = NOW_NS - 1000000000; /* a second ago */

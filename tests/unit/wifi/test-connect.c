@@ -134,7 +134,7 @@ make_bss(const guint8 *bssid, const gchar *ssid, const gchar *rsne_hex)
 	}
 	bss = wifi_bss_new(bssid, 2412, -4000,
 	                   WIFI_CAPABILITY_ESS | (rsne_hex != NULL ? WIFI_CAPABILITY_PRIVACY : 0),
-	                   ies->data, ies->len, FALSE, &error);
+	                   ies->data, ies->len, &error);
 	g_assert_no_error(error);
 	return bss;
 }

@@ -77,6 +77,7 @@ test_connection_open_no_kernel_facts(void)
 	g_assert_cmpstr(json_object_get_string_member(o, "security"), ==, "open");
 	g_assert_cmpstr(json_object_get_string_member(o, "pairwise_cipher"), ==, "none");
 	g_assert_false(json_object_has_member(o, "rssi_dbm"));
+	g_assert_false(json_object_has_member(o, "sae_group"));
 	g_assert_cmpint(json_object_get_int_member(o, "connected_seconds"), ==, 0);
 }
 
@@ -106,6 +107,23 @@ test_connection_eap(void)
 	o = to_json(wifi_diagnostics_connection(&info, 0), &node);
 	g_assert_false(json_object_has_member(o, "eap_identity"));
 	g_assert_cmpstr(json_object_get_string_member(o, "eap_method"), ==, "PEAP");
+}
+
+static void
+test_connection_sae(void)
+{
+	WifiConnectionInfo info = {
+	        .freq = 2437,
+	        .akm = 8,
+	        .sae_group = 20,
+	        .sae_h2e = TRUE,
+	};
+	g_autoptr(JsonNode) node = NULL;
+	JsonObject *o = to_json(wifi_diagnostics_connection(&info, 0), &node);
+
+	g_assert_cmpstr(json_object_get_string_member(o, "security"), ==, "sae");
+	g_assert_cmpint(json_object_get_int_member(o, "sae_group"), ==, 20);
+	g_assert_true(json_object_get_boolean_member(o, "sae_h2e"));
 }
 
 static void
@@ -237,6 +255,7 @@ main(int argc, char **argv)
 	g_test_init(&argc, &argv, NULL);
 	g_test_add_func("/wifi/diagnostics/connection-psk", test_connection_psk);
 	g_test_add_func("/wifi/diagnostics/connection-open", test_connection_open_no_kernel_facts);
+	g_test_add_func("/wifi/diagnostics/connection-sae", test_connection_sae);
 	g_test_add_func("/wifi/diagnostics/connection-mfp", test_connection_mfp);
 	g_test_add_func("/wifi/diagnostics/connection-eap", test_connection_eap);
 	g_test_add_func("/wifi/diagnostics/sta-info", test_sta_info);

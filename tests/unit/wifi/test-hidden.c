@@ -44,8 +44,7 @@ make_bss(guint8 last, const gchar *ssid, gsize ssid_len)
 
 	if (ssid != NULL)
 		memcpy(ies + 2, ssid, ssid_len);
-	bss = wifi_bss_new(bssid, 2452, -3000, WIFI_CAPABILITY_ESS, ies, 2 + ssid_len, FALSE,
-	                   &error);
+	bss = wifi_bss_new(bssid, 2452, -3000, WIFI_CAPABILITY_ESS, ies, 2 + ssid_len, &error);
 	g_assert_no_error(error);
 	g_assert_nonnull(bss);
 	return bss;

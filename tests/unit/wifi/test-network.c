@@ -44,74 +44,80 @@ build_ies(const guint8 *ssid, gsize ssid_len, const guint8 *akms, guint n_akms, 
 
 static WifiBss *
 make_bss(guint8 last, guint32 freq, gint signal, const gchar *ssid, const guint8 *akms,
-         guint n_akms, guint16 capability, gboolean can_sae)
+         guint n_akms, guint16 capability)
 {
 	g_autoptr(GByteArray) ies =
 	        build_ies((const guint8 *)ssid, strlen(ssid), akms, n_akms, FALSE);
 	guint8 bssid[6] = {0x02, 0x00, 0x00, 0x00, 0x00, last};
 	g_autoptr(GError) error = NULL;
-	WifiBss *bss =
-	        wifi_bss_new(bssid, freq, signal, capability, ies->data, ies->len, can_sae, &error);
+	WifiBss *bss = wifi_bss_new(bssid, freq, signal, capability, ies->data, ies->len, &error);
 
 	g_assert_no_error(error);
 	g_assert_nonnull(bss);
 	return bss;
 }
 
-/* Which network type each RSN/WPA/capability mix is. */
+/* Which network type each RSN/WPA/capability mix is: PSK, SAE or both are
+ * one type, psk (as iwd's). */
 typedef struct {
 	const gchar *name;
 	guint8 akms[3];
 	guint n;
 	gboolean wpa1;
 	guint16 capability;
-	gboolean can_sae;
 	JoindNetworkType want;
+	const gchar *security;
 } ClassifyCase;
 
 static const ClassifyCase classify_cases[] = {
-        {"open", {0}, 0, FALSE, WIFI_CAPABILITY_ESS, TRUE, JOIND_NETWORK_TYPE_OPEN},
+        {"open", {0}, 0, FALSE, WIFI_CAPABILITY_ESS, JOIND_NETWORK_TYPE_OPEN, "open"},
         {"wep",
          {0},
          0,
          FALSE,
          WIFI_CAPABILITY_ESS | WIFI_CAPABILITY_PRIVACY,
-         TRUE,
-         JOIND_NETWORK_TYPE_WEP},
-        {"wpa2-psk", {2}, 1, FALSE, WIFI_CAPABILITY_PRIVACY, TRUE, JOIND_NETWORK_TYPE_PSK},
-        {"psk-sha256", {6}, 1, FALSE, WIFI_CAPABILITY_PRIVACY, TRUE, JOIND_NETWORK_TYPE_PSK},
-        {"wpa3-sae", {8}, 1, FALSE, WIFI_CAPABILITY_PRIVACY, TRUE, JOIND_NETWORK_TYPE_SAE},
-        {"sae without SAE support",
-         {8},
+         JOIND_NETWORK_TYPE_WEP,
+         "wep"},
+        {"wpa2-psk", {2}, 1, FALSE, WIFI_CAPABILITY_PRIVACY, JOIND_NETWORK_TYPE_PSK, "wpa2-psk"},
+        {"psk-sha256", {6}, 1, FALSE, WIFI_CAPABILITY_PRIVACY, JOIND_NETWORK_TYPE_PSK, "wpa2-psk"},
+        {"wpa3-sae", {8}, 1, FALSE, WIFI_CAPABILITY_PRIVACY, JOIND_NETWORK_TYPE_PSK, "wpa3-sae"},
+        {"transition",
+         {2, 8},
+         2,
+         FALSE,
+         WIFI_CAPABILITY_PRIVACY,
+         JOIND_NETWORK_TYPE_PSK,
+         "wpa2-wpa3"},
+        {"sae-ext-key",
+         {24},
          1,
          FALSE,
          WIFI_CAPABILITY_PRIVACY,
-         FALSE,
-         JOIND_NETWORK_TYPE_SAE},
-        {"transition with SAE",
-         {2, 8},
-         2,
-         FALSE,
-         WIFI_CAPABILITY_PRIVACY,
-         TRUE,
-         JOIND_NETWORK_TYPE_SAE},
-        {"transition without SAE",
-         {2, 8},
-         2,
+         JOIND_NETWORK_TYPE_PSK,
+         "wpa3-sae"},
+        {"wpa2-enterprise",
+         {1},
+         1,
          FALSE,
          WIFI_CAPABILITY_PRIVACY,
-         FALSE,
-         JOIND_NETWORK_TYPE_PSK},
-        {"wpa2-enterprise", {1}, 1, FALSE, WIFI_CAPABILITY_PRIVACY, TRUE, JOIND_NETWORK_TYPE_8021X},
+         JOIND_NETWORK_TYPE_8021X,
+         "wpa2-enterprise"},
         {"ft-8021x + sha256",
          {3, 5},
          2,
          FALSE,
          WIFI_CAPABILITY_PRIVACY,
-         TRUE,
-         JOIND_NETWORK_TYPE_8021X},
-        {"owe", {18}, 1, FALSE, WIFI_CAPABILITY_PRIVACY, TRUE, JOIND_NETWORK_TYPE_OWE},
-        {"wpa1 only", {0}, 0, TRUE, WIFI_CAPABILITY_PRIVACY, TRUE, JOIND_NETWORK_TYPE_PSK},
+         JOIND_NETWORK_TYPE_8021X,
+         "wpa2-enterprise"},
+        {"suite-b-192",
+         {12},
+         1,
+         FALSE,
+         WIFI_CAPABILITY_PRIVACY,
+         JOIND_NETWORK_TYPE_8021X,
+         "wpa3-enterprise-192"},
+        {"owe", {18}, 1, FALSE, WIFI_CAPABILITY_PRIVACY, JOIND_NETWORK_TYPE_OWE, "owe"},
+        {"wpa1 only", {0}, 0, TRUE, WIFI_CAPABILITY_PRIVACY, JOIND_NETWORK_TYPE_PSK, "wpa2-psk"},
 };
 
 static void
@@ -126,10 +132,14 @@ test_classify(void)
 
 		g_test_message("case: %s", classify_cases[i].name);
 		g_assert_true(wifi_ies_parse(ies->data, ies->len, &parsed, NULL));
-		g_assert_true(wifi_security_classify(&parsed, classify_cases[i].capability,
-		                                     classify_cases[i].can_sae, &type));
+		g_assert_true(wifi_security_classify(&parsed, classify_cases[i].capability, &type));
 		g_assert_cmpstr(joind_network_type_to_string(type), ==,
 		                joind_network_type_to_string(classify_cases[i].want));
+		g_assert_cmpstr(wifi_security_name(type,
+		                                   (parsed.has_rsn ? parsed.rsn.akms : 0) |
+		                                           (parsed.has_wpa ? parsed.wpa.akms : 0),
+		                                   FALSE),
+		                ==, classify_cases[i].security);
 	}
 }
 
@@ -145,11 +155,10 @@ test_bss_rejected(void)
 	g_autoptr(GError) error = NULL;
 
 	g_assert_null(wifi_bss_new(bssid, 2412, -4000, WIFI_CAPABILITY_PRIVACY, dpp_only,
-	                           sizeof(dpp_only), TRUE, &error));
+	                           sizeof(dpp_only), &error));
 	g_assert_error(error, JOIND_ERROR, JOIND_ERROR_NOT_SUPPORTED);
 	g_clear_error(&error);
-	g_assert_null(
-	        wifi_bss_new(bssid, 2412, -4000, 0, truncated, sizeof(truncated), TRUE, &error));
+	g_assert_null(wifi_bss_new(bssid, 2412, -4000, 0, truncated, sizeof(truncated), &error));
 	g_assert_error(error, JOIND_ERROR, JOIND_ERROR_INVALID_ARGS);
 	g_assert_nonnull(strstr(error->message, "02:00:00:00:00:01"));
 }
@@ -163,22 +172,23 @@ test_grouping(void)
 	g_autoptr(GHashTable) groups = NULL;
 	GPtrArray *home;
 	g_autoptr(WifiNetwork) network = NULL;
+	g_autofree gchar *security = NULL;
 	g_autoptr(GBytes) ssid = g_bytes_new_static("home", 4);
 
 	/* One SSID on two channels, the same SSID open (another network), a
-	 * hidden BSS, and a transition BSS that is SAE on this radio. */
-	g_ptr_array_add(bsses, make_bss(1, 2412, -6000, "home", psk, 1, 0x11, TRUE));
-	g_ptr_array_add(bsses, make_bss(2, 5180, -5500, "home", psk, 1, 0x11, TRUE));
-	g_ptr_array_add(bsses, make_bss(3, 2437, -4000, "home", NULL, 0, 0x01, TRUE));
-	g_ptr_array_add(bsses, make_bss(4, 2462, -3000, "", psk, 1, 0x11, TRUE));
-	g_ptr_array_add(bsses, make_bss(5, 2462, -3000, "mixed", sae_psk, 2, 0x11, TRUE));
+	 * hidden BSS, and the same SSID as a WPA3 transition BSS, which is the
+	 * same psk network. */
+	g_ptr_array_add(bsses, make_bss(1, 2412, -6000, "home", psk, 1, 0x11));
+	g_ptr_array_add(bsses, make_bss(2, 5180, -5500, "home", psk, 1, 0x11));
+	g_ptr_array_add(bsses, make_bss(3, 2437, -4000, "home", NULL, 0, 0x01));
+	g_ptr_array_add(bsses, make_bss(4, 2462, -3000, "", psk, 1, 0x11));
+	g_ptr_array_add(bsses, make_bss(5, 2462, -7000, "home", sae_psk, 2, 0x11));
 	groups = wifi_group_bsses(bsses);
-	g_assert_cmpuint(g_hash_table_size(groups), ==, 3);
+	g_assert_cmpuint(g_hash_table_size(groups), ==, 2);
 	home = g_hash_table_lookup(groups, "686f6d65_psk");
 	g_assert_nonnull(home);
-	g_assert_cmpuint(home->len, ==, 2);
+	g_assert_cmpuint(home->len, ==, 3);
 	g_assert_nonnull(g_hash_table_lookup(groups, "686f6d65_open"));
-	g_assert_nonnull(g_hash_table_lookup(groups, "6d69786564_sae"));
 
 	network = wifi_network_new(ssid, JOIND_NETWORK_TYPE_PSK);
 	wifi_network_set_bsses(network, home);
@@ -187,6 +197,14 @@ test_grouping(void)
 	g_assert_cmpuint(((WifiBss *)g_ptr_array_index(wifi_network_get_bsses(network), 0))->freq,
 	                 ==, 5180);
 	g_assert_cmpstr(joind_network_get_name(JOIND_NETWORK(network)), ==, "home");
+	/* WPA2 BSSes and a transition one: both are offered. */
+	g_object_get(network, "security", &security, NULL);
+	g_assert_cmpstr(security, ==, "wpa2-wpa3");
+	/* 802.1X-SHA256 is WPA3-Enterprise only with MFP required everywhere. */
+	g_assert_cmpstr(wifi_security_name(JOIND_NETWORK_TYPE_8021X, WIFI_AKM_8021X_SHA256, TRUE),
+	                ==, "wpa3-enterprise");
+	g_assert_cmpstr(wifi_security_name(JOIND_NETWORK_TYPE_8021X, WIFI_AKM_8021X_SHA256, FALSE),
+	                ==, "wpa2-enterprise");
 }
 
 static void
@@ -235,8 +253,8 @@ test_compare(void)
 	g_autoptr(GPtrArray) la = g_ptr_array_new_with_free_func((GDestroyNotify)wifi_bss_unref);
 	g_autoptr(GPtrArray) lb = g_ptr_array_new_with_free_func((GDestroyNotify)wifi_bss_unref);
 
-	g_ptr_array_add(la, make_bss(1, 2412, -5000, "a", NULL, 0, 0x01, TRUE));
-	g_ptr_array_add(lb, make_bss(2, 2412, -5100, "b", psk, 1, 0x11, TRUE));
+	g_ptr_array_add(la, make_bss(1, 2412, -5000, "a", NULL, 0, 0x01));
+	g_ptr_array_add(lb, make_bss(2, 2412, -5100, "b", psk, 1, 0x11));
 	wifi_network_set_bsses(a, la);
 	wifi_network_set_bsses(b, lb);
 	/* PSK's +2 dB beats open's 1 dB more signal. */

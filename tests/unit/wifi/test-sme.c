@@ -124,7 +124,7 @@ test_bss(gboolean rsn)
 	g_autoptr(GError) error = NULL;
 	WifiBss *bss = wifi_bss_new(bssid, 2472, -3000,
 	                            WIFI_CAPABILITY_ESS | (rsn ? WIFI_CAPABILITY_PRIVACY : 0), ies,
-	                            rsn ? sizeof(ies) : 11, FALSE, &error);
+	                            rsn ? sizeof(ies) : 11, &error);
 
 	g_assert_no_error(error);
 	g_assert_nonnull(bss);
@@ -168,7 +168,7 @@ test_associate_attrs(void)
 	struct nl_msg *msg;
 
 	wiphy->ciphers = WIFI_CIPHER_CCMP;
-	g_assert_true(wifi_rsn_plan(bss, wiphy, &plan, &error));
+	g_assert_true(wifi_rsn_plan(bss, wiphy, FALSE, &plan, &error));
 	g_assert_no_error(error);
 	msg = wifi_test_msg_new(NL80211_CMD_ASSOCIATE);
 	wifi_sme_put_associate(msg, 7, bss, &plan, TRUE);

@@ -180,6 +180,7 @@ test_networks_appear_and_vanish(Fixture *f, gconstpointer data)
 	g_autoptr(GVariant) type = NULL;
 	g_autoptr(GVariant) device = NULL;
 	g_autoptr(GVariant) strength = NULL;
+	g_autoptr(GVariant) security = NULL;
 	g_autoptr(GVariant) known = NULL;
 	g_autoptr(GDBusObject) gone = NULL;
 	g_autoptr(GPtrArray) networks = NULL;
@@ -203,6 +204,13 @@ test_networks_appear_and_vanish(Fixture *f, gconstpointer data)
 	joind_network_set_strength(home, -4200);
 	strength = get_property(f, home_path, "net.joind.Network1", "Strength");
 	g_assert_cmpint(g_variant_get_int16(strength), ==, -4200);
+	/* "open" until the plugin says; then what it says. */
+	security = get_property(f, home_path, "net.joind.Network1", "Security");
+	g_assert_cmpstr(g_variant_get_string(security, NULL), ==, "open");
+	g_clear_pointer(&security, g_variant_unref);
+	joind_network_set_security(home, "wpa2-wpa3");
+	security = get_property(f, home_path, "net.joind.Network1", "Security");
+	g_assert_cmpstr(g_variant_get_string(security, NULL), ==, "wpa2-wpa3");
 
 	joind_station_set_connected_network(JOIND_STATION(f->station), home);
 	g_clear_pointer(&name, g_variant_unref);
