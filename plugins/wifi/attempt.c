@@ -109,7 +109,8 @@ wifi_attempt_new(JoindCore *core, WifiNetwork *network, WifiBss *bss, WifiIface 
 	case JOIND_NETWORK_TYPE_OPEN:
 		return attempt;
 	case JOIND_NETWORK_TYPE_PSK:
-		if (attempt_prepare_psk(attempt, core, iface->wiphy, sae, address, ask_agent, error))
+		if (attempt_prepare_psk(attempt, core, iface->wiphy, sae, address, ask_agent,
+		                        error))
 			return attempt;
 		break;
 	case JOIND_NETWORK_TYPE_8021X:

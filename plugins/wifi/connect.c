@@ -771,10 +771,9 @@ wifi_connector_connect_bss(WifiConnector *self, WifiNetwork *network, WifiBss *b
 		return;
 	}
 	connector_abort_calls(self, "Aborted by a newer Connect().");
-	attempt = wifi_attempt_new(self->core, network,
-	                           bss != NULL ? bss : g_ptr_array_index(bsses, 0), self->iface,
-	                           self->use_sme,
-	                           joind_device_get_address(device), &ask_agent, &error);
+	attempt = wifi_attempt_new(
+	        self->core, network, bss != NULL ? bss : g_ptr_array_index(bsses, 0), self->iface,
+	        self->use_sme, joind_device_get_address(device), &ask_agent, &error);
 	if (attempt == NULL) {
 		g_task_return_error(task, g_steal_pointer(&error));
 		return;

@@ -1,4 +1,4 @@
-/* rsn.c - nl80211 messages of a WPA2-PSK connection (see rsn.h). */
+/* rsn.c - nl80211 messages of a WPA2/WPA3 connection (see rsn.h). */
 #include "rsn.h"
 
 #include <netlink/attr.h>
@@ -205,7 +205,11 @@ wifi_rsn_plan_offer_pmkid(WifiRsnPlan *plan, const guint8 pmkid[16])
 void
 wifi_rsn_put_associate(struct nl_msg *msg, const WifiRsnPlan *plan, gboolean over_nl80211)
 {
-	nla_put(msg, NL80211_ATTR_IE, (int)plan->own_rsne_len, plan->own_rsne);
+	guint8 ies[sizeof(plan->own_rsne) + sizeof(plan->own_rsnxe)];
+
+	memcpy(ies, plan->own_rsne, plan->own_rsne_len);
+	memcpy(ies + plan->own_rsne_len, plan->own_rsnxe, plan->own_rsnxe_len);
+	nla_put(msg, NL80211_ATTR_IE, (int)(plan->own_rsne_len + plan->own_rsnxe_len), ies);
 	nla_put_u32(msg, NL80211_ATTR_WPA_VERSIONS, NL80211_WPA_VERSION_2);
 	nla_put_u32(msg, NL80211_ATTR_CIPHER_SUITES_PAIRWISE,
 	            wifi_cipher_suite_selector(plan->pairwise_cipher));
