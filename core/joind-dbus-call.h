@@ -54,7 +54,8 @@ const gchar *joind_dbus_call_get_requester(GCancellable *cancellable);
 void joind_dbus_call_return(JoindDBusCall *call, GVariant *value);
 /* Failure: a JOIND_ERROR keeps its code and message; any other domain
  * becomes net.joind.Error.Failed with the same message; once the target
- * is gone the reply says so (NotFound) whatever the error was. */
+ * is gone the reply says so (NotFound) whatever the error was. On a front
+ * end's connection its error map names the failure (joind-observer.h). */
 void joind_dbus_call_return_error(JoindDBusCall *call, const GError *error);
 void joind_dbus_call_return_new_error(JoindDBusCall *call, JoindErrorCode code, const gchar *format,
                                       ...) G_GNUC_PRINTF(3, 4);

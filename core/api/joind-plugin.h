@@ -19,7 +19,7 @@ typedef struct _JoindCore JoindCore;
 /* Bump the major number for any incompatible change to core/api/. */
 #define JOIND_PLUGIN_ABI_MAJOR 1u
 /* Bump the minor number when adding to core/api/ compatibly. */
-#define JOIND_PLUGIN_ABI_MINOR 4u
+#define JOIND_PLUGIN_ABI_MINOR 5u
 
 #define JOIND_PLUGIN_SYMBOL "joind_plugin_descriptor"
 
