@@ -204,8 +204,8 @@ agent_register(JoindDBusCall *call, gpointer target, gpointer data)
 }
 
 void
-joind_agent_manager_register(JoindAgentManager *self, JoindDBusCall *call,
-                             const gchar *interface, JoindPathMapFunc map, gpointer map_data)
+joind_agent_manager_register(JoindAgentManager *self, JoindDBusCall *call, const gchar *interface,
+                             JoindPathMapFunc map, gpointer map_data)
 {
 	const AgentLine line = {
 	        g_dbus_method_invocation_get_connection(joind_dbus_call_get_invocation(call)),

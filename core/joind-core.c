@@ -99,8 +99,8 @@ joind_core_class_init(JoindCoreClass *klass)
 	        g_signal_new("device-added", G_TYPE_FROM_CLASS(klass), G_SIGNAL_RUN_LAST, 0, NULL,
 	                     NULL, NULL, G_TYPE_NONE, 1, JOIND_TYPE_DEVICE);
 	signals[SIGNAL_DEVICE_REMOVED] =
-	        g_signal_new("device-removed", G_TYPE_FROM_CLASS(klass), G_SIGNAL_RUN_LAST, 0,
-	                     NULL, NULL, NULL, G_TYPE_NONE, 1, JOIND_TYPE_DEVICE);
+	        g_signal_new("device-removed", G_TYPE_FROM_CLASS(klass), G_SIGNAL_RUN_LAST, 0, NULL,
+	                     NULL, NULL, G_TYPE_NONE, 1, JOIND_TYPE_DEVICE);
 }
 
 static void

@@ -48,8 +48,8 @@ static void
 call_reply_gone(JoindDBusCall *call)
 {
 	const gchar *path = g_dbus_method_invocation_get_object_path(call->invocation);
-	g_autoptr(GError) error = g_error_new(JOIND_ERROR, JOIND_ERROR_NOT_FOUND,
-	                                      "The object %s is gone.", path);
+	g_autoptr(GError) error =
+	        g_error_new(JOIND_ERROR, JOIND_ERROR_NOT_FOUND, "The object %s is gone.", path);
 
 	g_debug("%s.%s: %s went away meanwhile",
 	        g_dbus_method_invocation_get_interface_name(call->invocation),

@@ -43,8 +43,8 @@ joind_dbus_return_gerror(GDBusMethodInvocation *invocation, const GError *error)
 }
 
 void
-joind_call_start(GDBusInterfaceSkeleton *iface, GDBusMethodInvocation *invocation,
-                 gpointer target, JoindCallFunc func, gpointer data, GDestroyNotify destroy)
+joind_call_start(GDBusInterfaceSkeleton *iface, GDBusMethodInvocation *invocation, gpointer target,
+                 JoindCallFunc func, gpointer data, GDestroyNotify destroy)
 {
 	joind_dbus_call_start(iface, invocation, target, func, data, destroy);
 }

@@ -44,9 +44,9 @@ typedef void (*JoindCallFunc)(JoindCall *call, gpointer target, gpointer data);
 /* Takes invocation (a method call or a Properties.Set that arrived on
  * iface) through the gate for target (a GObject of the model, or the front
  * end's own); data is handed to func and freed with destroy at the end. */
-JOIND_EXPORT void joind_call_start(GDBusInterfaceSkeleton *iface,
-                                   GDBusMethodInvocation *invocation, gpointer target,
-                                   JoindCallFunc func, gpointer data, GDestroyNotify destroy);
+JOIND_EXPORT void joind_call_start(GDBusInterfaceSkeleton *iface, GDBusMethodInvocation *invocation,
+                                   gpointer target, JoindCallFunc func, gpointer data,
+                                   GDestroyNotify destroy);
 JOIND_EXPORT GDBusMethodInvocation *joind_call_get_invocation(JoindCall *call);
 /* Cancelled when the target goes away; hand it to the operation: it names
  * the caller (joind_requester_from_cancellable()). */

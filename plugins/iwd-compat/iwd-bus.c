@@ -5,10 +5,10 @@
 
 #include "joind.h"
 
-#define DBUS_NAME_FLAG_DO_NOT_QUEUE      4
-#define DBUS_REQUEST_NAME_REPLY_PRIMARY  1
-#define DBUS_REQUEST_NAME_REPLY_EXISTS   3
-#define DBUS_REQUEST_NAME_REPLY_ALREADY  4
+#define DBUS_NAME_FLAG_DO_NOT_QUEUE     4
+#define DBUS_REQUEST_NAME_REPLY_PRIMARY 1
+#define DBUS_REQUEST_NAME_REPLY_EXISTS  3
+#define DBUS_REQUEST_NAME_REPLY_ALREADY 4
 
 /* The core's connection is a message bus connection over a Unix socket
  * (the system bus, or a session bus in tests); its peer address is the
@@ -70,9 +70,10 @@ bus_name_taken(GDBusConnection *bus, const gchar *name, GError **error)
 	if (owner != NULL) {
 		g_variant_get(owner, "(&s)", &unique);
 		pid = g_dbus_connection_call_sync(
-		        bus, "org.freedesktop.DBus", "/org/freedesktop/DBus", "org.freedesktop.DBus",
-		        "GetConnectionUnixProcessID", g_variant_new("(s)", unique),
-		        G_VARIANT_TYPE("(u)"), G_DBUS_CALL_FLAGS_NONE, -1, NULL, NULL);
+		        bus, "org.freedesktop.DBus", "/org/freedesktop/DBus",
+		        "org.freedesktop.DBus", "GetConnectionUnixProcessID",
+		        g_variant_new("(s)", unique), G_VARIANT_TYPE("(u)"), G_DBUS_CALL_FLAGS_NONE,
+		        -1, NULL, NULL);
 	}
 	if (pid != NULL)
 		g_variant_get(pid, "(u)", &process);

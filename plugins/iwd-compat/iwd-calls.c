@@ -68,20 +68,13 @@ station_scan(JoindCall *call, gpointer target, gpointer data)
 	                   op_call_new(call, OP_SCAN));
 }
 
+/* As iwd 2.3: succeeds on a station that is not connected too, and turns
+ * autoconnect off until the next Connect() either way. */
 static void
 station_disconnect(JoindCall *call, gpointer target, gpointer data)
 {
-	JoindStation *station = iwd_iface_get_model(target);
-	g_autoptr(GError) error = NULL;
-
-	if (joind_station_get_state(station) == JOIND_STATION_STATE_DISCONNECTED) {
-		error = g_error_new_literal(IWD_ERROR, IWD_ERROR_NOT_CONNECTED,
-		                            "The station is not connected.");
-		joind_call_return_error(call, error);
-		return;
-	}
-	joind_station_disconnect(station, joind_call_get_cancellable(call), op_done,
-	                         op_call_new(call, OP_DISCONNECT));
+	joind_station_disconnect(iwd_iface_get_model(target), joind_call_get_cancellable(call),
+	                         op_done, op_call_new(call, OP_DISCONNECT));
 }
 
 static void
@@ -109,7 +102,8 @@ static void
 station_ordered_networks(JoindCall *call, gpointer target, gpointer data)
 {
 	IwdDevice *device = iwd_iface_get_context(target);
-	g_autoptr(GPtrArray) networks = joind_station_get_ordered_networks(iwd_iface_get_model(target));
+	g_autoptr(GPtrArray) networks =
+	        joind_station_get_ordered_networks(iwd_iface_get_model(target));
 	g_autoptr(GHashTable) seen = g_hash_table_new(g_str_hash, g_str_equal);
 	GVariantBuilder builder;
 
@@ -139,9 +133,9 @@ station_hidden_access_points(JoindCall *call, gpointer target, gpointer data)
 static void
 station_not_supported(JoindCall *call, gpointer target, gpointer data)
 {
-	g_autoptr(GError) error =
-	        g_error_new(IWD_ERROR, IWD_ERROR_NOT_SUPPORTED, "joind does not implement %s.",
-	                    g_dbus_method_invocation_get_method_name(joind_call_get_invocation(call)));
+	g_autoptr(GError) error = g_error_new(
+	        IWD_ERROR, IWD_ERROR_NOT_SUPPORTED, "joind does not implement %s.",
+	        g_dbus_method_invocation_get_method_name(joind_call_get_invocation(call)));
 
 	joind_call_return_error(call, error);
 }

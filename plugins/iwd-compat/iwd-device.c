@@ -41,19 +41,19 @@ static void
 network_sync(IwdDevice *self, JoindNetwork *network, IwdIface *iface)
 {
 	JoindProfile *profile = joind_network_get_profile(network);
-	g_autofree gchar *known =
-	        profile != NULL ? iwd_known_path(joind_profile_get_ssid(profile),
-	                                         joind_profile_get_profile_type(profile))
-	                        : NULL;
+	g_autofree gchar *known = profile != NULL
+	                                  ? iwd_known_path(joind_profile_get_ssid(profile),
+	                                                   joind_profile_get_profile_type(profile))
+	                                  : NULL;
 	gboolean connected = FALSE;
 
 	g_object_get(network, "connected", &connected, NULL);
 	iwd_iface_set(iface, "Name", g_variant_new_string(joind_network_get_name(network)));
 	iwd_iface_set(iface, "Connected", g_variant_new_boolean(connected));
 	iwd_iface_set(iface, "Device", g_variant_new_object_path(self->path));
-	iwd_iface_set(iface, "Type",
-	              g_variant_new_string(
-	                      iwd_network_type(joind_network_get_network_type(network))));
+	iwd_iface_set(
+	        iface, "Type",
+	        g_variant_new_string(iwd_network_type(joind_network_get_network_type(network))));
 	iwd_iface_set(iface, "KnownNetwork",
 	              known != NULL ? g_variant_new_object_path(known) : NULL);
 }
@@ -167,7 +167,7 @@ station_changed(JoindStation *station, GParamSpec *pspec, gpointer user_data)
 	IwdDevice *self = user_data;
 
 	station_sync(self);
-	if (g_str_equal(pspec->name, "state") &&
+	if (self->known != NULL && g_str_equal(pspec->name, "state") &&
 	    joind_station_get_state(station) == JOIND_STATION_STATE_CONNECTED)
 		iwd_known_refresh(self->known);
 }
@@ -198,8 +198,8 @@ station_show(IwdDevice *self, JoindStation *station)
 	iwd_iface_set_context(self->station_iface, self);
 	self->station_ids[0] =
 	        g_signal_connect(station, "notify", G_CALLBACK(station_changed), self);
-	self->station_ids[1] = g_signal_connect(station, "network-added",
-	                                        G_CALLBACK(station_network_added), self);
+	self->station_ids[1] =
+	        g_signal_connect(station, "network-added", G_CALLBACK(station_network_added), self);
 	self->station_ids[2] = g_signal_connect(station, "network-removed",
 	                                        G_CALLBACK(station_network_removed), self);
 	station_sync(self);
@@ -261,8 +261,7 @@ device_changed(JoindDevice *device, GParamSpec *pspec, gpointer user_data)
 }
 
 IwdDevice *
-iwd_device_new(GDBusObjectManagerServer *manager, JoindDevice *device, guint phy,
-               IwdKnown *known)
+iwd_device_new(GDBusObjectManagerServer *manager, JoindDevice *device, guint phy, IwdKnown *known)
 {
 	IwdDevice *self = g_new0(IwdDevice, 1);
 
@@ -271,8 +270,8 @@ iwd_device_new(GDBusObjectManagerServer *manager, JoindDevice *device, guint phy
 	self->device = g_object_ref(device);
 	self->path = iwd_device_path(phy, joind_device_get_ifindex(device));
 	self->adapter_path = iwd_adapter_path(phy);
-	self->networks = g_hash_table_new_full(g_direct_hash, g_direct_equal, g_object_unref,
-	                                       network_free);
+	self->networks =
+	        g_hash_table_new_full(g_direct_hash, g_direct_equal, g_object_unref, network_free);
 	self->object = g_dbus_object_skeleton_new(self->path);
 	self->device_iface = iwd_iface_new(iwd_introspection_lookup(IWD_IFACE_DEVICE), NULL,
 	                                   iwd_device_set_property, device);
@@ -283,7 +282,8 @@ iwd_device_new(GDBusObjectManagerServer *manager, JoindDevice *device, guint phy
 	 * in one InterfacesAdded; its networks follow. */
 	device_sync(self);
 	g_dbus_object_manager_server_export(manager, self->object);
-	self->device_notify_id = g_signal_connect(device, "notify", G_CALLBACK(device_changed), self);
+	self->device_notify_id =
+	        g_signal_connect(device, "notify", G_CALLBACK(device_changed), self);
 	return self;
 }
 

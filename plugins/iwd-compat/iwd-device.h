@@ -13,7 +13,7 @@ typedef struct _IwdDevice IwdDevice;
 
 /* Exports the device at /net/connman/iwd/<phy>/<ifindex> on manager and
  * follows it until freed (which unexports everything); known is told when
- * the station connects (LastConnectedTime). */
+ * the station connects (LastConnectedTime), unless NULL. */
 IwdDevice *iwd_device_new(GDBusObjectManagerServer *manager, JoindDevice *device, guint phy,
                           IwdKnown *known);
 void iwd_device_free(IwdDevice *self);

@@ -131,17 +131,15 @@ iface_properties_call(IwdIface *self, const gchar *method, GVariant *parameters,
 			g_dbus_method_invocation_return_value(invocation,
 			                                      g_variant_new("(v)", value));
 		else
-			g_dbus_method_invocation_return_error(invocation, IWD_ERROR,
-			                                      IWD_ERROR_NOT_FOUND,
-			                                      "%s is not set.", name);
+			g_dbus_method_invocation_return_error(
+			        invocation, IWD_ERROR, IWD_ERROR_NOT_FOUND, "%s is not set.", name);
 	} else if (self->setter != NULL) {
 		joind_call_start(G_DBUS_INTERFACE_SKELETON(self), invocation, self, self->setter,
 		                 NULL, NULL);
 	} else {
-		g_dbus_method_invocation_return_error(invocation, IWD_ERROR,
-		                                      IWD_ERROR_NOT_SUPPORTED,
-		                                      "No property of %s can be set.",
-		                                      self->info->name);
+		g_dbus_method_invocation_return_error(
+		        invocation, IWD_ERROR, IWD_ERROR_NOT_SUPPORTED,
+		        "No property of %s can be set.", self->info->name);
 	}
 }
 
@@ -164,8 +162,8 @@ iface_method_call(GDBusConnection *connection, const gchar *sender, const gchar 
 		}
 	}
 	g_dbus_method_invocation_return_error(invocation, IWD_ERROR, IWD_ERROR_NOT_SUPPORTED,
-	                                      "%s.%s is not implemented by joind.",
-	                                      interface_name, method_name);
+	                                      "%s.%s is not implemented by joind.", interface_name,
+	                                      method_name);
 }
 
 /* No get_property and set_property: GDBus then hands Properties.Get,
@@ -227,8 +225,8 @@ iwd_iface_class_init(IwdIfaceClass *klass)
 static void
 iwd_iface_init(IwdIface *self)
 {
-	self->props =
-	        g_hash_table_new_full(g_str_hash, g_str_equal, g_free, (GDestroyNotify)g_variant_unref);
+	self->props = g_hash_table_new_full(g_str_hash, g_str_equal, g_free,
+	                                    (GDestroyNotify)g_variant_unref);
 	self->changed = g_hash_table_new_full(g_str_hash, g_str_equal, g_free, NULL);
 }
 

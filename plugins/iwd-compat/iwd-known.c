@@ -28,7 +28,8 @@ known_find_profile(JoindCore *core, IwdIface *iface)
 {
 	static const JoindProfileType types[] = {JOIND_PROFILE_TYPE_OPEN, JOIND_PROFILE_TYPE_PSK,
 	                                         JOIND_PROFILE_TYPE_8021X};
-	const gchar *path = g_dbus_interface_skeleton_get_object_path(G_DBUS_INTERFACE_SKELETON(iface));
+	const gchar *path =
+	        g_dbus_interface_skeleton_get_object_path(G_DBUS_INTERFACE_SKELETON(iface));
 
 	for (guint t = 0; path != NULL && t < G_N_ELEMENTS(types); t++) {
 		g_autoptr(GPtrArray) profiles = joind_core_list_profiles(core, types[t]);
@@ -186,8 +187,8 @@ iwd_known_new(JoindCore *core, GDBusObjectManagerServer *manager)
 	self->manager = g_object_ref(manager);
 	self->objects = g_hash_table_new_full(g_str_hash, g_str_equal, g_free, g_object_unref);
 	iwd_known_refresh(self);
-	self->changed_id = g_signal_connect(core, "profile-changed",
-	                                    G_CALLBACK(known_profile_changed), self);
+	self->changed_id =
+	        g_signal_connect(core, "profile-changed", G_CALLBACK(known_profile_changed), self);
 	return self;
 }
 

@@ -119,8 +119,8 @@ server_export_root(IwdServer *self)
 static gboolean
 server_phy_of(JoindDevice *device, guint *phy)
 {
-	g_autofree gchar *file = g_strdup_printf("/sys/class/net/%s/phy80211/index",
-	                                         joind_device_get_name(device));
+	g_autofree gchar *file =
+	        g_strdup_printf("/sys/class/net/%s/phy80211/index", joind_device_get_name(device));
 	g_autofree gchar *text = NULL;
 	guint64 index = 0;
 
@@ -264,8 +264,8 @@ server_export(IwdServer *self)
 	self->known = iwd_known_new(self->core, self->manager);
 	for (guint i = 0; i < devices->len; i++)
 		server_device_added(self->core, g_ptr_array_index(devices, i), self);
-	self->device_ids[0] = g_signal_connect(self->core, "device-added",
-	                                       G_CALLBACK(server_device_added), self);
+	self->device_ids[0] =
+	        g_signal_connect(self->core, "device-added", G_CALLBACK(server_device_added), self);
 	self->device_ids[1] = g_signal_connect(self->core, "device-removed",
 	                                       G_CALLBACK(server_device_removed), self);
 }
