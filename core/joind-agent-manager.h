@@ -19,8 +19,7 @@ guint joind_agent_manager_get_n_agents(JoindAgentManager *self);
 /* A front end's RegisterAgent()/UnregisterAgent() (joind-observer.h):
  * answer call, whose parameters are "(o)". */
 void joind_agent_manager_register(JoindAgentManager *self, JoindDBusCall *call,
-                                  const gchar *interface, JoindPathMapFunc map,
-                                  gpointer map_data);
+                                  const gchar *interface, JoindPathMapFunc map, gpointer map_data);
 void joind_agent_manager_unregister(JoindAgentManager *self, JoindDBusCall *call);
 /* Tells every agent it is released (daemon shutdown). */
 void joind_agent_manager_release_all(JoindAgentManager *self);

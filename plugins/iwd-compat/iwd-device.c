@@ -305,12 +305,6 @@ iwd_device_free(IwdDevice *self)
 	g_free(self);
 }
 
-const gchar *
-iwd_device_get_path(IwdDevice *self)
-{
-	return self->path;
-}
-
 gchar *
 iwd_device_map_path(IwdDevice *self, const gchar *joind_path)
 {

@@ -19,7 +19,6 @@ IwdDevice *iwd_device_new(GDBusObjectManagerServer *manager, JoindDevice *device
 void iwd_device_free(IwdDevice *self);
 G_DEFINE_AUTOPTR_CLEANUP_FUNC(IwdDevice, iwd_device_free)
 
-const gchar *iwd_device_get_path(IwdDevice *self);
 /* iwd's path for a path of the core's API (the device's object or one of
  * its networks'), or NULL. */
 gchar *iwd_device_map_path(IwdDevice *self, const gchar *joind_path);

@@ -6,7 +6,8 @@
 # with a passphrase (joind connected on its own API), a wrong passphrase
 # (non-zero exit with iwd's error), connect-hidden, show, disconnect (still
 # disconnected 10 s later), known-networks list, set-property AutoConnect
-# no, forget; optional properties left out when they have no value.
+# no, forget; optional properties left out when they have no value. The
+# hidden network is its own, on wlan6 (channel 9).
 
 IWD=net.connman.iwd
 ST=net.joind.Station1
@@ -112,16 +113,39 @@ iwd_props "$iknown" net.connman.iwd.KnownNetwork >/dev/null 2>&1 &&
 	wifi_fail "the KnownNetwork object is still there"
 check "known-networks set-property AutoConnect no (file and joind agree), forget (file gone)"
 
-iwctl --passphrase "$PASS" station wlan2 connect-hidden joind-hidden ||
-	wifi_fail "iwctl connect-hidden joind-hidden"
-hidden=$(jw -t 5 object net.joind.Network1 "Device=$DEV" Name=joind-hidden) ||
-	wifi_fail "joind-hidden not on joind's API"
+# A hidden WPA2-PSK network of its own on wlan6 (channel 9), the radio of
+# 30-hidden, which leaves it idle.
+wifi_start_hostapd iwdhidden <<EOF
+interface=wlan6
+driver=nl80211
+hw_mode=g
+channel=9
+ssid=ji-visible
+
+bss=wlan6-1
+bssid=02:00:00:00:6a:11
+ssid=ji-hidden
+ignore_broadcast_ssid=1
+wpa=2
+wpa_key_mgmt=WPA-PSK
+rsn_pairwise=CCMP
+wpa_passphrase=$PASS
+EOF
+jw -t 40 object net.joind.Network1 "Device=$DEV" Name=ji-visible >/dev/null ||
+	wifi_fail "ji-visible did not appear"
+iwctl --passphrase "$PASS" station wlan2 connect-hidden ji-hidden ||
+	wifi_fail "iwctl connect-hidden ji-hidden"
+hidden=$(jw -t 5 object net.joind.Network1 "Device=$DEV" Name=ji-hidden) ||
+	wifi_fail "ji-hidden not on joind's API"
 jw -t 5 object $ST State=connected "ConnectedNetwork=$hidden" >/dev/null ||
-	wifi_fail "connect-hidden: joind is not connected to joind-hidden"
-iwctl station wlan2 disconnect || wifi_fail "iwctl disconnect from joind-hidden"
+	wifi_fail "connect-hidden: joind is not connected to ji-hidden"
+out=$(iwctl known-networks list) || wifi_fail "iwctl known-networks list"
+grep -qE "ji-hidden +psk +\* " <<<"$out" || wifi_fail "ji-hidden not known as hidden: $out"
+iwctl station wlan2 disconnect || wifi_fail "iwctl disconnect from ji-hidden"
 jw -t 10 object $ST State=disconnected >/dev/null || wifi_fail "not disconnected"
-iwctl known-networks joind-hidden forget || wifi_fail "iwctl forget joind-hidden"
-check "iwctl connect-hidden joind-hidden: joind connected; disconnect, forget"
+iwctl known-networks ji-hidden forget || wifi_fail "iwctl forget ji-hidden"
+wifi_stop_hostapd iwdhidden
+check "iwctl connect-hidden ji-hidden: joind connected, known as hidden; disconnect, forget"
 
 wifi_restart_joind_default
 rm -f /etc/dbus-1/system.d/net.connman.iwd.conf

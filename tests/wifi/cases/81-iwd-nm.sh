@@ -40,7 +40,9 @@ DEV=$(wifi_device_path wlan2) || wifi_fail "no device for wlan2"
 
 # NetworkManager learns of interfaces from udev.
 /lib/systemd/systemd-udevd --daemon || wifi_fail "systemd-udevd"
-udevadm trigger --action=add && udevadm settle -t 20 || wifi_fail "udevadm settle"
+# Network interfaces only: a full trigger does not settle in time under TCG.
+udevadm trigger --action=add --subsystem-match=net || wifi_fail "udevadm trigger"
+udevadm settle -t 60 || wifi_fail "udevadm settle"
 mkdir -p /etc/NetworkManager/conf.d /run/NetworkManager /var/lib/NetworkManager
 cat >/etc/NetworkManager/conf.d/joind-test.conf <<EOF
 [main]
