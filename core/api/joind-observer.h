@@ -59,6 +59,22 @@ JOIND_EXPORT void joind_call_return(JoindCall *call, GVariant *value);
 JOIND_EXPORT void joind_call_return_error(JoindCall *call, const GError *error);
 JOIND_EXPORT void joind_call_return_result(JoindCall *call, gboolean ok, const GError *error);
 
+/* The model's operations a call can run: Station's Scan, Disconnect and
+ * ConnectHiddenNetwork (its parameters "(s)", the SSID) on a JoindStation,
+ * Network's Connect on a JoindNetwork. */
+typedef enum {
+	JOIND_CALL_OP_SCAN,
+	JOIND_CALL_OP_DISCONNECT,
+	JOIND_CALL_OP_CONNECT_HIDDEN,
+	JOIND_CALL_OP_CONNECT,
+} JoindCallOp;
+
+/* Runs op on model for call, with the call's cancellable (so a secret is
+ * asked of the caller's own agent), and answers call once the model has:
+ * Connect only when connected or failed. The core's own net.joind export
+ * takes the same way. */
+JOIND_EXPORT void joind_call_run(JoindCall *call, gpointer model, JoindCallOp op);
+
 /* How a front end names failures: every error answered on connection
  * (by the call path, the agent registry or a target that went away) goes
  * through map, which returns a new GError of a domain registered with

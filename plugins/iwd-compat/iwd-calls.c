@@ -1,71 +1,20 @@
 /* iwd-calls.c - Station, Network and Device calls under iwd's API (see
- * iwd-calls.h). Each handler runs once the core's gate let the caller in,
- * hands the model the call's cancellable (which names the caller, so a
- * secret is asked of the caller's own agent) and answers once the model
- * has: Network.Connect() only when connected, as iwd does.
+ * iwd-calls.h). Each handler runs once the core's gate let the caller in;
+ * the model's operations take the core's own run (joind_call_run()), as
+ * net.joind's do, so a secret is asked of the caller's own agent and
+ * Network.Connect() is answered only once connected, as iwd does.
  */
 #include "iwd-calls.h"
 
-#include <string.h>
-
 #include "iwd-device.h"
 #include "iwd-names.h"
-
-typedef enum {
-	OP_SCAN,
-	OP_DISCONNECT,
-	OP_CONNECT_HIDDEN,
-	OP_CONNECT,
-} Op;
-
-typedef struct {
-	JoindCall *call;
-	Op op;
-} OpCall;
-
-static gboolean
-op_finish(Op op, GObject *source, GAsyncResult *result, GError **error)
-{
-	switch (op) {
-	case OP_SCAN:
-		return joind_station_scan_finish(JOIND_STATION(source), result, error);
-	case OP_DISCONNECT:
-		return joind_station_disconnect_finish(JOIND_STATION(source), result, error);
-	case OP_CONNECT_HIDDEN:
-		return joind_station_connect_hidden_finish(JOIND_STATION(source), result, error);
-	case OP_CONNECT:
-		return joind_network_connect_finish(JOIND_NETWORK(source), result, error);
-	}
-	return FALSE;
-}
-
-static void
-op_done(GObject *source, GAsyncResult *result, gpointer user_data)
-{
-	g_autofree OpCall *oc = user_data;
-	g_autoptr(GError) error = NULL;
-	gboolean ok = op_finish(oc->op, source, result, &error);
-
-	joind_call_return_result(oc->call, ok, error);
-}
-
-static OpCall *
-op_call_new(JoindCall *call, Op op)
-{
-	OpCall *oc = g_new0(OpCall, 1);
-
-	oc->call = call;
-	oc->op = op;
-	return oc;
-}
 
 /* ---- Station ------------------------------------------------------------------ */
 
 static void
 station_scan(JoindCall *call, gpointer target, gpointer data)
 {
-	joind_station_scan(iwd_iface_get_model(target), joind_call_get_cancellable(call), op_done,
-	                   op_call_new(call, OP_SCAN));
+	joind_call_run(call, iwd_iface_get_model(target), JOIND_CALL_OP_SCAN);
 }
 
 /* As iwd 2.3: succeeds on a station that is not connected too, and turns
@@ -73,29 +22,13 @@ station_scan(JoindCall *call, gpointer target, gpointer data)
 static void
 station_disconnect(JoindCall *call, gpointer target, gpointer data)
 {
-	joind_station_disconnect(iwd_iface_get_model(target), joind_call_get_cancellable(call),
-	                         op_done, op_call_new(call, OP_DISCONNECT));
+	joind_call_run(call, iwd_iface_get_model(target), JOIND_CALL_OP_DISCONNECT);
 }
 
 static void
 station_connect_hidden(JoindCall *call, gpointer target, gpointer data)
 {
-	GVariant *params = g_dbus_method_invocation_get_parameters(joind_call_get_invocation(call));
-	const gchar *ssid = NULL;
-	g_autoptr(GBytes) bytes = NULL;
-	g_autoptr(GError) error = NULL;
-
-	g_variant_get(params, "(&s)", &ssid);
-	if (strlen(ssid) < 1 || strlen(ssid) > 32) {
-		error = g_error_new(IWD_ERROR, IWD_ERROR_INVALID_ARGUMENTS,
-		                    "An SSID has 1 to 32 octets, not %zu.", strlen(ssid));
-		joind_call_return_error(call, error);
-		return;
-	}
-	bytes = g_bytes_new(ssid, strlen(ssid));
-	joind_station_connect_hidden(iwd_iface_get_model(target), bytes,
-	                             joind_call_get_cancellable(call), op_done,
-	                             op_call_new(call, OP_CONNECT_HIDDEN));
+	joind_call_run(call, iwd_iface_get_model(target), JOIND_CALL_OP_CONNECT_HIDDEN);
 }
 
 static void
@@ -156,8 +89,7 @@ const IwdMethod iwd_station_methods[] = {
 static void
 network_connect(JoindCall *call, gpointer target, gpointer data)
 {
-	joind_network_connect(iwd_iface_get_model(target), joind_call_get_cancellable(call),
-	                      op_done, op_call_new(call, OP_CONNECT));
+	joind_call_run(call, iwd_iface_get_model(target), JOIND_CALL_OP_CONNECT);
 }
 
 const IwdMethod iwd_network_methods[] = {

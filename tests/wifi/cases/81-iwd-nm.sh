@@ -9,12 +9,10 @@
 # profile in joind's state directory, and con delete leaving the network
 # forgotten.
 
-IWD=net.connman.iwd
 ST=net.joind.Station1
 KN=net.joind.KnownNetwork1
 NM_LOG=$LOGDIR/nm.log
 
-icall() { gdbus call --system --dest $IWD "$@"; }
 # NetworkManager and udev go with the case, failed or not (wifi_reset knows
 # neither).
 nm_cleanup() {
@@ -24,19 +22,7 @@ nm_cleanup() {
 }
 trap nm_cleanup EXIT
 
-cp "$JOIND_SOURCE_ROOT/data/net.connman.iwd.conf" /etc/dbus-1/system.d/net.connman.iwd.conf
-dbus-send --system --print-reply --dest=org.freedesktop.DBus / org.freedesktop.DBus.ReloadConfig \
-	>/dev/null || wifi_fail "dbus-daemon did not reload its policy"
-cp "$WORK/main.conf" "$WORK/main.conf.orig"
-sed 's/^\[General\]$/[General]\nIwdCompatibility=true/' "$WORK/main.conf.orig" >"$WORK/main.conf"
-wifi_stop_joind
-"$BUILD/core/joind" --debug --plugin-dir "$BUILD/plugins" --plugins wifi,iwd-compat \
-	--config "$WORK/main.conf" --state-dir "$WORK/state" >>"$JOIND_LOG" 2>&1 &
-echo $! >"$WORK/joind.pid"
-jw -t 20 name || wifi_fail "joind did not take net.joind"
-wifi_poll 20 "joind to own $IWD" icall --object-path /net/connman/iwd \
-	--method net.connman.iwd.Daemon.GetInfo
-DEV=$(wifi_device_path wlan2) || wifi_fail "no device for wlan2"
+wifi_start_iwd_compat
 
 # NetworkManager learns of interfaces from udev.
 /lib/systemd/systemd-udevd --daemon || wifi_fail "systemd-udevd"
@@ -61,7 +47,7 @@ wifi_poll 60 "NetworkManager to see wlan2 through iwd" \
 nmcli dev set wlan2 managed yes || wifi_fail "nmcli dev set wlan2 managed yes"
 wifi_poll 60 "wlan2 disconnected (usable) in NetworkManager" \
 	sh -c 'nmcli -t -f DEVICE,STATE dev | grep -qx "wlan2:disconnected"'
-check "NetworkManager (wifi.backend=iwd) manages wlan2 through joind's $IWD"
+check "NetworkManager (wifi.backend=iwd) manages wlan2 through joind's net.connman.iwd"
 
 nmcli dev wifi rescan ifname wlan2 || true
 wifi_poll 60 "nmcli dev wifi list to show joind-wpa2" \
@@ -97,5 +83,4 @@ jw -t 20 no-object $KN Name=joind-wpa2 >/dev/null || wifi_fail "joind still know
 check "nmcli con delete: disconnected, joind-wpa2 forgotten"
 
 nm_cleanup
-wifi_restart_joind_default
-rm -f /etc/dbus-1/system.d/net.connman.iwd.conf
+wifi_stop_iwd_compat
