@@ -58,12 +58,6 @@ joind_call_get_invocation(JoindCall *call)
 	return joind_dbus_call_get_invocation(call);
 }
 
-GCancellable *
-joind_call_get_cancellable(JoindCall *call)
-{
-	return joind_dbus_call_get_cancellable(call);
-}
-
 void
 joind_call_return(JoindCall *call, GVariant *value)
 {

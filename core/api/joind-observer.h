@@ -48,9 +48,6 @@ JOIND_EXPORT void joind_call_start(GDBusInterfaceSkeleton *iface, GDBusMethodInv
                                    gpointer target, JoindCallFunc func, gpointer data,
                                    GDestroyNotify destroy);
 JOIND_EXPORT GDBusMethodInvocation *joind_call_get_invocation(JoindCall *call);
-/* Cancelled when the target goes away; hand it to the operation: it names
- * the caller (joind_requester_from_cancellable()). */
-JOIND_EXPORT GCancellable *joind_call_get_cancellable(JoindCall *call);
 /* Success with value (a tuple, floating taken; NULL for none), after the
  * interface's pending property changes went out. */
 JOIND_EXPORT void joind_call_return(JoindCall *call, GVariant *value);

@@ -4,10 +4,11 @@
 # wlan0: joind restarted with [General] IwdCompatibility=true and the
 # front end loaded; device and adapter lists, scan, get-networks, connect
 # with a passphrase (joind connected on its own API), a wrong passphrase
-# (non-zero exit with iwd's error), connect-hidden, show, disconnect (still
+# (non-zero exit with joind's error text), show, disconnect (still
 # disconnected 10 s later), known-networks list, set-property AutoConnect
-# no, forget; optional properties left out when they have no value. The
-# hidden network is its own, on wlan6 (channel 9).
+# no, forget; optional properties left out when they have no value; a
+# hidden network of its own on wlan6 (channel 9): connect-hidden refused
+# for a visible SSID, connect to the hidden one once known.
 
 IWD=net.connman.iwd
 ST=net.joind.Station1
@@ -121,22 +122,27 @@ wpa_passphrase=$PASS
 EOF
 jw -t 40 object net.joind.Network1 "Device=$DEV" Name=ji-visible >/dev/null ||
 	wifi_fail "ji-visible did not appear"
-# joind's directed probe can miss the answer under TCG (a scan that
-# reports 6 of 11 BSSes): "No hidden network answered", then a second try.
-for try in 1 2 3; do
-	out=$(iwctl --passphrase "$PASS" station wlan2 connect-hidden ji-hidden 2>&1) && break
-	grep -q "answered" <<<"$out" && ((try < 3)) || wifi_fail "iwctl connect-hidden: $out"
-done
-hidden=$(jw -t 5 object net.joind.Network1 "Device=$DEV" Name=ji-hidden) ||
-	wifi_fail "ji-hidden not on joind's API"
+out=$(iwctl station wlan2 connect-hidden ji-visible 2>&1) &&
+	wifi_fail "connect-hidden to a visible SSID succeeded: $out"
+out=$(icall --object-path "$IDEV" --method net.connman.iwd.Station.ConnectHiddenNetwork \
+	ji-visible 2>&1) && wifi_fail "ConnectHiddenNetwork(ji-visible) succeeded"
+grep -q 'net.connman.iwd.InvalidArguments' <<<"$out" || wifi_fail "visible SSID: $out"
+check "connect-hidden to a visible SSID: iwctl exits non-zero, net.connman.iwd.InvalidArguments"
+
+# A hidden network joind knows (Hidden=true) is joined like any other.
+printf '[Security]\nPassphrase=%s\n[Settings]\nHidden=true\n' "$PASS" >"$WORK/state/ji-hidden.psk"
+hidden=$(jw -t 40 object net.joind.Network1 "Device=$DEV" Name=ji-hidden Type=psk) ||
+	wifi_fail "ji-hidden did not appear with its Hidden=true profile"
+iwctl station wlan2 connect ji-hidden || wifi_fail "iwctl connect ji-hidden"
 jw -t 5 object $ST State=connected "ConnectedNetwork=$hidden" >/dev/null ||
-	wifi_fail "connect-hidden: joind is not connected to ji-hidden"
-out=$(iwctl known-networks list) || wifi_fail "iwctl known-networks list"
-grep -qE "ji-hidden +psk +\* " <<<"$out" || wifi_fail "ji-hidden not known as hidden: $out"
+	wifi_fail "joind is not connected to ji-hidden"
+props=$(iwd_props /net/connman/iwd/6a692d68696464656e_psk net.connman.iwd.KnownNetwork) ||
+	wifi_fail "no KnownNetwork for ji-hidden"
+grep -q "'Hidden': <true>" <<<"$props" || wifi_fail "KnownNetwork ji-hidden: $props"
 iwctl station wlan2 disconnect || wifi_fail "iwctl disconnect from ji-hidden"
 jw -t 10 object $ST State=disconnected >/dev/null || wifi_fail "not disconnected"
 iwctl known-networks ji-hidden forget || wifi_fail "iwctl forget ji-hidden"
 wifi_stop_hostapd iwdhidden
-check "iwctl connect-hidden ji-hidden (try $try): joind connected, known as hidden; disconnect, forget"
+check "hidden ji-hidden known (Hidden=true): iwctl connect, KnownNetwork Hidden, disconnect, forget"
 
 wifi_stop_iwd_compat
