@@ -30,7 +30,7 @@ typedef struct {
 	gint rank;            /* wifi_network_rank() */
 	gboolean known;       /* a profile exists */
 	gboolean autoconnect; /* the profile does not say AutoConnect=false */
-	gboolean blocked;     /* e.g. a wrong passphrase: waits for the profile to change */
+	gboolean blocked;     /* e.g. a wrong passphrase (autoconnect-retry.h) */
 	GPtrArray *bsses;     /* WifiBss, best first (borrowed) */
 } WifiAutoCandidate;
 

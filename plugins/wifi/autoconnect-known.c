@@ -110,7 +110,8 @@ wifi_known_candidates(GPtrArray *networks, WifiAutoRetry *retry)
 		        .rank = wifi_network_get_rank(WIFI_NETWORK(n)),
 		        .known = profile != NULL,
 		        .autoconnect = wifi_known_autoconnects(profile),
-		        .blocked = key == NULL || wifi_auto_retry_is_blocked(retry, key),
+		        .blocked = key == NULL ||
+		                   wifi_auto_retry_is_blocked(retry, key, g_get_monotonic_time()),
 		        .bsses = wifi_network_get_bsses(WIFI_NETWORK(n)),
 		};
 

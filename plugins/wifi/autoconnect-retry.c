@@ -2,6 +2,8 @@
  * autoconnect-retry.h). */
 #include "autoconnect-retry.h"
 
+#include <string.h>
+
 const WifiAutoconnectTimings wifi_autoconnect_timings = {
         .retry_initial_ms = 1000,
         .retry_max_ms = 60000,
@@ -10,7 +12,21 @@ const WifiAutoconnectTimings wifi_autoconnect_timings = {
         .link_retry_max_ms = 2000,
         .link_loss_window_ms = 60000,
         .avoid_ms = 60000,
+        .suspect_attempts = 3,
+        .suspect_span_ms = 60000,
+        .block_ms = 30 * 60000,
 };
+
+/* What is known against one network's passphrase. */
+typedef struct {
+	guint refused;   /* handshakes stopped after message 2 */
+	gint64 first_us; /* of the first of them */
+	gint64 last_us;  /* of the last */
+	guint8 first_bssid[6];
+	gboolean two_bsses;   /* seen on another BSS than the first */
+	gint64 blocked_until; /* 0: never blocked for it */
+	gboolean forever;     /* wifi_auto_retry_block(): until unblocked */
+} NetEvidence;
 
 struct _WifiAutoRetry {
 	WifiAutoconnectTimings timings;
@@ -18,7 +34,7 @@ struct _WifiAutoRetry {
 	gint64 link_lost_at; /* 0 when not recently */
 	gboolean scan_first;
 	WifiAvoidList *avoid;
-	GHashTable *blocked; /* profile keys */
+	GHashTable *nets; /* profile key -> NetEvidence */
 };
 
 WifiAutoRetry *
@@ -28,7 +44,7 @@ wifi_auto_retry_new(const WifiAutoconnectTimings *timings)
 
 	self->timings = *timings;
 	self->avoid = wifi_avoid_list_new();
-	self->blocked = g_hash_table_new_full(g_str_hash, g_str_equal, g_free, NULL);
+	self->nets = g_hash_table_new_full(g_str_hash, g_str_equal, g_free, g_free);
 	return self;
 }
 
@@ -38,7 +54,7 @@ wifi_auto_retry_free(WifiAutoRetry *self)
 	if (self == NULL)
 		return;
 	wifi_avoid_list_free(self->avoid);
-	g_hash_table_unref(self->blocked);
+	g_hash_table_unref(self->nets);
 	g_free(self);
 }
 
@@ -134,20 +150,85 @@ wifi_auto_retry_get_avoid_list(WifiAutoRetry *self)
 	return self->avoid;
 }
 
+static NetEvidence *
+net_evidence(WifiAutoRetry *self, const gchar *key)
+{
+	NetEvidence *ev = g_hash_table_lookup(self->nets, key);
+
+	if (ev == NULL) {
+		ev = g_new0(NetEvidence, 1);
+		g_hash_table_insert(self->nets, g_strdup(key), ev);
+	}
+	return ev;
+}
+
 void
 wifi_auto_retry_block(WifiAutoRetry *self, const gchar *key)
 {
-	g_hash_table_add(self->blocked, g_strdup(key));
+	net_evidence(self, key)->forever = TRUE;
+}
+
+static void
+net_block(WifiAutoRetry *self, NetEvidence *ev, gint64 now_us)
+{
+	/* 0 means "never blocked": a clock that starts at 0 must not hide one. */
+	ev->blocked_until = MAX(now_us + (gint64)self->timings.block_ms * 1000, 1);
+}
+
+/* Whether the refusals so far are evidence of a wrong passphrase. */
+static gboolean
+net_convinced(const WifiAutoconnectTimings *t, const NetEvidence *ev)
+{
+	if (ev->blocked_until != 0)
+		return TRUE; /* blocked before; this was its one try after */
+	return ev->refused >= t->suspect_attempts &&
+	       (ev->two_bsses || ev->last_us - ev->first_us >= (gint64)t->suspect_span_ms * 1000);
+}
+
+gboolean
+wifi_auto_retry_keys_refused(WifiAutoRetry *self, const gchar *key, const guint8 *bssid,
+                             gint64 now_us)
+{
+	const WifiAutoconnectTimings *t = &self->timings;
+	NetEvidence *ev = net_evidence(self, key);
+
+	if (ev->refused > 0 && ev->blocked_until == 0 &&
+	    now_us - ev->last_us >= (gint64)t->block_ms * 1000)
+		ev->refused = 0; /* too old to say anything about this one */
+	if (ev->refused++ == 0) {
+		ev->first_us = now_us;
+		ev->two_bsses = FALSE;
+		if (bssid != NULL)
+			memcpy(ev->first_bssid, bssid, sizeof(ev->first_bssid));
+	} else if (bssid != NULL && memcmp(ev->first_bssid, bssid, sizeof(ev->first_bssid)) != 0) {
+		ev->two_bsses = TRUE;
+	}
+	ev->last_us = now_us;
+	if (!net_convinced(t, ev))
+		return FALSE;
+	net_block(self, ev, now_us);
+	return TRUE;
+}
+
+void
+wifi_auto_retry_wrong_passphrase(WifiAutoRetry *self, const gchar *key, gint64 now_us)
+{
+	NetEvidence *ev = net_evidence(self, key);
+
+	ev->last_us = now_us;
+	net_block(self, ev, now_us);
 }
 
 void
 wifi_auto_retry_unblock(WifiAutoRetry *self, const gchar *key)
 {
-	g_hash_table_remove(self->blocked, key);
+	g_hash_table_remove(self->nets, key);
 }
 
 gboolean
-wifi_auto_retry_is_blocked(WifiAutoRetry *self, const gchar *key)
+wifi_auto_retry_is_blocked(WifiAutoRetry *self, const gchar *key, gint64 now_us)
 {
-	return g_hash_table_contains(self->blocked, key);
+	const NetEvidence *ev = g_hash_table_lookup(self->nets, key);
+
+	return ev != NULL && (ev->forever || now_us < ev->blocked_until);
 }

@@ -1,7 +1,8 @@
 /* autoconnect-retry.h - what autoconnect remembers between its tries: the
  * failed attempts in a row and the wait they earn, a recent link loss
- * (quick rescans, often), the BSSes to avoid for a while and the networks
- * blocked until their profile changes. Bookkeeping only: the state
+ * (quick rescans, often), the BSSes to avoid for a while, the evidence
+ * that a network's passphrase is wrong and the networks blocked for it
+ * or until their profile changes. Bookkeeping only: the state
  * machine (autoconnect.c) owns the timers. Times are monotonic µs.
  */
 #pragma once
@@ -19,11 +20,17 @@ typedef struct {
 	guint link_retry_max_ms;
 	guint link_loss_window_ms; /* how long after a link loss they go on */
 	guint avoid_ms;            /* a BSS that refused us is left out this long */
+	guint suspect_attempts;    /* keys refused this often make a wrong passphrase... */
+	guint suspect_span_ms;     /* ...on two BSSes or spread over this long */
+	guint block_ms;            /* how long a wrong passphrase blocks a network */
 } WifiAutoconnectTimings;
 
 /* 1 s doubling up to 60 s, 8 attempts; after a link loss 0.5 s, 1 s, then
  * every 2 s for 60 s, so joind is back within about a scan's dwell plus 2 s
- * of the access point's return; a refusing BSS is avoided for 60 s. */
+ * of the access point's return; a refusing BSS is avoided for 60 s. Keys
+ * refused 3 times on two BSSes or over a minute (a wrong passphrase takes
+ * about a minute of retries to show: a spoofed frame or a slow access point
+ * rarely lasts that long) block the network for 30 minutes. */
 extern const WifiAutoconnectTimings wifi_autoconnect_timings;
 
 typedef struct _WifiAutoRetry WifiAutoRetry;
@@ -59,9 +66,25 @@ void wifi_auto_retry_avoid(WifiAutoRetry *self, const guint8 *bssid, gint64 now_
 WifiAvoidList *wifi_auto_retry_get_avoid_list(WifiAutoRetry *self);
 
 /* Networks by profile key (autoconnect-known.h) that a retry cannot fix
- * (a wrong passphrase, no agent): blocked until their profile changes. */
+ * (no agent, a profile joind cannot use): blocked until unblocked. */
 void wifi_auto_retry_block(WifiAutoRetry *self, const gchar *key);
+
+/* The access point of the network key stopped the 4-way handshake after
+ * our message 2 (at bssid, NULL when not known): maybe a wrong passphrase,
+ * maybe a spoofed deauthentication or a slow access point. Records it and
+ * returns TRUE when the evidence now says wrong passphrase (the network is
+ * blocked for timings->block_ms). Evidence is forgotten when nothing was
+ * added for block_ms; once a network was blocked, a single further refusal
+ * (its one try after the block) blocks it again. */
+gboolean wifi_auto_retry_keys_refused(WifiAutoRetry *self, const gchar *key, const guint8 *bssid,
+                                      gint64 now_us);
+/* The access point said outright that the keys did not match (a MIC
+ * failure): blocked for timings->block_ms. */
+void wifi_auto_retry_wrong_passphrase(WifiAutoRetry *self, const gchar *key, gint64 now_us);
+
+/* Forgets a network's block and evidence: its profile changed, a user
+ * asked for it, or it connected. */
 void wifi_auto_retry_unblock(WifiAutoRetry *self, const gchar *key);
-gboolean wifi_auto_retry_is_blocked(WifiAutoRetry *self, const gchar *key);
+gboolean wifi_auto_retry_is_blocked(WifiAutoRetry *self, const gchar *key, gint64 now_us);
 
 G_END_DECLS

@@ -353,16 +353,60 @@ ac_kick(WifiAutoconnect *self, const gchar *reason)
 
 /* ---- what became of a connection ---------------------------------------- */
 
+/* The handshake stopped after our message 2: weighed with the earlier
+ * ones (autoconnect-retry.c) before the network is blocked. The BSS is
+ * not avoided: the suspicion is about the network's passphrase, and
+ * avoiding would turn each forged frame into a minute without the BSS. */
+static void
+ac_keys_refused(WifiAutoconnect *self, const gchar *key, const gchar *name, const WifiBss *bss)
+{
+	guint block_s = wifi_auto_retry_get_timings(self->retry)->block_ms / 1000;
+
+	if (wifi_auto_retry_keys_refused(self->retry, key, bss != NULL ? bss->bssid : NULL,
+	                                 g_get_monotonic_time()))
+		g_info("%s: “%s”: the access points keep refusing our keys: the passphrase is "
+		       "most likely wrong; no autoconnect for %u s or until its profile changes",
+		       self->iface->name, name, block_s);
+	else
+		g_info("%s: “%s”: no message 3 after our message 2 (a wrong passphrase, or a "
+		       "forged or late frame); trying again",
+		       self->iface->name, name);
+}
+
+static void
+ac_wrong_passphrase(WifiAutoconnect *self, const gchar *key, const gchar *name)
+{
+	wifi_auto_retry_wrong_passphrase(self->retry, key, g_get_monotonic_time());
+	g_info("%s: “%s”: the access point reports a MIC failure: wrong passphrase; no "
+	       "autoconnect for %u s or until its profile changes",
+	       self->iface->name, name, wifi_auto_retry_get_timings(self->retry)->block_ms / 1000);
+}
+
+static void
+ac_link_lost(WifiAutoconnect *self, const gchar *name)
+{
+	g_info("%s: link to “%s” lost; reconnecting on its own", self->iface->name, name);
+	/* The access point is most likely back where it was: only its
+	 * remembered channels are scanned, often (the station's full scans
+	 * hold off meanwhile, see wifi_autoconnect_is_retrying). */
+	wifi_auto_retry_link_lost(self->retry, g_get_monotonic_time());
+	if (self->state == AC_CONNECTED && ac_enabled(self))
+		ac_enter(self, AC_PENDING, "link lost");
+}
+
 static void
 ac_observe(WifiConnectEvent event, WifiNetwork *network, const WifiBss *bss, gpointer user_data)
 {
 	WifiAutoconnect *self = user_data;
 	const gchar *name = joind_network_get_name(JOIND_NETWORK(network));
-	g_autofree gchar *key = NULL;
+	g_autofree gchar *key = wifi_known_network_key(JOIND_NETWORK(network));
 	gchar addr[18];
 
 	switch (event) {
 	case WIFI_CONNECT_EVENT_CONNECTED:
+		/* The passphrase works: what was held against it is void. */
+		if (key != NULL)
+			wifi_auto_retry_unblock(self->retry, key);
 		ac_enter(self, AC_CONNECTED, name);
 		break;
 	case WIFI_CONNECT_EVENT_REFUSED:
@@ -374,20 +418,16 @@ ac_observe(WifiConnectEvent event, WifiNetwork *network, const WifiBss *bss, gpo
 		       wifi_auto_retry_get_timings(self->retry)->avoid_ms / 1000);
 		wifi_auto_retry_avoid(self->retry, bss->bssid, g_get_monotonic_time());
 		break;
+	case WIFI_CONNECT_EVENT_KEYS_REFUSED:
+		if (key != NULL)
+			ac_keys_refused(self, key, name, bss);
+		break;
 	case WIFI_CONNECT_EVENT_WRONG_PASSPHRASE:
-		key = wifi_known_network_key(JOIND_NETWORK(network));
-		wifi_auto_retry_block(self->retry, key);
-		g_info("%s: “%s”: wrong passphrase; no autoconnect until its profile changes",
-		       self->iface->name, name);
+		if (key != NULL)
+			ac_wrong_passphrase(self, key, name);
 		break;
 	case WIFI_CONNECT_EVENT_LINK_LOST:
-		g_info("%s: link to “%s” lost; reconnecting on its own", self->iface->name, name);
-		/* The access point is most likely back where it was: only its
-		 * remembered channels are scanned, often (the station's full
-		 * scans hold off meanwhile, see wifi_autoconnect_is_retrying). */
-		wifi_auto_retry_link_lost(self->retry, g_get_monotonic_time());
-		if (self->state == AC_CONNECTED && ac_enabled(self))
-			ac_enter(self, AC_PENDING, "link lost");
+		ac_link_lost(self, name);
 		break;
 	case WIFI_CONNECT_EVENT_NO_ANSWER:
 	case WIFI_CONNECT_EVENT_FAILED:
@@ -455,8 +495,13 @@ wifi_autoconnect_user_connect(WifiAutoconnect *self, WifiNetwork *network,
 {
 	AcRequest *req;
 
+	g_autofree gchar *key = wifi_known_network_key(JOIND_NETWORK(network));
+
 	self->user_disabled = FALSE;
 	wifi_auto_retry_reset(self->retry);
+	/* The user asks for it: whatever blocked it is theirs to overrule. */
+	if (key != NULL)
+		wifi_auto_retry_unblock(self->retry, key);
 	ac_enter(self, AC_USER, "Connect() by a user");
 	req = ac_request_new(self);
 	req->outer = g_task_new(network, cancellable, callback, user_data);

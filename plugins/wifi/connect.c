@@ -300,6 +300,8 @@ association_timeout(gpointer user_data)
 	return G_SOURCE_REMOVE;
 }
 
+static void connector_keying_failed(WifiConnector *self, const GError *error, ConnState next);
+
 static gboolean
 keying_timeout(gpointer user_data)
 {
@@ -308,9 +310,7 @@ keying_timeout(gpointer user_data)
 
 	self->timer = 0;
 	error = wifi_keying_abort(self->keying, WIFI_HANDSHAKE_ABORT_TIMEOUT, 0);
-	connector_fail(self, WIFI_CONNECT_EVENT_HANDSHAKE_FAILED,
-	               error->domain == JOIND_ERROR ? error->code : JOIND_ERROR_FAILED,
-	               error->message, CONN_DISCONNECTING);
+	connector_keying_failed(self, error, CONN_DISCONNECTING);
 	return G_SOURCE_REMOVE;
 }
 
@@ -398,12 +398,27 @@ teardown_state(WifiConnector *self)
 
 /* ---- the key step --------------------------------------------------------- */
 
+/* A handshake that stopped after our message 2 tells a user "check the
+ * passphrase" (AuthenticationFailed) even when only suspected: the user is
+ * there to judge, and a retry is one call away. What autoconnect makes of
+ * it is the event's business (keying_event). */
 static gint
 keying_error_code(const GError *error)
 {
-	if (g_error_matches(error, WIFI_HANDSHAKE_ERROR, WIFI_HANDSHAKE_ERROR_WRONG_PASSPHRASE))
+	if (g_error_matches(error, WIFI_HANDSHAKE_ERROR, WIFI_HANDSHAKE_ERROR_WRONG_PASSPHRASE) ||
+	    g_error_matches(error, WIFI_HANDSHAKE_ERROR, WIFI_HANDSHAKE_ERROR_NO_MSG3))
 		return JOIND_ERROR_AUTHENTICATION_FAILED;
 	return error->domain == JOIND_ERROR ? error->code : JOIND_ERROR_FAILED;
+}
+
+static WifiConnectEvent
+keying_event(const GError *error)
+{
+	if (g_error_matches(error, WIFI_HANDSHAKE_ERROR, WIFI_HANDSHAKE_ERROR_WRONG_PASSPHRASE))
+		return WIFI_CONNECT_EVENT_WRONG_PASSPHRASE;
+	if (g_error_matches(error, WIFI_HANDSHAKE_ERROR, WIFI_HANDSHAKE_ERROR_NO_MSG3))
+		return WIFI_CONNECT_EVENT_KEYS_REFUSED;
+	return WIFI_CONNECT_EVENT_HANDSHAKE_FAILED;
 }
 
 /* A handshake failed: nothing is saved; the link goes (next: the
@@ -411,14 +426,8 @@ keying_error_code(const GError *error)
 static void
 connector_keying_failed(WifiConnector *self, const GError *error, ConnState next)
 {
-	gint code = keying_error_code(error);
-
 	self->cur->psk.save = FALSE;
-	connector_fail(self,
-	               code == JOIND_ERROR_AUTHENTICATION_FAILED
-	                       ? WIFI_CONNECT_EVENT_WRONG_PASSPHRASE
-	                       : WIFI_CONNECT_EVENT_HANDSHAKE_FAILED,
-	               code, error->message, next);
+	connector_fail(self, keying_event(error), keying_error_code(error), error->message, next);
 }
 
 static void

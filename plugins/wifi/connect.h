@@ -44,8 +44,10 @@ typedef enum {
 	WIFI_CONNECT_EVENT_NO_ANSWER,        /* the access point did not answer */
 	WIFI_CONNECT_EVENT_REFUSED,          /* authentication or association refused */
 	WIFI_CONNECT_EVENT_HANDSHAKE_FAILED, /* the key handshake failed */
-	WIFI_CONNECT_EVENT_WRONG_PASSPHRASE,
-	WIFI_CONNECT_EVENT_LINK_LOST, /* connected, then the AP or the link dropped us */
+	WIFI_CONNECT_EVENT_KEYS_REFUSED,     /* no message 3 after our message 2: maybe the
+	                                      * passphrase, maybe a forged or late frame */
+	WIFI_CONNECT_EVENT_WRONG_PASSPHRASE, /* the access point reported a MIC failure */
+	WIFI_CONNECT_EVENT_LINK_LOST,        /* connected, then the AP or the link dropped us */
 } WifiConnectEvent;
 
 /* Called synchronously, before the State change it causes: record, do not

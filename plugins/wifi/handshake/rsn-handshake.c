@@ -726,26 +726,48 @@ wifi_reason_to_string(guint16 reason_code)
 	}
 }
 
-/* The error for an abort in wait-msg3: message 2 was sent, message 3
- * never verified. */
-static GError *
-abort_wait_msg3_error(const WifiHandshake *hs, const gchar *how)
+/* Whether the access point said why it ended the handshake in terms that
+ * name a key mismatch. Only reason 14 (MIC failure) does. Reason 15 (4-way
+ * handshake timeout) is what an access point sends for a wrong passphrase
+ * (our message 2 fails its check, it gives up) but just as much for a lost
+ * or late message 2, and reason 23 (802.1X authentication failed) says
+ * nothing about a PSK and, after an EAP success, nothing about the
+ * credentials either: both stay suspicions. */
+static gboolean
+reason_says_mic_failure(WifiHandshakeAbort cause, guint16 reason_code)
 {
-	const gchar *cause = pmk_mismatch_cause(hs);
+	return cause == WIFI_HANDSHAKE_ABORT_DEAUTHENTICATED && reason_code == 14;
+}
+
+/* The error for an abort in wait-msg3: message 2 was sent, message 3
+ * never verified. Every sign of a wrong passphrase here (a deauthentication
+ * or a timeout, message 1 sent again, a message 3 that fails its MIC) is an
+ * unprotected frame or its absence, which anyone in radio range can forge
+ * and a slow access point causes by accident: NO_MSG3, a suspicion that
+ * autoconnect weighs over several attempts. Only the access point's own
+ * word, a MIC-failure reason, makes WRONG_PASSPHRASE. */
+static GError *
+abort_wait_msg3_error(const WifiHandshake *hs, WifiHandshakeAbort cause, guint16 reason_code,
+                      const gchar *how)
+{
+	const gchar *mismatch = pmk_mismatch_cause(hs);
+	gint code = reason_says_mic_failure(cause, reason_code)
+	                    ? WIFI_HANDSHAKE_ERROR_WRONG_PASSPHRASE
+	                    : WIFI_HANDSHAKE_ERROR_NO_MSG3;
 
 	if (hs->n_msg3_mic_failures > 0)
-		return g_error_new(WIFI_HANDSHAKE_ERROR, WIFI_HANDSHAKE_ERROR_WRONG_PASSPHRASE,
+		return g_error_new(WIFI_HANDSHAKE_ERROR, code,
 		                   "The 4-way handshake failed (%s): message 3 from the access "
 		                   "point failed its integrity check %u time(s), so the two sides "
 		                   "derived different keys: %s",
-		                   how, hs->n_msg3_mic_failures, cause);
+		                   how, hs->n_msg3_mic_failures, mismatch);
 	if (hs->n_msg1 > 1)
-		return g_error_new(WIFI_HANDSHAKE_ERROR, WIFI_HANDSHAKE_ERROR_WRONG_PASSPHRASE,
+		return g_error_new(WIFI_HANDSHAKE_ERROR, code,
 		                   "The 4-way handshake failed (%s): the access point sent "
 		                   "message 1 %u times instead of answering our message 2, i.e. it "
 		                   "could not verify it: %s",
-		                   how, hs->n_msg1, cause);
-	return g_error_new(WIFI_HANDSHAKE_ERROR, WIFI_HANDSHAKE_ERROR_WRONG_PASSPHRASE,
+		                   how, hs->n_msg1, mismatch);
+	return g_error_new(WIFI_HANDSHAKE_ERROR, code,
 	                   "The 4-way handshake failed (%s): the access point never answered our "
 	                   "message 2; %s",
 	                   how,
@@ -787,7 +809,7 @@ wifi_handshake_abort(WifiHandshake *hs, WifiHandshakeAbort cause, guint16 reason
 			                              : WIFI_HANDSHAKE_ERROR_DEAUTHENTICATED,
 			                      "A PTK rekey failed (%s)", how);
 		else
-			failure = abort_wait_msg3_error(hs, how);
+			failure = abort_wait_msg3_error(hs, cause, reason_code, how);
 		break;
 	case WIFI_HANDSHAKE_STATE_COMPLETE:
 		failure = g_error_new(WIFI_HANDSHAKE_ERROR,

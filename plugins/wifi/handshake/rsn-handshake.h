@@ -19,6 +19,10 @@
  * deauthenticates, wifi_handshake_abort() turns the evidence gathered so far
  * into the error a person reads: "the passphrase is most likely wrong" when
  * the access point kept resending message 1 or message 3 failed its MIC.
+ * Those signs can be forged by anyone in radio range, so an end after
+ * message 2 is NO_MSG3 (a suspicion, for the caller to weigh over several
+ * attempts) unless the access point's deauthentication gives reason 14
+ * (MIC failure): WRONG_PASSPHRASE.
  *
  * Secrets (PMK, PTK, GTK, IGTK) are never logged and are wiped on free.
  * Callbacks must not free the handshake; free it after wifi_handshake_rx()
@@ -128,7 +132,8 @@ WifiHandshakeRx wifi_handshake_rx(WifiHandshake *hs, const guint8 *frame, gsize 
 
 /* The station gives up (timeout) or was deauthenticated (reason_code from
  * the frame, 0 if unknown): moves to failed and sets error to the most
- * likely cause, WRONG_PASSPHRASE when the evidence points there. */
+ * likely cause: after message 2, NO_MSG3, or WRONG_PASSPHRASE when the
+ * access point gave reason 14 (MIC failure). */
 void wifi_handshake_abort(WifiHandshake *hs, WifiHandshakeAbort cause, guint16 reason_code,
                           GError **error);
 

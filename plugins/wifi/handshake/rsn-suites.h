@@ -24,7 +24,8 @@ typedef enum {
 	WIFI_HANDSHAKE_ERROR_MIC,              /* the integrity check (MIC) failed */
 	WIFI_HANDSHAKE_ERROR_RSNE_MISMATCH,    /* message 3 disagrees with the beacon */
 	WIFI_HANDSHAKE_ERROR_KEY_DATA,         /* key data did not decrypt or lacks a key */
-	WIFI_HANDSHAKE_ERROR_WRONG_PASSPHRASE, /* the evidence says the PSK is wrong */
+	WIFI_HANDSHAKE_ERROR_WRONG_PASSPHRASE, /* the AP says our keys did not match */
+	WIFI_HANDSHAKE_ERROR_NO_MSG3,          /* no valid message 3: maybe the PSK */
 	WIFI_HANDSHAKE_ERROR_TIMEOUT,          /* the handshake did not finish in time */
 	WIFI_HANDSHAKE_ERROR_DEAUTHENTICATED,  /* the access point ended the association */
 	WIFI_HANDSHAKE_ERROR_CRYPTO,           /* OpenSSL failed (out of memory, no provider) */

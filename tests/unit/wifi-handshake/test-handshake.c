@@ -238,7 +238,8 @@ test_bad_mic_msg3(void)
 
 /* The AP has another passphrase. Like hostapd, it cannot verify message 2
  * and resends message 1 until it gives up; the station's timer fires and
- * the error says the passphrase is most likely wrong. */
+ * the error says the passphrase is most likely wrong, but only as a
+ * suspicion (NO_MSG3): a resent message 1 has no MIC, anyone can forge it. */
 static void
 test_wrong_passphrase_msg1_resent(void)
 {
@@ -261,7 +262,7 @@ test_wrong_passphrase_msg1_resent(void)
 		g_assert_nonnull(strstr(why, "MIC"));
 	}
 	wifi_handshake_abort(sta->hs, WIFI_HANDSHAKE_ABORT_TIMEOUT, 0, &error);
-	g_assert_error(error, WIFI_HANDSHAKE_ERROR, WIFI_HANDSHAKE_ERROR_WRONG_PASSPHRASE);
+	g_assert_error(error, WIFI_HANDSHAKE_ERROR, WIFI_HANDSHAKE_ERROR_NO_MSG3);
 	g_assert_nonnull(strstr(error->message, "message 1 4 times"));
 	g_assert_nonnull(strstr(error->message, "passphrase is most likely wrong"));
 	g_assert_cmpint(wifi_handshake_get_state(sta->hs), ==, WIFI_HANDSHAKE_STATE_FAILED);
@@ -276,7 +277,9 @@ test_wrong_passphrase_msg1_resent(void)
 }
 
 /* An AP with another passphrase that sends message 3 anyway: message 3 fails
- * its MIC, and a deauthentication then reports a wrong passphrase. */
+ * its MIC, and a deauthentication with reason 15 then reports a suspected
+ * wrong passphrase (a message 3 with a bad MIC is as easy to forge as the
+ * deauthentication). */
 static void
 test_wrong_passphrase_msg3_mic(void)
 {
@@ -296,7 +299,7 @@ test_wrong_passphrase_msg3_mic(void)
 		sta_rx(sta, m3, WIFI_HANDSHAKE_RX_DROPPED, WIFI_HANDSHAKE_ERROR_MIC);
 	}
 	wifi_handshake_abort(sta->hs, WIFI_HANDSHAKE_ABORT_DEAUTHENTICATED, 15, &error);
-	g_assert_error(error, WIFI_HANDSHAKE_ERROR, WIFI_HANDSHAKE_ERROR_WRONG_PASSPHRASE);
+	g_assert_error(error, WIFI_HANDSHAKE_ERROR, WIFI_HANDSHAKE_ERROR_NO_MSG3);
 	g_assert_nonnull(strstr(error->message, "integrity check 3 time(s)"));
 	g_assert_nonnull(strstr(error->message, "4-way handshake timeout"));
 	g_assert_nonnull(strstr(error->message, "passphrase is most likely wrong"));
@@ -330,8 +333,61 @@ test_abort_other_states(void)
 	m1 = test_auth_msg1(a);
 	sta_rx(s3, m1, WIFI_HANDSHAKE_RX_ACCEPTED, 0);
 	wifi_handshake_abort(s3->hs, WIFI_HANDSHAKE_ABORT_TIMEOUT, 0, &error);
-	g_assert_error(error, WIFI_HANDSHAKE_ERROR, WIFI_HANDSHAKE_ERROR_WRONG_PASSPHRASE);
+	g_assert_error(error, WIFI_HANDSHAKE_ERROR, WIFI_HANDSHAKE_ERROR_NO_MSG3);
 	g_assert_nonnull(strstr(error->message, "passphrase may be wrong"));
+}
+
+/* A deauthentication after message 2 (a forged one looks the same): only
+ * reason 14, the access point saying MIC failure, is a wrong passphrase;
+ * any other reason, and forged frames before it (a message 1 sent again,
+ * a message 3 with a bad MIC), only a suspicion. */
+static void
+test_abort_after_msg2_reasons(void)
+{
+	static const struct {
+		guint16 reason;
+		gboolean forged_frames;
+		WifiHandshakeErrorCode code;
+	} cases[] = {
+	        {3, FALSE, WIFI_HANDSHAKE_ERROR_NO_MSG3},
+	        {3, TRUE, WIFI_HANDSHAKE_ERROR_NO_MSG3},
+	        {15, FALSE, WIFI_HANDSHAKE_ERROR_NO_MSG3},
+	        {23, FALSE, WIFI_HANDSHAKE_ERROR_NO_MSG3},
+	        {0, FALSE, WIFI_HANDSHAKE_ERROR_NO_MSG3},
+	        {14, FALSE, WIFI_HANDSHAKE_ERROR_WRONG_PASSPHRASE},
+	        {14, TRUE, WIFI_HANDSHAKE_ERROR_WRONG_PASSPHRASE},
+	};
+
+	for (guint i = 0; i < G_N_ELEMENTS(cases); i++) {
+		g_autoptr(TestAuth) a =
+		        test_auth_new(WIFI_AKM_SUITE_PSK, WIFI_CIPHER_SUITE_CCMP,
+		                      WIFI_CIPHER_SUITE_CCMP, 0, test_psk, RSNE_PSK);
+		g_autoptr(Sta) sta = sta_new(a, RSNE_PSK, NULL);
+		g_autoptr(GBytes) m1 = test_auth_msg1(a);
+		g_autoptr(GError) error = NULL;
+		g_autofree gchar *reason = NULL;
+
+		sta_rx(sta, m1, WIFI_HANDSHAKE_RX_ACCEPTED, 0);
+		test_auth_take_snonce(a, last_sent(sta));
+		if (cases[i].forged_frames) {
+			g_autoptr(GBytes) again = test_auth_msg1_again(a);
+			g_autoptr(GBytes) m3 = NULL;
+
+			/* A forger does not know the PMK. */
+			memset(a->pmk, 0x6f, sizeof(a->pmk));
+			sta_rx(sta, again, WIFI_HANDSHAKE_RX_ACCEPTED, 0);
+			test_auth_take_snonce(a, last_sent(sta));
+			m3 = test_auth_msg3(a);
+			sta_rx(sta, m3, WIFI_HANDSHAKE_RX_DROPPED, WIFI_HANDSHAKE_ERROR_MIC);
+		}
+		wifi_handshake_abort(sta->hs, WIFI_HANDSHAKE_ABORT_DEAUTHENTICATED, cases[i].reason,
+		                     &error);
+		g_assert_error(error, WIFI_HANDSHAKE_ERROR, (gint)cases[i].code);
+		reason = g_strdup_printf("reason %u", cases[i].reason);
+		g_assert_nonnull(strstr(error->message, reason));
+		g_assert_cmpint(wifi_handshake_get_state(sta->hs), ==, WIFI_HANDSHAKE_STATE_FAILED);
+		g_assert_cmpuint(sta->installed->len, ==, 0);
+	}
 }
 
 /* Message 3 whose RSNE differs from the beacon's (a downgrade): the
@@ -673,6 +729,8 @@ main(int argc, char **argv)
 	g_test_add_func("/wifi-handshake/4way/wrong-passphrase-msg3-mic",
 	                test_wrong_passphrase_msg3_mic);
 	g_test_add_func("/wifi-handshake/4way/abort", test_abort_other_states);
+	g_test_add_func("/wifi-handshake/4way/abort-after-msg2-reasons",
+	                test_abort_after_msg2_reasons);
 	g_test_add_func("/wifi-handshake/4way/rsne-mismatch", test_rsne_mismatch);
 	g_test_add_func("/wifi-handshake/4way/msg3-faults", test_msg3_faults);
 	g_test_add_func("/wifi-handshake/group/rekey", test_group_rekey);

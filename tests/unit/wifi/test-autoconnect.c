@@ -5,15 +5,19 @@
  * the air" on the frequencies a scan covers, and answers CMD_CONNECT with
  * CONNECT events. The station is a plain JoindStation with a few lines of
  * glue standing in for station.c: its networks are what the last scan found.
- * Open networks only, so that a connect needs no 4-way handshake. The
- * waits are scaled down (test_timings) so that the whole runs in about a
- * second.
+ * Open networks, but for the passphrase tests: there the test is the
+ * access point's authenticator too (tests/unit/wifi-handshake). The
+ * waits are scaled down (test_timings) so that the whole runs in a few
+ * seconds.
  */
 #include <string.h>
 
 #include "autoconnect.h"
 #include "device.h"
 #include "fake-nl.h"
+#include "hs-test-util.h"
+#include "psk-secret.h"
+#include "test-authenticator.h"
 #include "test-core.h"
 
 #define IFINDEX 7
@@ -26,6 +30,9 @@ static const WifiAutoconnectTimings test_timings = {
         .link_retry_max_ms = 40,
         .link_loss_window_ms = 5000,
         .avoid_ms = 60000,
+        .suspect_attempts = 3,
+        .suspect_span_ms = 60000,
+        .block_ms = 600,
 };
 
 typedef struct {
@@ -33,6 +40,7 @@ typedef struct {
 	guint8 id; /* last octet of the BSSID */
 	guint32 freq;
 	gint dbm;
+	gboolean psk; /* WPA2-PSK, else open */
 } TestAp;
 
 static const TestAp ap_home = {"home", 0x01, 2437, -60};
@@ -41,6 +49,12 @@ static const TestAp ap_home_5g = {"home", 0x03, 5180, -60};
 static const TestAp ap_work = {"work", 0x11, 2412, -45};
 static const TestAp ap_cafe = {"cafe", 0x21, 2412, -35};
 static const TestAp ap_street = {"street", 0x31, 2462, -30};
+static const TestAp ap_flat = {"flat", 0x41, 2412, -50, TRUE};
+static const TestAp ap_flat2 = {"flat", 0x42, 2437, -70, TRUE};
+
+#define RSNE_PSK   "30 14 0100 000fac04 0100 000fac04 0100 000fac02 0000"
+#define STA_ADDR   "02:00:00:00:05:01"
+#define PASSPHRASE "correct horse battery"
 
 typedef struct {
 	WifiTestCore *tc;
@@ -135,33 +149,43 @@ glue_full_scan_params(gpointer user_data)
 	return wifi_scan_params_new();
 }
 
-static void
-fixture_set_up(Fixture *f, gconstpointer data)
+static WifiAutoconnect *
+autoconnect_new(Fixture *f, const WifiAutoconnectTimings *timings)
 {
-	g_autoptr(WifiWiphy) wiphy = wifi_wiphy_new(0);
-	g_autoptr(GError) error = NULL;
 	WifiAutoconnectSetup setup = {0};
 
-	wiphy->max_scan_ssids = 4;
-	wiphy->supports_connect = TRUE;
-	f->tc = wifi_test_core_new(NULL);
-	f->nl = fake_nl_new(&f->fake);
-	wifi_nl_add_listener(f->nl, glue_event, f);
-	f->iface = wifi_iface_new(f->nl, NULL, wiphy, IFINDEX, "wlan0");
-	f->device = JOIND_DEVICE(wifi_device_new(IFINDEX, "wlan0", NULL, NULL));
-	f->station = g_object_new(JOIND_TYPE_STATION, NULL);
-	joind_device_attach_station(f->device, f->station);
-	g_assert_true(joind_core_add_device(f->tc->core, f->device, &error));
-	f->scanner = wifi_scanner_new(f->iface, glue_scan_results, glue_scanning, f);
-	f->connector = wifi_connector_new(f->tc->core, f->station, f->iface);
 	setup.core = f->tc->core;
 	setup.station = f->station;
 	setup.connector = f->connector;
 	setup.scanner = f->scanner;
 	setup.iface = f->iface;
 	setup.full_scan_params = glue_full_scan_params;
-	setup.timings = &test_timings;
-	f->ac = wifi_autoconnect_new(&setup);
+	setup.timings = timings;
+	return wifi_autoconnect_new(&setup);
+}
+
+static void
+fixture_set_up(Fixture *f, gconstpointer data)
+{
+	g_autoptr(WifiWiphy) wiphy = wifi_wiphy_new(0);
+	g_autoptr(GError) error = NULL;
+
+	wiphy->max_scan_ssids = 4;
+	wiphy->supports_connect = TRUE;
+	wiphy->ext_features[NL80211_EXT_FEATURE_CONTROL_PORT_OVER_NL80211 / 8] |=
+	        1u << (NL80211_EXT_FEATURE_CONTROL_PORT_OVER_NL80211 % 8);
+	f->tc = wifi_test_core_new(NULL);
+	f->nl = fake_nl_new(&f->fake);
+	wifi_nl_add_listener(f->nl, glue_event, f);
+	f->iface = wifi_iface_new(f->nl, NULL, wiphy, IFINDEX, "wlan0");
+	f->device = JOIND_DEVICE(wifi_device_new(IFINDEX, "wlan0", NULL, NULL));
+	joind_device_set_address(f->device, STA_ADDR);
+	f->station = g_object_new(JOIND_TYPE_STATION, NULL);
+	joind_device_attach_station(f->device, f->station);
+	g_assert_true(joind_core_add_device(f->tc->core, f->device, &error));
+	f->scanner = wifi_scanner_new(f->iface, glue_scan_results, glue_scanning, f);
+	f->connector = wifi_connector_new(f->tc->core, f->station, f->iface);
+	f->ac = autoconnect_new(f, &test_timings);
 	g_signal_connect(f->tc->core, "profile-changed", G_CALLBACK(glue_profile_changed), f);
 	f->air = g_ptr_array_new();
 }
@@ -262,18 +286,24 @@ ap_scan_entry(const TestAp *ap)
 {
 	struct nl_msg *msg = event_new(NL80211_CMD_NEW_SCAN_RESULTS);
 	gsize len = strlen(ap->ssid);
-	guint8 ies[2 + 32] = {0, (guint8)len};
+	guint8 ies[2 + 32 + 22] = {0, (guint8)len};
+	gsize ies_len = 2 + len;
 	guint8 bssid[6];
 	struct nlattr *bss;
 
 	memcpy(ies + 2, ap->ssid, len);
+	if (ap->psk) {
+		hs_test_hex_into(RSNE_PSK, ies + ies_len, 22);
+		ies_len += 22;
+	}
 	ap_bssid(ap, bssid);
 	bss = nla_nest_start(msg, NL80211_ATTR_BSS);
 	nla_put(msg, NL80211_BSS_BSSID, 6, bssid);
 	nla_put_u32(msg, NL80211_BSS_FREQUENCY, ap->freq);
 	nla_put_u32(msg, NL80211_BSS_SIGNAL_MBM, (guint32)(ap->dbm * 100));
-	nla_put_u16(msg, NL80211_BSS_CAPABILITY, WIFI_CAPABILITY_ESS);
-	nla_put(msg, NL80211_BSS_INFORMATION_ELEMENTS, (int)(2 + len), ies);
+	nla_put_u16(msg, NL80211_BSS_CAPABILITY,
+	            WIFI_CAPABILITY_ESS | (ap->psk ? WIFI_CAPABILITY_PRIVACY : 0));
+	nla_put(msg, NL80211_BSS_INFORMATION_ELEMENTS, (int)ies_len, ies);
 	nla_nest_end(msg, bss);
 	return msg;
 }
@@ -700,6 +730,238 @@ test_profile_removed(Fixture *f, gconstpointer data)
 	assert_no_request(f, NL80211_CMD_TRIGGER_SCAN, 0);
 }
 
+/* ---- a passphrase in doubt -------------------------------------------------- */
+
+static const guint8 sta_addr[6] = {0x02, 0, 0, 0, 0x05, 0x01};
+
+/* The authenticator of ap, whose passphrase is passphrase. */
+static TestAuth *
+ap_auth(const TestAp *ap, const gchar *passphrase)
+{
+	guint8 pmk[32];
+	g_autoptr(GError) error = NULL;
+	TestAuth *a;
+
+	g_assert_true(wifi_psk_from_secret(passphrase, (const guint8 *)ap->ssid, strlen(ap->ssid),
+	                                   pmk, &error));
+	a = test_auth_new(WIFI_AKM_SUITE_PSK, WIFI_CIPHER_SUITE_CCMP, WIFI_CIPHER_SUITE_CCMP, 0,
+	                  pmk, RSNE_PSK);
+	ap_bssid(ap, a->aa);
+	memcpy(a->spa, sta_addr, 6);
+	return a;
+}
+
+/* The access point's EAPOL frame, over the control port. */
+static void
+kernel_eapol(Fixture *f, const TestAp *ap, GBytes *frame)
+{
+	struct nl_msg *msg = event_new(NL80211_CMD_CONTROL_PORT_FRAME);
+	guint8 bssid[6];
+
+	ap_bssid(ap, bssid);
+	nla_put(msg, NL80211_ATTR_FRAME, (int)g_bytes_get_size(frame),
+	        g_bytes_get_data(frame, NULL));
+	nla_put(msg, NL80211_ATTR_MAC, 6, bssid);
+	nla_put_u16(msg, NL80211_ATTR_CONTROL_PORT_ETHERTYPE, 0x888e);
+	kernel_event(f, msg);
+	iterate();
+}
+
+/* The station's EAPOL frame the control port was asked to send (acked). */
+static GBytes *
+take_eapol(Fixture *f)
+{
+	FakeNlRequest *req = wait_request(f, NL80211_CMD_CONTROL_PORT_FRAME, NULL);
+	struct nlattr *frame = req->attrs[NL80211_ATTR_FRAME];
+	GBytes *bytes = g_bytes_new(nla_data(frame), (gsize)nla_len(frame));
+
+	fake_nl_done(f->fake, req, 0);
+	return bytes;
+}
+
+/* The next connect, to ap, up to our message 2 of the 4-way handshake
+ * (taken by the authenticator when it verifies). */
+static void
+connect_to_msg2(Fixture *f, const TestAp *ap, TestAuth *a, gint64 *waited_ms)
+{
+	g_autoptr(GBytes) msg1 = NULL;
+	g_autoptr(GBytes) msg2 = NULL;
+	g_autofree gchar *why = NULL;
+
+	expect_connect(f, ap, waited_ms);
+	kernel_connect_result(f, ap, 0, FALSE);
+	msg1 = test_auth_msg1(a);
+	kernel_eapol(f, ap, msg1);
+	msg2 = take_eapol(f);
+	test_auth_rx_msg2(a, msg2, &why);
+}
+
+/* After our message 2, a deauthentication "from" the access point with
+ * reason: whoever sent it. */
+static void
+kernel_deauth_after_msg2(Fixture *f, const TestAp *ap, TestAuth *a, guint16 reason,
+                         gint64 *waited_ms)
+{
+	struct nl_msg *msg = event_new(NL80211_CMD_DISCONNECT);
+
+	connect_to_msg2(f, ap, a, waited_ms);
+	nla_put_flag(msg, NL80211_ATTR_DISCONNECTED_BY_AP);
+	nla_put_u16(msg, NL80211_ATTR_REASON_CODE, reason);
+	kernel_event(f, msg);
+	iterate();
+	g_assert_cmpint(joind_station_get_state(f->station), ==, JOIND_STATION_STATE_DISCONNECTED);
+}
+
+/* Messages 3 and 4, the keys, the open port: connected to ap. */
+static void
+finish_handshake(Fixture *f, const TestAp *ap, TestAuth *a)
+{
+	g_autoptr(GBytes) msg3 = test_auth_msg3(a);
+	g_autoptr(GBytes) msg4 = NULL;
+	g_autofree gchar *why = NULL;
+
+	g_assert_true(a->have_ptk); /* message 2 verified: the passphrase is right */
+	kernel_eapol(f, ap, msg3);
+	msg4 = take_eapol(f);
+	g_assert_true(test_auth_rx_msg4(a, msg4, &why));
+	g_assert_cmpuint(fake_nl_done_all(f->fake, NL80211_CMD_NEW_KEY, 0), ==, 2);
+	fake_nl_done(f->fake, wait_request(f, NL80211_CMD_SET_STATION, NULL), 0);
+	iterate();
+	assert_connected_to(f, ap->ssid);
+}
+
+/* Answers the pending scan; FALSE when there is none. */
+static gboolean
+answer_scan(Fixture *f)
+{
+	GArray *freqs;
+
+	if (fake_nl_find(f->fake, NL80211_CMD_TRIGGER_SCAN) == NULL)
+		return FALSE;
+	freqs = kernel_scan(f);
+	if (freqs != NULL)
+		g_array_unref(freqs);
+	return TRUE;
+}
+
+/* Runs the main loop for ms, answering autoconnect's scans; fails if it
+ * connects meanwhile. */
+static void
+assert_no_connect_while_scanning(Fixture *f, guint ms)
+{
+	gboolean over = FALSE;
+
+	g_timeout_add(ms, set_flag, &over);
+	while (!over) {
+		if (!answer_scan(f))
+			g_main_context_iteration(NULL, TRUE);
+		g_assert_null(fake_nl_find(f->fake, NL80211_CMD_CONNECT));
+	}
+}
+
+/* Answers autoconnect's scans until it connects (within 2 s). */
+static void
+scan_until_connect(Fixture *f)
+{
+	gboolean over = FALSE;
+	guint timeout = g_timeout_add(2000, set_flag, &over);
+
+	while (fake_nl_find(f->fake, NL80211_CMD_CONNECT) == NULL) {
+		g_assert_false(over);
+		if (!answer_scan(f))
+			g_main_context_iteration(NULL, TRUE);
+	}
+	g_source_remove(timeout);
+}
+
+/* One deauthentication after our message 2 (anyone can send it): not a
+ * wrong passphrase; tried again after the usual wait, and joined. */
+static void
+test_spoofed_deauth(Fixture *f, gconstpointer data)
+{
+	g_autoptr(TestAuth) a = ap_auth(&ap_flat, PASSPHRASE);
+	gint64 waited;
+
+	wifi_test_core_add_profile(f->tc, "flat.psk", "[Security]\nPassphrase=" PASSPHRASE "\n");
+	on_air(f, &ap_flat);
+	wifi_autoconnect_start(f->ac, "test");
+	station_scan(f);
+	kernel_deauth_after_msg2(f, &ap_flat, a, 3, NULL);
+	connect_to_msg2(f, &ap_flat, a, &waited);
+	g_assert_cmpint(waited, >=, test_timings.retry_initial_ms);
+	finish_handshake(f, &ap_flat, a);
+}
+
+/* A wrong passphrase: the handshake stops after message 2 on two BSSes,
+ * three times: blocked (the station's scans join nothing) until the
+ * profile changes. The waits are long here so that the station's scans,
+ * not the retry timer, decide which BSS is tried. */
+static void
+test_keys_refused_two_bsses(Fixture *f, gconstpointer data)
+{
+	WifiAutoconnectTimings slow = test_timings;
+	g_autoptr(TestAuth) a = ap_auth(&ap_flat, PASSPHRASE);
+	g_autoptr(TestAuth) a2 = ap_auth(&ap_flat2, PASSPHRASE);
+
+	slow.retry_initial_ms = 5000;
+	/* Released by the profile, not by time: a loaded machine that takes
+	 * long between the refusals must not forget the first ones. */
+	slow.block_ms = 60000;
+	wifi_autoconnect_free(f->ac);
+	f->ac = autoconnect_new(f, &slow);
+	wifi_test_core_add_profile(f->tc, "flat.psk", "[Security]\nPassphrase=wrong horse\n");
+	on_air(f, &ap_flat);
+	on_air(f, &ap_flat2);
+	wifi_autoconnect_start(f->ac, "test");
+	station_scan(f);
+	kernel_deauth_after_msg2(f, &ap_flat, a, 15, NULL);
+	/* Its strongest BSS out of range: the next try takes the other. */
+	g_ptr_array_remove(f->air, (gpointer)&ap_flat);
+	station_scan(f);
+	kernel_deauth_after_msg2(f, &ap_flat2, a2, 15, NULL);
+	g_assert_false(a2->have_ptk); /* the passphrase is wrong indeed */
+	station_scan(f);
+	kernel_deauth_after_msg2(f, &ap_flat2, a2, 15, NULL);
+	/* Three times on two BSSes: blocked. */
+	station_scan(f);
+	assert_no_request(f, NL80211_CMD_CONNECT, 100);
+	/* The passphrase is fixed: released at once. */
+	wifi_test_core_add_profile(f->tc, "flat.psk", "[Security]\nPassphrase=" PASSPHRASE "\n");
+	scan_until_connect(f);
+	connect_to_msg2(f, &ap_flat2, a2, NULL);
+	finish_handshake(f, &ap_flat2, a2);
+}
+
+/* The access point says MIC failure (reason 14): blocked at once, but not
+ * for good: after block_ms it is tried once; refused again (by any
+ * reason), blocked again; a user's Connect() releases it. */
+static void
+test_wrong_passphrase_backoff(Fixture *f, gconstpointer data)
+{
+	g_autoptr(GBytes) ssid = g_bytes_new_static("flat", 4);
+	g_autoptr(TestAuth) a = ap_auth(&ap_flat, PASSPHRASE);
+
+	wifi_test_core_add_profile(f->tc, "flat.psk", "[Security]\nPassphrase=" PASSPHRASE "\n");
+	on_air(f, &ap_flat);
+	wifi_autoconnect_start(f->ac, "test");
+	station_scan(f);
+	kernel_deauth_after_msg2(f, &ap_flat, a, 14, NULL);
+	assert_no_connect_while_scanning(f, test_timings.block_ms / 2);
+	/* The long back-off is over: one try. */
+	scan_until_connect(f);
+	kernel_deauth_after_msg2(f, &ap_flat, a, 3, NULL);
+	assert_no_connect_while_scanning(f, test_timings.block_ms / 2);
+	/* The user asks for it. */
+	wifi_autoconnect_user_connect(
+	        f->ac, WIFI_NETWORK(find_network(f->station, ssid, JOIND_NETWORK_TYPE_PSK)), NULL,
+	        disconnect_done, f);
+	connect_to_msg2(f, &ap_flat, a, NULL);
+	finish_handshake(f, &ap_flat, a);
+	iterate();
+	g_assert_no_error(f->error);
+	g_assert_true(f->done);
+}
+
 int
 main(int argc, char **argv)
 {
@@ -715,6 +977,9 @@ main(int argc, char **argv)
 	ADD("/autoconnect/beacon-loss", test_beacon_loss);
 	ADD("/autoconnect/user-disconnect", test_user_disconnect);
 	ADD("/autoconnect/profile-removed", test_profile_removed);
+	ADD("/autoconnect/passphrase/spoofed-deauth", test_spoofed_deauth);
+	ADD("/autoconnect/passphrase/two-bsses", test_keys_refused_two_bsses);
+	ADD("/autoconnect/passphrase/backoff", test_wrong_passphrase_backoff);
 #undef ADD
 	return g_test_run();
 }

@@ -62,7 +62,7 @@ static const Setup kernel_sme = {FALSE, NULL};
 static void
 on_event(WifiConnectEvent event, WifiNetwork *network, const WifiBss *bss, gpointer user_data)
 {
-	g_string_append_c(((Fixture *)user_data)->events, "CFNRHWL"[event]);
+	g_string_append_c(((Fixture *)user_data)->events, "CFNRHKWL"[event]);
 }
 
 static void
@@ -585,8 +585,10 @@ test_psk_keys_before_connect_event(Fixture *f, gconstpointer data)
 	assert_state(f, JOIND_STATION_STATE_CONNECTED);
 }
 
-/* Deauthenticated after message 2 and before message 3: what a wrong
- * passphrase looks like; nothing is saved. */
+/* Deauthenticated after message 2 and before message 3 (reason 15): what a
+ * wrong passphrase looks like, but a forged or late frame too: the user's
+ * call fails with AuthenticationFailed, the event is only a suspicion (K);
+ * nothing is saved. */
 static void
 test_deauth_in_handshake(Fixture *f, gconstpointer data)
 {
@@ -602,11 +604,43 @@ test_deauth_in_handshake(Fixture *f, gconstpointer data)
 	send_eapol(f, msg1);
 	msg2 = take_eapol(f);
 	send_disconnect_event(f, 15);
-	assert_failed(f, JOIND_ERROR_AUTHENTICATION_FAILED, "", "W");
+	assert_failed(f, JOIND_ERROR_AUTHENTICATION_FAILED, "", "K");
 	saved = joind_core_find_network_profile(f->tc->core, (const guint8 *)"home", 4,
 	                                        JOIND_PROFILE_TYPE_PSK);
 	psk = joind_profile_get_string(saved, "Security", "PreSharedKey");
 	g_assert_null(psk);
+}
+
+/* The event for a deauthentication after message 2 by its reason: 3 (the
+ * AP leaving; anyone can forge it) keys refused, 14 (the AP's MIC failure)
+ * wrong passphrase. Both fail the user's call with AuthenticationFailed. */
+static void
+test_deauth_after_msg2_reason(Fixture *f, guint16 reason, const gchar *event)
+{
+	g_autoptr(WifiNetwork) network =
+	        make_network(f, "home", RSNE_PSK, "[Security]\nPassphrase=" PASSPHRASE "\n");
+	g_autoptr(TestAuth) a = make_authenticator(PASSPHRASE, "home");
+	g_autoptr(GBytes) msg1 = test_auth_msg1(a);
+	g_autoptr(GBytes) msg2 = NULL;
+	g_autofree gchar *part = g_strdup_printf("reason %u", reason);
+
+	associate(f, network);
+	send_eapol(f, msg1);
+	msg2 = take_eapol(f);
+	send_disconnect_event(f, reason);
+	assert_failed(f, JOIND_ERROR_AUTHENTICATION_FAILED, part, event);
+}
+
+static void
+test_deauth_reason3(Fixture *f, gconstpointer data)
+{
+	test_deauth_after_msg2_reason(f, 3, "K");
+}
+
+static void
+test_deauth_reason14(Fixture *f, gconstpointer data)
+{
+	test_deauth_after_msg2_reason(f, 14, "W");
 }
 
 /* No EAPOL at all after the association: the handshake's timer. */
@@ -829,6 +863,8 @@ main(int argc, char **argv)
 	ADD("/connect/psk/keys-before-connect-event", &kernel_sme,
 	    test_psk_keys_before_connect_event);
 	ADD("/connect/psk/deauth-in-handshake", &sme, test_deauth_in_handshake);
+	ADD("/connect/psk/deauth-after-msg2/reason-3", &sme, test_deauth_reason3);
+	ADD("/connect/psk/deauth-after-msg2/reason-14", &sme, test_deauth_reason14);
 	ADD("/connect/psk/handshake-timeout", &sme, test_handshake_timeout);
 	ADD("/connect/second-connect-aborts-first", &sme, test_second_connect);
 	ADD("/connect/disconnect", &kernel_sme, test_disconnect);
