@@ -151,12 +151,6 @@ joind_dbus_call_get_invocation(JoindDBusCall *call)
 	return call->invocation;
 }
 
-gpointer
-joind_dbus_call_get_data(JoindDBusCall *call)
-{
-	return call->data;
-}
-
 GCancellable *
 joind_dbus_call_get_cancellable(JoindDBusCall *call)
 {

@@ -39,7 +39,6 @@ void joind_dbus_call_connect(gpointer skeleton, const gchar *signal, gpointer ta
                              JoindDBusCallFunc func, gpointer data);
 
 GDBusMethodInvocation *joind_dbus_call_get_invocation(JoindDBusCall *call);
-gpointer joind_dbus_call_get_data(JoindDBusCall *call);
 /* Cancelled when the target goes away; for the operation to pass on. */
 GCancellable *joind_dbus_call_get_cancellable(JoindDBusCall *call);
 
