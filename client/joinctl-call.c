@@ -102,9 +102,9 @@ call_done(GObject *source, GAsyncResult *result, gpointer user_data)
 	data->done = TRUE;
 }
 
-static GVariant *
-call_path(JoinctlContext *ctx, const gchar *path, const gchar *iface, const gchar *method,
-          GVariant *params, gint timeout_msec, GError **error)
+GVariant *
+joinctl_call_path(JoinctlContext *ctx, const gchar *path, const gchar *iface, const gchar *method,
+                  GVariant *params, gint timeout_msec, GError **error)
 {
 	g_autofree gchar *owner = g_dbus_object_manager_client_get_name_owner(
 	        G_DBUS_OBJECT_MANAGER_CLIENT(ctx->manager));
@@ -131,8 +131,9 @@ joinctl_call(JoinctlContext *ctx, gpointer proxy, const gchar *method, GVariant 
 {
 	GDBusProxy *p = G_DBUS_PROXY(proxy);
 
-	return call_path(ctx, g_dbus_proxy_get_object_path(p), g_dbus_proxy_get_interface_name(p),
-	                 method, params, timeout_msec, error);
+	return joinctl_call_path(ctx, g_dbus_proxy_get_object_path(p),
+	                         g_dbus_proxy_get_interface_name(p), method, params, timeout_msec,
+	                         error);
 }
 
 GVariant *
@@ -141,7 +142,7 @@ joinctl_set_property(JoinctlContext *ctx, gpointer proxy, const gchar *property,
 {
 	GDBusProxy *p = G_DBUS_PROXY(proxy);
 
-	return call_path(
+	return joinctl_call_path(
 	        ctx, g_dbus_proxy_get_object_path(p), "org.freedesktop.DBus.Properties", "Set",
 	        g_variant_new("(ssv)", g_dbus_proxy_get_interface_name(p), property, value), -1,
 	        error);

@@ -94,6 +94,10 @@ joinctl_context_clear(JoinctlContext *ctx)
 	g_clear_pointer(&ctx->secrets.key_passphrase, joinctl_secret_free);
 	g_clear_pointer(&ctx->secrets.username, g_free);
 	g_clear_pointer(&ctx->secrets.password, joinctl_secret_free);
+	g_clear_pointer(&ctx->profile.passphrase_file, g_free);
+	g_clear_pointer(&ctx->profile.passphrase_env, g_free);
+	g_clear_pointer(&ctx->profile.embed, g_strfreev);
+	g_clear_pointer(&ctx->profile.ssid_hex, g_free);
 }
 
 void

@@ -43,11 +43,20 @@ typedef struct {
 	gchar *password;
 } JoinctlSecrets;
 
+/* What `joinctl profile` takes besides its arguments. */
+typedef struct {
+	gchar *passphrase_file; /* secrets from this file's first line */
+	gchar *passphrase_env;  /* ... or from this environment variable */
+	gchar **embed;          /* Group.Key=FILE: FILE's bytes as the value */
+	gchar *ssid_hex;        /* Settings.SSID */
+} JoinctlProfileOptions;
+
 typedef struct {
 	gboolean json;
 	GBusType bus_type;
 	gchar *type_filter; /* --type: network security type */
 	JoinctlSecrets secrets;
+	JoinctlProfileOptions profile;
 	GDBusConnection *bus;
 	GDBusObjectManager *manager;
 	GCancellable *cancellable; /* cancelled by SIGINT/SIGTERM */
@@ -65,6 +74,9 @@ JoindDBusObject *joinctl_object(JoinctlContext *ctx, const gchar *path);
 JoindDBusDaemon1 *joinctl_daemon_proxy(JoinctlContext *ctx, GError **error);
 JoindDBusAgentManager1 *joinctl_agent_manager_proxy(JoinctlContext *ctx, GError **error);
 gchar *joinctl_device_name_for_path(JoinctlContext *ctx, const gchar *path);
+GVariant *joinctl_call_path(JoinctlContext *ctx, const gchar *path, const gchar *iface,
+                            const gchar *method, GVariant *params, gint timeout_msec,
+                            GError **error);
 GVariant *joinctl_call(JoinctlContext *ctx, gpointer proxy, const gchar *method, GVariant *params,
                        gint timeout_msec, GError **error);
 GVariant *joinctl_set_property(JoinctlContext *ctx, gpointer proxy, const gchar *property,
@@ -128,6 +140,14 @@ int joinctl_cmd_wired(JoinctlContext *ctx, gchar **args);
 int joinctl_cmd_station(JoinctlContext *ctx, gchar **args);
 int joinctl_cmd_known(JoinctlContext *ctx, gchar **args);
 int joinctl_cmd_agent(JoinctlContext *ctx, gchar **args);
+int joinctl_cmd_profile(JoinctlContext *ctx, gchar **args);
+
+/* joinctl-profile-settings.c: the a{sv} of ProfileManager1 from args
+ * ("Group.Key=VALUE", or "Group.Key" for a secret read without echo) and
+ * the profile options; kind "psk" (create) asks for a passphrase when
+ * none is named. */
+GVariant *joinctl_profile_settings(JoinctlContext *ctx, const gchar *kind, gchar **args,
+                                   GError **error);
 
 /* Print "joinctl: <message>" on stderr and return the exit code for error. */
 int joinctl_report(const GError *error);

@@ -20,7 +20,7 @@ static const struct {
         {"daemon", joinctl_cmd_daemon, FALSE},   {"device", joinctl_cmd_device, FALSE},
         {"monitor", joinctl_cmd_monitor, TRUE},  {"wired", joinctl_cmd_wired, FALSE},
         {"station", joinctl_cmd_station, FALSE}, {"known-networks", joinctl_cmd_known, FALSE},
-        {"agent", joinctl_cmd_agent, TRUE},
+        {"agent", joinctl_cmd_agent, TRUE},      {"profile", joinctl_cmd_profile, FALSE},
 };
 
 static const gchar *help_commands =
@@ -39,10 +39,21 @@ static const gchar *help_commands =
            "  station DEVICE connect-hidden SSID [--passphrase P]\n"
            "  known-networks list|show NAME|forget NAME|set-autoconnect NAME yes|no\n"
            "  agent                            answer joind's secret requests until Ctrl-C\n"
+           "  profile list|show PROFILE|delete PROFILE\n"
+           "  profile create KIND NAME [SETTING...]   KIND: open, psk, 8021x, wired\n"
+           "  profile set PROFILE SETTING...|unset PROFILE Group.Key...\n"
+           "  profile validate KIND [SETTING...]\n"
            "\n"
            "DEVICE is an interface name or a device object path. connect and wired reauth\n"
            "answer joind's secret requests themselves: from --passphrase, --key-passphrase,\n"
            "--username and --password, or by asking on the terminal without echo.\n"
+           "\n"
+           "PROFILE is a profile's object path or name (--type KIND picks one of several).\n"
+           "SETTING is Group.Key=VALUE (Security.EAP-Method=TLS), or for a secret\n"
+           "(Security.Passphrase, EAP-*-Password, ...) Group.Key alone: joinctl asks\n"
+           "without echo, or reads --passphrase-file FILE or --passphrase-from-env VAR;\n"
+           "secrets are never taken from the command line. --embed Group.Key=FILE\n"
+           "embeds a PEM file; --ssid-hex HEX gives an SSID that is not UTF-8.\n"
            "\n"
            "JSON (--json; keys are stable, see joinctl(1)):\n"
            "  device:  path ifindex name address kind powered state plugin interfaces\n"
@@ -52,6 +63,8 @@ static const gchar *help_commands =
            "           (station show adds diagnostics)\n"
            "  network: path name type signal_dbm strength connected known known_network device\n"
            "  known:   path name type hidden autoconnect last_connected_time source\n"
+           "  profile: path kind name settings{Group.Key: value, Group.HasKey: true}\n"
+           "           (validate: an array of problems; exit 2 when there are any)\n"
            "  daemon:  version bus unique_name plugins[name description state detail]\n"
            "  monitor: one object per line: time event path interface properties invalidated\n"
            "           unique_name; event is added, changed, removed, daemon-started or\n"
@@ -155,6 +168,7 @@ typedef struct {
 	gchar *key_passphrase;
 	gchar *username;
 	gchar *password;
+	JoinctlProfileOptions profile;
 } Options;
 
 static GOptionContext *
@@ -174,6 +188,14 @@ make_option_context(Options *o)
 	         N_("User name for joind's request"), N_("USER")},
 	        {"password", 0, 0, G_OPTION_ARG_STRING, &o->password,
 	         N_("Password for joind's request"), N_("P")},
+	        {"passphrase-file", 0, 0, G_OPTION_ARG_FILENAME, &o->profile.passphrase_file,
+	         N_("profile: read secrets from the first line of FILE"), N_("FILE")},
+	        {"passphrase-from-env", 0, 0, G_OPTION_ARG_STRING, &o->profile.passphrase_env,
+	         N_("profile: read secrets from the environment variable VAR"), N_("VAR")},
+	        {"embed", 0, 0, G_OPTION_ARG_STRING_ARRAY, &o->profile.embed,
+	         N_("profile: embed FILE (PEM) as the value of Group.Key"), N_("Group.Key=FILE")},
+	        {"ssid-hex", 0, 0, G_OPTION_ARG_STRING, &o->profile.ssid_hex,
+	         N_("profile: the SSID's bytes in hexadecimal"), N_("HEX")},
 	        {"version", 0, 0, G_OPTION_ARG_NONE, &o->version, N_("Print the version"), NULL},
 	        {NULL},
 	};
@@ -209,6 +231,8 @@ take_options(JoinctlContext *ctx, Options *o)
 	ctx->secrets.key_passphrase = g_steal_pointer(&o->key_passphrase);
 	ctx->secrets.username = g_steal_pointer(&o->username);
 	ctx->secrets.password = g_steal_pointer(&o->password);
+	ctx->profile = o->profile;
+	memset(&o->profile, 0, sizeof(o->profile));
 }
 
 int

@@ -1,4 +1,6 @@
-/* joind-auth.c - authorising D-Bus callers. */
+/* joind-auth.c - authorising D-Bus callers: which polkit action each
+ * method and property write needs, and the rule used when polkit is not
+ * installed. */
 #include "joind-auth.h"
 
 #include <grp.h>
@@ -6,14 +8,58 @@
 #include <unistd.h>
 
 #include "joind-error.h"
+#include "joind-polkit.h"
 
 #define JOIND_AUTH_GROUP "netdev"
+#define PROPERTIES_IFACE "org.freedesktop.DBus.Properties"
+#define SOURCE_PROPERTY  "source"
+#define SOURCE_ADMIN     "admin"
+
+typedef struct {
+	const gchar *interface;
+	const gchar *member; /* a method or a writable property; NULL: every one */
+	const gchar *action;
+	/* Needed instead when an administrator provisioned the object: a
+	 * user may change what they saved, not what was set up for them. */
+	const gchar *admin_action;
+} AuthRule;
+
+/* Every method and writable property of data/net.joind.xml, but for
+ * Agent1 (which clients implement), and of the iwd interfaces the
+ * iwd-compat front end exports; a member no rule covers is refused. */
+static const AuthRule auth_rules[] = {
+        {"net.joind.Daemon1", "GetDiagnostics", JOIND_AUTH_ACTION_CONNECT, NULL},
+        {"net.joind.AgentManager1", "RegisterAgent", JOIND_AUTH_ACTION_AGENT, NULL},
+        {"net.joind.AgentManager1", "UnregisterAgent", JOIND_AUTH_ACTION_AGENT, NULL},
+        {"net.joind.Station1", "Scan", JOIND_AUTH_ACTION_CONNECT, NULL},
+        {"net.joind.Station1", "Disconnect", JOIND_AUTH_ACTION_CONNECT, NULL},
+        {"net.joind.Station1", "ConnectHiddenNetwork", JOIND_AUTH_ACTION_CONNECT, NULL},
+        {"net.joind.Station1", "GetOrderedNetworks", JOIND_AUTH_ACTION_CONNECT, NULL},
+        {"net.joind.Network1", "Connect", JOIND_AUTH_ACTION_CONNECT, NULL},
+        {"net.joind.Port8021x1", "Reauthenticate", JOIND_AUTH_ACTION_WIRED, NULL},
+        {"net.joind.Port8021x1", "Logoff", JOIND_AUTH_ACTION_WIRED, NULL},
+        {"net.joind.KnownNetwork1", "AutoConnect", JOIND_AUTH_ACTION_KNOWN,
+         JOIND_AUTH_ACTION_PROFILE},
+        {"net.joind.KnownNetwork1", "Forget", JOIND_AUTH_ACTION_KNOWN, JOIND_AUTH_ACTION_PROFILE},
+        {"net.joind.ProfileManager1", NULL, JOIND_AUTH_ACTION_PROFILE, NULL},
+        /* iwd's API (plugins/iwd-compat): the same actions for the same
+         * operations; Device and Adapter writes (Powered, Mode) change
+         * nothing joind would not. */
+        {"net.connman.iwd.Daemon", "GetInfo", JOIND_AUTH_ACTION_CONNECT, NULL},
+        {"net.connman.iwd.AgentManager", NULL, JOIND_AUTH_ACTION_AGENT, NULL},
+        {"net.connman.iwd.Adapter", NULL, JOIND_AUTH_ACTION_CONNECT, NULL},
+        {"net.connman.iwd.Device", NULL, JOIND_AUTH_ACTION_CONNECT, NULL},
+        {"net.connman.iwd.Station", NULL, JOIND_AUTH_ACTION_CONNECT, NULL},
+        {"net.connman.iwd.Network", "Connect", JOIND_AUTH_ACTION_CONNECT, NULL},
+        {"net.connman.iwd.KnownNetwork", NULL, JOIND_AUTH_ACTION_KNOWN, JOIND_AUTH_ACTION_PROFILE},
+};
 
 static gboolean auth_uid_allowed(guint32 uid);
 static JoindAuthPolicy auth_policy = auth_uid_allowed;
 
 typedef struct {
 	GDBusMethodInvocation *invocation;
+	const gchar *action; /* static: from auth_rules */
 	JoindAuthFunc func;
 	gpointer user_data;
 	GDestroyNotify destroy;
@@ -27,6 +73,77 @@ auth_request_free(AuthRequest *req)
 	g_object_unref(req->invocation);
 	g_free(req);
 }
+
+const gchar *
+joind_auth_action_lookup(const gchar *interface, const gchar *member, gboolean admin_provisioned)
+{
+	for (gsize i = 0; i < G_N_ELEMENTS(auth_rules); i++) {
+		const AuthRule *rule = &auth_rules[i];
+
+		if (g_strcmp0(rule->interface, interface) != 0 ||
+		    (rule->member != NULL && g_strcmp0(rule->member, member) != 0))
+			continue;
+		if (admin_provisioned && rule->admin_action != NULL)
+			return rule->admin_action;
+		return rule->action;
+	}
+	return NULL;
+}
+
+static gboolean
+auth_admin_provisioned(GDBusInterfaceSkeleton *iface)
+{
+	GParamSpec *pspec =
+	        g_object_class_find_property(G_OBJECT_GET_CLASS(iface), SOURCE_PROPERTY);
+	g_autofree gchar *source = NULL;
+
+	if (pspec == NULL || pspec->value_type != G_TYPE_STRING)
+		return FALSE;
+	g_object_get(iface, SOURCE_PROPERTY, &source, NULL);
+	return g_strcmp0(source, SOURCE_ADMIN) == 0;
+}
+
+/* For a property write, the interface and member are the property's. */
+static void
+auth_member(GDBusMethodInvocation *invocation, const gchar **interface, const gchar **member)
+{
+	*interface = g_dbus_method_invocation_get_interface_name(invocation);
+	*member = g_dbus_method_invocation_get_method_name(invocation);
+	if (g_strcmp0(*interface, PROPERTIES_IFACE) == 0 && g_strcmp0(*member, "Set") == 0)
+		g_variant_get(g_dbus_method_invocation_get_parameters(invocation), "(&s&sv)",
+		              interface, member, NULL);
+}
+
+static void auth_deny(AuthRequest *req, const gchar *why, const gchar *format, ...)
+        G_GNUC_PRINTF(3, 4);
+
+/* Answers PermissionDenied with the message format says, and logs why. */
+static void
+auth_deny(AuthRequest *req, const gchar *why, const gchar *format, ...)
+{
+	const gchar *interface, *member;
+	g_autofree gchar *message = NULL;
+	va_list args;
+
+	auth_member(req->invocation, &interface, &member);
+	g_info("denied %s.%s to %s: %s", interface, member,
+	       g_dbus_method_invocation_get_sender(req->invocation), why);
+	va_start(args, format);
+	message = g_strdup_vprintf(format, args);
+	va_end(args);
+	g_dbus_method_invocation_return_error_literal(req->invocation, JOIND_ERROR,
+	                                              JOIND_ERROR_PERMISSION_DENIED, message);
+	auth_request_free(req);
+}
+
+static void
+auth_allow(AuthRequest *req)
+{
+	req->func(req->invocation, req->user_data);
+	auth_request_free(req);
+}
+
+/* ---- without polkit -------------------------------------------------------- */
 
 static gboolean
 uid_in_group(guint32 uid, const gchar *group_name)
@@ -75,41 +192,85 @@ auth_got_uid(GObject *source, GAsyncResult *result, gpointer user_data)
 	guint32 uid;
 
 	if (reply == NULL) {
-		g_dbus_method_invocation_return_error(
-		        req->invocation, JOIND_ERROR, JOIND_ERROR_PERMISSION_DENIED,
-		        "Could not identify the caller: %s", error->message);
-		auth_request_free(req);
+		auth_deny(req, error->message, "Could not identify the caller: %s", error->message);
 		return;
 	}
 	g_variant_get(reply, "(u)", &uid);
 	if (!auth_policy(uid)) {
-		g_info("denied %s.%s to uid %u",
-		       g_dbus_method_invocation_get_interface_name(req->invocation),
-		       g_dbus_method_invocation_get_method_name(req->invocation), uid);
-		g_dbus_method_invocation_return_error(
-		        req->invocation, JOIND_ERROR, JOIND_ERROR_PERMISSION_DENIED,
-		        "Only root and members of group “%s” may do this.", JOIND_AUTH_GROUP);
-		auth_request_free(req);
+		g_autofree gchar *why = g_strdup_printf("uid %u, without polkit", uid);
+
+		auth_deny(req, why, "Only root and members of group “%s” may do this.",
+		          JOIND_AUTH_GROUP);
 		return;
 	}
-	req->func(req->invocation, req->user_data);
-	auth_request_free(req);
+	auth_allow(req);
+}
+
+static void
+auth_check_uid(AuthRequest *req)
+{
+	GDBusMethodInvocation *invocation = req->invocation;
+
+	g_dbus_connection_call(
+	        g_dbus_method_invocation_get_connection(invocation), "org.freedesktop.DBus",
+	        "/org/freedesktop/DBus", "org.freedesktop.DBus", "GetConnectionUnixUser",
+	        g_variant_new("(s)", g_dbus_method_invocation_get_sender(invocation)),
+	        G_VARIANT_TYPE("(u)"), G_DBUS_CALL_FLAGS_NONE, -1, NULL, auth_got_uid, req);
+}
+
+/* ---- with polkit ----------------------------------------------------------- */
+
+static void
+auth_polkit_answered(GObject *source, GAsyncResult *result, gpointer user_data)
+{
+	AuthRequest *req = user_data;
+	g_autoptr(GError) error = NULL;
+
+	switch (joind_polkit_check_finish(result, &error)) {
+	case JOIND_POLKIT_ABSENT:
+		auth_check_uid(req);
+		break;
+	case JOIND_POLKIT_AUTHORIZED:
+		auth_allow(req);
+		break;
+	case JOIND_POLKIT_NOT_AUTHORIZED:
+		auth_deny(req, req->action, "Not authorised by polkit for %s.", req->action);
+		break;
+	case JOIND_POLKIT_CHALLENGE:
+		auth_deny(req, req->action,
+		          "%s needs authentication, which this call did not allow (or no polkit "
+		          "agent could ask for it).",
+		          req->action);
+		break;
+	default:
+		auth_deny(req, error->message, "Could not ask polkit about %s: %s", req->action,
+		          error->message);
+		break;
+	}
 }
 
 void
-joind_auth_check(GDBusMethodInvocation *invocation, JoindAuthFunc func, gpointer user_data,
-                 GDestroyNotify destroy)
+joind_auth_check(GDBusInterfaceSkeleton *iface, GDBusMethodInvocation *invocation,
+                 JoindAuthFunc func, gpointer user_data, GDestroyNotify destroy)
 {
 	AuthRequest *req = g_new0(AuthRequest, 1);
-	GDBusConnection *bus = g_dbus_method_invocation_get_connection(invocation);
+	GDBusMessage *message = g_dbus_method_invocation_get_message(invocation);
+	const gchar *interface, *member;
 
 	req->invocation = g_object_ref(invocation);
 	req->func = func;
 	req->user_data = user_data;
 	req->destroy = destroy;
-	g_dbus_connection_call(
-	        bus, "org.freedesktop.DBus", "/org/freedesktop/DBus", "org.freedesktop.DBus",
-	        "GetConnectionUnixUser",
-	        g_variant_new("(s)", g_dbus_method_invocation_get_sender(invocation)),
-	        G_VARIANT_TYPE("(u)"), G_DBUS_CALL_FLAGS_NONE, -1, NULL, auth_got_uid, req);
+	auth_member(invocation, &interface, &member);
+	req->action = joind_auth_action_lookup(interface, member, auth_admin_provisioned(iface));
+	if (req->action == NULL) {
+		auth_deny(req, "no polkit action covers it", "No permission covers %s.%s.",
+		          interface, member);
+		return;
+	}
+	joind_polkit_check_async(g_dbus_method_invocation_get_connection(invocation),
+	                         g_dbus_method_invocation_get_sender(invocation), req->action,
+	                         (g_dbus_message_get_flags(message) &
+	                          G_DBUS_MESSAGE_FLAGS_ALLOW_INTERACTIVE_AUTHORIZATION) != 0,
+	                         auth_polkit_answered, req);
 }

@@ -1,10 +1,15 @@
-/* joind-auth.h - the one gate every D-Bus method call passes.
+/* joind-auth.h - the one gate every D-Bus method call and property write
+ * passes.
  *
  * The D-Bus policy (data/net.joind.conf) is the first fence; this gate is
- * the second: it asks the bus for the caller's uid and lets root, the
- * daemon's own user (session-bus tests) and members of group "netdev" in.
- * polkit would slot in here. Its one caller is the core's call path
- * (joind-dbus-call.h), which every method handler and setter takes.
+ * the second. Each method and writable property maps to one polkit action
+ * (data/net.joind.policy; the table is in joind-auth.c) and polkit is
+ * asked whether the caller may do it (joind-polkit.h), with interaction
+ * when the caller's message allows it. Only when polkit is not installed
+ * does the gate decide alone: root, the daemon's own user (session-bus
+ * tests) and members of group "netdev" are let in. Its one caller is the
+ * core's call path (joind-dbus-call.h), which every method handler and
+ * setter takes.
  */
 #pragma once
 
@@ -12,17 +17,32 @@
 
 G_BEGIN_DECLS
 
+#define JOIND_AUTH_ACTION_CONNECT "net.joind.network.connect"
+#define JOIND_AUTH_ACTION_KNOWN   "net.joind.known.modify"
+#define JOIND_AUTH_ACTION_PROFILE "net.joind.profile.manage"
+#define JOIND_AUTH_ACTION_WIRED   "net.joind.wired.control"
+#define JOIND_AUTH_ACTION_AGENT   "net.joind.agent.register"
+
 /* Called only when the caller is allowed; otherwise the gate has already
  * answered the invocation with net.joind.Error.PermissionDenied. */
 typedef void (*JoindAuthFunc)(GDBusMethodInvocation *invocation, gpointer user_data);
 
-void joind_auth_check(GDBusMethodInvocation *invocation, JoindAuthFunc func, gpointer user_data,
-                      GDestroyNotify destroy);
+/* invocation arrived on iface (whose Source property, if it has one, says
+ * whether an administrator provisioned the object). */
+void joind_auth_check(GDBusInterfaceSkeleton *iface, GDBusMethodInvocation *invocation,
+                      JoindAuthFunc func, gpointer user_data, GDestroyNotify destroy);
 
-/* Which uids the gate lets in: root, the daemon's own user and group
- * netdev unless replaced.
- * The seam where polkit would slot in, and where tests refuse a caller
- * that the bus would otherwise let through. NULL restores the default. */
+/* The polkit action a call of member (a method, or a property being
+ * written) of interface needs; admin_provisioned: the object it acts on
+ * came from an administrator (Source "admin"). NULL when no rule covers
+ * the member: the gate then refuses the call. */
+const gchar *joind_auth_action_lookup(const gchar *interface, const gchar *member,
+                                      gboolean admin_provisioned);
+
+/* Which uids the gate lets in when polkit is not installed: root, the
+ * daemon's own user and group netdev unless replaced. Tests refuse a
+ * caller here that the bus would otherwise let through. NULL restores the
+ * default. */
 typedef gboolean (*JoindAuthPolicy)(guint32 uid);
 void joind_auth_set_policy(JoindAuthPolicy policy);
 

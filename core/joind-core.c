@@ -12,6 +12,7 @@
 #include "joind-dbus-call.h"
 #include "joind-dbus-device.h"
 #include "joind-dbus-known.h"
+#include "joind-dbus-profile.h"
 #include "joind-dbus-generated.h"
 #include "joind-error.h"
 #include "joind-json.h"
@@ -35,7 +36,8 @@ struct _JoindCore {
 	JoindConfig *config;
 	JoindProfileStore *profiles;
 	JoindKnownState *known;
-	JoindDBusKnown *known_export; /* KnownNetwork1 objects */
+	JoindDBusKnown *known_export;     /* KnownNetwork1 objects */
+	JoindDBusProfile *profile_export; /* ProfileManager1 */
 	JoindPluginLoader *plugins;
 	GDBusConnection *bus;
 	GDBusObjectManagerServer *manager;
@@ -70,6 +72,7 @@ joind_core_finalize(GObject *object)
 	g_clear_object(&self->manager);
 	g_clear_object(&self->bus);
 	g_clear_object(&self->profiles);
+	g_clear_pointer(&self->profile_export, joind_dbus_profile_free);
 	g_clear_pointer(&self->known_export, joind_dbus_known_free);
 	g_clear_pointer(&self->known, joind_known_state_free);
 	g_clear_pointer(&self->plugins, joind_plugin_loader_free);
@@ -394,6 +397,19 @@ joind_core_get_state_dir(JoindCore *self)
 	return self->state_dir;
 }
 
+gboolean
+joind_core_profile_is_admin(JoindCore *self, JoindProfile *profile)
+{
+	GBytes *ssid = joind_profile_get_ssid(profile);
+
+	g_return_val_if_fail(JOIND_IS_CORE(self), TRUE);
+	if (ssid == NULL)
+		return TRUE;
+	return !joind_known_state_get_user_saved(self->known, g_bytes_get_data(ssid, NULL),
+	                                         g_bytes_get_size(ssid),
+	                                         joind_profile_get_profile_type(profile));
+}
+
 GDBusConnection *
 joind_core_get_bus(JoindCore *self)
 {
@@ -633,6 +649,10 @@ joind_core_start(JoindCore *self, GDBusConnection *bus, GError **error)
 	if (!joind_profile_store_load(self->profiles, error))
 		return FALSE;
 	core_start_known(self);
+	self->profile_export = joind_dbus_profile_new(self->bus, JOIND_DBUS_ROOT, self->profiles,
+	                                              self->known, error);
+	if (self->profile_export == NULL)
+		return FALSE;
 	g_signal_connect_object(self->profiles, "profile-changed", G_CALLBACK(core_profile_changed),
 	                        self, 0);
 	/* Devices added before the bus was there get their objects now. */
@@ -676,6 +696,7 @@ joind_core_shutdown(JoindCore *self)
 	for (GList *l = devices; l != NULL; l = l->next)
 		joind_core_remove_device(self, l->data);
 	joind_agent_manager_release_all(self->agents);
+	g_clear_pointer(&self->profile_export, joind_dbus_profile_free);
 	g_clear_pointer(&self->known_export, joind_dbus_known_free);
 	g_dbus_interface_skeleton_unexport(G_DBUS_INTERFACE_SKELETON(self->agent_iface));
 	g_dbus_interface_skeleton_unexport(G_DBUS_INTERFACE_SKELETON(self->daemon_iface));

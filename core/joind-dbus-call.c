@@ -105,7 +105,7 @@ joind_dbus_call_start(GDBusInterfaceSkeleton *iface, GDBusMethodInvocation *invo
 	call->data = data;
 	call->destroy = destroy;
 	call->refcount = 1;
-	joind_auth_check(invocation, call_authorized, call, call_unref);
+	joind_auth_check(iface, invocation, call_authorized, call, call_unref);
 }
 
 /* A handler for any "handle-*" signal, whatever the method's arguments:

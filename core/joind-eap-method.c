@@ -4,6 +4,9 @@
 #define G_LOG_DOMAIN "joind-eap"
 
 #include "joind-eap-method.h"
+
+#include <string.h>
+
 #include "joind-error.h"
 
 /* Element type: const JoindEapMethodOps *. Plugins register from the main
@@ -159,4 +162,69 @@ joind_eap_check_profile(JoindProfile *profile, const gchar *prefix, GError **err
 			return FALSE;
 	}
 	return TRUE;
+}
+
+/* ---- the EAP keys of a profile ---- */
+
+/* What every method may read under its prefix. */
+static const gchar *const eap_method_keys[] = {"Method", "Identity", "Password", "Password-Hash",
+                                               NULL};
+/* The TLS-based methods' keys, under <prefix>TLS-, PEAP- and TTLS-. */
+static const gchar *const eap_tls_keys[] = {"CACert",
+                                            "SystemCA",
+                                            "ServerKeyPin",
+                                            "ServerDomainMask",
+                                            "ClientCert",
+                                            "ClientKey",
+                                            "ClientKeyBundle",
+                                            "ClientKeyPassphrase",
+                                            "FastReauthentication",
+                                            "Version-Min",
+                                            "Version-Max",
+                                            NULL};
+/* Tunnels nest at most this deep in a profile (iwd allows no more). */
+#define EAP_KEY_MAX_TUNNELS 2
+
+static gboolean
+eap_tls_key_is_known(const gchar **rest, gboolean *tunnel)
+{
+	static const gchar *const methods[] = {"TLS-", "PEAP-", "TTLS-", NULL};
+
+	*tunnel = FALSE;
+	for (guint i = 0; methods[i] != NULL; i++) {
+		const gchar *sub;
+
+		if (!g_str_has_prefix(*rest, methods[i]))
+			continue;
+		sub = *rest + strlen(methods[i]);
+		if (g_strv_contains(eap_tls_keys, sub))
+			return TRUE;
+		if (i > 0 && g_str_has_prefix(sub, "Phase2-")) {
+			*rest = sub + strlen("Phase2-");
+			*tunnel = TRUE;
+		}
+		return FALSE;
+	}
+	return FALSE;
+}
+
+gboolean
+joind_eap_key_is_known(const gchar *key)
+{
+	const gchar *rest;
+
+	if (!g_str_has_prefix(key, "EAP-"))
+		return FALSE;
+	rest = key + strlen("EAP-");
+	if (strcmp(rest, "RememberCredentials") == 0)
+		return TRUE;
+	for (guint depth = 0; depth <= EAP_KEY_MAX_TUNNELS; depth++) {
+		gboolean tunnel = FALSE;
+
+		if (g_strv_contains(eap_method_keys, rest) || eap_tls_key_is_known(&rest, &tunnel))
+			return TRUE;
+		if (!tunnel)
+			return FALSE;
+	}
+	return FALSE;
 }

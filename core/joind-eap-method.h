@@ -13,4 +13,11 @@ G_BEGIN_DECLS
 GPtrArray *joind_eap_methods_parse(const gchar *setting, const gchar *where, guint32 need,
                                    GError **error);
 
+/* Is key (of [Security]) one of iwd.network(5)'s EAP keys, or joind's
+ * additions (EAP-RememberCredentials, <P>ServerKeyPin, <P>SystemCA,
+ * <P>Version-Min/Max)? "EAP-" then, under any nesting of
+ * PEAP-Phase2-/TTLS-Phase2-, a method key (Method, Identity, Password,
+ * Password-Hash) or a TLS key under TLS-, PEAP- or TTLS-. */
+gboolean joind_eap_key_is_known(const gchar *key);
+
 G_END_DECLS

@@ -70,8 +70,9 @@ struct _JoindEapSession {
 
 	guint8 *msk, *emsk;
 	gsize msk_len, emsk_len;
-	guint remember_id; /* root: EAP-RememberCredentials write pending */
-	GData *data;       /* root: joind_eap_session_set_data() */
+	guint remember_id;     /* root: EAP-RememberCredentials write pending */
+	GData *data;           /* root: joind_eap_session_set_data() */
+	GVariant *server_cert; /* root: joind_eap_session_set_server_cert() */
 };
 
 /* Tests and fuzzing: a session whose [Security] settings come from a key

@@ -163,6 +163,7 @@ eap_session_free(JoindEapSession *s)
 	g_clear_pointer(&s->last_response, g_byte_array_unref);
 	g_clear_pointer(&s->secrets, g_hash_table_unref);
 	g_datalist_clear(&s->data);
+	g_clear_pointer(&s->server_cert, g_variant_unref);
 	g_clear_object(&s->profile);
 	g_clear_object(&s->core);
 	g_clear_pointer(&s->keyfile, g_key_file_unref);
@@ -216,6 +217,24 @@ joind_eap_session_get_data(JoindEapSession *session, const gchar *key)
 
 	g_return_val_if_fail(key != NULL, NULL);
 	return g_datalist_get_data(&root->data, key);
+}
+
+void
+joind_eap_session_set_server_cert(JoindEapSession *session, GVariant *details)
+{
+	JoindEapSession *root = joind_eap_session_root(session);
+
+	g_return_if_fail(details == NULL || g_variant_is_of_type(details, G_VARIANT_TYPE_VARDICT));
+	if (details != NULL)
+		g_variant_ref_sink(details);
+	g_clear_pointer(&root->server_cert, g_variant_unref);
+	root->server_cert = details;
+}
+
+GVariant *
+joind_eap_session_get_server_cert(JoindEapSession *session)
+{
+	return joind_eap_session_root(session)->server_cert;
 }
 
 void

@@ -65,6 +65,25 @@ gboolean joind_profile_store_save_network(JoindProfileStore *self, const guint8 
 gboolean joind_profile_store_update_keys(JoindProfileStore *self, JoindProfile *profile,
                                          const gchar *group, const gchar *const *keys,
                                          const gchar *const *values, GError **error);
+/* The directory profiles of type live in (wired/ for wired ones). */
+const gchar *joind_profile_store_get_dir(JoindProfileStore *self, JoindProfileType type);
+/* The profile read from path (a new reference), NULL when none. */
+JoindProfile *joind_profile_store_lookup(JoindProfileStore *self, const gchar *path);
+/* The bytes of profile's file, which must still be what profile was made
+ * from: JOIND_ERROR_BUSY when the file changed since (a newer snapshot is
+ * held, or the file on disk differs), JOIND_ERROR_NOT_FOUND when the
+ * store holds no profile at its path. Wipe them after use
+ * (joind_profile_bytes_wipe). */
+GBytes *joind_profile_store_read_current(JoindProfileStore *self, JoindProfile *profile,
+                                         GError **error);
+/* Writes len bytes of a profile file to path (in the store's directory or
+ * its wired/) through a temporary file (mode 0600, fsync, rename), then
+ * reads it the way the directory watch does, so that the store takes it
+ * like a file an administrator dropped in. JOIND_ERROR_INVALID_ARGS (the
+ * loader's sentences) when the store could not take it; the file is then
+ * left as written, like a broken file of an administrator's. */
+gboolean joind_profile_store_write_file(JoindProfileStore *self, const gchar *path,
+                                        const gchar *data, gsize len, GError **error);
 /* Deletes the profile's file (JOIND_ERROR_NOT_FOUND when the store does not
  * hold it) and emits REMOVED. */
 gboolean joind_profile_store_remove(JoindProfileStore *self, JoindProfile *profile, GError **error);

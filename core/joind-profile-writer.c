@@ -70,9 +70,9 @@ joind_profile_store_save_network(JoindProfileStore *self, const guint8 *ssid, gs
 
 /* The file must still be what profile was made from: neither a newer
  * snapshot in the store nor an edit on disk that the monitor has not
- * brought in yet may be overwritten. Returns the file's bytes. */
-static GBytes *
-store_read_unchanged(JoindProfileStore *self, JoindProfile *profile, GError **error)
+ * brought in yet may be overwritten. */
+GBytes *
+joind_profile_store_read_current(JoindProfileStore *self, JoindProfile *profile, GError **error)
 {
 	const gchar *path = joind_profile_get_path(profile);
 	JoindProfile *held = g_hash_table_lookup(self->profiles, path);
@@ -120,7 +120,7 @@ joind_profile_store_update_keys(JoindProfileStore *self, JoindProfile *profile, 
 	g_return_val_if_fail(group != NULL && keys != NULL && values != NULL, FALSE);
 
 	path = joind_profile_get_path(profile);
-	contents = store_read_unchanged(self, profile, error);
+	contents = joind_profile_store_read_current(self, profile, error);
 	if (contents == NULL)
 		return FALSE;
 	data = g_bytes_get_data(contents, &len);
@@ -172,4 +172,45 @@ joind_profile_store_remove(JoindProfileStore *self, JoindProfile *profile, GErro
 	joind_file_sync_dir(dir);
 	joind_profile_store_drop(self, path);
 	return TRUE;
+}
+
+const gchar *
+joind_profile_store_get_dir(JoindProfileStore *self, JoindProfileType type)
+{
+	g_return_val_if_fail(JOIND_IS_PROFILE_STORE(self), NULL);
+	return type == JOIND_PROFILE_TYPE_WIRED ? self->wired_dir : self->state_dir;
+}
+
+JoindProfile *
+joind_profile_store_lookup(JoindProfileStore *self, const gchar *path)
+{
+	JoindProfile *profile;
+
+	g_return_val_if_fail(JOIND_IS_PROFILE_STORE(self), NULL);
+	profile = g_hash_table_lookup(self->profiles, path);
+	return profile != NULL ? g_object_ref(profile) : NULL;
+}
+
+gboolean
+joind_profile_store_write_file(JoindProfileStore *self, const gchar *path, const gchar *data,
+                               gsize len, GError **error)
+{
+	g_autofree gchar *dir = g_path_get_dirname(path);
+	JoindProfile *held;
+	const gchar *problem;
+
+	g_return_val_if_fail(JOIND_IS_PROFILE_STORE(self), FALSE);
+	if (!joind_profile_store_ensure_dir(dir, error) ||
+	    !joind_file_write_atomically(path, data, len, error))
+		return FALSE;
+	/* What the watch does once the rename has settled; its own echo of
+	 * this write then finds the same bytes and changes nothing. */
+	joind_profile_store_refresh_path(self, path);
+	held = g_hash_table_lookup(self->profiles, path);
+	if (held != NULL && joind_profile_has_contents(held, (const guint8 *)data, len))
+		return TRUE;
+	problem = joind_profile_store_get_error(self, path);
+	g_set_error(error, JOIND_ERROR, JOIND_ERROR_INVALID_ARGS, "%s",
+	            problem != NULL ? problem : "the profile store did not take the file");
+	return FALSE;
 }

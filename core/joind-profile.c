@@ -9,8 +9,8 @@
 
 #include <string.h>
 
-#include "joind-eap.h"
 #include "joind-keyfile.h"
+#include "joind-profile-check.h"
 #include "joind-secret.h"
 #include "joind-station.h"
 
@@ -39,8 +39,6 @@ struct _JoindProfile {
 };
 
 G_DEFINE_FINAL_TYPE(JoindProfile, joind_profile, G_TYPE_OBJECT)
-
-static const gchar *const tls_versions[] = {"1.0", "1.1", "1.2", "1.3", NULL};
 
 static void
 joind_profile_finalize(GObject *object)
@@ -97,326 +95,16 @@ joind_profile_type_to_extension(JoindProfileType type)
 	return NULL;
 }
 
-/* ---- Checking ------------------------------------------------------------ */
-
-typedef struct {
-	guint line;
-	gchar *text;
-} CheckNote;
-
-static void
-check_note_free(gpointer data)
-{
-	CheckNote *note = data;
-
-	g_free(note->text);
-	g_free(note);
-}
-
-typedef struct {
-	JoindProfile *profile;
-	GPtrArray *problems; /* CheckNote: the file is refused */
-	GPtrArray *warnings; /* CheckNote: reported, the file is used */
-} ProfileCheck;
-
-static void G_GNUC_PRINTF(5, 0)
-        check_note_v(ProfileCheck *check, GPtrArray *notes, const gchar *group, const gchar *key,
-                     const gchar *format, va_list args)
-{
-	CheckNote *note = g_new0(CheckNote, 1);
-	g_autofree gchar *text = g_strdup_vprintf(format, args);
-
-	note->line = joind_keyfile_find_line(check->profile->contents, group, key);
-	if (note->line > 0)
-		note->text = g_strdup_printf("%s:%u: %s", check->profile->path, note->line, text);
-	else
-		note->text = g_strdup_printf("%s: %s", check->profile->path, text);
-	g_ptr_array_add(notes, note);
-}
-
-/* The file is wrong: report it at the line of key (or of [group] when key
- * is NULL). Never pass a secret's value as an argument. */
-static void G_GNUC_PRINTF(4, 5) check_fail(ProfileCheck *check, const gchar *group,
-                                           const gchar *key, const gchar *format, ...)
-{
-	va_list args;
-
-	va_start(args, format);
-	check_note_v(check, check->problems, group, key, format, args);
-	va_end(args);
-}
-
-static void G_GNUC_PRINTF(4, 5) check_warn(ProfileCheck *check, const gchar *group,
-                                           const gchar *key, const gchar *format, ...)
-{
-	va_list args;
-
-	va_start(args, format);
-	check_note_v(check, check->warnings, group, key, format, args);
-	va_end(args);
-}
-
-/* A value fit for an error sentence: never a secret's, never a whole page. */
-static gchar *
-check_show(const gchar *key, const gchar *value)
-{
-	gchar *shown;
-
-	if (joind_profile_key_is_secret(key))
-		return g_strdup("(hidden)");
-	if (g_utf8_strlen(value, -1) > 48) {
-		g_autofree gchar *head = g_utf8_substring(value, 0, 48);
-		shown = g_strconcat(head, "…", NULL);
-	} else {
-		shown = g_strdup(value);
-	}
-	for (gchar *p = shown; *p != '\0'; p++) {
-		if ((guchar)*p < 0x20 || *p == 0x7f)
-			*p = '?';
-	}
-	return shown;
-}
-
-static gboolean
-str_in_list(const gchar *value, const gchar *const *list)
-{
-	for (guint i = 0; list[i] != NULL; i++) {
-		if (g_ascii_strcasecmp(value, list[i]) == 0)
-			return TRUE;
-	}
-	return FALSE;
-}
-
-static void
-check_boolean(ProfileCheck *check, const gchar *group, const gchar *key)
-{
-	GKeyFile *kf = check->profile->keyfile;
-	g_autoptr(GError) error = NULL;
-	g_autofree gchar *raw = NULL;
-	g_autofree gchar *shown = NULL;
-
-	if (!g_key_file_has_key(kf, group, key, NULL))
-		return;
-	g_key_file_get_boolean(kf, group, key, &error);
-	if (error == NULL)
-		return;
-	raw = g_key_file_get_value(kf, group, key, NULL);
-	shown = check_show(key, raw != NULL ? raw : "");
-	check_fail(check, group, key, "%s: “%s” is not a boolean (use true or false)", key, shown);
-}
-
-/* Reads key; NULL when absent or when its escapes are wrong (reported). */
-static gchar *
-check_get_string(ProfileCheck *check, const gchar *group, const gchar *key)
-{
-	GKeyFile *kf = check->profile->keyfile;
-	g_autoptr(GError) error = NULL;
-	gchar *value;
-
-	if (!g_key_file_has_key(kf, group, key, NULL))
-		return NULL;
-	/* GKeyFile returns a value even when it sets an error for it. */
-	value = g_key_file_get_string(kf, group, key, &error);
-	if (error != NULL) {
-		joind_secret_wipe(value);
-		value = NULL;
-		check_fail(check, group, key,
-		           "%s: invalid escape sequence (a backslash may only be followed by "
-		           "s, n, t, r or another backslash)",
-		           key);
-	}
-	return value;
-}
-
-static gboolean
-passphrase_is_valid(const gchar *passphrase)
-{
-	gsize len = strlen(passphrase);
-
-	/* IEEE 802.11 Annex J: 8 to 63 characters, each in ASCII 32..126. */
-	if (len < 8 || len > 63)
-		return FALSE;
-	for (gsize i = 0; i < len; i++) {
-		if ((guchar)passphrase[i] < 32 || (guchar)passphrase[i] > 126)
-			return FALSE;
-	}
-	return TRUE;
-}
-
-static gboolean
-psk_is_valid(const gchar *psk)
-{
-	if (strlen(psk) != 64)
-		return FALSE;
-	for (guint i = 0; i < 64; i++) {
-		if (!g_ascii_isxdigit(psk[i]))
-			return FALSE;
-	}
-	return TRUE;
-}
-
-/* Escape errors were reported while reading all of [Security]. */
-static gchar *
-security_string(ProfileCheck *check, const gchar *key)
-{
-	g_autoptr(GError) error = NULL;
-	gchar *value = g_key_file_get_string(check->profile->keyfile, "Security", key, &error);
-
-	if (error != NULL) {
-		joind_secret_wipe(value);
-		return NULL;
-	}
-	return value;
-}
-
-static void
-check_psk(ProfileCheck *check)
-{
-	GKeyFile *kf = check->profile->keyfile;
-	gboolean has_passphrase = g_key_file_has_key(kf, "Security", "Passphrase", NULL);
-	gboolean has_psk = g_key_file_has_key(kf, "Security", "PreSharedKey", NULL);
-	gchar *value;
-
-	if (!has_passphrase && !has_psk) {
-		check_fail(check, "Security", NULL,
-		           "a .psk profile needs Passphrase= (8 to 63 characters) or "
-		           "PreSharedKey= (64 hexadecimal digits) in [Security]");
-		return;
-	}
-	if (has_passphrase && (value = security_string(check, "Passphrase")) != NULL) {
-		if (!passphrase_is_valid(value))
-			check_fail(check, "Security", "Passphrase",
-			           "Passphrase: a WPA passphrase is 8 to 63 printable ASCII "
-			           "characters (the value is not shown)");
-		joind_secret_wipe(value);
-	}
-	if (has_psk && (value = security_string(check, "PreSharedKey")) != NULL) {
-		if (!psk_is_valid(value))
-			check_fail(check, "Security", "PreSharedKey",
-			           "PreSharedKey: expected 64 hexadecimal digits (the 256-bit "
-			           "key; the value is not shown)");
-		joind_secret_wipe(value);
-	}
-}
-
-/* The EAP method registry checks the methods named and each method its own
- * keys; its sentences name file and line already. */
-static void
-check_eap_methods(ProfileCheck *check)
-{
-	g_autoptr(GError) error = NULL;
-	CheckNote *note;
-
-	if (joind_eap_check_profile(check->profile, "EAP-", &error))
-		return;
-	note = g_new0(CheckNote, 1);
-	note->line = joind_keyfile_find_line(check->profile->contents, "Security", "EAP-Method");
-	note->text = g_strdup(error->message);
-	g_ptr_array_add(check->problems, note);
-}
-
-/* Certificates and keys: an absolute path, or iwd's embed:<name>. */
-static void
-check_pem_reference(ProfileCheck *check, const gchar *key, const gchar *value)
-{
-	g_autofree gchar *shown = check_show(key, value);
-
-	if (g_str_has_prefix(value, "embed:")) {
-		const gchar *name = value + strlen("embed:");
-		if (check->profile->pems == NULL ||
-		    !g_hash_table_contains(check->profile->pems, name))
-			check_fail(check, "Security", key,
-			           "%s: “%s” names no embedded PEM of this file (no [@pem@name] "
-			           "group by that name)",
-			           key, shown);
-		return;
-	}
-	/* A relative path is fine: the EAP engine resolves it against the
-	 * profile's own directory (a profile and its certificates travel
-	 * together). */
-}
-
-static void
-check_tls_version(ProfileCheck *check, const gchar *key, const gchar *value)
-{
-	g_autofree gchar *shown = NULL;
-	g_autofree gchar *max_key = NULL;
-	g_autofree gchar *max = NULL;
-
-	if (!str_in_list(value, tls_versions)) {
-		shown = check_show(key, value);
-		check_fail(check, "Security", key, "%s: “%s” is not a TLS version (1.0 to 1.3)",
-		           key, shown);
-		return;
-	}
-	if (!g_str_has_suffix(key, "-Min"))
-		return;
-	max_key = g_strdup_printf("%.*sMax", (int)(strlen(key) - strlen("Min")), key);
-	max = security_string(check, max_key);
-	if (max != NULL && str_in_list(max, tls_versions) && strcmp(value, max) > 0)
-		check_fail(check, "Security", key, "%s is above %s", key, max_key);
-}
-
-static void
-check_eap_key(ProfileCheck *check, const gchar *key, const gchar *value)
-{
-	if (strcmp(key, "EAP-Method") == 0)
-		check_eap_methods(check);
-	else if (g_str_has_suffix(key, "-CACert") || g_str_has_suffix(key, "-ClientCert") ||
-	         g_str_has_suffix(key, "-ClientKey"))
-		check_pem_reference(check, key, value);
-	else if (g_str_has_suffix(key, "-Version-Min") || g_str_has_suffix(key, "-Version-Max"))
-		check_tls_version(check, key, value);
-	else if (g_str_has_suffix(key, "-ServerDomainMask") && value[0] == '\0')
-		check_fail(check, "Security", key, "%s is empty", key);
-	else if (strcmp(key, "EAP-RememberCredentials") == 0)
-		check_boolean(check, "Security", key);
-}
-
-/* Reads every [Security] value once: bad escapes are reported for all keys,
- * EAP keys are checked in 802.1X profiles. */
-static void
-check_security(ProfileCheck *check)
-{
-	JoindProfileType type = check->profile->type;
-	gboolean eap = type == JOIND_PROFILE_TYPE_8021X || type == JOIND_PROFILE_TYPE_WIRED;
-	g_auto(GStrv) keys = g_key_file_get_keys(check->profile->keyfile, "Security", NULL, NULL);
-
-	for (guint i = 0; keys != NULL && keys[i] != NULL; i++) {
-		gchar *value = check_get_string(check, "Security", keys[i]);
-
-		if (value != NULL && eap && g_str_has_prefix(keys[i], "EAP-"))
-			check_eap_key(check, keys[i], value);
-		joind_secret_wipe(value);
-	}
-	if (eap && !g_key_file_has_key(check->profile->keyfile, "Security", "EAP-Method", NULL))
-		check_fail(check, "Security", NULL,
-		           "EAP-Method= is missing from [Security]: an 802.1X profile names its "
-		           "EAP method (TLS, PEAP, TTLS, MD5, ...)");
-	if (type == JOIND_PROFILE_TYPE_PSK)
-		check_psk(check);
-}
+/* ---- Checking (the rest is in joind-profile-check.c) ----------------------- */
 
 static gboolean
 parse_mac(const gchar *text, MacAddress *mac)
 {
-	if (text == NULL || strlen(text) != MAC_LEN * 3 - 1)
-		return FALSE;
-	for (guint i = 0; i < MAC_LEN; i++) {
-		const gchar *p = text + i * 3;
-
-		if (!g_ascii_isxdigit(p[0]) || !g_ascii_isxdigit(p[1]))
-			return FALSE;
-		if (i < MAC_LEN - 1 && p[2] != ':' && p[2] != '-')
-			return FALSE;
-		mac->bytes[i] =
-		        (guint8)(g_ascii_xdigit_value(p[0]) << 4 | g_ascii_xdigit_value(p[1]));
-	}
-	return TRUE;
+	return joind_profile_parse_mac(text, mac->bytes);
 }
 
 static void
-check_match_interface(ProfileCheck *check, const gchar *value)
+check_match_interface(JoindProfileCheck *check, const gchar *value)
 {
 	g_auto(GStrv) globs = g_strsplit_set(value, " \t", -1);
 
@@ -426,13 +114,13 @@ check_match_interface(ProfileCheck *check, const gchar *value)
 			                g_pattern_spec_new(globs[i]));
 	}
 	if (check->profile->match_ifnames->len == 0)
-		check_fail(check, "Match", "Interface",
-		           "Interface= is empty (expected a name or a "
-		           "glob such as enp*)");
+		joind_profile_check_fail(check, "Match", "Interface",
+		                         "Interface= is empty (expected a name or a "
+		                         "glob such as enp*)");
 }
 
 static void
-check_match_mac(ProfileCheck *check, const gchar *value)
+check_match_mac(JoindProfileCheck *check, const gchar *value)
 {
 	g_auto(GStrv) words = g_strsplit_set(value, " \t", -1);
 	guint n = 0;
@@ -447,25 +135,26 @@ check_match_mac(ProfileCheck *check, const gchar *value)
 			g_array_append_val(check->profile->match_macs, mac);
 			continue;
 		}
-		g_autofree gchar *shown = check_show("MACAddress", words[i]);
-		check_fail(check, "Match", "MACAddress",
-		           "MACAddress: “%s” is not a MAC address (expected six hexadecimal "
-		           "bytes such as 02:00:5e:10:00:01)",
-		           shown);
+		g_autofree gchar *shown = joind_profile_check_show("MACAddress", words[i]);
+		joind_profile_check_fail(
+		        check, "Match", "MACAddress",
+		        "MACAddress: “%s” is not a MAC address (expected six hexadecimal "
+		        "bytes such as 02:00:5e:10:00:01)",
+		        shown);
 	}
 	if (n == 0)
-		check_fail(check, "Match", "MACAddress", "MACAddress= is empty");
+		joind_profile_check_fail(check, "Match", "MACAddress", "MACAddress= is empty");
 }
 
 static void
-check_match(ProfileCheck *check)
+check_match(JoindProfileCheck *check)
 {
 	JoindProfile *self = check->profile;
 	g_auto(GStrv) keys = g_key_file_get_keys(self->keyfile, "Match", NULL, NULL);
 	guint problems = check->problems->len;
 
 	for (guint i = 0; keys != NULL && keys[i] != NULL; i++) {
-		g_autofree gchar *value = check_get_string(check, "Match", keys[i]);
+		g_autofree gchar *value = joind_profile_check_get_string(check, "Match", keys[i]);
 
 		if (value == NULL)
 			continue;
@@ -474,7 +163,7 @@ check_match(ProfileCheck *check)
 		else if (strcmp(keys[i], "MACAddress") == 0)
 			check_match_mac(check, value);
 		else
-			check_warn(
+			joind_profile_check_warn(
 			        check, "Match", keys[i],
 			        "[Match] %s= is not a match joind knows (Interface, MACAddress): "
 			        "it is ignored",
@@ -482,60 +171,37 @@ check_match(ProfileCheck *check)
 	}
 	if (check->problems->len == problems && self->match_ifnames->len == 0 &&
 	    self->match_macs->len == 0)
-		check_warn(check, "Match", NULL,
-		           "no Interface= or MACAddress= in a [Match] section: this profile "
-		           "matches no port");
-}
-
-static gint
-check_note_compare(gconstpointer a, gconstpointer b)
-{
-	const CheckNote *na = *(const CheckNote *const *)a;
-	const CheckNote *nb = *(const CheckNote *const *)b;
-
-	return (na->line > nb->line) - (na->line < nb->line);
-}
-
-/* One note per line, in the order of the file (g_ptr_array_sort is stable). */
-static gchar *
-check_join(GPtrArray *notes)
-{
-	GString *text = g_string_new(NULL);
-
-	g_ptr_array_sort(notes, check_note_compare);
-	for (guint i = 0; i < notes->len; i++) {
-		const CheckNote *note = g_ptr_array_index(notes, i);
-		if (i > 0)
-			g_string_append_c(text, '\n');
-		g_string_append(text, note->text);
-	}
-	return g_string_free(text, FALSE);
+		joind_profile_check_warn(
+		        check, "Match", NULL,
+		        "no Interface= or MACAddress= in a [Match] section: this profile "
+		        "matches no port");
 }
 
 static gboolean
 profile_check(JoindProfile *self, GError **error)
 {
-	ProfileCheck check = {
+	JoindProfileCheck check = {
 	        .profile = self,
-	        .problems = g_ptr_array_new_with_free_func(check_note_free),
-	        .warnings = g_ptr_array_new_with_free_func(check_note_free),
+	        .path = self->path,
+	        .contents = self->contents,
+	        .keyfile = self->keyfile,
+	        .pems = self->pems,
+	        .type = self->type,
 	};
 	gboolean ok;
 
-	check_boolean(&check, "Settings", "AutoConnect");
-	check_boolean(&check, "Settings", "Hidden");
-	check_security(&check);
+	joind_profile_check_init(&check);
+	joind_profile_check_file(&check);
 	if (self->type == JOIND_PROFILE_TYPE_WIRED)
 		check_match(&check);
 	if (check.warnings->len > 0)
-		self->warnings = check_join(check.warnings);
+		self->warnings = joind_profile_check_join(check.warnings);
 	ok = check.problems->len == 0;
 	if (!ok) {
-		g_autofree gchar *text = check_join(check.problems);
+		g_autofree gchar *text = joind_profile_check_join(check.problems);
 		g_set_error_literal(error, G_KEY_FILE_ERROR, G_KEY_FILE_ERROR_INVALID_VALUE, text);
 	}
-	g_ptr_array_unref(check.problems);
-	g_ptr_array_unref(check.warnings);
+	joind_profile_check_clear(&check);
 	return ok;
 }
 

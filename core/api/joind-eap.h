@@ -34,11 +34,17 @@
  *   <P>TLS-CACert              PEM file of trusted CA certificates
  *   <P>TLS-SystemCA            true: trust the system CA store (explicit opt-in,
  *                              only used when no CACert is given)
+ *   <P>TLS-ServerKeyPin        sha256/BASE64 (';'-separated): the server keys to
+ *                              accept, alone or with a CA (the pin decides)
  *   <P>TLS-ClientCert          PEM certificate, or a PKCS#12 bundle
  *   <P>TLS-ClientKey           PEM / PKCS#8 (possibly encrypted) key, or PKCS#12
+ *   <P>TLS-ClientKeyBundle     PKCS#12 or PEM with certificate, chain and key
+ *                              (instead of ClientCert and ClientKey)
  *   <P>TLS-ClientKeyPassphrase passphrase of the key or bundle
  *   <P>TLS-ServerDomainMask    server name(s) to accept, ';'-separated, '*.' masks
+ *   <P>TLS-FastReauthentication false: never resume a TLS session (default true)
  *   <P>TLS-Version-Min/Max     "1.2" or "1.3"
+ * Certificate and key settings take a path or "embed:<name>" ([@pem@name]).
  * EAP-RememberCredentials     true: once an authentication succeeded, the
  *                            credentials agents supplied for it (identities,
  *                            passwords, key passphrases) are written into
@@ -380,6 +386,17 @@ JOIND_EXPORT const gchar *joind_eap_session_get_prefix(JoindEapSession *session)
 JOIND_EXPORT void joind_eap_session_set_data(JoindEapSession *session, const gchar *key,
                                              gpointer data, GDestroyNotify destroy);
 JOIND_EXPORT gpointer joind_eap_session_get_data(JoindEapSession *session, const gchar *key);
+
+/* The certificate the server presented in the session's last TLS
+ * handshake, set by the TLS-based methods (ABI 1.5): a{sv} with "subject",
+ * "issuer", "not-before", "not-after" (strings as OpenSSL prints them),
+ * "pin" ("sha256/BASE64" of its SubjectPublicKeyInfo: what
+ * <P>TLS-ServerKeyPin takes) and "trusted" (b: it passed the profile's
+ * trust settings). When a server is refused for want of trust, this is what
+ * a person needs to decide whether to pin it. set takes a floating
+ * reference (NULL clears); get returns NULL when none (transfer none). */
+JOIND_EXPORT void joind_eap_session_set_server_cert(JoindEapSession *session, GVariant *details);
+JOIND_EXPORT GVariant *joind_eap_session_get_server_cert(JoindEapSession *session);
 
 /* Text that came from the peer (prompts, notifications, server names),
  * made safe for logs and sentences: cut at a NUL or 256 octets, valid UTF-8,

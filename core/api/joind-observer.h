@@ -29,6 +29,10 @@ JOIND_EXPORT GPtrArray *joind_core_list_devices(JoindCore *self);
 /* The state directory (where profiles live), for clients that write
  * profiles themselves. */
 JOIND_EXPORT const gchar *joind_core_get_state_dir(JoindCore *self);
+/* Whether an administrator provisioned the profile (net.joind's Source
+ * "admin") rather than a user saving it through joind: the gate then asks
+ * for the stronger action before it is changed or forgotten. */
+JOIND_EXPORT gboolean joind_core_profile_is_admin(JoindCore *self, JoindProfile *profile);
 /* The bus the core's own API is on; a front end opens a connection of its
  * own to the same bus to own its name. NULL before the core started. */
 JOIND_EXPORT GDBusConnection *joind_core_get_bus(JoindCore *self);

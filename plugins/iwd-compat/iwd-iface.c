@@ -15,7 +15,10 @@ struct _IwdIface {
 	GHashTable *props;   /* name -> GVariant */
 	GHashTable *changed; /* names changed since the last flush */
 	guint idle_id;
+	gchar *source;
 };
+
+enum { PROP_0, PROP_SOURCE };
 
 G_DEFINE_FINAL_TYPE(IwdIface, iwd_iface, G_TYPE_DBUS_INTERFACE_SKELETON)
 
@@ -206,16 +209,34 @@ iwd_iface_finalize(GObject *object)
 	g_hash_table_unref(self->props);
 	g_hash_table_unref(self->changed);
 	g_clear_object(&self->model);
+	g_free(self->source);
 	g_dbus_interface_info_unref(self->info);
 	G_OBJECT_CLASS(iwd_iface_parent_class)->finalize(object);
+}
+
+static void
+iwd_iface_get_property(GObject *object, guint prop_id, GValue *value, GParamSpec *pspec)
+{
+	IwdIface *self = IWD_IFACE(object);
+
+	if (prop_id == PROP_SOURCE)
+		g_value_set_string(value, self->source != NULL ? self->source : "user");
+	else
+		G_OBJECT_WARN_INVALID_PROPERTY_ID(object, prop_id, pspec);
 }
 
 static void
 iwd_iface_class_init(IwdIfaceClass *klass)
 {
 	GDBusInterfaceSkeletonClass *skeleton_class = G_DBUS_INTERFACE_SKELETON_CLASS(klass);
+	GObjectClass *object_class = G_OBJECT_CLASS(klass);
 
-	G_OBJECT_CLASS(klass)->finalize = iwd_iface_finalize;
+	object_class->finalize = iwd_iface_finalize;
+	object_class->get_property = iwd_iface_get_property;
+	g_object_class_install_property(
+	        object_class, PROP_SOURCE,
+	        g_param_spec_string("source", NULL, NULL, "user",
+	                            G_PARAM_READABLE | G_PARAM_STATIC_STRINGS));
 	skeleton_class->get_info = iface_get_info;
 	skeleton_class->get_vtable = iface_get_vtable;
 	skeleton_class->get_properties = iface_get_properties;
@@ -259,4 +280,11 @@ gpointer
 iwd_iface_get_context(IwdIface *self)
 {
 	return self->context;
+}
+
+void
+iwd_iface_set_source(IwdIface *self, const gchar *source)
+{
+	g_free(self->source);
+	self->source = g_strdup(source);
 }

@@ -35,6 +35,11 @@ gpointer iwd_iface_get_model(IwdIface *self);
 void iwd_iface_set_context(IwdIface *self, gpointer context);
 gpointer iwd_iface_get_context(IwdIface *self);
 
+/* Who provisioned the object: "admin" or "user" (the GObject property
+ * "source", which the core's gate reads to pick the action a write
+ * needs). Unset: "user". */
+void iwd_iface_set_source(IwdIface *self, const gchar *source);
+
 /* Sets a property (value: floating taken, or NULL to leave it out); a
  * change is signalled, an equal value is not. */
 void iwd_iface_set(IwdIface *self, const gchar *name, GVariant *value);

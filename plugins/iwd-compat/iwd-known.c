@@ -111,6 +111,8 @@ known_sync(IwdKnown *self, IwdIface *iface, JoindProfile *profile)
 	g_autofree gchar *when =
 	        iwd_time_string(joind_core_get_last_connected(self->core, bytes, len, type));
 
+	iwd_iface_set_source(iface,
+	                     joind_core_profile_is_admin(self->core, profile) ? "admin" : "user");
 	iwd_iface_set(iface, "Name", g_variant_new_string(joind_profile_get_name(profile)));
 	iwd_iface_set(iface, "Type", g_variant_new_string(iwd_profile_type(type)));
 	iwd_iface_set(iface, "Hidden",

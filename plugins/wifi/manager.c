@@ -127,6 +127,8 @@ manager_add_station(WifiManager *self, const Interface *iface, WifiWiphy *wiphy)
 	}
 }
 
+static void manager_fetch_wiphy(WifiManager *self, guint32 id);
+
 static void
 manager_interface_seen(WifiManager *self, Interface *iface)
 {
@@ -148,7 +150,9 @@ manager_interface_seen(WifiManager *self, Interface *iface)
 	}
 	wiphy = g_hash_table_lookup(self->wiphys, GUINT_TO_POINTER(iface->wiphy));
 	if (wiphy == NULL) {
-		/* Its wiphy is being dumped: continue when that is done. */
+		/* Its wiphy is being dumped (or now will be, when its event
+		 * was lost): continue when that is done. */
+		manager_fetch_wiphy(self, iface->wiphy);
 		g_hash_table_replace(self->pending, key, g_memdup2(iface, sizeof(*iface)));
 		iface->name = NULL; /* moved into the copy */
 		return;
@@ -295,11 +299,8 @@ on_nl_event(guint8 cmd, struct nlattr **attrs, gpointer user_data)
 	case NL80211_CMD_NEW_INTERFACE:
 	case NL80211_CMD_SET_INTERFACE:
 		iface = interface_from_attrs(attrs);
-		if (iface != NULL) {
-			if (!g_hash_table_contains(self->wiphys, GUINT_TO_POINTER(iface->wiphy)))
-				manager_fetch_wiphy(self, iface->wiphy);
+		if (iface != NULL)
 			manager_interface_seen(self, iface);
-		}
 		return;
 	case NL80211_CMD_DEL_INTERFACE:
 		if (attrs[NL80211_ATTR_IFINDEX] != NULL)

@@ -10,6 +10,7 @@
 
 #include <errno.h>
 #include <glib-unix.h>
+#include <sys/socket.h>
 #include <netlink/genl/ctrl.h>
 #include <netlink/msg.h>
 
@@ -22,7 +23,8 @@ typedef struct {
 	WifiNlDoneFunc done;
 	gpointer user_data;
 	GDestroyNotify destroy;
-	gboolean interrupted; /* the kernel flagged the dump inconsistent */
+	gboolean interrupted;  /* the kernel flagged the dump inconsistent */
+	struct nl_msg *queued; /* a dump waiting for the running one to end */
 } Request;
 
 typedef struct {
@@ -35,6 +37,10 @@ typedef struct {
 	guint cmd_watch;
 	guint event_watch;
 	GHashTable *requests; /* seq -> Request */
+	/* The kernel runs one dump per socket at a time (another is refused
+	 * with EBUSY): later dumps wait here until the running one's DONE. */
+	GQueue dumps;     /* Request, each with its queued message */
+	guint32 dump_seq; /* the running dump, 0 when none */
 	guint next_id;
 	guint resync_idle;    /* after an overrun */
 	const gchar *lost_on; /* which socket overran */
@@ -45,6 +51,7 @@ request_free(Request *req)
 {
 	if (req->destroy != NULL)
 		req->destroy(req->user_data);
+	g_clear_pointer(&req->queued, nlmsg_free);
 	g_free(req);
 }
 
@@ -68,6 +75,7 @@ request_complete(NlSocket *self, Request *req, int error)
 }
 
 static int event_valid(struct nl_msg *msg, void *arg);
+static void dump_ended(NlSocket *self, guint32 seq);
 
 /* ---- command socket callbacks -------------------------------------------- */
 
@@ -102,6 +110,7 @@ cmd_finish(struct nl_msg *msg, void *arg)
 	Request *req = request_for(self, hdr);
 	int error = 0;
 
+	dump_ended(self, hdr->nlmsg_seq);
 	if (req == NULL)
 		return NL_SKIP;
 	/* A dump that failed part-way carries the error in its DONE. */
@@ -128,6 +137,7 @@ cmd_error(struct sockaddr_nl *nla, struct nlmsgerr *err, void *arg)
 	NlSocket *self = arg;
 	Request *req = request_for(self, &err->msg);
 
+	dump_ended(self, err->msg.nlmsg_seq);
 	if (req != NULL)
 		request_complete(self, req, err->error < 0 ? err->error : -EIO);
 	return NL_SKIP;
@@ -190,6 +200,9 @@ on_readable(gint fd, GIOCondition condition, gpointer user_data)
 	 * NLE_NOMEM. The rooms read the state again once the burst that
 	 * caused it has been read. */
 	if (err == -NLE_NOMEM) {
+		/* The running dump's DONE may be among what was lost. */
+		if (is_cmd)
+			dump_ended(self, self->dump_seq);
 		self->lost_on = is_cmd ? "command" : "event";
 		if (self->resync_idle == 0)
 			self->resync_idle = g_idle_add(resync_now, self);
@@ -260,11 +273,49 @@ nl_socket_free_all(gpointer backend)
 	g_clear_handle_id(&self->event_watch, g_source_remove);
 	g_clear_handle_id(&self->resync_idle, g_source_remove);
 	g_clear_pointer(&self->requests, g_hash_table_unref);
+	g_queue_clear_full(&self->dumps, (GDestroyNotify)request_free);
 	g_clear_pointer(&self->cmd_cb, nl_cb_put);
 	g_clear_pointer(&self->event_cb, nl_cb_put);
 	g_clear_pointer(&self->cmd, nl_socket_free);
 	g_clear_pointer(&self->events, nl_socket_free);
 	g_free(self);
+}
+
+/* Sends req's message; done hears of a failure to send. */
+static gboolean
+request_send(NlSocket *self, Request *req, struct nl_msg *msg)
+{
+	struct nlmsghdr *hdr = nlmsg_hdr(msg);
+	gboolean dump = (hdr->nlmsg_flags & NLM_F_DUMP) != 0;
+	int err = nl_send_auto(self->cmd, msg);
+
+	req->seq = hdr->nlmsg_seq; /* assigned by nl_send_auto() */
+	nlmsg_free(msg);
+	if (err < 0) {
+		g_debug("nl80211: send failed: %s", nl_geterror(err));
+		if (req->done != NULL)
+			req->done(-EIO, req->user_data);
+		request_free(req);
+		return FALSE;
+	}
+	if (dump)
+		self->dump_seq = req->seq;
+	g_hash_table_insert(self->requests, GUINT_TO_POINTER(req->seq), req);
+	return TRUE;
+}
+
+/* The dump of seq (if it is the running one) ended or was lost: the next
+ * waiting dump goes out. */
+static void
+dump_ended(NlSocket *self, guint32 seq)
+{
+	Request *req;
+
+	if (seq == 0 || seq != self->dump_seq)
+		return;
+	self->dump_seq = 0;
+	while (self->dump_seq == 0 && (req = g_queue_pop_head(&self->dumps)) != NULL)
+		request_send(self, req, g_steal_pointer(&req->queued));
 }
 
 static guint
@@ -274,30 +325,40 @@ nl_socket_send(gpointer backend, struct nl_msg *msg, WifiNlReplyFunc reply, Wifi
 	NlSocket *self = backend;
 	Request *req = g_new0(Request, 1);
 	struct nlmsghdr *hdr = nlmsg_hdr(msg);
-	int err;
 
 	req->reply = reply;
 	req->done = done;
 	req->user_data = user_data;
 	req->destroy = destroy;
+	req->id = ++self->next_id;
 	/* Dumps end with NLMSG_DONE; everything else asks for an ACK. */
 	if (!(hdr->nlmsg_flags & NLM_F_DUMP))
 		hdr->nlmsg_flags |= NLM_F_ACK;
-	err = nl_send_auto(self->cmd, msg);
-	req->seq = hdr->nlmsg_seq; /* assigned by nl_send_auto() */
-	nlmsg_free(msg);
-	if (err < 0) {
-		g_debug("nl80211: send failed: %s", nl_geterror(err));
-		if (done != NULL)
-			done(-EIO, user_data);
-		request_free(req);
-		return 0;
+	else if (self->dump_seq != 0) {
+		req->queued = msg;
+		g_queue_push_tail(&self->dumps, req);
+		return req->id;
 	}
-	req->id = ++self->next_id;
-	g_hash_table_insert(self->requests, GUINT_TO_POINTER(req->seq), req);
-	return req->id;
+	return request_send(self, req, msg) ? req->id : 0;
 }
 
+static gboolean
+cancel_queued(NlSocket *self, guint id)
+{
+	for (GList *l = self->dumps.head; l != NULL; l = l->next) {
+		Request *req = l->data;
+
+		if (req->id == id) {
+			g_queue_delete_link(&self->dumps, l);
+			request_free(req);
+			return TRUE;
+		}
+	}
+	return FALSE;
+}
+
+/* A running dump cancelled stays marked as running: the kernel goes on
+ * with it until its DONE, which dump_ended() still sees. */
 static void
 nl_socket_cancel(gpointer backend, guint id)
 {
@@ -305,6 +366,8 @@ nl_socket_cancel(gpointer backend, guint id)
 	GHashTableIter iter;
 	Request *req;
 
+	if (cancel_queued(self, id))
+		return;
 	g_hash_table_iter_init(&iter, self->requests);
 	while (g_hash_table_iter_next(&iter, NULL, (gpointer *)&req)) {
 		if (req->id == id) {
@@ -336,6 +399,20 @@ nl_socket_set_callbacks(NlSocket *self)
 	        g_unix_fd_add(nl_socket_get_fd(self->events), G_IO_IN, on_readable, self);
 }
 
+/* Replies to joind's own requests arrive on the command socket: one lost
+ * leaves its request waiting for the deadline, so that socket's buffer is
+ * not left to net.core.rmem_max (which can be small) when joind may raise
+ * it (CAP_NET_ADMIN). The event socket keeps the capped size: what it
+ * loses is read again (wifi_nl_events_lost). */
+static void
+cmd_socket_size(struct nl_sock *sock)
+{
+	int size = 1 << 20;
+
+	if (setsockopt(nl_socket_get_fd(sock), SOL_SOCKET, SO_RCVBUFFORCE, &size, sizeof(size)) < 0)
+		nl_socket_set_buffer_size(sock, size, 0);
+}
+
 WifiNl *
 wifi_nl_new(GError **error)
 {
@@ -347,6 +424,7 @@ wifi_nl_new(GError **error)
 	self->cmd = socket_open(error);
 	if (self->cmd == NULL)
 		return NULL;
+	cmd_socket_size(self->cmd);
 	self->events = socket_open(error);
 	if (self->events == NULL)
 		return NULL;

@@ -42,6 +42,7 @@ struct _WifiNl {
 	int family;
 	GArray *listeners;        /* Listener */
 	GArray *resync_listeners; /* ResyncListener */
+	guint n_overruns;         /* receive buffer overruns seen */
 	GHashTable *requests;     /* id -> Request */
 	guint next_id;
 };
@@ -205,6 +206,7 @@ wifi_nl_events_lost(WifiNl *self, const gchar *where)
 {
 	g_autoptr(GArray) listeners = g_array_copy(self->resync_listeners);
 
+	self->n_overruns++;
 	g_info("nl80211: messages were lost on the %s socket (receive buffer overrun); "
 	       "reading the state again",
 	       where);
@@ -213,6 +215,12 @@ wifi_nl_events_lost(WifiNl *self, const gchar *where)
 
 		l->func(l->user_data);
 	}
+}
+
+guint
+wifi_nl_get_n_overruns(WifiNl *self)
+{
+	return self->n_overruns;
 }
 
 const gchar *

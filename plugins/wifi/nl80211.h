@@ -66,6 +66,8 @@ typedef void (*WifiNlResyncFunc)(gpointer user_data);
 guint wifi_nl_add_resync_listener(WifiNl *self, WifiNlResyncFunc func, gpointer user_data);
 /* The carrier says so (where: which socket, for the log). */
 void wifi_nl_events_lost(WifiNl *self, const gchar *where);
+/* How many times that happened, for diagnostics. */
+guint wifi_nl_get_n_overruns(WifiNl *self);
 
 /* For logs: "TRIGGER_SCAN" and so on, or a number. */
 const gchar *wifi_nl_cmd_name(guint8 cmd);

@@ -514,6 +514,7 @@ station_diagnostics(gpointer user_data, GTask *task)
 	                      self->scanner != NULL ? wifi_scanner_get_n_triggered(self->scanner)
 	                                            : 0);
 	g_variant_dict_insert(d, "periodic_scan_interval", "u", self->periodic_interval);
+	g_variant_dict_insert(d, "netlink_overruns", "u", wifi_nl_get_n_overruns(self->iface->nl));
 	g_variant_dict_insert(d, "networks", "u", g_hash_table_size(self->networks));
 	g_variant_dict_insert_value(d, "bsses", g_variant_builder_end(&bsses));
 	g_task_set_task_data(task, d, (GDestroyNotify)g_variant_dict_unref);

@@ -121,9 +121,12 @@ wifi_start_bus() {
 	mkdir -p /run/dbus /etc/dbus-1/system.d
 	# Debian's activation files would start a second daemon (iwd,
 	# wpa_supplicant) on the first call; this root is a throw-away overlay.
+	# Without polkit's, joind decides alone (every caller here is root);
+	# tests/dbus/test-polkit.sh runs it with polkitd.
 	rm -f /usr/share/dbus-1/system-services/net.connman.iwd.service \
 		/usr/share/dbus-1/system-services/fi.w1.wpa_supplicant1.service \
-		/usr/share/dbus-1/system-services/net.joind.service
+		/usr/share/dbus-1/system-services/net.joind.service \
+		/usr/share/dbus-1/system-services/org.freedesktop.PolicyKit1.service
 	cp "$JOIND_SOURCE_ROOT/data/net.joind.conf" /etc/dbus-1/system.d/net.joind.conf
 	dbus-daemon --system --fork --nopidfile --nosyslog --print-pid >"$WORK/dbus.pid" ||
 		wifi_fail "dbus-daemon"

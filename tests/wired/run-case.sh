@@ -238,6 +238,62 @@ case_tls_pkcs12() {
 	w_expect_no_secrets whatever
 }
 
+# The pin of a certificate's key, as ServerKeyPin takes it.
+pin_of() { # PEM
+	echo "sha256/$(openssl x509 -pubkey -noout -in "$1" | openssl pkey -pubin -outform der |
+		openssl dgst -sha256 -binary | base64)"
+}
+
+# iwd's ClientKeyBundle (PKCS#12 with a passphrase) and an embedded CA:
+# one file, no certificate path but the bundle's.
+case_tls_bundle_embedded() {
+	bed
+	{
+		echo "[Match]"
+		echo "Interface=$W_IF_S"
+		echo "[Security]"
+		echo "EAP-Method=TLS"
+		echo "EAP-Identity=tlsuser"
+		echo "EAP-TLS-CACert=embed:campus_ca"
+		echo "EAP-TLS-ServerDomainMask=auth.test"
+		echo "EAP-TLS-ClientKeyBundle=$W_PKI/client.p12"
+		echo "EAP-TLS-ClientKeyPassphrase=whatever"
+		echo "[@pem@campus_ca]"
+		cat "$W_PKI/ca.pem"
+	} | w_profile port
+	link_up_until authenticated "EAP-TLS ClientKeyBundle + embedded CA"
+	expect_authenticated TLS tlsuser
+	w_expect_eq ProfileError "$(port_profile_error)" ""
+	w_expect_no_secrets whatever
+}
+
+# A pinned server key and no CA at all: authenticated.
+case_tls_pin_no_ca() {
+	bed
+	profile_tls EAP-TLS-CACert= "EAP-TLS-ServerKeyPin=$(pin_of "$W_PKI/server.pem")"
+	link_up_until authenticated "EAP-TLS ServerKeyPin, no CA"
+	expect_authenticated TLS tlsuser
+	grep -q "ServerKeyPin" "$W_DIR/joind.log" && w_fail "joind complained about the pin"
+	return 0
+}
+
+# Nothing to trust the server by (iwd would accept any server): refused
+# once the server has shown its certificate, the port never authorized,
+# and LastError gives the pin that would let it through.
+case_tls_no_ca() {
+	local err
+	bed
+	profile_tls EAP-TLS-CACert=
+	w_joind
+	w_wait --run ip -n "$W_NS_S" link set "$W_IF_S" up -- State failed,held >/dev/null
+	err=$(w_prop LastError)
+	echo "LastError: $err"
+	w_expect_match LastError "$err" "nothing to verify the server by"
+	[[ $err == *"EAP-TLS-ServerKeyPin=$(pin_of "$W_PKI/server.pem")"* ]] ||
+		w_fail "LastError lacks the pin to set"
+	[[ $(w_hostapd_count ": authorizing port") == 0 ]] || w_fail "hostapd authorized the port"
+}
+
 case_tls_key_passphrase_profile() {
 	bed
 	profile_tls EAP-TLS-ClientKey="$W_PKI/client.enc.key" EAP-TLS-ClientKeyPassphrase=whatever
@@ -509,6 +565,41 @@ case_tls_system_ca_no_mask() {
 	w_expect_eq State "$(w_prop State)" failed
 	rx=$(ip netns exec "$W_NS_A" cat "/sys/class/net/$W_IF_A/statistics/rx_packets")
 	w_expect_eq "frames received by the authenticator" "$rx" 0
+}
+
+# A wired EAP-TLS profile made over D-Bus (joinctl profile create, the CA
+# given as PEM bytes, the key passphrase from the environment): the file is
+# 0600 with the CA embedded in iwd's form, the port authenticates against
+# hostapd with it; deleting the profile over D-Bus logs the port off.
+case_profile_dbus() {
+	local joinctl=$W_BUILD/client/joinctl f out
+	bed
+	f=$W_DIR/state/wired/port.8021x
+	w_joind
+	out=$(W_KEY_PASS=whatever "$joinctl" --session --json profile create wired port \
+		"Match.Interface=$W_IF_S" Security.EAP-Method=TLS Security.EAP-Identity=tlsuser \
+		"Security.EAP-TLS-ClientCert=$W_PKI/client.pem" \
+		"Security.EAP-TLS-ClientKey=$W_PKI/client.enc.key" \
+		Security.EAP-TLS-ClientKeyPassphrase --passphrase-from-env W_KEY_PASS \
+		Security.EAP-TLS-ServerDomainMask=auth.test \
+		--embed "Security.EAP-TLS-CACert=$W_PKI/ca.pem")
+	w_expect_eq "created profile" "$(jq -r .path <<<"$out")" \
+		"/net/joind/profile/wired/$(printf port | od -An -tx1 | tr -d ' \n')"
+	w_expect_eq "mode of $f" "$(stat -c %a "$f")" 600
+	grep -q "^EAP-TLS-CACert=embed:EAP-TLS-CACert$" "$f" || w_fail "no embed: reference: $(cat "$f")"
+	grep -q "^\[@pem@EAP-TLS-CACert\]$" "$f" || w_fail "no embedded CA: $(cat "$f")"
+	w_wait --run ip -n "$W_NS_S" link set "$W_IF_S" up -- State authenticated >/dev/null
+	expect_authenticated TLS tlsuser
+	out=$("$joinctl" --session --json profile show port)
+	w_expect_eq "listed passphrase" \
+		"$(jq -r '.settings["Security.HasEAP-TLS-ClientKeyPassphrase"]' <<<"$out")" true
+	grep -qF whatever <<<"$out" && w_fail "joinctl profile show gave the key passphrase"
+	"$joinctl" --session profile delete port >/dev/null
+	w_wait --timeout 10 State idle >/dev/null
+	w_expect_eq Profile "$(w_prop Profile)" ""
+	sleep 0.1
+	[[ $(w_hostapd_count "received EAPOL-Logoff") -ge 1 ]] || w_fail "hostapd saw no EAPOL-Logoff"
+	w_expect_no_secrets whatever
 }
 
 operstate() {

@@ -6,7 +6,7 @@
 #   tests/wired/run-methods.sh peap-mschapv2
 # Cases: peap-mschapv2[-wrong], peap-gtc, peap-agent, peap-agent-cancel,
 # peap-resume, ttls-resume, peap-resume-after-failure,
-# peap-agent-remember,
+# peap-agent-remember, peap-wrong-pin,
 # peap-no-agent,
 # ttls-{pap,chap,mschap,mschapv2,eap-md5}, ttls-pap-wrong,
 # ttls-mschapv2-wrong, pwd[-wrong], mschapv2[-wrong]; through FreeRADIUS:
@@ -182,6 +182,31 @@ case_peap_resume_after_failure() {
 	w_wait --timeout 15 State authenticated >/dev/null
 	w_expect_eq "sessions offered" "$(grep -c "offering the TLS session" "$W_DIR/joind.log")" 0
 	w_expect_eq "resumed sessions" "$(w_hostapd_count "Resuming previous session")" 0
+}
+# A pinned key that is not the server's, though the CA vouches for it:
+# refused as the certificate arrives, before the inner identity and
+# password go out (hostapd never sees a phase 2 response); LastError names
+# the server's certificate and its real pin.
+case_peap_wrong_pin() {
+	local pin
+	pin=sha256/$(openssl x509 -pubkey -noout -in "$W_PKI/server.pem" |
+		openssl pkey -pubin -outform der | openssl dgst -sha256 -binary | base64)
+	bed
+	tunnel PEAP MSCHAPV2 peapuser peappass
+	printf 'EAP-PEAP-ServerKeyPin=%s\n' \
+		"sha256/$(openssl x509 -pubkey -noout -in "$W_PKI/other-ca.pem" |
+			openssl pkey -pubin -outform der | openssl dgst -sha256 -binary | base64)" \
+		>>"$W_DIR/state/wired/port.8021x"
+	w_joind
+	w_wait --run ip -n "$W_NS_S" link set "$W_IF_S" up -- State failed,held >/dev/null
+	echo "LastError: $(w_prop LastError)"
+	w_expect_match LastError "$(w_prop LastError)" "server key not trusted"
+	w_expect_match LastError "$(w_prop LastError)" "CN=auth\.test"
+	[[ $(w_prop LastError) == *"$pin"* ]] || w_fail "LastError lacks the server's pin $pin"
+	grep -q "Phase 2" "$W_DIR/hostapd.log" && w_fail "hostapd got as far as phase 2"
+	grep -q "peapuser" "$W_DIR/hostapd.log" && w_fail "the inner identity went out"
+	[[ $(w_hostapd_count ": authorizing port") == 0 ]] || w_fail "hostapd authorized the port"
+	w_expect_no_secrets peappass
 }
 case_ttls_pap() { bed; tunnel TTLS Tunneled-PAP ttlsuser ttlspass; ok TTLS anonymous@auth.test "TTLS/PAP" ttlspass; }
 case_ttls_chap() { bed; tunnel TTLS Tunneled-CHAP ttlsuser ttlspass; ok TTLS anonymous@auth.test "TTLS/CHAP" ttlspass; }

@@ -346,8 +346,10 @@ static gboolean
 eap_peap_check_profile(JoindProfile *profile, const gchar *prefix, GError **error)
 {
 	g_autofree gchar *inner = g_strconcat(prefix, "PEAP-Phase2-", NULL);
+	g_autofree gchar *tls = g_strconcat(prefix, "PEAP-", NULL);
 
-	return joind_eap_check_profile(profile, inner, error);
+	return eap_tls_config_check_profile(profile, tls, error) &&
+	       joind_eap_check_profile(profile, inner, error);
 }
 
 static gpointer

@@ -9,6 +9,7 @@
 
 #include "eap-tls-autoptr.h"
 #include "eap-tls-domain.h"
+#include "eap-tls-pin.h"
 #include "joind-error.h"
 #include "joind-secret.h"
 
@@ -18,11 +19,14 @@ eap_tls_config_free(EapTlsConfig *c)
 	if (c == NULL)
 		return;
 	g_free(c->method);
+	g_free(c->setting_prefix);
 	g_free(c->ca_file);
 	g_clear_pointer(&c->ca_pem, g_bytes_unref);
 	g_free(c->ca_where);
 	g_free(c->domain_masks);
 	g_free(c->domain_where);
+	g_strfreev(c->pins);
+	g_free(c->pin_where);
 	X509_free(c->cert);
 	sk_X509_pop_free(c->chain, X509_free);
 	EVP_PKEY_free(c->key);
@@ -158,7 +162,8 @@ static gboolean
 tls_check_system_ca_names(JoindEapSession *s, const gchar *method, const gchar *key_prefix,
                           const EapTlsConfig *c, GError **error)
 {
-	if (c->ca_file != NULL || eap_tls_domain_masks_name_servers(c->domain_masks))
+	if (c->ca_file != NULL || !c->system_ca ||
+	    eap_tls_domain_masks_name_servers(c->domain_masks))
 		return TRUE;
 	g_set_error(error, JOIND_ERROR, JOIND_ERROR_INVALID_ARGS,
 	            "%s %s: with %s%sSystemCA=true EAP-%s would accept any server whose "
@@ -172,31 +177,48 @@ tls_check_system_ca_names(JoindEapSession *s, const gchar *method, const gchar *
 }
 
 static gboolean
+tls_check_pins(JoindEapSession *s, const gchar *key_prefix, EapTlsConfig *c, GError **error)
+{
+	g_autofree gchar *key = g_strconcat(key_prefix, "ServerKeyPin", NULL);
+	g_autofree gchar *value = joind_eap_session_get_setting(s, key);
+	const gchar *reason = NULL;
+
+	c->pin_where = joind_eap_session_describe_setting(s, key);
+	if (value == NULL)
+		return TRUE;
+	c->pins = eap_tls_pins_parse(value, &reason);
+	if (c->pins != NULL)
+		return TRUE;
+	return joind_set_error(error, JOIND_ERROR_INVALID_ARGS, "%s: %s", c->pin_where, reason);
+}
+
+/* The trust anchors: CACert, else SystemCA, else a ServerKeyPin alone.
+ * With none of them every server is refused, but only once it has shown
+ * its certificate (eap-tls-conn.c), so that the refusal can tell a person
+ * the pin to set. */
+static gboolean
 tls_check_trust(JoindEapSession *s, const gchar *method, const gchar *key_prefix, EapTlsConfig *c,
                 GError **error)
 {
 	g_autofree gchar *system_key = g_strconcat(key_prefix, "SystemCA", NULL);
 	g_autofree gchar *mask_key = g_strconcat(key_prefix, "ServerDomainMask", NULL);
+	g_autofree gchar *ca_setting = tls_where(s, key_prefix, "CACert");
 
+	c->setting_prefix = g_strconcat(joind_eap_session_get_prefix(s), key_prefix, NULL);
 	c->ca_file = tls_setting_path(s, key_prefix, "CACert");
 	c->system_ca = joind_eap_session_get_setting_bool(s, system_key, FALSE);
+	if (!tls_check_pins(s, key_prefix, c, error))
+		return FALSE;
 	if (c->ca_file != NULL) {
-		g_autofree gchar *where = tls_where(s, key_prefix, "CACert");
-		c->ca_where = g_strdup_printf("the CA certificates in %s (%s)", c->ca_file, where);
+		c->ca_where =
+		        g_strdup_printf("the CA certificates in %s (%s)", c->ca_file, ca_setting);
 		if (!tls_read_file(s, key_prefix, "CACert", c->ca_file, &c->ca_pem, error))
 			return FALSE;
 	} else if (c->system_ca) {
-		c->ca_where = g_strdup_printf("the system CA store (%s%sSystemCA=true)",
-		                              joind_eap_session_get_prefix(s), key_prefix);
+		c->ca_where =
+		        g_strdup_printf("the system CA store (%sSystemCA=true)", c->setting_prefix);
 	} else {
-		g_autofree gchar *where = tls_where(s, key_prefix, "CACert");
-		g_set_error(
-		        error, JOIND_ERROR, JOIND_ERROR_INVALID_ARGS,
-		        "%s is not set: EAP-%s would have no way to tell the real server from "
-		        "an impostor. Set it to the CA that issued the server's certificate, or "
-		        "set %s%sSystemCA=true to trust the system CA store",
-		        where, method, joind_eap_session_get_prefix(s), key_prefix);
-		return FALSE;
+		c->ca_where = g_strdup_printf("no CA (%s is not set)", ca_setting);
 	}
 	c->domain_masks = joind_eap_session_get_setting(s, mask_key);
 	c->domain_where = joind_eap_session_describe_setting(s, mask_key);
@@ -209,26 +231,33 @@ tls_check_credential_files(JoindEapSession *s, const gchar *method, const gchar 
 {
 	g_autofree gchar *cert = tls_setting_path(s, key_prefix, "ClientCert");
 	g_autofree gchar *key = tls_setting_path(s, key_prefix, "ClientKey");
+	g_autofree gchar *bundle = tls_setting_path(s, key_prefix, "ClientKeyBundle");
+	const gchar *p = joind_eap_session_get_prefix(s);
 
-	if (cert == NULL && key == NULL && require) {
+	if (bundle != NULL && (cert != NULL || key != NULL)) {
+		g_autofree gchar *where = tls_where(s, key_prefix, "ClientKeyBundle");
+		return joind_set_error(error, JOIND_ERROR_INVALID_ARGS,
+		                       "%s: the bundle holds the certificate and the key; set "
+		                       "either it or %s%sClientCert and %s%sClientKey, not both",
+		                       where, p, key_prefix, p, key_prefix);
+	}
+	if (cert == NULL && key == NULL && bundle == NULL && require) {
 		g_autofree gchar *where = tls_where(s, key_prefix, "ClientCert");
-		g_set_error(error, JOIND_ERROR, JOIND_ERROR_INVALID_ARGS,
-		            "%s is not set: EAP-%s authenticates with a client certificate", where,
-		            method);
-		return FALSE;
+		return joind_set_error(error, JOIND_ERROR_INVALID_ARGS,
+		                       "%s is not set: EAP-%s authenticates with a client "
+		                       "certificate (ClientCert and ClientKey, or "
+		                       "ClientKeyBundle)",
+		                       where, method);
 	}
 	if (cert == NULL && key != NULL) {
 		g_autofree gchar *where = tls_where(s, key_prefix, "ClientCert");
-		g_set_error(error, JOIND_ERROR, JOIND_ERROR_INVALID_ARGS,
-		            "%s is not set but %s%sClientKey is", where,
-		            joind_eap_session_get_prefix(s), key_prefix);
-		return FALSE;
+		return joind_set_error(error, JOIND_ERROR_INVALID_ARGS,
+		                       "%s is not set but %s%sClientKey is", where, p, key_prefix);
 	}
-	if (cert != NULL && !tls_read_file(s, key_prefix, "ClientCert", cert, NULL, error))
-		return FALSE;
-	if (key != NULL && !tls_read_file(s, key_prefix, "ClientKey", key, NULL, error))
-		return FALSE;
-	return TRUE;
+	return (cert == NULL || tls_read_file(s, key_prefix, "ClientCert", cert, NULL, error)) &&
+	       (key == NULL || tls_read_file(s, key_prefix, "ClientKey", key, NULL, error)) &&
+	       (bundle == NULL ||
+	        tls_read_file(s, key_prefix, "ClientKeyBundle", bundle, NULL, error));
 }
 
 gboolean
@@ -241,10 +270,15 @@ eap_tls_config_check(JoindEapSession *session, const gchar *method, const gchar 
 	    !tls_check_trust(session, method, key_prefix, c, error) ||
 	    !tls_check_credential_files(session, method, key_prefix, require_client_cert, error))
 		return FALSE;
+	if (c->ca_file == NULL && !c->system_ca && c->pins == NULL)
+		g_warning("EAP-%s trusts %s, no system CA (%sSystemCA) and no pinned key "
+		          "(%sServerKeyPin): it will refuse every server once it presents its "
+		          "certificate, before any credential goes out, naming the pin to set",
+		          method, c->ca_where, c->setting_prefix, c->setting_prefix);
 	/* A private CA usually signs little else than the organisation's own
 	 * servers, so this works; but any certificate it ever issued (a
 	 * laptop's, a printer's) would pass for the authenticator. */
-	if (c->ca_file != NULL && tls_masks_unset(c))
+	if (c->ca_file != NULL && c->pins == NULL && tls_masks_unset(c))
 		g_warning("%s is not set: EAP-%s accepts any server certificate that %s issued. "
 		          "Set it to the server's name",
 		          c->domain_where, method, c->ca_where);
@@ -422,23 +456,28 @@ tls_load_key(JoindEapSession *s, const gchar *key_prefix, const gchar *key_name,
 static JoindEapMethodResult
 tls_load_credentials(JoindEapSession *s, const gchar *key_prefix, EapTlsConfig *c, GError **error)
 {
-	g_autofree gchar *cert_path = tls_setting_path(s, key_prefix, "ClientCert");
+	g_autofree gchar *bundle_path = tls_setting_path(s, key_prefix, "ClientKeyBundle");
+	/* A bundle is read like a ClientCert that holds the key too. */
+	const gchar *cert_name = bundle_path != NULL ? "ClientKeyBundle" : "ClientCert";
+	g_autofree gchar *cert_path = bundle_path != NULL
+	                                      ? g_steal_pointer(&bundle_path)
+	                                      : tls_setting_path(s, key_prefix, "ClientCert");
 	g_autofree gchar *key_path = tls_setting_path(s, key_prefix, "ClientKey");
-	const gchar *key_name = key_path != NULL ? "ClientKey" : "ClientCert";
+	const gchar *key_name = key_path != NULL ? "ClientKey" : cert_name;
 	g_autoptr(GBytes) cert_data = NULL;
 	g_autoptr(GBytes) key_data = NULL;
 	JoindEapMethodResult r;
 
 	if (cert_path == NULL)
 		return JOIND_EAP_METHOD_RESPOND;
-	if (!tls_read_file(s, key_prefix, "ClientCert", cert_path, &cert_data, error))
+	if (!tls_read_file(s, key_prefix, cert_name, cert_path, &cert_data, error))
 		return JOIND_EAP_METHOD_FAIL;
 	if (key_path == NULL)
 		key_data = g_bytes_ref(cert_data); /* a combined PEM or a PKCS#12 bundle */
 	else if (!tls_read_file(s, key_prefix, "ClientKey", key_path, &key_data, error))
 		return JOIND_EAP_METHOD_FAIL;
 	if (tls_is_pem(cert_data) && !tls_load_pem_certs(cert_data, c)) {
-		g_autofree gchar *where = tls_where(s, key_prefix, "ClientCert");
+		g_autofree gchar *where = tls_where(s, key_prefix, cert_name);
 		g_set_error(error, JOIND_ERROR, JOIND_ERROR_INVALID_ARGS,
 		            "%s: %s holds no PEM certificate", where, cert_path);
 		return JOIND_EAP_METHOD_FAIL;
@@ -448,7 +487,7 @@ tls_load_credentials(JoindEapSession *s, const gchar *key_prefix, EapTlsConfig *
 	if (r != JOIND_EAP_METHOD_RESPOND)
 		return r;
 	if (c->cert == NULL || X509_check_private_key(c->cert, c->key) != 1) {
-		g_autofree gchar *where = tls_where(s, key_prefix, "ClientCert");
+		g_autofree gchar *where = tls_where(s, key_prefix, cert_name);
 		ERR_clear_error();
 		g_set_error(error, JOIND_ERROR, JOIND_ERROR_INVALID_ARGS,
 		            c->cert == NULL
@@ -468,10 +507,12 @@ eap_tls_config_load(JoindEapSession *session, const gchar *method, const gchar *
                     gboolean require_client_cert, EapTlsConfig **config, GError **error)
 {
 	g_autoptr(EapTlsConfig) c = g_new0(EapTlsConfig, 1);
+	g_autofree gchar *resume_key = g_strconcat(key_prefix, "FastReauthentication", NULL);
 	JoindEapMethodResult r;
 
 	*config = NULL;
 	c->method = g_strdup(method);
+	c->resume = joind_eap_session_get_setting_bool(session, resume_key, TRUE);
 	if (!tls_check_versions(session, key_prefix, &c->min_version, &c->max_version, error) ||
 	    !tls_check_trust(session, method, key_prefix, c, error) ||
 	    !tls_check_credential_files(session, method, key_prefix, require_client_cert, error))
@@ -480,4 +521,39 @@ eap_tls_config_load(JoindEapSession *session, const gchar *method, const gchar *
 	if (r == JOIND_EAP_METHOD_RESPOND)
 		*config = g_steal_pointer(&c);
 	return r;
+}
+
+/* ---- profile check ---- */
+
+static gboolean
+tls_profile_has(JoindProfile *profile, const gchar *prefix, const gchar *name)
+{
+	g_autofree gchar *key = g_strconcat(prefix, name, NULL);
+
+	return joind_profile_has_key(profile, "Security", key);
+}
+
+gboolean
+eap_tls_config_check_profile(JoindProfile *profile, const gchar *prefix, GError **error)
+{
+	g_autofree gchar *pin_key = g_strconcat(prefix, "ServerKeyPin", NULL);
+	g_autofree gchar *pins_text = joind_profile_get_string(profile, "Security", pin_key);
+	g_auto(GStrv) pins = NULL;
+	const gchar *reason = NULL;
+
+	if (pins_text != NULL && (pins = eap_tls_pins_parse(pins_text, &reason)) == NULL) {
+		g_autofree gchar *where = joind_profile_describe_key(profile, "Security", pin_key);
+		return joind_set_error(error, JOIND_ERROR_INVALID_ARGS, "%s: %s", where, reason);
+	}
+	if (tls_profile_has(profile, prefix, "ClientKeyBundle") &&
+	    (tls_profile_has(profile, prefix, "ClientCert") ||
+	     tls_profile_has(profile, prefix, "ClientKey"))) {
+		g_autofree gchar *key = g_strconcat(prefix, "ClientKeyBundle", NULL);
+		g_autofree gchar *where = joind_profile_describe_key(profile, "Security", key);
+		return joind_set_error(error, JOIND_ERROR_INVALID_ARGS,
+		                       "%s: the bundle holds the certificate and the key; set "
+		                       "either it or %sClientCert and %sClientKey, not both",
+		                       where, prefix, prefix);
+	}
+	return TRUE;
 }

@@ -10,13 +10,17 @@
 G_BEGIN_DECLS
 
 typedef struct {
-	gchar *method;  /* "TLS", "PEAP": sentences say "EAP-TLS" */
-	gchar *ca_file; /* the setting (a path or embed:<name>); NULL: system_ca */
-	GBytes *ca_pem; /* what it holds */
+	gchar *method;         /* "TLS", "PEAP": sentences say "EAP-TLS" */
+	gchar *setting_prefix; /* "EAP-TLS-", "EAP-TTLS-Phase2-TLS-": keys in sentences */
+	gchar *ca_file;        /* the setting (a path or embed:<name>); NULL: none */
+	GBytes *ca_pem;        /* what it holds */
 	gboolean system_ca;
 	gchar *ca_where;     /* which setting chose the trust anchors, for sentences */
 	gchar *domain_masks; /* NULL: any name the CA vouches for */
 	gchar *domain_where;
+	gchar **pins; /* ServerKeyPin, canonical "sha256/BASE64"; NULL: none */
+	gchar *pin_where;
+	gboolean resume;              /* FastReauthentication: offer and keep TLS sessions */
 	int min_version, max_version; /* TLS1_2_VERSION, TLS1_3_VERSION */
 	X509 *cert;                   /* NULL: no client certificate */
 	STACK_OF(X509) * chain;
@@ -27,9 +31,11 @@ void eap_tls_config_free(EapTlsConfig *config);
 G_DEFINE_AUTOPTR_CLEANUP_FUNC(EapTlsConfig, eap_tls_config_free)
 
 /* Settings are <session prefix><key_prefix><name>, e.g. "EAP-" "TLS-"
- * "CACert". Checks what can be checked without secrets: trust anchors
- * configured (no CA and no SystemCA=true is an error: joind never accepts a
- * server it cannot verify), files readable, versions valid. */
+ * "CACert". Checks what can be checked without secrets: files readable,
+ * pins and versions valid, SystemCA=true only with a ServerDomainMask. No
+ * CA, SystemCA or ServerKeyPin is not an error here: joind never accepts a
+ * server it cannot verify, so the handshake then refuses the server that
+ * answers, once its certificate (and so its pin) is known. */
 gboolean eap_tls_config_check(JoindEapSession *session, const gchar *method,
                               const gchar *key_prefix, gboolean require_client_cert,
                               GError **error);
@@ -41,6 +47,11 @@ gboolean eap_tls_config_check(JoindEapSession *session, const gchar *method,
 JoindEapMethodResult eap_tls_config_load(JoindEapSession *session, const gchar *method,
                                          const gchar *key_prefix, gboolean require_client_cert,
                                          EapTlsConfig **config, GError **error);
+
+/* The shape of a profile's TLS keys under prefix ("EAP-TLS-",
+ * "EAP-PEAP-"), as the file is read: ServerKeyPin well-formed, no
+ * ClientKeyBundle beside ClientCert/ClientKey. */
+gboolean eap_tls_config_check_profile(JoindProfile *profile, const gchar *prefix, GError **error);
 
 /* "1.2" -> TLS1_2_VERSION, "1.3" -> TLS1_3_VERSION, else 0. */
 int eap_tls_parse_version(const gchar *text);

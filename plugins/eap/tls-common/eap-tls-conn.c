@@ -11,6 +11,7 @@
 
 #include "eap-tls-autoptr.h"
 #include "eap-tls-domain.h"
+#include "eap-tls-pin.h"
 #include "joind-error.h"
 #include "joind-secret.h"
 
@@ -19,16 +20,22 @@ struct _EapTlsConn {
 	SSL *ssl;
 	BIO *rbio, *wbio; /* owned by ssl */
 	gchar *method;
+	gchar *setting_prefix; /* "EAP-TLS-": sentences name keys to set */
 	gchar *ca_where;
 	gchar *domain_masks, *domain_where;
+	gchar **pins; /* NULL: no ServerKeyPin */
+	gchar *pin_where;
+	gboolean no_anchor; /* no CA, no SystemCA, no pin: every server is refused */
 	int min_version, max_version;
 	gboolean handshake_done;
 
 	/* what went wrong, for the sentence */
 	int verify_error; /* X509_V_OK when none */
 	int verify_depth;
-	gboolean name_mismatch;
-	gchar *server_subject, *server_issuer, *server_not_after, *server_names;
+	gboolean name_mismatch, pin_mismatch;
+	gboolean server_trusted;
+	gchar *server_subject, *server_issuer, *server_not_before, *server_not_after;
+	gchar *server_pin, *server_names;
 	gchar *peer_alert;
 
 	SSL_SESSION *new_session; /* the latest the server gave, not yet taken */
@@ -119,7 +126,26 @@ eap_tls_record_server(EapTlsConn *conn, X509 *leaf)
 		return;
 	conn->server_subject = eap_tls_name_string(X509_get_subject_name(leaf));
 	conn->server_issuer = eap_tls_name_string(X509_get_issuer_name(leaf));
+	conn->server_not_before = eap_tls_time_string(X509_get0_notBefore(leaf));
 	conn->server_not_after = eap_tls_time_string(X509_get0_notAfter(leaf));
+	conn->server_pin = eap_tls_pin_of_cert(leaf);
+}
+
+/* The server's names against ServerDomainMask (when set). */
+static gboolean
+eap_tls_conn_names_match(EapTlsConn *conn, X509 *leaf)
+{
+	g_auto(GStrv) names = NULL;
+
+	if (conn->domain_masks == NULL)
+		return TRUE;
+	names = eap_tls_cert_names(leaf);
+	if (eap_tls_domain_masks_match(conn->domain_masks, (const gchar *const *)names))
+		return TRUE;
+	conn->name_mismatch = TRUE;
+	g_free(conn->server_names);
+	conn->server_names = g_strjoinv(", ", names);
+	return FALSE;
 }
 
 static int
@@ -128,7 +154,6 @@ eap_tls_verify_cb(int ok, X509_STORE_CTX *store)
 	SSL *ssl = X509_STORE_CTX_get_ex_data(store, SSL_get_ex_data_X509_STORE_CTX_idx());
 	EapTlsConn *conn = SSL_get_ex_data(ssl, eap_tls_conn_index());
 	int depth = X509_STORE_CTX_get_error_depth(store);
-	g_auto(GStrv) names = NULL;
 
 	eap_tls_record_server(conn, X509_STORE_CTX_get0_cert(store));
 	if (!ok) {
@@ -138,15 +163,50 @@ eap_tls_verify_cb(int ok, X509_STORE_CTX *store)
 		}
 		return 0;
 	}
-	if (depth != 0 || conn->domain_masks == NULL)
+	if (depth != 0 || eap_tls_conn_names_match(conn, X509_STORE_CTX_get_current_cert(store)))
 		return 1;
-	names = eap_tls_cert_names(X509_STORE_CTX_get_current_cert(store));
-	if (eap_tls_domain_masks_match(conn->domain_masks, (const gchar *const *)names))
-		return 1;
-	conn->name_mismatch = TRUE;
-	conn->server_names = g_strjoinv(", ", names);
 	X509_STORE_CTX_set_error(store, X509_V_ERR_HOSTNAME_MISMATCH);
 	return 0;
+}
+
+/* The whole decision on the server's certificate, before anything of ours
+ * (a client certificate, a tunnelled password) goes out. A pin names the
+ * one key to accept: it matches (and the names, if masked), or the server
+ * is refused, whatever a CA says. Without a pin the chain must validate
+ * against the CA; without any of CA, SystemCA and pin nothing can. */
+static int
+eap_tls_cert_decide(EapTlsConn *conn, X509_STORE_CTX *store, X509 *leaf)
+{
+	if (conn->pins != NULL) {
+		if (conn->server_pin == NULL ||
+		    !g_strv_contains((const gchar *const *)conn->pins, conn->server_pin)) {
+			conn->pin_mismatch = TRUE;
+			X509_STORE_CTX_set_error(store, X509_V_ERR_CERT_UNTRUSTED);
+			return 0;
+		}
+		if (eap_tls_conn_names_match(conn, leaf))
+			return 1;
+		X509_STORE_CTX_set_error(store, X509_V_ERR_HOSTNAME_MISMATCH);
+		return 0;
+	}
+	if (conn->no_anchor) {
+		X509_STORE_CTX_set_error(store, X509_V_ERR_CERT_UNTRUSTED);
+		return 0;
+	}
+	return X509_verify_cert(store);
+}
+
+static int
+eap_tls_cert_verify_cb(X509_STORE_CTX *store, void *arg)
+{
+	EapTlsConn *conn = arg;
+	X509 *leaf = X509_STORE_CTX_get0_cert(store);
+	int ok;
+
+	eap_tls_record_server(conn, leaf);
+	ok = eap_tls_cert_decide(conn, store, leaf);
+	conn->server_trusted = ok > 0;
+	return ok;
 }
 
 static void
@@ -216,10 +276,11 @@ eap_tls_conn_setup_ctx(EapTlsConn *conn, const EapTlsConfig *c, GError **error)
 			            "%s holds no CA certificate OpenSSL can read", c->ca_where);
 			return FALSE;
 		}
-	} else if (!c->system_ca || !SSL_CTX_set_default_verify_paths(ctx)) {
+	} else if (c->system_ca && !SSL_CTX_set_default_verify_paths(ctx)) {
 		goto fail;
 	}
 	SSL_CTX_set_verify(ctx, SSL_VERIFY_PEER, eap_tls_verify_cb);
+	SSL_CTX_set_cert_verify_callback(ctx, eap_tls_cert_verify_cb, conn);
 	/* EAP never needs a TLS 1.2 renegotiation; refusing it removes a way
 	 * to swap the server identity mid-conversation. */
 	SSL_CTX_set_options(ctx, SSL_OP_NO_RENEGOTIATION);
@@ -251,9 +312,13 @@ eap_tls_conn_new(const EapTlsConfig *c, GError **error)
 	g_autoptr(EapTlsConn) conn = g_new0(EapTlsConn, 1);
 
 	conn->method = g_strdup(c->method);
+	conn->setting_prefix = g_strdup(c->setting_prefix);
 	conn->ca_where = g_strdup(c->ca_where);
 	conn->domain_masks = g_strdup(c->domain_masks);
 	conn->domain_where = g_strdup(c->domain_where);
+	conn->pins = g_strdupv(c->pins);
+	conn->pin_where = g_strdup(c->pin_where);
+	conn->no_anchor = c->ca_pem == NULL && !c->system_ca && c->pins == NULL;
 	conn->min_version = c->min_version;
 	conn->max_version = c->max_version;
 	conn->ctx = SSL_CTX_new(TLS_client_method());
@@ -292,12 +357,17 @@ eap_tls_conn_free(EapTlsConn *conn)
 	SSL_free(conn->ssl);
 	SSL_CTX_free(conn->ctx);
 	g_free(conn->method);
+	g_free(conn->setting_prefix);
 	g_free(conn->ca_where);
 	g_free(conn->domain_masks);
 	g_free(conn->domain_where);
+	g_strfreev(conn->pins);
+	g_free(conn->pin_where);
 	g_free(conn->server_subject);
 	g_free(conn->server_issuer);
+	g_free(conn->server_not_before);
 	g_free(conn->server_not_after);
+	g_free(conn->server_pin);
 	g_free(conn->server_names);
 	g_free(conn->peer_alert);
 	g_free(conn);
@@ -309,30 +379,55 @@ eap_tls_version_name(int version)
 	return version == TLS1_3_VERSION ? "1.3" : version == TLS1_2_VERSION ? "1.2" : "?";
 }
 
+/* "“CN=...” (issued by “CN=...”, valid from ... until ..., key pin
+ * sha256/...)": what a person needs to decide whether to trust it. */
+static gchar *
+eap_tls_conn_describe_server(EapTlsConn *conn)
+{
+	return g_strdup_printf("“%s” (issued by “%s”, valid from %s until %s, key pin %s)",
+	                       conn->server_subject != NULL ? conn->server_subject : "?",
+	                       conn->server_issuer != NULL ? conn->server_issuer : "?",
+	                       conn->server_not_before != NULL ? conn->server_not_before : "?",
+	                       conn->server_not_after != NULL ? conn->server_not_after : "?",
+	                       conn->server_pin != NULL ? conn->server_pin : "?");
+}
+
 static void
 eap_tls_conn_set_verify_error(EapTlsConn *conn, GError **error)
 {
-	const gchar *subject = conn->server_subject != NULL ? conn->server_subject : "?";
-	const gchar *issuer = conn->server_issuer != NULL ? conn->server_issuer : "?";
-	g_autofree gchar *validity = NULL;
+	g_autofree gchar *server = eap_tls_conn_describe_server(conn);
+	const gchar *pin = conn->server_pin != NULL ? conn->server_pin : "?";
+	const gchar *p = conn->setting_prefix;
 
-	if (conn->name_mismatch) {
-		g_set_error(error, JOIND_ERROR, JOIND_ERROR_AUTHENTICATION_FAILED,
-		            "Authentication failed: server name mismatch. The server certificate "
-		            "(%s) names %s, which matches none of %s (%s).",
-		            subject, conn->server_names[0] != '\0' ? conn->server_names : "nothing",
-		            conn->domain_masks, conn->domain_where);
-		return;
-	}
-	if (conn->verify_error == X509_V_ERR_CERT_HAS_EXPIRED ||
-	    conn->verify_error == X509_V_ERR_CERT_NOT_YET_VALID)
-		validity = g_strdup_printf(" (valid until %s)", conn->server_not_after);
-	g_set_error(error, JOIND_ERROR, JOIND_ERROR_AUTHENTICATION_FAILED,
-	            "Authentication failed: server certificate not trusted. The server "
-	            "certificate %s (issued by %s) does not validate against %s: %s%s.",
-	            subject, issuer, conn->ca_where,
-	            X509_verify_cert_error_string(conn->verify_error),
-	            validity != NULL ? validity : "");
+	if (conn->pin_mismatch)
+		joind_set_error(error, JOIND_ERROR_AUTHENTICATION_FAILED,
+		                "Authentication failed: server key not trusted. The server "
+		                "presented the certificate %s, whose key is not among those "
+		                "pinned by %s. If the server's key changed on purpose, put the new "
+		                "pin there.",
+		                server, conn->pin_where);
+	else if (conn->no_anchor)
+		joind_set_error(error, JOIND_ERROR_AUTHENTICATION_FAILED,
+		                "Authentication failed: nothing to verify the server by (%sCACert, "
+		                "%sSystemCA and %sServerKeyPin are not set), so it was refused "
+		                "before any credential was sent. The server presented the "
+		                "certificate %s. If that is your network's authentication server, "
+		                "set %sServerKeyPin=%s, or set %sCACert to the CA that issued it.",
+		                p, p, p, server, p, pin, p);
+	else if (conn->name_mismatch)
+		joind_set_error(error, JOIND_ERROR_AUTHENTICATION_FAILED,
+		                "Authentication failed: server name mismatch. The server "
+		                "certificate %s names %s, which matches none of %s (%s).",
+		                server,
+		                conn->server_names[0] != '\0' ? conn->server_names : "nothing",
+		                conn->domain_masks, conn->domain_where);
+	else
+		joind_set_error(error, JOIND_ERROR_AUTHENTICATION_FAILED,
+		                "Authentication failed: server certificate not trusted. The server "
+		                "certificate %s does not validate against %s: %s. To trust exactly "
+		                "this server's key, set %sServerKeyPin=%s.",
+		                server, conn->ca_where,
+		                X509_verify_cert_error_string(conn->verify_error), p, pin);
 }
 
 /* What a fatal alert from the server most likely means. */
@@ -368,7 +463,8 @@ eap_tls_conn_failed(EapTlsConn *conn, GError **error)
 	unsigned long e = ERR_peek_last_error();
 	const gchar *reason = e != 0 ? ERR_reason_error_string(e) : NULL;
 
-	if (conn->verify_error != X509_V_OK || conn->name_mismatch) {
+	if (conn->verify_error != X509_V_OK || conn->name_mismatch || conn->pin_mismatch ||
+	    (conn->no_anchor && conn->server_subject != NULL)) {
 		eap_tls_conn_set_verify_error(conn, error);
 	} else if (conn->peer_alert != NULL) {
 		g_autofree gchar *hint = eap_tls_alert_hint(conn);
@@ -513,4 +609,22 @@ gboolean
 eap_tls_conn_resumed(EapTlsConn *conn)
 {
 	return conn->handshake_done && SSL_session_reused(conn->ssl) == 1;
+}
+
+GVariant *
+eap_tls_conn_get_server_details(EapTlsConn *conn)
+{
+	GVariantDict dict;
+
+	if (conn->server_subject == NULL)
+		return NULL;
+	g_variant_dict_init(&dict, NULL);
+	g_variant_dict_insert(&dict, "subject", "s", conn->server_subject);
+	g_variant_dict_insert(&dict, "issuer", "s", conn->server_issuer);
+	g_variant_dict_insert(&dict, "not-before", "s", conn->server_not_before);
+	g_variant_dict_insert(&dict, "not-after", "s", conn->server_not_after);
+	if (conn->server_pin != NULL)
+		g_variant_dict_insert(&dict, "pin", "s", conn->server_pin);
+	g_variant_dict_insert(&dict, "trusted", "b", conn->server_trusted);
+	return g_variant_dict_end(&dict);
 }

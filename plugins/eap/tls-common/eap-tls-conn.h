@@ -3,7 +3,7 @@
  * act on, and keying material exports. */
 #pragma once
 
-#include <glib.h>
+#include <gio/gio.h>
 
 #include "eap-tls-config.h"
 
@@ -51,5 +51,11 @@ SSL_SESSION *eap_tls_conn_take_new_session(EapTlsConn *conn);
 /* The handshake is done and resumed a session (no certificate exchanged:
  * the server proved it holds the earlier session's keys). */
 gboolean eap_tls_conn_resumed(EapTlsConn *conn);
+
+/* What the server presented (a{sv}: subject, issuer, not-before,
+ * not-after, pin, and trusted: whether the handshake got past it), a new
+ * floating GVariant; NULL before its certificate came (or when the
+ * handshake resumed a session and none came). */
+GVariant *eap_tls_conn_get_server_details(EapTlsConn *conn);
 
 G_END_DECLS

@@ -23,6 +23,8 @@ struct _EapTlsFlow {
 	EapTlsReassembler *in;
 	EapTlsFragmenter *out;
 	gboolean handshake_reported;
+	gboolean server_reported;
+	gboolean resume; /* FastReauthentication */
 	gboolean deferred;
 	SSL_SESSION *pending; /* the server's session, kept if this one succeeds */
 };
@@ -129,6 +131,13 @@ eap_tls_flow_offer_session(EapTlsFlow *flow)
 	g_autofree gchar *key = eap_tls_flow_session_key(flow);
 	SSL_SESSION *cached = joind_eap_session_get_data(flow->session, key);
 
+	if (!flow->resume) {
+		if (cached != NULL)
+			joind_eap_session_set_data(flow->session, key, NULL, NULL);
+		g_debug("EAP-%s: FastReauthentication=false: no TLS session resumption",
+		        flow->method);
+		return;
+	}
 	if (cached != NULL && eap_tls_conn_offer_session(flow->conn, cached))
 		g_debug("EAP-%s: offering the TLS session of the last authentication",
 		        flow->method);
@@ -159,7 +168,7 @@ eap_tls_flow_settle_session(EapTlsFlow *flow)
 	g_autofree gchar *key = eap_tls_flow_session_key(flow);
 	JoindEapState state = joind_eap_session_get_state(flow->session);
 
-	if (state == JOIND_EAP_STATE_SUCCESS && flow->pending != NULL) {
+	if (state == JOIND_EAP_STATE_SUCCESS && flow->pending != NULL && flow->resume) {
 		joind_eap_session_set_data(flow->session, key, g_steal_pointer(&flow->pending),
 		                           (GDestroyNotify)SSL_SESSION_free);
 		g_debug("EAP-%s: keeping the TLS session for the next authentication",
@@ -175,6 +184,22 @@ gboolean
 eap_tls_flow_resumed(EapTlsFlow *flow)
 {
 	return flow->conn != NULL && eap_tls_conn_resumed(flow->conn);
+}
+
+/* The server's certificate, once per handshake, for the core: whoever
+ * decides to pin it later needs to see it. */
+static void
+eap_tls_flow_report_server(EapTlsFlow *flow)
+{
+	GVariant *details;
+
+	if (flow->server_reported)
+		return;
+	details = eap_tls_conn_get_server_details(flow->conn);
+	if (details == NULL)
+		return;
+	flow->server_reported = TRUE;
+	joind_eap_session_set_server_cert(flow->session, details);
 }
 
 static JoindEapMethodResult
@@ -195,6 +220,7 @@ eap_tls_flow_start(EapTlsFlow *flow, guint8 flags, GByteArray *response, GError 
 		return r;
 	if (flow->hooks.start != NULL && !flow->hooks.start(flow, flags, flow->user_data, error))
 		return JOIND_EAP_METHOD_FAIL;
+	flow->resume = config->resume;
 	flow->conn = eap_tls_conn_new(config, error);
 	if (flow->conn == NULL)
 		return JOIND_EAP_METHOD_FAIL;
@@ -245,6 +271,7 @@ eap_tls_flow_message(EapTlsFlow *flow, GBytes *message, GByteArray *response, GE
 
 	status = eap_tls_conn_process(flow->conn, g_bytes_get_data(message, NULL),
 	                              g_bytes_get_size(message), app, error);
+	eap_tls_flow_report_server(flow);
 	ok = status != EAP_TLS_CONN_FAILED && eap_tls_flow_dispatch(flow, status, app, error);
 	joind_secret_clear(app->data, app->len);
 	eap_tls_flow_keep_session(flow, ok);

@@ -96,6 +96,14 @@ eap_tls_check_settings(JoindEapSession *session, GError **error)
 	return eap_tls_config_check(session, "TLS", "TLS-", TRUE, error);
 }
 
+static gboolean
+eap_tls_check_profile(JoindProfile *profile, const gchar *prefix, GError **error)
+{
+	g_autofree gchar *tls = g_strconcat(prefix, "TLS-", NULL);
+
+	return eap_tls_config_check_profile(profile, tls, error);
+}
+
 static gpointer
 eap_tls_state_new(JoindEapSession *session, GError **error)
 {
@@ -129,6 +137,7 @@ const JoindEapMethodOps eap_tls_ops = {
         .name = "TLS",
         .flags = JOIND_EAP_METHOD_FLAG_OUTER,
         .check_settings = eap_tls_check_settings,
+        .check_profile = eap_tls_check_profile,
         .state_new = eap_tls_state_new,
         .state_free = eap_tls_state_free,
         .handle_request = eap_tls_handle_request,

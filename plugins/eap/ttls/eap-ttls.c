@@ -422,7 +422,10 @@ eap_ttls_check_profile(JoindProfile *profile, const gchar *prefix, GError **erro
 	g_autofree gchar *inner = g_strconcat(prefix, "TTLS-Phase2-", NULL);
 	g_autofree gchar *key = g_strconcat(inner, "Method", NULL);
 	g_autofree gchar *method = joind_profile_get_string(profile, "Security", key);
+	g_autofree gchar *tls = g_strconcat(prefix, "TTLS-", NULL);
 
+	if (!eap_tls_config_check_profile(profile, tls, error))
+		return FALSE;
 	if (eap_ttls_phase2_from_setting(method) != EAP_TTLS_PHASE2_EAP)
 		return TRUE;
 	return joind_eap_check_profile(profile, inner, error);

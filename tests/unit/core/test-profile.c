@@ -297,6 +297,30 @@ static const BadCase bad_cases[] = {
          NULL},
         {JOIND_PROFILE_TYPE_OPEN, "[Settings]\nEncoding=latin1\n", PATH ":2: Encoding=", NULL},
         /* Values of known keys. */
+        {JOIND_PROFILE_TYPE_OPEN, "[Settings]\nAlwaysRandomizeAddress=perhaps\n",
+         PATH ":2: AlwaysRandomizeAddress: “perhaps” is not a boolean", NULL},
+        {JOIND_PROFILE_TYPE_OPEN, "[Settings]\nTransitionDisable=1x\n",
+         PATH ":2: TransitionDisable: “1x” is not a boolean", NULL},
+        {JOIND_PROFILE_TYPE_OPEN, "[Settings]\nAddressOverride=02:00:5e:10:00\n",
+         PATH ":2: AddressOverride: “02:00:5e:10:00” is not a MAC address", NULL},
+        {JOIND_PROFILE_TYPE_OPEN, "[Settings]\nAddressOverride=01:00:5e:10:00:01\n",
+         PATH ":2: AddressOverride: “01:00:5e:10:00:01” is a multicast address", NULL},
+        {JOIND_PROFILE_TYPE_OPEN, "[Settings]\nDisabledTransitionModes=personal,wep\n",
+         PATH ":2: DisabledTransitionModes: “wep” is not a transition mode", NULL},
+        {JOIND_PROFILE_TYPE_8021X,
+         "[Security]\nEAP-Method=TLS\nEAP-TLS-FastReauthentication=sometimes\n",
+         PATH ":3: EAP-TLS-FastReauthentication: “sometimes” is not a boolean", NULL},
+        {JOIND_PROFILE_TYPE_8021X,
+         "[Security]\nEAP-Method=PEAP\nEAP-PEAP-Phase2-Method=MD5\n"
+         "EAP-PEAP-ServerKeyPin=sha256/x=\n",
+         PATH ":4: EAP-PEAP-ServerKeyPin: after “sha256/” comes the base64", NULL},
+        {JOIND_PROFILE_TYPE_8021X,
+         "[Security]\nEAP-Method=TTLS\nEAP-TTLS-Phase2-Method=Tunneled-PAP\n"
+         "EAP-TTLS-ServerKeyPin=sha1/x\n",
+         PATH ":4: EAP-TTLS-ServerKeyPin: a pin starts with “sha256/”", NULL},
+        {JOIND_PROFILE_TYPE_8021X,
+         "[Security]\nEAP-Method=TLS\nEAP-TLS-ClientKeyBundle=/b.p12\nEAP-TLS-ClientKey=/k\n",
+         PATH ":3: EAP-TLS-ClientKeyBundle: the bundle holds the certificate and the key", NULL},
         {JOIND_PROFILE_TYPE_OPEN, "[Settings]\nAutoConnect=maybe\n",
          PATH ":2: AutoConnect: “maybe” is not a boolean", NULL},
         {JOIND_PROFILE_TYPE_OPEN, "[Settings]\n\nHidden=2\n",
@@ -490,21 +514,218 @@ test_parse_all_problems(void)
 	g_assert_null(strstr(error->message, "Zq9"));
 }
 
+/* Unknown keys and groups: a warning each, with its line; the file is
+ * used and the keys stay in it. [Network], [IPv4] and [IPv6] are iwd's IP
+ * configuration: no warning, a debug line. */
 static void
 test_parse_unknown_keys(void)
 {
-	/* Keys and groups of other rooms are theirs to check. */
-	g_autoptr(JoindProfile) p =
-	        parse_ok(JOIND_PROFILE_TYPE_PSK, "[Settings]\n"
-	                                         "AlwaysRandomizeAddress=perhaps\n"
-	                                         "TransitionDisable=whatever\n"
-	                                         "[Security]\n"
-	                                         "Passphrase=12345678\n"
-	                                         "SomethingNew=1\n"
-	                                         "[Network]\n"
-	                                         "NameResolvingService=systemd\n");
+	g_autoptr(JoindProfile) p = NULL;
+	g_auto(GStrv) lines = NULL;
 
+	g_test_expect_message("joind", G_LOG_LEVEL_DEBUG,
+	                      PATH ": [Network], [IPv4]: IP configuration is left to the network "
+	                           "manager");
+	p = parse_ok(JOIND_PROFILE_TYPE_PSK, "[Settings]\n"
+	                                     "AutoConect=true\n"
+	                                     "[Security]\n"
+	                                     "Passphrase=12345678\n"
+	                                     "SomethingNew=1\n"
+	                                     "EAP-Method=TLS\n"
+	                                     "[Network]\n"
+	                                     "NameResolvingService=systemd\n"
+	                                     "[IPv4]\n"
+	                                     "Address=192.0.2.10\n"
+	                                     "[Proxy]\n"
+	                                     "Url=http://proxy\n"
+	                                     "[Match]\n"
+	                                     "Interface=eth0\n");
+	g_test_assert_expected_messages();
 	g_assert_true(joind_profile_has_key(p, "Network", "NameResolvingService"));
+	g_assert_true(joind_profile_has_key(p, "Security", "SomethingNew"));
+	lines = g_strsplit(joind_profile_get_warnings(p), "\n", -1);
+	g_assert_cmpuint(g_strv_length(lines), ==, 5);
+	g_assert_true(g_str_has_prefix(lines[0], PATH ":2: [Settings] AutoConect is not a key"));
+	g_assert_true(g_str_has_prefix(lines[1], PATH ":5: [Security] SomethingNew is not a key "
+	                                              "of a .psk profile"));
+	g_assert_true(g_str_has_prefix(lines[2], PATH ":6: [Security] EAP-Method is not a key "
+	                                              "of a .psk profile"));
+	g_assert_true(g_str_has_prefix(lines[3], PATH ":11: [Proxy] is not a group"));
+	g_assert_true(g_str_has_prefix(lines[4], PATH ":13: [Match] is not a group joind knows "
+	                                              "in a WiFi profile"));
+}
+
+/* In an 802.1X profile: misspelt EAP keys, keys of another kind of
+ * profile, TLS keys where no TLS runs. */
+static void
+test_parse_unknown_eap_keys(void)
+{
+	g_autoptr(JoindProfile) p =
+	        parse_ok(JOIND_PROFILE_TYPE_8021X, "[Security]\n"
+	                                           "EAP-Method=PEAP\n"
+	                                           "EAP-PEAP-CaCert=/ca.pem\n"
+	                                           "EAP-PEAP-Phase2-Method=MD5\n"
+	                                           "EAP-PEAP-Phase2-Pasword=x\n"
+	                                           "EAP-MD5-CACert=/ca.pem\n"
+	                                           "EAP-TLS-Phase2-Identity=x\n"
+	                                           "Passphrase=12345678\n"
+	                                           "EAP-PEAP-Phase2-TTLS-Phase2-Identity=ok\n");
+	g_auto(GStrv) lines = g_strsplit(joind_profile_get_warnings(p), "\n", -1);
+	const guint expected[] = {3, 5, 6, 7, 8};
+
+	g_assert_cmpuint(g_strv_length(lines), ==, G_N_ELEMENTS(expected));
+	for (guint i = 0; i < G_N_ELEMENTS(expected); i++) {
+		g_autofree gchar *start = g_strdup_printf(PATH ":%u: [Security] ", expected[i]);
+
+		g_assert_true(g_str_has_prefix(lines[i], start));
+		g_assert_nonnull(strstr(lines[i], "is not a key of a .8021x profile joind knows"));
+	}
+}
+
+/* iwd.network(5) of iwd 2.3, every key, in the profiles it belongs to: no
+ * problem, no warning. */
+static void
+test_parse_iwd_keys(void)
+{
+	static const gchar settings[] = "[Settings]\n"
+	                                "AutoConnect=true\n"
+	                                "Hidden=false\n"
+	                                "AlwaysRandomizeAddress=false\n"
+	                                "AddressOverride=02:00:5e:10:00:01\n"
+	                                "TransitionDisable=true\n"
+	                                "DisabledTransitionModes=personal,enterprise, open\n"
+	                                "[Network]\nMulticastDNS=resolve\n"
+	                                "[IPv4]\nAddress=192.0.2.2\nGateway=192.0.2.1\n"
+	                                "DNS=192.0.2.1 192.0.2.53\nNetmask=255.255.255.0\n"
+	                                "Broadcast=192.0.2.255\nDomainName=example.com\n"
+	                                "SendHostname=true\n"
+	                                "[IPv6]\nEnabled=true\nAddress=2001:db8::2/64\n"
+	                                "Gateway=2001:db8::1\nDNS=2001:db8::53\n"
+	                                "DomainName=example.com\n";
+	const gchar *security[] = {
+	        "Passphrase=12345678\nPreSharedKey="
+	        "0dc0d6eb90555ed6419756b9a15ec3e3209b63df707dd508d14581f8982721af\n",
+	        "EAP-Method=TLS\nEAP-Identity=me\nEAP-TLS-CACert=embed:ca\n"
+	        "EAP-TLS-ClientCert=/c.pem\nEAP-TLS-ClientKey=embed:key\n"
+	        "EAP-TLS-ClientKeyPassphrase=x\nEAP-TLS-ServerDomainMask=*.example.com\n"
+	        "EAP-TLS-FastReauthentication=false\n",
+	        "EAP-Method=TLS\nEAP-Identity=me\nEAP-TLS-ClientKeyBundle=/b.p12\n"
+	        "EAP-TLS-ClientKeyPassphrase=x\nEAP-TLS-ServerKeyPin="
+	        "sha256/47DEQpj8HBSa+/TImW+5JCeuQeRkm5NMpJWZG3hSuFU=\n",
+	        "EAP-Method=TTLS\nEAP-Identity=anon\nEAP-TTLS-CACert=/ca.pem\n"
+	        "EAP-TTLS-ServerDomainMask=r.example.com\nEAP-TTLS-FastReauthentication=true\n"
+	        "EAP-TTLS-Phase2-Method=Tunneled-MSCHAPv2\nEAP-TTLS-Phase2-Identity=u\n"
+	        "EAP-TTLS-Phase2-Password=p\n",
+	        "EAP-Method=TTLS\nEAP-TTLS-CACert=/ca.pem\nEAP-TTLS-Phase2-Method=MSCHAPV2\n"
+	        "EAP-TTLS-Phase2-Identity=u\nEAP-TTLS-Phase2-Password-Hash="
+	        "8846f7eaee8fb117ad06bdd830b7586c\n",
+	        "EAP-Method=PEAP\nEAP-Identity=anon\nEAP-PEAP-CACert=embed:ca\n"
+	        "EAP-PEAP-ServerDomainMask=r.example.com\nEAP-PEAP-FastReauthentication=true\n"
+	        "EAP-PEAP-ClientCert=embed:key\nEAP-PEAP-ClientKey=embed:key\n"
+	        "EAP-PEAP-Phase2-Method=GTC\nEAP-PEAP-Phase2-Identity=u\n"
+	        "EAP-PEAP-Phase2-Password=p\n",
+	        "EAP-Method=MSCHAPV2\nEAP-Identity=u\nEAP-Password-Hash="
+	        "8846f7eaee8fb117ad06bdd830b7586c\n",
+	        "EAP-Method=MD5\nEAP-Identity=u\nEAP-Password=p\n",
+	};
+	static const gchar pems[] = "[@pem@ca]\n-----BEGIN CERTIFICATE-----\nAA==\n"
+	                            "-----END CERTIFICATE-----\n"
+	                            "[@pem@key]\n-----BEGIN PRIVATE KEY-----\nAA==\n"
+	                            "-----END PRIVATE KEY-----\n";
+
+	for (gsize i = 0; i < G_N_ELEMENTS(security); i++) {
+		JoindProfileType type = i == 0 ? JOIND_PROFILE_TYPE_PSK : JOIND_PROFILE_TYPE_8021X;
+		g_autofree gchar *text =
+		        g_strconcat(settings, "[Security]\n", security[i], pems, NULL);
+		g_autoptr(JoindProfile) p = parse_ok(type, text);
+
+		g_assert_cmpstr(joind_profile_get_warnings(p), ==, NULL);
+	}
+}
+
+/* embed:NAME works in every certificate and key setting, outer and inner,
+ * and names a [@pem@NAME] group of the file. */
+static void
+test_parse_embed_every_key(void)
+{
+	const gchar *prefixes[] = {"EAP-TLS-", "EAP-PEAP-", "EAP-TTLS-", "EAP-TTLS-Phase2-TLS-",
+	                           "EAP-PEAP-Phase2-PEAP-"};
+	const gchar *keys[] = {"CACert", "ClientCert", "ClientKey", "ClientKeyBundle"};
+
+	for (gsize i = 0; i < G_N_ELEMENTS(prefixes); i++) {
+		for (gsize k = 0; k < G_N_ELEMENTS(keys); k++) {
+			g_autofree gchar *good =
+			        g_strdup_printf("[Security]\nEAP-Method=MD5\n%s%s=embed:pem\n"
+			                        "[@pem@pem]\n-----BEGIN CERTIFICATE-----\n-----END "
+			                        "CERTIFICATE-----\n",
+			                        prefixes[i], keys[k]);
+			g_autofree gchar *bad =
+			        g_strdup_printf("[Security]\nEAP-Method=MD5\n%s%s=embed:other\n"
+			                        "[@pem@pem]\n-----BEGIN CERTIFICATE-----\n-----END "
+			                        "CERTIFICATE-----\n",
+			                        prefixes[i], keys[k]);
+			g_autofree gchar *expected = g_strdup_printf(
+			        PATH ":3: %s%s: “embed:other” names no embedded PEM", prefixes[i],
+			        keys[k]);
+			g_autoptr(JoindProfile) p = parse_ok(JOIND_PROFILE_TYPE_8021X, good);
+			g_autoptr(GError) error = NULL;
+			g_autoptr(JoindProfile) q =
+			        parse(PATH, JOIND_PROFILE_TYPE_8021X, bad, &error);
+
+			g_assert_null(joind_profile_get_warnings(p));
+			g_assert_null(q);
+			g_assert_nonnull(error);
+			if (!g_str_has_prefix(error->message, expected))
+				g_error("\"%s\" does not start with \"%s\"", error->message,
+				        expected);
+		}
+	}
+}
+
+/* iwd's systemd-creds encryption: refused, saying so. */
+static void
+test_parse_encrypted_security(void)
+{
+	g_autoptr(GError) error = NULL;
+	g_autoptr(JoindProfile) p =
+	        parse(PATH, JOIND_PROFILE_TYPE_PSK,
+	              "[Settings]\nAutoConnect=true\n[Security]\nEncryptedSalt=c2FsdA==\n"
+	              "EncryptedSecurity=aGVsbG8gd29ybGQ=\n",
+	              &error);
+
+	g_assert_null(p);
+	g_assert_error(error, G_KEY_FILE_ERROR, G_KEY_FILE_ERROR_INVALID_VALUE);
+	g_assert_true(g_str_has_prefix(error->message, PATH ":4: EncryptedSalt: "));
+	g_assert_nonnull(strstr(error->message, PATH ":5: EncryptedSecurity: "));
+	g_assert_nonnull(strstr(error->message, "joind does not support systemd-creds encrypted "
+	                                        "profiles"));
+}
+
+/* [IPv4], [IPv6], [Network] and unknown groups come through a rewrite of
+ * the file as they were. */
+static void
+test_rewrite_keeps_ip_groups(void)
+{
+	const gchar *text = "[Security]\n"
+	                    "Passphrase=12345678\n"
+	                    "[IPv4]\n"
+	                    "Address=192.0.2.2\n"
+	                    "# the router\n"
+	                    "Gateway=192.0.2.1\n"
+	                    "[IPv6]\n"
+	                    "Enabled=false\n"
+	                    "[Network]\n"
+	                    "MulticastDNS=true\n"
+	                    "[Vendor]\n"
+	                    "X=y\n";
+	const gchar *const keys[] = {"Hidden", NULL};
+	const gchar *const values[] = {"true", NULL};
+	g_autofree gchar *expected = g_strconcat(text, "\n[Settings]\nHidden=true\n", NULL);
+	g_autofree gchar *out = NULL;
+	gsize len = 0;
+
+	out = joind_keyfile_set_strings(text, strlen(text), "Settings", keys, values, &len);
+	g_assert_cmpstr(out, ==, expected);
 }
 
 static void
@@ -799,6 +1020,11 @@ main(int argc, char **argv)
 	g_test_add_func("/profile/parse/bad", test_parse_bad);
 	g_test_add_func("/profile/parse/all-problems", test_parse_all_problems);
 	g_test_add_func("/profile/parse/unknown-keys", test_parse_unknown_keys);
+	g_test_add_func("/profile/parse/iwd-keys", test_parse_iwd_keys);
+	g_test_add_func("/profile/parse/unknown-eap-keys", test_parse_unknown_eap_keys);
+	g_test_add_func("/profile/parse/embed-every-key", test_parse_embed_every_key);
+	g_test_add_func("/profile/parse/encrypted-security", test_parse_encrypted_security);
+	g_test_add_func("/profile/keyfile/rewrite-keeps-ip-groups", test_rewrite_keeps_ip_groups);
 	g_test_add_func("/profile/parse/load-file", test_parse_load_file);
 	g_test_add_func("/profile/wired/glob", test_wired_glob);
 	g_test_add_func("/profile/wired/mac", test_wired_mac);

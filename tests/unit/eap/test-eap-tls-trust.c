@@ -7,6 +7,10 @@
  * runs; a mask made of wildcards alone is no mask. A private CACert without
  * a mask works but is warned about.
  *
+ * Server key pins: computed as the openssl command line does, parsed
+ * strictly, and deciding a handshake alone (no CA needed; another key is
+ * refused even when a CA vouches for it).
+ *
  * The binary is linked with -Wl,--wrap=g_free: __wrap_g_free() looks at
  * every block the TLS code frees while a test watches, to check that no
  * private key is handed back to the allocator readable.
@@ -14,8 +18,13 @@
 #include <malloc.h>
 #include <string.h>
 
+#include <openssl/pem.h>
+
 #include "eap-peap.h"
+#include "eap-tls-autoptr.h"
 #include "eap-tls-config.h"
+#include "eap-tls-conn.h"
+#include "eap-tls-pin.h"
 #include "eap-tls-domain.h"
 #include "eap-tls.h"
 #include "eap-ttls.h"
@@ -224,6 +233,147 @@ test_key_file_wiped(void)
 	g_assert_cmpuint(freed.wiped_blocks, >=, 2);
 }
 
+/* ---- server key pins ----------------------------------------------------- */
+
+static gchar *
+pin_of(const gchar *path)
+{
+	g_autoptr(BIO) bio = BIO_new_file(path, "r");
+	X509 *cert = PEM_read_bio_X509(bio, NULL, NULL, NULL);
+	gchar *pin;
+
+	g_assert_nonnull(cert);
+	pin = eap_tls_pin_of_cert(cert);
+	X509_free(cert);
+	return pin;
+}
+
+/* The same digest as the command the documentation gives. */
+static void
+test_pin_matches_openssl(void)
+{
+	g_autofree gchar *openssl = g_find_program_in_path("openssl");
+	const gchar *certs[] = {pki->server_cert, pki->client_cert, pki->ca};
+
+	if (openssl == NULL) {
+		g_test_skip("no openssl command");
+		return;
+	}
+	for (gsize i = 0; i < G_N_ELEMENTS(certs); i++) {
+		g_autofree gchar *cmd = g_strdup_printf(
+		        "sh -c 'openssl x509 -pubkey -noout -in %s | openssl pkey -pubin -outform "
+		        "der | openssl dgst -sha256 -binary | base64'",
+		        certs[i]);
+		g_autofree gchar *out = NULL;
+		g_autofree gchar *pin = pin_of(certs[i]);
+		g_autofree gchar *expected = NULL;
+		gint status = -1;
+
+		g_assert_true(g_spawn_command_line_sync(cmd, &out, NULL, &status, NULL));
+		g_assert_cmpint(status, ==, 0);
+		expected = g_strconcat("sha256/", g_strstrip(out), NULL);
+		g_assert_cmpstr(pin, ==, expected);
+	}
+}
+
+static void
+test_pin_parse(void)
+{
+	const gchar *good = "sha256/47DEQpj8HBSa+/TImW+5JCeuQeRkm5NMpJWZG3hSuFU=";
+	const gchar *bad[] = {
+	        "",
+	        "sha1/47DEQpj8HBSa+/TImW+5JCeuQeRkm5NMpJWZG3hSuFU=",
+	        "sha256/47DEQpj8HBSa+/TImW+5JCeuQeRkm5NMpJWZG3hSuF=",
+	        "sha256/47DEQpj8HBSa+/TImW+5JCeuQeRkm5NMpJWZG3hSuFU",
+	        "sha256/47DEQpj8HBSa+/TImW+5JCeuQeRkm5NMpJWZG3hSu*U=",
+	        "sha256/",
+	        "sha",
+	};
+	g_autofree gchar *two = g_strdup_printf(" %s ; %s,", good, good);
+	g_auto(GStrv) one = NULL;
+	g_auto(GStrv) both = NULL;
+	const gchar *reason = NULL;
+
+	one = eap_tls_pins_parse(good, &reason);
+	g_assert_cmpuint(g_strv_length(one), ==, 1);
+	g_assert_cmpstr(one[0], ==, good);
+	both = eap_tls_pins_parse(two, &reason);
+	g_assert_cmpuint(g_strv_length(both), ==, 2);
+	for (gsize i = 0; i < G_N_ELEMENTS(bad); i++) {
+		reason = NULL;
+		g_assert_null(eap_tls_pins_parse(bad[i], &reason));
+		g_assert_nonnull(reason);
+	}
+}
+
+/* A handshake of an EapTlsConn (TTLS's settings: no client certificate)
+ * against an in-memory server presenting server.pem. */
+static gboolean
+pin_handshake(const gchar *extra, GError **error)
+{
+	g_autoptr(JoindEapSession) s = session_new("TTLS", extra);
+	g_autoptr(EapTlsConfig) config = NULL;
+	g_autoptr(EapTlsConn) conn = NULL;
+	g_autoptr(GByteArray) app = g_byte_array_new();
+	SSL_CTX *ctx = SSL_CTX_new(TLS_server_method());
+	SSL *server;
+	EapTlsConnStatus st;
+
+	g_assert_true(SSL_CTX_use_certificate_file(ctx, pki->server_cert, SSL_FILETYPE_PEM));
+	g_assert_true(SSL_CTX_use_PrivateKey_file(ctx, pki->server_key, SSL_FILETYPE_PEM));
+	server = SSL_new(ctx);
+	SSL_set_bio(server, BIO_new(BIO_s_mem()), BIO_new(BIO_s_mem()));
+	BIO_set_mem_eof_return(SSL_get_rbio(server), -1);
+	SSL_set_accept_state(server);
+	g_assert_cmpint(eap_tls_config_load(s, "TTLS", "TTLS-", FALSE, &config, error), ==,
+	                JOIND_EAP_METHOD_RESPOND);
+	conn = eap_tls_conn_new(config, error);
+	st = eap_tls_conn_process(conn, NULL, 0, app, error);
+	for (guint i = 0;
+	     i < 10 && st == EAP_TLS_CONN_CONTINUE && !eap_tls_conn_handshake_done(conn); i++) {
+		g_autoptr(GBytes) out = eap_tls_conn_take_output(conn);
+		guint8 buf[16384];
+		int n;
+
+		if (out != NULL)
+			BIO_write(SSL_get_rbio(server), g_bytes_get_data(out, NULL),
+			          (int)g_bytes_get_size(out));
+		SSL_do_handshake(server);
+		n = BIO_read(SSL_get_wbio(server), buf, sizeof(buf));
+		st = eap_tls_conn_process(conn, buf, (gsize)MAX(n, 0), app, error);
+	}
+	SSL_free(server);
+	SSL_CTX_free(ctx);
+	return st != EAP_TLS_CONN_FAILED && eap_tls_conn_handshake_done(conn);
+}
+
+static void
+test_pin_decides(void)
+{
+	g_autofree gchar *pin = pin_of(pki->server_cert);
+	g_autofree gchar *other = pin_of(pki->client_cert);
+	g_autofree gchar *alone = g_strdup_printf("EAP-TTLS-ServerKeyPin=%s", pin);
+	g_autofree gchar *with_ca =
+	        g_strdup_printf("EAP-TTLS-CACert=%s\nEAP-TTLS-ServerKeyPin=%s", pki->other_ca, pin);
+	g_autofree gchar *wrong =
+	        g_strdup_printf("EAP-TTLS-CACert=%s\nEAP-TTLS-ServerKeyPin=%s", pki->ca, other);
+	g_autoptr(GError) error = NULL;
+	g_autoptr(JoindEapSession) s = session_new("TTLS", alone);
+
+	/* A pin alone is a valid profile, without any warning. */
+	g_assert_true(joind_eap_session_check(s, NULL));
+	g_assert_true(pin_handshake(alone, &error));
+	g_assert_no_error(error);
+	g_assert_true(pin_handshake(with_ca, &error));
+	g_assert_no_error(error);
+	g_assert_false(pin_handshake(wrong, &error));
+	g_assert_error(error, JOIND_ERROR, JOIND_ERROR_AUTHENTICATION_FAILED);
+	g_assert_nonnull(strstr(error->message, "server key not trusted"));
+	g_assert_nonnull(strstr(error->message, pin));
+	g_assert_nonnull(strstr(error->message, "CN=auth.test"));
+	g_assert_nonnull(strstr(error->message, "valid from "));
+}
+
 int
 main(int argc, char **argv)
 {
@@ -241,6 +391,9 @@ main(int argc, char **argv)
 	                test_private_ca_without_mask_warns);
 	g_test_add_func("/eap/tls-trust/masks-name-servers", test_masks_name_servers);
 	g_test_add_func("/eap/tls-trust/key-file-wiped", test_key_file_wiped);
+	g_test_add_func("/eap/tls-trust/pin-matches-openssl", test_pin_matches_openssl);
+	g_test_add_func("/eap/tls-trust/pin-parse", test_pin_parse);
+	g_test_add_func("/eap/tls-trust/pin-decides", test_pin_decides);
 	result = g_test_run();
 	test_pki_free(pki);
 	return result;

@@ -9,6 +9,8 @@
  * method cannot hide behind OpenSSL agreeing with itself. */
 #include <string.h>
 
+#include <glib/gstdio.h>
+
 #include <gio/gio.h>
 #include <openssl/core_names.h>
 #include <openssl/err.h>
@@ -17,6 +19,8 @@
 
 #include "eap-tls-flow.h"
 #include "eap-tls-frag.h"
+#include "eap-tls-autoptr.h"
+#include "eap-tls-pin.h"
 #include "eap-tls.h"
 #include "joind-eap-private.h"
 #include "joind-error.h"
@@ -898,8 +902,13 @@ test_settings_errors(void)
 		const gchar *security;
 		const gchar *message;
 	} cases[] = {
-	        {"EAP-TLS-ClientCert=/nonexistent.pem",
-	         "EAP-TLS-CACert is not set: EAP-TLS would have no way to tell"},
+	        {SYSTEM_CA "\nEAP-TLS-ServerKeyPin=sha256/abc",
+	         "EAP-TLS-ServerKeyPin: after “sha256/” comes the base64"},
+	        {SYSTEM_CA "\nEAP-TLS-ServerKeyPin=md5/abc", "a pin starts with “sha256/”"},
+	        {SYSTEM_CA "\nEAP-TLS-ClientKeyBundle=/x\nEAP-TLS-ClientCert=/y",
+	         "EAP-TLS-ClientKeyBundle: the bundle holds the certificate and the key"},
+	        {SYSTEM_CA "\nEAP-TLS-ClientKeyBundle=/nonexistent.p12",
+	         "EAP-TLS-ClientKeyBundle: Failed to open file"},
 	        {"EAP-TLS-CACert=/nonexistent-ca.pem", "/nonexistent-ca.pem”: No such file"},
 	        {SYSTEM_CA, "EAP-TLS-ClientCert is not set"},
 	        {SYSTEM_CA "\nEAP-TLS-ClientCert=/nonexistent.pem",
@@ -970,6 +979,233 @@ test_malformed_fragments(void)
 	g_assert_true(joind_eap_session_rx(c.session, bad, sizeof(bad), NULL));
 	assert_failed(&c, JOIND_ERROR_AUTHENTICATION_FAILED,
 	              "fragments are malformed: first EAP-TLS fragment without the L flag");
+	conv_clear(&c);
+}
+
+/* ---- server key pins ---- */
+
+static gchar *
+pin_of(const gchar *path)
+{
+	g_autoptr(BIO) bio = BIO_new_file(path, "r");
+	X509 *cert = PEM_read_bio_X509(bio, NULL, NULL, NULL);
+	gchar *pin;
+
+	g_assert_nonnull(cert);
+	pin = eap_tls_pin_of_cert(cert);
+	X509_free(cert);
+	return pin;
+}
+
+/* The client credentials, with a CA and a pin when not NULL. */
+static gchar *
+security_pinned(const gchar *ca, const gchar *pin, const gchar *extra)
+{
+	g_autofree gchar *ca_line = ca != NULL ? g_strdup_printf("EAP-TLS-CACert=%s\n", ca) : NULL;
+	g_autofree gchar *pin_line =
+	        pin != NULL ? g_strdup_printf("EAP-TLS-ServerKeyPin=%s\n", pin) : NULL;
+
+	return g_strdup_printf("%s%sEAP-TLS-ClientCert=%s\nEAP-TLS-ClientKey=%s\n%s",
+	                       ca_line != NULL ? ca_line : "", pin_line != NULL ? pin_line : "",
+	                       pki->client_cert, pki->client_key, extra != NULL ? extra : "");
+}
+
+static void
+assert_server_cert(Conv *c, const gchar *pin, gboolean trusted)
+{
+	GVariant *details = joind_eap_session_get_server_cert(c->session);
+	const gchar *subject = NULL, *issuer = NULL, *got_pin = NULL, *not_after = NULL;
+	gboolean got_trusted = !trusted;
+
+	g_assert_nonnull(details);
+	g_assert_true(g_variant_lookup(details, "subject", "&s", &subject));
+	g_assert_true(g_variant_lookup(details, "issuer", "&s", &issuer));
+	g_assert_true(g_variant_lookup(details, "not-after", "&s", &not_after));
+	g_assert_true(g_variant_lookup(details, "pin", "&s", &got_pin));
+	g_assert_true(g_variant_lookup(details, "trusted", "b", &got_trusted));
+	g_assert_nonnull(strstr(subject, "CN=auth.test"));
+	g_assert_nonnull(strstr(issuer, "CN=joind Test CA"));
+	g_assert_cmpstr(got_pin, ==, pin);
+	g_assert_cmpint(got_trusted, ==, trusted);
+}
+
+/* The pin alone is a trust anchor; with a CA that does not vouch for the
+ * server the pin still decides; the session keeps what it saw. */
+static void
+test_pin_accepted(void)
+{
+	g_autofree gchar *pin = pin_of(pki->server_cert);
+	g_autofree gchar *alone = security_pinned(NULL, pin, NULL);
+	g_autofree gchar *wrong_ca = security_pinned(pki->other_ca, pin, NULL);
+	g_autofree gchar *two =
+	        g_strdup_printf("sha256/AAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAA=;%s", pin);
+	g_autofree gchar *rollover =
+	        security_pinned(pki->ca, two, "EAP-TLS-ServerDomainMask=auth.test");
+
+	for (int v = 0; v < 2; v++) {
+		ServerOptions o = v == 0 ? (ServerOptions)SERVER_12 : (ServerOptions)SERVER_13;
+		Conv c;
+
+		server_defaults(&o);
+		conv_init(&c, &o, 0, alone);
+		conv_run(&c);
+		g_assert_no_error(c.error);
+		g_assert_cmpuint(c.succeeded, ==, 1);
+		assert_keys(&c);
+		assert_server_cert(&c, pin, TRUE);
+		conv_clear(&c);
+		run_success(o, 0, wrong_ca, v == 0 ? TLS1_2_VERSION : TLS1_3_VERSION);
+		run_success(o, 0, rollover, v == 0 ? TLS1_2_VERSION : TLS1_3_VERSION);
+	}
+}
+
+/* Another key than the pinned one is refused even when the CA vouches for
+ * it, before the client certificate goes out; the sentence and the session
+ * carry what a person needs to decide. */
+static void
+test_pin_mismatch(void)
+{
+	g_autofree gchar *pin = pin_of(pki->server_cert);
+	g_autofree gchar *other = pin_of(pki->client_cert);
+	g_autofree gchar *sec = security_pinned(pki->ca, other, NULL);
+	g_autofree gchar *masked =
+	        security_pinned(NULL, pin, "EAP-TLS-ServerDomainMask=other.test");
+
+	for (int v = 0; v < 2; v++) {
+		ServerOptions o = v == 0 ? (ServerOptions)SERVER_12 : (ServerOptions)SERVER_13;
+		Conv c;
+
+		server_defaults(&o);
+		conv_init(&c, &o, 0, sec);
+		conv_run(&c);
+		assert_failed(&c, JOIND_ERROR_AUTHENTICATION_FAILED, "server key not trusted");
+		assert_failed(&c, JOIND_ERROR_AUTHENTICATION_FAILED, pin);
+		assert_failed(&c, JOIND_ERROR_AUTHENTICATION_FAILED, "issued by “CN=joind Test CA");
+		assert_failed(&c, JOIND_ERROR_AUTHENTICATION_FAILED, "valid from ");
+		assert_failed(&c, JOIND_ERROR_AUTHENTICATION_FAILED,
+		              "(settings): EAP-TLS-ServerKeyPin");
+		assert_server_cert(&c, pin, FALSE);
+		g_assert_null(SSL_get0_peer_certificate(c.server->ssl));
+		conv_clear(&c);
+		/* A matching pin does not lift a ServerDomainMask. */
+		run_failure(o, masked, JOIND_ERROR_AUTHENTICATION_FAILED, "server name mismatch");
+	}
+}
+
+/* Nothing to trust the server by: the profile is used, but the server is
+ * refused once it has shown its certificate, with the pin to set. */
+static void
+test_no_trust_anchor(void)
+{
+	g_autofree gchar *pin = pin_of(pki->server_cert);
+	g_autofree gchar *sec = security_pinned(NULL, NULL, NULL);
+	g_autofree gchar *hint = g_strdup_printf("set EAP-TLS-ServerKeyPin=%s", pin);
+	ServerOptions o = SERVER_13;
+	Conv c;
+
+	server_defaults(&o);
+	conv_init(&c, &o, 0, sec);
+	g_test_expect_message("joind-eap-tls-common", G_LOG_LEVEL_WARNING,
+	                      "EAP-TLS trusts no CA (*EAP-TLS-CACert is not set)*");
+	g_assert_true(joind_eap_session_check(c.session, NULL));
+	g_test_assert_expected_messages();
+	conv_run(&c);
+	assert_failed(&c, JOIND_ERROR_AUTHENTICATION_FAILED, "nothing to verify the server by");
+	assert_failed(&c, JOIND_ERROR_AUTHENTICATION_FAILED, hint);
+	assert_failed(&c, JOIND_ERROR_AUTHENTICATION_FAILED, "“CN=auth.test,O=joind test”");
+	assert_server_cert(&c, pin, FALSE);
+	g_assert_null(SSL_get0_peer_certificate(c.server->ssl));
+	conv_clear(&c);
+}
+
+/* ClientKeyBundle: PKCS#12 (passphrase from the profile or the agent) or a
+ * PEM bundle, from a file or embedded. */
+static void
+test_client_key_bundle(void)
+{
+	g_autofree gchar *p12 = g_strdup_printf("EAP-TLS-CACert=%s\nEAP-TLS-ClientKeyBundle=%s\n"
+	                                        "EAP-TLS-ClientKeyPassphrase=" TEST_PKI_PASSPHRASE,
+	                                        pki->ca, pki->client_p12);
+	g_autofree gchar *pem = g_strdup_printf("EAP-TLS-CACert=%s\nEAP-TLS-ClientKeyBundle=%s",
+	                                        pki->ca, pki->client_combined);
+	g_autofree gchar *agent = g_strdup_printf("EAP-TLS-CACert=%s\nEAP-TLS-ClientKeyBundle=%s",
+	                                          pki->ca, pki->client_p12);
+	ServerOptions o = SERVER_13;
+	JoindSecret *answer = g_new0(JoindSecret, 1);
+	Conv c;
+
+	run_success((ServerOptions)SERVER_13, 0, p12, TLS1_3_VERSION);
+	run_success((ServerOptions)SERVER_12, 0, pem, TLS1_2_VERSION);
+	server_defaults(&o);
+	conv_init(&c, &o, 0, agent);
+	conv_run(&c);
+	g_assert_cmpuint(c.agent_requests, ==, 1);
+	g_assert_cmpint(c.agent_kind, ==, JOIND_SECRET_PRIVATE_KEY_PASSPHRASE);
+	answer->secret = g_strdup(TEST_PKI_PASSPHRASE);
+	g_task_return_pointer(c.agent_task, answer, (GDestroyNotify)joind_secret_free);
+	g_clear_object(&c.agent_task);
+	while (g_main_context_iteration(NULL, FALSE))
+		;
+	conv_pump(&c);
+	g_assert_cmpuint(c.succeeded, ==, 1);
+	assert_keys(&c);
+	conv_clear(&c);
+}
+
+/* A PKCS#12 bundle as the openssl command makes one (OpenSSL 3's default
+ * algorithms: PBES2/AES-256, SHA-256 MAC), with a passphrase. */
+static void
+test_client_key_bundle_openssl(void)
+{
+	g_autofree gchar *openssl = g_find_program_in_path("openssl");
+	g_autofree gchar *out = g_build_filename(pki->dir, "cli.p12", NULL);
+	g_autofree gchar *cmd =
+	        g_strdup_printf("openssl pkcs12 -export -in %s -inkey %s -certfile %s -out %s "
+	                        "-passout pass:" TEST_PKI_PASSPHRASE,
+	                        pki->client_cert, pki->client_key, pki->ca, out);
+	g_autofree gchar *sec = g_strdup_printf("EAP-TLS-CACert=%s\nEAP-TLS-ClientKeyBundle=%s\n"
+	                                        "EAP-TLS-ClientKeyPassphrase=" TEST_PKI_PASSPHRASE,
+	                                        pki->ca, out);
+	gint status = -1;
+
+	if (openssl == NULL) {
+		g_test_skip("no openssl command");
+		return;
+	}
+	g_assert_true(g_spawn_command_line_sync(cmd, NULL, NULL, &status, NULL));
+	g_assert_cmpint(status, ==, 0);
+	run_success((ServerOptions)SERVER_13, 0, sec, TLS1_3_VERSION);
+	run_success((ServerOptions)SERVER_12, 0, sec, TLS1_2_VERSION);
+	g_unlink(out);
+}
+
+/* A PEM bundle embedded in the profile, the CA too. */
+static void
+test_client_key_bundle_embedded(void)
+{
+	g_autofree gchar *ca = read_text(pki->ca);
+	g_autofree gchar *bundle = read_text(pki->client_combined);
+	g_autofree gchar *text = g_strdup_printf(
+	        "[Security]\nEAP-Method=TLS\nEAP-Identity=tlsuser\nEAP-TLS-CACert=embed:ca\n"
+	        "EAP-TLS-ClientKeyBundle=embed:bundle\n\n[@pem@ca]\n%s[@pem@bundle]\n%s",
+	        ca, bundle);
+	g_autoptr(GBytes) ssid = g_bytes_new_static("corp", 4);
+	g_autoptr(GError) error = NULL;
+	g_autoptr(JoindProfile) profile =
+	        joind_profile_parse("/test/corp.8021x", JOIND_PROFILE_TYPE_8021X, ssid,
+	                            (const guint8 *)text, strlen(text), &error);
+	ServerOptions o = SERVER_12;
+	Conv c;
+
+	g_assert_no_error(error);
+	server_defaults(&o);
+	conv_init(&c, &o, 0, "");
+	joind_eap_session_unref(c.session);
+	c.session = joind_eap_session_new(NULL, profile, "/test", &conv_callbacks, &c);
+	conv_run(&c);
+	g_assert_no_error(c.error);
+	g_assert_cmpuint(c.succeeded, ==, 1);
+	assert_keys(&c);
 	conv_clear(&c);
 }
 
@@ -1046,6 +1282,23 @@ test_resumption(gconstpointer data)
 	conv_clear(&c);
 }
 
+/* FastReauthentication=false: every authentication is a full handshake. */
+static void
+test_no_fast_reauthentication(void)
+{
+	ServerOptions o = SERVER_12;
+	g_autofree gchar *sec = security_plain("EAP-TLS-FastReauthentication=false");
+	Conv c;
+
+	server_defaults(&o);
+	conv_init(&c, &o, 0, sec);
+	conv_run(&c);
+	conv_again(&c);
+	g_assert_cmpuint(c.succeeded, ==, 2);
+	g_assert_false(SSL_session_reused(c.server->ssl));
+	conv_clear(&c);
+}
+
 int
 main(int argc, char **argv)
 {
@@ -1072,6 +1325,13 @@ main(int argc, char **argv)
 	g_test_add_func("/eap/tls/wrong-passphrase", test_wrong_passphrase);
 	g_test_add_func("/eap/tls/no-agent-for-passphrase", test_no_agent_for_passphrase);
 	g_test_add_func("/eap/tls/settings-errors", test_settings_errors);
+	g_test_add_func("/eap/tls/pin-accepted", test_pin_accepted);
+	g_test_add_func("/eap/tls/pin-mismatch", test_pin_mismatch);
+	g_test_add_func("/eap/tls/no-trust-anchor", test_no_trust_anchor);
+	g_test_add_func("/eap/tls/client-key-bundle", test_client_key_bundle);
+	g_test_add_func("/eap/tls/client-key-bundle/openssl", test_client_key_bundle_openssl);
+	g_test_add_func("/eap/tls/client-key-bundle/embedded", test_client_key_bundle_embedded);
+	g_test_add_func("/eap/tls/no-fast-reauthentication", test_no_fast_reauthentication);
 	g_test_add_func("/eap/tls/system-ca", test_system_ca);
 	g_test_add_func("/eap/tls/malformed-fragments", test_malformed_fragments);
 	g_test_add_data_func("/eap/tls/resumption/tls12", GINT_TO_POINTER(TLS1_2_VERSION),

@@ -132,8 +132,10 @@ test_events_lost(void)
 
 	wifi_nl_add_resync_listener(nl, on_resync, &n);
 	wifi_nl_add_resync_listener(nl, on_resync, &n);
+	g_assert_cmpuint(wifi_nl_get_n_overruns(nl), ==, 0);
 	wifi_nl_events_lost(nl, "event");
 	g_assert_cmpuint(n, ==, 2);
+	g_assert_cmpuint(wifi_nl_get_n_overruns(nl), ==, 1);
 }
 
 int

@@ -1,0 +1,174 @@
+# gate-bed.sh - sourced by the permission tests (test-permission-gate.sh,
+# test-polkit.sh): joind as root on a private system-style bus, in a
+# network and mount namespace of its own with a veth pair (so that device
+# and port objects are on the bus too), called by users made for the test.
+# The caller sets `set -euo pipefail` and calls, in order:
+#   bed_enter "$@"                re-runs the script in the namespaces
+#   bed_user NAME [GROUP,...]     a user made for the test (removed after)
+#   bed_group NAME                a group made for the test (removed after)
+#   bed_bus_conf EXTRA-XML        writes $tmp/bus.conf
+#   bed_start_bus; bed_start_joind
+# then as_user, surface, call_as. $tmp is the scratch directory (0755),
+# $tmp/state joind's state directory; pids+=() are killed at exit.
+
+fail() { echo "FAIL: $*" >&2; exit 1; }
+
+bed_enter() {
+    [ "$(id -u)" = 0 ] || exit 77
+    if [ -z "${GATE_NETNS:-}" ]; then
+        exec unshare --net --mount env GATE_NETNS=1 "$0" "$@"
+    fi
+    mount --make-rprivate /
+    mount -t sysfs sysfs /sys
+    ip link add gate0 type veth peer name gate1
+    ip link set gate0 up
+    ip link set gate1 up
+    for tool in dbus-daemon setpriv useradd userdel groupadd groupdel gdbus unshare ip; do
+        command -v "$tool" >/dev/null || fail "$tool is missing"
+    done
+    build=${JOIND_BUILD_ROOT:?}
+    src=${JOIND_SOURCE_ROOT:?}
+    tmp=$(mktemp -d)
+    chmod 755 "$tmp"
+    pids=()
+    bed_users=()
+    bed_groups=()
+    trap bed_cleanup EXIT
+}
+
+bed_cleanup() {
+    for pid in "${pids[@]}"; do kill "$pid" 2>/dev/null || true; done
+    wait 2>/dev/null || true
+    for user in "${bed_users[@]}"; do userdel "$user" 2>/dev/null || true; done
+    for group in "${bed_groups[@]}"; do groupdel "$group" 2>/dev/null || true; done
+    rm -rf "$tmp"
+}
+
+bed_group() {
+    getent group "$1" >/dev/null && return
+    groupadd --system "$1"
+    bed_groups+=("$1")
+}
+
+bed_user() {
+    local groups=()
+    [ -z "${2:-}" ] || groups=(-G "$2")
+    useradd --no-create-home --shell /usr/sbin/nologin "${groups[@]}" "$1"
+    bed_users+=("$1")
+}
+
+# The parts of a distribution's system.conf that matter: everything denied
+# unless a policy file punches a hole; the shipped policy of joind, then
+# EXTRA (policies or service directories of the test's own).
+bed_bus_conf() {
+    cat >"$tmp/bus.conf" <<CONF
+<!DOCTYPE busconfig PUBLIC "-//freedesktop//DTD D-Bus Bus Configuration 1.0//EN"
+ "http://www.freedesktop.org/standards/dbus/1.0/busconfig.dtd">
+<busconfig>
+  <type>system</type>
+  <listen>unix:path=$tmp/bus</listen>
+  <auth>EXTERNAL</auth>
+  <policy context="default">
+    <allow user="*"/>
+    <deny own="*"/>
+    <deny send_type="method_call"/>
+    <allow send_type="signal"/>
+    <allow send_requested_reply="true" send_type="method_return"/>
+    <allow send_requested_reply="true" send_type="error"/>
+    <allow receive_type="method_call"/>
+    <allow receive_type="method_return"/>
+    <allow receive_type="error"/>
+    <allow receive_type="signal"/>
+    <allow send_destination="org.freedesktop.DBus" send_interface="org.freedesktop.DBus"/>
+    <allow send_destination="org.freedesktop.DBus"
+           send_interface="org.freedesktop.DBus.Introspectable"/>
+  </policy>
+  <include>$src/data/net.joind.conf</include>
+  $1
+</busconfig>
+CONF
+}
+
+bed_start_bus() {
+    dbus-daemon --config-file="$tmp/bus.conf" --nofork --nopidfile 2>"$tmp/bus.log" &
+    pids+=($!)
+    export DBUS_SYSTEM_BUS_ADDRESS="unix:path=$tmp/bus"
+    for _ in $(seq 100); do [ -S "$tmp/bus" ] && break; sleep 0.1; done
+    mkdir -m 700 "$tmp/state"
+}
+
+name_has_owner() {
+    gdbus call --system --dest org.freedesktop.DBus --object-path /org/freedesktop/DBus \
+        --method org.freedesktop.DBus.NameHasOwner "$1" | grep -q true
+}
+
+# Profiles and state.json go in $tmp/state first.
+bed_start_joind() {
+    "$build/core/joind" --debug --state-dir="$tmp/state" --config=/dev/null \
+        --plugin-dir="$JOIND_PLUGIN_DIR" 2>"$tmp/joind.log" &
+    pids+=($!)
+    for _ in $(seq 100); do
+        name_has_owner net.joind && break
+        sleep 0.1
+    done
+    name_has_owner net.joind || fail "joind did not come up: $(cat "$tmp/joind.log")"
+}
+
+as_user() {
+    local user=$1
+    shift
+    if [ "$user" = root ]; then
+        "$@"
+        return
+    fi
+    setpriv --reuid="$user" --regid="$(id -g "$user")" --init-groups \
+        env DBUS_SYSTEM_BUS_ADDRESS="$DBUS_SYSTEM_BUS_ADDRESS" "$@"
+}
+
+# Every method and writable property of joind's objects, one per line:
+# "PATH INTERFACE method NAME IN-SIGNATURE" or "PATH INTERFACE set NAME TYPE";
+# Forget last, as it removes its object.
+surface() {
+    gdbus introspect --system --dest net.joind --object-path /net/joind --recurse |
+        awk '
+        /^ *node \// { path = $2 }
+        /^ *interface net\.joind\./ { iface = $2 }
+        /^ *interface / && $2 !~ /^net\.joind\./ { iface = "" }
+        iface != "" && /^ *[A-Za-z]+\(.*\);/ {
+            name = $1; sub(/\(.*/, "", name)
+            sig = ""; line = $0
+            while (match(line, /in  *[^ ,)]+/)) {
+                s = substr(line, RSTART, RLENGTH); sub(/in  */, "", s); sig = sig s
+                line = substr(line, RSTART + RLENGTH)
+            }
+            print path, iface, "method", name, (sig == "" ? "-" : sig)
+        }
+        iface != "" && /^ *(@[^ ]* )?readwrite / {
+            for (i = 1; i <= NF; i++) if ($i == "readwrite") break
+            print path, iface, "set", $(i + 2), $(i + 1)
+        }' | sort -k4,4 -s | awk '$4 == "Forget" { last = last $0 "\n"; next } { print } END { printf "%s", last }'
+}
+
+arg_for() {
+    case $1 in
+    o) echo /net/joind/gatetest ;;
+    s) echo gatetest ;;
+    b) echo false ;;
+    *) fail "no test value for type $1" ;;
+    esac
+}
+
+# Calls one entry of the surface as user; prints the reply or the error.
+call_as() {
+    local user=$1 path=$2 iface=$3 kind=$4 name=$5 sig=$6
+    local args=()
+    if [ "$kind" = set ]; then
+        args=(--method org.freedesktop.DBus.Properties.Set "$iface" "$name" "<$(arg_for "$sig")>")
+    else
+        args=(--method "$iface.$name")
+        if [ "$sig" != - ]; then
+            for ((i = 0; i < ${#sig}; i++)); do args+=("$(arg_for "${sig:i:1}")"); done
+        fi
+    fi
+    as_user "$user" gdbus call --system --dest net.joind --object-path "$path" "${args[@]}" 2>&1 || true
+}
