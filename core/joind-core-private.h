@@ -29,4 +29,18 @@ JOIND_EXPORT void joind_core_reload(JoindCore *self);
 /* Stops plugins (after "shutting-down"), releases agents, unexports. */
 JOIND_EXPORT void joind_core_shutdown(JoindCore *self);
 
+/* The main.conf keys every plugin declares, for joind.conf(5): loads the
+ * plugins and runs each init() only up to its joind_core_declare_config()
+ * (which fails then), so no plugin touches the system. Call instead of
+ * joind_core_start(). Element type JoindConfigDeclaration, valid as long as
+ * self. */
+typedef struct {
+	const gchar *plugin;
+	const JoindConfigKey *keys; /* ends with an entry whose group is NULL */
+} JoindConfigDeclaration;
+
+#define JOIND_CORE_LISTING_CONFIG "only listing the main.conf keys plugins declare"
+
+JOIND_EXPORT GPtrArray *joind_core_list_config(JoindCore *self);
+
 G_END_DECLS

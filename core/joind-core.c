@@ -46,6 +46,7 @@ struct _JoindCore {
 	JoindAgentManager *agents;
 	GHashTable *devices; /* ifindex -> JoindDevice */
 	gboolean started;
+	GPtrArray *declared; /* joind_core_list_config(): the tables declared, in order */
 };
 
 G_DEFINE_TYPE(JoindCore, joind_core, G_TYPE_OBJECT)
@@ -148,6 +149,13 @@ core_publish_plugins(JoindCore *self)
 		                      info->detail != NULL ? info->detail : "");
 	}
 	joind_dbus_daemon1_set_plugins(self->daemon_iface, g_variant_builder_end(&builder));
+}
+
+/* A plugin was opened on demand: Daemon1.Plugins follows. */
+static void
+core_plugin_changed(gpointer info, gpointer user_data)
+{
+	core_publish_plugins(user_data);
 }
 
 /* One GetDiagnostics() call: every device's part is asked for at once and
@@ -423,6 +431,11 @@ gboolean
 joind_core_declare_config(JoindCore *self, const JoindConfigKey *keys, GError **error)
 {
 	g_return_val_if_fail(JOIND_IS_CORE(self), FALSE);
+	/* Listing only: the plugin's init() stops here, before any I/O. */
+	if (self->declared != NULL) {
+		g_ptr_array_add(self->declared, (gpointer)keys);
+		return joind_set_error(error, JOIND_ERROR_ABORTED, JOIND_CORE_LISTING_CONFIG);
+	}
 	return joind_config_declare(self->config, keys, error);
 }
 
@@ -642,6 +655,7 @@ joind_core_start(JoindCore *self, GDBusConnection *bus, GError **error)
 	self->bus = g_object_ref(bus);
 	if (!core_export_root(self, error))
 		return FALSE;
+	joind_plugin_loader_set_changed_func(self->plugins, core_plugin_changed, self);
 	/* EAP methods first: reading a profile asks them about its EAP keys. */
 	joind_plugin_loader_scan(self->plugins, self->plugin_dir, self->enable_plugins,
 	                         self->disable_plugins);
@@ -701,6 +715,39 @@ joind_core_shutdown(JoindCore *self)
 	g_dbus_interface_skeleton_unexport(G_DBUS_INTERFACE_SKELETON(self->agent_iface));
 	g_dbus_interface_skeleton_unexport(G_DBUS_INTERFACE_SKELETON(self->daemon_iface));
 	g_dbus_object_manager_server_set_connection(self->manager, NULL);
+}
+
+/* The loader declares a plugin's keys (its descriptor's config_keys)
+ * before its init(), and declaring fails while listing: each plugin that
+ * has keys failed with this sentence, without running init(), in the order
+ * of the tables. */
+GPtrArray *
+joind_core_list_config(JoindCore *self)
+{
+	GPtrArray *list = g_ptr_array_new_with_free_func(g_free);
+	GPtrArray *plugins;
+	guint next = 0;
+
+	g_return_val_if_fail(JOIND_IS_CORE(self) && !self->started, list);
+	self->declared = g_ptr_array_new();
+	joind_plugin_loader_scan(self->plugins, self->plugin_dir, self->enable_plugins,
+	                         self->disable_plugins);
+	joind_plugin_loader_init_upto(self->plugins, self, G_MAXINT);
+	plugins = joind_plugin_loader_get_plugins(self->plugins);
+	for (guint i = 0; i < plugins->len && next < self->declared->len; i++) {
+		JoindPluginInfo *info = g_ptr_array_index(plugins, i);
+		JoindConfigDeclaration *d;
+
+		if (info->state != JOIND_PLUGIN_STATE_FAILED ||
+		    g_strcmp0(info->detail, JOIND_CORE_LISTING_CONFIG) != 0)
+			continue;
+		d = g_new0(JoindConfigDeclaration, 1);
+		d->plugin = info->name;
+		d->keys = g_ptr_array_index(self->declared, next++);
+		g_ptr_array_add(list, d);
+	}
+	g_clear_pointer(&self->declared, g_ptr_array_unref);
+	return list;
 }
 
 /* ---- what joind learned about known networks (joind-known.h) ------------- */

@@ -1,12 +1,14 @@
-/* joind-dbus-device.c - Device1 and Port8021x1 skeletons bound to objects.
+/* joind-dbus-device.c - Device1 and Port8021x1 skeletons that follow their
+ * objects.
  *
  * Each exported device carries a DeviceExport (object data) that owns its
- * skeletons; GBindings copy every property change onto the skeleton, which
- * emits PropertiesChanged, so clients never have to poll.
+ * skeletons. One "notify" handler per object copies its properties onto the
+ * skeleton, which emits PropertiesChanged for those that changed, so
+ * clients never have to poll. (A GBinding per property cost about 6 KiB of
+ * heap per device: bench/footprint.)
  */
 #include "joind-dbus-device.h"
 
-#include "joind-dbus-bind.h"
 #include "joind-dbus-call.h"
 #include "joind-dbus-generated.h"
 #include "joind-device-private.h"
@@ -22,31 +24,18 @@ typedef struct {
 	JoindDBusPort8021x1 *port_iface;
 	JoindPort8021x *port;
 	gulong port_notify_id;
+	gulong device_notify_id;
 	JoindProfileStore *store;
 	gulong store_error_id;
-	gulong port_profile_id;
+	gulong port_props_id;
 	JoindDBusStationExport *station;
 } DeviceExport;
 
-JOIND_DBUS_ENUM_TRANSFORM(transform_kind, joind_device_kind_to_string)
-JOIND_DBUS_ENUM_TRANSFORM(transform_device_state, joind_device_state_to_string)
-JOIND_DBUS_ENUM_TRANSFORM(transform_port_state, joind_port_state_to_string)
-
 /* D-Bus strings cannot be NULL. */
-static gboolean
-transform_nullable_string(GBinding *binding, const GValue *from, GValue *to, gpointer user_data)
+static const gchar *
+nonnull(const gchar *s)
 {
-	const gchar *s = g_value_get_string(from);
-
-	g_value_set_string(to, s != NULL ? s : "");
-	return TRUE;
-}
-
-static void
-bind_string(gpointer source, const gchar *from, gpointer target, const gchar *to)
-{
-	g_object_bind_property_full(source, from, target, to, G_BINDING_SYNC_CREATE,
-	                            transform_nullable_string, NULL, NULL, NULL);
+	return s != NULL ? s : "";
 }
 
 /* ---- Port8021x1 ---------------------------------------------------------- */
@@ -88,10 +77,28 @@ export_detach_port(DeviceExport *exp)
 {
 	if (exp->port_iface == NULL)
 		return;
-	g_clear_signal_handler(&exp->port_profile_id, exp->port);
+	g_clear_signal_handler(&exp->port_props_id, exp->port);
 	joind_dbus_object_skeleton_set_port8021x1(exp->object, NULL);
 	g_clear_object(&exp->port_iface);
 	g_clear_object(&exp->port);
+}
+
+static void
+export_sync_port_props(JoindPort8021x *port, GParamSpec *pspec, gpointer user_data)
+{
+	DeviceExport *exp = user_data;
+	JoindDBusPort8021x1 *iface = exp->port_iface;
+	g_autofree gchar *identity = NULL;
+
+	g_object_get(port, "identity", &identity, NULL);
+	joind_dbus_port8021x1_set_state(
+	        iface, joind_port_state_to_string(joind_port_8021x_get_state(port)));
+	joind_dbus_port8021x1_set_profile(iface, nonnull(joind_port_8021x_get_profile(port)));
+	joind_dbus_port8021x1_set_eap_method(iface, nonnull(joind_port_8021x_get_eap_method(port)));
+	joind_dbus_port8021x1_set_identity(iface, nonnull(identity));
+	joind_dbus_port8021x1_set_last_error(iface, nonnull(joind_port_8021x_get_last_error(port)));
+	if (pspec == NULL || g_str_equal(pspec->name, "profile"))
+		export_sync_profile_error(exp);
 }
 
 static void
@@ -99,21 +106,15 @@ export_attach_port(DeviceExport *exp, JoindPort8021x *port)
 {
 	JoindDBusPort8021x1 *iface = joind_dbus_port8021x1_skeleton_new();
 
-	g_object_bind_property_full(port, "state", iface, "state", G_BINDING_SYNC_CREATE,
-	                            transform_port_state, NULL, NULL, NULL);
-	bind_string(port, "profile", iface, "profile");
-	bind_string(port, "eap-method", iface, "eap-method");
-	bind_string(port, "identity", iface, "identity");
-	bind_string(port, "last-error", iface, "last-error");
 	joind_dbus_call_connect(iface, "handle-reauthenticate", port, port_run,
 	                        GINT_TO_POINTER(PORT_REAUTHENTICATE));
 	joind_dbus_call_connect(iface, "handle-logoff", port, port_run,
 	                        GINT_TO_POINTER(PORT_LOGOFF));
 	exp->port = g_object_ref(port);
 	exp->port_iface = iface;
-	export_sync_profile_error(exp);
-	exp->port_profile_id = g_signal_connect_swapped(port, "notify::profile",
-	                                                G_CALLBACK(export_sync_profile_error), exp);
+	export_sync_port_props(port, NULL, exp);
+	exp->port_props_id =
+	        g_signal_connect(port, "notify", G_CALLBACK(export_sync_port_props), exp);
 	joind_dbus_object_skeleton_set_port8021x1(exp->object, iface);
 }
 
@@ -131,6 +132,21 @@ export_sync_port(JoindDevice *device, GParamSpec *pspec, gpointer user_data)
 }
 
 /* ---- Device1 ------------------------------------------------------------- */
+
+static void
+export_sync_device(JoindDevice *device, GParamSpec *pspec, gpointer user_data)
+{
+	JoindDBusDevice1 *iface = ((DeviceExport *)user_data)->device_iface;
+
+	joind_dbus_device1_set_name(iface, nonnull(joind_device_get_name(device)));
+	joind_dbus_device1_set_address(iface, nonnull(joind_device_get_address(device)));
+	joind_dbus_device1_set_plugin(iface, nonnull(joind_device_get_plugin(device)));
+	joind_dbus_device1_set_powered(iface, joind_device_get_powered(device));
+	joind_dbus_device1_set_kind(iface,
+	                            joind_device_kind_to_string(joind_device_get_kind(device)));
+	joind_dbus_device1_set_state(iface,
+	                             joind_device_state_to_string(joind_device_get_state(device)));
+}
 
 static void
 device_export_free(DeviceExport *exp)
@@ -156,16 +172,9 @@ joind_dbus_device_export(GDBusObjectManagerServer *manager, JoindDevice *device,
 	exp->store = g_object_ref(store);
 	exp->object = joind_dbus_object_skeleton_new(path);
 	exp->device_iface = joind_dbus_device1_skeleton_new();
-	bind_string(device, "name", exp->device_iface, "name");
-	bind_string(device, "address", exp->device_iface, "address");
-	bind_string(device, "plugin", exp->device_iface, "plugin");
-	g_object_bind_property(device, "powered", exp->device_iface, "powered",
-	                       G_BINDING_SYNC_CREATE);
-	g_object_bind_property_full(device, "kind", exp->device_iface, "kind",
-	                            G_BINDING_SYNC_CREATE, transform_kind, NULL, NULL, NULL);
-	g_object_bind_property_full(device, "state", exp->device_iface, "state",
-	                            G_BINDING_SYNC_CREATE, transform_device_state, NULL, NULL,
-	                            NULL);
+	export_sync_device(device, NULL, exp);
+	exp->device_notify_id =
+	        g_signal_connect(device, "notify", G_CALLBACK(export_sync_device), exp);
 	joind_dbus_object_skeleton_set_device1(exp->object, exp->device_iface);
 
 	/* Interfaces that depend on what the device can do. */
@@ -191,6 +200,7 @@ joind_dbus_device_unexport(GDBusObjectManagerServer *manager, JoindDevice *devic
 	if (exp == NULL)
 		return;
 	g_signal_handler_disconnect(device, exp->port_notify_id);
+	g_signal_handler_disconnect(device, exp->device_notify_id);
 	g_dbus_object_manager_server_unexport(
 	        manager, g_dbus_object_get_object_path(G_DBUS_OBJECT(exp->object)));
 	joind_device_set_object_path(device, NULL);

@@ -1,8 +1,10 @@
 /* joind-dbus-station.c - Station1 on a WiFi device's object and Network1
  * objects under it, bound to the plugin's JoindStation and JoindNetworks.
  *
- * Properties are copied onto the skeletons by GBindings (so every change is
- * signalled); method calls take the core's one call path (joind-dbus-call.h)
+ * Properties are copied onto the skeletons by GBindings on the station and
+ * by one "notify" handler per network (a GBinding per property cost a
+ * network about 2 KiB more; bench/footprint), so every change is
+ * signalled; method calls take the core's one call path (joind-dbus-call.h)
  * to the station or network.
  */
 #include "joind-dbus-station.h"
@@ -39,15 +41,6 @@ transform_network_path(GBinding *binding, const GValue *from, GValue *to, gpoint
 	return TRUE;
 }
 
-static gboolean
-transform_known_path(GBinding *binding, const GValue *from, GValue *to, gpointer user_data)
-{
-	JoindProfile *profile = g_value_get_object(from);
-
-	g_value_take_string(to, profile != NULL ? joind_dbus_known_path(profile) : g_strdup("/"));
-	return TRUE;
-}
-
 /* ---- method calls --------------------------------------------------------- */
 
 /* Scan, Disconnect, ConnectHiddenNetwork and Connect: the run shared with
@@ -78,6 +71,31 @@ ordered_networks_start(JoindDBusCall *call, gpointer station, gpointer data)
 
 /* ---- networks ------------------------------------------------------------- */
 
+/* Network1 follows its network; pspec NULL: every property. */
+static void
+network_sync(JoindNetwork *network, GParamSpec *pspec, gpointer user_data)
+{
+	JoindDBusNetwork1 *iface = user_data;
+	const gchar *what = pspec != NULL ? pspec->name : NULL;
+
+	if (what == NULL || g_str_equal(what, "name"))
+		joind_dbus_network1_set_name(iface, joind_network_get_name(network));
+	if (what == NULL || g_str_equal(what, "strength"))
+		joind_dbus_network1_set_strength(iface, joind_network_get_strength(network));
+	if (what == NULL || g_str_equal(what, "connected")) {
+		gboolean connected = FALSE;
+
+		g_object_get(network, "connected", &connected, NULL);
+		joind_dbus_network1_set_connected(iface, connected);
+	}
+	if (what == NULL || g_str_equal(what, "profile")) {
+		JoindProfile *profile = joind_network_get_profile(network);
+		g_autofree gchar *known = profile != NULL ? joind_dbus_known_path(profile) : NULL;
+
+		joind_dbus_network1_set_known_network(iface, known != NULL ? known : "/");
+	}
+}
+
 static void
 network_export(JoindDBusStationExport *exp, JoindNetwork *network)
 {
@@ -100,11 +118,8 @@ network_export(JoindDBusStationExport *exp, JoindNetwork *network)
 	iface = joind_dbus_network1_skeleton_new();
 	joind_dbus_network1_set_type_(iface, joind_network_type_to_string(type));
 	joind_dbus_network1_set_device(iface, device_path);
-	g_object_bind_property(network, "name", iface, "name", G_BINDING_SYNC_CREATE);
-	g_object_bind_property(network, "strength", iface, "strength", G_BINDING_SYNC_CREATE);
-	g_object_bind_property(network, "connected", iface, "connected", G_BINDING_SYNC_CREATE);
-	g_object_bind_property_full(network, "profile", iface, "known-network",
-	                            G_BINDING_SYNC_CREATE, transform_known_path, NULL, NULL, NULL);
+	network_sync(network, NULL, iface);
+	g_signal_connect(network, "notify", G_CALLBACK(network_sync), iface);
 	joind_dbus_call_connect(iface, "handle-connect", network, op_start,
 	                        GINT_TO_POINTER(JOIND_CALL_OP_CONNECT));
 	joind_dbus_object_skeleton_set_network1(object, iface);
@@ -120,6 +135,8 @@ network_unexport(JoindDBusStationExport *exp, JoindNetwork *network)
 
 	if (object == NULL)
 		return;
+	g_signal_handlers_disconnect_matched(network, G_SIGNAL_MATCH_FUNC, 0, 0, NULL, network_sync,
+	                                     NULL);
 	g_dbus_object_manager_server_unexport(exp->manager,
 	                                      g_dbus_object_get_object_path(G_DBUS_OBJECT(object)));
 	joind_network_set_object_path(network, NULL);

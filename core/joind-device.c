@@ -2,6 +2,7 @@
 #include "joind-device.h"
 
 #include "joind-device-private.h"
+#include "joind-log.h"
 #include "joind-util.h"
 #include "joind-port.h"
 #include "joind-station-private.h"
@@ -244,8 +245,10 @@ joind_device_set_state(JoindDevice *self, JoindDeviceState state)
 	priv = GET_PRIV(self);
 	if (priv->state == state)
 		return;
-	g_debug("%s: %s -> %s", priv->name, joind_device_state_to_string(priv->state),
-	        joind_device_state_to_string(state));
+	joind_log_state_change(G_LOG_DOMAIN, G_LOG_LEVEL_DEBUG, JOIND_LOG_STATE_CHANGE,
+	                       &(JoindLogSubject){priv->plugin, priv->name, NULL, NULL},
+	                       joind_device_state_to_string(priv->state),
+	                       joind_device_state_to_string(state), NULL);
 	priv->state = state;
 	g_object_notify_by_pspec(G_OBJECT(self), props[PROP_STATE]);
 }

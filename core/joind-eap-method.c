@@ -13,6 +13,97 @@
  * thread during start-up, sessions look up on the same thread. */
 static GPtrArray *eap_methods;
 
+/* Methods of plugins not opened yet (element type Declared). */
+typedef struct {
+	gchar *name;
+	guint8 type;
+	JoindEapMethodLoadFunc load;
+	gpointer data;
+} Declared;
+static GArray *eap_declared;
+
+static void
+declared_clear(gpointer p)
+{
+	g_free(((Declared *)p)->name);
+}
+
+void
+joind_eap_declare_method(const gchar *name, guint8 type, JoindEapMethodLoadFunc load, gpointer data)
+{
+	Declared d = {g_strdup(name), type, load, data};
+
+	if (eap_declared == NULL) {
+		eap_declared = g_array_new(FALSE, FALSE, sizeof(Declared));
+		g_array_set_clear_func(eap_declared, declared_clear);
+	}
+	g_array_append_val(eap_declared, d);
+}
+
+void
+joind_eap_forget_declared(gconstpointer data)
+{
+	for (guint i = eap_declared != NULL ? eap_declared->len : 0; i > 0; i--) {
+		if (g_array_index(eap_declared, Declared, i - 1).data == data)
+			g_array_remove_index(eap_declared, i - 1);
+	}
+}
+
+/* Opens the plugin that declared a method of this name (or, with name NULL,
+ * this type); TRUE when there was one to open. */
+static gboolean
+eap_load_declared(const gchar *name, guint8 type)
+{
+	for (guint i = 0; eap_declared != NULL && i < eap_declared->len; i++) {
+		Declared *d = &g_array_index(eap_declared, Declared, i);
+		JoindEapMethodLoadFunc load = d->load;
+		gpointer data = d->data;
+
+		if (name != NULL ? g_ascii_strcasecmp(d->name, name) != 0 : d->type != type)
+			continue;
+		/* Forgotten first: the plugin's init() registers the real ones. */
+		joind_eap_forget_declared(data);
+		load(data);
+		return TRUE;
+	}
+	return FALSE;
+}
+
+static const JoindEapMethodOps *
+eap_find_registered(const gchar *name, guint8 type)
+{
+	for (guint i = 0; eap_methods != NULL && i < eap_methods->len; i++) {
+		const JoindEapMethodOps *ops = g_ptr_array_index(eap_methods, i);
+
+		if (name != NULL ? g_ascii_strcasecmp(ops->name, name) == 0 : ops->type == type)
+			return ops;
+	}
+	return NULL;
+}
+
+/* A registered method, or one whose plugin is opened for it now. */
+static const JoindEapMethodOps *
+eap_find(const gchar *name, guint8 type)
+{
+	const JoindEapMethodOps *ops = eap_find_registered(name, type);
+
+	if (ops == NULL && eap_load_declared(name, type))
+		ops = eap_find_registered(name, type);
+	return ops;
+}
+
+const JoindEapMethodOps *
+joind_eap_find_method(const gchar *name)
+{
+	return name != NULL ? eap_find(name, 0) : NULL;
+}
+
+const JoindEapMethodOps *
+joind_eap_find_method_by_type(guint8 type)
+{
+	return eap_find(NULL, type);
+}
+
 gboolean
 joind_eap_register_method(const JoindEapMethodOps *ops, GError **error)
 {
@@ -25,8 +116,8 @@ joind_eap_register_method(const JoindEapMethodOps *ops, GError **error)
 		            "EAP type %u cannot be a method", ops->type);
 		return FALSE;
 	}
-	if (joind_eap_find_method(ops->name) != NULL ||
-	    joind_eap_find_method_by_type(ops->type) != NULL) {
+	if (eap_find_registered(ops->name, 0) != NULL ||
+	    eap_find_registered(NULL, ops->type) != NULL) {
 		g_set_error(error, JOIND_ERROR, JOIND_ERROR_BUSY,
 		            "an EAP method named %s or of type %u is already registered", ops->name,
 		            ops->type);
@@ -46,32 +137,6 @@ joind_eap_unregister_method(const JoindEapMethodOps *ops)
 		g_debug("unregistered EAP method %s", ops->name);
 }
 
-const JoindEapMethodOps *
-joind_eap_find_method(const gchar *name)
-{
-	if (eap_methods == NULL || name == NULL)
-		return NULL;
-	for (guint i = 0; i < eap_methods->len; i++) {
-		const JoindEapMethodOps *ops = g_ptr_array_index(eap_methods, i);
-		if (g_ascii_strcasecmp(ops->name, name) == 0)
-			return ops;
-	}
-	return NULL;
-}
-
-const JoindEapMethodOps *
-joind_eap_find_method_by_type(guint8 type)
-{
-	if (eap_methods == NULL)
-		return NULL;
-	for (guint i = 0; i < eap_methods->len; i++) {
-		const JoindEapMethodOps *ops = g_ptr_array_index(eap_methods, i);
-		if (ops->type == type)
-			return ops;
-	}
-	return NULL;
-}
-
 /* "MD5, TLS, ...": what the plugins provide, for sentences. */
 static gchar *
 eap_methods_available(guint32 need)
@@ -86,6 +151,12 @@ eap_methods_available(guint32 need)
 		if (names->len > 0)
 			g_string_append(names, ", ");
 		g_string_append(names, ops->name);
+	}
+	/* Not opened yet; whether inside or outside a tunnel is its own say. */
+	for (guint i = 0; eap_declared != NULL && i < eap_declared->len; i++) {
+		if (names->len > 0)
+			g_string_append(names, ", ");
+		g_string_append(names, g_array_index(eap_declared, Declared, i).name);
 	}
 	return g_strdup(names->len > 0 ? names->str : "none");
 }

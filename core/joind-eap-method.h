@@ -13,6 +13,15 @@ G_BEGIN_DECLS
 GPtrArray *joind_eap_methods_parse(const gchar *setting, const gchar *where, guint32 need,
                                    GError **error);
 
+/* Methods a plugin provides before its module is opened (its manifest):
+ * the first lookup of name or type calls load(data), which is to open the
+ * plugin so that its init() registers the method. Every method declared
+ * with data is forgotten then, registered or not. */
+typedef void (*JoindEapMethodLoadFunc)(gpointer data);
+void joind_eap_declare_method(const gchar *name, guint8 type, JoindEapMethodLoadFunc load,
+                              gpointer data);
+void joind_eap_forget_declared(gconstpointer data);
+
 /* Is key (of [Security]) one of iwd.network(5)'s EAP keys, or joind's
  * additions (EAP-RememberCredentials, <P>ServerKeyPin, <P>SystemCA,
  * <P>Version-Min/Max)? "EAP-" then, under any nesting of

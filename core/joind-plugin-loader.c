@@ -2,16 +2,22 @@
  *
  * A module is trusted only as far as its descriptor checks out: the ABI
  * major number and the struct size are read first, and nothing else in the
- * descriptor is touched unless both match.
+ * descriptor is touched unless both match. A module with a manifest beside
+ * it (plugins/README.md) is known from that until it is opened; opened, it
+ * must say what its manifest says, or it is refused.
  */
 #include "joind-plugin-loader.h"
 
 #include <gmodule.h>
 
+#include "joind-eap-method.h"
 #include "joind-error.h"
 
 struct _JoindPluginLoader {
 	GPtrArray *plugins; /* JoindPluginInfo* */
+	JoindCore *core;    /* what plugins opened on demand start with */
+	GFunc changed;
+	gpointer changed_data;
 };
 
 static void
@@ -21,9 +27,11 @@ plugin_info_free(JoindPluginInfo *info)
 	g_free(info->description);
 	g_free(info->path);
 	g_free(info->detail);
+	joind_eap_forget_declared(info);
 	/* Resident modules ignore this; refused or failed ones are unloaded. */
 	if (info->module != NULL)
 		g_module_close(info->module);
+	joind_plugin_manifest_free(info->manifest);
 	g_free(info);
 }
 
@@ -34,6 +42,13 @@ joind_plugin_loader_new(void)
 
 	self->plugins = g_ptr_array_new_with_free_func((GDestroyNotify)plugin_info_free);
 	return self;
+}
+
+void
+joind_plugin_loader_set_changed_func(JoindPluginLoader *self, GFunc func, gpointer data)
+{
+	self->changed = func;
+	self->changed_data = data;
 }
 
 void
@@ -57,6 +72,8 @@ joind_plugin_state_to_string(JoindPluginState state)
 		return "failed";
 	case JOIND_PLUGIN_STATE_REFUSED:
 		return "refused";
+	case JOIND_PLUGIN_STATE_AVAILABLE:
+		return "available";
 	}
 	return "unknown";
 }
@@ -112,7 +129,8 @@ plugin_find(JoindPluginLoader *self, const gchar *name)
 	for (guint i = 0; i < self->plugins->len; i++) {
 		JoindPluginInfo *info = g_ptr_array_index(self->plugins, i);
 
-		if (info->descriptor != NULL && g_str_equal(info->name, name))
+		if ((info->descriptor != NULL || info->manifest != NULL) &&
+		    g_str_equal(info->name, name))
 			return info;
 	}
 	return NULL;
@@ -128,44 +146,105 @@ plugin_refuse(JoindPluginInfo *info, const gchar *detail)
 }
 
 /* Opens one module and reads its descriptor; never runs its code. */
-static void
-plugin_open(JoindPluginLoader *self, JoindPluginInfo *info, const gchar *enable,
-            const gchar *disable)
+static gboolean
+plugin_open(JoindPluginInfo *info)
 {
 	gpointer symbol = NULL;
-	const JoindPluginDescriptor *desc;
 	g_autoptr(GError) error = NULL;
 
 	info->module = g_module_open(info->path, G_MODULE_BIND_LOCAL);
 	if (info->module == NULL) {
 		plugin_refuse(info, g_module_error());
-		return;
+		return FALSE;
 	}
 	if (!g_module_symbol(info->module, JOIND_PLUGIN_SYMBOL, &symbol) || symbol == NULL) {
 		plugin_refuse(info, "it does not export " JOIND_PLUGIN_SYMBOL);
-		return;
+		return FALSE;
 	}
-	desc = symbol;
-	if (!joind_plugin_descriptor_check(desc, &error)) {
+	if (!joind_plugin_descriptor_check(symbol, &error) ||
+	    (info->manifest != NULL &&
+	     !joind_plugin_manifest_matches(info->manifest, symbol, &error))) {
+		plugin_refuse(info, error->message);
+		return FALSE;
+	}
+	info->descriptor = symbol;
+	return TRUE;
+}
+
+static void
+plugin_set_facts(JoindPluginInfo *info, const gchar *name, const gchar *description, gint priority)
+{
+	g_free(info->name);
+	info->name = g_strdup(name);
+	g_free(info->description);
+	info->description = g_strdup(description != NULL ? description : "");
+	info->priority = priority;
+}
+
+static gboolean
+plugin_selected(JoindPluginInfo *info, const gchar *enable, const gchar *disable)
+{
+	if ((enable == NULL || name_matches_any(info->name, enable)) &&
+	    !name_matches_any(info->name, disable))
+		return TRUE;
+	info->state = JOIND_PLUGIN_STATE_DISABLED;
+	info->detail = g_strdup("disabled by --plugins/--noplugin");
+	g_info("plugin %s disabled", info->name);
+	return FALSE;
+}
+
+static void plugin_open_on_demand(gpointer data);
+
+/* A module with a manifest: the manifest says what it is; the module is
+ * opened now only if it is not one to open on demand. */
+static void
+plugin_add_with_manifest(JoindPluginLoader *self, JoindPluginInfo *info, const gchar *manifest_path,
+                         const gchar *enable, const gchar *disable)
+{
+	g_autoptr(GError) error = NULL;
+	JoindPluginManifest *m = joind_plugin_manifest_load(manifest_path, &error);
+
+	if (m == NULL) {
 		plugin_refuse(info, error->message);
 		return;
 	}
-	if (plugin_find(self, desc->name) != NULL) {
+	if (plugin_find(self, m->name) != NULL) {
+		joind_plugin_manifest_free(m);
 		plugin_refuse(info, "another module already provides a plugin of that name");
 		return;
 	}
-	g_free(info->name);
-	info->name = g_strdup(desc->name);
-	g_free(info->description);
-	info->description = g_strdup(desc->description != NULL ? desc->description : "");
-	info->priority = desc->priority;
-	info->descriptor = desc;
-	if ((enable != NULL && !name_matches_any(desc->name, enable)) ||
-	    name_matches_any(desc->name, disable)) {
-		info->state = JOIND_PLUGIN_STATE_DISABLED;
-		info->detail = g_strdup("disabled by --plugins/--noplugin");
-		g_info("plugin %s disabled", desc->name);
+	info->manifest = m;
+	plugin_set_facts(info, m->name, m->description, m->priority);
+	if (!plugin_selected(info, enable, disable))
+		return;
+	if (!m->on_demand) {
+		plugin_open(info);
+		return;
 	}
+	info->state = JOIND_PLUGIN_STATE_AVAILABLE;
+	info->detail = g_strdup("opened when a profile first names one of its EAP methods");
+	for (guint i = 0; i < m->eap_methods->len; i++) {
+		const JoindPluginManifestMethod *method =
+		        &g_array_index(m->eap_methods, JoindPluginManifestMethod, i);
+
+		joind_eap_declare_method(method->name, method->type, plugin_open_on_demand, info);
+	}
+}
+
+/* A module without a manifest is opened to read what it is. */
+static void
+plugin_add_without_manifest(JoindPluginLoader *self, JoindPluginInfo *info, const gchar *enable,
+                            const gchar *disable)
+{
+	if (!plugin_open(info))
+		return;
+	if (plugin_find(self, info->descriptor->name) != NULL) {
+		plugin_refuse(info, "another module already provides a plugin of that name");
+		return;
+	}
+	plugin_set_facts(info, info->descriptor->name, info->descriptor->description,
+	                 info->descriptor->priority);
+	plugin_selected(info, enable, disable);
 }
 
 static gint
@@ -193,41 +272,78 @@ joind_plugin_loader_scan(JoindPluginLoader *self, const gchar *dir, const gchar 
 	}
 	while ((file = g_dir_read_name(d)) != NULL) {
 		JoindPluginInfo *info;
+		g_autofree gchar *manifest = NULL;
 
 		if (!g_str_has_suffix(file, ".so"))
 			continue;
 		info = g_new0(JoindPluginInfo, 1);
+		info->loader = self;
 		info->path = g_build_filename(dir, file, NULL);
 		info->name = g_strdup(file);
 		info->description = g_strdup("");
 		g_ptr_array_add(self->plugins, info);
-		plugin_open(self, info, enable, disable);
+		manifest = joind_plugin_manifest_path(info->path);
+		if (g_file_test(manifest, G_FILE_TEST_EXISTS))
+			plugin_add_with_manifest(self, info, manifest, enable, disable);
+		else
+			plugin_add_without_manifest(self, info, enable, disable);
 	}
 	g_ptr_array_sort(self->plugins, plugin_compare);
+}
+
+/* init() of one opened plugin, its main.conf keys declared first. */
+static void
+plugin_start(JoindPluginLoader *self, JoindPluginInfo *info)
+{
+	const JoindPluginDescriptor *desc = info->descriptor;
+	g_autoptr(GError) error = NULL;
+
+	info->started = TRUE;
+	if ((desc->config_keys != NULL &&
+	     !joind_core_declare_config(self->core, desc->config_keys, &error)) ||
+	    !desc->init(self->core, &error)) {
+		info->state = JOIND_PLUGIN_STATE_FAILED;
+		info->detail =
+		        g_strdup(error != NULL ? error->message : "init failed without a reason");
+		g_warning("plugin %s failed to start: %s", info->name, info->detail);
+		return;
+	}
+	/* Its GTypes and callbacks now live in the process for good. */
+	g_module_make_resident(info->module);
+	g_info("plugin %s loaded (%s)", info->name, info->path);
 }
 
 void
 joind_plugin_loader_init_upto(JoindPluginLoader *self, JoindCore *core, gint max_priority)
 {
+	self->core = core;
 	for (guint i = 0; i < self->plugins->len; i++) {
 		JoindPluginInfo *info = g_ptr_array_index(self->plugins, i);
-		g_autoptr(GError) error = NULL;
 
 		if (info->descriptor == NULL || info->state != JOIND_PLUGIN_STATE_LOADED ||
 		    info->started || info->priority > max_priority)
 			continue;
-		info->started = TRUE;
-		if (!info->descriptor->init(core, &error)) {
-			info->state = JOIND_PLUGIN_STATE_FAILED;
-			info->detail = g_strdup(error != NULL ? error->message
-			                                      : "init failed without a reason");
-			g_warning("plugin %s failed to start: %s", info->name, info->detail);
-			continue;
-		}
-		/* Its GTypes and callbacks now live in the process for good. */
-		g_module_make_resident(info->module);
-		g_info("plugin %s loaded (%s)", info->name, info->path);
+		plugin_start(self, info);
 	}
+}
+
+/* The EAP registry's first lookup of one of the plugin's methods. */
+static void
+plugin_open_on_demand(gpointer data)
+{
+	JoindPluginInfo *info = data;
+	JoindPluginLoader *self = info->loader;
+
+	g_free(info->detail);
+	info->detail = NULL;
+	info->state = JOIND_PLUGIN_STATE_LOADED;
+	g_debug("plugin %s: opening %s on first use", info->name, info->path);
+	if (self->core == NULL)
+		plugin_refuse(info, "a profile named its EAP method before the daemon started");
+	else if (plugin_open(info))
+		plugin_start(self, info);
+	if (self->changed != NULL)
+		self->changed(info, self->changed_data);
 }
 
 void

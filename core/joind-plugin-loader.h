@@ -3,15 +3,19 @@
 
 #include <gmodule.h>
 
+#include "joind-plugin-manifest.h"
 #include "joind-plugin.h"
 
 G_BEGIN_DECLS
 
+typedef struct _JoindPluginLoader JoindPluginLoader;
+
 typedef enum {
-	JOIND_PLUGIN_STATE_LOADED,   /* init succeeded; module resident */
-	JOIND_PLUGIN_STATE_DISABLED, /* excluded by --plugins/--noplugin */
-	JOIND_PLUGIN_STATE_FAILED,   /* init returned an error */
-	JOIND_PLUGIN_STATE_REFUSED,  /* not a usable plugin (ABI, symbol, name) */
+	JOIND_PLUGIN_STATE_LOADED,    /* init succeeded; module resident */
+	JOIND_PLUGIN_STATE_DISABLED,  /* excluded by --plugins/--noplugin */
+	JOIND_PLUGIN_STATE_FAILED,    /* init returned an error */
+	JOIND_PLUGIN_STATE_REFUSED,   /* not a usable plugin (ABI, symbol, name, manifest) */
+	JOIND_PLUGIN_STATE_AVAILABLE, /* known from its manifest; opened on first use */
 } JoindPluginState;
 
 typedef struct {
@@ -23,22 +27,29 @@ typedef struct {
 	gint priority;
 	const JoindPluginDescriptor *descriptor; /* NULL unless usable */
 	gboolean started;                        /* init() has run */
-	GModule *module;
+	GModule *module;                         /* NULL until opened */
+	JoindPluginManifest *manifest;           /* NULL: the module has none */
+	JoindPluginLoader *loader;
 } JoindPluginInfo;
-
-typedef struct _JoindPluginLoader JoindPluginLoader;
 
 JoindPluginLoader *joind_plugin_loader_new(void);
 void joind_plugin_loader_free(JoindPluginLoader *self);
 G_DEFINE_AUTOPTR_CLEANUP_FUNC(JoindPluginLoader, joind_plugin_loader_free)
 
+/* Called after a plugin was opened on demand (its state changed). */
+void joind_plugin_loader_set_changed_func(JoindPluginLoader *self, GFunc func, gpointer data);
+
 /* enable/disable: comma-separated name globs (--plugins / --noplugin), or
- * NULL. Opens every *.so in dir and checks its descriptor. */
+ * NULL. For every *.so in dir: with a manifest beside it, reads that; a
+ * plugin opened on demand (EAP methods only) is left closed, its methods
+ * declared to the EAP registry, and a disabled one is never opened. Others
+ * are opened, their descriptor checked (and compared with the manifest). */
 void joind_plugin_loader_scan(JoindPluginLoader *self, const gchar *dir, const gchar *enable,
                               const gchar *disable);
-/* Runs init() of every usable plugin whose priority is at most max_priority
+/* Runs init() of every opened plugin whose priority is at most max_priority
  * and that has not been started yet, lowest priority first (G_MAXINT: all
- * the rest). */
+ * the rest), declaring its main.conf keys first. core is also the one that
+ * plugins opened on demand later start with. */
 void joind_plugin_loader_init_upto(JoindPluginLoader *self, JoindCore *core, gint max_priority);
 /* Runs shutdown() of loaded plugins in reverse order. */
 void joind_plugin_loader_shutdown_all(JoindPluginLoader *self, JoindCore *core);

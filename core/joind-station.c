@@ -2,6 +2,7 @@
 #include "joind-station.h"
 
 #include "joind-error.h"
+#include "joind-log.h"
 #include "joind-station-private.h"
 
 typedef struct {
@@ -199,10 +200,17 @@ joind_station_set_state(JoindStation *self, JoindStationState state, const gchar
 	priv = GET_PRIV(self);
 	if (priv->state == state)
 		return;
-	g_info("%s: %s -> %s (%s)",
-	       priv->device != NULL ? joind_device_get_name(priv->device) : "?",
-	       joind_station_state_to_string(priv->state), joind_station_state_to_string(state),
-	       reason != NULL ? reason : "no reason given");
+	joind_log_state_change(
+	        G_LOG_DOMAIN, G_LOG_LEVEL_INFO, JOIND_LOG_STATE_CHANGE,
+	        &(JoindLogSubject){
+	                priv->device != NULL ? joind_device_get_plugin(priv->device) : NULL,
+	                priv->device != NULL ? joind_device_get_name(priv->device) : NULL,
+	                priv->connected_network != NULL
+	                        ? joind_network_get_name(priv->connected_network)
+	                        : NULL,
+	                NULL},
+	        joind_station_state_to_string(priv->state), joind_station_state_to_string(state),
+	        reason != NULL ? reason : "no reason given");
 	priv->state = state;
 	g_object_notify_by_pspec(G_OBJECT(self), props[PROP_STATE]);
 }

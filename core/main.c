@@ -5,12 +5,14 @@
 #include <glib-unix.h>
 #include <gio/gio.h>
 #include <locale.h>
+#include <malloc.h>
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
 
 #include "config.h"
 #include "joind-core-private.h"
+#include "joind-log-writer.h"
 
 #define JOIND_BUS_NAME "net.joind"
 
@@ -30,47 +32,52 @@ parse_debug(const gchar *name, const gchar *value, gpointer data, GError **error
 	return TRUE;
 }
 
-static gboolean
-debug_enabled(const gchar *domain)
+static const gchar *const config_type_names[] = {
+        [JOIND_CONFIG_BOOL] = "bool",
+        [JOIND_CONFIG_INT] = "int",
+        [JOIND_CONFIG_STRING] = "string",
+        [JOIND_CONFIG_STRV] = "list",
+};
+
+/* Nothing but criticals while listing: every device plugin "fails". */
+static GLogWriterOutput
+quiet_writer(GLogLevelFlags level, const GLogField *fields, gsize n_fields, gpointer user_data)
 {
-	if (opt_debug == NULL)
-		return FALSE;
-	for (guint i = 0; opt_debug[i] != NULL; i++) {
-		if (g_str_equal(opt_debug[i], "all") ||
-		    g_pattern_match_simple(opt_debug[i], domain != NULL ? domain : "joind"))
-			return TRUE;
-	}
-	return FALSE;
+	if ((level & (G_LOG_LEVEL_ERROR | G_LOG_LEVEL_CRITICAL)) == 0)
+		return G_LOG_WRITER_HANDLED;
+	return g_log_writer_standard_streams(level, fields, n_fields, user_data);
 }
 
-/* Debug lines only for the domains asked for with --debug[=a,b]; everything
- * from info up always. Lines carry a timestamp so a log reads as a story. */
-static GLogWriterOutput
-log_writer(GLogLevelFlags level, const GLogField *fields, gsize n_fields, gpointer user_data)
+/* --dump-config-reference: one line per main.conf key the plugins declare,
+ * tab-separated: plugin, group, key, type, default, min, max, choices
+ * (comma-separated). data/man/joind-conf.py turns them into joind.conf(5). */
+static int
+dump_config_reference(JoindCoreOptions *options)
 {
-	const gchar *domain = NULL;
-	const gchar *message = NULL;
-	const gchar *tag = "";
-	g_autoptr(GDateTime) now = NULL;
+	g_autoptr(GError) error = NULL;
+	g_autoptr(JoindCore) core = NULL;
+	g_autoptr(GPtrArray) list = NULL;
 
-	for (gsize i = 0; i < n_fields; i++) {
-		if (g_str_equal(fields[i].key, "GLIB_DOMAIN"))
-			domain = fields[i].value;
-		else if (g_str_equal(fields[i].key, "MESSAGE"))
-			message = fields[i].value;
+	g_log_set_writer_func(quiet_writer, NULL, NULL);
+	core = joind_core_new(options, &error);
+	if (core == NULL) {
+		g_printerr("joind: %s\n", error->message);
+		return EXIT_FAILURE;
 	}
-	if ((level & G_LOG_LEVEL_DEBUG) != 0 && !debug_enabled(domain))
-		return G_LOG_WRITER_HANDLED;
-	if ((level & (G_LOG_LEVEL_ERROR | G_LOG_LEVEL_CRITICAL)) != 0)
-		tag = "CRITICAL: ";
-	else if ((level & G_LOG_LEVEL_WARNING) != 0)
-		tag = "WARNING: ";
-	now = g_date_time_new_now_local();
-	fprintf(stderr, "%02d:%02d:%06.3f %s: %s%s\n", g_date_time_get_hour(now),
-	        g_date_time_get_minute(now), g_date_time_get_seconds(now),
-	        domain != NULL ? domain : "joind", tag, message != NULL ? message : "");
-	fflush(stderr);
-	return G_LOG_WRITER_HANDLED;
+	list = joind_core_list_config(core);
+	for (guint i = 0; i < list->len; i++) {
+		const JoindConfigDeclaration *d = g_ptr_array_index(list, i);
+
+		for (const JoindConfigKey *k = d->keys; k->group != NULL; k++) {
+			g_autofree gchar *choices =
+			        k->choices != NULL ? g_strjoinv(",", (gchar **)k->choices) : NULL;
+
+			g_print("%s\t%s\t%s\t%s\t%s\t%d\t%d\t%s\n", d->plugin, k->group, k->key,
+			        config_type_names[k->type], k->default_value, k->min, k->max,
+			        choices != NULL ? choices : "");
+		}
+	}
+	return EXIT_SUCCESS;
 }
 
 static gboolean
@@ -118,6 +125,11 @@ run(JoindCoreOptions *options, gboolean session)
 	g_autoptr(GDBusConnection) bus = NULL;
 	guint name_id;
 
+	/* Under systemd stderr is the journal's stream: lines keep their fields. */
+	g_log_set_writer_func(
+	        joind_log_writer_write,
+	        joind_log_writer_new((const gchar *const *)opt_debug, fileno(stderr), stderr),
+	        (GDestroyNotify)joind_log_writer_free);
 	d.core = joind_core_new(options, &error);
 	if (d.core == NULL) {
 		g_printerr("joind: %s\n", error->message);
@@ -164,6 +176,7 @@ main(int argc, char **argv)
 	g_autofree gchar *disable = NULL;
 	gboolean session = FALSE;
 	gboolean version = FALSE;
+	gboolean dump_config = FALSE;
 	g_autoptr(GError) error = NULL;
 	g_autoptr(GOptionContext) ctx =
 	        g_option_context_new("- keeps this machine on its networks");
@@ -185,8 +198,13 @@ main(int argc, char **argv)
 	         NULL},
 	        {"version", 'v', 0, G_OPTION_ARG_NONE, &version, "Print the version and exit",
 	         NULL},
+	        {"dump-config-reference", 0, G_OPTION_FLAG_HIDDEN, G_OPTION_ARG_NONE, &dump_config,
+	         "List the main.conf keys the plugins declare (for joind.conf(5)) and exit", NULL},
 	        {NULL}};
 
+	/* One malloc arena: GLib's threads (the D-Bus worker, the GLib worker)
+	 * would each get an arena of their own whose pages stay resident. */
+	mallopt(M_ARENA_MAX, 1);
 	setlocale(LC_ALL, "");
 	g_option_context_add_main_entries(ctx, entries, NULL);
 	if (!g_option_context_parse(ctx, &argc, &argv, &error)) {
@@ -197,7 +215,6 @@ main(int argc, char **argv)
 		g_print("joind %s\n", PACKAGE_VERSION);
 		return EXIT_SUCCESS;
 	}
-	g_log_set_writer_func(log_writer, NULL, NULL);
 	if (plugin_dir == NULL)
 		plugin_dir = g_strdup(g_getenv("JOIND_PLUGIN_DIR"));
 	options.plugin_dir = plugin_dir != NULL ? plugin_dir : JOIND_DEFAULT_PLUGIN_DIR;
@@ -205,5 +222,7 @@ main(int argc, char **argv)
 	options.config_path = config_path != NULL ? config_path : JOIND_DEFAULT_CONFIG;
 	options.enable_plugins = enable;
 	options.disable_plugins = disable;
+	if (dump_config)
+		return dump_config_reference(&options);
 	return run(&options, session);
 }

@@ -21,7 +21,7 @@ here=$(cd "$(dirname "$0")" && pwd)
 src=$(cd "$here/../.." && pwd)
 if [[ -z ${JOIND_VM-} ]]; then
 	[[ -x core/joind && -d plugins ]] || { echo "run from the build directory" >&2; exit 2; }
-	"$src/tests/vm/run-in-vm.sh" -t 1500 -m 1536 \
+	"$src/tests/vm/run-in-vm.sh" -t 1500 -m 1536 -s "$src" \
 		-e "JOIND_SOURCE_ROOT=$src" -e "JOIND_BUILD_ROOT=$PWD" -- "$here/run.sh" "$@" >&2
 	cat meson-logs/bench-scan/results.txt
 	exit 0
@@ -33,6 +33,7 @@ export BUILD=$JOIND_BUILD_ROOT
 export LOGDIR=$BUILD/meson-logs/bench-scan
 export WORK=/tmp/joind-bench
 export JOIND_ARGS="" # no debug logging: iwd runs without it too
+export G_SLICE=always-malloc # as joind.service runs it (iwd does not use GLib)
 rm -rf "$LOGDIR"
 source "$JOIND_SOURCE_ROOT/tests/wifi/lib.sh"
 # Daemon logs on the guest's tmpfs (a write to the 9p share is a round trip

@@ -185,7 +185,8 @@ joind_start() {
 	JDEV=/net/joind/device/$(cat /sys/class/net/wlan1/ifindex)
 	JNET=$JDEV/network/${SSID_HEX}_psk
 	mon_start net.joind
-	"$BUILD/core/joind" --plugin-dir "$BUILD/plugins" --plugins wifi --config "$WORK/main.conf" \
+	# As joind.service runs it: GLib's slice allocator off.
+	G_SLICE=always-malloc "$BUILD/core/joind" --plugin-dir "$BUILD/plugins" --plugins wifi --config "$WORK/main.conf" \
 		--state-dir "$WORK/state" >>"$JOIND_LOG" 2>&1 &
 	PID=$!
 }

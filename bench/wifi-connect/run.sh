@@ -28,7 +28,7 @@ for tool in hostapd wpa_supplicant wpa_cli wpa_passphrase /usr/libexec/iwd gdbus
 done
 
 rm -f meson-logs/bench-wifi-connect/results.txt
-"$src/tests/vm/run-in-vm.sh" -t 3600 -m 1024 \
+"$src/tests/vm/run-in-vm.sh" -t 3600 -m 1024 -s "$src" \
 	-e "JOIND_SOURCE_ROOT=$src" -e "JOIND_BUILD_ROOT=$PWD" \
 	-e "BENCH_ROUNDS=${1:-5}" -e "BENCH_IDLE=${2:-60}" -e "BENCH_ONLY=${BENCH_ONLY-}" -- "$here/guest.sh" >&2
 cat meson-logs/bench-wifi-connect/results.txt

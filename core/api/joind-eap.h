@@ -246,7 +246,7 @@ typedef enum {
 #define joind_eap_method_fail(error, code, ...) \
 	(joind_set_error((error), (code), __VA_ARGS__), JOIND_EAP_METHOD_FAIL)
 
-typedef struct {
+struct _JoindEapMethodOps {
 	guint8 type;       /* JOIND_EAP_TYPE_* */
 	const gchar *name; /* "MD5", "TLS": the EAP-Method value, case-insensitive */
 	guint32 flags;     /* JoindEapMethodFlags */
@@ -271,7 +271,7 @@ typedef struct {
 	 * its inner method with joind_eap_check_profile(). Errors start with
 	 * joind_profile_describe_key(). */
 	gboolean (*check_profile)(JoindProfile *profile, const gchar *prefix, GError **error);
-} JoindEapMethodOps;
+};
 
 /* The registry is process-wide. Registering a second method with the same
  * type or name fails with JOIND_ERROR_BUSY. The table must stay valid until
@@ -289,20 +289,24 @@ JOIND_EXPORT const JoindEapMethodOps *joind_eap_find_method_by_type(guint8 type)
 JOIND_EXPORT gboolean joind_eap_check_profile(JoindProfile *profile, const gchar *prefix,
                                               GError **error);
 
-/* The whole module of an EAP method plugin: its descriptor, an init() that
- * registers ops (a JoindEapMethodOps variable the method's room exports)
- * and a shutdown() that unregisters it. */
-#define JOIND_EAP_METHOD_PLUGIN_DEFINE(name_, description_, ops_)                     \
-	static gboolean joind_eap_method_plugin_init(JoindCore *core, GError **error) \
-	{                                                                             \
-		return joind_eap_register_method(&(ops_), error);                     \
-	}                                                                             \
-	static void joind_eap_method_plugin_shutdown(JoindCore *core)                 \
-	{                                                                             \
-		joind_eap_unregister_method(&(ops_));                                 \
-	}                                                                             \
-	JOIND_PLUGIN_DEFINE(name_, description_, JOIND_PLUGIN_PRIORITY_EAP_METHOD,    \
-	                    joind_eap_method_plugin_init, joind_eap_method_plugin_shutdown)
+/* The whole module of an EAP method plugin: its descriptor (naming ops as
+ * the method it provides, so that the module is opened only when a profile
+ * first names the method), an init() that registers ops (a
+ * JoindEapMethodOps variable the method's room exports) and a shutdown()
+ * that unregisters it. */
+#define JOIND_EAP_METHOD_PLUGIN_DEFINE(name_, description_, ops_)                                  \
+	static gboolean joind_eap_method_plugin_init(JoindCore *core, GError **error)              \
+	{                                                                                          \
+		return joind_eap_register_method(&(ops_), error);                                  \
+	}                                                                                          \
+	static void joind_eap_method_plugin_shutdown(JoindCore *core)                              \
+	{                                                                                          \
+		joind_eap_unregister_method(&(ops_));                                              \
+	}                                                                                          \
+	static const JoindEapMethodOps *const joind_eap_method_plugin_methods[] = {&(ops_), NULL}; \
+	JOIND_PLUGIN_DEFINE_FULL(name_, description_, JOIND_PLUGIN_PRIORITY_EAP_METHOD,            \
+	                         joind_eap_method_plugin_init, joind_eap_method_plugin_shutdown,   \
+	                         joind_eap_method_plugin_methods, NULL)
 
 /* Settings, read from [Security] <prefix><key> of the session's profile;
  * NULL when absent. key is given without the prefix: "Password",

@@ -1,4 +1,4 @@
-/* joind-observer.h - what a front end needs of the core (ABI 1.5).
+/* joind-observer.h - what a front end needs of the core (ABI 2.0).
  *
  * A front end is a plugin that exports the model under another D-Bus API
  * (iwd's net.connman.iwd for NetworkManager, ConnMan and iwctl). It owns

@@ -5,6 +5,11 @@
  * abi_major and struct_size before anything else and refuses the module if
  * either does not match, so the layout after those two fields may change
  * with the major number.
+ *
+ * What a plugin provides (its EAP methods, the main.conf keys it reads) is
+ * data in the descriptor, so that a manifest generated from the built module
+ * (joind-<name>.plugin beside joind-<name>.so) can tell the daemon the same
+ * without opening the module: plugins/README.md.
  */
 #pragma once
 
@@ -15,11 +20,13 @@
 G_BEGIN_DECLS
 
 typedef struct _JoindCore JoindCore;
+typedef struct _JoindEapMethodOps JoindEapMethodOps; /* joind-eap.h */
+typedef struct _JoindConfigKey JoindConfigKey;
 
 /* Bump the major number for any incompatible change to core/api/. */
-#define JOIND_PLUGIN_ABI_MAJOR 1u
+#define JOIND_PLUGIN_ABI_MAJOR 2u
 /* Bump the minor number when adding to core/api/ compatibly. */
-#define JOIND_PLUGIN_ABI_MINOR 5u
+#define JOIND_PLUGIN_ABI_MINOR 0u
 
 #define JOIND_PLUGIN_SYMBOL "joind_plugin_descriptor"
 
@@ -37,6 +44,13 @@ typedef struct {
 	guint32 flags; /* JoindPluginFlags */
 	gboolean (*init)(JoindCore *core, GError **error);
 	void (*shutdown)(JoindCore *core);
+	/* ABI 2.0: the EAP methods init() registers (NULL-terminated, or NULL),
+	 * and the main.conf keys the plugin reads (a table ended by an entry
+	 * whose group is NULL, or NULL), declared by the loader before init(). A
+	 * plugin that provides EAP methods and reads no main.conf key is opened
+	 * only when a profile first names one of its methods. */
+	const JoindEapMethodOps *const *eap_methods;
+	const JoindConfigKey *config_keys;
 } JoindPluginDescriptor;
 
 /* ---- main.conf settings a plugin reads (ABI 1.4) ---- */
@@ -48,7 +62,7 @@ typedef enum {
 	JOIND_CONFIG_STRV,   /* comma-separated words */
 } JoindConfigType;
 
-typedef struct {
+struct _JoindConfigKey {
 	const gchar *group;
 	const gchar *key;
 	JoindConfigType type;
@@ -56,11 +70,13 @@ typedef struct {
 	gint min;                   /* JOIND_CONFIG_INT only */
 	gint max;
 	const gchar *const *choices; /* JOIND_CONFIG_STRING: allowed values, or NULL */
-} JoindConfigKey;
+};
 
 /* Declares the main.conf keys a plugin reads: keys is a table ended by an
  * entry whose group is NULL, valid as long as the process runs (a static
- * table of the module). Call it from init() before reading any of them with
+ * table of the module). The loader calls it with the descriptor's
+ * config_keys before init(); a plugin's own rooms (and tests that build
+ * them without the loader) call it before reading any of them with
  * joind_core_get_config_*(). main.conf's values for these keys are checked at
  * once: a bad one is reported with the file and line and the default is used.
  * Keys and groups of main.conf that no plugin declares are reported once
@@ -73,20 +89,28 @@ JOIND_EXPORT gboolean joind_core_declare_config(JoindCore *core, const JoindConf
 #define JOIND_PLUGIN_PRIORITY_EAP_METHOD 10
 #define JOIND_PLUGIN_PRIORITY_DEVICE     50
 
-/* Defines the one exported symbol of a plugin module. */
-#define JOIND_PLUGIN_DEFINE(name_, description_, priority_, init_, shutdown_)            \
-	__attribute__((visibility(                                                       \
-	        "default"))) extern const JoindPluginDescriptor joind_plugin_descriptor; \
-	const JoindPluginDescriptor joind_plugin_descriptor = {                          \
-	        .abi_major = JOIND_PLUGIN_ABI_MAJOR,                                     \
-	        .struct_size = sizeof(JoindPluginDescriptor),                            \
-	        .abi_minor = JOIND_PLUGIN_ABI_MINOR,                                     \
-	        .name = (name_),                                                         \
-	        .description = (description_),                                           \
-	        .priority = (priority_),                                                 \
-	        .flags = 0,                                                              \
-	        .init = (init_),                                                         \
-	        .shutdown = (shutdown_),                                                 \
+/* Defines the one exported symbol of a plugin module; eap_methods_ and
+ * config_keys_ as in the descriptor (NULL for none). */
+#define JOIND_PLUGIN_DEFINE_FULL(name_, description_, priority_, init_, shutdown_, eap_methods_, \
+                                 config_keys_)                                                   \
+	__attribute__((visibility(                                                               \
+	        "default"))) extern const JoindPluginDescriptor joind_plugin_descriptor;         \
+	const JoindPluginDescriptor joind_plugin_descriptor = {                                  \
+	        .abi_major = JOIND_PLUGIN_ABI_MAJOR,                                             \
+	        .struct_size = sizeof(JoindPluginDescriptor),                                    \
+	        .abi_minor = JOIND_PLUGIN_ABI_MINOR,                                             \
+	        .name = (name_),                                                                 \
+	        .description = (description_),                                                   \
+	        .priority = (priority_),                                                         \
+	        .flags = 0,                                                                      \
+	        .init = (init_),                                                                 \
+	        .shutdown = (shutdown_),                                                         \
+	        .eap_methods = (eap_methods_),                                                   \
+	        .config_keys = (config_keys_),                                                   \
 	}
+
+/* A plugin that provides no EAP method and reads no main.conf key. */
+#define JOIND_PLUGIN_DEFINE(name_, description_, priority_, init_, shutdown_) \
+	JOIND_PLUGIN_DEFINE_FULL(name_, description_, priority_, init_, shutdown_, NULL, NULL)
 
 G_END_DECLS

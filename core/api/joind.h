@@ -7,6 +7,7 @@
 #include "joind-eap.h"
 #include "joind-error.h"
 #include "joind-known.h"
+#include "joind-log.h"
 #include "joind-observer.h"
 #include "joind-plugin.h"
 #include "joind-port.h"

@@ -8,8 +8,6 @@ static WiredManager *manager;
 static gboolean
 ethernet_plugin_init(JoindCore *core, GError **error)
 {
-	if (!joind_core_declare_config(core, wired_settings, error))
-		return FALSE;
 	manager = wired_manager_new(core, error);
 	return manager != NULL;
 }
@@ -20,5 +18,6 @@ ethernet_plugin_shutdown(JoindCore *core)
 	g_clear_pointer(&manager, wired_manager_free);
 }
 
-JOIND_PLUGIN_DEFINE("ethernet-8021x", "Wired Ethernet ports and their IEEE 802.1X supplicant",
-                    JOIND_PLUGIN_PRIORITY_DEVICE, ethernet_plugin_init, ethernet_plugin_shutdown);
+JOIND_PLUGIN_DEFINE_FULL("ethernet-8021x", "Wired Ethernet ports and their IEEE 802.1X supplicant",
+                         JOIND_PLUGIN_PRIORITY_DEVICE, ethernet_plugin_init,
+                         ethernet_plugin_shutdown, NULL, wired_settings);

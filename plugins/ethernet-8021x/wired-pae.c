@@ -3,6 +3,8 @@
 
 #include <string.h>
 
+#include "joind-log.h"
+
 struct _WiredPae {
 	JoindCore *core;
 	gchar *ifname;
@@ -267,8 +269,15 @@ pae_enter(WiredPae *self, WiredPaeState state, const gchar *reason)
 {
 	WiredPaeState old = self->state;
 
-	g_info("%s: %s -> %s (%s)", self->ifname, wired_pae_state_to_string(old),
-	       wired_pae_state_to_string(state), reason);
+	joind_log_state_change(
+	        G_LOG_DOMAIN, G_LOG_LEVEL_INFO,
+	        state == WIRED_PAE_AUTHENTICATED ? JOIND_LOG_AUTHORIZATION
+	        : state == WIRED_PAE_FAILED      ? JOIND_LOG_FAILURE
+	                                         : JOIND_LOG_STATE_CHANGE,
+	        &(JoindLogSubject){
+	                "ethernet-8021x", self->ifname,
+	                self->profile != NULL ? joind_profile_get_name(self->profile) : NULL, NULL},
+	        wired_pae_state_to_string(old), wired_pae_state_to_string(state), reason);
 	pae_cancel_timer(self);
 	self->state = state;
 	pae_run_entry_actions(self);

@@ -16,8 +16,6 @@ static IwdServer *server;
 static gboolean
 iwd_compat_init(JoindCore *core, GError **error)
 {
-	if (!joind_core_declare_config(core, iwd_compat_settings, error))
-		return FALSE;
 	if (!joind_core_get_config_bool(core, "General", "IwdCompatibility")) {
 		g_debug("[General] IwdCompatibility is false: net.connman.iwd not exported");
 		return TRUE;
@@ -32,6 +30,9 @@ iwd_compat_shutdown(JoindCore *core)
 	g_clear_pointer(&server, iwd_server_free);
 }
 
-/* After the device plugins, so the devices they found at start are there. */
-JOIND_PLUGIN_DEFINE("iwd-compat", "iwd's D-Bus API (net.connman.iwd) for NetworkManager and iwctl",
-                    JOIND_PLUGIN_PRIORITY_DEVICE + 10, iwd_compat_init, iwd_compat_shutdown);
+/* After the device plugins, so the devices they found at start are there;
+ * the loader declares IwdCompatibility before init(). */
+JOIND_PLUGIN_DEFINE_FULL("iwd-compat",
+                         "iwd's D-Bus API (net.connman.iwd) for NetworkManager and iwctl",
+                         JOIND_PLUGIN_PRIORITY_DEVICE + 10, iwd_compat_init, iwd_compat_shutdown,
+                         NULL, iwd_compat_settings);

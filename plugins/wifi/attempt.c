@@ -4,7 +4,7 @@
 const gchar *
 wifi_attempt_get_name(WifiAttempt *attempt)
 {
-	return joind_network_get_name(JOIND_NETWORK(attempt->network));
+	return attempt != NULL ? joind_network_get_name(JOIND_NETWORK(attempt->network)) : NULL;
 }
 
 static gboolean

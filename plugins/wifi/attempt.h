@@ -36,6 +36,7 @@ void wifi_attempt_free(WifiAttempt *attempt);
 
 /* Answers the caller with an error (once) and logs it. */
 void wifi_attempt_fail(WifiAttempt *attempt, const gchar *ifname, gint code, const gchar *message);
+/* The network's display name; NULL for no attempt. */
 const gchar *wifi_attempt_get_name(WifiAttempt *attempt);
 
 /* The link came up: the PSK (when new) goes into the profile, the

@@ -38,6 +38,7 @@
 #include <string.h>
 
 #include "attempt.h"
+#include "joind-log.h"
 #include "keying.h"
 #include "mgmt.h"
 #include "sme.h"
@@ -349,9 +350,15 @@ static void
 connector_enter(WifiConnector *self, ConnState state, const gchar *reason)
 {
 	ConnState old = self->state;
+	gboolean torn_down = old == CONN_DISCONNECTING || old == CONN_DEAUTHENTICATING;
 
-	g_info("%s: connection %s -> %s (%s)", self->iface->name, conn_state_names[old],
-	       conn_state_names[state], reason);
+	joind_log_state_change(G_LOG_DOMAIN, G_LOG_LEVEL_INFO,
+	                       state == CONN_CONNECTED            ? JOIND_LOG_AUTHORIZATION
+	                       : state == CONN_IDLE && !torn_down ? JOIND_LOG_FAILURE
+	                                                          : JOIND_LOG_STATE_CHANGE,
+	                       &(JoindLogSubject){"wifi", self->iface->name,
+	                                          wifi_attempt_get_name(self->cur), "connection"},
+	                       conn_state_names[old], conn_state_names[state], reason);
 	g_clear_handle_id(&self->timer, g_source_remove);
 	wifi_nl_cancel(self->iface->nl, self->request);
 	self->request = 0;

@@ -8,8 +8,6 @@ static WifiManager *manager;
 static gboolean
 wifi_plugin_init(JoindCore *core, GError **error)
 {
-	if (!joind_core_declare_config(core, wifi_settings, error))
-		return FALSE;
 	manager = wifi_manager_new(core, error);
 	return manager != NULL;
 }
@@ -20,5 +18,6 @@ wifi_plugin_shutdown(JoindCore *core)
 	g_clear_pointer(&manager, wifi_manager_free);
 }
 
-JOIND_PLUGIN_DEFINE("wifi", "WiFi stations over nl80211: radios, scanning, networks",
-                    JOIND_PLUGIN_PRIORITY_DEVICE, wifi_plugin_init, wifi_plugin_shutdown);
+JOIND_PLUGIN_DEFINE_FULL("wifi", "WiFi stations over nl80211: radios, scanning, networks",
+                         JOIND_PLUGIN_PRIORITY_DEVICE, wifi_plugin_init, wifi_plugin_shutdown, NULL,
+                         wifi_settings);

@@ -17,6 +17,7 @@
 #include <time.h>
 
 #include "joind-error.h"
+#include "joind-log.h"
 
 #define BUSY_RETRY_SECONDS 2
 #define BUSY_MAX_RETRIES   15
@@ -253,8 +254,9 @@ scanner_enter(WifiScanner *self, ScanState state, const gchar *reason)
 
 	if (old == state)
 		return;
-	g_debug("%s: scan state %s -> %s (%s)", self->iface->name, scan_state_name(old),
-	        scan_state_name(state), reason);
+	joind_log_state_change(G_LOG_DOMAIN, G_LOG_LEVEL_DEBUG, JOIND_LOG_STATE_CHANGE,
+	                       &(JoindLogSubject){"wifi", self->iface->name, NULL, "scan state"},
+	                       scan_state_name(old), scan_state_name(state), reason);
 	self->state = state;
 	g_clear_handle_id(&self->busy_timer, g_source_remove);
 	if (old != SCAN_TRIGGERING || state != SCAN_RUNNING)

@@ -1,12 +1,38 @@
-/* test-module.c - plugins that misbehave on purpose, built several times
- * with different TEST_MODULE_* defines. */
+/* test-module.c - plugins for the loader tests (some misbehave on
+ * purpose), built several times with different TEST_MODULE_* defines. */
 #include "joind.h"
 
 #ifdef TEST_MODULE_BAD_ABI
 /* A plugin from a future, incompatible joind: only the first two fields
  * may be trusted, so the rest of this struct is deliberately garbage. */
 __attribute__((visibility("default"))) extern const guint32 joind_plugin_descriptor[4];
-const guint32 joind_plugin_descriptor[4] = {JOIND_PLUGIN_ABI_MAJOR + 98, 4, 0xdead, 0xbeef};
+const guint32 joind_plugin_descriptor[4] = {99, 4, 0xdead, 0xbeef};
+#elif defined(TEST_MODULE_EAP)
+/* An EAP method plugin: opened only when a profile names TESTLAZY. */
+static gpointer
+test_eap_state_new(JoindEapSession *session, GError **error)
+{
+	return g_new0(guint8, 1);
+}
+
+static JoindEapMethodResult
+test_eap_handle_request(JoindEapSession *session, gpointer state, guint8 id, const guint8 *data,
+                        gsize len, GByteArray *response, GError **error)
+{
+	return joind_eap_method_fail(error, JOIND_ERROR_AUTHENTICATION_FAILED,
+	                             "the test method never succeeds");
+}
+
+static const JoindEapMethodOps test_eap_ops = {
+        .type = 200,
+        .name = "TESTLAZY",
+        .flags = JOIND_EAP_METHOD_FLAG_OUTER,
+        .state_new = test_eap_state_new,
+        .state_free = g_free,
+        .handle_request = test_eap_handle_request,
+};
+
+JOIND_EAP_METHOD_PLUGIN_DEFINE(TEST_MODULE_NAME, "An EAP method opened on demand", test_eap_ops);
 #else
 
 static gboolean

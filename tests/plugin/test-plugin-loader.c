@@ -1,4 +1,10 @@
-/* test-plugin-loader.c - the daemon with good, refused and failing plugins. */
+/* test-plugin-loader.c - the daemon with good, refused and failing plugins,
+ * and the manifests (plugins/README.md): a plugin with a manifest that only
+ * provides EAP methods is opened when a profile first names one of them, a
+ * disabled one is never opened, and a module that says something else than
+ * its manifest is refused with a sentence saying what differs. */
+#include <glib/gstdio.h>
+#include <signal.h>
 #include <string.h>
 
 #include "test-daemon.h"
@@ -49,6 +55,62 @@ assert_plugin(GVariant *plugins, const gchar *name, const gchar *state, const gc
 		g_error("plugin %s: detail “%s” lacks “%s”", name, det, detail);
 }
 
+/* The state of the named plugin, as Daemon1.Plugins lists it now. */
+static gchar *
+plugin_state(TestDaemon *d, const gchar *name, gchar **detail)
+{
+	g_autoptr(GVariant) plugins = get_plugins(d);
+	gchar *state = NULL;
+	g_autofree gchar *det = NULL;
+
+	if (!find_plugin(plugins, name, &state, &det))
+		g_error("plugin %s not listed in Daemon1.Plugins", name);
+	if (detail != NULL)
+		*detail = g_steal_pointer(&det);
+	return state;
+}
+
+/* Whether the daemon process has the module mapped. */
+static gboolean
+module_mapped(TestDaemon *d, const gchar *module)
+{
+	g_autofree gchar *path =
+	        g_strdup_printf("/proc/%s/maps", g_subprocess_get_identifier(d->proc));
+	g_autofree gchar *maps = NULL;
+	g_autofree gchar *needle = g_strconcat("/", module, "\n", NULL);
+
+	g_assert_true(g_file_get_contents(path, &maps, NULL, NULL));
+	return strstr(maps, needle) != NULL;
+}
+
+typedef struct {
+	TestDaemon *d;
+	const gchar *name;
+} PluginWait;
+
+static gboolean
+plugin_left_available(gpointer data)
+{
+	PluginWait *w = data;
+	g_autofree gchar *state = plugin_state(w->d, w->name, NULL);
+
+	return !g_str_equal(state, "available");
+}
+
+/* A profile naming the test plugin's method, read as SIGHUP reads it; waits
+ * until the plugin is no longer "available". */
+static void
+add_profile_naming_testlazy(TestDaemon *d)
+{
+	g_autofree gchar *path = g_build_filename(d->state_dir, "lazy.8021x", NULL);
+	PluginWait w = {d, "test-eap"};
+
+	g_assert_true(g_file_set_contents(path, "[Security]\nEAP-Method=TESTLAZY\n", -1, NULL));
+	g_chmod(path, 0600);
+	g_subprocess_send_signal(d->proc, SIGHUP);
+	g_assert_true(test_wait_until(plugin_left_available, &w, 10000));
+}
+
 static void
 test_loader_mixed(void)
 {
@@ -60,6 +122,10 @@ test_loader_mixed(void)
 	assert_plugin(plugins, "test-good-early", "loaded", NULL);
 	assert_plugin(plugins, "test-init-fails", "failed", "the test plugin refuses to start");
 	assert_plugin(plugins, "joind-test-bad-abi.so", "refused", "built for plugin ABI 99");
+	/* Manifests: a start plugin is opened, an EAP method plugin is not. */
+	g_assert_true(module_mapped(d, "joind-test-good.so"));
+	assert_plugin(plugins, "test-eap", "available", "opened when a profile first names");
+	g_assert_false(module_mapped(d, "joind-test-eap.so"));
 	/* The refusal is in the log with the module's path. */
 	g_assert_nonnull(strstr(log, "joind-test-bad-abi.so refused: it was built for plugin ABI"));
 	g_assert_nonnull(strstr(log, "plugin test-init-fails failed to start"));
@@ -78,7 +144,87 @@ test_loader_selection(void)
 
 	assert_plugin(plugins, "test-good", "loaded", NULL);
 	assert_plugin(plugins, "test-good-early", "disabled", NULL);
+	/* Known from its manifest, a disabled plugin is never opened. */
+	g_assert_false(module_mapped(d, "joind-test-good-early.so"));
 	g_assert_cmpint(test_daemon_stop(d), ==, 0);
+}
+
+/* The EAP method plugin is opened when a profile first names its method. */
+static void
+test_loader_on_demand(void)
+{
+	TestDaemon *d = test_daemon_start(g_getenv("TEST_PLUGIN_DIR"), NULL);
+	g_autofree gchar *detail = NULL;
+	g_autofree gchar *state = NULL;
+
+	g_assert_false(module_mapped(d, "joind-test-eap.so"));
+	add_profile_naming_testlazy(d);
+	state = plugin_state(d, "test-eap", &detail);
+	g_assert_cmpstr(state, ==, "loaded");
+	g_assert_true(module_mapped(d, "joind-test-eap.so"));
+	g_assert_cmpint(test_daemon_stop(d), ==, 0);
+}
+
+/* Copies a test module and its manifest into dir, the manifest edited. */
+static void
+copy_plugin(const gchar *dir, const gchar *stem, const gchar *from, const gchar *to)
+{
+	const gchar *src = g_getenv("TEST_PLUGIN_DIR");
+	g_autofree gchar *so = g_strconcat(stem, ".so", NULL);
+	g_autofree gchar *plugin = g_strconcat(stem, ".plugin", NULL);
+	g_autofree gchar *so_src = g_build_filename(src, so, NULL);
+	g_autofree gchar *so_dst = g_build_filename(dir, so, NULL);
+	g_autofree gchar *plugin_src = g_build_filename(src, plugin, NULL);
+	g_autofree gchar *plugin_dst = g_build_filename(dir, plugin, NULL);
+	g_autofree gchar *data = NULL;
+	gsize len = 0;
+	g_autoptr(GString) manifest = NULL;
+
+	g_assert_true(g_file_get_contents(so_src, &data, &len, NULL));
+	g_assert_true(g_file_set_contents(so_dst, data, (gssize)len, NULL));
+	g_clear_pointer(&data, g_free);
+	g_assert_true(g_file_get_contents(plugin_src, &data, NULL, NULL));
+	manifest = g_string_new(data);
+	g_assert_cmpuint(g_string_replace(manifest, from, to, 1), ==, 1);
+	g_assert_true(g_file_set_contents(plugin_dst, manifest->str, -1, NULL));
+}
+
+/* A module that says something else than its manifest is refused, with a
+ * sentence naming the difference: at start, or when first used. */
+static void
+test_loader_manifest_mismatch(void)
+{
+	g_autofree gchar *dir = g_dir_make_tmp("joind-plugins-XXXXXX", NULL);
+	TestDaemon *d;
+	g_autofree gchar *detail = NULL;
+	g_autofree gchar *state = NULL;
+	g_autofree gchar *log = NULL;
+	const gchar *files[] = {"joind-test-good.so", "joind-test-good.plugin", "joind-test-eap.so",
+	                        "joind-test-eap.plugin"};
+
+	copy_plugin(dir, "joind-test-good", "Priority=60", "Priority=61");
+	copy_plugin(dir, "joind-test-eap", "Type=200", "Type=201");
+	d = test_daemon_start(dir, NULL);
+	state = plugin_state(d, "test-good", &detail);
+	g_assert_cmpstr(state, ==, "refused");
+	g_assert_nonnull(strstr(detail, "joind-test-good.plugin says [Plugin] Priority=61, the "
+	                                "module says 60 (the manifest and the module come from "
+	                                "different builds)"));
+	g_clear_pointer(&state, g_free);
+	g_clear_pointer(&detail, g_free);
+	add_profile_naming_testlazy(d);
+	state = plugin_state(d, "test-eap", &detail);
+	g_assert_cmpstr(state, ==, "refused");
+	g_assert_nonnull(strstr(detail, "[EAP-Method TESTLAZY] Type=201, the module says 200"));
+	log = test_daemon_get_log(d);
+	g_assert_nonnull(strstr(log, "joind-test-eap.so refused: its manifest"));
+	g_assert_cmpint(test_daemon_stop(d), ==, 0);
+	for (guint i = 0; i < G_N_ELEMENTS(files); i++) {
+		g_autofree gchar *path = g_build_filename(dir, files[i], NULL);
+
+		g_unlink(path);
+	}
+	g_rmdir(dir);
 }
 
 static void
@@ -107,6 +253,8 @@ main(int argc, char **argv)
 	g_test_init(&argc, &argv, NULL);
 	g_test_add_func("/plugin-loader/mixed", test_loader_mixed);
 	g_test_add_func("/plugin-loader/selection", test_loader_selection);
+	g_test_add_func("/plugin-loader/on-demand", test_loader_on_demand);
+	g_test_add_func("/plugin-loader/manifest-mismatch", test_loader_manifest_mismatch);
 	g_test_add_func("/plugin-loader/shipped", test_loader_shipped_plugins);
 	return g_test_run();
 }

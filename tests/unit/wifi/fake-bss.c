@@ -39,7 +39,7 @@ struct nl_msg *
 fake_bss_entry(const FakeBss *bss)
 {
 	struct nl_msg *msg = wifi_test_msg_new(NL80211_CMD_NEW_SCAN_RESULTS);
-	guint8 bssid[6] = {0x02, 0x00, 0x00, 0x00, 0x00, bss->last};
+	guint8 bssid[6] = {0x02, 0x00, 0x00, 0x00, bss->high, bss->last};
 	g_autoptr(GByteArray) ies = beacon_ies(bss);
 	struct nlattr *nest;
 

@@ -7,7 +7,8 @@
 #include "fake-nl.h"
 
 typedef struct {
-	guint8 last;         /* last byte of the BSSID 02:00:00:00:00:xx */
+	guint8 last;         /* last byte of the BSSID 02:00:00:00:hh:xx */
+	guint8 high;         /* its byte before (hh, 0 unless > 256 BSSes) */
 	guint32 freq;        /* MHz */
 	gint signal_mbm;     /* 100 * dBm */
 	const gchar *ssid;   /* "" for a hidden network's beacon */

@@ -26,7 +26,6 @@ typedef struct {
 	GPtrArray *sent;     /* Sent */
 	GArray *port_states; /* JoindPortState, one per change of State */
 	GPtrArray *log;      /* the plugin's info lines */
-	guint log_handler;
 	guint8 next_id;
 } Fixture;
 
@@ -78,12 +77,26 @@ load_profile(Fixture *f, const gchar *security)
 	return p;
 }
 
-static void
-capture_log(const gchar *domain, GLogLevelFlags level, const gchar *message, gpointer user_data)
-{
-	Fixture *f = user_data;
+/* The PAE's transitions are structured log lines (joind-log.h), which
+ * reach writers, not g_log_set_handler() handlers. */
+static Fixture *capturing;
 
-	g_ptr_array_add(f->log, g_strdup(message));
+static GLogWriterOutput
+capture_log(GLogLevelFlags level, const GLogField *fields, gsize n_fields, gpointer user_data)
+{
+	const gchar *domain = NULL;
+	const gchar *message = NULL;
+
+	for (gsize i = 0; i < n_fields; i++) {
+		if (g_str_equal(fields[i].key, "GLIB_DOMAIN"))
+			domain = fields[i].value;
+		else if (g_str_equal(fields[i].key, "MESSAGE"))
+			message = fields[i].value;
+	}
+	if (capturing != NULL && (level & G_LOG_LEVEL_INFO) != 0 &&
+	    g_strcmp0(domain, "joind-wired") == 0 && message != NULL)
+		g_ptr_array_add(capturing->log, g_strdup(message));
+	return g_log_writer_default(level, fields, n_fields, user_data);
 }
 
 /* A move to failed says why in its own log line: the sentence D-Bus shows
@@ -119,7 +132,7 @@ setup(Fixture *f, gconstpointer security)
 	f->pae = wired_pae_new(NULL, "veth0", &timers, &fake_callbacks, f);
 	f->next_id = 100;
 	f->log = g_ptr_array_new_with_free_func(g_free);
-	f->log_handler = g_log_set_handler("joind-wired", G_LOG_LEVEL_INFO, capture_log, f);
+	capturing = f;
 }
 
 static void
@@ -128,7 +141,7 @@ teardown(Fixture *f, gconstpointer data)
 	g_autofree gchar *path = g_build_filename(f->dir, "port.8021x", NULL);
 
 	wired_pae_free(f->pae);
-	g_log_remove_handler("joind-wired", f->log_handler);
+	capturing = NULL;
 	g_ptr_array_unref(f->log);
 	g_object_unref(f->profile);
 	g_ptr_array_unref(f->sent);
@@ -641,6 +654,7 @@ main(int argc, char **argv)
 	g_autoptr(GError) error = NULL;
 
 	g_test_init(&argc, &argv, NULL);
+	g_log_set_writer_func(capture_log, NULL, NULL);
 	if (!joind_eap_register_method(&eap_md5_ops, &error) ||
 	    !joind_eap_register_method(&unusable_ops, &error))
 		g_error("%s", error->message);

@@ -1,0 +1,96 @@
+/* floor.c - what the required stack costs before joind does anything.
+ *
+ * A minimal GDBus service linked against the libraries the daemon links
+ * (GLib, GObject, GIO, GModule, json-glib, libcrypto): it owns a name on the
+ * bus and exports one object with one property, then idles. With --crypto
+ * it first runs what a WPA2-PSK profile costs in OpenSSL: one PBKDF2
+ * (the passphrase to PMK) and one HMAC, both through EVP. bench/footprint
+ * prints its figures beside joind's, so that a figure of joind's reads as
+ * "floor + what joind adds".
+ */
+#include <gio/gio.h>
+#include <glib-unix.h>
+#include <gmodule.h>
+#include <json-glib/json-glib.h>
+#include <openssl/evp.h>
+#include <openssl/hmac.h>
+#include <stdlib.h>
+
+static const gchar introspection[] = "<node><interface name='net.joind.Floor1'>"
+                                     "<property name='Version' type='s' access='read'/>"
+                                     "</interface></node>";
+
+static GVariant *
+floor_get_property(GDBusConnection *conn, const gchar *sender, const gchar *path,
+                   const gchar *iface, const gchar *name, GError **error, gpointer user_data)
+{
+	return g_variant_new_string("1");
+}
+
+static const GDBusInterfaceVTable floor_vtable = {NULL, floor_get_property, NULL, {0}};
+
+/* The PMK of a WPA2-PSK network (IEEE 802.11 J.4) and one HMAC-SHA1 of it,
+ * as the daemon computes them for a Passphrase= profile. */
+static gboolean
+floor_crypto(void)
+{
+	static const char passphrase[] = "correct horse battery";
+	static const unsigned char ssid[] = "floor";
+	unsigned char pmk[32];
+	unsigned char mac[EVP_MAX_MD_SIZE];
+	unsigned int mac_len = 0;
+
+	if (PKCS5_PBKDF2_HMAC(passphrase, sizeof(passphrase) - 1, ssid, sizeof(ssid) - 1, 4096,
+	                      EVP_sha1(), sizeof(pmk), pmk) != 1)
+		return FALSE;
+	return HMAC(EVP_sha1(), pmk, sizeof(pmk), ssid, sizeof(ssid) - 1, mac, &mac_len) != NULL;
+}
+
+static gboolean
+on_term(gpointer user_data)
+{
+	g_main_loop_quit(user_data);
+	return G_SOURCE_REMOVE;
+}
+
+/* The other libraries joind links are mapped and initialised as in the
+ * daemon: json-glib registers its types, GModule is asked once. */
+static void
+floor_touch_libraries(void)
+{
+	g_autoptr(JsonParser) parser = json_parser_new();
+
+	json_parser_load_from_data(parser, "{}", -1, NULL);
+	g_assert_true(g_module_supported());
+}
+
+int
+main(int argc, char **argv)
+{
+	const gchar *name = argc > 1 ? argv[1] : "net.joind.Floor";
+	gboolean crypto = argc > 2 && g_str_equal(argv[2], "--crypto");
+	g_autoptr(GError) error = NULL;
+	g_autoptr(GDBusNodeInfo) node = g_dbus_node_info_new_for_xml(introspection, &error);
+	g_autoptr(GDBusConnection) bus = g_bus_get_sync(G_BUS_TYPE_SESSION, NULL, &error);
+	g_autoptr(GMainLoop) loop = g_main_loop_new(NULL, FALSE);
+
+	if (bus == NULL) {
+		g_printerr("floor: %s\n", error->message);
+		return EXIT_FAILURE;
+	}
+	floor_touch_libraries();
+	if (crypto && !floor_crypto()) {
+		g_printerr("floor: PBKDF2 or HMAC failed\n");
+		return EXIT_FAILURE;
+	}
+	if (g_dbus_connection_register_object(bus, "/net/joind", node->interfaces[0], &floor_vtable,
+	                                      NULL, NULL, &error) == 0) {
+		g_printerr("floor: %s\n", error->message);
+		return EXIT_FAILURE;
+	}
+	g_bus_own_name_on_connection(bus, name, G_BUS_NAME_OWNER_FLAGS_DO_NOT_QUEUE, NULL, NULL,
+	                             NULL, NULL);
+	g_unix_signal_add(SIGTERM, on_term, loop);
+	g_main_loop_run(loop);
+	return EXIT_SUCCESS;
+}

@@ -1,0 +1,46 @@
+/* joind-plugin-manifest.h - what a plugin provides, read without opening it.
+ *
+ * joind-<name>.plugin beside joind-<name>.so is a keyfile the build writes
+ * from the built module's descriptor (joind-plugin-manifest-tool.c): name,
+ * description, ABI, priority, when to open it, its EAP methods and its
+ * main.conf keys with their types. The daemon reads it at start; when it
+ * opens the module, the descriptor must say the same, field for field.
+ */
+#pragma once
+
+#include <glib.h>
+
+#include "joind-plugin.h"
+
+G_BEGIN_DECLS
+
+typedef struct {
+	gchar *name;
+	guint8 type;
+} JoindPluginManifestMethod;
+
+typedef struct {
+	gchar *path;
+	gchar *name;
+	gchar *description;
+	gint priority;
+	/* Opened when a profile first names one of eap_methods, not at start. */
+	gboolean on_demand;
+	GArray *eap_methods; /* JoindPluginManifestMethod */
+	GKeyFile *keyfile;   /* as read, for the comparison with the module */
+} JoindPluginManifest;
+
+/* "dir/joind-x.so" -> "dir/joind-x.plugin" */
+gchar *joind_plugin_manifest_path(const gchar *module_path);
+/* The manifest of a descriptor that passed joind_plugin_descriptor_check(). */
+GKeyFile *joind_plugin_manifest_from_descriptor(const JoindPluginDescriptor *desc);
+/* Reads and checks the shape of a manifest; errors name the file. */
+JoindPluginManifest *joind_plugin_manifest_load(const gchar *path, GError **error);
+void joind_plugin_manifest_free(JoindPluginManifest *manifest);
+G_DEFINE_AUTOPTR_CLEANUP_FUNC(JoindPluginManifest, joind_plugin_manifest_free)
+/* Whether desc says what the manifest says; the error names the first
+ * difference, in a sentence. */
+gboolean joind_plugin_manifest_matches(const JoindPluginManifest *manifest,
+                                       const JoindPluginDescriptor *desc, GError **error);
+
+G_END_DECLS
