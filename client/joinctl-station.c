@@ -248,6 +248,15 @@ print_connection(JsonObject *c)
 	                    json_object_get_string_member_with_default(c, "group_cipher", NULL));
 	joinctl_print_field(_("MFP"), joinctl_yes_no(json_object_get_boolean_member_with_default(
 	                                      c, "mfp", FALSE)));
+	if (json_object_has_member(c, "eap_method")) {
+		joinctl_print_field(_("EAP method"), json_object_get_string_member_with_default(
+		                                             c, "eap_method", NULL));
+		joinctl_print_field(_("EAP identity"), json_object_get_string_member_with_default(
+		                                               c, "eap_identity", NULL));
+		joinctl_print_field(_("PMKSA cached"),
+		                    joinctl_yes_no(json_object_get_boolean_member_with_default(
+		                            c, "pmksa_cached", FALSE)));
+	}
 	joinctl_print_field(_("Connected for"), since);
 }
 

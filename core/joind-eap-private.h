@@ -15,6 +15,11 @@ typedef struct {
 	                gpointer user_data);
 	JoindSecret *(*finish)(gpointer data, GAsyncResult *result, GError **error);
 	gboolean (*has_agent)(gpointer data);
+	/* Optional: request for a client (the session's requester); used
+	 * instead of request when set. */
+	void (*request_for)(gpointer data, const gchar *requester, JoindSecretKind kind,
+	                    const gchar *object_path, const gchar *user, GCancellable *cancellable,
+	                    GAsyncReadyCallback callback, gpointer user_data);
 } JoindEapSecretProvider;
 
 /* Why a session is PAUSED. */
@@ -40,6 +45,7 @@ struct _JoindEapSession {
 	JoindProfile *profile;
 	GKeyFile *keyfile; /* tests: settings without a profile file */
 	gchar *object_path;
+	gchar *requester; /* the client whose agent is asked, or NULL */
 	JoindEapSecretProvider provider;
 	gpointer provider_data;
 	GHashTable *secrets; /* full key -> JoindEapSecretValue */

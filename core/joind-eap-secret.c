@@ -165,9 +165,16 @@ joind_eap_session_get_secret(JoindEapSession *session, const gchar *key, JoindSe
 	req->provider_data = root->provider_data;
 	session->secret_request = req;
 	g_debug("%s: asking the agent for %s", session->label, req->key);
-	root->provider.request(root->provider_data, kind, root->object_path,
-	                       kind == JOIND_SECRET_USER_PASSWORD ? session->identity : NULL,
-	                       req->cancellable, eap_secret_ready, req);
+	if (root->provider.request_for != NULL)
+		root->provider.request_for(
+		        root->provider_data, root->requester, kind, root->object_path,
+		        kind == JOIND_SECRET_USER_PASSWORD ? session->identity : NULL,
+		        req->cancellable, eap_secret_ready, req);
+	else
+		root->provider.request(root->provider_data, kind, root->object_path,
+		                       kind == JOIND_SECRET_USER_PASSWORD ? session->identity
+		                                                          : NULL,
+		                       req->cancellable, eap_secret_ready, req);
 	return JOIND_EAP_SECRET_PENDING;
 }
 

@@ -25,6 +25,16 @@ eap_provider_core_request(gpointer data, JoindSecretKind kind, const gchar *obje
 	joind_core_request_secret(data, kind, object_path, user, cancellable, callback, user_data);
 }
 
+static void
+eap_provider_core_request_for(gpointer data, const gchar *requester, JoindSecretKind kind,
+                              const gchar *object_path, const gchar *user,
+                              GCancellable *cancellable, GAsyncReadyCallback callback,
+                              gpointer user_data)
+{
+	joind_core_request_secret_for(data, requester, kind, object_path, user, cancellable,
+	                              callback, user_data);
+}
+
 static JoindSecret *
 eap_provider_core_finish(gpointer data, GAsyncResult *result, GError **error)
 {
@@ -41,6 +51,7 @@ static const JoindEapSecretProvider eap_core_provider = {
         .request = eap_provider_core_request,
         .finish = eap_provider_core_finish,
         .has_agent = eap_provider_core_has_agent,
+        .request_for = eap_provider_core_request_for,
 };
 
 static JoindEapSession *
@@ -122,6 +133,15 @@ joind_eap_session_set_secret_provider(JoindEapSession *session,
 	root->provider_data = data;
 }
 
+void
+joind_eap_session_set_requester(JoindEapSession *session, const gchar *requester)
+{
+	JoindEapSession *root = joind_eap_session_root(session);
+
+	g_free(root->requester);
+	root->requester = g_strdup(requester);
+}
+
 gboolean
 joind_eap_session_adopt_profile(JoindEapSession *session, JoindProfile *profile)
 {
@@ -168,6 +188,7 @@ eap_session_free(JoindEapSession *s)
 	g_clear_object(&s->core);
 	g_clear_pointer(&s->keyfile, g_key_file_unref);
 	g_free(s->object_path);
+	g_free(s->requester);
 	g_free(s->identity);
 	g_free(s->notification);
 	g_free(s->peer_reason);

@@ -153,6 +153,10 @@ JOIND_EXPORT JoindEapSession *joind_eap_session_new(JoindCore *core, JoindProfil
  * (ABI 1.2). */
 JOIND_EXPORT gboolean joind_eap_session_adopt_profile(JoindEapSession *session,
                                                       JoindProfile *profile);
+/* The client the session's agent requests are for (joind-agent.h: its
+ * own agent is asked), e.g. the caller of the Connect() that started the
+ * conversation; NULL (the default): nobody's in particular (ABI 1.4). */
+JOIND_EXPORT void joind_eap_session_set_requester(JoindEapSession *session, const gchar *requester);
 JOIND_EXPORT JoindEapSession *joind_eap_session_ref(JoindEapSession *session);
 /* Dropping the last reference cancels a pending agent request (without
  * calling back) and wipes keys and secrets. */

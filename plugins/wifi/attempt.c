@@ -1,6 +1,10 @@
 /* attempt.c - one Connect() and its credentials (see attempt.h). */
 #include "attempt.h"
 
+#include <string.h>
+
+#include "autoconnect-known.h"
+
 const gchar *
 wifi_attempt_get_name(WifiAttempt *attempt)
 {
@@ -37,8 +41,45 @@ attempt_prepare_psk(WifiAttempt *attempt, JoindCore *core, const WifiWiphy *wiph
 	return TRUE;
 }
 
+/* 802.1X: the profile says how to authenticate; a PMKSA cached for this
+ * access point goes into our RSNE, so that EAP may be skipped. */
+static gboolean
+attempt_prepare_eap(WifiAttempt *attempt, WifiIface *iface, const gchar *address, GError **error)
+{
+	JoindProfile *profile = joind_network_get_profile(JOIND_NETWORK(attempt->network));
+	const WifiPmksa *pmksa;
+
+	if (profile == NULL) {
+		g_set_error(error, JOIND_ERROR, JOIND_ERROR_NOT_FOUND,
+		            "“%s” is an 802.1X network and has no profile: it needs one saying how "
+		            "to authenticate (“%s.8021x” in the state directory).",
+		            wifi_attempt_get_name(attempt), wifi_attempt_get_name(attempt));
+		return FALSE;
+	}
+	if (!wifi_parse_address(address, attempt->spa)) {
+		g_set_error_literal(error, JOIND_ERROR, JOIND_ERROR_FAILED,
+		                    "The interface has no MAC address.");
+		return FALSE;
+	}
+	if (!wifi_rsn_plan(attempt->bss, iface->wiphy, &attempt->plan, error))
+		return FALSE;
+	attempt->secure = TRUE;
+	attempt->eap_profile = g_object_ref(profile);
+	attempt->network_key = wifi_known_network_key(JOIND_NETWORK(attempt->network));
+	pmksa = wifi_pmksa_cache_lookup(iface->pmksa, attempt->bss->bssid, attempt->spa,
+	                                attempt->network_key, attempt->plan.akm,
+	                                g_get_monotonic_time());
+	if (pmksa != NULL) {
+		attempt->pmksa = wifi_pmksa_copy(pmksa);
+		wifi_rsn_plan_offer_pmkid(&attempt->plan, pmksa->pmkid);
+		g_info("%s: offering the cached PMKSA of “%s”", iface->name,
+		       wifi_attempt_get_name(attempt));
+	}
+	return TRUE;
+}
+
 WifiAttempt *
-wifi_attempt_new(JoindCore *core, WifiNetwork *network, WifiBss *bss, const WifiWiphy *wiphy,
+wifi_attempt_new(JoindCore *core, WifiNetwork *network, WifiBss *bss, WifiIface *iface,
                  const gchar *address, gboolean *ask_agent, GError **error)
 {
 	JoindNetworkType type = joind_network_get_network_type(JOIND_NETWORK(network));
@@ -47,17 +88,51 @@ wifi_attempt_new(JoindCore *core, WifiNetwork *network, WifiBss *bss, const Wifi
 	attempt->network = g_object_ref(network);
 	attempt->bss = wifi_bss_ref(bss);
 	*ask_agent = FALSE;
-	if (type == JOIND_NETWORK_TYPE_OPEN)
+	switch (type) {
+	case JOIND_NETWORK_TYPE_OPEN:
 		return attempt;
-	if (type == JOIND_NETWORK_TYPE_PSK &&
-	    attempt_prepare_psk(attempt, core, wiphy, address, ask_agent, error))
-		return attempt;
-	if (type != JOIND_NETWORK_TYPE_PSK)
+	case JOIND_NETWORK_TYPE_PSK:
+		if (attempt_prepare_psk(attempt, core, iface->wiphy, address, ask_agent, error))
+			return attempt;
+		break;
+	case JOIND_NETWORK_TYPE_8021X:
+		if (attempt_prepare_eap(attempt, iface, address, error))
+			return attempt;
+		break;
+	default:
 		g_set_error(error, JOIND_ERROR, JOIND_ERROR_NOT_SUPPORTED,
 		            "joind cannot join %s networks yet.",
 		            joind_network_type_to_string(type));
+		break;
+	}
 	wifi_attempt_free(attempt);
 	return NULL;
+}
+
+void
+wifi_attempt_keying_config(WifiAttempt *attempt, JoindCore *core, gboolean control_port_nl,
+                           WifiKeyingConfig *config)
+{
+	GCancellable *call = attempt->task != NULL ? g_task_get_cancellable(attempt->task) : NULL;
+
+	*config = (WifiKeyingConfig){
+	        .plan = &attempt->plan,
+	        .control_port_nl = control_port_nl,
+	};
+	memcpy(config->aa, attempt->bss->bssid, 6);
+	memcpy(config->spa, attempt->spa, 6);
+	if (attempt->eap_profile == NULL) {
+		config->pmk = attempt->psk.pmk;
+		config->pmk_len = sizeof(attempt->psk.pmk);
+		return;
+	}
+	config->core = core;
+	config->profile = attempt->eap_profile;
+	config->object_path = joind_network_get_object_path(JOIND_NETWORK(attempt->network));
+	/* The Connect() call's cancellable says whose agent to ask. */
+	config->requester = joind_requester_from_cancellable(call);
+	config->network = attempt->network_key;
+	config->pmksa = attempt->pmksa;
 }
 
 void
@@ -72,6 +147,9 @@ wifi_attempt_free(WifiAttempt *attempt)
 	g_clear_object(&attempt->network);
 	g_clear_pointer(&attempt->bss, wifi_bss_unref);
 	joind_secret_clear(attempt->psk.pmk, sizeof(attempt->psk.pmk));
+	g_clear_object(&attempt->eap_profile);
+	g_free(attempt->network_key);
+	g_clear_pointer(&attempt->pmksa, wifi_pmksa_free);
 	g_free(attempt);
 }
 

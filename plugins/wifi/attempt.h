@@ -1,12 +1,15 @@
 /* attempt.h - one Connect(): the network and BSS it joins and what it
  * authenticates and keys with. Open networks need nothing; a WPA2-PSK
  * network needs the suites (the RSN plan) and a PSK, from its profile or
- * from the agent. SAE's and EAP's credentials are the next kinds here.
+ * from the agent; an 802.1X network its profile (EAP asks the agent for
+ * what it lacks) and maybe a cached PMKSA.
  */
 #pragma once
 
 #include "bss.h"
+#include "iface.h"
 #include "joind.h"
+#include "keying.h"
 #include "network.h"
 #include "psk-secret.h"
 #include "rsn.h"
@@ -23,14 +26,23 @@ typedef struct {
 	WifiPskSecret psk;
 	guint8 spa[6];        /* secure: our address, for the handshake */
 	GCancellable *secret; /* the agent's request under way */
+	/* 802.1X: the profile EAP runs with (its credentials come from it or,
+	 * during the conversation, from the agent), the network's key in the
+	 * PMKSA cache and the cached PMKSA our RSNE names (or NULL). */
+	JoindProfile *eap_profile;
+	gchar *network_key;
+	WifiPmksa *pmksa;
 } WifiAttempt;
 
 /* address: the interface's ("aa:bb:.."). NULL with error set when the
- * network cannot be joined (NOT_SUPPORTED, NO_AGENT, a bad profile
- * secret); *ask_agent when the PSK must come from the agent. */
-WifiAttempt *wifi_attempt_new(JoindCore *core, WifiNetwork *network, WifiBss *bss,
-                              const WifiWiphy *wiphy, const gchar *address, gboolean *ask_agent,
-                              GError **error);
+ * network cannot be joined (NOT_SUPPORTED, NO_AGENT, NOT_FOUND: an 802.1X
+ * network without a profile, a bad profile secret); *ask_agent when the
+ * PSK must come from the agent. */
+WifiAttempt *wifi_attempt_new(JoindCore *core, WifiNetwork *network, WifiBss *bss, WifiIface *iface,
+                              const gchar *address, gboolean *ask_agent, GError **error);
+/* What the key step of a secure attempt works with. */
+void wifi_attempt_keying_config(WifiAttempt *attempt, JoindCore *core, gboolean control_port_nl,
+                                WifiKeyingConfig *config);
 /* Cancels a secret request under way. */
 void wifi_attempt_free(WifiAttempt *attempt);
 

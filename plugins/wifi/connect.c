@@ -39,7 +39,6 @@
 
 #include "attempt.h"
 #include "joind-log.h"
-#include "keying.h"
 #include "mgmt.h"
 #include "sme.h"
 
@@ -238,22 +237,6 @@ command_sent(int error, gpointer user_data)
 	connector_fail(self, WIFI_CONNECT_EVENT_FAILED, JOIND_ERROR_FAILED, message, CONN_IDLE);
 }
 
-static struct nl_msg *
-msg_connect(WifiConnector *self)
-{
-	struct nl_msg *msg = wifi_nl_msg_new(self->iface->nl, NL80211_CMD_CONNECT, 0);
-	const WifiBss *bss = self->cur->bss;
-
-	nla_put_u32(msg, NL80211_ATTR_IFINDEX, self->iface->ifindex);
-	nla_put(msg, NL80211_ATTR_SSID, (int)bss->ies.ssid_len, bss->ies.ssid);
-	nla_put(msg, NL80211_ATTR_MAC, 6, bss->bssid);
-	nla_put_u32(msg, NL80211_ATTR_WIPHY_FREQ, bss->freq);
-	nla_put_u32(msg, NL80211_ATTR_AUTH_TYPE, NL80211_AUTHTYPE_OPEN_SYSTEM);
-	if (self->cur->secure)
-		wifi_rsn_put_connect(msg, &self->cur->plan, self->control_port_nl);
-	return msg;
-}
-
 /* CMD_AUTHENTICATE, CMD_ASSOCIATE (joind's SME) or CMD_CONNECT. */
 static void
 send_command(WifiConnector *self, guint8 cmd)
@@ -262,17 +245,15 @@ send_command(WifiConnector *self, guint8 cmd)
 	struct nl_msg *msg;
 	gchar addr[18];
 
-	if (cmd == NL80211_CMD_CONNECT) {
-		msg = msg_connect(self);
-	} else {
-		msg = wifi_nl_msg_new(self->iface->nl, cmd, 0);
-		if (cmd == NL80211_CMD_AUTHENTICATE)
-			wifi_sme_put_authenticate(msg, self->iface->ifindex, cur->bss);
-		else
-			wifi_sme_put_associate(msg, self->iface->ifindex, cur->bss,
-			                       cur->secure ? &cur->plan : NULL,
-			                       self->control_port_nl);
-	}
+	msg = wifi_nl_msg_new(self->iface->nl, cmd, 0);
+	if (cmd == NL80211_CMD_AUTHENTICATE)
+		wifi_sme_put_authenticate(msg, self->iface->ifindex, cur->bss);
+	else if (cmd == NL80211_CMD_ASSOCIATE)
+		wifi_sme_put_associate(msg, self->iface->ifindex, cur->bss,
+		                       cur->secure ? &cur->plan : NULL, self->control_port_nl);
+	else
+		wifi_sme_put_connect(msg, self->iface->ifindex, cur->bss,
+		                     cur->secure ? &cur->plan : NULL, self->control_port_nl);
 	if (cmd == NL80211_CMD_CONNECT)
 		g_info("%s: CONNECT (the kernel's SME) to %s", self->iface->name,
 		       wifi_bssid_to_string(cur->bss->bssid, addr));
@@ -378,9 +359,11 @@ connector_enter(WifiConnector *self, ConnState state, const gchar *reason)
 		                                                : NL80211_CMD_CONNECT);
 		break;
 	case CONN_KEYING:
+		wifi_keying_associated(self->keying);
 		/* EAPOL and the association's event come on different sockets:
 		 * the handshake may be over already, the port being authorized. */
-		if (!wifi_keying_handshake_done(self->keying))
+		if (!wifi_keying_handshake_done(self->keying) &&
+		    !wifi_keying_is_8021x(self->keying))
 			self->timer = g_timeout_add_seconds(WIFI_HANDSHAKE_TIMEOUT_S,
 			                                    keying_timeout, self);
 		break;
@@ -418,12 +401,15 @@ keying_error_code(const GError *error)
 	return error->domain == JOIND_ERROR ? error->code : JOIND_ERROR_FAILED;
 }
 
+/* No message 3 after a PSK's message 2 is a suspicion about the
+ * passphrase; after 802.1X it says nothing of the credentials. */
 static WifiConnectEvent
-keying_event(const GError *error)
+keying_event(WifiConnector *self, const GError *error)
 {
-	if (g_error_matches(error, WIFI_HANDSHAKE_ERROR, WIFI_HANDSHAKE_ERROR_WRONG_PASSPHRASE))
+	if (wifi_keying_blames_credentials(self->keying, error))
 		return WIFI_CONNECT_EVENT_WRONG_PASSPHRASE;
-	if (g_error_matches(error, WIFI_HANDSHAKE_ERROR, WIFI_HANDSHAKE_ERROR_NO_MSG3))
+	if (g_error_matches(error, WIFI_HANDSHAKE_ERROR, WIFI_HANDSHAKE_ERROR_NO_MSG3) &&
+	    !wifi_keying_is_8021x(self->keying))
 		return WIFI_CONNECT_EVENT_KEYS_REFUSED;
 	return WIFI_CONNECT_EVENT_HANDSHAKE_FAILED;
 }
@@ -434,7 +420,8 @@ static void
 connector_keying_failed(WifiConnector *self, const GError *error, ConnState next)
 {
 	self->cur->psk.save = FALSE;
-	connector_fail(self, keying_event(error), keying_error_code(error), error->message, next);
+	connector_fail(self, keying_event(self, error), keying_error_code(error), error->message,
+	               next);
 }
 
 static void
@@ -708,15 +695,9 @@ connector_start(WifiConnector *self)
 	       wifi_attempt_get_name(cur), wifi_bssid_to_string(cur->bss->bssid, addr),
 	       cur->bss->freq, self->via_sme ? "userspace SME" : "CMD_CONNECT");
 	if (cur->secure) {
-		WifiKeyingConfig config = {
-		        .plan = &cur->plan,
-		        .pmk = cur->psk.pmk,
-		        .pmk_len = sizeof(cur->psk.pmk),
-		        .control_port_nl = self->control_port_nl,
-		};
+		WifiKeyingConfig config;
 
-		memcpy(config.aa, cur->bss->bssid, 6);
-		memcpy(config.spa, cur->spa, 6);
+		wifi_attempt_keying_config(cur, self->core, self->control_port_nl, &config);
 		self->keying = wifi_keying_new(self->iface, &config, on_keyed, self, &error);
 		if (self->keying == NULL) {
 			connector_fail(self, WIFI_CONNECT_EVENT_FAILED, JOIND_ERROR_FAILED,
@@ -792,9 +773,9 @@ wifi_connector_connect_bss(WifiConnector *self, WifiNetwork *network, WifiBss *b
 		return;
 	}
 	connector_abort_calls(self, "Aborted by a newer Connect().");
-	attempt = wifi_attempt_new(
-	        self->core, network, bss != NULL ? bss : g_ptr_array_index(bsses, 0),
-	        self->iface->wiphy, joind_device_get_address(device), &ask_agent, &error);
+	attempt = wifi_attempt_new(self->core, network,
+	                           bss != NULL ? bss : g_ptr_array_index(bsses, 0), self->iface,
+	                           joind_device_get_address(device), &ask_agent, &error);
 	if (attempt == NULL) {
 		g_task_return_error(task, g_steal_pointer(&error));
 		return;
@@ -839,6 +820,12 @@ const WifiRsnPlan *
 wifi_connector_get_rsn_plan(WifiConnector *self)
 {
 	return self->state == CONN_CONNECTED && self->cur->secure ? &self->cur->plan : NULL;
+}
+
+WifiKeying *
+wifi_connector_get_keying(WifiConnector *self)
+{
+	return self->keying;
 }
 
 void

@@ -11,6 +11,7 @@
 
 #include "iface.h"
 #include "joind.h"
+#include "keying.h"
 #include "network.h"
 #include "rsn.h"
 
@@ -69,6 +70,8 @@ void wifi_connector_resync(WifiConnector *self);
 WifiBss *wifi_connector_get_connected_bss(WifiConnector *self);
 /* The suites of a connected RSN link; NULL when open or not connected. */
 const WifiRsnPlan *wifi_connector_get_rsn_plan(WifiConnector *self);
+/* The key step of the link being keyed or connected, or NULL. */
+WifiKeying *wifi_connector_get_keying(WifiConnector *self);
 /* When the last Connect() was accepted (g_get_real_time()) and when it
  * came up (g_get_monotonic_time()); meaningful while connected. */
 void wifi_connector_get_times(WifiConnector *self, gint64 *started_real, gint64 *connected_mono);

@@ -37,6 +37,8 @@ wifi_diagnostics_security_name(guint akm)
 		return "sae";
 	case 9:
 		return "ft-sae";
+	case 12:
+		return "8021x-suite-b-192";
 	case 18:
 		return "owe";
 	default:
@@ -85,6 +87,12 @@ wifi_diagnostics_connection(const WifiConnectionInfo *info, gint64 now_mono)
 	if (info->mfp)
 		g_variant_dict_insert(&d, "group_mgmt_cipher", "s",
 		                      wifi_cipher_suite_to_string(info->group_mgmt_cipher));
+	if (info->eap_method[0] != '\0') {
+		g_variant_dict_insert(&d, "eap_method", "s", info->eap_method);
+		if (info->eap_identity[0] != '\0')
+			g_variant_dict_insert(&d, "eap_identity", "s", info->eap_identity);
+		g_variant_dict_insert(&d, "pmksa_cached", "b", info->pmksa_used);
+	}
 	g_variant_dict_insert(&d, "connect_started", "s", started_text != NULL ? started_text : "");
 	g_variant_dict_insert(&d, "connect_started_unix", "x",
 	                      info->connect_started_real / G_USEC_PER_SEC);
@@ -119,6 +127,7 @@ wifi_diagnostics_connection_info(WifiConnector *connector, WifiConnectionInfo *i
 {
 	WifiBss *bss = wifi_connector_get_connected_bss(connector);
 	const WifiRsnPlan *plan = wifi_connector_get_rsn_plan(connector);
+	WifiKeying *keying = wifi_connector_get_keying(connector);
 
 	memset(info, 0, sizeof(*info));
 	if (bss == NULL)
@@ -127,6 +136,14 @@ wifi_diagnostics_connection_info(WifiConnector *connector, WifiConnectionInfo *i
 	info->freq = bss->freq;
 	if (plan != NULL)
 		info_from_plan(plan, info);
+	if (keying != NULL && wifi_keying_get_eap_method(keying) != NULL) {
+		g_strlcpy(info->eap_method, wifi_keying_get_eap_method(keying),
+		          sizeof(info->eap_method));
+		if (wifi_keying_get_eap_identity(keying) != NULL)
+			g_strlcpy(info->eap_identity, wifi_keying_get_eap_identity(keying),
+			          sizeof(info->eap_identity));
+		info->pmksa_used = wifi_keying_pmksa_used(keying);
+	}
 	wifi_connector_get_times(connector, &info->connect_started_real, &info->connected_mono);
 	return TRUE;
 }

@@ -1,7 +1,8 @@
 /* diagnostics.h - what a connected link is, for Daemon1.GetDiagnostics()
  * (and so `joinctl station DEV show`): BSSID, frequency and channel, RSSI,
  * security (AKM), ciphers, MFP, when the connect started and how long the
- * link has been up.
+ * link has been up; for 802.1X the EAP method, the outer identity and
+ * whether a cached PMKSA stood in for EAP.
  *
  * The RSSI is asked of the kernel (NL80211_CMD_GET_STATION) when the
  * diagnostics are asked for, never polled.
@@ -26,6 +27,11 @@ typedef struct {
 	gint64 connected_mono;       /* µs, g_get_monotonic_time() */
 	gboolean has_sta;            /* the kernel's facts below are there */
 	WifiStaInfo sta;
+	/* 802.1X: the EAP method (empty otherwise), the identity sent in the
+	 * clear (the outer identity), whether a cached PMKSA skipped EAP. */
+	gchar eap_method[32];
+	gchar eap_identity[254];
+	gboolean pmksa_used;
 } WifiConnectionInfo;
 
 /* The security of a link by its AKM suite, in Network1.Type's words:
@@ -35,7 +41,9 @@ const gchar *wifi_diagnostics_security_name(guint akm);
 
 /* The a{sv} of a link (floating): bssid, frequency, channel, rssi_dbm
  * (when the kernel told), security, pairwise_cipher, group_cipher, mfp,
- * connect_started (ISO 8601, UTC), connected_seconds (at now_mono) ... */
+ * connect_started (ISO 8601, UTC), connected_seconds (at now_mono) ...;
+ * for 802.1X eap_method, eap_identity (when one was sent) and
+ * pmksa_cached (EAP skipped). */
 GVariant *wifi_diagnostics_connection(const WifiConnectionInfo *info, gint64 now_mono);
 
 /* Fills info from the connector's link, without the kernel's facts; FALSE

@@ -12,6 +12,7 @@ wifi_iface_new(WifiNl *nl, WifiLink *link, WifiWiphy *wiphy, guint32 ifindex, co
 	self->wiphy = wifi_wiphy_ref(wiphy);
 	self->ifindex = ifindex;
 	self->name = g_strdup(name);
+	self->pmksa = wifi_pmksa_cache_new();
 	return self;
 }
 
@@ -28,6 +29,7 @@ wifi_iface_unref(WifiIface *self)
 	if (self == NULL || !g_atomic_int_dec_and_test(&self->refcount))
 		return;
 	wifi_wiphy_unref(self->wiphy);
+	wifi_pmksa_cache_free(self->pmksa);
 	g_free(self->name);
 	g_free(self);
 }

@@ -10,6 +10,7 @@
 
 #include "link.h"
 #include "nl80211.h"
+#include "pmksa.h"
 #include "wiphy.h"
 
 G_BEGIN_DECLS
@@ -23,6 +24,9 @@ typedef struct {
 	/* Borrowed likewise. The station needs it (tests give a fake-link);
 	 * the scanner does not use it, the connector does without (NULL). */
 	WifiLink *link;
+	/* What full 802.1X authentications on this interface left, for the
+	 * reconnections that skip EAP (in memory only). */
+	WifiPmksaCache *pmksa;
 } WifiIface;
 
 WifiIface *wifi_iface_new(WifiNl *nl, WifiLink *link, WifiWiphy *wiphy, guint32 ifindex,

@@ -3,18 +3,36 @@
 
 #include <string.h>
 
+#include "eap-auth.h"
 #include "eapol-socket.h"
 #include "joind.h"
 
+/* After 802.1X gave the PMK: hostapd sends message 1 four times a second
+ * apart before it gives up (the connector's bound for the PSK case). */
+#define KEYING_HANDSHAKE_TIMEOUT_S 5
+
 struct _WifiKeying {
 	WifiIface *iface;
-	WifiHandshake *hs;
+	WifiHandshake *hs; /* NULL until the PMK is known (802.1X) */
+	WifiHandshakeConfig hs_config;
 	WifiEapolSocket *eapol_socket; /* the AF_PACKET path */
 	guint8 aa[6];
+	guint8 spa[6];
 	WifiKeyingFunc func;
 	gpointer user_data;
 	guint authorize_request;
 	gboolean authorized; /* the port is open: later group keys are rekeys */
+
+	/* 802.1X */
+	WifiEapAuth *eap;
+	gchar *network;               /* the PMKSA cache's key of the network */
+	guint8 pmk[WIFI_PMK_MAX_LEN]; /* from EAP or the cached PMKSA */
+	gsize pmk_len;
+	gboolean pmksa_offered; /* our RSNE names a cached PMKID, not yet refused */
+	gboolean pmksa_used;    /* that PMKSA keyed the link: EAP was skipped */
+	gboolean pmksa_pending; /* a fresh PMK from EAP, cached once it keyed */
+	gboolean rejected;      /* EAP refused the credentials */
+	guint handshake_timer;
 };
 
 static void
@@ -49,7 +67,7 @@ keying_send(const guint8 *frame, gsize len, gpointer user_data)
 	}
 	/* Before the first pairwise key, frames go out in the clear. */
 	msg = wifi_rsn_msg_eapol(iface->nl, iface->ifindex, self->aa, frame, len,
-	                         !wifi_handshake_has_ptk(self->hs));
+	                         self->hs == NULL || !wifi_handshake_has_ptk(self->hs));
 	wifi_nl_send(iface->nl, msg, NULL, log_failure,
 	             g_strdup_printf("%s: sending EAPOL", iface->name), g_free);
 }
@@ -107,6 +125,31 @@ authorized(int error, gpointer user_data)
 	keying_report(self, local);
 }
 
+/* A PMK from a full EAP authentication keyed the link: the next
+ * association to this access point may skip EAP. */
+static void
+keying_cache_pmksa(WifiKeying *self)
+{
+	g_autoptr(GError) error = NULL;
+	WifiPmksa *pmksa;
+
+	if (!self->pmksa_pending)
+		return;
+	self->pmksa_pending = FALSE;
+	pmksa = wifi_pmksa_new(self->hs_config.akm, self->pmk, self->pmk_len, self->aa, self->spa,
+	                       self->network, WIFI_PMKSA_DEFAULT_LIFETIME_S, g_get_monotonic_time(),
+	                       &error);
+	if (pmksa == NULL) {
+		g_debug("%s: no PMKSA to cache: %s", self->iface->name, error->message);
+		return;
+	}
+	wifi_pmksa_cache_add(self->iface->pmksa, pmksa);
+	g_info("%s: PMKSA cached for %02x:%02x:%02x:%02x:%02x:%02x for %u s (%u in the cache)",
+	       self->iface->name, self->aa[0], self->aa[1], self->aa[2], self->aa[3], self->aa[4],
+	       self->aa[5], WIFI_PMKSA_DEFAULT_LIFETIME_S,
+	       wifi_pmksa_cache_size(self->iface->pmksa));
+}
+
 static void
 keying_state_changed(WifiHandshakeState old_state, WifiHandshakeState new_state, gpointer user_data)
 {
@@ -115,6 +158,8 @@ keying_state_changed(WifiHandshakeState old_state, WifiHandshakeState new_state,
 
 	if (new_state != WIFI_HANDSHAKE_STATE_COMPLETE)
 		return;
+	g_clear_handle_id(&self->handshake_timer, g_source_remove);
+	keying_cache_pmksa(self);
 	if (old_state == WIFI_HANDSHAKE_STATE_COMPLETE) {
 		g_info("%s: group key renewed", iface->name);
 		return;
@@ -153,33 +198,163 @@ keying_open_eapol(WifiKeying *self, gboolean control_port_nl, GError **error)
 	return TRUE;
 }
 
+/* ---- the handshake over a PMK -------------------------------------------- */
+
+/* The 4-way handshake over the PMK in self->pmk (802.1X), told the PMKID
+ * the access point's message 1 should name. */
+static gboolean
+keying_start_handshake(WifiKeying *self, GError **error)
+{
+	guint8 pmkid[WIFI_PMKID_LEN];
+	gboolean have_pmkid = wifi_pmkid(self->hs_config.akm, self->pmk, self->pmk_len, self->aa,
+	                                 self->spa, pmkid, NULL);
+
+	if (self->hs != NULL)
+		return wifi_handshake_set_pmk(self->hs, self->pmk, self->pmk_len,
+		                              have_pmkid ? pmkid : NULL, error);
+	self->hs_config.pmk = self->pmk;
+	self->hs_config.pmk_len = self->pmk_len;
+	self->hs_config.pmkid = have_pmkid ? pmkid : NULL;
+	self->hs = wifi_handshake_new(&self->hs_config, &keying_callbacks, self, error);
+	self->hs_config.pmk = NULL;
+	self->hs_config.pmkid = NULL;
+	return self->hs != NULL;
+}
+
+static gboolean
+handshake_timeout(gpointer user_data)
+{
+	WifiKeying *self = user_data;
+	g_autoptr(GError) error = NULL;
+
+	self->handshake_timer = 0;
+	error = wifi_keying_abort(self, WIFI_HANDSHAKE_ABORT_TIMEOUT, 0);
+	keying_report(self, error);
+	return G_SOURCE_REMOVE;
+}
+
+static void
+keying_arm_handshake_timer(WifiKeying *self)
+{
+	g_clear_handle_id(&self->handshake_timer, g_source_remove);
+	if (!self->authorized)
+		self->handshake_timer =
+		        g_timeout_add_seconds(KEYING_HANDSHAKE_TIMEOUT_S, handshake_timeout, self);
+}
+
+/* ---- 802.1X --------------------------------------------------------------- */
+
+/* The access point began EAP although our RSNE named a cached PMKSA: it
+ * no longer has it. Full EAP follows, and a new PMK. */
+static void
+eap_started(gpointer user_data)
+{
+	WifiKeying *self = user_data;
+
+	if (!self->pmksa_offered)
+		return;
+	self->pmksa_offered = FALSE;
+	g_info("%s: the access point did not take the cached PMKSA: full 802.1X authentication",
+	       self->iface->name);
+	wifi_pmksa_cache_remove(self->iface->pmksa, self->aa, self->spa, self->network);
+	g_clear_handle_id(&self->handshake_timer, g_source_remove);
+	g_clear_pointer(&self->hs, wifi_handshake_free);
+}
+
+static void
+eap_succeeded(const guint8 *msk, gsize msk_len, gpointer user_data)
+{
+	WifiKeying *self = user_data;
+	g_autoptr(GError) error = NULL;
+
+	joind_secret_clear(self->pmk, sizeof(self->pmk));
+	if (!wifi_pmk_from_msk(self->hs_config.akm, msk, msk_len, self->pmk, &self->pmk_len,
+	                       &error) ||
+	    !keying_start_handshake(self, &error)) {
+		keying_report(self, error);
+		return;
+	}
+	self->pmksa_pending = TRUE;
+	self->pmksa_used = FALSE;
+	/* A re-authentication of a keyed link: the access point holds the
+	 * new PMKSA from now on, whether or not it rekeys with it. */
+	if (self->authorized)
+		keying_cache_pmksa(self);
+	keying_arm_handshake_timer(self);
+}
+
+static void
+eap_failed(const GError *error, gboolean rejected, gpointer user_data)
+{
+	WifiKeying *self = user_data;
+
+	self->rejected = rejected;
+	keying_report(self, error);
+}
+
+static const WifiEapAuthCallbacks keying_eap_callbacks = {
+        .send = keying_send,
+        .started = eap_started,
+        .succeeded = eap_succeeded,
+        .failed = eap_failed,
+};
+
+/* 802.1X: the EAP conversation, and the handshake over the cached PMKSA
+ * our RSNE names, if any. */
+static gboolean
+keying_setup_8021x(WifiKeying *self, const WifiKeyingConfig *config, GError **error)
+{
+	self->network = g_strdup(config->network);
+	self->eap = wifi_eap_auth_new(config->core, config->profile, config->object_path,
+	                              config->requester, self->iface->name, &keying_eap_callbacks,
+	                              self, error);
+	if (self->eap == NULL)
+		return FALSE;
+	if (config->pmksa == NULL)
+		return TRUE;
+	memcpy(self->pmk, config->pmksa->pmk, config->pmksa->pmk_len);
+	self->pmk_len = config->pmksa->pmk_len;
+	self->pmksa_offered = TRUE;
+	return keying_start_handshake(self, error);
+}
+
+/* ---- life cycle ----------------------------------------------------------- */
+
 WifiKeying *
 wifi_keying_new(WifiIface *iface, const WifiKeyingConfig *config, WifiKeyingFunc func,
                 gpointer user_data, GError **error)
 {
 	const WifiRsnPlan *plan = config->plan;
-	WifiHandshakeConfig hs = {
-	        .akm = plan->akm,
-	        .pairwise_cipher = plan->pairwise_cipher,
-	        .group_cipher = plan->group_cipher,
-	        .group_mgmt_cipher = plan->group_mgmt_cipher,
-	        .pmk = config->pmk,
-	        .pmk_len = config->pmk_len,
-	        .own_rsne = plan->own_rsne,
-	        .own_rsne_len = plan->own_rsne_len,
-	        .ap_rsne = plan->ap_rsne,
-	        .ap_rsne_len = plan->ap_rsne_len,
-	};
 	WifiKeying *self = g_new0(WifiKeying, 1);
+	gboolean ok;
 
 	self->iface = wifi_iface_ref(iface);
 	self->func = func;
 	self->user_data = user_data;
 	memcpy(self->aa, config->aa, 6);
-	memcpy(hs.spa, config->spa, 6);
-	memcpy(hs.aa, config->aa, 6);
-	self->hs = wifi_handshake_new(&hs, &keying_callbacks, self, error);
-	if (self->hs == NULL || !keying_open_eapol(self, config->control_port_nl, error)) {
+	memcpy(self->spa, config->spa, 6);
+	self->hs_config = (WifiHandshakeConfig){
+	        .akm = plan->akm,
+	        .pairwise_cipher = plan->pairwise_cipher,
+	        .group_cipher = plan->group_cipher,
+	        .group_mgmt_cipher = plan->group_mgmt_cipher,
+	        .own_rsne = plan->own_rsne,
+	        .own_rsne_len = plan->own_rsne_len,
+	        .ap_rsne = plan->ap_rsne,
+	        .ap_rsne_len = plan->ap_rsne_len,
+	};
+	memcpy(self->hs_config.spa, config->spa, 6);
+	memcpy(self->hs_config.aa, config->aa, 6);
+	if (config->pmk == NULL) {
+		ok = keying_setup_8021x(self, config, error);
+	} else {
+		self->hs_config.pmk = config->pmk;
+		self->hs_config.pmk_len = config->pmk_len;
+		self->hs = wifi_handshake_new(&self->hs_config, &keying_callbacks, self, error);
+		self->hs_config.pmk = NULL;
+		ok = self->hs != NULL;
+	}
+	if (!ok || !keying_open_eapol(self, config->control_port_nl, error)) {
 		wifi_keying_free(self);
 		return NULL;
 	}
@@ -192,21 +367,51 @@ wifi_keying_free(WifiKeying *self)
 	if (self == NULL)
 		return;
 	wifi_nl_cancel(self->iface->nl, self->authorize_request);
+	g_clear_handle_id(&self->handshake_timer, g_source_remove);
 	g_clear_pointer(&self->eapol_socket, wifi_eapol_socket_free);
 	g_clear_pointer(&self->hs, wifi_handshake_free);
+	g_clear_pointer(&self->eap, wifi_eap_auth_free);
+	g_free(self->network);
+	joind_secret_clear(self->pmk, sizeof(self->pmk));
 	wifi_iface_unref(self->iface);
 	g_free(self);
 }
 
 void
-wifi_keying_rx(WifiKeying *self, const guint8 *src, const guint8 *frame, gsize len)
+wifi_keying_associated(WifiKeying *self)
+{
+	if (self->eap != NULL)
+		wifi_eap_auth_associated(self->eap);
+}
+
+/* ---- received frames ------------------------------------------------------ */
+
+/* A message 1 the handshake over the cached PMKSA accepted: the access
+ * point took it, EAP is skipped. */
+static void
+keying_pmksa_taken(WifiKeying *self)
+{
+	if (!self->pmksa_offered)
+		return;
+	self->pmksa_offered = FALSE;
+	self->pmksa_used = TRUE;
+	wifi_eap_auth_stop(self->eap, "the access point took the cached PMKSA");
+	keying_arm_handshake_timer(self);
+}
+
+static void
+keying_rx_key(WifiKeying *self, const guint8 *frame, gsize len)
 {
 	g_autoptr(GError) error = NULL;
 
-	if (src != NULL && memcmp(src, self->aa, 6) != 0)
+	if (self->hs == NULL) {
+		g_debug("%s: EAPOL-Key frame dropped: no PMK yet", self->iface->name);
 		return;
+	}
 	switch (wifi_handshake_rx(self->hs, frame, len, &error)) {
 	case WIFI_HANDSHAKE_RX_ACCEPTED:
+		if (self->pmksa_offered)
+			keying_pmksa_taken(self);
 		break;
 	case WIFI_HANDSHAKE_RX_DROPPED:
 		g_debug("%s: EAPOL frame dropped: %s", self->iface->name, error->message);
@@ -217,11 +422,39 @@ wifi_keying_rx(WifiKeying *self, const guint8 *src, const guint8 *frame, gsize l
 	}
 }
 
+void
+wifi_keying_rx(WifiKeying *self, const guint8 *src, const guint8 *frame, gsize len)
+{
+	if (src != NULL && memcmp(src, self->aa, 6) != 0)
+		return;
+	if (len >= WIFI_EAPOL_HLEN && frame[1] == WIFI_EAPOL_EAP_PACKET) {
+		if (self->eap != NULL)
+			wifi_eap_auth_rx(self->eap, frame, len);
+		else
+			g_debug("%s: EAP packet dropped: not an 802.1X network", self->iface->name);
+		return;
+	}
+	keying_rx_key(self, frame, len);
+}
+
+/* ---- outcome -------------------------------------------------------------- */
+
 GError *
 wifi_keying_abort(WifiKeying *self, WifiHandshakeAbort cause, guint16 reason)
 {
 	GError *error = NULL;
 
+	if (self->hs == NULL || self->pmksa_offered) {
+		/* Still in 802.1X: the authentication, not a key, is what failed. */
+		if (cause == WIFI_HANDSHAKE_ABORT_TIMEOUT)
+			return g_error_new_literal(
+			        JOIND_ERROR, JOIND_ERROR_FAILED,
+			        "The 802.1X authentication did not finish in time.");
+		return g_error_new(JOIND_ERROR, JOIND_ERROR_FAILED,
+		                   "The access point ended the association during the 802.1X "
+		                   "authentication (reason %u: %s).",
+		                   reason, wifi_reason_to_string(reason));
+	}
 	wifi_handshake_abort(self->hs, cause, reason, &error);
 	if (error == NULL)
 		error = g_error_new_literal(JOIND_ERROR, JOIND_ERROR_FAILED,
@@ -232,5 +465,44 @@ wifi_keying_abort(WifiKeying *self, WifiHandshakeAbort cause, guint16 reason)
 gboolean
 wifi_keying_handshake_done(WifiKeying *self)
 {
-	return wifi_handshake_get_state(self->hs) == WIFI_HANDSHAKE_STATE_COMPLETE;
+	return self->hs != NULL &&
+	       wifi_handshake_get_state(self->hs) == WIFI_HANDSHAKE_STATE_COMPLETE;
+}
+
+gboolean
+wifi_keying_is_8021x(WifiKeying *self)
+{
+	return self->eap != NULL;
+}
+
+gboolean
+wifi_keying_blames_credentials(WifiKeying *self, const GError *error)
+{
+	if (self->eap != NULL)
+		return self->rejected;
+	return g_error_matches(error, WIFI_HANDSHAKE_ERROR, WIFI_HANDSHAKE_ERROR_WRONG_PASSPHRASE);
+}
+
+const gchar *
+wifi_keying_get_eap_method(WifiKeying *self)
+{
+	return self->eap != NULL ? wifi_eap_auth_get_method(self->eap) : NULL;
+}
+
+const gchar *
+wifi_keying_get_eap_identity(WifiKeying *self)
+{
+	return self->eap != NULL ? wifi_eap_auth_get_identity(self->eap) : NULL;
+}
+
+gboolean
+wifi_keying_pmksa_used(WifiKeying *self)
+{
+	return self->pmksa_used;
+}
+
+gboolean
+wifi_keying_adopt_profile(WifiKeying *self, JoindProfile *profile)
+{
+	return self->eap != NULL && wifi_eap_auth_adopt_profile(self->eap, profile);
 }

@@ -1,5 +1,6 @@
 /* keying.h - the key step of a connection: the 4-way handshake over a PMK
- * (a PSK today; SAE's and EAP's PMK plug in here the same way), EAPOL over
+ * (a PSK; for 802.1X the PMK from EAP's MSK, eap-auth.c, or from a cached
+ * PMKSA the access point accepted, which skips EAP), EAPOL over
  * the nl80211 control port or an AF_PACKET socket, the keys it yields
  * installed (NEW_KEY, SET_KEY) and the port authorized (SET_STATION). The
  * group key handshakes that follow run here for the life of the link.
@@ -10,6 +11,8 @@
 #pragma once
 
 #include "iface.h"
+#include "joind.h"
+#include "pmksa.h"
 #include "rsn.h"
 
 G_BEGIN_DECLS
@@ -17,12 +20,21 @@ G_BEGIN_DECLS
 typedef struct _WifiKeying WifiKeying;
 
 typedef struct {
-	const WifiRsnPlan *plan;
-	const guint8 *pmk;
+	const WifiRsnPlan *plan; /* outlives the keying */
+	const guint8 *pmk;       /* NULL for an 802.1X AKM: EAP or a PMKSA gives it */
 	gsize pmk_len;
 	guint8 spa[6];            /* our address */
 	guint8 aa[6];             /* the access point's */
 	gboolean control_port_nl; /* EAPOL over nl80211, else AF_PACKET */
+	/* 802.1X: the EAP conversation's profile and whom to ask
+	 * (eap-auth.h), the network's key for the PMKSA cache, and the
+	 * cached PMKSA our RSNE names (NULL: none). */
+	JoindCore *core;
+	JoindProfile *profile;
+	const gchar *object_path;
+	const gchar *requester;
+	const gchar *network;
+	const WifiPmksa *pmksa;
 } WifiKeyingConfig;
 
 /* error NULL: the first handshake's keys are in and the port is
@@ -34,6 +46,24 @@ typedef void (*WifiKeyingFunc)(const GError *error, gpointer user_data);
 WifiKeying *wifi_keying_new(WifiIface *iface, const WifiKeyingConfig *config, WifiKeyingFunc func,
                             gpointer user_data, GError **error);
 void wifi_keying_free(WifiKeying *self);
+
+/* The association is done: 802.1X waits for the authenticator. */
+void wifi_keying_associated(WifiKeying *self);
+/* An 802.1X key step, which bounds its own steps (EAP's timers, then the
+ * handshake's once the PMK is known); the connector bounds the others. */
+gboolean wifi_keying_is_8021x(WifiKeying *self);
+/* Whether error (from this keying) says the credentials are wrong: a
+ * passphrase whose handshake failed, an EAP-Failure after credentials. */
+gboolean wifi_keying_blames_credentials(WifiKeying *self, const GError *error);
+
+/* For diagnostics, 802.1X only (NULL / FALSE otherwise): the EAP method,
+ * the identity sent, whether a cached PMKSA keyed the link. */
+const gchar *wifi_keying_get_eap_method(WifiKeying *self);
+const gchar *wifi_keying_get_eap_identity(WifiKeying *self);
+gboolean wifi_keying_pmksa_used(WifiKeying *self);
+/* A newer snapshot of the profile, only the credentials EAP remembered
+ * written into it: TRUE, nothing changes. */
+gboolean wifi_keying_adopt_profile(WifiKeying *self, JoindProfile *profile);
 
 /* An EAPOL frame from the control port (src may be NULL: not said). */
 void wifi_keying_rx(WifiKeying *self, const guint8 *src, const guint8 *frame, gsize len);

@@ -57,7 +57,7 @@ plan_mfp(const WifiRsne *ap, const WifiWiphy *wiphy, WifiRsnPlan *plan, GError *
 /* Our RSN element: one pairwise suite, one AKM, MFPC (and MFPR when the
  * access point requires it) and the group management cipher with MFP. */
 static void
-plan_own_rsne(const WifiRsne *ap, WifiRsnPlan *plan)
+plan_own_rsne(const WifiRsne *ap, WifiRsnPlan *plan, const guint8 *pmkid)
 {
 	WifiRsne own = {0};
 
@@ -73,7 +73,29 @@ plan_own_rsne(const WifiRsne *ap, WifiRsnPlan *plan)
 			own.capabilities |= WIFI_RSN_CAP_MFPR;
 		own.group_mgmt_cipher = selector(plan->group_mgmt_cipher);
 	}
-	plan->own_rsne_len = wifi_rsne_write(&own, NULL, plan->own_rsne);
+	plan->own_rsne_len = wifi_rsne_write(&own, pmkid, plan->own_rsne);
+}
+
+/* WPA3-Enterprise's 192-bit mode (AKM 00-0F-AC:12): GCMP-256 for data,
+ * BIP-GMAC-256 for management frames, MFP required; only when the radio
+ * has both ciphers. */
+static gboolean
+plan_suite_b(const WifiRsne *ap, const WifiWiphy *wiphy, WifiRsnPlan *plan)
+{
+	if (!has_suite(ap->pairwise, ap->n_pairwise, WIFI_CIPHER_SUITE_GCMP_256) ||
+	    ap->group_cipher != selector(WIFI_CIPHER_SUITE_GCMP_256) ||
+	    ap->group_mgmt_cipher != selector(WIFI_CIPHER_SUITE_BIP_GMAC_256) ||
+	    (ap->capabilities & WIFI_RSN_CAP_MFPC) == 0 || wiphy == NULL ||
+	    !wifi_wiphy_supports_cipher(wiphy, WIFI_CIPHER_SUITE_GCMP_256) ||
+	    !wifi_wiphy_supports_cipher(wiphy, WIFI_CIPHER_SUITE_BIP_GMAC_256))
+		return FALSE;
+	plan->akm = WIFI_AKM_SUITE_8021X_SUITE_B_192;
+	plan->pairwise_cipher = WIFI_CIPHER_SUITE_GCMP_256;
+	plan->group_cipher = WIFI_CIPHER_SUITE_GCMP_256;
+	plan->mfp = WIFI_MFP_REQUIRED;
+	plan->group_mgmt_cipher = WIFI_CIPHER_SUITE_BIP_GMAC_256;
+	plan_own_rsne(ap, plan, NULL);
+	return TRUE;
 }
 
 gboolean
@@ -83,7 +105,8 @@ wifi_rsn_plan(const WifiBss *bss, const WifiWiphy *wiphy, WifiRsnPlan *plan, GEr
 	const guint8 *ies = g_bytes_get_data(bss->ie_data, &len);
 	const guint8 *body = wifi_ie_find(ies, len, WIFI_IE_RSN, &body_len);
 	WifiRsne ap;
-	gboolean psk, psk_sha256;
+	gboolean has_plain, has_sha256, suite_b;
+	guint plain_akm, sha256_akm;
 
 	memset(plan, 0, sizeof(*plan));
 	if (body == NULL || !wifi_rsne_parse(body - 2, body_len + 2, &ap, NULL)) {
@@ -93,26 +116,49 @@ wifi_rsn_plan(const WifiBss *bss, const WifiWiphy *wiphy, WifiRsnPlan *plan, GEr
 	}
 	plan->ap_rsne = body - 2;
 	plan->ap_rsne_len = body_len + 2;
-	psk = has_suite(ap.akms, ap.n_akms, WIFI_AKM_SUITE_PSK);
-	psk_sha256 = has_suite(ap.akms, ap.n_akms, WIFI_AKM_SUITE_PSK_SHA256);
-	if ((!psk && !psk_sha256) ||
+	suite_b = bss->type == JOIND_NETWORK_TYPE_8021X &&
+	          has_suite(ap.akms, ap.n_akms, WIFI_AKM_SUITE_8021X_SUITE_B_192);
+	if (suite_b && plan_suite_b(&ap, wiphy, plan))
+		return TRUE;
+	/* An enterprise network's BSS keys with the 802.1X AKMs, which pair
+	 * up as the PSK ones do. */
+	plain_akm =
+	        bss->type == JOIND_NETWORK_TYPE_8021X ? WIFI_AKM_SUITE_8021X : WIFI_AKM_SUITE_PSK;
+	sha256_akm = bss->type == JOIND_NETWORK_TYPE_8021X ? WIFI_AKM_SUITE_8021X_SHA256
+	                                                   : WIFI_AKM_SUITE_PSK_SHA256;
+	has_plain = has_suite(ap.akms, ap.n_akms, plain_akm);
+	has_sha256 = has_suite(ap.akms, ap.n_akms, sha256_akm);
+	if ((!has_plain && !has_sha256) ||
 	    !has_suite(ap.pairwise, ap.n_pairwise, WIFI_CIPHER_SUITE_CCMP) ||
 	    (ap.group_cipher & 0xffffff00u) != 0x000fac00u ||
 	    !wifi_cipher_is_data(ap.group_cipher & 0xff)) {
-		g_set_error_literal(error, JOIND_ERROR, JOIND_ERROR_NOT_SUPPORTED,
-		                    "joind cannot join this access point yet (it needs an AKM "
-		                    "other than PSK, or a cipher other than CCMP).");
+		g_set_error_literal(
+		        error, JOIND_ERROR, JOIND_ERROR_NOT_SUPPORTED,
+		        suite_b ? "The access point requires WPA3-Enterprise's 192-bit "
+		                  "mode, whose ciphers (GCMP-256, BIP-GMAC-256) this "
+		                  "radio lacks."
+		                : "joind cannot join this access point yet (it needs an "
+		                  "AKM other than PSK, or a cipher other than CCMP).");
 		return FALSE;
 	}
 	if (!plan_mfp(&ap, wiphy, plan, error))
 		return FALSE;
 	/* The SHA-256 AKM is the stronger one; 802.11 pairs it with MFP. */
-	plan->akm = psk_sha256 && (plan->mfp != WIFI_MFP_OFF || !psk) ? WIFI_AKM_SUITE_PSK_SHA256
-	                                                              : WIFI_AKM_SUITE_PSK;
+	plan->akm =
+	        has_sha256 && (plan->mfp != WIFI_MFP_OFF || !has_plain) ? sha256_akm : plain_akm;
 	plan->pairwise_cipher = WIFI_CIPHER_SUITE_CCMP;
 	plan->group_cipher = ap.group_cipher & 0xff;
-	plan_own_rsne(&ap, plan);
+	plan_own_rsne(&ap, plan, NULL);
 	return TRUE;
+}
+
+void
+wifi_rsn_plan_offer_pmkid(WifiRsnPlan *plan, const guint8 pmkid[16])
+{
+	WifiRsne ap;
+
+	if (wifi_rsne_parse(plan->ap_rsne, plan->ap_rsne_len, &ap, NULL))
+		plan_own_rsne(&ap, plan, pmkid);
 }
 
 void

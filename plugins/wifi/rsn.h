@@ -36,13 +36,20 @@ typedef struct {
 } WifiRsnPlan;
 
 /* Picks the AKM (PSK-SHA256 when management frame protection is used and
- * the access point offers it, else PSK, else PSK-SHA256), CCMP, and
+ * the access point offers it, else PSK, else PSK-SHA256; the same with
+ * 802.1X and 802.1X-SHA256 for an 802.1X BSS; its 192-bit mode, with
+ * GCMP-256 and BIP-GMAC-256, when it offers that and the radio has both
+ * ciphers), CCMP, and
  * management frame protection when the access point is capable of it and
  * the radio has its BIP cipher. Fails with JOIND_ERROR_NOT_SUPPORTED for
  * what joind cannot do (no CCMP, no PSK AKM, or MFP required and the radio
  * lacks the BIP cipher). */
 gboolean wifi_rsn_plan(const WifiBss *bss, const WifiWiphy *wiphy, WifiRsnPlan *plan,
                        GError **error);
+
+/* Our RSNE names pmkid (a cached PMKSA) in the PMKID list: the access
+ * point that still has it skips EAP. */
+void wifi_rsn_plan_offer_pmkid(WifiRsnPlan *plan, const guint8 pmkid[16]);
 
 /* The RSN attributes of CMD_CONNECT: control port (EAPOL over nl80211 when
  * over_nl80211, else the interface's AF_PACKET path) and USE_MFP. */

@@ -59,6 +59,19 @@ wifi_sme_put_associate(struct nl_msg *msg, guint32 ifindex, const WifiBss *bss,
 }
 
 void
+wifi_sme_put_connect(struct nl_msg *msg, guint32 ifindex, const WifiBss *bss,
+                     const WifiRsnPlan *plan, gboolean control_port_nl)
+{
+	nla_put_u32(msg, NL80211_ATTR_IFINDEX, ifindex);
+	nla_put(msg, NL80211_ATTR_SSID, (int)bss->ies.ssid_len, bss->ies.ssid);
+	nla_put(msg, NL80211_ATTR_MAC, 6, bss->bssid);
+	nla_put_u32(msg, NL80211_ATTR_WIPHY_FREQ, bss->freq);
+	nla_put_u32(msg, NL80211_ATTR_AUTH_TYPE, NL80211_AUTHTYPE_OPEN_SYSTEM);
+	if (plan != NULL)
+		wifi_rsn_put_connect(msg, plan, control_port_nl);
+}
+
+void
 wifi_sme_put_deauthenticate(struct nl_msg *msg, guint32 ifindex, const guint8 *bssid,
                             guint16 reason)
 {

@@ -37,6 +37,9 @@ WifiSmeAnswer wifi_sme_read_answer(guint8 cmd, struct nlattr **attrs, const guin
 void wifi_sme_put_authenticate(struct nl_msg *msg, guint32 ifindex, const WifiBss *bss);
 void wifi_sme_put_associate(struct nl_msg *msg, guint32 ifindex, const WifiBss *bss,
                             const WifiRsnPlan *plan, gboolean control_port_nl);
+/* CMD_CONNECT's (the kernel's SME, open system authentication). */
+void wifi_sme_put_connect(struct nl_msg *msg, guint32 ifindex, const WifiBss *bss,
+                          const WifiRsnPlan *plan, gboolean control_port_nl);
 void wifi_sme_put_deauthenticate(struct nl_msg *msg, guint32 ifindex, const guint8 *bssid,
                                  guint16 reason);
 

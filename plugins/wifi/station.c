@@ -10,6 +10,7 @@
 
 #include <linux/if.h>
 
+#include "autoconnect-known.h"
 #include "autoconnect.h"
 #include "connect.h"
 #include "device.h"
@@ -539,12 +540,38 @@ on_state_changed(WifiStation *self, GParamSpec *pspec, gpointer user_data)
 	station_periodic_schedule(self);
 }
 
+/* A PMKSA belongs to the credentials that made it: a profile that changed
+ * (not merely by the credentials its own link remembered) or went takes
+ * the network's cached PMKSAs with it. */
+static void
+station_flush_pmksa(WifiStation *self, JoindProfile *profile, gint change)
+{
+	GBytes *ssid = joind_profile_get_ssid(profile);
+	g_autofree gchar *key = NULL;
+	guint n;
+
+	WifiKeying *keying =
+	        self->connector != NULL ? wifi_connector_get_keying(self->connector) : NULL;
+
+	if (ssid == NULL || (change != JOIND_PROFILE_CHANGE_REMOVED && keying != NULL &&
+	                     wifi_keying_adopt_profile(keying, profile)))
+		return;
+	key = wifi_known_profile_key(ssid, joind_profile_get_profile_type(profile));
+	n = wifi_pmksa_cache_flush_network(self->iface->pmksa, key);
+	if (n > 0)
+		g_info("%s: the profile of “%s” %s: %u cached PMKSA dropped", self->iface->name,
+		       joind_profile_get_name(profile),
+		       change == JOIND_PROFILE_CHANGE_REMOVED ? "went" : "changed", n);
+}
+
 static void
 on_profile_changed(JoindCore *core, JoindProfile *profile, gint change, gpointer user_data)
 {
 	WifiStation *self = user_data;
 	GHashTableIter iter;
 	gpointer network;
+
+	station_flush_pmksa(self, profile, change);
 
 	g_hash_table_iter_init(&iter, self->networks);
 	while (g_hash_table_iter_next(&iter, NULL, &network))

@@ -37,7 +37,7 @@ export JOINCTL_BUS=session
     --config /dev/null >"$tmp/joind.log" 2>&1 &
 pids+=($!)
 export PATH="$build/client:$PATH"
-for _ in $(seq 100); do
+for _ in $(seq 600); do
     joinctl device list 2>/dev/null | grep -q cmpl-port0 && break
     sleep 0.1
 done

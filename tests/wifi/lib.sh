@@ -16,7 +16,7 @@
 #   wifi_start_joind [--same-config]  main.conf on stdin (or the previous
 #                                  one); waits for net.joind. Options in
 #                                  JOIND_ARGS (default --debug), plugins in
-#                                  JOIND_PLUGINS (default wifi)
+#                                  JOIND_PLUGINS (default wifi,eap-*)
 #   wifi_stop_joind                waits until joind has exited
 #   wifi_start_agent LOG PASSPHRASE  an agent (tests/wired's wired-helper)
 #                                  answering with PASSPHRASE; its requests
@@ -139,7 +139,7 @@ wifi_start_joind() {
 	[[ ${1-} == --same-config ]] || cat >"$WORK/main.conf"
 	# shellcheck disable=SC2086 # JOIND_ARGS is a list of options
 	"$BUILD/core/joind" ${JOIND_ARGS---debug} --plugin-dir "$BUILD/plugins" \
-		--plugins "${JOIND_PLUGINS:-wifi}" \
+		--plugins "${JOIND_PLUGINS:-wifi,eap-*}" \
 		--config "$WORK/main.conf" --state-dir "$WORK/state" >>"$JOIND_LOG" 2>&1 &
 	JOIND_PID=$!
 	echo "$JOIND_PID" >"$WORK/joind.pid"
@@ -188,7 +188,7 @@ wifi_start_iwd_compat() {
 	cp "$JOIND_SOURCE_ROOT/data/net.connman.iwd.conf" /etc/dbus-1/system.d/
 	dbus-send --system --print-reply --dest=org.freedesktop.DBus / \
 		org.freedesktop.DBus.ReloadConfig >/dev/null || wifi_fail "dbus-daemon did not reload"
-	JOIND_PLUGINS=wifi,iwd-compat wifi_restart_joind_with IwdCompatibility=true
+	JOIND_PLUGINS="wifi,eap-*,iwd-compat" wifi_restart_joind_with IwdCompatibility=true
 	wifi_poll 20 "joind to own net.connman.iwd" gdbus call --system --dest net.connman.iwd \
 		--object-path /net/connman/iwd --method net.connman.iwd.Daemon.GetInfo
 }

@@ -18,7 +18,15 @@ pass=whatever
 mkdir -p "$dir"
 cd "$dir"
 
-key() { openssl genpkey -quiet -algorithm RSA -pkeyopt rsa_keygen_bits:2048 -out "$1"; }
+# PKI_KEY_ALG=ec: P-256 keys instead, for slow machines (the WiFi VM is
+# emulated: RSA-2048 generation takes minutes there).
+key() {
+    if [[ ${PKI_KEY_ALG:-rsa} == ec ]]; then
+        openssl genpkey -quiet -algorithm EC -pkeyopt ec_paramgen_curve:P-256 -out "$1"
+    else
+        openssl genpkey -quiet -algorithm RSA -pkeyopt rsa_keygen_bits:2048 -out "$1"
+    fi
+}
 
 self_signed_ca() { # KEY PEM CN
     key "$1"

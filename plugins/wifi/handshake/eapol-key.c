@@ -167,7 +167,7 @@ wifi_eapol_key_compute_mic(guint akm, const guint8 *kck, gsize kck_len, const gu
 {
 	const WifiAkmInfo *info = wifi_akm_info(akm);
 	static const guint8 zero_mic[MIC_MAX] = {0};
-	guint8 full[32];
+	guint8 full[48];
 	WifiIov iov[3];
 
 	if (info == NULL || mic_len != info->mic_len ||
@@ -185,8 +185,8 @@ wifi_eapol_key_compute_mic(guint akm, const guint8 *kck, gsize kck_len, const gu
 	if (info->mic_cmac) {
 		if (!wifi_aes_cmac(kck, kck_len, iov, G_N_ELEMENTS(iov), full, error))
 			return FALSE;
-	} else if (!wifi_hmac("SHA1", kck, kck_len, iov, G_N_ELEMENTS(iov), full, sizeof(full),
-	                      NULL, error)) {
+	} else if (!wifi_hmac(info->sha384 ? "SHA384" : "SHA1", kck, kck_len, iov,
+	                      G_N_ELEMENTS(iov), full, sizeof(full), NULL, error)) {
 		return FALSE;
 	}
 	memcpy(mic, full, mic_len);

@@ -20,6 +20,8 @@ struct _WifiHandshake {
 	guint8 spa[WIFI_ADDR_LEN], aa[WIFI_ADDR_LEN];
 	guint8 pmk[PMK_MAX];
 	gsize pmk_len;
+	guint8 pmkid[WIFI_PMKID_LEN];
+	gboolean has_pmkid;
 	guint8 own_ie[2 * ELEMENT_MAX]; /* own RSNE then RSNXE: message 2's key data */
 	gsize own_ie_len;
 	guint8 ap_rsne[ELEMENT_MAX];
@@ -209,6 +211,9 @@ wifi_handshake_new(const WifiHandshakeConfig *config, const WifiHandshakeCallbac
 	memcpy(hs->aa, config->aa, WIFI_ADDR_LEN);
 	memcpy(hs->pmk, config->pmk, config->pmk_len);
 	hs->pmk_len = config->pmk_len;
+	hs->has_pmkid = config->pmkid != NULL;
+	if (hs->has_pmkid)
+		memcpy(hs->pmkid, config->pmkid, WIFI_PMKID_LEN);
 	memcpy(hs->own_ie, config->own_rsne, config->own_rsne_len);
 	hs->own_ie_len = config->own_rsne_len;
 	if (config->own_rsnxe_len > 0) {
@@ -253,6 +258,25 @@ gboolean
 wifi_handshake_has_ptk(const WifiHandshake *hs)
 {
 	return hs->completed_once;
+}
+
+gboolean
+wifi_handshake_set_pmk(WifiHandshake *hs, const guint8 *pmk, gsize pmk_len, const guint8 *pmkid,
+                       GError **error)
+{
+	if (pmk == NULL || pmk_len != hs->akm->pmk_len) {
+		g_set_error(error, WIFI_HANDSHAKE_ERROR, WIFI_HANDSHAKE_ERROR_INVALID_ARGS,
+		            "AKM %s needs a PMK of %" G_GSIZE_FORMAT " octets",
+		            wifi_akm_suite_to_string(hs->akm->akm), hs->akm->pmk_len);
+		return FALSE;
+	}
+	joind_secret_clear(hs->pmk, sizeof(hs->pmk));
+	memcpy(hs->pmk, pmk, pmk_len);
+	hs->pmk_len = pmk_len;
+	hs->has_pmkid = pmkid != NULL;
+	if (pmkid != NULL)
+		memcpy(hs->pmkid, pmkid, WIFI_PMKID_LEN);
+	return TRUE;
 }
 
 void
@@ -328,6 +352,19 @@ pmk_mismatch_cause(const WifiHandshake *hs)
 	}
 }
 
+/* Message 1's Key Data is in the clear; a PMKID KDE there names the PMK
+ * the access point keys with. */
+static gboolean
+msg1_pmkid_matches(const WifiHandshake *hs, const WifiEapolKey *key)
+{
+	WifiKeyData kd;
+
+	if (!hs->has_pmkid || key->key_data_len == 0 ||
+	    !wifi_key_data_parse(key->key_data, key->key_data_len, &kd, NULL) || kd.pmkid == NULL)
+		return TRUE;
+	return memcmp(kd.pmkid, hs->pmkid, WIFI_PMKID_LEN) == 0;
+}
+
 static WifiHandshakeRx
 rx_msg1(WifiHandshake *hs, const WifiEapolKey *key, GError **error)
 {
@@ -340,6 +377,9 @@ rx_msg1(WifiHandshake *hs, const WifiEapolKey *key, GError **error)
 		               "message 1 with replay counter %" G_GUINT64_FORMAT
 		               ", not above %" G_GUINT64_FORMAT,
 		               key->replay_counter, hs->replay_counter);
+	if (!msg1_pmkid_matches(hs, key))
+		return hs_drop(error, WIFI_HANDSHAKE_ERROR_PMKID_MISMATCH,
+		               "message 1 names a PMKID other than that of our PMK");
 	/* A retransmitted message 1 keeps our SNonce, so that a message 3 for
 	 * either message 2 verifies; a new handshake (rekey) takes a new one. */
 	if ((!hs->have_snonce || rekey) && !hs->snonce_fixed) {

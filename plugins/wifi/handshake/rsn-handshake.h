@@ -106,6 +106,10 @@ typedef struct {
 	gsize ap_rsne_len;
 	const guint8 *ap_rsnxe;
 	gsize ap_rsnxe_len;
+	/* Optional: the PMKID of pmk. A message 1 whose PMKID KDE names
+	 * another PMK is dropped with PMKID_MISMATCH (the access point keys
+	 * with a PMK we do not have). */
+	const guint8 *pmkid;
 } WifiHandshakeConfig;
 
 typedef struct _WifiHandshake WifiHandshake;
@@ -125,6 +129,11 @@ WifiHandshakeState wifi_handshake_get_state(const WifiHandshake *hs);
  * installed, and the messages of a PTK rekey are encrypted with the old TK. */
 gboolean wifi_handshake_has_ptk(const WifiHandshake *hs);
 const gchar *wifi_handshake_state_to_string(WifiHandshakeState state);
+
+/* A new PMK (and its PMKID, or NULL), after an 802.1X re-authentication:
+ * the access point's next 4-way handshake keys with it. */
+gboolean wifi_handshake_set_pmk(WifiHandshake *hs, const guint8 *pmk, gsize pmk_len,
+                                const guint8 *pmkid, GError **error);
 
 /* Feeds one received EAPOL frame (IEEE 802.1X header included). */
 WifiHandshakeRx wifi_handshake_rx(WifiHandshake *hs, const guint8 *frame, gsize len,

@@ -20,6 +20,7 @@ G_DEFINE_AUTOPTR_CLEANUP_FUNC(EVP_KDF_CTX, EVP_KDF_CTX_free)
 #define PBKDF2_ITERATIONS 4096
 #define SHA1_LEN          20
 #define SHA256_LEN        32
+#define SHA384_LEN        48
 /* Longest output any caller asks for: a 512-bit PTK plus a KDK. */
 #define KDF_MAX_OUT 256
 
@@ -145,11 +146,12 @@ wifi_prf_sha1(const guint8 *key, gsize key_len, const gchar *label, const guint8
 	return TRUE;
 }
 
-gboolean
-wifi_kdf_sha256(const guint8 *key, gsize key_len, const gchar *label, const guint8 *context,
-                gsize context_len, guint8 *out, gsize out_len, GError **error)
+/* KDF-Hash-Length with SHA-256 or SHA-384 (hash_len 32 or 48). */
+static gboolean
+kdf_hash(const gchar *digest, gsize hash_len, const guint8 *key, gsize key_len, const gchar *label,
+         const guint8 *context, gsize context_len, guint8 *out, gsize out_len, GError **error)
 {
-	guint8 block[SHA256_LEN];
+	guint8 block[SHA384_LEN];
 	guint8 length_le[2];
 	gsize done = 0;
 
@@ -165,9 +167,9 @@ wifi_kdf_sha256(const guint8 *key, gsize key_len, const gchar *label, const guin
 		        {context, context_len},
 		        {length_le, 2},
 		};
-		gsize n = MIN(out_len - done, (gsize)SHA256_LEN);
+		gsize n = MIN(out_len - done, hash_len);
 
-		if (!wifi_hmac("SHA256", key, key_len, iov, G_N_ELEMENTS(iov), block, sizeof(block),
+		if (!wifi_hmac(digest, key, key_len, iov, G_N_ELEMENTS(iov), block, sizeof(block),
 		               NULL, error)) {
 			joind_secret_clear(out, out_len);
 			return FALSE;
@@ -177,6 +179,22 @@ wifi_kdf_sha256(const guint8 *key, gsize key_len, const gchar *label, const guin
 	}
 	joind_secret_clear(block, sizeof(block));
 	return TRUE;
+}
+
+gboolean
+wifi_kdf_sha256(const guint8 *key, gsize key_len, const gchar *label, const guint8 *context,
+                gsize context_len, guint8 *out, gsize out_len, GError **error)
+{
+	return kdf_hash("SHA256", SHA256_LEN, key, key_len, label, context, context_len, out,
+	                out_len, error);
+}
+
+gboolean
+wifi_kdf_sha384(const guint8 *key, gsize key_len, const gchar *label, const guint8 *context,
+                gsize context_len, guint8 *out, gsize out_len, GError **error)
+{
+	return kdf_hash("SHA384", SHA384_LEN, key, key_len, label, context, context_len, out,
+	                out_len, error);
 }
 
 void
@@ -218,7 +236,10 @@ wifi_ptk_derive(guint akm, guint pairwise_cipher, const guint8 *pmk, gsize pmk_l
 		return invalid(error, "The PMK has the wrong length for this AKM");
 	total = info->kck_len + info->kek_len + tk_len;
 	wifi_ptk_context(aa, spa, anonce, snonce, context);
-	if (info->kdf_sha256)
+	if (info->sha384)
+		ok = wifi_kdf_sha384(pmk, pmk_len, "Pairwise key expansion", context,
+		                     sizeof(context), buf, total, error);
+	else if (info->kdf_sha256)
 		ok = wifi_kdf_sha256(pmk, pmk_len, "Pairwise key expansion", context,
 		                     sizeof(context), buf, total, error);
 	else
@@ -275,5 +296,23 @@ wifi_pmkid(guint akm, const guint8 *pmk, gsize pmk_len, const guint8 aa[WIFI_ADD
 	if (!wifi_hmac(digest, pmk, pmk_len, iov, G_N_ELEMENTS(iov), mac, sizeof(mac), NULL, error))
 		return FALSE;
 	memcpy(pmkid, mac, WIFI_PMKID_LEN);
+	return TRUE;
+}
+
+gboolean
+wifi_pmk_from_msk(guint akm, const guint8 *msk, gsize msk_len, guint8 pmk[WIFI_PMK_MAX_LEN],
+                  gsize *pmk_len, GError **error)
+{
+	const WifiAkmInfo *info = wifi_akm_info(akm);
+
+	if (info == NULL || !info->eap) {
+		g_set_error(error, WIFI_HANDSHAKE_ERROR, WIFI_HANDSHAKE_ERROR_UNSUPPORTED,
+		            "AKM %s takes no PMK from EAP", wifi_akm_suite_to_string(akm));
+		return FALSE;
+	}
+	if (msk == NULL || msk_len < info->pmk_len)
+		return invalid(error, "The EAP method exported no MSK long enough for a PMK");
+	memcpy(pmk, msk, info->pmk_len);
+	*pmk_len = info->pmk_len;
 	return TRUE;
 }

@@ -40,6 +40,11 @@ gboolean wifi_kdf_sha256(const guint8 *key, gsize key_len, const gchar *label,
                          const guint8 *context, gsize context_len, guint8 *out, gsize out_len,
                          GError **error);
 
+/* The same with SHA-384 (the 192-bit AKM). */
+gboolean wifi_kdf_sha384(const guint8 *key, gsize key_len, const gchar *label,
+                         const guint8 *context, gsize context_len, guint8 *out, gsize out_len,
+                         GError **error);
+
 /* Min(AA,SPA) || Max(AA,SPA) || Min(ANonce,SNonce) || Max(ANonce,SNonce):
  * the data of the pairwise key expansion (76 octets). */
 #define WIFI_PTK_CONTEXT_LEN (2 * WIFI_ADDR_LEN + 2 * WIFI_NONCE_LEN)
@@ -68,8 +73,16 @@ void wifi_ptk_clear(WifiPtk *ptk);
 
 /* PMKID = Truncate-128(HMAC-Hash(PMK, "PMK Name" || AA || SPA)), SHA-1 for
  * the 802.1X and PSK AKMs, SHA-256 for their SHA-256 variants (12.7.1.3).
- * SAE's PMKID comes from the SAE exchange, so SAE is refused here. */
+ * SAE's PMKID comes from the SAE exchange and the 192-bit AKM's from the
+ * KCK, so both are refused here. */
 gboolean wifi_pmkid(guint akm, const guint8 *pmk, gsize pmk_len, const guint8 aa[WIFI_ADDR_LEN],
                     const guint8 spa[WIFI_ADDR_LEN], guint8 pmkid[WIFI_PMKID_LEN], GError **error);
+
+/* The PMK of an 802.1X AKM from the EAP method's MSK (12.7.1.3): its
+ * first 256 bits, 384 for the SHA-384 AKMs. *pmk_len is set; pmk holds
+ * WIFI_PMK_MAX_LEN octets. Fails for a non-802.1X AKM or a short MSK. */
+#define WIFI_PMK_MAX_LEN 64
+gboolean wifi_pmk_from_msk(guint akm, const guint8 *msk, gsize msk_len,
+                           guint8 pmk[WIFI_PMK_MAX_LEN], gsize *pmk_len, GError **error);
 
 G_END_DECLS

@@ -4,14 +4,19 @@
 
 G_DEFINE_QUARK(wifi - handshake - error - quark, wifi_handshake_error)
 
-/* All supported AKMs have 128-bit KCK, KEK and MIC; they differ in the key
- * derivation function, the MIC algorithm and the descriptor version. */
+/* All supported AKMs but the 192-bit one have 128-bit KCK, KEK and MIC;
+ * they differ in the key derivation function, the MIC algorithm and the
+ * descriptor version. */
 static const WifiAkmInfo akm_table[] = {
-        {WIFI_AKM_SUITE_8021X, FALSE, FALSE, WIFI_KEY_DESC_VERSION_SHA1_AES, 32, 16, 16, 16},
+        {WIFI_AKM_SUITE_8021X, FALSE, FALSE, WIFI_KEY_DESC_VERSION_SHA1_AES, 32, 16, 16, 16, TRUE},
         {WIFI_AKM_SUITE_PSK, FALSE, FALSE, WIFI_KEY_DESC_VERSION_SHA1_AES, 32, 16, 16, 16},
-        {WIFI_AKM_SUITE_8021X_SHA256, TRUE, TRUE, WIFI_KEY_DESC_VERSION_CMAC_AES, 32, 16, 16, 16},
+        {WIFI_AKM_SUITE_8021X_SHA256, TRUE, TRUE, WIFI_KEY_DESC_VERSION_CMAC_AES, 32, 16, 16, 16,
+         TRUE},
         {WIFI_AKM_SUITE_PSK_SHA256, TRUE, TRUE, WIFI_KEY_DESC_VERSION_CMAC_AES, 32, 16, 16, 16},
         {WIFI_AKM_SUITE_SAE, TRUE, TRUE, WIFI_KEY_DESC_VERSION_AKM, 32, 16, 16, 16},
+        /* IEEE 802.11-2020 table 12-8: KCK 192, KEK 256, MIC 192 bits. */
+        {WIFI_AKM_SUITE_8021X_SUITE_B_192, FALSE, FALSE, WIFI_KEY_DESC_VERSION_AKM, 48, 24, 32, 24,
+         TRUE, TRUE},
 };
 
 const WifiAkmInfo *
@@ -79,6 +84,8 @@ wifi_akm_suite_to_string(guint akm)
 		return "PSK-SHA256";
 	case WIFI_AKM_SUITE_SAE:
 		return "SAE";
+	case WIFI_AKM_SUITE_8021X_SUITE_B_192:
+		return "802.1X-Suite-B-192";
 	default:
 		return "unknown AKM";
 	}

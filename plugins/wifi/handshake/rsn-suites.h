@@ -29,6 +29,7 @@ typedef enum {
 	WIFI_HANDSHAKE_ERROR_TIMEOUT,          /* the handshake did not finish in time */
 	WIFI_HANDSHAKE_ERROR_DEAUTHENTICATED,  /* the access point ended the association */
 	WIFI_HANDSHAKE_ERROR_CRYPTO,           /* OpenSSL failed (out of memory, no provider) */
+	WIFI_HANDSHAKE_ERROR_PMKID_MISMATCH,   /* message 1 names a PMK other than ours */
 } WifiHandshakeErrorCode;
 
 /* AKM suite types (00-0F-AC:n) the handshakes support. */
@@ -38,6 +39,7 @@ typedef enum {
 	WIFI_AKM_SUITE_8021X_SHA256 = 5,
 	WIFI_AKM_SUITE_PSK_SHA256 = 6,
 	WIFI_AKM_SUITE_SAE = 8,
+	WIFI_AKM_SUITE_8021X_SUITE_B_192 = 12,
 } WifiAkmSuite;
 
 /* Cipher suite types (00-0F-AC:n). TKIP and the BIP-GMAC suites are named
@@ -73,6 +75,10 @@ typedef struct {
 	gsize kck_len;
 	gsize kek_len;
 	gsize mic_len;
+	gboolean eap; /* an 802.1X AKM: the PMK comes from the EAP method's MSK */
+	/* The SHA-384 KDF and an HMAC-SHA-384 MIC (the 192-bit AKM), in place
+	 * of the two above. */
+	gboolean sha384;
 } WifiAkmInfo;
 
 /* NULL for an AKM the handshakes do not support. */

@@ -22,7 +22,8 @@ test_auth_new(guint akm, guint pairwise, guint group, guint group_mgmt, const gu
 	a->group_mgmt = group_mgmt;
 	memcpy(a->aa, aa, sizeof(aa));
 	memcpy(a->spa, spa, sizeof(spa));
-	memcpy(a->pmk, pmk, sizeof(a->pmk));
+	a->pmk_len = wifi_akm_info(akm)->pmk_len;
+	memcpy(a->pmk, pmk, a->pmk_len);
 	a->rsne = hs_test_hex(rsne_hex);
 	a->protocol_version = 2;
 	a->counter = 0x10;
@@ -53,6 +54,12 @@ auth_version(const TestAuth *a)
 	return wifi_akm_info(a->akm)->version;
 }
 
+static gsize
+auth_mic_len(const TestAuth *a)
+{
+	return wifi_akm_info(a->akm)->mic_len;
+}
+
 /* Builds a frame from the authenticator, signed when key_info has MIC. */
 static GBytes *
 auth_frame(TestAuth *a, guint16 key_info, guint16 key_length, const guint8 *nonce,
@@ -72,13 +79,13 @@ auth_frame(TestAuth *a, guint16 key_info, guint16 key_length, const guint8 *nonc
 		memcpy(key.nonce, nonce, WIFI_NONCE_LEN);
 	if (rsc != NULL)
 		memcpy(key.rsc, rsc, 8);
-	key.mic_len = 16;
+	key.mic_len = auth_mic_len(a);
 	key.key_data = key_data;
 	key.key_data_len = key_data_len;
 	frame = wifi_eapol_key_build(&key, &len);
 	if (key_info & WIFI_KEY_INFO_MIC) {
 		g_assert_true(wifi_eapol_key_sign(a->akm, a->ptk.kck, a->ptk.kck_len, frame, len,
-		                                  16, &error));
+		                                  key.mic_len, &error));
 		g_assert_no_error(error);
 	}
 	return g_bytes_new_take(frame, len);
@@ -96,17 +103,22 @@ test_auth_msg1(TestAuth *a)
 GBytes *
 test_auth_msg1_again(TestAuth *a)
 {
+	g_autoptr(GByteArray) kd = g_byte_array_new();
+
+	if (a->msg1_pmkid != NULL)
+		wifi_kde_append_pmkid(kd, a->msg1_pmkid);
 	return auth_frame(a, WIFI_KEY_INFO_PAIRWISE | WIFI_KEY_INFO_ACK,
-	                  (guint16)wifi_cipher_key_len(a->pairwise), a->anonce, NULL, NULL, 0);
+	                  (guint16)wifi_cipher_key_len(a->pairwise), a->anonce, NULL, kd->data,
+	                  kd->len);
 }
 
 static gboolean
-auth_parse(GBytes *frame, WifiEapolKey *key, gchar **why)
+auth_parse(const TestAuth *a, GBytes *frame, WifiEapolKey *key, gchar **why)
 {
 	g_autoptr(GError) error = NULL;
 
-	if (!wifi_eapol_key_parse(g_bytes_get_data(frame, NULL), g_bytes_get_size(frame), 16, key,
-	                          &error)) {
+	if (!wifi_eapol_key_parse(g_bytes_get_data(frame, NULL), g_bytes_get_size(frame),
+	                          auth_mic_len(a), key, &error)) {
 		*why = g_strdup(error->message);
 		return FALSE;
 	}
@@ -118,7 +130,7 @@ auth_check_reply(TestAuth *a, GBytes *frame, WifiEapolKey *key, guint16 expect_i
 {
 	g_autoptr(GError) error = NULL;
 
-	if (!auth_parse(frame, key, why))
+	if (!auth_parse(a, frame, key, why))
 		return FALSE;
 	if (key->key_info != (expect_info | auth_version(a))) {
 		*why = g_strdup_printf("key info 0x%04x, expected 0x%04x", key->key_info,
@@ -151,10 +163,10 @@ test_auth_rx_msg2(TestAuth *a, GBytes *frame, gchar **why)
 	WifiPtk ptk = a->ptk;
 	gboolean had = a->have_ptk;
 
-	if (!auth_parse(frame, &key, why))
+	if (!auth_parse(a, frame, &key, why))
 		return FALSE;
-	g_assert_true(wifi_ptk_derive(a->akm, a->pairwise, a->pmk, 32, a->aa, a->spa, a->anonce,
-	                              key.nonce, &a->ptk, &error));
+	g_assert_true(wifi_ptk_derive(a->akm, a->pairwise, a->pmk, a->pmk_len, a->aa, a->spa,
+	                              a->anonce, key.nonce, &a->ptk, &error));
 	if (!auth_check_reply(a, frame, &key, WIFI_KEY_INFO_PAIRWISE | WIFI_KEY_INFO_MIC, why)) {
 		a->ptk = ptk; /* like hostapd: a bad message 2 changes nothing */
 		a->have_ptk = had;
@@ -177,11 +189,11 @@ test_auth_take_snonce(TestAuth *a, GBytes *msg2)
 	g_autoptr(GError) error = NULL;
 	WifiEapolKey key;
 
-	g_assert_true(wifi_eapol_key_parse(g_bytes_get_data(msg2, NULL), g_bytes_get_size(msg2), 16,
-	                                   &key, &error));
+	g_assert_true(wifi_eapol_key_parse(g_bytes_get_data(msg2, NULL), g_bytes_get_size(msg2),
+	                                   auth_mic_len(a), &key, &error));
 	memcpy(a->snonce, key.nonce, WIFI_NONCE_LEN);
-	g_assert_true(wifi_ptk_derive(a->akm, a->pairwise, a->pmk, 32, a->aa, a->spa, a->anonce,
-	                              a->snonce, &a->ptk, &error));
+	g_assert_true(wifi_ptk_derive(a->akm, a->pairwise, a->pmk, a->pmk_len, a->aa, a->spa,
+	                              a->anonce, a->snonce, &a->ptk, &error));
 	a->have_ptk = TRUE;
 }
 

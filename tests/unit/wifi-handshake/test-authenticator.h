@@ -16,7 +16,8 @@ G_BEGIN_DECLS
 typedef struct {
 	guint akm, pairwise, group, group_mgmt;
 	guint8 aa[WIFI_ADDR_LEN], spa[WIFI_ADDR_LEN];
-	guint8 pmk[32];
+	guint8 pmk[48]; /* the AKM's PMK length (wifi_akm_info()) */
+	gsize pmk_len;
 	GBytes *rsne;   /* the AP's RSNE, as in its beacon */
 	GBytes *rsnxe;  /* optional */
 	GBytes *sta_ie; /* if set, message 2's key data must equal it */
@@ -36,6 +37,10 @@ typedef struct {
 	guint igtk_id;
 	guint8 ipn[6];
 
+	/* Message 1 carries this PMKID KDE when set (as an AP does for an
+	 * 802.1X PMKSA). */
+	const guint8 *msg1_pmkid;
+
 	/* Misbehaviour for msg3 and group msg1. */
 	GBytes *msg3_rsne;       /* replaces the RSNE in message 3 */
 	gboolean omit_rsnxe;     /* leave the RSNXE out of message 3 */
@@ -45,7 +50,8 @@ typedef struct {
 	gboolean wrong_kek;      /* key data encrypted with another KEK */
 } TestAuth;
 
-/* rsne: the AP's RSNE (a whole element). pmk: 32 octets. */
+/* rsne: the AP's RSNE (a whole element). pmk: as long as akm's (32
+ * octets, 48 for the 192-bit AKM). */
 TestAuth *test_auth_new(guint akm, guint pairwise, guint group, guint group_mgmt, const guint8 *pmk,
                         const gchar *rsne_hex);
 void test_auth_free(TestAuth *a);

@@ -304,6 +304,39 @@ test_ptk_sizes(void)
 	g_assert_cmpuint(ptk.tk_len, ==, 0);
 }
 
+/* The 192-bit AKM (00-0F-AC:12): KDF-SHA-384 of a 48-octet PMK into a
+ * 24-octet KCK, 32-octet KEK and GCMP-256's 32-octet TK (table 12-8); the
+ * expected parts were computed independently (Python's hmac/hashlib,
+ * 12.7.1.6.2's KDF written out). */
+static void
+test_ptk_suite_b(void)
+{
+	g_autoptr(GError) error = NULL;
+	guint8 pmk[48], aa[6] = {2, 0, 0, 0, 0, 1}, spa[6] = {2, 0, 0, 0, 0, 2};
+	guint8 an[32], sn[32], kck[24], kek[32], tk[32];
+	WifiPtk ptk;
+
+	memset(pmk, 0x42, sizeof(pmk));
+	memset(an, 0x01, sizeof(an));
+	memset(sn, 0x02, sizeof(sn));
+	hs_test_hex_into("68a397d33d5235bd3633718c30348ec94b26f57a63b9efe5", kck, 24);
+	hs_test_hex_into("e03ee9a95bf1ba61a9ddd3dda99dc5ee21281f3bdccba187a7b423c9d3713ce6", kek,
+	                 32);
+	hs_test_hex_into("4e6b0351e505c064c4240f6374a04fa94b079adb6e9378d11905fbb8cc5ddadc", tk,
+	                 32);
+	g_assert_true(wifi_ptk_derive(WIFI_AKM_SUITE_8021X_SUITE_B_192, WIFI_CIPHER_SUITE_GCMP_256,
+	                              pmk, 48, aa, spa, an, sn, &ptk, &error));
+	g_assert_no_error(error);
+	g_assert_cmpmem(ptk.kck, ptk.kck_len, kck, 24);
+	g_assert_cmpmem(ptk.kek, ptk.kek_len, kek, 32);
+	g_assert_cmpmem(ptk.tk, ptk.tk_len, tk, 32);
+	/* A 32-octet PMK is not this AKM's. */
+	g_assert_false(wifi_ptk_derive(WIFI_AKM_SUITE_8021X_SUITE_B_192, WIFI_CIPHER_SUITE_GCMP_256,
+	                               pmk, 32, aa, spa, an, sn, &ptk, &error));
+	g_assert_error(error, WIFI_HANDSHAKE_ERROR, WIFI_HANDSHAKE_ERROR_INVALID_ARGS);
+	wifi_ptk_clear(&ptk);
+}
+
 static void
 test_ptk_unsupported(void)
 {
@@ -316,7 +349,7 @@ test_ptk_unsupported(void)
 	g_assert_error(error, WIFI_HANDSHAKE_ERROR, WIFI_HANDSHAKE_ERROR_UNSUPPORTED);
 	g_clear_error(&error);
 	g_assert_false(
-	        wifi_ptk_derive(12, WIFI_CIPHER_SUITE_CCMP, pmk, 48, a, a, n, n, &ptk, &error));
+	        wifi_ptk_derive(13, WIFI_CIPHER_SUITE_CCMP, pmk, 48, a, a, n, n, &ptk, &error));
 	g_assert_error(error, WIFI_HANDSHAKE_ERROR, WIFI_HANDSHAKE_ERROR_UNSUPPORTED);
 	g_clear_error(&error);
 	g_assert_false(wifi_ptk_derive(WIFI_AKM_SUITE_PSK, WIFI_CIPHER_SUITE_CCMP, pmk, 48, a, a, n,
@@ -478,6 +511,7 @@ main(int argc, char **argv)
 	g_test_add_func("/wifi-handshake/ptk/sizes", test_ptk_sizes);
 	g_test_add_func("/wifi-handshake/ptk/unsupported", test_ptk_unsupported);
 	g_test_add_func("/wifi-handshake/pmkid/sha256", test_pmkid_sha256);
+	g_test_add_func("/wifi-handshake/ptk/suite-b-192", test_ptk_suite_b);
 	g_test_add_func("/wifi-handshake/key-wrap/rfc3394", test_key_wrap_rfc3394);
 	g_test_add_func("/wifi-handshake/key-wrap/failures", test_key_wrap_failures);
 	g_test_add_func("/wifi-handshake/cmac/rfc4493", test_cmac_rfc4493);

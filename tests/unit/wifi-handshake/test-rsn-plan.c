@@ -119,6 +119,44 @@ test_plan_mfp_required_unsupported(void)
 	plan_refused(RSNE_MFPR_GMAC256, TRUE, "BIP-GMAC-256");
 }
 
+/* WPA3-Enterprise 192-bit (AKM 12) with WPA3-Enterprise (AKM 5) beside it. */
+#define RSNE_SUITE_B      "30 1e 0100 000fac09 0100 000fac09 0200 000fac0c 000fac05 c000 0000 000fac0c"
+#define RSNE_SUITE_B_ONLY "30 1a 0100 000fac09 0100 000fac09 0100 000fac0c c000 0000 000fac0c"
+
+/* The 192-bit AKM when the radio has GCMP-256 and BIP-GMAC-256, with MFP
+ * required on our side; without them a sentence naming what is missing. */
+static void
+test_plan_suite_b(void)
+{
+	g_autoptr(WifiBss) bss = bss_with_rsne(RSNE_SUITE_B);
+	g_autoptr(WifiBss) only = bss_with_rsne(RSNE_SUITE_B_ONLY);
+	g_autoptr(WifiWiphy) wiphy = wifi_wiphy_new(0);
+	g_autoptr(GError) error = NULL;
+	WifiRsnPlan plan;
+	WifiRsne own;
+
+	g_assert_cmpint(bss->type, ==, JOIND_NETWORK_TYPE_8021X);
+	wiphy->ciphers = WIFI_CIPHER_CCMP | WIFI_CIPHER_GCMP_256 | WIFI_CIPHER_BIP_CMAC |
+	                 WIFI_CIPHER_BIP_GMAC_256;
+	g_assert_true(wifi_rsn_plan(bss, wiphy, &plan, &error));
+	g_assert_cmpuint(plan.akm, ==, WIFI_AKM_SUITE_8021X_SUITE_B_192);
+	g_assert_cmpuint(plan.pairwise_cipher, ==, WIFI_CIPHER_SUITE_GCMP_256);
+	g_assert_cmpuint(plan.group_cipher, ==, WIFI_CIPHER_SUITE_GCMP_256);
+	g_assert_cmpuint(plan.group_mgmt_cipher, ==, WIFI_CIPHER_SUITE_BIP_GMAC_256);
+	g_assert_cmpint(plan.mfp, ==, WIFI_MFP_REQUIRED);
+	g_assert_true(wifi_rsne_parse(plan.own_rsne, plan.own_rsne_len, &own, &error));
+	g_assert_cmphex(own.akms[0], ==, 0x000fac0c);
+	g_assert_cmphex(own.pairwise[0], ==, 0x000fac09);
+	g_assert_cmphex(own.group_mgmt_cipher, ==, 0x000fac0c);
+	g_assert_cmphex(own.capabilities & 0xc0, ==, 0xc0);
+	/* A radio without GCMP-256 cannot join a 192-bit-only access point;
+	 * the sentence says why. */
+	wiphy->ciphers = WIFI_CIPHER_CCMP | WIFI_CIPHER_BIP_GMAC_256;
+	g_assert_false(wifi_rsn_plan(only, wiphy, &plan, &error));
+	g_assert_error(error, JOIND_ERROR, JOIND_ERROR_NOT_SUPPORTED);
+	g_assert_nonnull(strstr(error->message, "192-bit"));
+}
+
 static void
 test_connect_attrs(void)
 {
@@ -224,6 +262,7 @@ main(int argc, char **argv)
 	g_test_add_func("/wifi-rsn/plan/mfp-required-unsupported",
 	                test_plan_mfp_required_unsupported);
 	g_test_add_func("/wifi-rsn/connect-attributes", test_connect_attrs);
+	g_test_add_func("/wifi-rsn/plan/suite-b-192", test_plan_suite_b);
 	g_test_add_func("/wifi-rsn/key-messages", test_key_messages);
 	return g_test_run();
 }

@@ -5,6 +5,7 @@
 #include <errno.h>
 #include <string.h>
 
+#include "autoconnect-known.h"
 #include "connect.h"
 #include "device.h"
 #include "fake-nl.h"
@@ -54,10 +55,12 @@ typedef struct {
 typedef struct {
 	gboolean sme;
 	const gchar *main_conf;
+	guint32 ciphers; /* the radio's, beyond what every test needs */
 } Setup;
 
-static const Setup sme = {TRUE, NULL};
-static const Setup kernel_sme = {FALSE, NULL};
+static const Setup sme = {TRUE, NULL, 0};
+static const Setup kernel_sme = {FALSE, NULL, 0};
+static const Setup sme_suite_b = {TRUE, NULL, WIFI_CIPHER_GCMP_256 | WIFI_CIPHER_BIP_GMAC_256};
 
 static void
 on_event(WifiConnectEvent event, WifiNetwork *network, const WifiBss *bss, gpointer user_data)
@@ -73,6 +76,7 @@ fixture_set_up(Fixture *f, gconstpointer data)
 	guint feature = NL80211_EXT_FEATURE_CONTROL_PORT_OVER_NL80211;
 
 	wiphy->supports_auth_assoc = setup->sme;
+	wiphy->ciphers = WIFI_CIPHER_CCMP | setup->ciphers;
 	wiphy->supports_connect = TRUE;
 	wiphy->ext_features[feature / 8] |= 1u << (feature % 8);
 	f->tc = wifi_test_core_new(setup->main_conf);
@@ -123,10 +127,10 @@ make_bss(const guint8 *bssid, const gchar *ssid, const gchar *rsne_hex)
 	g_byte_array_append(ies, head, 2);
 	g_byte_array_append(ies, (const guint8 *)ssid, strlen(ssid));
 	if (rsne_hex != NULL) {
-		guint8 rsne[22];
+		g_autoptr(GBytes) rsne = hs_test_hex(rsne_hex);
 
-		hs_test_hex_into(rsne_hex, rsne, sizeof(rsne));
-		g_byte_array_append(ies, rsne, sizeof(rsne));
+		g_byte_array_append(ies, g_bytes_get_data(rsne, NULL),
+		                    (guint)g_bytes_get_size(rsne));
 	}
 	bss = wifi_bss_new(bssid, 2412, -4000,
 	                   WIFI_CAPABILITY_ESS | (rsne_hex != NULL ? WIFI_CAPABILITY_PRIVACY : 0),
@@ -148,14 +152,18 @@ make_network(Fixture *f, const gchar *ssid, const gchar *rsne_hex, const gchar *
 	network = wifi_network_new(bytes, first->type);
 	wifi_network_set_bsses(network, bsses);
 	if (profile != NULL) {
-		g_autofree gchar *name =
-		        g_strdup_printf("%s.%s", ssid, rsne_hex != NULL ? "psk" : "open");
+		gboolean eap = first->type == JOIND_NETWORK_TYPE_8021X;
+		g_autofree gchar *name = g_strdup_printf("%s.%s", ssid,
+		                                         eap                ? "8021x"
+		                                         : rsne_hex != NULL ? "psk"
+		                                                            : "open");
 		g_autoptr(JoindProfile) p = NULL;
 
 		wifi_test_core_add_profile(f->tc, name, profile);
 		p = joind_core_find_network_profile(f->tc->core, (const guint8 *)ssid, strlen(ssid),
-		                                    rsne_hex != NULL ? JOIND_PROFILE_TYPE_PSK
-		                                                     : JOIND_PROFILE_TYPE_OPEN);
+		                                    eap                ? JOIND_PROFILE_TYPE_8021X
+		                                    : rsne_hex != NULL ? JOIND_PROFILE_TYPE_PSK
+		                                                       : JOIND_PROFILE_TYPE_OPEN);
 		g_assert_nonnull(p);
 		joind_network_set_profile(JOIND_NETWORK(network), p);
 	}
@@ -371,6 +379,19 @@ assert_failed(Fixture *f, gint code, const gchar *message_part, const gchar *eve
 	g_assert_cmpstr(f->events->str, ==, events);
 	assert_state(f, JOIND_STATION_STATE_DISCONNECTED);
 	g_assert_null(joind_station_get_connected_network(f->station));
+}
+
+/* A failure once associated: the call fails, joind's SME deauthenticates
+ * and the DISCONNECT event ends the link. */
+static void
+assert_failed_teardown(Fixture *f, gint code, const gchar *events)
+{
+	g_assert_cmpuint(f->n_done, ==, 1);
+	g_assert_error(f->error, JOIND_ERROR, code);
+	g_assert_cmpstr(f->events->str, ==, events);
+	ack(f, NL80211_CMD_DEAUTHENTICATE, ap_addr);
+	send_disconnect_event(f, 3);
+	assert_state(f, JOIND_STATION_STATE_DISCONNECTED);
 }
 
 static void
@@ -839,15 +860,406 @@ test_refusals(Fixture *f, gconstpointer data)
 
 	assert_refused_at_once(f, no_secret, JOIND_ERROR_NO_AGENT);
 	wifi_network_set_bsses(enterprise, wifi_network_get_bsses(no_secret));
-	assert_refused_at_once(f, enterprise, JOIND_ERROR_NOT_SUPPORTED);
+	assert_refused_at_once(f, enterprise, JOIND_ERROR_NOT_FOUND);
 	assert_refused_at_once(f, gone, JOIND_ERROR_NOT_FOUND);
 	assert_state(f, JOIND_STATION_STATE_DISCONNECTED);
+}
+
+/* ---- 802.1X --------------------------------------------------------------- */
+
+#define RSNE_8021X    "30 14 0100 000fac04 0100 000fac04 0100 000fac01 0000"
+#define EAP_PROFILE   "[Security]\nEAP-Method=TESTKEY\nEAP-Identity=alice\nEAP-Password=secret\n"
+#define TEST_EAP_TYPE 200
+
+/* A key-generating method for the tests: it answers with the password and
+ * exports an MSK made from it. */
+static JoindEapMethodResult
+testkey_handle(JoindEapSession *session, gpointer state, guint8 id, const guint8 *data, gsize len,
+               GByteArray *response, GError **error)
+{
+	const gchar *password = NULL;
+	guint8 msk[64];
+
+	switch (joind_eap_session_get_secret(session, "Password", JOIND_SECRET_USER_PASSWORD,
+	                                     &password, error)) {
+	case JOIND_EAP_SECRET_PENDING:
+		return JOIND_EAP_METHOD_PENDING;
+	case JOIND_EAP_SECRET_FAILED:
+		return JOIND_EAP_METHOD_FAIL;
+	case JOIND_EAP_SECRET_AVAILABLE:
+		break;
+	}
+	g_byte_array_append(response, (const guint8 *)password, (guint)strlen(password));
+	for (guint i = 0; i < sizeof(msk); i++)
+		msk[i] = (guint8)(password[i % strlen(password)] + i);
+	joind_eap_session_set_keys(session, msk, sizeof(msk), NULL, 0);
+	joind_eap_session_set_decision(session, JOIND_EAP_METHOD_STATE_DONE,
+	                               JOIND_EAP_DECISION_COND_SUCC);
+	return JOIND_EAP_METHOD_RESPOND;
+}
+
+static gpointer
+testkey_state_new(JoindEapSession *session, GError **error)
+{
+	return g_malloc0(1);
+}
+
+static const JoindEapMethodOps testkey_ops = {
+        .type = TEST_EAP_TYPE,
+        .name = "TESTKEY",
+        .flags = JOIND_EAP_METHOD_FLAG_OUTER | JOIND_EAP_METHOD_FLAG_PASSWORD,
+        .state_new = testkey_state_new,
+        .state_free = g_free,
+        .handle_request = testkey_handle,
+};
+
+/* The PMK an authenticator derives from the test method's MSK: its first
+ * len octets. */
+static void
+testkey_pmk(const gchar *password, guint8 *pmk, gsize len)
+{
+	for (guint i = 0; i < len; i++)
+		pmk[i] = (guint8)(password[i % strlen(password)] + i);
+}
+
+/* An EAP packet from the access point, in an EAPOL frame. */
+static void
+send_eap(Fixture *f, guint8 code, guint8 id, guint8 type, const gchar *data)
+{
+	gsize n = data != NULL ? strlen(data) : 0;
+	gsize eap_len = code == JOIND_EAP_CODE_REQUEST ? 5 + n : 4;
+	g_autoptr(GByteArray) frame = g_byte_array_new();
+	guint8 head[9] = {2,    0,  (guint8)(eap_len >> 8), (guint8)eap_len,
+	                  code, id, (guint8)(eap_len >> 8), (guint8)eap_len,
+	                  type};
+	g_autoptr(GBytes) bytes = NULL;
+
+	g_byte_array_append(frame, head, code == JOIND_EAP_CODE_REQUEST ? 9 : 8);
+	if (n > 0)
+		g_byte_array_append(frame, (const guint8 *)data, (guint)n);
+	bytes = g_byte_array_free_to_bytes(g_steal_pointer(&frame));
+	send_eapol(f, bytes);
+}
+
+/* The station's EAP Response of type (EAPOL type 0), its Type-Data as a
+ * string. */
+static gchar *
+take_eap_response(Fixture *f, guint8 type)
+{
+	g_autoptr(GBytes) frame = take_eapol(f);
+	gsize len = 0;
+	const guint8 *p = g_bytes_get_data(frame, &len);
+
+	g_assert_cmpuint(len, >=, 9);
+	g_assert_cmpuint(p[1], ==, 0);
+	g_assert_cmpuint(p[4], ==, JOIND_EAP_CODE_RESPONSE);
+	g_assert_cmpuint(p[8], ==, type);
+	return g_strndup((const gchar *)p + 9, len - 9);
+}
+
+static TestAuth *
+make_eap_authenticator(const gchar *password)
+{
+	guint8 pmk[32];
+	TestAuth *a;
+
+	testkey_pmk(password, pmk, sizeof(pmk));
+	a = test_auth_new(WIFI_AKM_SUITE_8021X, WIFI_CIPHER_SUITE_CCMP, WIFI_CIPHER_SUITE_CCMP, 0,
+	                  pmk, RSNE_8021X);
+	memcpy(a->aa, ap_addr, 6);
+	memcpy(a->spa, sta_addr, 6);
+	return a;
+}
+
+/* Identity, the method's round and the server's verdict. */
+static void
+run_eap(Fixture *f, const gchar *expect_identity, gboolean accept)
+{
+	g_autofree gchar *identity = NULL;
+	g_autofree gchar *answer = NULL;
+
+	send_eap(f, JOIND_EAP_CODE_REQUEST, 1, JOIND_EAP_TYPE_IDENTITY, NULL);
+	identity = take_eap_response(f, JOIND_EAP_TYPE_IDENTITY);
+	g_assert_cmpstr(identity, ==, expect_identity);
+	send_eap(f, JOIND_EAP_CODE_REQUEST, 2, TEST_EAP_TYPE, "?");
+	answer = take_eap_response(f, TEST_EAP_TYPE);
+	send_eap(f, accept ? JOIND_EAP_CODE_SUCCESS : JOIND_EAP_CODE_FAILURE, 2, 0, NULL);
+}
+
+/* The PMKID our association request's RSNE names, or NULL. */
+static const guint8 *
+assoc_pmkid(FakeNlRequest *req)
+{
+	struct nlattr *ie = req->attrs[NL80211_ATTR_IE];
+	const guint8 *p = nla_data(ie);
+	gsize len = (gsize)nla_len(ie);
+
+	g_assert_cmpuint(p[0], ==, 48);
+	/* version, group, 1 pairwise, 1 AKM, capabilities: 20 octets, then
+	 * the PMKID count. */
+	if (len < 2 + 20 + 2 || p[22] == 0)
+		return NULL;
+	g_assert_cmpuint(len, >=, 2 + 20 + 2 + 16);
+	return p + 24;
+}
+
+/* Up to the association on joind's SME; the PMKID the request named is
+ * copied into pmkid (FALSE: none). */
+static gboolean
+associate_eap(Fixture *f, WifiNetwork *network, guint8 pmkid[16])
+{
+	FakeNlRequest *req;
+	const guint8 *named;
+
+	connect_to(f, network);
+	ack(f, NL80211_CMD_AUTHENTICATE, ap_addr);
+	send_answer(f, NL80211_CMD_AUTHENTICATE, ap_addr, 0);
+	req = fake_nl_expect(f->fake, NL80211_CMD_ASSOCIATE);
+	named = assoc_pmkid(req);
+	if (named != NULL)
+		memcpy(pmkid, named, 16);
+	ack(f, NL80211_CMD_ASSOCIATE, ap_addr);
+	send_answer(f, NL80211_CMD_ASSOCIATE, ap_addr, 0);
+	return named != NULL;
+}
+
+static void
+assert_eap_connected(Fixture *f, WifiNetwork *network, gboolean pmksa_used)
+{
+	WifiKeying *keying;
+
+	ack(f, NL80211_CMD_SET_STATION, ap_addr);
+	assert_connected(f, network);
+	keying = wifi_connector_get_keying(f->connector);
+	g_assert_nonnull(keying);
+	g_assert_cmpstr(wifi_keying_get_eap_method(keying), ==, "TESTKEY");
+	g_assert_true(wifi_keying_pmksa_used(keying) == pmksa_used);
+	g_assert_cmpuint(wifi_pmksa_cache_size(f->iface->pmksa), ==, 1);
+}
+
+/* Full EAP, the PMK from the MSK, message 1 naming its PMKID: connected,
+ * the PMKSA cached. */
+static void
+test_eap_full(Fixture *f, gconstpointer data)
+{
+	g_autoptr(WifiNetwork) network = make_network(f, "corp", RSNE_8021X, EAP_PROFILE);
+	g_autoptr(TestAuth) a = make_eap_authenticator("secret");
+	guint8 pmkid[16];
+
+	g_assert_false(associate_eap(f, network, pmkid));
+	run_eap(f, "alice", TRUE);
+	g_assert_true(wifi_pmkid(WIFI_AKM_SUITE_8021X, a->pmk, 32, ap_addr, sta_addr, pmkid, NULL));
+	a->msg1_pmkid = pmkid;
+	run_4way(f, a);
+	assert_eap_connected(f, network, FALSE);
+	g_assert_cmpstr(wifi_keying_get_eap_identity(wifi_connector_get_keying(f->connector)), ==,
+	                "alice");
+}
+
+static void
+disconnect_eap(Fixture *f)
+{
+	wifi_connector_disconnect(f->connector, NULL, disconnect_done, f);
+	ack(f, NL80211_CMD_DEAUTHENTICATE, ap_addr);
+	send_disconnect_event(f, 3);
+	assert_state(f, JOIND_STATION_STATE_DISCONNECTED);
+	f->n_done = 0;
+	g_string_truncate(f->events, 0);
+}
+
+/* The second association names the cached PMKID; the access point that
+ * takes it starts the 4-way handshake at once: no EAP. */
+static void
+test_eap_pmksa(Fixture *f, gconstpointer data)
+{
+	g_autoptr(WifiNetwork) network = make_network(f, "corp", RSNE_8021X, EAP_PROFILE);
+	g_autoptr(TestAuth) a = make_eap_authenticator("secret");
+	guint8 pmkid[16], named[16];
+
+	g_assert_true(wifi_pmkid(WIFI_AKM_SUITE_8021X, a->pmk, 32, ap_addr, sta_addr, pmkid, NULL));
+	associate_eap(f, network, named);
+	run_eap(f, "alice", TRUE);
+	run_4way(f, a);
+	assert_eap_connected(f, network, FALSE);
+	disconnect_eap(f);
+
+	g_assert_true(associate_eap(f, network, named));
+	g_assert_cmpmem(named, 16, pmkid, 16);
+	a->msg1_pmkid = pmkid;
+	run_4way(f, a);
+	assert_eap_connected(f, network, TRUE);
+}
+
+/* An access point that lost the PMKSA (restarted) begins EAP instead:
+ * full EAP, a new PMKSA. */
+static void
+test_eap_pmksa_refused(Fixture *f, gconstpointer data)
+{
+	g_autoptr(WifiNetwork) network = make_network(f, "corp", RSNE_8021X, EAP_PROFILE);
+	g_autoptr(TestAuth) a = make_eap_authenticator("secret");
+	guint8 named[16];
+
+	associate_eap(f, network, named);
+	run_eap(f, "alice", TRUE);
+	run_4way(f, a);
+	assert_eap_connected(f, network, FALSE);
+	disconnect_eap(f);
+
+	g_assert_true(associate_eap(f, network, named));
+	run_eap(f, "alice", TRUE);
+	run_4way(f, a);
+	assert_eap_connected(f, network, FALSE);
+}
+
+/* EAP-Failure after the password went out: AuthenticationFailed, and the
+ * observer hears of wrong credentials (autoconnect blocks the network). */
+static void
+test_eap_wrong_password(Fixture *f, gconstpointer data)
+{
+	g_autoptr(WifiNetwork) network = make_network(f, "corp", RSNE_8021X, EAP_PROFILE);
+	guint8 named[16];
+
+	associate_eap(f, network, named);
+	run_eap(f, "alice", FALSE);
+	assert_failed_teardown(f, JOIND_ERROR_AUTHENTICATION_FAILED, "W");
+	g_assert_cmpuint(wifi_pmksa_cache_size(f->iface->pmksa), ==, 0);
+}
+
+/* EAP-Failure to the identity alone: no credentials were judged, so it is
+ * an ordinary failed attempt. */
+static void
+test_eap_failure_at_identity(Fixture *f, gconstpointer data)
+{
+	g_autoptr(WifiNetwork) network = make_network(f, "corp", RSNE_8021X, EAP_PROFILE);
+	g_autofree gchar *identity = NULL;
+	guint8 named[16];
+
+	associate_eap(f, network, named);
+	send_eap(f, JOIND_EAP_CODE_REQUEST, 1, JOIND_EAP_TYPE_IDENTITY, NULL);
+	identity = take_eap_response(f, JOIND_EAP_TYPE_IDENTITY);
+	send_eap(f, JOIND_EAP_CODE_FAILURE, 1, 0, NULL);
+	assert_failed_teardown(f, JOIND_ERROR_AUTHENTICATION_FAILED, "H");
+}
+
+/* An access point that stays quiet after the association gets an
+ * EAPOL-Start after 3 s; the 4-way handshake's 5 s bound does not cut the
+ * authentication short. */
+static void
+test_eap_start(Fixture *f, gconstpointer data)
+{
+	g_autoptr(WifiNetwork) network = make_network(f, "corp", RSNE_8021X, EAP_PROFILE);
+	g_autoptr(TestAuth) a = make_eap_authenticator("secret");
+	g_autoptr(GBytes) start = NULL;
+	gint64 t0 = g_get_monotonic_time();
+	guint8 named[16];
+
+	associate_eap(f, network, named);
+	while (fake_nl_find(f->fake, NL80211_CMD_CONTROL_PORT_FRAME) == NULL)
+		g_main_context_iteration(NULL, TRUE);
+	g_assert_cmpint(g_get_monotonic_time() - t0, >=, 2900000);
+	start = take_eapol(f);
+	g_assert_cmpuint(g_bytes_get_size(start), ==, 4);
+	g_assert_cmpuint(((const guint8 *)g_bytes_get_data(start, NULL))[1], ==, 1);
+	run_eap(f, "alice", TRUE);
+	run_4way(f, a);
+	assert_eap_connected(f, network, FALSE);
+}
+
+/* The authenticator re-authenticates a connected station: EAP again, then
+ * a 4-way handshake over the new PMK; the link stays up throughout. */
+static void
+test_eap_reauth(Fixture *f, gconstpointer data)
+{
+	g_autoptr(WifiNetwork) network = make_network(f, "corp", RSNE_8021X, EAP_PROFILE);
+	g_autoptr(TestAuth) a = make_eap_authenticator("secret");
+	g_autoptr(GBytes) msg1 = NULL;
+	g_autoptr(GBytes) msg2 = NULL;
+	g_autofree gchar *why = NULL;
+	g_autofree gchar *key = wifi_known_network_key(JOIND_NETWORK(network));
+	guint8 named[16];
+
+	associate_eap(f, network, named);
+	run_eap(f, "alice", TRUE);
+	run_4way(f, a);
+	assert_eap_connected(f, network, FALSE);
+	wifi_pmksa_cache_flush_network(f->iface->pmksa, key);
+	g_assert_cmpuint(wifi_pmksa_cache_size(f->iface->pmksa), ==, 0);
+	run_eap(f, "alice", TRUE);
+	assert_state(f, JOIND_STATION_STATE_CONNECTED);
+	/* The access point holds the new PMKSA at once: so does the cache. */
+	g_assert_cmpuint(wifi_pmksa_cache_size(f->iface->pmksa), ==, 1);
+	/* The handshake after it: message 2 verifies with the new PMK's PTK
+	 * (the test method's MSK is the same, so the PMK is too). */
+	msg1 = test_auth_msg1(a);
+	send_eapol(f, msg1);
+	msg2 = take_eapol(f);
+	g_assert_true(test_auth_rx_msg2(a, msg2, &why));
+	assert_state(f, JOIND_STATION_STATE_CONNECTED);
+	g_assert_cmpuint(f->n_done, ==, 1);
+}
+
+/* WPA3-Enterprise 192-bit (AKM 12): a 48-octet PMK from the MSK, the
+ * SHA-384 KDF and MIC, GCMP-256 keys and a BIP-GMAC-256 IGTK. Its PMKID
+ * comes from the KCK, so nothing is cached. */
+static void
+test_eap_suite_b(Fixture *f, gconstpointer data)
+{
+	g_autoptr(WifiNetwork) network = make_network(
+	        f, "corp192", "30 1a 0100 000fac09 0100 000fac09 0100 000fac0c c000 0000 000fac0c",
+	        EAP_PROFILE);
+	g_autoptr(TestAuth) a = NULL;
+	guint8 pmk[48], named[16];
+	const WifiRsnPlan *plan;
+
+	testkey_pmk("secret", pmk, sizeof(pmk));
+	a = test_auth_new(WIFI_AKM_SUITE_8021X_SUITE_B_192, WIFI_CIPHER_SUITE_GCMP_256,
+	                  WIFI_CIPHER_SUITE_GCMP_256, WIFI_CIPHER_SUITE_BIP_GMAC_256, pmk,
+	                  "30 1a 0100 000fac09 0100 000fac09 0100 000fac0c c000 0000 000fac0c");
+	memcpy(a->aa, ap_addr, 6);
+	memcpy(a->spa, sta_addr, 6);
+	g_assert_false(associate_eap(f, network, named));
+	run_eap(f, "alice", TRUE);
+	{
+		g_autoptr(GBytes) msg1 = test_auth_msg1(a);
+		g_autoptr(GBytes) msg2 = NULL;
+		g_autoptr(GBytes) msg3 = NULL;
+		g_autoptr(GBytes) msg4 = NULL;
+		g_autofree gchar *why = NULL;
+
+		send_eapol(f, msg1);
+		msg2 = take_eapol(f);
+		g_assert_true(test_auth_rx_msg2(a, msg2, &why));
+		msg3 = test_auth_msg3(a);
+		send_eapol(f, msg3);
+		msg4 = take_eapol(f);
+		g_assert_true(test_auth_rx_msg4(a, msg4, &why));
+	}
+	/* TK, GTK, IGTK, and the IGTK made the default management key. */
+	g_assert_cmpuint(fake_nl_done_all(f->fake, NL80211_CMD_NEW_KEY, 0), ==, 3);
+	g_assert_cmpuint(fake_nl_done_all(f->fake, NL80211_CMD_SET_KEY, 0), ==, 1);
+	ack(f, NL80211_CMD_SET_STATION, ap_addr);
+	assert_connected(f, network);
+	plan = wifi_connector_get_rsn_plan(f->connector);
+	g_assert_cmpuint(plan->akm, ==, WIFI_AKM_SUITE_8021X_SUITE_B_192);
+	g_assert_cmpuint(plan->pairwise_cipher, ==, WIFI_CIPHER_SUITE_GCMP_256);
+	g_assert_cmpuint(wifi_pmksa_cache_size(f->iface->pmksa), ==, 0);
+}
+
+/* A BSS of an 802.1X network without a profile cannot be joined. */
+static void
+test_eap_no_profile(Fixture *f, gconstpointer data)
+{
+	g_autoptr(WifiNetwork) network = make_network(f, "corp", RSNE_8021X, NULL);
+
+	assert_refused_at_once(f, network, JOIND_ERROR_NOT_FOUND);
 }
 
 int
 main(int argc, char **argv)
 {
 	g_test_init(&argc, &argv, NULL);
+	/* Before any profile is read: EAP-Method is checked against it. */
+	g_assert_true(joind_eap_register_method(&testkey_ops, NULL));
 #define ADD(path, setup, func) \
 	g_test_add(path, Fixture, setup, fixture_set_up, func, fixture_tear_down)
 	ADD("/connect/open/sme", &sme, test_open_sme);
@@ -873,6 +1285,15 @@ main(int argc, char **argv)
 	ADD("/connect/link-lost", &sme, test_link_lost);
 	ADD("/connect/interface-removed", &sme, test_interface_removed);
 	ADD("/connect/resync", &sme, test_resync);
+	ADD("/connect/eap/full", &sme, test_eap_full);
+	ADD("/connect/eap/pmksa", &sme, test_eap_pmksa);
+	ADD("/connect/eap/pmksa-refused", &sme, test_eap_pmksa_refused);
+	ADD("/connect/eap/wrong-password", &sme, test_eap_wrong_password);
+	ADD("/connect/eap/failure-at-identity", &sme, test_eap_failure_at_identity);
+	ADD("/connect/eap/eapol-start", &sme, test_eap_start);
+	ADD("/connect/eap/no-profile", &sme, test_eap_no_profile);
+	ADD("/connect/eap/reauthentication", &sme, test_eap_reauth);
+	ADD("/connect/eap/suite-b-192", &sme_suite_b, test_eap_suite_b);
 #undef ADD
 	return g_test_run();
 }

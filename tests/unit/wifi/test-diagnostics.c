@@ -57,6 +57,8 @@ test_connection_psk(void)
 	                "2023-11-14T22:13:20Z");
 	g_assert_cmpint(json_object_get_int_member(o, "rx_bytes"), ==, 5);
 	g_assert_cmpint(json_object_get_int_member(o, "tx_bytes"), ==, 7);
+	g_assert_false(json_object_has_member(o, "eap_method"));
+	g_assert_false(json_object_has_member(o, "pmksa_cached"));
 }
 
 static void
@@ -76,6 +78,34 @@ test_connection_open_no_kernel_facts(void)
 	g_assert_cmpstr(json_object_get_string_member(o, "pairwise_cipher"), ==, "none");
 	g_assert_false(json_object_has_member(o, "rssi_dbm"));
 	g_assert_cmpint(json_object_get_int_member(o, "connected_seconds"), ==, 0);
+}
+
+/* 802.1X: the method, the identity sent in the clear, whether a cached
+ * PMKSA stood in for EAP; none of it for a PSK link (above). */
+static void
+test_connection_eap(void)
+{
+	WifiConnectionInfo info = {
+	        .freq = 2427,
+	        .akm = WIFI_AKM_SUITE_8021X_SHA256,
+	        .eap_method = "PEAP",
+	        .eap_identity = "anonymous@example.org",
+	        .pmksa_used = TRUE,
+	};
+	g_autoptr(JsonNode) node = NULL;
+	JsonObject *o = to_json(wifi_diagnostics_connection(&info, 0), &node);
+
+	g_assert_cmpstr(json_object_get_string_member(o, "security"), ==, "8021x-sha256");
+	g_assert_cmpstr(json_object_get_string_member(o, "eap_method"), ==, "PEAP");
+	g_assert_cmpstr(json_object_get_string_member(o, "eap_identity"), ==,
+	                "anonymous@example.org");
+	g_assert_true(json_object_get_boolean_member(o, "pmksa_cached"));
+	/* A link keyed from the cache sent no identity. */
+	info.eap_identity[0] = '\0';
+	g_clear_pointer(&node, json_node_unref);
+	o = to_json(wifi_diagnostics_connection(&info, 0), &node);
+	g_assert_false(json_object_has_member(o, "eap_identity"));
+	g_assert_cmpstr(json_object_get_string_member(o, "eap_method"), ==, "PEAP");
 }
 
 static void
@@ -208,6 +238,7 @@ main(int argc, char **argv)
 	g_test_add_func("/wifi/diagnostics/connection-psk", test_connection_psk);
 	g_test_add_func("/wifi/diagnostics/connection-open", test_connection_open_no_kernel_facts);
 	g_test_add_func("/wifi/diagnostics/connection-mfp", test_connection_mfp);
+	g_test_add_func("/wifi/diagnostics/connection-eap", test_connection_eap);
 	g_test_add_func("/wifi/diagnostics/sta-info", test_sta_info);
 	g_test_add_func("/wifi/diagnostics/sta-info-malformed", test_sta_info_malformed);
 	return g_test_run();

@@ -5,6 +5,7 @@
 #include <errno.h>
 #include <linux/if.h>
 
+#include "autoconnect-known.h"
 #include "fake-bss.h"
 #include "fake-link.h"
 #include "joind-error.h"
@@ -253,6 +254,33 @@ test_station_profiles(Fixture *f, gconstpointer data)
 	iterate();
 	g_assert_nonnull(
 	        joind_network_get_profile(find_network(f, "home", JOIND_NETWORK_TYPE_PSK)));
+}
+
+/* A profile that appears or changes takes the cached PMKSAs of its network
+ * (and only those) with it. */
+static void
+test_station_pmksa_flush(Fixture *f, gconstpointer data)
+{
+	static const guint8 ap[6] = {0x02, 0, 0, 0, 0x0a, 0x01};
+	static const guint8 sta[6] = {0x02, 0, 0, 0, 0, 0xaa};
+	g_autoptr(GBytes) ssid = g_bytes_new_static("home", 4);
+	g_autofree gchar *psk_key = wifi_known_profile_key(ssid, JOIND_PROFILE_TYPE_PSK);
+	g_autofree gchar *eap_key = wifi_known_profile_key(ssid, JOIND_PROFILE_TYPE_8021X);
+	guint8 pmk[32] = {1, 2, 3};
+	gint64 now = g_get_monotonic_time();
+
+	start(f);
+	wifi_pmksa_cache_add(f->iface->pmksa, wifi_pmksa_new(WIFI_AKM_SUITE_8021X, pmk, 32, ap, sta,
+	                                                     psk_key, 60, now, NULL));
+	wifi_pmksa_cache_add(f->iface->pmksa, wifi_pmksa_new(WIFI_AKM_SUITE_8021X, pmk, 32, ap, sta,
+	                                                     eap_key, 60, now, NULL));
+	wifi_test_core_add_profile(
+	        f->tc, "home.psk",
+	        "[Security]\nPassphrase=secret123\n[Settings]\nAutoConnect=false\n");
+	iterate();
+	g_assert_cmpuint(wifi_pmksa_cache_size(f->iface->pmksa), ==, 1);
+	g_assert_nonnull(wifi_pmksa_cache_lookup(f->iface->pmksa, ap, sta, eap_key,
+	                                         WIFI_AKM_SUITE_8021X, now));
 }
 
 static guint
@@ -515,6 +543,7 @@ main(int argc, char **argv)
 	ADD("/station/stop-mid-scan", NULL, test_station_stop_mid_scan);
 	ADD("/station/diagnostics", NULL, test_station_diagnostics);
 	ADD("/station/probes", NULL, test_station_probes);
+	ADD("/station/pmksa-flush", NULL, test_station_pmksa_flush);
 #undef ADD
 	return g_test_run();
 }

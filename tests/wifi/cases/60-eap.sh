@@ -1,0 +1,103 @@
+# shellcheck shell=bash
+# tests/wifi/cases/60-eap.sh - WPA2/WPA3-Enterprise (802.1X) through the
+# core's EAP engine, against hostapd's internal EAP server on wlan6
+# (tests/wifi/eap-ap.sh): PEAP/MSCHAPv2 from an admin's profile with
+# traffic across the air, a wrong password (AuthenticationFailed, nothing
+# saved), a wrong CA (refused), the password from the caller's agent
+# (remembered with EAP-RememberCredentials) and the agent's Cancel
+# (Aborted), EAP-TLS over TLS 1.3, and WPA3-Enterprise (AKM 5, MFP).
+
+# shellcheck source=../eap-ap.sh
+source "$JOIND_SOURCE_ROOT/tests/wifi/eap-ap.sh"
+ent_setup
+HELPER=$BUILD/tests/wired/wired-helper
+agent_call() { # LOG ARGS...: the agent makes Network1.Connect() itself
+	local log=$1
+	shift
+	DBUS_SESSION_BUS_ADDRESS=unix:path=/run/dbus/system_bus_socket \
+		timeout 120 "$HELPER" agent "$@" --call "$ENT_PATH" Network1.Connect >"$log" 2>&1
+}
+
+# ------------------------------------------------------------ PEAP/MSCHAPv2 ---
+ent_peap_profile joind-ent peappass
+ent_connect joind-ent
+ent_link '(.security == "8021x") and (.eap_method == "PEAP") and
+	(.eap_identity == "anonymous@auth.test") and (.pmksa_cached == false)' ||
+	wifi_fail "PEAP: diagnostics: $(wifi_diag '.devices[] | select(.name == "wlan2") | .details.connection')"
+grep -qE 'authorized:\s*yes' <<<"$(ent_ns iw dev wlan6 station get "$ENT_ADDR")" ||
+	wifi_fail "PEAP: AP: station not authorized"
+ent_ping wlan6
+"$BUILD/client/joinctl" station wlan2 show >"$WORK/ent-show.txt" || wifi_fail "joinctl station show"
+for want in 'EAP method *PEAP' 'EAP identity *anonymous@auth.test' 'PMKSA cached *no'; do
+	grep -qE "$want" "$WORK/ent-show.txt" || wifi_fail "joinctl show lacks /$want/: $(cat "$WORK/ent-show.txt")"
+done
+grep -q peappass "$JOIND_LOG" && wifi_fail "the password reached the log"
+check "PEAP/MSCHAPv2 (WPA2-Enterprise): Connect() in ${TOOK} s, authorized on the AP, diagnostics and joinctl show: PEAP as anonymous@auth.test; ping AP -> station: $ENT_PING"
+ent_disconnect
+
+# ---------------------------------------------------------- wrong password ---
+ent_peap_profile joind-ent nopenope
+cp "$WORK/state/joind-ent.8021x" "$WORK/ent-wrong.8021x"
+ent_connect_fails joind-ent
+grep -q 'net.joind.Error.AuthenticationFailed' <<<"$ENT_ERR" ||
+	wifi_fail "wrong password: no AuthenticationFailed: $ENT_ERR"
+cmp -s "$WORK/state/joind-ent.8021x" "$WORK/ent-wrong.8021x" || wifi_fail "the profile was rewritten"
+check "wrong password: $(sed 's/.*AuthenticationFailed: //' <<<"$ENT_ERR" | head -c 200); profile untouched"
+
+# ---------------------------------------------------------------- wrong CA ---
+ent_profile joind-ent '[Security]' EAP-Method=PEAP EAP-Identity=anonymous@auth.test \
+	"EAP-PEAP-CACert=$ENT_PKI/other-ca.pem" EAP-PEAP-ServerDomainMask=auth.test \
+	EAP-PEAP-Version-Max=1.2 \
+	EAP-PEAP-Phase2-Method=MSCHAPV2 EAP-PEAP-Phase2-Identity=peapuser \
+	EAP-PEAP-Phase2-Password=peappass '[Settings]' AutoConnect=false
+ent_connect_fails joind-ent
+grep -q 'net.joind.Error.AuthenticationFailed' <<<"$ENT_ERR" ||
+	wifi_fail "wrong CA: no AuthenticationFailed: $ENT_ERR"
+check "server certificate from another CA refused: $(sed 's/.*AuthenticationFailed: //' <<<"$ENT_ERR" | head -c 200)"
+
+# ---------------------------------------------------- the caller's agent ---
+ent_peap_profile joind-ent '' EAP-RememberCredentials=true
+agent_call "$WORK/ent-agent.log" --password peappass || wifi_fail "agent: $(cat "$WORK/ent-agent.log")"
+jw -t 10 object net.joind.Station1 State=connected "ConnectedNetwork=$ENT_PATH" >/dev/null ||
+	wifi_fail "agent: not connected"
+grep -q '^RequestUserPassword ' "$WORK/ent-agent.log" ||
+	wifi_fail "agent: not asked for the password: $(cat "$WORK/ent-agent.log")"
+wifi_poll 10 "the password remembered" grep -qx 'EAP-PEAP-Phase2-Password=peappass' \
+	"$WORK/state/joind-ent.8021x"
+[[ $(stat -c %a "$WORK/state/joind-ent.8021x") == 600 ]] || wifi_fail "profile mode is not 0600"
+check "password from the calling client's agent (RequestUserPassword), remembered in the profile (0600)"
+ent_disconnect
+
+ent_peap_profile joind-ent ''
+agent_call "$WORK/ent-cancel.log" --cancel && wifi_fail "Connect() succeeded although the agent cancelled"
+grep -q 'net.joind.Error.Aborted' "$WORK/ent-cancel.log" ||
+	wifi_fail "agent cancel: no Aborted: $(cat "$WORK/ent-cancel.log")"
+jw -t 10 object net.joind.Station1 State=disconnected >/dev/null || wifi_fail "agent cancel: not disconnected"
+grep -q 'Phase2-Password' "$WORK/state/joind-ent.8021x" && wifi_fail "agent cancel: a password was saved"
+check "agent cancels: Connect() fails with Aborted, nothing saved"
+
+# -------------------------------------------------------- EAP-TLS, TLS 1.3 ---
+ent_profile joind-ent '[Security]' EAP-Method=TLS EAP-Identity=tlsuser \
+	"EAP-TLS-CACert=$ENT_PKI/ca.pem" EAP-TLS-ServerDomainMask=auth.test \
+	"EAP-TLS-ClientCert=$ENT_PKI/client.pem" "EAP-TLS-ClientKey=$ENT_PKI/client.key" \
+	EAP-TLS-Version-Min=1.3 '[Settings]' AutoConnect=false
+ent_connect joind-ent
+ent_link '(.eap_method == "TLS") and (.eap_identity == "tlsuser")' || wifi_fail "TLS: diagnostics"
+ent_ping wlan6
+check "EAP-TLS with TLS 1.3 only: Connect() in ${TOOK} s; ping: $ENT_PING"
+ent_disconnect
+rm "$WORK/state/joind-ent.8021x"
+
+# --------------------------------------------------------- WPA3-Enterprise ---
+ent_peap_profile joind-ent-wpa3 peappass
+ent_connect joind-ent-wpa3
+ent_link '(.security == "8021x-sha256") and .mfp and (.eap_method == "PEAP")' ||
+	wifi_fail "WPA3-Enterprise: diagnostics: $(wifi_diag '.devices[] | select(.name == "wlan2") | .details.connection')"
+ap_sta=$(ent_ns iw dev wlan6-1 station get "$ENT_ADDR") || wifi_fail "WPA3: AP has no station"
+grep -qE 'MFP:\s*yes' <<<"$ap_sta" || wifi_fail "WPA3: AP: station without MFP"
+ent_ping wlan6-1
+check "WPA3-Enterprise (802.1X-SHA256, MFP required): Connect() in ${TOOK} s, MFP on the AP; ping: $ENT_PING"
+ent_disconnect
+rm "$WORK/state/joind-ent-wpa3.8021x"
+
+ent_teardown
