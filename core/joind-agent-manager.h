@@ -4,7 +4,9 @@
 #include <gio/gio.h>
 
 #include "joind-agent.h"
+#include "joind-dbus-call.h"
 #include "joind-dbus-generated.h"
+#include "joind-observer.h"
 
 G_BEGIN_DECLS
 
@@ -14,6 +16,11 @@ G_DECLARE_FINAL_TYPE(JoindAgentManager, joind_agent_manager, JOIND, AGENT_MANAGE
 /* Handles net.joind.AgentManager1 on the given skeleton. */
 JoindAgentManager *joind_agent_manager_new(GDBusConnection *bus, JoindDBusAgentManager1 *skeleton);
 guint joind_agent_manager_get_n_agents(JoindAgentManager *self);
+/* A front end's RegisterAgent()/UnregisterAgent() (joind-observer.h):
+ * answer call, whose parameters are "(o)". */
+void joind_agent_manager_register(JoindAgentManager *self, JoindDBusCall *call,
+                                  const gchar *interface, JoindPathMapFunc map, gpointer map_data);
+void joind_agent_manager_unregister(JoindAgentManager *self, JoindDBusCall *call);
 /* Tells every agent it is released (daemon shutdown). */
 void joind_agent_manager_release_all(JoindAgentManager *self);
 

@@ -4,7 +4,9 @@
  * agent of the client that asked for the secret (see joind-agent.h for the
  * rule when no client asked). An agent whose client leaves the bus is
  * dropped at once (a name watch per client), so requests never go to a
- * dead peer.
+ * dead peer. Agents registered through a front end's API (joind-observer.h)
+ * are kept in the same list: they are called on the front end's connection
+ * and interface, with the front end's object paths.
  */
 #include "joind-agent-manager.h"
 
@@ -21,6 +23,10 @@
 typedef struct {
 	gchar *owner; /* unique bus name */
 	gchar *path;
+	GDBusConnection *bus; /* the connection it registered on */
+	gchar *interface;     /* its agent interface */
+	JoindPathMapFunc map; /* NULL: the core's own paths */
+	gpointer map_data;
 	guint32 uid;
 	gboolean uid_known; /* asked of the bus while registering */
 	guint watch_id;
@@ -42,6 +48,8 @@ agent_free(Agent *agent)
 		g_bus_unwatch_name(agent->watch_id);
 	g_free(agent->owner);
 	g_free(agent->path);
+	g_object_unref(agent->bus);
+	g_free(agent->interface);
 	g_free(agent);
 }
 
@@ -144,10 +152,16 @@ agent_got_uid(GObject *source, GAsyncResult *result, gpointer user_data)
 	g_signal_emit_by_name(self, "agent-added");
 }
 
+typedef struct {
+	GDBusConnection *bus;
+	const gchar *interface;
+	JoindPathMapFunc map;
+	gpointer map_data;
+} AgentLine;
+
 static void
-agent_register(JoindDBusCall *call, gpointer target, gpointer data)
+agent_register_on(JoindAgentManager *self, JoindDBusCall *call, const AgentLine *line)
 {
-	JoindAgentManager *self = target;
 	const gchar *path = NULL;
 	const gchar *sender = agent_call_args(call, &path);
 	g_autoptr(GError) error = NULL;
@@ -161,8 +175,12 @@ agent_register(JoindDBusCall *call, gpointer target, gpointer data)
 	agent = g_new0(Agent, 1);
 	agent->owner = g_strdup(sender);
 	agent->path = g_strdup(path);
+	agent->bus = g_object_ref(line->bus);
+	agent->interface = g_strdup(line->interface);
+	agent->map = line->map;
+	agent->map_data = line->map_data;
 	agent->watch_id =
-	        g_bus_watch_name_on_connection(self->bus, sender, G_BUS_NAME_WATCHER_FLAGS_NONE,
+	        g_bus_watch_name_on_connection(line->bus, sender, G_BUS_NAME_WATCHER_FLAGS_NONE,
 	                                       NULL, agent_owner_vanished, self, NULL);
 	g_ptr_array_add(self->agents, agent);
 	reg = g_new0(AgentRegistration, 1);
@@ -170,10 +188,30 @@ agent_register(JoindDBusCall *call, gpointer target, gpointer data)
 	reg->call = call;
 	reg->owner = g_strdup(sender);
 	reg->path = g_strdup(path);
-	g_dbus_connection_call(self->bus, "org.freedesktop.DBus", "/org/freedesktop/DBus",
+	g_dbus_connection_call(line->bus, "org.freedesktop.DBus", "/org/freedesktop/DBus",
 	                       "org.freedesktop.DBus", "GetConnectionUnixUser",
 	                       g_variant_new("(s)", sender), G_VARIANT_TYPE("(u)"),
 	                       G_DBUS_CALL_FLAGS_NONE, -1, NULL, agent_got_uid, reg);
+}
+
+static void
+agent_register(JoindDBusCall *call, gpointer target, gpointer data)
+{
+	JoindAgentManager *self = target;
+	const AgentLine line = {self->bus, "net.joind.Agent1", NULL, NULL};
+
+	agent_register_on(self, call, &line);
+}
+
+void
+joind_agent_manager_register(JoindAgentManager *self, JoindDBusCall *call, const gchar *interface,
+                             JoindPathMapFunc map, gpointer map_data)
+{
+	const AgentLine line = {
+	        g_dbus_method_invocation_get_connection(joind_dbus_call_get_invocation(call)),
+	        interface, map, map_data};
+
+	agent_register_on(self, call, &line);
 }
 
 static void
@@ -192,6 +230,12 @@ agent_unregister(JoindDBusCall *call, gpointer target, gpointer data)
 	g_ptr_array_remove_index(self->agents, index);
 	g_info("agent %s%s unregistered", sender, path);
 	joind_dbus_call_return(call, NULL);
+}
+
+void
+joind_agent_manager_unregister(JoindAgentManager *self, JoindDBusCall *call)
+{
+	agent_unregister(call, self, NULL);
 }
 
 static void
@@ -244,7 +288,7 @@ joind_agent_manager_release_all(JoindAgentManager *self)
 	for (guint i = 0; i < self->agents->len; i++) {
 		Agent *agent = g_ptr_array_index(self->agents, i);
 
-		g_dbus_connection_call(self->bus, agent->owner, agent->path, "net.joind.Agent1",
+		g_dbus_connection_call(agent->bus, agent->owner, agent->path, agent->interface,
 		                       "Release", NULL, NULL, G_DBUS_CALL_FLAGS_NO_AUTO_START, -1,
 		                       NULL, NULL, NULL);
 	}
@@ -257,6 +301,8 @@ typedef struct {
 	JoindSecretKind kind;
 	gchar *owner;
 	gchar *path;
+	GDBusConnection *bus;
+	gchar *interface;
 	gulong cancel_id;
 } SecretRequest;
 
@@ -265,6 +311,8 @@ secret_request_free(SecretRequest *req)
 {
 	g_free(req->owner);
 	g_free(req->path);
+	g_object_unref(req->bus);
+	g_free(req->interface);
 	g_free(req);
 }
 
@@ -365,9 +413,8 @@ secret_request_cancelled(GCancellable *cancellable, gpointer user_data)
 {
 	GTask *task = user_data;
 	SecretRequest *req = g_task_get_task_data(task);
-	JoindAgentManager *self = g_task_get_source_object(task);
 
-	g_dbus_connection_call(self->bus, req->owner, req->path, "net.joind.Agent1", "Cancel",
+	g_dbus_connection_call(req->bus, req->owner, req->path, req->interface, "Cancel",
 	                       g_variant_new("(s)", "canceled"), NULL,
 	                       G_DBUS_CALL_FLAGS_NO_AUTO_START, -1, NULL, NULL, NULL);
 }
@@ -423,6 +470,7 @@ joind_agent_manager_request(JoindAgentManager *self, const gchar *requester, Joi
 	const gchar *method = secret_kind_method(kind, &reply_type);
 	g_autoptr(GError) error = NULL;
 	Agent *agent = secret_pick_agent(self, requester, &error);
+	g_autofree gchar *mapped = NULL;
 	SecretRequest *req;
 
 	if (agent == NULL) {
@@ -436,12 +484,18 @@ joind_agent_manager_request(JoindAgentManager *self, const gchar *requester, Joi
 	req->kind = kind;
 	req->owner = g_strdup(agent->owner);
 	req->path = g_strdup(agent->path);
+	req->bus = g_object_ref(agent->bus);
+	req->interface = g_strdup(agent->interface);
 	g_task_set_task_data(task, req, (GDestroyNotify)secret_request_free);
-	g_debug("asking agent %s%s: %s for %s", agent->owner, agent->path, method, object_path);
+	mapped = agent->map != NULL ? agent->map(object_path, agent->map_data) : NULL;
+	if (mapped != NULL)
+		object_path = mapped;
+	g_debug("asking agent %s%s: %s.%s for %s", agent->owner, agent->path, agent->interface,
+	        method, object_path);
 	if (cancellable != NULL)
 		req->cancel_id = g_cancellable_connect(
 		        cancellable, G_CALLBACK(secret_request_cancelled), task, NULL);
-	g_dbus_connection_call(self->bus, agent->owner, agent->path, "net.joind.Agent1", method,
+	g_dbus_connection_call(req->bus, agent->owner, agent->path, req->interface, method,
 	                       secret_request_args(kind, object_path, user), reply_type,
 	                       G_DBUS_CALL_FLAGS_NO_AUTO_START, AGENT_REQUEST_TIMEOUT_MS,
 	                       cancellable, secret_request_done, g_object_ref(task));

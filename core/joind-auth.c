@@ -25,7 +25,8 @@ typedef struct {
 } AuthRule;
 
 /* Every method and writable property of data/net.joind.xml, but for
- * Agent1 (which clients implement); a member no rule covers is refused. */
+ * Agent1 (which clients implement), and of the iwd interfaces the
+ * iwd-compat front end exports; a member no rule covers is refused. */
 static const AuthRule auth_rules[] = {
         {"net.joind.Daemon1", "GetDiagnostics", JOIND_AUTH_ACTION_CONNECT, NULL},
         {"net.joind.AgentManager1", "RegisterAgent", JOIND_AUTH_ACTION_AGENT, NULL},
@@ -41,6 +42,16 @@ static const AuthRule auth_rules[] = {
          JOIND_AUTH_ACTION_PROFILE},
         {"net.joind.KnownNetwork1", "Forget", JOIND_AUTH_ACTION_KNOWN, JOIND_AUTH_ACTION_PROFILE},
         {"net.joind.ProfileManager1", NULL, JOIND_AUTH_ACTION_PROFILE, NULL},
+        /* iwd's API (plugins/iwd-compat): the same actions for the same
+         * operations; Device and Adapter writes (Powered, Mode) change
+         * nothing joind would not. */
+        {"net.connman.iwd.Daemon", "GetInfo", JOIND_AUTH_ACTION_CONNECT, NULL},
+        {"net.connman.iwd.AgentManager", NULL, JOIND_AUTH_ACTION_AGENT, NULL},
+        {"net.connman.iwd.Adapter", NULL, JOIND_AUTH_ACTION_CONNECT, NULL},
+        {"net.connman.iwd.Device", NULL, JOIND_AUTH_ACTION_CONNECT, NULL},
+        {"net.connman.iwd.Station", NULL, JOIND_AUTH_ACTION_CONNECT, NULL},
+        {"net.connman.iwd.Network", "Connect", JOIND_AUTH_ACTION_CONNECT, NULL},
+        {"net.connman.iwd.KnownNetwork", NULL, JOIND_AUTH_ACTION_KNOWN, JOIND_AUTH_ACTION_PROFILE},
 };
 
 static gboolean auth_uid_allowed(guint32 uid);

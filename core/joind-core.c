@@ -18,6 +18,7 @@
 #include "joind-json.h"
 #include "joind-known-state.h"
 #include "joind-known.h"
+#include "joind-observer.h"
 #include "joind-plugin-loader.h"
 #include "joind-port.h"
 #include "joind-profile-store.h"
@@ -50,7 +51,14 @@ struct _JoindCore {
 
 G_DEFINE_TYPE(JoindCore, joind_core, G_TYPE_OBJECT)
 
-enum { SIGNAL_PROFILE_CHANGED, SIGNAL_AGENT_REGISTERED, SIGNAL_SHUTTING_DOWN, N_SIGNALS };
+enum {
+	SIGNAL_PROFILE_CHANGED,
+	SIGNAL_AGENT_REGISTERED,
+	SIGNAL_SHUTTING_DOWN,
+	SIGNAL_DEVICE_ADDED,
+	SIGNAL_DEVICE_REMOVED,
+	N_SIGNALS
+};
 static guint signals[N_SIGNALS];
 
 static void
@@ -91,6 +99,12 @@ joind_core_class_init(JoindCoreClass *klass)
 	signals[SIGNAL_SHUTTING_DOWN] =
 	        g_signal_new("shutting-down", G_TYPE_FROM_CLASS(klass), G_SIGNAL_RUN_LAST, 0, NULL,
 	                     NULL, NULL, G_TYPE_NONE, 0);
+	signals[SIGNAL_DEVICE_ADDED] =
+	        g_signal_new("device-added", G_TYPE_FROM_CLASS(klass), G_SIGNAL_RUN_LAST, 0, NULL,
+	                     NULL, NULL, G_TYPE_NONE, 1, JOIND_TYPE_DEVICE);
+	signals[SIGNAL_DEVICE_REMOVED] =
+	        g_signal_new("device-removed", G_TYPE_FROM_CLASS(klass), G_SIGNAL_RUN_LAST, 0, NULL,
+	                     NULL, NULL, G_TYPE_NONE, 1, JOIND_TYPE_DEVICE);
 }
 
 static void
@@ -342,6 +356,7 @@ joind_core_add_device(JoindCore *self, JoindDevice *device, GError **error)
 	g_info("device %s (ifindex %d, %s) added by %s", joind_device_get_name(device), ifindex,
 	       joind_device_kind_to_string(joind_device_get_kind(device)),
 	       joind_device_get_plugin(device));
+	g_signal_emit(self, signals[SIGNAL_DEVICE_ADDED], 0, device);
 	return TRUE;
 }
 
@@ -355,6 +370,7 @@ joind_core_remove_device(JoindCore *self, JoindDevice *device)
 	ifindex = joind_device_get_ifindex(device);
 	if (g_hash_table_lookup(self->devices, GINT_TO_POINTER(ifindex)) != device)
 		return;
+	g_signal_emit(self, signals[SIGNAL_DEVICE_REMOVED], 0, device);
 	if (self->manager != NULL)
 		joind_dbus_device_unexport(self->manager, device);
 	g_info("device %s (ifindex %d) removed", joind_device_get_name(device), ifindex);
@@ -366,6 +382,47 @@ joind_core_lookup_device(JoindCore *self, gint ifindex)
 {
 	g_return_val_if_fail(JOIND_IS_CORE(self), NULL);
 	return g_hash_table_lookup(self->devices, GINT_TO_POINTER(ifindex));
+}
+
+GPtrArray *
+joind_core_list_devices(JoindCore *self)
+{
+	GPtrArray *devices = g_ptr_array_new();
+	GHashTableIter iter;
+	gpointer device;
+
+	g_return_val_if_fail(JOIND_IS_CORE(self), devices);
+	g_hash_table_iter_init(&iter, self->devices);
+	while (g_hash_table_iter_next(&iter, NULL, &device))
+		g_ptr_array_add(devices, device);
+	return devices;
+}
+
+const gchar *
+joind_core_get_state_dir(JoindCore *self)
+{
+	g_return_val_if_fail(JOIND_IS_CORE(self), NULL);
+	return self->state_dir;
+}
+
+gboolean
+joind_core_profile_is_admin(JoindCore *self, JoindProfile *profile)
+{
+	GBytes *ssid = joind_profile_get_ssid(profile);
+
+	g_return_val_if_fail(JOIND_IS_CORE(self), TRUE);
+	if (ssid == NULL)
+		return TRUE;
+	return !joind_known_state_get_user_saved(self->known, g_bytes_get_data(ssid, NULL),
+	                                         g_bytes_get_size(ssid),
+	                                         joind_profile_get_profile_type(profile));
+}
+
+GDBusConnection *
+joind_core_get_bus(JoindCore *self)
+{
+	g_return_val_if_fail(JOIND_IS_CORE(self), NULL);
+	return self->bus;
 }
 
 /* ---- settings, profiles, agents ------------------------------------------ */
@@ -479,6 +536,19 @@ JoindSecret *
 joind_core_request_secret_finish(JoindCore *core, GAsyncResult *result, GError **error)
 {
 	return joind_agent_manager_request_finish(core->agents, result, error);
+}
+
+void
+joind_core_register_agent(JoindCore *self, JoindCall *call, const gchar *interface,
+                          JoindPathMapFunc map, gpointer map_data)
+{
+	joind_agent_manager_register(self->agents, call, interface, map, map_data);
+}
+
+void
+joind_core_unregister_agent(JoindCore *self, JoindCall *call)
+{
+	joind_agent_manager_unregister(self->agents, call);
 }
 
 gboolean

@@ -2,6 +2,7 @@
 #include "joind-dbus-call.h"
 
 #include "joind-auth.h"
+#include "joind-observer-private.h"
 
 #define PROPERTIES_IFACE "org.freedesktop.DBus.Properties"
 
@@ -47,12 +48,13 @@ static void
 call_reply_gone(JoindDBusCall *call)
 {
 	const gchar *path = g_dbus_method_invocation_get_object_path(call->invocation);
+	g_autoptr(GError) error =
+	        g_error_new(JOIND_ERROR, JOIND_ERROR_NOT_FOUND, "The object %s is gone.", path);
 
 	g_debug("%s.%s: %s went away meanwhile",
 	        g_dbus_method_invocation_get_interface_name(call->invocation),
 	        g_dbus_method_invocation_get_method_name(call->invocation), path);
-	g_dbus_method_invocation_return_error(call->invocation, JOIND_ERROR, JOIND_ERROR_NOT_FOUND,
-	                                      "The object %s is gone.", path);
+	joind_dbus_return_gerror(call->invocation, error);
 }
 
 static void
@@ -149,12 +151,6 @@ joind_dbus_call_get_invocation(JoindDBusCall *call)
 	return call->invocation;
 }
 
-gpointer
-joind_dbus_call_get_data(JoindDBusCall *call)
-{
-	return call->data;
-}
-
 GCancellable *
 joind_dbus_call_get_cancellable(JoindDBusCall *call)
 {
@@ -177,11 +173,8 @@ joind_dbus_call_return_error(JoindDBusCall *call, const GError *error)
 {
 	if (call->target == NULL)
 		call_reply_gone(call);
-	else if (error->domain == JOIND_ERROR)
-		g_dbus_method_invocation_return_gerror(call->invocation, error);
 	else
-		g_dbus_method_invocation_return_error_literal(call->invocation, JOIND_ERROR,
-		                                              JOIND_ERROR_FAILED, error->message);
+		joind_dbus_return_gerror(call->invocation, error);
 	call_unref(call);
 }
 

@@ -39,7 +39,6 @@ void joind_dbus_call_connect(gpointer skeleton, const gchar *signal, gpointer ta
                              JoindDBusCallFunc func, gpointer data);
 
 GDBusMethodInvocation *joind_dbus_call_get_invocation(JoindDBusCall *call);
-gpointer joind_dbus_call_get_data(JoindDBusCall *call);
 /* Cancelled when the target goes away; for the operation to pass on. */
 GCancellable *joind_dbus_call_get_cancellable(JoindDBusCall *call);
 
@@ -54,7 +53,8 @@ const gchar *joind_dbus_call_get_requester(GCancellable *cancellable);
 void joind_dbus_call_return(JoindDBusCall *call, GVariant *value);
 /* Failure: a JOIND_ERROR keeps its code and message; any other domain
  * becomes net.joind.Error.Failed with the same message; once the target
- * is gone the reply says so (NotFound) whatever the error was. */
+ * is gone the reply says so (NotFound) whatever the error was. On a front
+ * end's connection its error map names the failure (joind-observer.h). */
 void joind_dbus_call_return_error(JoindDBusCall *call, const GError *error);
 void joind_dbus_call_return_new_error(JoindDBusCall *call, JoindErrorCode code, const gchar *format,
                                       ...) G_GNUC_PRINTF(3, 4);

@@ -9,12 +9,11 @@
  */
 #include "joind-dbus-station.h"
 
-#include <string.h>
-
 #include "joind-dbus-bind.h"
 #include "joind-dbus-call.h"
 #include "joind-dbus-known.h"
 #include "joind-error.h"
+#include "joind-observer.h"
 #include "joind-profile-private.h"
 #include "joind-station-private.h"
 
@@ -44,81 +43,12 @@ transform_network_path(GBinding *binding, const GValue *from, GValue *to, gpoint
 
 /* ---- method calls --------------------------------------------------------- */
 
-/* Every operation but GetOrderedNetworks ends in a _finish() that says
- * yes or no. */
-typedef enum {
-	OP_SCAN,
-	OP_DISCONNECT,
-	OP_CONNECT_HIDDEN,
-	OP_NETWORK_CONNECT,
-} Op;
-
-static gboolean
-op_finish(Op op, GObject *source, GAsyncResult *result, GError **error)
-{
-	switch (op) {
-	case OP_SCAN:
-		return joind_station_scan_finish(JOIND_STATION(source), result, error);
-	case OP_DISCONNECT:
-		return joind_station_disconnect_finish(JOIND_STATION(source), result, error);
-	case OP_CONNECT_HIDDEN:
-		return joind_station_connect_hidden_finish(JOIND_STATION(source), result, error);
-	case OP_NETWORK_CONNECT:
-		return joind_network_connect_finish(JOIND_NETWORK(source), result, error);
-	}
-	g_return_val_if_reached(FALSE);
-}
-
-static void
-op_done(GObject *source, GAsyncResult *result, gpointer user_data)
-{
-	JoindDBusCall *call = user_data;
-	g_autoptr(GError) error = NULL;
-	gboolean ok =
-	        op_finish(GPOINTER_TO_INT(joind_dbus_call_get_data(call)), source, result, &error);
-
-	joind_dbus_call_return_result(call, ok, error);
-}
-
-static void
-connect_hidden_start(JoindDBusCall *call, JoindStation *station)
-{
-	GVariant *params =
-	        g_dbus_method_invocation_get_parameters(joind_dbus_call_get_invocation(call));
-	const gchar *ssid = NULL;
-	g_autoptr(GBytes) bytes = NULL;
-
-	g_variant_get(params, "(&s)", &ssid);
-	if (strlen(ssid) < 1 || strlen(ssid) > 32) {
-		joind_dbus_call_return_new_error(call, JOIND_ERROR_INVALID_ARGS,
-		                                 "An SSID has 1 to 32 octets, not %zu.",
-		                                 strlen(ssid));
-		return;
-	}
-	bytes = g_bytes_new(ssid, strlen(ssid));
-	joind_station_connect_hidden(station, bytes, joind_dbus_call_get_cancellable(call), op_done,
-	                             call);
-}
-
+/* Scan, Disconnect, ConnectHiddenNetwork and Connect: the run shared with
+ * front ends (joind-observer.h). */
 static void
 op_start(JoindDBusCall *call, gpointer target, gpointer data)
 {
-	GCancellable *cancellable = joind_dbus_call_get_cancellable(call);
-
-	switch ((Op)GPOINTER_TO_INT(data)) {
-	case OP_SCAN:
-		joind_station_scan(target, cancellable, op_done, call);
-		return;
-	case OP_DISCONNECT:
-		joind_station_disconnect(target, cancellable, op_done, call);
-		return;
-	case OP_CONNECT_HIDDEN:
-		connect_hidden_start(call, target);
-		return;
-	case OP_NETWORK_CONNECT:
-		joind_network_connect(target, cancellable, op_done, call);
-		return;
-	}
+	joind_call_run(call, target, GPOINTER_TO_INT(data));
 }
 
 static void
@@ -197,7 +127,7 @@ network_export(JoindDBusStationExport *exp, JoindNetwork *network)
 	network_sync(network, NULL, iface);
 	g_signal_connect(network, "notify", G_CALLBACK(network_sync), iface);
 	joind_dbus_call_connect(iface, "handle-connect", network, op_start,
-	                        GINT_TO_POINTER(OP_NETWORK_CONNECT));
+	                        GINT_TO_POINTER(JOIND_CALL_OP_CONNECT));
 	joind_dbus_object_skeleton_set_network1(object, iface);
 	joind_network_set_object_path(network, path);
 	g_hash_table_insert(exp->networks, g_object_ref(network), object);
@@ -260,11 +190,11 @@ station_attach(JoindDBusStationExport *exp, JoindStation *station)
 	g_object_bind_property_full(station, "state", exp->iface, "state", G_BINDING_SYNC_CREATE,
 	                            transform_station_state, NULL, NULL, NULL);
 	joind_dbus_call_connect(exp->iface, "handle-scan", station, op_start,
-	                        GINT_TO_POINTER(OP_SCAN));
+	                        GINT_TO_POINTER(JOIND_CALL_OP_SCAN));
 	joind_dbus_call_connect(exp->iface, "handle-disconnect", station, op_start,
-	                        GINT_TO_POINTER(OP_DISCONNECT));
+	                        GINT_TO_POINTER(JOIND_CALL_OP_DISCONNECT));
 	joind_dbus_call_connect(exp->iface, "handle-connect-hidden-network", station, op_start,
-	                        GINT_TO_POINTER(OP_CONNECT_HIDDEN));
+	                        GINT_TO_POINTER(JOIND_CALL_OP_CONNECT_HIDDEN));
 	joind_dbus_call_connect(exp->iface, "handle-get-ordered-networks", station,
 	                        ordered_networks_start, NULL);
 	g_signal_connect(station, "network-added", G_CALLBACK(on_network_added), exp);

@@ -15,7 +15,8 @@
 #   wifi_start_bus                 private system bus with joind's policy
 #   wifi_start_joind [--same-config]  main.conf on stdin (or the previous
 #                                  one); waits for net.joind. Options in
-#                                  JOIND_ARGS (default --debug)
+#                                  JOIND_ARGS (default --debug), plugins in
+#                                  JOIND_PLUGINS (default wifi,eap-*)
 #   wifi_stop_joind                waits until joind has exited
 #   wifi_start_agent LOG PASSPHRASE  an agent (tests/wired's wired-helper)
 #                                  answering with PASSPHRASE; its requests
@@ -27,6 +28,11 @@
 #                                  go to LOG), which then calls
 #                                  net.joind.METHOD on PATH itself (joind
 #                                  asks the caller's own agent); TOOK: seconds
+#   wifi_start_iwd_compat          joind restarted with iwd's D-Bus API
+#                                  (plugins/iwd-compat, IwdCompatibility=
+#                                  true) and its bus policy; waits for
+#                                  net.connman.iwd; sets DEV
+#   wifi_stop_iwd_compat           joind back as before, policy removed
 #   jw ARGS...                     joind-wait (event-driven D-Bus waits)
 #   jcall METHOD-ARGS...           gdbus call into net.joind
 #   wifi_connect PATH NAME         Network1.Connect() on PATH, then the
@@ -132,7 +138,8 @@ wifi_start_joind() {
 	mkdir -p "$WORK/state"
 	[[ ${1-} == --same-config ]] || cat >"$WORK/main.conf"
 	# shellcheck disable=SC2086 # JOIND_ARGS is a list of options
-	"$BUILD/core/joind" ${JOIND_ARGS---debug} --plugin-dir "$BUILD/plugins" --plugins "wifi,eap-*" \
+	"$BUILD/core/joind" ${JOIND_ARGS---debug} --plugin-dir "$BUILD/plugins" \
+		--plugins "${JOIND_PLUGINS:-wifi,eap-*}" \
 		--config "$WORK/main.conf" --state-dir "$WORK/state" >>"$JOIND_LOG" 2>&1 &
 	JOIND_PID=$!
 	echo "$JOIND_PID" >"$WORK/joind.pid"
@@ -175,6 +182,20 @@ wifi_restart_joind_same() {
 	wifi_stop_joind
 	wifi_start_joind --same-config
 	DEV=$(wifi_device_path wlan2) || wifi_fail "no device for wlan2 after the restart"
+}
+
+wifi_start_iwd_compat() {
+	cp "$JOIND_SOURCE_ROOT/data/net.connman.iwd.conf" /etc/dbus-1/system.d/
+	dbus-send --system --print-reply --dest=org.freedesktop.DBus / \
+		org.freedesktop.DBus.ReloadConfig >/dev/null || wifi_fail "dbus-daemon did not reload"
+	JOIND_PLUGINS="wifi,eap-*,iwd-compat" wifi_restart_joind_with IwdCompatibility=true
+	wifi_poll 20 "joind to own net.connman.iwd" gdbus call --system --dest net.connman.iwd \
+		--object-path /net/connman/iwd --method net.connman.iwd.Daemon.GetInfo
+}
+
+wifi_stop_iwd_compat() {
+	wifi_restart_joind_default
+	rm -f /etc/dbus-1/system.d/net.connman.iwd.conf
 }
 
 jw() { "$JOIND_WAIT" "$@"; }

@@ -1,0 +1,157 @@
+/* joind-observer.c - the call path and error maps as front ends see them
+ * (joind-observer.h). The calls are the core's own (joind-dbus-call.h);
+ * this only lends them to plugins.
+ */
+#include "joind-observer.h"
+
+#include <string.h>
+
+#include "joind-dbus-call.h"
+#include "joind-error.h"
+#include "joind-station.h"
+#include "joind-observer-private.h"
+
+/* GDBusConnection -> JoindErrorMapFunc; a handful at most, main thread. */
+static GHashTable *error_maps;
+
+void
+joind_core_set_error_map(JoindCore *self, GDBusConnection *connection, JoindErrorMapFunc map)
+{
+	g_return_if_fail(JOIND_IS_CORE(self));
+	if (error_maps == NULL)
+		error_maps = g_hash_table_new(g_direct_hash, g_direct_equal);
+	if (map != NULL)
+		g_hash_table_insert(error_maps, connection, (gpointer)map);
+	else
+		g_hash_table_remove(error_maps, connection);
+}
+
+void
+joind_dbus_return_gerror(GDBusMethodInvocation *invocation, const GError *error)
+{
+	GDBusConnection *connection = g_dbus_method_invocation_get_connection(invocation);
+	JoindErrorMapFunc map =
+	        error_maps != NULL ? g_hash_table_lookup(error_maps, connection) : NULL;
+
+	if (map != NULL) {
+		g_autoptr(GError) mapped = map(invocation, error);
+
+		g_dbus_method_invocation_return_gerror(invocation, mapped);
+	} else if (error->domain == JOIND_ERROR) {
+		g_dbus_method_invocation_return_gerror(invocation, error);
+	} else {
+		g_dbus_method_invocation_return_error_literal(invocation, JOIND_ERROR,
+		                                              JOIND_ERROR_FAILED, error->message);
+	}
+}
+
+void
+joind_call_start(GDBusInterfaceSkeleton *iface, GDBusMethodInvocation *invocation, gpointer target,
+                 JoindCallFunc func, gpointer data, GDestroyNotify destroy)
+{
+	joind_dbus_call_start(iface, invocation, target, func, data, destroy);
+}
+
+GDBusMethodInvocation *
+joind_call_get_invocation(JoindCall *call)
+{
+	return joind_dbus_call_get_invocation(call);
+}
+
+void
+joind_call_return(JoindCall *call, GVariant *value)
+{
+	joind_dbus_call_return(call, value);
+}
+
+void
+joind_call_return_error(JoindCall *call, const GError *error)
+{
+	joind_dbus_call_return_error(call, error);
+}
+
+void
+joind_call_return_result(JoindCall *call, gboolean ok, const GError *error)
+{
+	joind_dbus_call_return_result(call, ok, error);
+}
+
+/* ---- the model's operations --------------------------------------------------- */
+
+typedef struct {
+	JoindDBusCall *call;
+	JoindCallOp op;
+} OpRun;
+
+static gboolean
+op_finish(JoindCallOp op, GObject *source, GAsyncResult *result, GError **error)
+{
+	switch (op) {
+	case JOIND_CALL_OP_SCAN:
+		return joind_station_scan_finish(JOIND_STATION(source), result, error);
+	case JOIND_CALL_OP_DISCONNECT:
+		return joind_station_disconnect_finish(JOIND_STATION(source), result, error);
+	case JOIND_CALL_OP_CONNECT_HIDDEN:
+		return joind_station_connect_hidden_finish(JOIND_STATION(source), result, error);
+	case JOIND_CALL_OP_CONNECT:
+		return joind_network_connect_finish(JOIND_NETWORK(source), result, error);
+	}
+	return joind_set_error(error, JOIND_ERROR_NOT_SUPPORTED, "No such operation.");
+}
+
+static void
+op_done(GObject *source, GAsyncResult *result, gpointer user_data)
+{
+	g_autofree OpRun *run = user_data;
+	g_autoptr(GError) error = NULL;
+	gboolean ok = op_finish(run->op, source, result, &error);
+
+	joind_dbus_call_return_result(run->call, ok, error);
+}
+
+static void
+op_connect_hidden(OpRun *run, JoindStation *station)
+{
+	GVariant *params =
+	        g_dbus_method_invocation_get_parameters(joind_dbus_call_get_invocation(run->call));
+	const gchar *ssid = NULL;
+	g_autoptr(GBytes) bytes = NULL;
+
+	g_variant_get(params, "(&s)", &ssid);
+	if (strlen(ssid) < 1 || strlen(ssid) > 32) {
+		joind_dbus_call_return_new_error(run->call, JOIND_ERROR_INVALID_ARGS,
+		                                 "An SSID has 1 to 32 octets, not %zu.",
+		                                 strlen(ssid));
+		g_free(run);
+		return;
+	}
+	bytes = g_bytes_new(ssid, strlen(ssid));
+	joind_station_connect_hidden(station, bytes, joind_dbus_call_get_cancellable(run->call),
+	                             op_done, run);
+}
+
+void
+joind_call_run(JoindCall *call, gpointer model, JoindCallOp op)
+{
+	GCancellable *cancellable = joind_dbus_call_get_cancellable(call);
+	OpRun *run = g_new0(OpRun, 1);
+
+	run->call = call;
+	run->op = op;
+	switch (op) {
+	case JOIND_CALL_OP_SCAN:
+		joind_station_scan(model, cancellable, op_done, run);
+		return;
+	case JOIND_CALL_OP_DISCONNECT:
+		joind_station_disconnect(model, cancellable, op_done, run);
+		return;
+	case JOIND_CALL_OP_CONNECT_HIDDEN:
+		op_connect_hidden(run, model);
+		return;
+	case JOIND_CALL_OP_CONNECT:
+		joind_network_connect(model, cancellable, op_done, run);
+		return;
+	}
+	g_free(run);
+	joind_dbus_call_return_new_error(call, JOIND_ERROR_NOT_SUPPORTED, "No such operation.");
+}

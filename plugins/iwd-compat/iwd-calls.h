@@ -1,0 +1,17 @@
+/* iwd-calls.h - the methods and property writes of iwd's Device, Station
+ * and Network interfaces: each turns into a call of the model through the
+ * core's call path (the interface is the call's target, its model the
+ * station, network or device, its context the IwdDevice).
+ */
+#pragma once
+
+#include "iwd-iface.h"
+
+G_BEGIN_DECLS
+
+extern const IwdMethod iwd_station_methods[];
+extern const IwdMethod iwd_network_methods[];
+/* Device.Powered and Device.Mode writes. */
+void iwd_device_set_property(JoindCall *call, gpointer target, gpointer data);
+
+G_END_DECLS

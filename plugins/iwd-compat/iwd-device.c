@@ -1,0 +1,321 @@
+/* iwd-device.c - a WiFi device under iwd's API (see iwd-device.h).
+ *
+ * iwd shows Station only on a powered device in station mode and Network
+ * objects only under a Station, so both come and go with the device's
+ * power and its station; a device that appears powered carries its
+ * Station in the same InterfacesAdded.
+ */
+#include "iwd-device.h"
+
+#include "iwd-calls.h"
+#include "iwd-iface.h"
+#include "iwd-introspection.h"
+#include "iwd-names.h"
+
+typedef struct {
+	GDBusObjectSkeleton *object;
+	IwdIface *iface;
+	gchar *path;
+	gulong notify_id;
+} IwdNetwork;
+
+struct _IwdDevice {
+	GDBusObjectManagerServer *manager;
+	IwdKnown *known;
+	JoindDevice *device;
+	gchar *path;
+	gchar *adapter_path;
+	GDBusObjectSkeleton *object;
+	IwdIface *device_iface;
+	gulong device_notify_id;
+	/* While a Station is shown: */
+	JoindStation *station;
+	IwdIface *station_iface;
+	gulong station_ids[3]; /* notify, network-added, network-removed */
+	GHashTable *networks;  /* JoindNetwork -> IwdNetwork */
+};
+
+/* ---- networks ---------------------------------------------------------------- */
+
+static void
+network_sync(IwdDevice *self, JoindNetwork *network, IwdIface *iface)
+{
+	JoindProfile *profile = joind_network_get_profile(network);
+	g_autofree gchar *known = profile != NULL
+	                                  ? iwd_known_path(joind_profile_get_ssid(profile),
+	                                                   joind_profile_get_profile_type(profile))
+	                                  : NULL;
+	gboolean connected = FALSE;
+
+	g_object_get(network, "connected", &connected, NULL);
+	iwd_iface_set(iface, "Name", g_variant_new_string(joind_network_get_name(network)));
+	iwd_iface_set(iface, "Connected", g_variant_new_boolean(connected));
+	iwd_iface_set(iface, "Device", g_variant_new_object_path(self->path));
+	iwd_iface_set(
+	        iface, "Type",
+	        g_variant_new_string(iwd_network_type(joind_network_get_network_type(network))));
+	iwd_iface_set(iface, "KnownNetwork",
+	              known != NULL ? g_variant_new_object_path(known) : NULL);
+}
+
+static void
+network_changed(JoindNetwork *network, GParamSpec *pspec, gpointer user_data)
+{
+	IwdDevice *self = user_data;
+	IwdNetwork *n = g_hash_table_lookup(self->networks, network);
+
+	if (n != NULL)
+		network_sync(self, network, n->iface);
+}
+
+static void
+network_free(gpointer data)
+{
+	IwdNetwork *n = data;
+
+	g_object_unref(n->object);
+	g_object_unref(n->iface);
+	g_free(n->path);
+	g_free(n);
+}
+
+/* Two networks of one SSID and iwd type (SAE beside PSK) share a path: the
+ * first one seen is shown, another one when it goes. */
+static void
+network_export_if_free(IwdDevice *self, IwdNetwork *n)
+{
+	g_autoptr(GDBusObject) there =
+	        g_dbus_object_manager_get_object(G_DBUS_OBJECT_MANAGER(self->manager), n->path);
+
+	if (there == NULL)
+		g_dbus_object_manager_server_export(self->manager, n->object);
+}
+
+static void
+network_add(IwdDevice *self, JoindNetwork *network)
+{
+	IwdNetwork *n;
+
+	if (g_hash_table_contains(self->networks, network))
+		return;
+	n = g_new0(IwdNetwork, 1);
+	n->path = iwd_network_path(self->path, joind_network_get_ssid(network),
+	                           joind_network_get_network_type(network));
+	n->iface = iwd_iface_new(iwd_introspection_lookup(IWD_IFACE_NETWORK), iwd_network_methods,
+	                         NULL, network);
+	iwd_iface_set_context(n->iface, self);
+	network_sync(self, network, n->iface);
+	n->object = g_dbus_object_skeleton_new(n->path);
+	g_dbus_object_skeleton_add_interface(n->object, G_DBUS_INTERFACE_SKELETON(n->iface));
+	n->notify_id = g_signal_connect(network, "notify", G_CALLBACK(network_changed), self);
+	g_hash_table_insert(self->networks, g_object_ref(network), n);
+	network_export_if_free(self, n);
+}
+
+static void
+network_remove(IwdDevice *self, JoindNetwork *network)
+{
+	IwdNetwork *n = g_hash_table_lookup(self->networks, network);
+
+	if (n == NULL)
+		return;
+	g_signal_handler_disconnect(network, n->notify_id);
+	if (g_dbus_object_manager_server_is_exported(self->manager, n->object)) {
+		GHashTableIter iter;
+		gpointer other;
+
+		g_dbus_object_manager_server_unexport(self->manager, n->path);
+		g_hash_table_iter_init(&iter, self->networks);
+		while (g_hash_table_iter_next(&iter, NULL, &other))
+			if (other != n && g_str_equal(((IwdNetwork *)other)->path, n->path))
+				network_export_if_free(self, other);
+	}
+	g_hash_table_remove(self->networks, network);
+}
+
+const gchar *
+iwd_device_network_path(IwdDevice *self, JoindNetwork *network)
+{
+	IwdNetwork *n = network != NULL ? g_hash_table_lookup(self->networks, network) : NULL;
+
+	return n != NULL ? n->path : NULL;
+}
+
+/* ---- the station ------------------------------------------------------------- */
+
+static void
+station_sync(IwdDevice *self)
+{
+	JoindStation *station = self->station;
+	const gchar *connected =
+	        iwd_device_network_path(self, joind_station_get_connected_network(station));
+
+	/* One PropertiesChanged carries ConnectedNetwork with the State that
+	 * needs it (the interface sends its changes together). */
+	iwd_iface_set(self->station_iface, "ConnectedNetwork",
+	              connected != NULL ? g_variant_new_object_path(connected) : NULL);
+	iwd_iface_set(self->station_iface, "State",
+	              g_variant_new_string(
+	                      joind_station_state_to_string(joind_station_get_state(station))));
+	iwd_iface_set(self->station_iface, "Scanning",
+	              g_variant_new_boolean(joind_station_get_scanning(station)));
+}
+
+static void
+station_changed(JoindStation *station, GParamSpec *pspec, gpointer user_data)
+{
+	IwdDevice *self = user_data;
+
+	station_sync(self);
+	if (self->known != NULL && g_str_equal(pspec->name, "state") &&
+	    joind_station_get_state(station) == JOIND_STATION_STATE_CONNECTED)
+		iwd_known_refresh(self->known);
+}
+
+static void
+station_network_added(JoindStation *station, JoindNetwork *network, gpointer user_data)
+{
+	network_add(user_data, network);
+}
+
+static void
+station_network_removed(JoindStation *station, JoindNetwork *network, gpointer user_data)
+{
+	IwdDevice *self = user_data;
+
+	network_remove(self, network);
+	station_sync(self);
+}
+
+static void
+station_show(IwdDevice *self, JoindStation *station)
+{
+	g_autoptr(GPtrArray) networks = joind_station_get_networks(station);
+
+	self->station = g_object_ref(station);
+	self->station_iface = iwd_iface_new(iwd_introspection_lookup(IWD_IFACE_STATION),
+	                                    iwd_station_methods, NULL, station);
+	iwd_iface_set_context(self->station_iface, self);
+	self->station_ids[0] =
+	        g_signal_connect(station, "notify", G_CALLBACK(station_changed), self);
+	self->station_ids[1] =
+	        g_signal_connect(station, "network-added", G_CALLBACK(station_network_added), self);
+	self->station_ids[2] = g_signal_connect(station, "network-removed",
+	                                        G_CALLBACK(station_network_removed), self);
+	station_sync(self);
+	g_dbus_object_skeleton_add_interface(self->object,
+	                                     G_DBUS_INTERFACE_SKELETON(self->station_iface));
+	for (guint i = 0; i < networks->len; i++)
+		network_add(self, g_ptr_array_index(networks, i));
+	station_sync(self);
+}
+
+static void
+station_hide(IwdDevice *self)
+{
+	g_autoptr(GList) networks = NULL;
+
+	if (self->station == NULL)
+		return;
+	for (guint i = 0; i < G_N_ELEMENTS(self->station_ids); i++)
+		g_clear_signal_handler(&self->station_ids[i], self->station);
+	networks = g_hash_table_get_keys(self->networks);
+	for (GList *l = networks; l != NULL; l = l->next)
+		network_remove(self, l->data);
+	g_dbus_object_skeleton_remove_interface(self->object,
+	                                        G_DBUS_INTERFACE_SKELETON(self->station_iface));
+	g_clear_object(&self->station_iface);
+	g_clear_object(&self->station);
+}
+
+/* ---- the device -------------------------------------------------------------- */
+
+static void
+device_sync(IwdDevice *self)
+{
+	JoindDevice *device = self->device;
+	JoindStation *station = joind_device_get_station(device);
+	const gchar *address = joind_device_get_address(device);
+
+	iwd_iface_set(self->device_iface, "Name",
+	              g_variant_new_string(joind_device_get_name(device)));
+	iwd_iface_set(self->device_iface, "Address",
+	              g_variant_new_string(address != NULL ? address : ""));
+	iwd_iface_set(self->device_iface, "Powered",
+	              g_variant_new_boolean(joind_device_get_powered(device)));
+	iwd_iface_set(self->device_iface, "Adapter", g_variant_new_object_path(self->adapter_path));
+	iwd_iface_set(self->device_iface, "Mode", g_variant_new_string("station"));
+	if (!joind_device_get_powered(device))
+		station = NULL;
+	if (station != self->station) {
+		station_hide(self);
+		if (station != NULL)
+			station_show(self, station);
+	}
+}
+
+static void
+device_changed(JoindDevice *device, GParamSpec *pspec, gpointer user_data)
+{
+	device_sync(user_data);
+}
+
+IwdDevice *
+iwd_device_new(GDBusObjectManagerServer *manager, JoindDevice *device, guint phy, IwdKnown *known)
+{
+	IwdDevice *self = g_new0(IwdDevice, 1);
+
+	self->manager = g_object_ref(manager);
+	self->known = known;
+	self->device = g_object_ref(device);
+	self->path = iwd_device_path(phy, joind_device_get_ifindex(device));
+	self->adapter_path = iwd_adapter_path(phy);
+	self->networks =
+	        g_hash_table_new_full(g_direct_hash, g_direct_equal, g_object_unref, network_free);
+	self->object = g_dbus_object_skeleton_new(self->path);
+	self->device_iface = iwd_iface_new(iwd_introspection_lookup(IWD_IFACE_DEVICE), NULL,
+	                                   iwd_device_set_property, device);
+	iwd_iface_set_context(self->device_iface, self);
+	g_dbus_object_skeleton_add_interface(self->object,
+	                                     G_DBUS_INTERFACE_SKELETON(self->device_iface));
+	/* Station (when powered) before the object goes out, so that both are
+	 * in one InterfacesAdded; its networks follow. */
+	device_sync(self);
+	g_dbus_object_manager_server_export(manager, self->object);
+	self->device_notify_id =
+	        g_signal_connect(device, "notify", G_CALLBACK(device_changed), self);
+	return self;
+}
+
+void
+iwd_device_free(IwdDevice *self)
+{
+	if (self == NULL)
+		return;
+	g_signal_handler_disconnect(self->device, self->device_notify_id);
+	station_hide(self);
+	g_dbus_object_manager_server_unexport(self->manager, self->path);
+	g_object_unref(self->object);
+	g_object_unref(self->device_iface);
+	g_hash_table_unref(self->networks);
+	g_object_unref(self->device);
+	g_object_unref(self->manager);
+	g_free(self->path);
+	g_free(self->adapter_path);
+	g_free(self);
+}
+
+gchar *
+iwd_device_map_path(IwdDevice *self, const gchar *joind_path)
+{
+	GHashTableIter iter;
+	gpointer network, n;
+
+	if (g_strcmp0(joind_device_get_object_path(self->device), joind_path) == 0)
+		return g_strdup(self->path);
+	g_hash_table_iter_init(&iter, self->networks);
+	while (g_hash_table_iter_next(&iter, &network, &n))
+		if (g_strcmp0(joind_network_get_object_path(network), joind_path) == 0)
+			return g_strdup(((IwdNetwork *)n)->path);
+	return NULL;
+}
