@@ -102,19 +102,6 @@ wifi_sme_put_deauthenticate(struct nl_msg *msg, guint32 ifindex, const guint8 *b
 	nla_put_u16(msg, NL80211_ATTR_REASON_CODE, reason);
 }
 
-static void
-sme_put_connect(struct nl_msg *msg, guint32 ifindex, const WifiBss *bss, const WifiRsnPlan *plan,
-                gboolean control_port_nl)
-{
-	nla_put_u32(msg, NL80211_ATTR_IFINDEX, ifindex);
-	nla_put(msg, NL80211_ATTR_SSID, (int)bss->ies.ssid_len, bss->ies.ssid);
-	nla_put(msg, NL80211_ATTR_MAC, 6, bss->bssid);
-	nla_put_u32(msg, NL80211_ATTR_WIPHY_FREQ, bss->freq);
-	nla_put_u32(msg, NL80211_ATTR_AUTH_TYPE, NL80211_AUTHTYPE_OPEN_SYSTEM);
-	if (plan != NULL)
-		wifi_rsn_put_connect(msg, plan, control_port_nl);
-}
-
 struct nl_msg *
 wifi_sme_msg_command(WifiNl *nl, guint8 cmd, guint32 ifindex, const WifiBss *bss,
                      const WifiRsnPlan *plan, gboolean control_port_nl)
@@ -122,7 +109,7 @@ wifi_sme_msg_command(WifiNl *nl, guint8 cmd, guint32 ifindex, const WifiBss *bss
 	struct nl_msg *msg = wifi_nl_msg_new(nl, cmd, 0);
 
 	if (cmd == NL80211_CMD_CONNECT)
-		sme_put_connect(msg, ifindex, bss, plan, control_port_nl);
+		wifi_sme_put_connect(msg, ifindex, bss, plan, control_port_nl);
 	else if (cmd == NL80211_CMD_AUTHENTICATE)
 		wifi_sme_put_authenticate(msg, ifindex, bss);
 	else
