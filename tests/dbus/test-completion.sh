@@ -32,12 +32,15 @@ chmod 600 "$tmp/state/Cafe Corner.psk"
 dbus-daemon --session --nofork --address="unix:path=$tmp/bus" --print-pid=3 3>"$tmp/bus.pid" &
 pids+=($!)
 export DBUS_SESSION_BUS_ADDRESS="unix:path=$tmp/bus"
+# joind gives up when the bus is not there yet: wait for its socket.
+for _ in $(seq 300); do [ -S "$tmp/bus" ] && break; sleep 0.1; done
+[ -S "$tmp/bus" ] || fail "dbus-daemon did not come up"
 export JOINCTL_BUS=session
 "$build/core/joind" --session --plugin-dir "$build/plugins" --state-dir "$tmp/state" \
     --config /dev/null >"$tmp/joind.log" 2>&1 &
 pids+=($!)
 export PATH="$build/client:$PATH"
-for _ in $(seq 600); do
+for _ in $(seq 300); do
     joinctl device list 2>/dev/null | grep -q cmpl-port0 && break
     sleep 0.1
 done
