@@ -393,14 +393,18 @@ keying_error_code(const GError *error)
 }
 
 /* No message 3 after a PSK's message 2 is a suspicion about the
- * passphrase; after 802.1X it says nothing of the credentials. */
+ * passphrase; after 802.1X it says nothing of the credentials. SAE fails
+ * before there is a key step (no keying): its error says it all. */
 static WifiConnectEvent
 keying_event(WifiConnector *self, const GError *error)
 {
-	if (wifi_keying_blames_credentials(self->keying, error))
+	gboolean eap = self->keying != NULL && wifi_keying_is_8021x(self->keying);
+
+	if (self->keying != NULL ? wifi_keying_blames_credentials(self->keying, error)
+	                         : g_error_matches(error, WIFI_HANDSHAKE_ERROR,
+	                                           WIFI_HANDSHAKE_ERROR_WRONG_PASSPHRASE))
 		return WIFI_CONNECT_EVENT_WRONG_PASSPHRASE;
-	if (g_error_matches(error, WIFI_HANDSHAKE_ERROR, WIFI_HANDSHAKE_ERROR_NO_MSG3) &&
-	    !wifi_keying_is_8021x(self->keying))
+	if (g_error_matches(error, WIFI_HANDSHAKE_ERROR, WIFI_HANDSHAKE_ERROR_NO_MSG3) && !eap)
 		return WIFI_CONNECT_EVENT_KEYS_REFUSED;
 	return WIFI_CONNECT_EVENT_HANDSHAKE_FAILED;
 }

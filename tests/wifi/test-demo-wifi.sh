@@ -19,7 +19,7 @@ trap 'rm -f "$out"' EXIT
 }
 cat "$out"
 for pattern in '^ +demo-cafe-open +open ' '^ +demo-home-wpa2 +psk ' \
-	'^ +demo-office-wpa3 +sae ' '^wlan1 +disconnected' "^wlan1 connected to 'demo-home-wpa2'" \
+	'^ +demo-office-wpa3 +psk ' '^wlan1 +disconnected' "^wlan1 connected to 'demo-home-wpa2'" \
 	'remembered the network: demo-home-wpa2.psk' \
 	'monitor\| .*net\.joind\.Station1: .*State=disconnected' \
 	'monitor\| .*net\.joind\.Station1: .*State=connected' \
