@@ -30,7 +30,5 @@ gchar **joind_profile_security_changes(JoindProfile *a, JoindProfile *b);
 /* Lower-case hex of an SSID (or any octets): the "=<hex>" file names, the
  * D-Bus object paths and the state.json ids all spell SSIDs this way. */
 gchar *joind_ssid_hex(const guint8 *data, gsize len);
-/* "open", "psk" or "8021x". */
-const gchar *joind_profile_type_to_extension(JoindProfileType type);
 
 G_END_DECLS

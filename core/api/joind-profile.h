@@ -33,6 +33,9 @@ JOIND_EXPORT
 G_DECLARE_FINAL_TYPE(JoindProfile, joind_profile, JOIND, PROFILE, GObject)
 
 JOIND_EXPORT JoindProfileType joind_profile_get_profile_type(JoindProfile *self);
+/* A type's file extension, which is also iwd's name for it: "open", "psk"
+ * or "8021x" (wired profiles too). */
+JOIND_EXPORT const gchar *joind_profile_type_to_extension(JoindProfileType type);
 /* A profile is a snapshot of one file: when the file changes the store makes
  * a new JoindProfile (carried by profile-changed CHANGED); one held by a
  * plugin keeps the values it was made with. */

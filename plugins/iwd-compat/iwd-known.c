@@ -114,7 +114,7 @@ known_sync(IwdKnown *self, IwdIface *iface, JoindProfile *profile)
 	iwd_iface_set_source(iface,
 	                     joind_core_profile_is_admin(self->core, profile) ? "admin" : "user");
 	iwd_iface_set(iface, "Name", g_variant_new_string(joind_profile_get_name(profile)));
-	iwd_iface_set(iface, "Type", g_variant_new_string(iwd_profile_type(type)));
+	iwd_iface_set(iface, "Type", g_variant_new_string(joind_profile_type_to_extension(type)));
 	iwd_iface_set(iface, "Hidden",
 	              g_variant_new_boolean(joind_profile_get_boolean(profile, SETTINGS_GROUP,
 	                                                              HIDDEN_KEY, FALSE)));

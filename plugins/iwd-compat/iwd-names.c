@@ -83,21 +83,6 @@ iwd_network_type(JoindNetworkType type)
 	return "open";
 }
 
-const gchar *
-iwd_profile_type(JoindProfileType type)
-{
-	switch (type) {
-	case JOIND_PROFILE_TYPE_OPEN:
-		return "open";
-	case JOIND_PROFILE_TYPE_PSK:
-		return "psk";
-	case JOIND_PROFILE_TYPE_8021X:
-	case JOIND_PROFILE_TYPE_WIRED:
-		return "8021x";
-	}
-	return "open";
-}
-
 gchar *
 iwd_adapter_path(guint phy)
 {
@@ -138,7 +123,7 @@ iwd_known_path(GBytes *ssid, JoindProfileType type)
 	if (ssid == NULL || type == JOIND_PROFILE_TYPE_WIRED)
 		return NULL;
 	hex = iwd_ssid_hex(ssid);
-	return g_strdup_printf(IWD_ROOT_PATH "/%s_%s", hex, iwd_profile_type(type));
+	return g_strdup_printf(IWD_ROOT_PATH "/%s_%s", hex, joind_profile_type_to_extension(type));
 }
 
 gchar *

@@ -45,7 +45,6 @@ GError *iwd_error_from_joind(const gchar *method, const GError *error);
 
 /* "open", "psk" (SAE too), "8021x", "wep"; OWE is "open". */
 const gchar *iwd_network_type(JoindNetworkType type);
-const gchar *iwd_profile_type(JoindProfileType type);
 /* /net/connman/iwd/<phy> and .../<phy>/<ifindex> */
 gchar *iwd_adapter_path(guint phy);
 gchar *iwd_device_path(guint phy, gint ifindex);

@@ -47,9 +47,9 @@ test_types(void)
 	g_assert_cmpstr(iwd_network_type(JOIND_NETWORK_TYPE_SAE), ==, "psk");
 	g_assert_cmpstr(iwd_network_type(JOIND_NETWORK_TYPE_8021X), ==, "8021x");
 	g_assert_cmpstr(iwd_network_type(JOIND_NETWORK_TYPE_WEP), ==, "wep");
-	g_assert_cmpstr(iwd_profile_type(JOIND_PROFILE_TYPE_OPEN), ==, "open");
-	g_assert_cmpstr(iwd_profile_type(JOIND_PROFILE_TYPE_PSK), ==, "psk");
-	g_assert_cmpstr(iwd_profile_type(JOIND_PROFILE_TYPE_8021X), ==, "8021x");
+	g_assert_cmpstr(joind_profile_type_to_extension(JOIND_PROFILE_TYPE_OPEN), ==, "open");
+	g_assert_cmpstr(joind_profile_type_to_extension(JOIND_PROFILE_TYPE_PSK), ==, "psk");
+	g_assert_cmpstr(joind_profile_type_to_extension(JOIND_PROFILE_TYPE_8021X), ==, "8021x");
 }
 
 static void
