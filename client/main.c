@@ -209,17 +209,32 @@ make_option_context(Options *o)
 	return context;
 }
 
+/* The command is looked up before anything else starts: a usage error then
+ * exits before GLib's signal worker thread exists. */
+static gint
+find_command(gint argc, gchar **argv)
+{
+	for (gsize i = 0; argc >= 2 && i < G_N_ELEMENTS(commands); i++) {
+		if (g_str_equal(argv[1], commands[i].name))
+			return (gint)i;
+	}
+	return -1;
+}
+
 static int
 run_command(JoinctlContext *ctx, gint argc, gchar **argv)
 {
+	gint i = find_command(argc, argv);
+
 	if (argc < 2)
 		return finish(ctx, joinctl_usage_error(_("no command given")), FALSE);
-	for (gsize i = 0; i < G_N_ELEMENTS(commands); i++) {
-		if (g_str_equal(argv[1], commands[i].name))
-			return finish(ctx, commands[i].run(ctx, argv + 2),
-			              commands[i].runs_until_signal);
-	}
-	return finish(ctx, joinctl_usage_error(_("unknown command '%s'"), argv[1]), FALSE);
+	if (i < 0)
+		return finish(ctx, joinctl_usage_error(_("unknown command '%s'"), argv[1]), FALSE);
+	ctx->cancellable = g_cancellable_new();
+	signal_ctx = ctx;
+	g_unix_signal_add(SIGINT, on_sigint, NULL);
+	g_unix_signal_add(SIGTERM, on_sigterm, NULL);
+	return finish(ctx, commands[i].run(ctx, argv + 2), commands[i].runs_until_signal);
 }
 
 static void
@@ -260,9 +275,5 @@ main(int argc, char **argv)
 	take_options(&ctx, &o);
 	if (!choose_bus(&ctx, o.session, &error))
 		return joinctl_usage_error("%s", error->message);
-	ctx.cancellable = g_cancellable_new();
-	signal_ctx = &ctx;
-	g_unix_signal_add(SIGINT, on_sigint, NULL);
-	g_unix_signal_add(SIGTERM, on_sigterm, NULL);
 	return run_command(&ctx, argc, argv);
 }
