@@ -3,7 +3,9 @@
  * or WPA3-Personal network needs the suites (the RSN plan) and a PSK, or
  * for SAE the passphrase, from its profile or from the agent; an 802.1X
  * network its profile (EAP asks the agent for what it lacks) and maybe a
- * cached PMKSA.
+ * cached PMKSA. An open network whose chosen BSS offers OWE (or names an
+ * OWE BSS: transition mode) is joined with OWE: our Diffie-Hellman element
+ * in the association, the PMK from the access point's answer.
  */
 #pragma once
 
@@ -12,6 +14,7 @@
 #include "joind.h"
 #include "keying.h"
 #include "network.h"
+#include "owe.h"
 #include "psk-secret.h"
 #include "rsn.h"
 #include "wiphy.h"
@@ -33,6 +36,7 @@ typedef struct {
 	JoindProfile *eap_profile;
 	gchar *network_key;
 	WifiPmksa *pmksa;
+	WifiOwe *owe; /* OWE: our key pair in the group offered */
 } WifiAttempt;
 
 /* address: the interface's ("aa:bb:.."); sme: joind's SME authenticates
@@ -46,6 +50,16 @@ WifiAttempt *wifi_attempt_new(JoindCore *core, WifiNetwork *network, WifiBss *bs
 /* What the key step of a secure attempt works with. */
 void wifi_attempt_keying_config(WifiAttempt *attempt, JoindCore *core, gboolean control_port_nl,
                                 WifiKeyingConfig *config);
+/* The association succeeded: OWE reads the access point's element from
+ * the ASSOCIATE event's frame or the CONNECT event's response elements
+ * (attrs) and gives keying the PMK. FALSE with a sentence when the answer
+ * cannot key the link (no element, another group, an invalid key). */
+gboolean wifi_attempt_associated(WifiAttempt *attempt, struct nlattr **attrs, WifiKeying *keying,
+                                 GError **error);
+/* The access point refused the association with status: TRUE when OWE
+ * offers its next group instead (status 77), the association request
+ * rewritten; the attempt then authenticates or associates again. */
+gboolean wifi_attempt_next_owe_group(WifiAttempt *attempt, guint16 status);
 /* Cancels a secret request under way. */
 void wifi_attempt_free(WifiAttempt *attempt);
 
