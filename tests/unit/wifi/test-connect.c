@@ -440,7 +440,7 @@ test_connect_refused(Fixture *f, gconstpointer data)
 	connect_to(f, network);
 	ack(f, NL80211_CMD_CONNECT, ap_addr);
 	send_connect_event(f, 17);
-	assert_failed(f, JOIND_ERROR_FAILED, "refused (status 17)", "R");
+	assert_failed(f, JOIND_ERROR_FAILED, "refused the association (access point full)", "R");
 }
 
 static void
