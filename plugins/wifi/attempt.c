@@ -119,8 +119,7 @@ attempt_owe_offer(WifiAttempt *attempt, guint group, GError **error)
 /* An open network: OWE when the chosen BSS offers it or names an OWE BSS
  * (transition mode), group 19 first; otherwise nothing to prepare. */
 static gboolean
-attempt_prepare_open(WifiAttempt *attempt, WifiIface *iface, const gchar *address,
-                     GError **error)
+attempt_prepare_open(WifiAttempt *attempt, WifiIface *iface, const gchar *address, GError **error)
 {
 	WifiBss *target =
 	        wifi_owe_transition_target(wifi_network_get_bsses(attempt->network), attempt->bss);

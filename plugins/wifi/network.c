@@ -171,8 +171,7 @@ wifi_network_update_rank(WifiNetwork *self)
 
 	if (type == JOIND_NETWORK_TYPE_OPEN && first != NULL && wifi_bss_offers_owe(first))
 		type = JOIND_NETWORK_TYPE_OWE;
-	self->rank = wifi_network_rank(best, type,
-	                               joind_network_get_profile(parent) != NULL,
+	self->rank = wifi_network_rank(best, type, joind_network_get_profile(parent) != NULL,
 	                               self->last_connected, g_get_real_time() / G_USEC_PER_SEC);
 }
 

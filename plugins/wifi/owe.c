@@ -108,8 +108,8 @@ owe_new(guint group, const guint8 *priv, gsize priv_len, GError **error)
 		            "OWE group %u is not one joind does (19, 20, 21).", group);
 		return NULL;
 	}
-	self->priv = priv != NULL ? BN_bin2bn(priv, (int)priv_len, NULL)
-	                          : owe_draw_private(self->group);
+	self->priv =
+	        priv != NULL ? BN_bin2bn(priv, (int)priv_len, NULL) : owe_draw_private(self->group);
 	pub = EC_POINT_new(joind_ec_group_get_curve(self->group));
 	if (self->priv == NULL || pub == NULL ||
 	    !EC_POINT_mul(joind_ec_group_get_curve(self->group), pub, self->priv, NULL, NULL,
@@ -236,15 +236,16 @@ owe_find_peer_key(WifiOwe *self, const guint8 *ies, gsize ies_len, GError **erro
 		return NULL;
 	if (group != wifi_owe_get_group(self)) {
 		g_set_error(error, WIFI_OWE_ERROR, WIFI_OWE_ERROR_GROUP,
-		            "The access point answered OWE in group %u, not in our group %u.", group,
-		            wifi_owe_get_group(self));
+		            "The access point answered OWE in group %u, not in our group %u.",
+		            group, wifi_owe_get_group(self));
 		return NULL;
 	}
 	if (key_len != self->pub_len) {
-		g_set_error(error, WIFI_OWE_ERROR, WIFI_OWE_ERROR_KEY,
-		            "The access point's OWE public key has %zu octets, not the %zu of group "
-		            "%u.",
-		            key_len, self->pub_len, group);
+		g_set_error(
+		        error, WIFI_OWE_ERROR, WIFI_OWE_ERROR_KEY,
+		        "The access point's OWE public key has %zu octets, not the %zu of group "
+		        "%u.",
+		        key_len, self->pub_len, group);
 		return NULL;
 	}
 	return key;

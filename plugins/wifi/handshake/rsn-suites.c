@@ -43,8 +43,8 @@ wifi_akm_info_sized(guint akm, gsize pmk_len, gsize mic_len)
 	for (gsize i = 0; i < G_N_ELEMENTS(akm_table); i++) {
 		const WifiAkmInfo *info = &akm_table[i];
 
-		if (info->akm == akm && (pmk_len != 0 ? info->pmk_len == pmk_len
-		                                      : info->mic_len == mic_len))
+		if (info->akm == akm &&
+		    (pmk_len != 0 ? info->pmk_len == pmk_len : info->mic_len == mic_len))
 			return info;
 	}
 	return NULL;

@@ -50,7 +50,8 @@ unhex(const gchar *hex)
 	GByteArray *out = g_byte_array_new();
 
 	for (gsize i = 0; hex[i] != '\0' && hex[i + 1] != '\0'; i += 2) {
-		guint8 b = (guint8)(g_ascii_xdigit_value(hex[i]) << 4 | g_ascii_xdigit_value(hex[i + 1]));
+		guint8 b = (guint8)(g_ascii_xdigit_value(hex[i]) << 4 |
+		                    g_ascii_xdigit_value(hex[i + 1]));
 
 		g_byte_array_append(out, &b, 1);
 	}
@@ -225,7 +226,8 @@ test_transition(void)
 	g_autoptr(WifiBss) target = NULL;
 	g_autoptr(WifiNetwork) network = NULL;
 	g_autoptr(GBytes) ssid = g_bytes_new_static("cafe", 4);
-	g_autofree gchar *key = wifi_network_key((const guint8 *)"cafe", 4, JOIND_NETWORK_TYPE_OPEN);
+	g_autofree gchar *key =
+	        wifi_network_key((const guint8 *)"cafe", 4, JOIND_NETWORK_TYPE_OPEN);
 	g_autofree gchar *security = NULL;
 	GPtrArray *group;
 
