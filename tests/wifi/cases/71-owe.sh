@@ -31,6 +31,9 @@ owe_connect() {
 	local path conn link
 	path=$(jw -t 40 object $NET "Device=$DEV" "Name=$1" Type=open Security=owe) ||
 		wifi_fail "$1 not listed as Type open, Security owe"
+	# A scan under way can take the radio off channel while the access
+	# point answers the authentication.
+	jw -t 20 object net.joind.Station1 Scanning=false >/dev/null || wifi_fail "still scanning"
 	wifi_connect "$path" "$1"
 	conn=$(wifi_diag '.devices[] | select(.name == "wlan2") | .details.connection') ||
 		wifi_fail "$1: no connection in the diagnostics"
