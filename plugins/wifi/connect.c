@@ -594,6 +594,8 @@ on_eapol_frame(WifiConnector *self, struct nlattr **attrs)
 	if (self->state != CONN_ASSOCIATING && self->state != CONN_KEYING &&
 	    self->state != CONN_CONNECTED)
 		return;
+	wifi_keying_set_peer_clear(self->keying,
+	                           attrs[NL80211_ATTR_CONTROL_PORT_NO_ENCRYPT] != NULL);
 	wifi_keying_rx(self->keying, src != NULL && nla_len(src) == 6 ? nla_data(src) : NULL,
 	               nla_data(frame), (gsize)nla_len(frame));
 }

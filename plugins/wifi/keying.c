@@ -34,7 +34,8 @@ struct _WifiKeying {
 	gboolean rejected;      /* EAP refused the credentials */
 	guint handshake_timer;
 
-	GBytes *held; /* OWE: an EAPOL-Key frame that came before the PMK */
+	GBytes *held;        /* OWE: an EAPOL-Key frame that came before the PMK */
+	gboolean peer_clear; /* the access point's last EAPOL frame came unprotected */
 };
 
 static void
@@ -67,9 +68,11 @@ keying_send(const guint8 *frame, gsize len, gpointer user_data)
 			g_warning("%s: %s", iface->name, error->message);
 		return;
 	}
-	/* Before the first pairwise key, frames go out in the clear. */
+	/* Before the first pairwise key, frames go out in the clear; so do
+	 * answers to a frame the access point sent in the clear. */
 	msg = wifi_rsn_msg_eapol(iface->nl, iface->ifindex, self->aa, frame, len,
-	                         self->hs == NULL || !wifi_handshake_has_ptk(self->hs));
+	                         self->hs == NULL || !wifi_handshake_has_ptk(self->hs) ||
+	                                 self->peer_clear);
 	wifi_nl_send(iface->nl, msg, NULL, log_failure,
 	             g_strdup_printf("%s: sending EAPOL", iface->name), g_free);
 }
@@ -462,6 +465,16 @@ keying_rx_key(WifiKeying *self, const guint8 *frame, gsize len)
 		keying_report(self, error);
 		break;
 	}
+}
+
+void
+wifi_keying_set_peer_clear(WifiKeying *self, gboolean clear)
+{
+	if (clear && !self->peer_clear && self->hs != NULL && wifi_handshake_has_ptk(self->hs))
+		g_info("%s: the access point sends EAPOL in the clear although keys are in: it "
+		       "dropped them, and is answered in the clear",
+		       self->iface->name);
+	self->peer_clear = clear;
 }
 
 void

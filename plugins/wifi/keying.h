@@ -71,6 +71,12 @@ gboolean wifi_keying_pmksa_used(WifiKeying *self);
  * written into it: TRUE, nothing changes. */
 gboolean wifi_keying_adopt_profile(WifiKeying *self, JoindProfile *profile);
 
+/* Whether the access point sent the EAPOL frame that follows unprotected
+ * (the control port says so): answers to it go unprotected too. An access
+ * point that took a retransmitted association request for a new
+ * association drops our keys and starts the 4-way handshake over in the
+ * clear, and could not read an answer under the keys we hold. */
+void wifi_keying_set_peer_clear(WifiKeying *self, gboolean clear);
 /* An EAPOL frame from the control port (src may be NULL: not said). */
 void wifi_keying_rx(WifiKeying *self, const guint8 *src, const guint8 *frame, gsize len);
 /* The handshake cannot finish (cause, with the IEEE 802.11 reason of a
