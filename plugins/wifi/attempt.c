@@ -247,14 +247,22 @@ wifi_attempt_associated(WifiAttempt *attempt, struct nlattr **attrs, WifiKeying 
 	return ok;
 }
 
+#define OWE_MAX_RETRIES 2
+
 gboolean
-wifi_attempt_next_owe_group(WifiAttempt *attempt, guint16 status)
+wifi_attempt_owe_again(WifiAttempt *attempt, gboolean timed_out, guint16 status)
 {
 	g_autoptr(GError) error = NULL;
 	guint group = attempt->owe != NULL ? wifi_owe_get_group(attempt->owe) : 0;
 	guint next = status == WIFI_OWE_STATUS_GROUP_REFUSED ? wifi_owe_next_group(group) : 0;
 
-	if (next == 0)
+	if (group != 0 && timed_out && attempt->owe_retries < OWE_MAX_RETRIES) {
+		attempt->owe_retries++;
+		g_info("“%s”: no answer to the OWE association: asking again (%u of %u)",
+		       wifi_attempt_get_name(attempt), attempt->owe_retries, OWE_MAX_RETRIES);
+		return TRUE;
+	}
+	if (timed_out || next == 0)
 		return FALSE;
 	if (!attempt_owe_offer(attempt, next, &error)) {
 		g_warning("“%s”: %s", wifi_attempt_get_name(attempt), error->message);

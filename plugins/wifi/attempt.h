@@ -36,7 +36,8 @@ typedef struct {
 	JoindProfile *eap_profile;
 	gchar *network_key;
 	WifiPmksa *pmksa;
-	WifiOwe *owe; /* OWE: our key pair in the group offered */
+	WifiOwe *owe;      /* OWE: our key pair in the group offered */
+	guint owe_retries; /* OWE: associations asked again after no answer */
 } WifiAttempt;
 
 /* address: the interface's ("aa:bb:.."); sme: joind's SME authenticates
@@ -56,10 +57,14 @@ void wifi_attempt_keying_config(WifiAttempt *attempt, JoindCore *core, gboolean 
  * cannot key the link (no element, another group, an invalid key). */
 gboolean wifi_attempt_associated(WifiAttempt *attempt, struct nlattr **attrs, WifiKeying *keying,
                                  GError **error);
-/* The access point refused the association with status: TRUE when OWE
- * offers its next group instead (status 77), the association request
- * rewritten; the attempt then authenticates or associates again. */
-gboolean wifi_attempt_next_owe_group(WifiAttempt *attempt, guint16 status);
+/* The access point did not answer the association (timed_out) or refused
+ * it with status: TRUE when OWE tries again, the attempt then to
+ * authenticate or associate again. After status 77 it offers its next
+ * group (the request rewritten); after no answer the same, twice at most:
+ * an access point that answers later than the kernel waits (its
+ * Diffie-Hellman work on a slow machine) may answer a second request in
+ * time. */
+gboolean wifi_attempt_owe_again(WifiAttempt *attempt, gboolean timed_out, guint16 status);
 /* Cancels a secret request under way. */
 void wifi_attempt_free(WifiAttempt *attempt);
 

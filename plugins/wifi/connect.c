@@ -440,15 +440,15 @@ connector_associated(WifiConnector *self, struct nlattr **attrs)
 }
 
 /* The access point did not answer the authentication or association, or
- * refused it with status; OWE offers its next group after status 77. */
+ * refused it with status; OWE may try again (wifi_attempt_owe_again()). */
 static void
 connector_refused(WifiConnector *self, const gchar *stage, gboolean timed_out, guint16 status)
 {
 	g_autofree gchar *message = wifi_sme_refusal_message(stage, timed_out, status);
 
-	if (!timed_out && wifi_attempt_next_owe_group(self->cur, status)) {
+	if (wifi_attempt_owe_again(self->cur, timed_out, status)) {
 		connector_enter(self, self->via_sme ? CONN_AUTHENTICATING : CONN_ASSOCIATING,
-		                "OWE group refused, offering the next");
+		                "OWE tries again");
 		return;
 	}
 	connector_fail(self, timed_out ? WIFI_CONNECT_EVENT_NO_ANSWER : WIFI_CONNECT_EVENT_REFUSED,

@@ -1385,6 +1385,23 @@ test_owe_groups_refused(Fixture *f, gconstpointer data)
 	              "refused the association (finite cyclic group not supported)", "R");
 }
 
+/* No answer to an OWE association: asked again twice in the same group,
+ * then the attempt fails. */
+static void
+test_owe_no_answer(Fixture *f, gconstpointer data)
+{
+	g_autoptr(WifiNetwork) network = make_network(f, "cafe", RSNE_OWE, NULL);
+
+	connect_to(f, network);
+	g_assert_cmpuint(owe_authenticate(f), ==, 19);
+	send_timed_out(f, NL80211_CMD_ASSOCIATE);
+	g_assert_cmpuint(owe_authenticate(f), ==, 19);
+	send_timed_out(f, NL80211_CMD_ASSOCIATE);
+	g_assert_cmpuint(owe_authenticate(f), ==, 19);
+	send_timed_out(f, NL80211_CMD_ASSOCIATE);
+	assert_failed(f, JOIND_ERROR_FAILED, "did not answer (association)", "N");
+}
+
 int
 main(int argc, char **argv)
 {
@@ -1428,6 +1445,7 @@ main(int argc, char **argv)
 	ADD("/connect/psk/ap-restarts-in-the-clear", &sme, test_ap_restarts_in_clear);
 	ADD("/connect/owe/group-refused-then-no-element", &sme_mfp, test_owe_no_element);
 	ADD("/connect/owe/every-group-refused", &sme_mfp, test_owe_groups_refused);
+	ADD("/connect/owe/no-answer", &sme_mfp, test_owe_no_answer);
 #undef ADD
 	return g_test_run();
 }
