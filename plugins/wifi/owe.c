@@ -177,10 +177,11 @@ digest2(const gchar *name, const guint8 *a, const guint8 *b, gsize len, guint8 *
 	       EVP_DigestFinal_ex(ctx, out, NULL);
 }
 
-gboolean
-wifi_owe_kdf(guint group, const guint8 *own_pub, const guint8 *peer_pub, gsize pub_len,
-             const guint8 *z, gsize z_len, guint8 *pmk, gsize *pmk_len,
-             guint8 pmkid[WIFI_OWE_PMKID_LEN], GError **error)
+/* The key derivation alone, from the two public keys (x coordinates, as
+ * the elements carry them) and the shared secret z. */
+static gboolean
+owe_kdf(guint group, const guint8 *own_pub, const guint8 *peer_pub, gsize pub_len, const guint8 *z,
+        gsize z_len, guint8 *pmk, gsize *pmk_len, guint8 pmkid[WIFI_OWE_PMKID_LEN], GError **error)
 {
 	static const gchar info[] = "OWE Key Generation";
 	const gchar *digest = group_digest(group);
@@ -282,8 +283,8 @@ wifi_owe_derive(WifiOwe *self, const guint8 *ies, gsize ies_len, guint8 *pmk, gs
 		return crypto_failed(error, "the Diffie-Hellman exchange");
 	if (!point_x(self->group, shared, z, error))
 		return FALSE;
-	ok = wifi_owe_kdf(wifi_owe_get_group(self), self->pub, peer, self->pub_len, z,
-	                  self->pub_len, pmk, pmk_len, pmkid, error);
+	ok = owe_kdf(wifi_owe_get_group(self), self->pub, peer, self->pub_len, z, self->pub_len,
+	             pmk, pmk_len, pmkid, error);
 	joind_secret_clear(z, sizeof(z));
 	return ok;
 }

@@ -70,10 +70,4 @@ gsize wifi_owe_write_element(const WifiOwe *self, guint8 *out);
 gboolean wifi_owe_derive(WifiOwe *self, const guint8 *ies, gsize ies_len, guint8 *pmk,
                          gsize *pmk_len, guint8 pmkid[WIFI_OWE_PMKID_LEN], GError **error);
 
-/* The key derivation alone, from the two public keys (x coordinates, as
- * the elements carry them) and the shared secret z. */
-gboolean wifi_owe_kdf(guint group, const guint8 *own_pub, const guint8 *peer_pub, gsize pub_len,
-                      const guint8 *z, gsize z_len, guint8 *pmk, gsize *pmk_len,
-                      guint8 pmkid[WIFI_OWE_PMKID_LEN], GError **error);
-
 G_END_DECLS

@@ -49,7 +49,7 @@ owe_connect_call() {
 
 # owe_connect NAME GROUP BSSID: Connect(), then the link's facts.
 owe_connect() {
-	local path conn link
+	local path conn sta
 	path=$(jw -t 40 object "$NET" "Device=$DEV" "Name=$1" Type=open Security=owe) ||
 		wifi_fail "$1 not listed as Type open, Security owe"
 	owe_connect_call "$path" "$1"
@@ -57,9 +57,10 @@ owe_connect() {
 		wifi_fail "$1: no connection in the diagnostics"
 	jq -e ".security == \"owe\" and .owe_group == $2 and .mfp and .bssid == \"$3\"" \
 		<<<"$conn" >/dev/null || wifi_fail "$1: want OWE group $2 via $3, MFP: $conn"
-	link=$(iw dev wlan2 link | sed -n 's/^Connected to \([0-9a-f:]*\).*/\1/p')
-	grep -qE 'authorized:\s*yes' <<<"$(iw dev wlan2 station get "$link")" ||
-		wifi_fail "$1: port not authorized"
+	# The access point's station entry (iw's link needs the scan table's).
+	sta=$(iw dev wlan2 station dump)
+	grep -qi "station $3" <<<"$sta" || wifi_fail "$1: no station entry for $3: $sta"
+	grep -qE 'authorized:\s*yes' <<<"$sta" || wifi_fail "$1: port not authorized: $sta"
 }
 
 owe_disconnect() {
