@@ -287,7 +287,7 @@ wifi_attempt_associated(WifiAttempt *attempt, struct nlattr **attrs, WifiKeying 
 	return ok;
 }
 
-#define OWE_MAX_RETRIES 2
+#define OWE_MAX_RETRIES 2u
 
 gboolean
 wifi_attempt_owe_again(WifiAttempt *attempt, gboolean timed_out, guint16 status)
