@@ -78,8 +78,8 @@ secret_from_file(const gchar *path, GError **error)
 	return text;
 }
 
-static gchar *
-secret_value(JoinctlContext *ctx, const gchar *name, GError **error)
+gchar *
+joinctl_profile_secret(JoinctlContext *ctx, const gchar *name, GError **error)
 {
 	const gchar *env;
 
@@ -100,7 +100,7 @@ secret_value(JoinctlContext *ctx, const gchar *name, GError **error)
 static gboolean
 add_secret(JoinctlContext *ctx, GVariantDict *dict, const gchar *name, GError **error)
 {
-	gchar *value = secret_value(ctx, name, error);
+	gchar *value = joinctl_profile_secret(ctx, name, error);
 
 	if (value == NULL)
 		return FALSE;
