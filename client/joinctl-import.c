@@ -251,8 +251,12 @@ password_credentials(JoinctlContext *ctx, Import *im, gchar **user, gchar **pass
 	*user = username(ctx, error);
 	if (*user == NULL)
 		return FALSE;
-	if (!eap_config_check_username(im->method, *user, &local))
-		return file_error(local, *user, error);
+	if (!eap_config_check_username(im->method, *user, &local)) {
+		g_set_error(error, JOINCTL_ERROR, JOINCTL_EXIT_USAGE, _("user name '%s': %s"),
+		            *user, local->message);
+		g_error_free(local);
+		return FALSE;
+	}
 	*password = joinctl_profile_secret(ctx, _("Password"), error);
 	return *password != NULL;
 }
