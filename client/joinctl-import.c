@@ -33,9 +33,11 @@ typedef struct {
 	EapConfig *config;
 	const EapConfigProvider *provider;
 	const EapConfigMethod *method;
-	GPtrArray *targets; /* Target * */
-	GVariant *settings; /* a{sv}, holds the password */
-	GPtrArray *written; /* Target * created by this run */
+	GPtrArray *targets;       /* Target * */
+	GVariant *settings;       /* a{sv}, holds the password */
+	GVariant *wired_settings; /* the same with the Match.* arguments */
+	gchar **match;            /* Match.Key=VALUE arguments, for the wired profile */
+	GPtrArray *written;       /* Target * created by this run */
 } Import;
 
 static void
@@ -55,6 +57,7 @@ import_clear(Import *im)
 	g_clear_pointer(&im->config, eap_config_free);
 	g_clear_pointer(&im->targets, g_ptr_array_unref);
 	g_clear_pointer(&im->settings, g_variant_unref);
+	g_clear_pointer(&im->wired_settings, g_variant_unref);
 	g_clear_pointer(&im->written, g_ptr_array_unref);
 }
 
@@ -261,6 +264,22 @@ password_credentials(JoinctlContext *ctx, Import *im, gchar **user, gchar **pass
 	return *password != NULL;
 }
 
+/* The wired profile's settings: the profile's and which ports it is for. */
+static GVariant *
+with_match(GVariant *settings, gchar **match)
+{
+	GVariantDict dict;
+
+	g_variant_dict_init(&dict, settings);
+	for (guint i = 0; match[i] != NULL; i++) {
+		g_autofree gchar *name = g_strndup(match[i], strcspn(match[i], "="));
+
+		g_variant_dict_insert_value(&dict, name,
+		                            g_variant_new_string(match[i] + strlen(name) + 1));
+	}
+	return g_variant_dict_end(&dict);
+}
+
 static gboolean
 make_settings(JoinctlContext *ctx, Import *im, GError **error)
 {
@@ -287,6 +306,7 @@ make_settings(JoinctlContext *ctx, Import *im, GError **error)
 	c.ca_pem = ca;
 	c.client = client;
 	im->settings = g_variant_ref_sink(eap_config_profile_settings(im->method, &c));
+	im->wired_settings = g_variant_ref_sink(with_match(im->settings, im->match));
 	joinctl_secret_free(password);
 	return TRUE;
 }
@@ -365,8 +385,9 @@ find_existing(JoinctlContext *ctx, Import *im, GError **error)
 static gboolean
 validate(JoinctlContext *ctx, Import *im, const gchar *kind, GError **error)
 {
-	g_autoptr(GVariant) reply = pm_call(ctx, "ValidateProfile",
-	                                    g_variant_new("(s@a{sv})", kind, im->settings), error);
+	GVariant *settings = g_str_equal(kind, "wired") ? im->wired_settings : im->settings;
+	g_autoptr(GVariant) reply =
+	        pm_call(ctx, "ValidateProfile", g_variant_new("(s@a{sv})", kind, settings), error);
 	g_autofree gchar *joined = NULL;
 	g_autofree const gchar **problems = NULL;
 
@@ -385,16 +406,17 @@ static gboolean
 write_target(JoinctlContext *ctx, Import *im, Target *t, GError **error)
 {
 	g_autoptr(GVariant) reply = NULL;
+	GVariant *settings = g_str_equal(t->kind, "wired") ? im->wired_settings : im->settings;
 
 	if (t->existing != NULL) {
 		reply = pm_call(
 		        ctx, "UpdateProfile",
-		        g_variant_new("(o@a{sv}^as)", t->existing, im->settings, t->existing_keys),
+		        g_variant_new("(o@a{sv}^as)", t->existing, settings, t->existing_keys),
 		        error);
 		t->path = g_strdup(t->existing);
 	} else {
 		reply = pm_call(ctx, "CreateProfile",
-		                g_variant_new("(ss@a{sv})", t->kind, t->name, im->settings), error);
+		                g_variant_new("(ss@a{sv})", t->kind, t->name, settings), error);
 		if (reply != NULL) {
 			g_variant_get(reply, "(o)", &t->path);
 			g_ptr_array_add(im->written, t);
@@ -488,6 +510,31 @@ print_result(JoinctlContext *ctx, Import *im)
 		       method);
 }
 
+static gboolean
+match_arguments_valid(gchar **args)
+{
+	for (guint i = 0; args[i] != NULL; i++) {
+		if (!g_str_has_prefix(args[i], "Match.") || strchr(args[i], '=') == NULL)
+			return FALSE;
+	}
+	return TRUE;
+}
+
+/* A wired profile without [Match] applies to no port: say how to give one. */
+static void
+note_unmatched(Import *im)
+{
+	for (guint i = 0; im->match[0] == NULL && i < im->targets->len; i++) {
+		Target *t = g_ptr_array_index(im->targets, i);
+
+		if (g_str_equal(t->kind, "wired") && t->existing == NULL)
+			g_printerr(
+			        _("joinctl: the wired profile '%s' applies to no port until it is "
+			          "given one: joinctl profile set %s Match.Interface=GLOB\n"),
+			        t->name, t->name);
+	}
+}
+
 int
 joinctl_cmd_import(JoinctlContext *ctx, gchar **args)
 {
@@ -495,9 +542,11 @@ joinctl_cmd_import(JoinctlContext *ctx, gchar **args)
 	Import im = {0};
 	int code = JOINCTL_EXIT_OK;
 
-	if (g_strv_length(args) != 1)
-		return joinctl_usage_error(
-		        _("usage: joinctl import FILE.eap-config [--username USER] [--replace]"));
+	if (args[0] == NULL || !match_arguments_valid(args + 1))
+		return joinctl_usage_error(_("usage: joinctl import FILE.eap-config "
+		                             "[Match.Interface=GLOB | Match.MACAddress=MAC]... "
+		                             "[--username USER] [--replace]"));
+	im.match = args + 1;
 	if (ctx->secrets.passphrase != NULL || ctx->secrets.password != NULL ||
 	    ctx->secrets.key_passphrase != NULL)
 		return joinctl_usage_error(
@@ -509,6 +558,8 @@ joinctl_cmd_import(JoinctlContext *ctx, gchar **args)
 		code = joinctl_report(error);
 	else
 		print_result(ctx, &im);
+	if (code == JOINCTL_EXIT_OK)
+		note_unmatched(&im);
 	import_clear(&im);
 	return code;
 }

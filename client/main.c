@@ -44,7 +44,7 @@ static const gchar *help_commands =
            "  profile create KIND NAME [SETTING...]   KIND: open, psk, 8021x, wired\n"
            "  profile set PROFILE SETTING...|unset PROFILE Group.Key...\n"
            "  profile validate KIND [SETTING...]\n"
-           "  import FILE.eap-config [--username U] [--replace]\n"
+           "  import FILE.eap-config [Match.Interface=GLOB...] [--username U] [--replace]\n"
            "                                   an eduroam CAT / geteduroam profile: one 8021x\n"
            "                                   profile per SSID, a wired one for IEEE 802.3\n"
            "\n"

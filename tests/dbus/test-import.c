@@ -1,7 +1,8 @@
 /* test-import.c - `joinctl import` against the real daemon on a private
  * bus: eduroam CAT-style files (tests/unit/client/data/) become one 802.1X
  * profile per SSID and a wired profile for IEEE 802.3, written 0600 with
- * the CA (and the client certificate) embedded; ListProfiles shows the
+ * the CA (and the client certificate) embedded, the wired one with the
+ * Match arguments given; ListProfiles shows the
  * settings and never the password; a profile of the same name is refused
  * without --replace and rewritten with it; a malformed file, a user name
  * the provider does not take, a secret on the command line and a file
@@ -186,10 +187,13 @@ test_wired(Fixture *f, gconstpointer data)
 	g_autoptr(JsonObject) profiles = NULL;
 	g_autofree gchar *text = NULL;
 
-	IMPORT(f, &run, "import", file, "--username", USER, "--passphrase-file", f->pass_file);
+	IMPORT(f, &run, "import", file, "Match.Interface=eth*", "--username", USER,
+	       "--passphrase-file", f->pass_file);
 	g_assert_cmpint(run.status, ==, 0);
 	profiles = listed(f);
 	g_assert_cmpuint(json_object_get_size(profiles), ==, 2);
+	g_assert_cmpstr(setting(profiles, "wired/campus-lan", "Match.Interface"), ==, "eth*");
+	g_assert_null(setting(profiles, "8021x/eduroam", "Match.Interface"));
 	assert_peap_profile(profiles, "8021x/eduroam");
 	assert_peap_profile(profiles, "wired/campus-lan");
 	text = read_state_file(f, "wired/campus-lan.8021x");
