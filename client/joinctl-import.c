@@ -520,10 +520,17 @@ match_arguments_valid(gchar **args)
 	return TRUE;
 }
 
-/* A wired profile without [Match] applies to no port: say how to give one. */
+/* A wired profile without [Match] applies to no port, and a server no CA
+ * or name vouches for is refused: say what to do. */
 static void
-note_unmatched(Import *im)
+notes(Import *im)
 {
+	const EapConfigMethod *m = im->method;
+
+	if (m->cas->len == 0 && m->server_ids->len == 0 && m->eap_type != EAP_CONFIG_EAP_PWD)
+		g_printerr(_("joinctl: the file names no CA and no server: joind refuses the "
+		             "network's server until you trust its key (joinctl known-networks "
+		             "trust NAME after a refused connection)\n"));
 	for (guint i = 0; im->match[0] == NULL && i < im->targets->len; i++) {
 		Target *t = g_ptr_array_index(im->targets, i);
 
@@ -559,7 +566,7 @@ joinctl_cmd_import(JoinctlContext *ctx, gchar **args)
 	else
 		print_result(ctx, &im);
 	if (code == JOINCTL_EXIT_OK)
-		note_unmatched(&im);
+		notes(&im);
 	import_clear(&im);
 	return code;
 }
