@@ -450,7 +450,7 @@ store_text(Parser *p, const gchar *name, GError **error)
 		ok = store_provider_text(p, name, p->text->str, &local);
 	if (ok)
 		return TRUE;
-	if (local == NULL || local->domain == EAP_CONFIG_ERROR) {
+	if (local->domain == EAP_CONFIG_ERROR) { /* placed already */
 		g_propagate_error(error, local);
 		return FALSE;
 	}

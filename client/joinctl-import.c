@@ -115,7 +115,9 @@ read_file(Import *im, const gchar *path, GError **error)
 	}
 	im->provider = g_ptr_array_index(im->config->providers, 0);
 	im->method = eap_config_pick_method(im->provider, &local);
-	return im->method != NULL || file_error(local, path, error);
+	if (im->method == NULL)
+		return file_error(local, path, error);
+	return TRUE;
 }
 
 static gboolean
@@ -561,12 +563,12 @@ joinctl_cmd_import(JoinctlContext *ctx, gchar **args)
 		          "use --passphrase-file or --passphrase-from-env"));
 	if (!read_file(&im, args[0], &error) || !make_targets(&im, args[0], &error) ||
 	    !make_settings(ctx, &im, &error) || !joinctl_context_connect(ctx, TRUE, &error) ||
-	    !write_all(ctx, &im, &error))
+	    !write_all(ctx, &im, &error)) {
 		code = joinctl_report(error);
-	else
+	} else {
 		print_result(ctx, &im);
-	if (code == JOINCTL_EXIT_OK)
 		notes(&im);
+	}
 	import_clear(&im);
 	return code;
 }
