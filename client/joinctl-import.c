@@ -187,45 +187,24 @@ make_targets(Import *im, const gchar *path, GError **error)
 
 /* ---- credentials ----------------------------------------------------------- */
 
-typedef struct {
-	gboolean done;
-	gchar *line;
-} Answer;
-
-static void
-answered(gchar *line, gpointer user_data)
-{
-	Answer *answer = user_data;
-
-	answer->line = line;
-	answer->done = TRUE;
-}
-
 /* The user name: --username, else asked for on the terminal (with echo). */
 static gchar *
 username(JoinctlContext *ctx, GError **error)
 {
-	Answer answer = {0};
+	gchar *line;
 
 	if (ctx->secrets.username != NULL)
 		return g_strdup(ctx->secrets.username);
-	if (!joinctl_prompt_start(_("User name: "), TRUE, answered, &answer)) {
-		g_set_error_literal(error, JOINCTL_ERROR, JOINCTL_EXIT_USAGE,
-		                    _("the user name is needed and there is no terminal to ask "
-		                      "for it: use --username"));
-		return NULL;
-	}
-	while (!answer.done && !g_cancellable_is_cancelled(ctx->cancellable))
-		g_main_context_iteration(NULL, TRUE);
-	if (!answer.done) {
-		joinctl_prompt_cancel();
-		g_set_error_literal(error, JOINCTL_ERROR, JOINCTL_EXIT_ABORTED, _("interrupted"));
-	} else if (answer.line == NULL || *g_strstrip(answer.line) == '\0') {
+	line = joinctl_prompt_line(ctx, _("User name: "), TRUE, _("the user name"),
+	                           _("the user name is needed and there is no terminal to ask "
+	                             "for it: use --username"),
+	                           error);
+	if (line != NULL && *g_strstrip(line) == '\0') {
 		g_set_error_literal(error, JOINCTL_ERROR, JOINCTL_EXIT_USAGE,
 		                    _("no user name given"));
-		g_clear_pointer(&answer.line, g_free);
+		g_clear_pointer(&line, g_free);
 	}
-	return answer.line;
+	return line;
 }
 
 static gboolean

@@ -131,6 +131,11 @@ gboolean joinctl_prompt_available(void);
 gboolean joinctl_prompt_start(const gchar *question, gboolean echo, JoinctlPromptFunc func,
                               gpointer user_data);
 void joinctl_prompt_cancel(void);
+/* Asks question and runs the main loop until the line comes: NULL with
+ * error when there is no terminal (saying no_terminal), at the end of input
+ * (no value for what) or when interrupted. */
+gchar *joinctl_prompt_line(JoinctlContext *ctx, const gchar *question, gboolean echo,
+                           const gchar *what, const gchar *no_terminal, GError **error);
 gboolean joinctl_prompt_busy(void);
 
 /* Commands: each returns an exit code and has printed what went wrong. */
