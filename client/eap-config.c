@@ -486,20 +486,26 @@ static const GMarkupParser markup_parser = {
 static gboolean
 parse_markup(Parser *p, GError **error)
 {
+	GError *local = NULL;
+
 	/* A UTF-8 byte order mark is not XML's business here. */
 	if (p->len >= 3 && memcmp(p->data, "\xef\xbb\xbf", 3) == 0) {
 		p->data += 3;
 		p->len -= 3;
 	}
-	if (!g_markup_parse_context_parse(p->markup, p->data, (gssize)p->len, error) ||
-	    !g_markup_parse_context_end_parse(p->markup, error)) {
-		if (error != NULL && *error != NULL && (*error)->domain == G_MARKUP_ERROR) {
-			(*error)->domain = EAP_CONFIG_ERROR;
-			(*error)->code = EAP_CONFIG_ERROR_INVALID;
-		}
-		return FALSE;
+	/* The error decides, not the return value: GLib 2.74's GMarkup can
+	 * set one and still return TRUE (bytes that are not UTF-8 after "<!"). */
+	g_markup_parse_context_parse(p->markup, p->data, (gssize)p->len, &local);
+	if (local == NULL)
+		g_markup_parse_context_end_parse(p->markup, &local);
+	if (local == NULL)
+		return TRUE;
+	if (local->domain == G_MARKUP_ERROR) {
+		local->domain = EAP_CONFIG_ERROR;
+		local->code = EAP_CONFIG_ERROR_INVALID;
 	}
-	return TRUE;
+	g_propagate_error(error, local);
+	return FALSE;
 }
 
 EapConfig *

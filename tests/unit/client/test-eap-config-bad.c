@@ -110,6 +110,10 @@ static const BadCase cases[] = {
          "</CredentialApplicability>" ROOT_CLOSE,
          "<SSID>: empty"},
         {"not-utf8", "<EAPIdentityProviderList>\xff\xfe</EAPIdentityProviderList>", NULL},
+        /* GMarkup sets an error for this one and still returns TRUE. */
+        {"doctype-not-utf8",
+         "<?xml version=\"1.0\"?>\n<!DOCTYPE \x80\x80 a>\n<EAPIdentityProviderList/>",
+         "Invalid UTF-8"},
 };
 
 static void
