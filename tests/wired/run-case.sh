@@ -694,8 +694,13 @@ case_profile_dbus_bundle() {
 
 	# The file loader's sentence for the same key, from a file dropped in.
 	sed '/^\[Security\]$/a EAP-TLS-Version-Min=1.7' "$W_DIR/port.saved" | w_profile port
-	wait_profile_error "port\.8021x:[0-9]+: "
-	loader=$(port_profile_error | sed 's/^[^:]*:[0-9]*: //')
+	for _ in $(seq 100); do
+		loader=$("$joinctl" --session daemon diagnostics |
+			jq -r --arg f "$f" '.profile_errors[]? | select(.path == $f) | .error')
+		[[ -n $loader ]] && break
+		sleep 0.05
+	done
+	loader=${loader#"$f":*: }
 	w_expect_eq "the D-Bus refusal" "$err" "$loader"
 
 	w_stop_pid "$W_MONITOR_PID" dbus-monitor
