@@ -31,7 +31,7 @@ show=$("$JOINCTL" --json profile show joind-wpa2) || wifi_fail "joinctl profile 
 [[ $out$show != *"$PASS"* ]] || wifi_fail "a reply holds the passphrase"
 check "autoconnected to joind-wpa2 $(wifi_since "$t") s after CreateProfile"
 
-"$JOINCTL" profile delete joind-wpa2 >/dev/null || wifi_fail "DeleteProfile failed"
+"$JOINCTL" profile delete "$path" >/dev/null || wifi_fail "DeleteProfile failed"
 jw -t 10 no-object net.joind.KnownNetwork1 Name=joind-wpa2 ||
 	wifi_fail "the deleted profile is still known"
 jw -t 10 object net.joind.Station1 State=disconnected ConnectedNetwork=/ >/dev/null ||
