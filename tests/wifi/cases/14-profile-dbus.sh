@@ -3,7 +3,9 @@
 # (`joinctl profile create`, the passphrase from the environment): a
 # KnownNetwork1 with Source "admin", and the station joins joind-wpa2 on
 # its own (autoconnect); DeleteProfile (`joinctl profile delete`): forgotten
-# and disconnected. The passphrase appears in no reply and no log line.
+# and disconnected. The passphrase appears in no reply and no log line
+# (listings: tests/dbus/test-profile-manager; each joinctl run costs seconds
+# in the VM).
 
 JOINCTL=$BUILD/client/joinctl
 pd_file=$WORK/state/joind-wpa2.psk
@@ -24,10 +26,7 @@ jw -t 30 object net.joind.Station1 State=connected "ConnectedNetwork=$wpa2" >/de
 	wifi_fail "the station did not join joind-wpa2 from the new profile"
 jw -t 1 object $NET Name=joind-wpa2 "KnownNetwork=$known" >/dev/null ||
 	wifi_fail "joind-wpa2 does not link the provisioned profile"
-show=$("$JOINCTL" --json profile show joind-wpa2) || wifi_fail "joinctl profile show: $show"
-[[ $(jq -r '.settings["Security.HasPassphrase"]' <<<"$show") == true ]] ||
-	wifi_fail "the listing does not say a passphrase is set: $show"
-[[ $out$show != *"$PASS"* ]] || wifi_fail "a reply holds the passphrase"
+[[ $out != *"$PASS"* ]] || wifi_fail "the reply holds the passphrase"
 check "autoconnected to joind-wpa2 $(wifi_since "$t") s after CreateProfile"
 
 "$JOINCTL" profile delete "$path" >/dev/null || wifi_fail "DeleteProfile failed"
