@@ -468,6 +468,12 @@ joind_profile_draft_to_text(JoindProfileDraft *self, gsize *len)
 
 	joind_secret_clear(kf_text, kf_len);
 	g_free(kf_text);
+	/* GKeyFile keeps the blank line that separated the last group from
+	 * a PEM group as part of that group: dropped here, or every rewrite
+	 * would add one. */
+	while (g_hash_table_size(self->pems) > 0 && text->len >= 2 &&
+	       text->str[text->len - 1] == '\n' && text->str[text->len - 2] == '\n')
+		g_string_truncate(text, text->len - 1);
 	names = g_hash_table_get_keys_as_array(self->pems, &n);
 	qsort(names, n, sizeof(gpointer), compare_names);
 	for (guint i = 0; i < n; i++) {
