@@ -24,43 +24,26 @@ key_is_secret(const gchar *name)
 	       g_str_has_suffix(key, "-Hash") || g_str_has_prefix(key, "SAE-PT");
 }
 
-typedef struct {
-	gboolean done;
-	gchar *line;
-} PromptAnswer;
-
-static void
-prompt_answered(gchar *line, gpointer user_data)
-{
-	PromptAnswer *answer = user_data;
-
-	answer->line = line;
-	answer->done = TRUE;
-}
-
 static gchar *
 secret_from_terminal(JoinctlContext *ctx, const gchar *name, GError **error)
 {
 	g_autofree gchar *question = g_strdup_printf(_("%s (not shown): "), name);
-	PromptAnswer answer = {0};
+	gboolean interrupted = FALSE;
+	gchar *line;
 
-	if (!joinctl_prompt_start(question, FALSE, prompt_answered, &answer)) {
+	if (!joinctl_prompt_available()) {
 		g_set_error(error, JOINCTL_ERROR, JOINCTL_EXIT_USAGE,
 		            _("%s is a secret and there is no terminal to ask for it: use "
 		              "--passphrase-file FILE or --passphrase-from-env VAR"),
 		            name);
 		return NULL;
 	}
-	while (!answer.done && !g_cancellable_is_cancelled(ctx->cancellable))
-		g_main_context_iteration(NULL, TRUE);
-	if (!answer.done) {
-		joinctl_prompt_cancel();
+	line = joinctl_prompt_line(ctx, question, FALSE, &interrupted);
+	if (interrupted)
 		g_set_error_literal(error, JOINCTL_ERROR, JOINCTL_EXIT_ABORTED, _("interrupted"));
-		return NULL;
-	}
-	if (answer.line == NULL)
+	else if (line == NULL)
 		g_set_error(error, JOINCTL_ERROR, JOINCTL_EXIT_USAGE, _("no value for %s"), name);
-	return answer.line;
+	return line;
 }
 
 /* The first line of the file, without its line end. */

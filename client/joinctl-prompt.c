@@ -119,3 +119,35 @@ joinctl_prompt_cancel(void)
 	if (prompt.active)
 		prompt_stop();
 }
+
+typedef struct {
+	gboolean done;
+	gchar *line;
+} PromptAnswer;
+
+static void
+prompt_answered(gchar *line, gpointer user_data)
+{
+	PromptAnswer *answer = user_data;
+
+	answer->line = line;
+	answer->done = TRUE;
+}
+
+gchar *
+joinctl_prompt_line(JoinctlContext *ctx, const gchar *question, gboolean echo,
+                    gboolean *interrupted)
+{
+	PromptAnswer answer = {0};
+
+	*interrupted = FALSE;
+	if (!joinctl_prompt_start(question, echo, prompt_answered, &answer))
+		return NULL;
+	while (!answer.done && !g_cancellable_is_cancelled(ctx->cancellable))
+		g_main_context_iteration(NULL, TRUE);
+	if (!answer.done) {
+		joinctl_prompt_cancel();
+		*interrupted = TRUE;
+	}
+	return answer.line;
+}

@@ -53,6 +53,7 @@ typedef struct {
 
 typedef struct {
 	gboolean json;
+	gboolean assume_yes; /* --yes: trust without asking */
 	GBusType bus_type;
 	gchar *type_filter; /* --type: network security type */
 	JoinctlSecrets secrets;
@@ -131,6 +132,17 @@ gboolean joinctl_prompt_start(const gchar *question, gboolean echo, JoinctlPromp
                               gpointer user_data);
 void joinctl_prompt_cancel(void);
 gboolean joinctl_prompt_busy(void);
+/* Ask and wait (the main loop runs meanwhile) for the line: NULL at end of
+ * input, when there is no terminal or *interrupted (SIGINT/SIGTERM). */
+gchar *joinctl_prompt_line(JoinctlContext *ctx, const gchar *question, gboolean echo,
+                           gboolean *interrupted);
+
+/* joinctl-trust.c: GetDiagnostics' document (a new node, NULL with error),
+ * and pinning a server certificate seen (a "server_certificate" object of
+ * it, NULL when none was seen) after showing it and asking; what names
+ * whose certificate it is ("known network 'eduroam'"). */
+JsonNode *joinctl_diagnostics(JoinctlContext *ctx, GError **error);
+int joinctl_trust(JoinctlContext *ctx, const gchar *what, JsonObject *certificate);
 
 /* Commands: each returns an exit code and has printed what went wrong. */
 int joinctl_cmd_daemon(JoinctlContext *ctx, gchar **args);
