@@ -168,18 +168,17 @@ known_trust(JoinctlContext *ctx, const gchar *name, JoindDBusObject *object)
 	g_autoptr(JsonNode) diag = joinctl_diagnostics(ctx, &error);
 	const gchar *path = g_dbus_object_get_object_path(G_DBUS_OBJECT(object));
 	g_autofree gchar *what = g_strdup_printf(_("known network '%s'"), name);
-	JsonObject *top = diag != NULL ? json_node_get_object(diag) : NULL;
 	JsonArray *known;
 
 	if (diag == NULL)
 		return joinctl_report(error);
-	known = json_object_get_array_member(top, "known_networks");
+	known = joinctl_json_array_member(json_node_get_object(diag), "known_networks");
 	for (guint i = 0; known != NULL && i < json_array_get_length(known); i++) {
 		JsonObject *k = json_array_get_object_element(known, i);
 		if (g_strcmp0(json_object_get_string_member_with_default(k, "path", NULL), path) ==
 		    0)
-			return joinctl_trust(
-			        ctx, what, json_object_get_object_member(k, "server_certificate"));
+			return joinctl_trust(ctx, what,
+			                     joinctl_json_object_member(k, "server_certificate"));
 	}
 	return joinctl_trust(ctx, what, NULL);
 }

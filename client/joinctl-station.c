@@ -161,9 +161,7 @@ device_diagnostics(JoinctlContext *ctx, const gchar *path, const gchar *name)
 	JsonObject *o = top != NULL ? json_node_get_object(top) : NULL;
 	JsonArray *devices;
 
-	if (o == NULL || !json_object_has_member(o, "devices"))
-		return NULL;
-	devices = json_object_get_array_member(o, "devices");
+	devices = joinctl_json_array_member(o, "devices");
 	for (guint i = 0; devices != NULL && i < json_array_get_length(devices); i++) {
 		JsonNode *entry = json_array_get_element(devices, i);
 		if (diagnostics_entry_matches(entry, path, name))
@@ -196,13 +194,8 @@ diagnostics_connection(JsonNode *diag)
 {
 	JsonObject *o =
 	        diag != NULL && JSON_NODE_HOLDS_OBJECT(diag) ? json_node_get_object(diag) : NULL;
-	JsonNode *details = o != NULL ? json_object_get_member(o, "details") : NULL;
-	JsonNode *link;
 
-	if (details == NULL || !JSON_NODE_HOLDS_OBJECT(details))
-		return NULL;
-	link = json_object_get_member(json_node_get_object(details), "connection");
-	return link != NULL && JSON_NODE_HOLDS_OBJECT(link) ? json_node_get_object(link) : NULL;
+	return joinctl_json_object_member(joinctl_json_object_member(o, "details"), "connection");
 }
 
 /* A TLS-based method's parameters and the server it trusted. */

@@ -190,18 +190,15 @@ wired_trust(JoinctlContext *ctx, const gchar *name, JoindDBusObject *object)
 
 	if (diag == NULL)
 		return joinctl_report(error);
-	devices = json_object_get_array_member(json_node_get_object(diag), "devices");
+	devices = joinctl_json_array_member(json_node_get_object(diag), "devices");
 	for (guint i = 0; devices != NULL && i < json_array_get_length(devices); i++) {
 		JsonObject *d = json_array_get_object_element(devices, i);
-		JsonObject *port;
 		if (g_strcmp0(json_object_get_string_member_with_default(d, "name", NULL),
-		              ifname) != 0)
-			continue;
-		port = json_object_get_object_member(d, "port8021x");
-		return joinctl_trust(
-		        ctx, what,
-		        port != NULL ? json_object_get_object_member(port, "server_certificate")
-		                     : NULL);
+		              ifname) == 0)
+			return joinctl_trust(ctx, what,
+			                     joinctl_json_object_member(
+			                             joinctl_json_object_member(d, "port8021x"),
+			                             "server_certificate"));
 	}
 	return joinctl_trust(ctx, what, NULL);
 }

@@ -106,6 +106,10 @@ typedef struct {
 	const gchar *label; /* N_("Label") */
 } JoinctlField;
 gchar *joinctl_json_member_text(JsonObject *object, const gchar *key);
+/* A member that is an object (an array), or NULL when object is NULL or the
+ * member is absent or something else (borrowed). */
+JsonObject *joinctl_json_object_member(JsonObject *object, const gchar *key);
+JsonArray *joinctl_json_array_member(JsonObject *object, const gchar *key);
 void joinctl_print_fields(JsonObject *object, const JoinctlField *fields);
 gchar *joinctl_format_value(GVariant *value);
 

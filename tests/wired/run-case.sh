@@ -307,6 +307,9 @@ case_tls_trust() {
 	pin=$(pin_of "$W_PKI/server.pem")
 	profile_tls EAP-TLS-CACert=
 	w_joind
+	# Nothing seen yet, nothing to pin (exit 4, NotFound).
+	"$joinctl" --session --yes wired trust "$W_IF_S" >/dev/null 2>&1 && w_fail "trusted an unseen server"
+	w_expect_eq "trust before any attempt: exit status" "$?" 4
 	w_wait --run ip -n "$W_NS_S" link set "$W_IF_S" up -- State failed,held >/dev/null
 	err=$(w_prop LastError)
 	echo "LastError: $err"
