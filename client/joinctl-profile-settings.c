@@ -28,22 +28,12 @@ static gchar *
 secret_from_terminal(JoinctlContext *ctx, const gchar *name, GError **error)
 {
 	g_autofree gchar *question = g_strdup_printf(_("%s (not shown): "), name);
-	gboolean interrupted = FALSE;
-	gchar *line;
+	g_autofree gchar *no_terminal =
+	        g_strdup_printf(_("%s is a secret and there is no terminal to ask for it: use "
+	                          "--passphrase-file FILE or --passphrase-from-env VAR"),
+	                        name);
 
-	if (!joinctl_prompt_available()) {
-		g_set_error(error, JOINCTL_ERROR, JOINCTL_EXIT_USAGE,
-		            _("%s is a secret and there is no terminal to ask for it: use "
-		              "--passphrase-file FILE or --passphrase-from-env VAR"),
-		            name);
-		return NULL;
-	}
-	line = joinctl_prompt_line(ctx, question, FALSE, &interrupted);
-	if (interrupted)
-		g_set_error_literal(error, JOINCTL_ERROR, JOINCTL_EXIT_ABORTED, _("interrupted"));
-	else if (line == NULL)
-		g_set_error(error, JOINCTL_ERROR, JOINCTL_EXIT_USAGE, _("no value for %s"), name);
-	return line;
+	return joinctl_prompt_line(ctx, question, FALSE, name, no_terminal, error);
 }
 
 /* The first line of the file, without its line end. */
@@ -61,8 +51,8 @@ secret_from_file(const gchar *path, GError **error)
 	return text;
 }
 
-static gchar *
-secret_value(JoinctlContext *ctx, const gchar *name, GError **error)
+gchar *
+joinctl_profile_secret(JoinctlContext *ctx, const gchar *name, GError **error)
 {
 	const gchar *env;
 
@@ -83,7 +73,7 @@ secret_value(JoinctlContext *ctx, const gchar *name, GError **error)
 static gboolean
 add_secret(JoinctlContext *ctx, GVariantDict *dict, const gchar *name, GError **error)
 {
-	gchar *value = secret_value(ctx, name, error);
+	gchar *value = joinctl_profile_secret(ctx, name, error);
 
 	if (value == NULL)
 		return FALSE;

@@ -73,25 +73,19 @@ confirmed(JoinctlContext *ctx, const gchar *setting, const gchar *pin, GError **
 {
 	g_autofree gchar *question = NULL;
 	g_autofree gchar *answer = NULL;
-	gboolean interrupted = FALSE;
 
 	if (ctx->assume_yes)
 		return TRUE;
-	if (!joinctl_prompt_available()) {
-		g_set_error_literal(error, JOINCTL_ERROR, JOINCTL_EXIT_USAGE,
-		                    _("no terminal to confirm on: check the certificate above and "
-		                      "run again with --yes to pin it"));
-		return FALSE;
-	}
 	question =
 	        g_strdup_printf(_("Trust this server from now on (%s=%s)? [y/N] "), setting, pin);
-	answer = joinctl_prompt_line(ctx, question, TRUE, &interrupted);
-	if (interrupted) {
-		g_set_error_literal(error, JOINCTL_ERROR, JOINCTL_EXIT_ABORTED, _("interrupted"));
+	answer = joinctl_prompt_line(ctx, question, TRUE, _("the confirmation"),
+	                             _("no terminal to confirm on: check the certificate above "
+	                               "and run again with --yes to pin it"),
+	                             error);
+	if (answer == NULL)
 		return FALSE;
-	}
-	if (answer != NULL && (g_ascii_strcasecmp(g_strstrip(answer), "y") == 0 ||
-	                       g_ascii_strcasecmp(answer, "yes") == 0))
+	g_strstrip(answer);
+	if (g_ascii_strcasecmp(answer, "y") == 0 || g_ascii_strcasecmp(answer, "yes") == 0)
 		return TRUE;
 	g_set_error_literal(error, JOINCTL_ERROR, JOINCTL_EXIT_ABORTED,
 	                    _("not trusted: the profile is unchanged"));
