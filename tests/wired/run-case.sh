@@ -294,6 +294,55 @@ case_tls_no_ca() {
 	[[ $(w_hostapd_count ": authorizing port") == 0 ]] || w_fail "hostapd authorized the port"
 }
 
+# The way through a refusal: no CA, so the server is refused; LastError and
+# the log name its certificate (subject, issuer, validity, pin) and the
+# command; `joinctl wired trust` refuses to pin without a confirmation,
+# then with --yes shows the certificate and has joind write the pin (0600,
+# over ProfileManager1); the next attempt authenticates, and the
+# diagnostics show the TLS version, cipher and the server it trusted.
+case_tls_trust() {
+	local joinctl=$W_BUILD/client/joinctl f err out pin cert part
+	bed
+	f=$W_DIR/state/wired/port.8021x
+	pin=$(pin_of "$W_PKI/server.pem")
+	profile_tls EAP-TLS-CACert=
+	w_joind
+	# Nothing seen yet, nothing to pin (exit 4, NotFound).
+	"$joinctl" --session --yes wired trust "$W_IF_S" >/dev/null 2>&1 && w_fail "trusted an unseen server"
+	w_expect_eq "trust before any attempt: exit status" "$?" 4
+	w_wait --run ip -n "$W_NS_S" link set "$W_IF_S" up -- State failed,held >/dev/null
+	err=$(w_prop LastError)
+	echo "LastError: $err"
+	for part in "CN=auth.test" "issued by" "valid from" "$pin" "joinctl wired trust $W_IF_S"; do
+		[[ $err == *"$part"* ]] || w_fail "LastError lacks '$part'"
+	done
+	grep -F "joinctl wired trust $W_IF_S" "$W_DIR/joind.log" | grep -qF "$pin" ||
+		w_fail "no log line names the pin and the command"
+	if "$joinctl" --session wired trust "$W_IF_S" </dev/null >/dev/null 2>&1; then
+		w_fail "trust without a terminal and without --yes pinned the server"
+	fi
+	grep -q ServerKeyPin "$f" && w_fail "the pin was written unconfirmed"
+	# hostapd holds the MAC for its quietPeriod (60 s) after the failure; a
+	# fresh one does not.
+	w_hostapd_stop
+	w_hostapd
+	out=$("$joinctl" --session --yes wired trust "$W_IF_S")
+	echo "$out"
+	[[ $out == *"CN=auth.test"* && $out == *"$pin"* ]] || w_fail "trust did not show the certificate"
+	grep -qxF "EAP-TLS-ServerKeyPin=$pin" "$f" || w_fail "no pin in the profile: $(cat "$f")"
+	w_expect_eq "mode of $f" "$(stat -c %a "$f")" 600
+	w_wait --timeout 20 State authenticated >/dev/null
+	expect_authenticated TLS tlsuser
+	cert=$("$joinctl" --session daemon diagnostics |
+		jq -c ".devices[] | select(.name == \"$W_IF_S\") | .port8021x.server_certificate")
+	echo "diagnostics: $cert"
+	w_expect_eq "trusted" "$(jq -r .trusted <<<"$cert")" true
+	w_expect_match "tls_version" "$(jq -r .tls_version <<<"$cert")" '^TLSv1\.[23]$'
+	w_expect_match "cipher" "$(jq -r .cipher <<<"$cert")" '^TLS_'
+	w_expect_match "subject" "$(jq -r .subject <<<"$cert")" 'CN=auth\.test'
+	w_expect_eq "pin" "$(jq -r .pin <<<"$cert")" "$pin"
+}
+
 case_tls_key_passphrase_profile() {
 	bed
 	profile_tls EAP-TLS-ClientKey="$W_PKI/client.enc.key" EAP-TLS-ClientKeyPassphrase=whatever
