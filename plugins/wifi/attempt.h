@@ -35,13 +35,13 @@ typedef struct {
 	WifiPmksa *pmksa;
 } WifiAttempt;
 
-/* address: the interface's now ("aa:bb:.."); sme: joind's SME authenticates
- * (then SAE is used where the access point and radio can). NULL with error
- * set when the network cannot be joined (NOT_SUPPORTED, NO_AGENT, NOT_FOUND:
- * an 802.1X network without a profile, a bad profile secret); *ask_agent
- * when the PSK must come from the agent. */
+/* current: the interface's address now ("aa:bb:.."); sme: joind's SME
+ * authenticates (then SAE is used where the access point and radio can).
+ * NULL with error set when the network cannot be joined (NOT_SUPPORTED,
+ * NO_AGENT, NOT_FOUND: an 802.1X network without a profile, a bad profile
+ * secret); *ask_agent when the PSK must come from the agent. */
 WifiAttempt *wifi_attempt_new(JoindCore *core, WifiNetwork *network, WifiBss *bss, WifiIface *iface,
-                              gboolean sme, const gchar *address, gboolean *ask_agent,
+                              gboolean sme, const gchar *current, gboolean *ask_agent,
                               GError **error);
 /* Before authentication: gives the interface the address the attempt
  * chose (address.h), when it has another one now (address). */
