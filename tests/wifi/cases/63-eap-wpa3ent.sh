@@ -56,7 +56,7 @@ p384_leaf() { # NAME SUBJECT EXTENSIONS
 		wifi_fail "cannot sign the P-384 $1 certificate"
 }
 
-# What every BSS shares; the 192-bit BSS overrides the AKM and ciphers.
+# What every BSS shares (the 192-bit BSS overrides AKM and ciphers after).
 wpa3_bss_lines() {
 	printf 'wpa=2\nwpa_key_mgmt=WPA-EAP-SHA256\nrsn_pairwise=CCMP\nieee80211w=2\nokc=1\n'
 	printf 'tls_flags=[ENABLE-TLSv1.3]\nieee8021x=1\neap_server=1\neap_user_file=%s\n' \
@@ -84,9 +84,10 @@ wpa3_setup() {
 		printf 'hw_mode=g\nchannel=4\nssid=joind-ent-wpa3\n'
 		wpa3_bss_lines
 		printf '\nbss=wlan6-1\nbssid=02:00:00:00:06:11\nssid=joind-ent-192\n'
+		wpa3_bss_lines
+		# Later lines win.
 		printf 'wpa_key_mgmt=WPA-EAP-SUITE-B-192\nrsn_pairwise=GCMP-256\n'
 		printf 'group_mgmt_cipher=BIP-GMAC-256\nopenssl_ciphers=SUITEB192\n'
-		wpa3_bss_lines
 	} >"$WORK/hostapd-ent.conf"
 	{
 		printf 'ctrl_interface=/run/hostapd-ent\ninterface=wlan5\ndriver=nl80211\n'
