@@ -441,13 +441,15 @@ check_transition_modes(JoindProfileCheck *check, const gchar *value)
 	}
 }
 
-/* iwd's [Settings]: the booleans, AddressOverride and the transition
- * modes are checked; which of them a device plugin acts on is its affair. */
+/* iwd's [Settings], and joind's OKC (opportunistic key caching): the
+ * booleans, AddressOverride and the transition modes are checked; which of
+ * them a device plugin acts on is its affair. */
 static void
 check_settings(JoindProfileCheck *check)
 {
-	static const gchar *const booleans[] = {"AutoConnect", "Hidden", "AlwaysRandomizeAddress",
-	                                        "TransitionDisable", NULL};
+	static const gchar *const booleans[] = {
+	        "AutoConnect",       "Hidden", "AlwaysRandomizeAddress",
+	        "TransitionDisable", "OKC",    NULL};
 	g_auto(GStrv) keys = g_key_file_get_keys(check->keyfile, "Settings", NULL, NULL);
 
 	for (guint i = 0; keys != NULL && keys[i] != NULL; i++) {

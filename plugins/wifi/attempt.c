@@ -68,6 +68,33 @@ attempt_prepare_psk(WifiAttempt *attempt, JoindCore *core, const WifiWiphy *wiph
 	return TRUE;
 }
 
+/* Opportunistic key caching, which the profile allows: access points of
+ * one network that share their PMKs take a PMKID derived for them from
+ * the PMK another one of them gave. Off by default: an access point
+ * without it ignores the PMKID (full EAP follows), and the PMK was never
+ * meant for it. */
+static WifiPmksa *
+attempt_okc_pmksa(WifiAttempt *attempt, WifiIface *iface)
+{
+	g_autoptr(GError) error = NULL;
+	const WifiPmksa *from =
+	        wifi_pmksa_cache_lookup_network(iface->pmksa, attempt->spa, attempt->network_key,
+	                                        attempt->plan.akm, g_get_monotonic_time());
+	WifiPmksa *derived;
+	gchar from_text[18];
+
+	if (from == NULL)
+		return NULL;
+	derived = wifi_pmksa_derive(from, attempt->bss->bssid, &error);
+	if (derived == NULL) {
+		g_debug("%s: no opportunistic PMKSA: %s", iface->name, error->message);
+		return NULL;
+	}
+	g_info("%s: offering “%s” the PMKSA of %s (opportunistic key caching)", iface->name,
+	       wifi_attempt_get_name(attempt), wifi_bssid_to_string(from->bssid, from_text));
+	return derived;
+}
+
 /* 802.1X: the profile says how to authenticate; a PMKSA cached for this
  * access point goes into our RSNE, so that EAP may be skipped. */
 static gboolean
@@ -95,10 +122,13 @@ attempt_prepare_eap(WifiAttempt *attempt, WifiIface *iface, const gchar *address
 	                                g_get_monotonic_time());
 	if (pmksa != NULL) {
 		attempt->pmksa = wifi_pmksa_copy(pmksa);
-		wifi_rsn_plan_offer_pmkid(&attempt->plan, pmksa->pmkid);
 		g_info("%s: offering the cached PMKSA of “%s”", iface->name,
 		       wifi_attempt_get_name(attempt));
+	} else if (joind_profile_get_boolean(profile, "Settings", "OKC", FALSE)) {
+		attempt->pmksa = attempt_okc_pmksa(attempt, iface);
 	}
+	if (attempt->pmksa != NULL)
+		wifi_rsn_plan_offer_pmkid(&attempt->plan, attempt->pmksa->pmkid);
 	return TRUE;
 }
 

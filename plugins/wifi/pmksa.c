@@ -99,23 +99,58 @@ wifi_pmksa_cache_add(WifiPmksaCache *cache, WifiPmksa *pmksa)
 	g_ptr_array_add(cache->entries, pmksa);
 }
 
+static void
+drop_expired(WifiPmksaCache *cache, gint64 now)
+{
+	for (guint i = cache->entries->len; i > 0; i--) {
+		const WifiPmksa *e = g_ptr_array_index(cache->entries, i - 1);
+
+		if (e->expires <= now)
+			g_ptr_array_remove_index(cache->entries, i - 1);
+	}
+}
+
 const WifiPmksa *
 wifi_pmksa_cache_lookup(WifiPmksaCache *cache, const guint8 bssid[WIFI_ADDR_LEN],
                         const guint8 spa[WIFI_ADDR_LEN], const gchar *network, guint akm,
                         gint64 now)
 {
-	for (guint i = 0; i < cache->entries->len;) {
-		WifiPmksa *e = g_ptr_array_index(cache->entries, i);
+	drop_expired(cache, now);
+	for (guint i = 0; i < cache->entries->len; i++) {
+		const WifiPmksa *e = g_ptr_array_index(cache->entries, i);
 
-		if (e->expires <= now) {
-			g_ptr_array_remove_index(cache->entries, i);
-			continue;
-		}
 		if (same_key(e, bssid, spa, network) && e->akm == akm)
 			return e;
-		i++;
 	}
 	return NULL;
+}
+
+const WifiPmksa *
+wifi_pmksa_cache_lookup_network(WifiPmksaCache *cache, const guint8 spa[WIFI_ADDR_LEN],
+                                const gchar *network, guint akm, gint64 now)
+{
+	drop_expired(cache, now);
+	/* Oldest first: the newest match is the last. */
+	for (guint i = cache->entries->len; i > 0; i--) {
+		const WifiPmksa *e = g_ptr_array_index(cache->entries, i - 1);
+
+		if (memcmp(e->spa, spa, WIFI_ADDR_LEN) == 0 &&
+		    g_strcmp0(e->network, network) == 0 && e->akm == akm)
+			return e;
+	}
+	return NULL;
+}
+
+WifiPmksa *
+wifi_pmksa_derive(const WifiPmksa *pmksa, const guint8 bssid[WIFI_ADDR_LEN], GError **error)
+{
+	g_autoptr(WifiPmksa) derived = wifi_pmksa_copy(pmksa);
+
+	memcpy(derived->bssid, bssid, WIFI_ADDR_LEN);
+	if (!wifi_pmkid(derived->akm, derived->pmk, derived->pmk_len, bssid, derived->spa,
+	                derived->pmkid, error))
+		return NULL;
+	return g_steal_pointer(&derived);
 }
 
 guint

@@ -56,6 +56,18 @@ void wifi_pmksa_cache_add(WifiPmksaCache *cache, WifiPmksa *pmksa);
 const WifiPmksa *wifi_pmksa_cache_lookup(WifiPmksaCache *cache, const guint8 bssid[WIFI_ADDR_LEN],
                                          const guint8 spa[WIFI_ADDR_LEN], const gchar *network,
                                          guint akm, gint64 now);
+/* Opportunistic key caching: the newest live entry of network for our
+ * address and akm, whichever access point it came from, or NULL. Borrowed
+ * until the cache changes. */
+const WifiPmksa *wifi_pmksa_cache_lookup_network(WifiPmksaCache *cache,
+                                                 const guint8 spa[WIFI_ADDR_LEN],
+                                                 const gchar *network, guint akm, gint64 now);
+/* The PMKSA another access point of the same network holds when it shares
+ * pmksa's PMK (as access points with opportunistic key caching do): the
+ * PMKID computed for bssid, the same PMK and expiry. NULL with error when
+ * the AKM derives no PMKID from the PMK. */
+WifiPmksa *wifi_pmksa_derive(const WifiPmksa *pmksa, const guint8 bssid[WIFI_ADDR_LEN],
+                             GError **error);
 /* Drops the entry for that access point, address and network: the access
  * point no longer has it. TRUE when there was one. */
 gboolean wifi_pmksa_cache_remove(WifiPmksaCache *cache, const guint8 bssid[WIFI_ADDR_LEN],

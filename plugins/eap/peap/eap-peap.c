@@ -6,7 +6,11 @@
  *
  * Keys: TK = TLS-PRF(master, "client EAP encryption", randoms) (TLS 1.2)
  * or the RFC 9427 exporter with Type 25 (TLS 1.3). Without crypto binding
- * MSK | EMSK = TK[0..128); with it, they come from PRF+ over the IPMK. */
+ * MSK | EMSK = TK[0..128); with it, they come from PRF+ over the IPMK.
+ * TLS 1.3's exporter mixes the length asked for into its output, so a
+ * 64-octet export is no prefix of the 128-octet one, and hostapd (2.10 at
+ * least) keys the crypto binding from 64 octets: a binding that the
+ * 128-octet TK does not verify is tried with the 64-octet one. */
 #include "eap-peap.h"
 
 #include <string.h>
@@ -35,6 +39,8 @@ typedef struct {
 	guint8 outer_id;
 	guint8 tk[EAP_PEAP_TK_LEN];
 	gboolean have_tk;
+	guint8 tk64[EAP_PEAP_TK_LEN]; /* TLS 1.3: the exporter's 64 octets */
+	gboolean have_tk64;
 	gboolean fast_reconnect; /* resumed TLS session, no inner method */
 } EapPeap;
 
@@ -129,7 +135,26 @@ eap_peap_inner_request(EapPeap *peap, const guint8 *data, gsize len, GError **er
 
 /* ---- Extensions: the end of the inner conversation ---- */
 
-/* Verifies the server's binding, answers it, and derives the keys. */
+/* IPMK and CMK from tk and the ISK, and the server's binding verified
+ * with them. A fast reconnect ([MS-PEAP] 3.1.5.5: resumed session, no
+ * inner method) takes IPMK and CMK straight from TK. */
+static gboolean
+eap_peap_bind_keys(EapPeap *peap, const guint8 tk[EAP_PEAP_TK_LEN],
+                   const guint8 isk[EAP_PEAP_ISK_LEN], const EapPeapTlvs *tlvs,
+                   guint8 ipmk[EAP_PEAP_IPMK_LEN], guint8 cmk[EAP_PEAP_CMK_LEN], GError **error)
+{
+	if (peap->fast_reconnect) {
+		memcpy(ipmk, tk, EAP_PEAP_IPMK_LEN);
+		memcpy(cmk, tk + EAP_PEAP_IPMK_LEN, EAP_PEAP_CMK_LEN);
+	} else if (!eap_peap_compound_keys(tk, isk, ipmk, cmk, error)) {
+		return FALSE;
+	}
+	return eap_peap_binding_verify(tlvs, cmk, error);
+}
+
+/* Verifies the server's binding, answers it, and derives the keys. Both
+ * TKs of a TLS 1.3 tunnel come from its secrets: whichever verifies the
+ * binding proves that the server holds the tunnel's other end. */
 static gboolean
 eap_peap_bind(EapPeap *peap, const EapPeapTlvs *tlvs, GByteArray *reply, guint8 msk[64],
               guint8 emsk[64], GError **error)
@@ -141,20 +166,18 @@ eap_peap_bind(EapPeap *peap, const EapPeapTlvs *tlvs, GByteArray *reply, guint8 
 	g_autoptr(GError) local = NULL;
 	gboolean ok;
 
-	/* ISK: the inner MSK's first 32 octets, zeros when it has none (GTC).
-	 * A fast reconnect ([MS-PEAP] 3.1.5.5: resumed session, no inner
-	 * method) takes IPMK and CMK straight from TK. */
+	/* ISK: the inner MSK's first 32 octets, zeros when it has none (GTC). */
 	if (inner_msk != NULL)
 		memcpy(isk, inner_msk, MIN(inner_len, sizeof(isk)));
-	if (peap->fast_reconnect) {
-		memcpy(ipmk, peap->tk, sizeof(ipmk));
-		memcpy(cmk, peap->tk + sizeof(ipmk), sizeof(cmk));
-		ok = TRUE;
-	} else {
-		ok = eap_peap_compound_keys(peap->tk, isk, ipmk, cmk, &local);
+	ok = eap_peap_bind_keys(peap, peap->tk, isk, tlvs, ipmk, cmk, &local);
+	if (!ok && peap->have_tk64) {
+		g_clear_error(&local);
+		ok = eap_peap_bind_keys(peap, peap->tk64, isk, tlvs, ipmk, cmk, &local);
+		if (ok)
+			g_debug("PEAP: the server's crypto binding uses a TK of 64 exported "
+			        "octets");
 	}
-	ok = ok && eap_peap_binding_verify(tlvs, cmk, &local) &&
-	     eap_peap_binding_build(reply, tlvs, cmk, &local) &&
+	ok = ok && eap_peap_binding_build(reply, tlvs, cmk, &local) &&
 	     eap_peap_binding_session_keys(ipmk, msk, emsk, &local);
 	joind_secret_clear(isk, sizeof(isk));
 	joind_secret_clear(ipmk, sizeof(ipmk));
@@ -279,6 +302,9 @@ eap_peap_handshake_done(EapTlsFlow *flow, gpointer user_data, GError **error)
 	                                    sizeof(peap->tk), error);
 	if (!peap->have_tk)
 		return FALSE;
+	peap->have_tk64 =
+	        tls13 && eap_tls_conn_export(conn, "EXPORTER_EAP_TLS_Key_Material", type_code,
+	                                     sizeof(type_code), peap->tk64, 64, NULL);
 	eap_peap_set_phase(peap, EAP_PEAP_PHASE_INNER,
 	                   tls13 ? "TLS 1.3 tunnel up" : "TLS 1.2 tunnel up");
 	return TRUE;
@@ -373,6 +399,7 @@ eap_peap_state_free(gpointer data)
 	eap_tunnel_inner_free(peap->inner);
 	eap_tls_flow_free(peap->flow);
 	joind_secret_clear(peap->tk, sizeof(peap->tk));
+	joind_secret_clear(peap->tk64, sizeof(peap->tk64));
 	g_free(peap);
 }
 

@@ -301,6 +301,9 @@ static const BadCase bad_cases[] = {
          PATH ":2: AlwaysRandomizeAddress: “perhaps” is not a boolean", NULL},
         {JOIND_PROFILE_TYPE_OPEN, "[Settings]\nTransitionDisable=1x\n",
          PATH ":2: TransitionDisable: “1x” is not a boolean", NULL},
+        /* joind's own: opportunistic key caching. */
+        {JOIND_PROFILE_TYPE_8021X, "[Settings]\nOKC=sometimes\n",
+         PATH ":2: OKC: “sometimes” is not a boolean", NULL},
         {JOIND_PROFILE_TYPE_OPEN, "[Settings]\nAddressOverride=02:00:5e:10:00\n",
          PATH ":2: AddressOverride: “02:00:5e:10:00” is not a MAC address", NULL},
         {JOIND_PROFILE_TYPE_OPEN, "[Settings]\nAddressOverride=01:00:5e:10:00:01\n",

@@ -178,6 +178,52 @@ test_cache_flush(void)
 	wifi_pmksa_cache_free(cache);
 }
 
+/* Opportunistic key caching: the network's newest entry for our address
+ * and AKM, whichever access point gave it, yields the PMKSA another access
+ * point of the network holds: same PMK and expiry, the PMKID computed for
+ * that access point. */
+static void
+test_okc(void)
+{
+	static const guint8 aa3[6] = {0xa0, 0xa1, 0xa2, 0xa3, 0xa4, 0xa7};
+	WifiPmksaCache *cache = wifi_pmksa_cache_new();
+	g_autoptr(WifiPmksa) derived = NULL;
+	g_autoptr(WifiPmksa) suite_b = NULL;
+	g_autoptr(GError) error = NULL;
+	const WifiPmksa *from;
+	guint8 want[16];
+
+	wifi_pmksa_cache_add(cache, entry(aa, spa, "corp_8021x", 60, 0));
+	wifi_pmksa_cache_add(cache, entry(aa2, spa, "corp_8021x", 120, 0));
+	from = wifi_pmksa_cache_lookup_network(cache, spa, "corp_8021x", WIFI_AKM_SUITE_8021X, S);
+	g_assert_nonnull(from);
+	g_assert_cmpmem(from->bssid, 6, aa2, 6);
+	g_assert_null(wifi_pmksa_cache_lookup_network(cache, spa2, "corp_8021x",
+	                                              WIFI_AKM_SUITE_8021X, S));
+	g_assert_null(wifi_pmksa_cache_lookup_network(cache, spa, "other_8021x",
+	                                              WIFI_AKM_SUITE_8021X, S));
+	g_assert_null(wifi_pmksa_cache_lookup_network(cache, spa, "corp_8021x",
+	                                              WIFI_AKM_SUITE_8021X_SHA256, S));
+	derived = wifi_pmksa_derive(from, aa3, &error);
+	g_assert_no_error(error);
+	g_assert_true(
+	        wifi_pmkid(WIFI_AKM_SUITE_8021X, from->pmk, from->pmk_len, aa3, spa, want, NULL));
+	g_assert_cmpmem(derived->pmkid, 16, want, 16);
+	g_assert_cmpmem(derived->bssid, 6, aa3, 6);
+	g_assert_cmpmem(derived->pmk, derived->pmk_len, from->pmk, from->pmk_len);
+	g_assert_cmpint(derived->expires, ==, from->expires);
+	g_assert_cmpstr(derived->network, ==, "corp_8021x");
+	/* The 192-bit AKM's PMKID comes from the KCK: nothing to derive. */
+	suite_b = wifi_pmksa_copy(from);
+	suite_b->akm = WIFI_AKM_SUITE_8021X_SUITE_B_192;
+	g_assert_null(wifi_pmksa_derive(suite_b, aa3, &error));
+	g_assert_nonnull(error);
+	/* Expired entries lend nothing. */
+	g_assert_null(wifi_pmksa_cache_lookup_network(cache, spa, "corp_8021x",
+	                                              WIFI_AKM_SUITE_8021X, 120 * S));
+	wifi_pmksa_cache_free(cache);
+}
+
 int
 main(int argc, char **argv)
 {
@@ -188,5 +234,6 @@ main(int argc, char **argv)
 	g_test_add_func("/pmksa/cache/per-bss", test_cache_per_bss);
 	g_test_add_func("/pmksa/cache/expiry", test_cache_expiry);
 	g_test_add_func("/pmksa/cache/flush", test_cache_flush);
+	g_test_add_func("/pmksa/cache/okc", test_okc);
 	return g_test_run();
 }
