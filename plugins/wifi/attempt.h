@@ -14,6 +14,7 @@
 #include "network.h"
 #include "psk-secret.h"
 #include "rsn.h"
+#include "sae-pt.h"
 #include "wiphy.h"
 
 G_BEGIN_DECLS
@@ -33,6 +34,14 @@ typedef struct {
 	JoindProfile *eap_profile;
 	gchar *network_key;
 	WifiPmksa *pmksa;
+	/* SAE (sae-attempt.c): the interface whose PMKSA cache it uses, the
+	 * network's PTs, the PMK that keys the link (SAE's, or the cached
+	 * PMKSA's) and, once SAE accepted, its PMKID. */
+	WifiIface *iface;
+	WifiSaePtCache *sae_pts;
+	guint8 sae_pmk[WIFI_PSK_LEN];
+	guint8 sae_pmkid[WIFI_PMKID_LEN];
+	gboolean sae_accepted;
 } WifiAttempt;
 
 /* address: the interface's ("aa:bb:.."); sme: joind's SME authenticates
@@ -55,8 +64,9 @@ void wifi_attempt_fail(WifiAttempt *attempt, const gchar *ifname, gint code, con
 const gchar *wifi_attempt_get_name(WifiAttempt *attempt);
 
 /* The link came up: the PSK (when new) goes into the profile, the
- * frequency and time into state.json, an open network becomes known. */
-void wifi_attempt_remember(WifiAttempt *attempt, JoindCore *core, const gchar *ifname);
+ * frequency and time into state.json, an open network becomes known;
+ * SAE's facts and the keying's transition disable (sae-attempt.h). */
+void wifi_attempt_remember(WifiAttempt *attempt, JoindCore *core, WifiKeying *keying);
 
 /* error NULL: the PSK is in attempt->psk. Never called once the attempt
  * is freed. */

@@ -100,6 +100,13 @@ parse_kde(const guint8 *body, gsize len, WifiKeyData *kd, GError **error)
 			                    "a MAC address KDE of %" G_GSIZE_FORMAT " octets", len);
 		kd->mac_address = body + 4;
 		return TRUE;
+	case WIFI_KDE_TRANSITION_DISABLE:
+		/* One octet of bits; later octets are reserved. */
+		if (len - 4 < 1)
+			return kd_malformed(error, "an empty Transition Disable KDE");
+		kd->has_transition_disable = TRUE;
+		kd->transition_disable = body[4];
+		return TRUE;
 	default:
 		/* Other KDEs (Key ID, OCI, BIGTK, ...) are not used here. */
 		return TRUE;
@@ -196,6 +203,13 @@ wifi_kde_append_pmkid(GByteArray *buf, const guint8 pmkid[16])
 {
 	append_kde_header(buf, WIFI_KDE_PMKID, 16);
 	g_byte_array_append(buf, pmkid, 16);
+}
+
+void
+wifi_kde_append_transition_disable(GByteArray *buf, guint8 bitmap)
+{
+	append_kde_header(buf, WIFI_KDE_TRANSITION_DISABLE, 1);
+	g_byte_array_append(buf, &bitmap, 1);
 }
 
 void

@@ -19,6 +19,17 @@ enum {
 	WIFI_KDE_MAC_ADDRESS = 3,
 	WIFI_KDE_PMKID = 4,
 	WIFI_KDE_IGTK = 9,
+	WIFI_KDE_TRANSITION_DISABLE = 32,
+};
+
+/* The Transition Disable KDE's bits (IEEE 802.11-2020 12.7.2, table
+ * 12-10; WPA3 specification 13): the access point tells the station to
+ * stop using the transition mode's weaker half for this network. */
+enum {
+	WIFI_TRANSITION_DISABLE_WPA3_PERSONAL = 1 << 0,
+	WIFI_TRANSITION_DISABLE_SAE_PK = 1 << 1,
+	WIFI_TRANSITION_DISABLE_WPA3_ENTERPRISE = 1 << 2,
+	WIFI_TRANSITION_DISABLE_ENHANCED_OPEN = 1 << 3,
 };
 
 #define WIFI_GTK_MAX_LEN  32
@@ -49,6 +60,9 @@ typedef struct {
 
 	const guint8 *pmkid; /* 16 octets */
 	const guint8 *mac_address;
+
+	gboolean has_transition_disable;
+	guint8 transition_disable; /* its bitmap (first octet) */
 } WifiKeyData;
 
 /* Parses (decrypted) Key Data. Trailing padding (0xdd then zeros) ends it;
@@ -62,6 +76,7 @@ void wifi_kde_append_gtk(GByteArray *buf, guint key_id, gboolean tx, const guint
 void wifi_kde_append_igtk(GByteArray *buf, guint key_id, const guint8 ipn[WIFI_IPN_LEN],
                           const guint8 *igtk, gsize len);
 void wifi_kde_append_pmkid(GByteArray *buf, const guint8 pmkid[16]);
+void wifi_kde_append_transition_disable(GByteArray *buf, guint8 bitmap);
 /* Wipes and frees a Key Data buffer (NULL-safe). */
 void wifi_key_data_free(GByteArray *buf);
 
