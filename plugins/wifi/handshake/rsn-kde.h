@@ -1,7 +1,8 @@
 /* rsn-kde.h - the Key Data field of EAPOL-Key frames: elements (RSNE,
  * RSNXE) and Key Data Encapsulations (GTK, IGTK, PMKID, MAC address) of
- * IEEE 802.11-2020 12.7.2, table 12-10; and the comparison of an RSNE from
- * message 3 with the one from the beacon.
+ * IEEE 802.11-2020 12.7.2, table 12-10, and WPA3's Transition Disable;
+ * and the comparison of an RSNE from message 3 with the one from the
+ * beacon.
  */
 #pragma once
 
@@ -13,18 +14,19 @@ G_BEGIN_DECLS
 #define WIFI_ELEMENT_RSNX 244
 #define WIFI_ELEMENT_KDE  0xdd
 
-/* KDE data types under OUI 00-0F-AC. */
+/* KDE data types under OUI 00-0F-AC, and WPA3's Transition Disable
+ * under the Wi-Fi Alliance's OUI 50-6F-9A (as hostapd sends it). */
 enum {
 	WIFI_KDE_GTK = 1,
 	WIFI_KDE_MAC_ADDRESS = 3,
 	WIFI_KDE_PMKID = 4,
 	WIFI_KDE_IGTK = 9,
-	WIFI_KDE_TRANSITION_DISABLE = 32,
+	WIFI_KDE_TRANSITION_DISABLE = 0x20,
 };
 
-/* The Transition Disable KDE's bits (IEEE 802.11-2020 12.7.2, table
- * 12-10; WPA3 specification 13): the access point tells the station to
- * stop using the transition mode's weaker half for this network. */
+/* The Transition Disable KDE's bits (WPA3 specification, section 8): the
+ * access point tells the station to stop using the transition mode's
+ * weaker half for this network. */
 enum {
 	WIFI_TRANSITION_DISABLE_WPA3_PERSONAL = 1 << 0,
 	WIFI_TRANSITION_DISABLE_SAE_PK = 1 << 1,
