@@ -6,17 +6,17 @@
 #   - hash-to-element only (sae_pwe=1): security sae-h2e; the PT lands in
 #     the profile (SAE-PT-Group19); the next Connect() skips SAE with the
 #     cached PMKSA (pmksa_cached); hostapd's PMKSAs flushed -> it refuses
-#     the PMKID and joind runs SAE after all, from the profile's PT; a PT
-#     that does not fit the passphrase (the curve's generator) -> SAE
-#     again with a fresh one, which replaces it in the profile
+#     the PMKID and joind runs SAE after all, from the profile's PT
+#   - an SAE-only AP (MFP required) and an admin-dropped <ssid>.psk with a
+#     wrong passphrase: autoconnect fails; the corrected file -> autoconnect
+#     joins (the network was not blocked for good)
+#   - a PT that does not fit the passphrase (the curve's generator, read
+#     at start) -> SAE again with a fresh one, which replaces it
 #   - a transition-mode AP (WPA-PSK SAE) that sets transition_disable=0x01:
 #     joined with SAE (hostapd's AKM 00-0f-ac-8); the profile gets
 #     TransitionDisable=true and DisabledTransitionModes=personal; the same
 #     SSID then served WPA2-only -> Connect() is refused with a sentence and
 #     hostapd sees no authentication
-#   - an SAE-only AP (MFP required) and an admin-dropped <ssid>.psk with a
-#     wrong passphrase: autoconnect fails; the corrected file -> autoconnect
-#     joins (the network was not blocked for good)
 # The access points run on wlan5 (channel 4, root namespace).
 
 TD_ADDR=$(cat /sys/class/net/wlan2/address)
@@ -77,7 +77,16 @@ ieee80211w=2
 rsn_pairwise=CCMP
 sae_password=$PASS
 sae_pwe=1
-sae_groups=19"
+sae_groups=19
+
+bss=wlan5-1
+bssid=02:00:00:00:72:01
+ssid=joind-sae72
+wpa=2
+wpa_key_mgmt=SAE
+ieee80211w=2
+rsn_pairwise=CCMP
+sae_password=$PASS"
 td_profile joind-h2e72 "$PASS" $'[Settings]\nAutoConnect=false\n'
 td_connect joind-h2e72 '.security == "sae-h2e" and .sae_group == 19 and .pmksa_cached == false'
 [[ $(td_pt joind-h2e72) =~ ^[0-9a-f]{128}$ ]] || wifi_fail "no SAE-PT-Group19 in the profile"
@@ -94,18 +103,33 @@ td_connect joind-h2e72 '.security == "sae-h2e" and .pmksa_cached == false'
 check "hostapd forgot the PMKSA: it refused the PMKID, SAE (the profile's PT) in ${TOOK}s"
 td_disconnect
 
-# The file edited while joind is stopped: read as it starts, like an
-# admin's; no PMKSA survives the restart.
+# joind starts afresh (Disconnect() turned autoconnect off until the next
+# Connect(); no PMKSA survives), reading a profile whose PT does not fit
+# its passphrase; an admin drops an SAE-only network's file in.
 good=$(td_pt joind-h2e72)
 wifi_stop_joind
 sed -i "s/^SAE-PT-Group19=.*/SAE-PT-Group19=$TD_G/" "$WORK/state/joind-h2e72.psk"
 wifi_start_joind --same-config
-DEV=$(wifi_device_path wlan2) || wifi_fail "no device for wlan2 after the restart"
+DEV=$(wifi_device_path wlan2 60) || wifi_fail "no device for wlan2 after the restart"
+jw -t 40 object $NET "Device=$DEV" Name=joind-sae72 'KnownNetwork=/' >/dev/null ||
+	wifi_fail "joind-sae72 not listed after the restart"
+td_profile joind-sae72 not-the-passphrase
+jw -t 30 object net.joind.Station1 State=connecting >/dev/null ||
+	wifi_fail "autoconnect did not try joind-sae72"
+jw -t 30 object net.joind.Station1 State=disconnected >/dev/null ||
+	wifi_fail "a wrong passphrase: not disconnected"
+t=$(wifi_now)
+td_profile joind-sae72 "$PASS"
+jw -t 60 object net.joind.Station1 State=connected >/dev/null ||
+	wifi_fail "the corrected profile: autoconnect did not join"
+td_conn | jq -e '.security == "sae" and .mfp' >/dev/null || wifi_fail "autoconnect: not SAE with MFP"
+check "SAE-only: a wrong passphrase failed; the corrected file joined by autoconnect in $(wifi_since "$t")s"
+
 td_connect joind-h2e72 '.security == "sae-h2e" and .pmksa_cached == false'
 [[ $(td_pt joind-h2e72) == "$good" ]] || wifi_fail "the stale PT was not replaced: $(td_pt joind-h2e72)"
 check "a PT that does not fit the passphrase: SAE again with a fresh one in ${TOOK}s, profile fixed"
 td_disconnect
-rm -f "$WORK/state/joind-h2e72.psk"
+rm -f "$WORK/state/joind-h2e72.psk" "$WORK/state/joind-sae72.psk"
 wifi_stop_hostapd sae72
 
 # ------------------------------------------------- transition disable ---
@@ -142,32 +166,5 @@ grep -q 'net.joind.Error.NotSupported' <<<"$out" || wifi_fail "downgrade: want N
 [[ -z $("${TD_CLI[@]}" all_sta) ]] || wifi_fail "the WPA2-only AP saw the station"
 check "WPA2-only AP with the same SSID refused, not tried: ${out#*NotSupported: }"
 rm -f "$WORK/state/joind-td72.psk"
-wifi_stop_hostapd sae72
-
-# ------------------------------------- SAE-only, admin's file, autoconnect ---
-td_start "ssid=joind-sae72
-wpa=2
-wpa_key_mgmt=SAE
-ieee80211w=2
-rsn_pairwise=CCMP
-sae_password=$PASS"
-# Disconnect() turned autoconnect off until the next Connect(): joind
-# starts afresh before the admin drops the file in.
-wifi_restart_joind_same
-jw -t 40 object $NET "Device=$DEV" Name=joind-sae72 'KnownNetwork=/' >/dev/null ||
-	wifi_fail "joind-sae72 not listed after the restart"
-td_profile joind-sae72 not-the-passphrase
-jw -t 30 object net.joind.Station1 State=connecting >/dev/null ||
-	wifi_fail "autoconnect did not try joind-sae72"
-jw -t 30 object net.joind.Station1 State=disconnected >/dev/null ||
-	wifi_fail "a wrong passphrase: not disconnected"
-t=$(wifi_now)
-td_profile joind-sae72 "$PASS"
-path=$(jw -t 60 object net.joind.Station1 State=connected) ||
-	wifi_fail "the corrected profile: autoconnect did not join"
-td_conn | jq -e '.security == "sae" and .mfp' >/dev/null || wifi_fail "autoconnect: not SAE with MFP"
-check "wrong passphrase refused by autoconnect; the corrected file joined in $(wifi_since "$t")s"
-td_disconnect
-rm -f "$WORK/state/joind-sae72.psk"
 wifi_stop_hostapd sae72
 unset -f td_profile td_conn td_connect td_disconnect td_pt td_start td_rescan_until
