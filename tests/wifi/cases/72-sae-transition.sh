@@ -38,7 +38,7 @@ td_conn() { wifi_diag '.devices[] | select(.name == "wlan2") | .details.connecti
 # diagnostics' link fits the condition.
 td_connect() {
 	local path conn
-	path=$(jw -t 40 object $NET "Device=$DEV" "Name=$1" 'KnownNetwork!=/') ||
+	path=$(jw -t 40 object "$NET" "Device=$DEV" "Name=$1" 'KnownNetwork!=/') ||
 		wifi_fail "$1: not listed with its profile"
 	wifi_connect "$path" "$1"
 	conn=$(td_conn) || wifi_fail "$1: no connection in the diagnostics"
@@ -66,7 +66,7 @@ EOF
 
 td_rescan_until() {
 	jcall --object-path "$DEV" --method net.joind.Station1.Scan >/dev/null || true
-	jw -t 30 object $NET "Device=$DEV" "$@" >/dev/null
+	jw -t 30 object "$NET" "Device=$DEV" "$@" >/dev/null
 }
 
 # ----------------------------------------------- H2E, PT and PMKSA cache ---
@@ -111,7 +111,7 @@ wifi_stop_joind
 sed -i "s/^SAE-PT-Group19=.*/SAE-PT-Group19=$TD_G/" "$WORK/state/joind-h2e72.psk"
 wifi_start_joind --same-config
 DEV=$(wifi_device_path wlan2 60) || wifi_fail "no device for wlan2 after the restart"
-jw -t 40 object $NET "Device=$DEV" Name=joind-sae72 'KnownNetwork=/' >/dev/null ||
+jw -t 40 object "$NET" "Device=$DEV" Name=joind-sae72 'KnownNetwork=/' >/dev/null ||
 	wifi_fail "joind-sae72 not listed after the restart"
 td_profile joind-sae72 not-the-passphrase
 jw -t 30 object net.joind.Station1 State=connecting >/dev/null ||
@@ -140,15 +140,16 @@ ieee80211w=1
 rsn_pairwise=CCMP
 wpa_passphrase=$PASS
 transition_disable=0x01"
-jw -t 40 object $NET "Device=$DEV" Name=joind-td72 Security=wpa2-wpa3 >/dev/null ||
+jw -t 40 object "$NET" "Device=$DEV" Name=joind-td72 Security=wpa2-wpa3 >/dev/null ||
 	wifi_fail "joind-td72 not listed as wpa2-wpa3"
 td_profile joind-td72 "$PASS" $'[Settings]\nAutoConnect=false\n'
 td_connect joind-td72 '.security == "sae"'
 "${TD_CLI[@]}" sta "$TD_ADDR" | grep -q '^AKMSuiteSelector=00-0f-ac-8$' ||
 	wifi_fail "transition AP: hostapd does not see SAE's AKM"
-grep -qx 'TransitionDisable=true' "$WORK/state/joind-td72.psk" &&
-	grep -qx 'DisabledTransitionModes=personal' "$WORK/state/joind-td72.psk" ||
+if ! grep -qx 'TransitionDisable=true' "$WORK/state/joind-td72.psk" ||
+	! grep -qx 'DisabledTransitionModes=personal' "$WORK/state/joind-td72.psk"; then
 	wifi_fail "transition disable not in the profile: $(grep -v Pass "$WORK/state/joind-td72.psk")"
+fi
 check "transition AP: joined with SAE in ${TOOK}s; its Transition Disable is in the profile"
 td_disconnect
 wifi_stop_hostapd sae72
@@ -159,8 +160,8 @@ wpa_key_mgmt=WPA-PSK
 rsn_pairwise=CCMP
 wpa_passphrase=$PASS"
 td_rescan_until Name=joind-td72 Security=wpa2-psk || wifi_fail "the WPA2-only joind-td72 not seen"
-path=$(jw -t 5 object $NET "Device=$DEV" Name=joind-td72) || wifi_fail "joind-td72 gone"
-out=$(jcall --object-path "$path" --method $NET.Connect 2>&1) &&
+path=$(jw -t 5 object "$NET" "Device=$DEV" Name=joind-td72) || wifi_fail "joind-td72 gone"
+out=$(jcall --object-path "$path" --method "$NET.Connect" 2>&1) &&
 	wifi_fail "Connect() to the WPA2-only AP after transition disable succeeded"
 grep -q 'net.joind.Error.NotSupported' <<<"$out" || wifi_fail "downgrade: want NotSupported: $out"
 [[ -z $("${TD_CLI[@]}" all_sta) ]] || wifi_fail "the WPA2-only AP saw the station"

@@ -34,14 +34,14 @@ for pwe in 0 1 2; do
 		ssid=joind-mx-$pwe-$group
 		h2e=$([[ $pwe == 0 ]] && echo false || echo true)
 		want=$([[ $pwe == 0 ]] && echo sae || echo sae-h2e)
-		path=$(jw -t 40 object $NET "Device=$DEV" "Name=$ssid" Type=psk) ||
+		path=$(jw -t 40 object "$NET" "Device=$DEV" "Name=$ssid" Type=psk) ||
 			wifi_fail "$ssid not listed"
 		(
 			umask 077
 			printf '[Security]\nPassphrase=%s\n[Settings]\nAutoConnect=false\n' "$PASS" \
 				>"$WORK/state/$ssid.psk"
 		)
-		jw -t 10 object $NET "Name=$ssid" 'KnownNetwork!=/' >/dev/null ||
+		jw -t 10 object "$NET" "Name=$ssid" 'KnownNetwork!=/' >/dev/null ||
 			wifi_fail "$ssid: the profile was not picked up"
 		wifi_connect "$path" "$ssid"
 		conn=$(wifi_diag '.devices[] | select(.name == "wlan2") | .details.connection') ||
