@@ -191,7 +191,8 @@ wifi_attempt_sae_accepted(WifiAttempt *attempt, WifiSaeAuth *auth)
 
 /* ---- once the link is up --------------------------------------------------------- */
 
-/* The profile as it is now (an earlier write made a new snapshot). */
+/* The profile as it is now (an earlier write made a new snapshot): a new
+ * reference, or NULL. */
 static JoindProfile *
 attempt_current_profile(WifiAttempt *attempt, JoindCore *core)
 {
@@ -208,7 +209,7 @@ attempt_current_profile(WifiAttempt *attempt, JoindCore *core)
 static void
 attempt_save_pts(WifiAttempt *attempt, JoindCore *core)
 {
-	JoindProfile *profile = attempt_current_profile(attempt, core);
+	g_autoptr(JoindProfile) profile = attempt_current_profile(attempt, core);
 	g_autoptr(GError) error = NULL;
 
 	if (attempt->sae_pts == NULL || profile == NULL)
@@ -242,12 +243,12 @@ static void
 attempt_save_transition_disable(WifiAttempt *attempt, JoindCore *core, WifiKeying *keying)
 {
 	guint8 bits = keying != NULL ? wifi_keying_get_transition_disable(keying) : 0;
-	JoindProfile *profile = attempt_current_profile(attempt, core);
+	g_autoptr(JoindProfile) profile = NULL;
 	const gchar *const keys[] = {"TransitionDisable", "DisabledTransitionModes", NULL};
 	g_autofree gchar *modes = NULL;
 	g_autoptr(GError) error = NULL;
 
-	if (bits == 0 || profile == NULL)
+	if (bits == 0 || (profile = attempt_current_profile(attempt, core)) == NULL)
 		return;
 	modes = modes_with(profile, bits);
 	if (!joind_core_update_profile_keys(core, profile, "Settings", keys,
