@@ -145,6 +145,9 @@ joinctl_describe_network(JoinctlContext *ctx, JoindDBusObject *object, gint16 st
 	joinctl_json_add_string(b, "path", g_dbus_object_get_object_path(G_DBUS_OBJECT(object)));
 	joinctl_json_add_string(b, "name", joind_dbus_network1_get_name(net));
 	joinctl_json_add_string(b, "type", joind_dbus_network1_get_type_(net));
+	/* What the access points offer (wpa2-wpa3, wpa3-sae, ...): Type is
+	 * iwd's coarser word for it. */
+	add_optional(b, "security", joind_dbus_network1_get_security(net));
 	json_builder_set_member_name(b, "signal_dbm");
 	json_builder_add_double_value(b, strength / 100.0);
 	json_builder_set_member_name(b, "strength");

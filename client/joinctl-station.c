@@ -126,13 +126,15 @@ station_get_networks(JoinctlContext *ctx, const gchar *name, JoindDBusObject *ob
 		printf(_("No networks in range of %s.\n"), name);
 		return JOINCTL_EXIT_OK;
 	}
-	table = joinctl_table_new(5, " ", _("NETWORK"), _("SECURITY"), _("SIGNAL"), _("KNOWN"));
+	table = joinctl_table_new(6, " ", _("NETWORK"), _("TYPE"), _("SECURITY"), _("SIGNAL"),
+	                          _("KNOWN"));
 	for (guint i = 0; i < json_array_get_length(array); i++) {
 		JsonObject *n = json_array_get_object_element(array, i);
 		g_autofree gchar *known = joinctl_json_member_text(n, "known");
 		joinctl_table_add(table, json_object_get_boolean_member(n, "connected") ? ">" : " ",
 		                  json_object_get_string_member(n, "name"),
 		                  json_object_get_string_member(n, "type"),
+		                  json_object_get_string_member_with_default(n, "security", NULL),
 		                  signal_bars((gint16)json_object_get_int_member(n, "strength")),
 		                  known);
 	}
@@ -217,6 +219,23 @@ print_tls(JsonObject *c)
 	}
 }
 
+/* SAE's facts: the group, how the password element was made, whether a
+ * cached PMKSA stood in for the exchange. */
+static void
+print_sae(JsonObject *c)
+{
+	g_autofree gchar *group = g_strdup_printf(
+	        "%d", (int)json_object_get_int_member_with_default(c, "sae_group", 0));
+
+	joinctl_print_field(_("SAE group"), group);
+	joinctl_print_field(
+	        _("SAE hash-to-element"),
+	        joinctl_yes_no(json_object_get_boolean_member_with_default(c, "sae_h2e", FALSE)));
+	joinctl_print_field(_("PMKSA cached"),
+	                    joinctl_yes_no(json_object_get_boolean_member_with_default(
+	                            c, "pmksa_cached", FALSE)));
+}
+
 static void
 print_connection(JsonObject *c)
 {
@@ -251,6 +270,8 @@ print_connection(JsonObject *c)
 	                    json_object_get_string_member_with_default(c, "group_cipher", NULL));
 	joinctl_print_field(_("MFP"), joinctl_yes_no(json_object_get_boolean_member_with_default(
 	                                      c, "mfp", FALSE)));
+	if (json_object_has_member(c, "sae_group"))
+		print_sae(c);
 	if (json_object_has_member(c, "eap_method")) {
 		joinctl_print_field(_("EAP method"), json_object_get_string_member_with_default(
 		                                             c, "eap_method", NULL));

@@ -8,6 +8,7 @@
 #include "autoconnect-known.h"
 #include "mgmt.h"
 #include "owe-transition.h"
+#include "sae-attempt.h"
 
 const gchar *
 wifi_attempt_get_name(WifiAttempt *attempt)
@@ -52,20 +53,22 @@ attempt_prepare_psk(WifiAttempt *attempt, JoindCore *core, const WifiWiphy *wiph
 	if (!wifi_rsn_plan(attempt->bss, wiphy, sae, &attempt->plan, error))
 		return FALSE;
 	attempt->secure = TRUE;
-	if (wifi_psk_from_profile(attempt->network, &attempt->psk, &local))
-		return attempt_check_sae(attempt, wiphy, error);
-	if (local != NULL) {
+	if (wifi_psk_from_profile(attempt->network, &attempt->psk, &local)) {
+		if (!attempt_check_sae(attempt, wiphy, error))
+			return FALSE;
+	} else if (local != NULL) {
 		g_propagate_error(error, g_steal_pointer(&local));
 		return FALSE;
-	}
-	if (!joind_core_has_agent(core)) {
+	} else if (!joind_core_has_agent(core)) {
 		g_set_error(error, JOIND_ERROR, JOIND_ERROR_NO_AGENT,
 		            "“%s” needs a passphrase and no agent is registered to ask for it.",
 		            wifi_attempt_get_name(attempt));
 		return FALSE;
+	} else {
+		*ask_agent = TRUE;
 	}
-	*ask_agent = TRUE;
-	return TRUE;
+	return wifi_attempt_sae_check(attempt, sae, *ask_agent || attempt->psk.passphrase != NULL,
+	                              error);
 }
 
 /* Opportunistic key caching, which the profile allows: access points of
@@ -214,6 +217,7 @@ wifi_attempt_new(JoindCore *core, WifiNetwork *network, WifiBss *bss, WifiIface 
 
 	attempt->network = g_object_ref(network);
 	attempt->bss = wifi_bss_ref(bss);
+	attempt->iface = wifi_iface_ref(iface);
 	*ask_agent = FALSE;
 	if (!attempt_choose_address(attempt, iface, &address, chosen, error)) {
 		wifi_attempt_free(attempt);
@@ -258,7 +262,8 @@ wifi_attempt_keying_config(WifiAttempt *attempt, JoindCore *core, gboolean contr
 	if (attempt->owe != NULL)
 		return; /* the PMK comes with the association (wifi_attempt_associated) */
 	if (attempt->eap_profile == NULL) {
-		config->pmk = attempt->psk.pmk;
+		config->pmk = attempt->plan.akm == WIFI_AKM_SUITE_SAE ? attempt->sae_pmk
+		                                                      : attempt->psk.pmk;
 		config->pmk_len = sizeof(attempt->psk.pmk);
 		return;
 	}
@@ -287,6 +292,9 @@ wifi_attempt_free(WifiAttempt *attempt)
 	g_free(attempt->network_key);
 	g_clear_pointer(&attempt->pmksa, wifi_pmksa_free);
 	g_clear_pointer(&attempt->owe, wifi_owe_free);
+	g_clear_pointer(&attempt->sae_pts, wifi_sae_pt_cache_free);
+	joind_secret_clear(attempt->sae_pmk, sizeof(attempt->sae_pmk));
+	g_clear_pointer(&attempt->iface, wifi_iface_unref);
 	g_free(attempt);
 }
 
@@ -351,6 +359,8 @@ wifi_attempt_fail(WifiAttempt *attempt, const gchar *ifname, gint code, const gc
 	if (attempt == NULL || attempt->task == NULL)
 		return;
 	task = g_steal_pointer(&attempt->task);
+	if (code != JOIND_ERROR_ABORTED)
+		wifi_attempt_sae_failed(attempt);
 	g_info("%s: connect to “%s” failed: %s", ifname, wifi_attempt_get_name(attempt), message);
 	g_task_return_new_error(task, JOIND_ERROR, code, "%s", message);
 }
@@ -425,10 +435,14 @@ attempt_note_connected(WifiAttempt *attempt, JoindCore *core, const gchar *ifnam
 }
 
 void
-wifi_attempt_remember(WifiAttempt *attempt, JoindCore *core, const gchar *ifname)
+wifi_attempt_remember(WifiAttempt *attempt, JoindCore *core, WifiKeying *keying)
 {
-	if (attempt->secure)
+	const gchar *ifname = attempt->iface->name;
+
+	if (attempt->secure) {
 		wifi_psk_save(core, attempt->network, &attempt->psk,
 		              attempt->plan.akm == WIFI_AKM_SUITE_SAE, ifname);
+		wifi_attempt_sae_remember(attempt, core, keying);
+	}
 	attempt_note_connected(attempt, core, ifname);
 }

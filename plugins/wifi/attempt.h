@@ -17,6 +17,7 @@
 #include "owe.h"
 #include "psk-secret.h"
 #include "rsn.h"
+#include "sae-pt.h"
 #include "wiphy.h"
 
 G_BEGIN_DECLS
@@ -38,6 +39,14 @@ typedef struct {
 	WifiPmksa *pmksa;
 	WifiOwe *owe;      /* OWE: our key pair in the group offered */
 	guint owe_retries; /* OWE: associations asked again after no answer */
+	/* SAE (sae-attempt.c): the interface whose PMKSA cache it uses, the
+	 * network's PTs, the PMK that keys the link (SAE's, or the cached
+	 * PMKSA's) and, once SAE accepted, its PMKID. */
+	WifiIface *iface;
+	WifiSaePtCache *sae_pts;
+	guint8 sae_pmk[WIFI_PSK_LEN];
+	guint8 sae_pmkid[WIFI_PMKID_LEN];
+	gboolean sae_accepted;
 } WifiAttempt;
 
 /* current: the interface's address now ("aa:bb:.."); sme: joind's SME authenticates
@@ -78,8 +87,9 @@ void wifi_attempt_fail(WifiAttempt *attempt, const gchar *ifname, gint code, con
 const gchar *wifi_attempt_get_name(WifiAttempt *attempt);
 
 /* The link came up: the PSK (when new) goes into the profile, the
- * frequency and time into state.json, an open network becomes known. */
-void wifi_attempt_remember(WifiAttempt *attempt, JoindCore *core, const gchar *ifname);
+ * frequency and time into state.json, an open network becomes known;
+ * SAE's facts and the keying's transition disable (sae-attempt.h). */
+void wifi_attempt_remember(WifiAttempt *attempt, JoindCore *core, WifiKeying *keying);
 
 /* error NULL: the PSK is in attempt->psk. Never called once the attempt
  * is freed. */

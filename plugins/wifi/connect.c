@@ -40,7 +40,7 @@
 #include "attempt.h"
 #include "joind-log.h"
 #include "mgmt.h"
-#include "sae-auth.h"
+#include "sae-attempt.h"
 #include "sme.h"
 
 /* IEEE 802.11 reason code 3: deauthenticated because the station leaves. */
@@ -291,7 +291,7 @@ enter_connected(WifiConnector *self, const gchar *reason)
 	g_autoptr(GTask) task = g_steal_pointer(&cur->task);
 
 	self->connected_mono = g_get_monotonic_time();
-	wifi_attempt_remember(cur, self->core, self->iface->name);
+	wifi_attempt_remember(cur, self->core, self->keying);
 	joind_network_set_connected(JOIND_NETWORK(cur->network), TRUE);
 	wifi_network_set_last_connected(cur->network, g_get_real_time() / G_USEC_PER_SEC);
 	joind_station_set_connected_network(self->station, JOIND_NETWORK(cur->network));
@@ -511,6 +511,13 @@ on_sme_event(WifiConnector *self, guint8 cmd, struct nlattr **attrs)
 		return;
 	case WIFI_SME_ANSWER_TIMED_OUT:
 	case WIFI_SME_ANSWER_REFUSED:
+		if (answer == WIFI_SME_ANSWER_REFUSED && cmd == NL80211_CMD_ASSOCIATE &&
+		    self->next == NULL && wifi_attempt_sae_pmksa_refused(self->cur)) {
+			g_clear_pointer(&self->keying, wifi_keying_free);
+			self->next = g_steal_pointer(&self->cur);
+			connector_start(self); /* with SAE */
+			return;
+		}
 		connector_refused(self, stage, answer == WIFI_SME_ANSWER_TIMED_OUT, status);
 		return;
 	}
@@ -681,8 +688,7 @@ on_sae_done(const GError *error, gpointer user_data)
 		connector_keying_failed(self, error, CONN_DEAUTHENTICATING);
 		return;
 	}
-	memcpy(self->cur->psk.pmk, wifi_sae_auth_get_pmk(self->sae), sizeof(self->cur->psk.pmk));
-	self->cur->plan.sae_group = wifi_sae_auth_get_group(self->sae);
+	wifi_attempt_sae_accepted(self->cur, self->sae);
 	if (connector_key_step(self))
 		connector_enter(self, CONN_ASSOCIATING, "SAE accepted");
 }
@@ -694,11 +700,9 @@ static void
 connector_start(WifiConnector *self)
 {
 	g_autoptr(GError) error = NULL;
-	WifiAttempt *cur;
 	gchar addr[18];
+	WifiAttempt *cur = self->cur = g_steal_pointer(&self->next);
 
-	self->cur = g_steal_pointer(&self->next);
-	cur = self->cur;
 	if (!wifi_attempt_take_address(
 	            cur, self->iface,
 	            joind_device_get_address(joind_station_get_device(self->station)), &error)) {
@@ -711,9 +715,7 @@ connector_start(WifiConnector *self)
 	g_info("%s: connecting to “%s” via %s on %u MHz (%s)", self->iface->name,
 	       wifi_attempt_get_name(cur), wifi_bssid_to_string(cur->bss->bssid, addr),
 	       cur->bss->freq, self->via_sme ? "userspace SME" : "CMD_CONNECT");
-	if (cur->secure && cur->plan.akm == WIFI_AKM_SUITE_SAE)
-		self->sae = wifi_sae_auth_new(self->iface, cur->bss, cur->spa, cur->psk.passphrase,
-		                              cur->plan.sae_h2e, on_sae_done, self);
+	self->sae = wifi_attempt_sae_auth_new(cur, on_sae_done, self);
 	if (self->sae != NULL || !cur->secure || connector_key_step(self))
 		connector_enter(self, self->via_sme ? CONN_AUTHENTICATING : CONN_ASSOCIATING,
 		                "Connect()");

@@ -91,10 +91,15 @@ wifi_diagnostics_connection(const WifiConnectionInfo *info, gint64 now_mono)
 	g_variant_dict_insert(&d, "channel", "u", wifi_freq_to_channel(info->freq));
 	if (info->has_sta)
 		add_sta_facts(&d, &info->sta);
-	g_variant_dict_insert(&d, "security", "s", wifi_diagnostics_security_name(info->akm));
+	/* SAE says how its password element was made: "sae" or "sae-h2e". */
+	g_variant_dict_insert(&d, "security", "s",
+	                      info->sae_group != 0 && info->sae_h2e
+	                              ? "sae-h2e"
+	                              : wifi_diagnostics_security_name(info->akm));
 	if (info->sae_group != 0) {
 		g_variant_dict_insert(&d, "sae_group", "u", info->sae_group);
 		g_variant_dict_insert(&d, "sae_h2e", "b", info->sae_h2e);
+		g_variant_dict_insert(&d, "pmksa_cached", "b", info->pmksa_used);
 	}
 	if (info->owe_group != 0)
 		g_variant_dict_insert(&d, "owe_group", "u", info->owe_group);
@@ -130,6 +135,7 @@ info_from_plan(const WifiRsnPlan *plan, WifiConnectionInfo *info)
 	info->sae_group = plan->sae_group;
 	info->sae_h2e = plan->sae_h2e;
 	info->owe_group = plan->owe_group;
+	info->pmksa_used = plan->sae_pmksa;
 	info->pairwise_cipher = plan->pairwise_cipher;
 	info->group_cipher = plan->group_cipher;
 	if (!wifi_rsne_parse(plan->own_rsne, plan->own_rsne_len, &own, NULL) ||

@@ -32,7 +32,8 @@ typedef struct {
 	gboolean has_sta;            /* the kernel's facts below are there */
 	WifiStaInfo sta;
 	/* 802.1X: the EAP method (empty otherwise), the identity sent in the
-	 * clear (the outer identity), whether a cached PMKSA skipped EAP. */
+	 * clear (the outer identity), whether a cached PMKSA skipped EAP (or,
+	 * with SAE, the SAE exchange). */
 	gchar eap_method[32];
 	gchar eap_identity[254];
 	gboolean pmksa_used;
@@ -51,7 +52,9 @@ typedef struct {
 const gchar *wifi_diagnostics_security_name(guint akm);
 
 /* The a{sv} of a link (floating): bssid, frequency, channel, rssi_dbm
- * (when the kernel told), security, sae_group and sae_h2e (SAE), owe_group (OWE), pairwise_cipher,
+ * (when the kernel told), security ("sae-h2e" for SAE with hash-to-element),
+ * sae_group, sae_h2e and pmksa_cached (SAE skipped) for SAE, owe_group
+ * (OWE), pairwise_cipher,
  * group_cipher, mfp, connect_started (ISO 8601, UTC), connected_seconds (at
  * now_mono) ...; for 802.1X eap_method, eap_identity (when one was sent),
  * pmksa_cached (EAP skipped) and for a TLS-based method tls_version,

@@ -571,6 +571,12 @@ wifi_keying_pmksa_used(WifiKeying *self)
 	return self->pmksa_used;
 }
 
+guint8
+wifi_keying_get_transition_disable(WifiKeying *self)
+{
+	return self->hs != NULL ? wifi_handshake_get_transition_disable(self->hs) : 0;
+}
+
 gboolean
 wifi_keying_adopt_profile(WifiKeying *self, JoindProfile *profile)
 {

@@ -70,6 +70,8 @@ const gchar *wifi_keying_get_eap_identity(WifiKeying *self);
  * or NULL (transfer none). */
 GVariant *wifi_keying_get_eap_server_cert(WifiKeying *self);
 gboolean wifi_keying_pmksa_used(WifiKeying *self);
+/* The access point's Transition Disable bits from message 3 (0: none). */
+guint8 wifi_keying_get_transition_disable(WifiKeying *self);
 /* A newer snapshot of the profile, only the credentials EAP remembered
  * written into it: TRUE, nothing changes. */
 gboolean wifi_keying_adopt_profile(WifiKeying *self, JoindProfile *profile);

@@ -10,9 +10,10 @@ struct _WifiPmksaCache {
 };
 
 WifiPmksa *
-wifi_pmksa_new(guint akm, const guint8 *pmk, gsize pmk_len, const guint8 bssid[WIFI_ADDR_LEN],
-               const guint8 spa[WIFI_ADDR_LEN], const gchar *network, guint lifetime_s, gint64 now,
-               GError **error)
+wifi_pmksa_new_with_pmkid(guint akm, const guint8 *pmk, gsize pmk_len,
+                          const guint8 pmkid[WIFI_PMKID_LEN], const guint8 bssid[WIFI_ADDR_LEN],
+                          const guint8 spa[WIFI_ADDR_LEN], const gchar *network, guint lifetime_s,
+                          gint64 now, GError **error)
 {
 	g_autoptr(WifiPmksa) pmksa = g_new0(WifiPmksa, 1);
 
@@ -21,8 +22,7 @@ wifi_pmksa_new(guint akm, const guint8 *pmk, gsize pmk_len, const guint8 bssid[W
 		            "A PMK of %" G_GSIZE_FORMAT " octets", pmk_len);
 		return NULL;
 	}
-	if (!wifi_pmkid(akm, pmk, pmk_len, bssid, spa, pmksa->pmkid, error))
-		return NULL;
+	memcpy(pmksa->pmkid, pmkid, WIFI_PMKID_LEN);
 	memcpy(pmksa->spa, spa, WIFI_ADDR_LEN);
 	memcpy(pmksa->bssid, bssid, WIFI_ADDR_LEN);
 	pmksa->network = g_strdup(network);
@@ -31,6 +31,21 @@ wifi_pmksa_new(guint akm, const guint8 *pmk, gsize pmk_len, const guint8 bssid[W
 	pmksa->pmk_len = pmk_len;
 	pmksa->expires = now + (gint64)lifetime_s * G_USEC_PER_SEC;
 	return g_steal_pointer(&pmksa);
+}
+
+WifiPmksa *
+wifi_pmksa_new(guint akm, const guint8 *pmk, gsize pmk_len, const guint8 bssid[WIFI_ADDR_LEN],
+               const guint8 spa[WIFI_ADDR_LEN], const gchar *network, guint lifetime_s, gint64 now,
+               GError **error)
+{
+	guint8 pmkid[WIFI_PMKID_LEN] = {0};
+
+	/* A PMK of a wrong length is refused below. */
+	if (pmk_len > 0 && pmk_len <= WIFI_PMK_MAX_LEN &&
+	    !wifi_pmkid(akm, pmk, pmk_len, bssid, spa, pmkid, error))
+		return NULL;
+	return wifi_pmksa_new_with_pmkid(akm, pmk, pmk_len, pmkid, bssid, spa, network, lifetime_s,
+	                                 now, error);
 }
 
 WifiPmksa *

@@ -31,6 +31,9 @@ typedef struct {
 	guint8 pmk[WIFI_PMK_MAX_LEN];
 	gsize pmk_len;
 	gint64 expires; /* monotonic µs */
+	/* SAE: the group and hash-to-element of the exchange that made it. */
+	guint sae_group;
+	gboolean sae_h2e;
 } WifiPmksa;
 
 /* A PMKSA for pmk (PMKID computed per akm), expiring lifetime_s after now
@@ -38,6 +41,13 @@ typedef struct {
 WifiPmksa *wifi_pmksa_new(guint akm, const guint8 *pmk, gsize pmk_len,
                           const guint8 bssid[WIFI_ADDR_LEN], const guint8 spa[WIFI_ADDR_LEN],
                           const gchar *network, guint lifetime_s, gint64 now, GError **error);
+/* The same with the PMKID given: SAE's comes from its exchange (IEEE
+ * 802.11-2020 12.4.5.4), not from the PMK. */
+WifiPmksa *wifi_pmksa_new_with_pmkid(guint akm, const guint8 *pmk, gsize pmk_len,
+                                     const guint8 pmkid[WIFI_PMKID_LEN],
+                                     const guint8 bssid[WIFI_ADDR_LEN],
+                                     const guint8 spa[WIFI_ADDR_LEN], const gchar *network,
+                                     guint lifetime_s, gint64 now, GError **error);
 WifiPmksa *wifi_pmksa_copy(const WifiPmksa *pmksa);
 /* Wipes the PMK. */
 void wifi_pmksa_free(WifiPmksa *pmksa);

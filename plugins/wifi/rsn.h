@@ -38,6 +38,7 @@ typedef struct {
 	gsize ap_rsnxe_len;
 	gboolean sae_h2e;    /* SAE: hash-to-element, announced in our RSNXE */
 	guint sae_group;     /* SAE: the group it was accepted in */
+	gboolean sae_pmksa;  /* SAE: a cached PMKSA stands in for it */
 	guint8 own_rsnxe[3]; /* sent after our RSNE when not empty */
 	gsize own_rsnxe_len;
 	/* OWE: our Diffie-Hellman element, sent after the RSNXE, and its

@@ -20,6 +20,7 @@ static const guint sae_groups[] = {19, 20, 21};
 struct _WifiSaeAuth {
 	WifiIface *iface;
 	WifiBss *bss;
+	WifiSaeConfig config; /* points into the caller's passphrase and PTs */
 	WifiSae *sae;
 	guint request;
 	WifiSaeAuthDone done;
@@ -62,6 +63,24 @@ auth_send(const guint8 *data, gsize len, gpointer user_data)
 	auth->request = wifi_nl_send(auth->iface->nl, msg, NULL, auth_sent, auth, NULL);
 }
 
+/* A confirm that failed with PTs from the profile may mean only that the
+ * profile's passphrase changed since they were written: the exchange
+ * runs once more with PTs derived from the passphrase. */
+static gboolean
+auth_retry_fresh_pt(WifiSaeAuth *auth)
+{
+	if (!auth->config.h2e || auth->config.pts == NULL ||
+	    !wifi_sae_pt_cache_forget_loaded(auth->config.pts))
+		return FALSE;
+	g_info("%s: SAE with the profile's PT failed: again with the PT derived from the "
+	       "passphrase",
+	       auth->iface->name);
+	wifi_sae_free(auth->sae);
+	auth->sae = wifi_sae_new(&auth->config, NULL);
+	wifi_sae_start(auth->sae);
+	return TRUE;
+}
+
 /* As the 4-way handshake says it: a confirm that did not match is a
  * wrong password; a confirm never answered, maybe one. */
 static void
@@ -74,10 +93,13 @@ auth_sae_done(const GError *error, gpointer user_data)
 		       wifi_sae_get_group(auth->sae));
 		auth_done(auth, 0, 0, NULL);
 	} else if (g_error_matches(error, WIFI_SAE_ERROR, WIFI_SAE_ERROR_CONFIRM_MISMATCH)) {
-		auth_done(auth, WIFI_HANDSHAKE_ERROR, WIFI_HANDSHAKE_ERROR_WRONG_PASSPHRASE,
-		          error->message);
+		if (!auth_retry_fresh_pt(auth))
+			auth_done(auth, WIFI_HANDSHAKE_ERROR, WIFI_HANDSHAKE_ERROR_WRONG_PASSPHRASE,
+			          error->message);
 	} else if (g_error_matches(error, WIFI_SAE_ERROR, WIFI_SAE_ERROR_NO_CONFIRM)) {
-		auth_done(auth, WIFI_HANDSHAKE_ERROR, WIFI_HANDSHAKE_ERROR_NO_MSG3, error->message);
+		if (!auth_retry_fresh_pt(auth))
+			auth_done(auth, WIFI_HANDSHAKE_ERROR, WIFI_HANDSHAKE_ERROR_NO_MSG3,
+			          error->message);
 	} else {
 		auth_done(auth, JOIND_ERROR, JOIND_ERROR_FAILED, error->message);
 	}
@@ -85,10 +107,12 @@ auth_sae_done(const GError *error, gpointer user_data)
 
 WifiSaeAuth *
 wifi_sae_auth_new(WifiIface *iface, const WifiBss *bss, const guint8 spa[6],
-                  const gchar *passphrase, gboolean h2e, WifiSaeAuthDone done, gpointer user_data)
+                  const gchar *passphrase, gboolean h2e, WifiSaePtCache *pts, WifiSaeAuthDone done,
+                  gpointer user_data)
 {
 	WifiSaeAuth *auth = g_new0(WifiSaeAuth, 1);
-	WifiSaeConfig config = {
+
+	auth->config = (WifiSaeConfig){
 	        .password = (const guint8 *)passphrase,
 	        .password_len = strlen(passphrase),
 	        .ssid = bss->ies.ssid,
@@ -96,15 +120,16 @@ wifi_sae_auth_new(WifiIface *iface, const WifiBss *bss, const guint8 spa[6],
 	        .groups = sae_groups,
 	        .n_groups = G_N_ELEMENTS(sae_groups),
 	        .h2e = h2e,
+	        .pts = pts,
 	        .send = auth_send,
 	        .done = auth_sae_done,
 	        .user_data = auth,
 	};
 
-	memcpy(config.own_addr, spa, 6);
-	memcpy(config.peer_addr, bss->bssid, 6);
+	memcpy(auth->config.own_addr, spa, 6);
+	memcpy(auth->config.peer_addr, bss->bssid, 6);
 	/* Cannot fail: every group of the list is supported. */
-	auth->sae = wifi_sae_new(&config, NULL);
+	auth->sae = wifi_sae_new(&auth->config, NULL);
 	auth->iface = wifi_iface_ref(iface);
 	auth->bss = wifi_bss_ref((WifiBss *)bss);
 	auth->done = done;
@@ -144,8 +169,10 @@ wifi_sae_auth_handle_event(WifiSaeAuth *auth, struct nlattr **attrs)
 	 * confirm was wrong (another password). */
 	if (attrs[NL80211_ATTR_TIMED_OUT] != NULL &&
 	    wifi_sae_get_state(auth->sae) == WIFI_SAE_CONFIRMED) {
-		auth_done(auth, WIFI_HANDSHAKE_ERROR, WIFI_HANDSHAKE_ERROR_NO_MSG3,
-		          "The access point did not confirm SAE: the password is probably wrong.");
+		if (!auth_retry_fresh_pt(auth))
+			auth_done(auth, WIFI_HANDSHAKE_ERROR, WIFI_HANDSHAKE_ERROR_NO_MSG3,
+			          "The access point did not confirm SAE: the password is "
+			          "probably wrong.");
 		return;
 	}
 	if (attrs[NL80211_ATTR_TIMED_OUT] != NULL) {
@@ -174,6 +201,12 @@ const guint8 *
 wifi_sae_auth_get_pmk(const WifiSaeAuth *auth)
 {
 	return wifi_sae_get_pmk(auth->sae);
+}
+
+const guint8 *
+wifi_sae_auth_get_pmkid(const WifiSaeAuth *auth)
+{
+	return wifi_sae_get_pmkid(auth->sae);
 }
 
 guint

@@ -8,6 +8,7 @@
 
 #include "bss.h"
 #include "iface.h"
+#include "sae-pt.h"
 
 G_BEGIN_DECLS
 
@@ -21,16 +22,19 @@ typedef struct _WifiSaeAuth WifiSaeAuth;
 typedef void (*WifiSaeAuthDone)(const GError *error, gpointer user_data);
 
 /* h2e: the password element from the PT (the access point advertises
- * hash-to-element), else hunting and pecking. */
+ * hash-to-element), else hunting and pecking. pts (NULL: none) holds the
+ * network's PTs, read and filled; passphrase and pts outlive the object. */
 WifiSaeAuth *wifi_sae_auth_new(WifiIface *iface, const WifiBss *bss, const guint8 spa[6],
-                               const gchar *passphrase, gboolean h2e, WifiSaeAuthDone done,
-                               gpointer user_data);
+                               const gchar *passphrase, gboolean h2e, WifiSaePtCache *pts,
+                               WifiSaeAuthDone done, gpointer user_data);
 void wifi_sae_auth_free(WifiSaeAuth *auth);
 void wifi_sae_auth_start(WifiSaeAuth *auth);
 /* An AUTHENTICATE event of the interface. */
 void wifi_sae_auth_handle_event(WifiSaeAuth *auth, struct nlattr **attrs);
 /* Once accepted: WIFI_SAE_PMK_LEN octets. */
 const guint8 *wifi_sae_auth_get_pmk(const WifiSaeAuth *auth);
+/* Once accepted: WIFI_SAE_PMKID_LEN octets. */
+const guint8 *wifi_sae_auth_get_pmkid(const WifiSaeAuth *auth);
 guint wifi_sae_auth_get_group(const WifiSaeAuth *auth);
 
 G_END_DECLS

@@ -42,6 +42,7 @@ struct _WifiSae {
 	guint8 kck[WIFI_SAE_MAX_HASH_LEN];
 	gsize kck_len;
 	guint8 pmk[WIFI_SAE_PMK_LEN];
+	guint8 pmkid[WIFI_SAE_PMKID_LEN];
 	guint16 send_confirm;
 	GBytes *token;        /* the peer's anti-clogging token */
 	GByteArray *rejected; /* groups the peer refused, 16-bit LE */
@@ -77,6 +78,35 @@ sae_clear_group(WifiSae *sae)
 	g_clear_pointer(&sae->token, g_bytes_unref);
 	joind_secret_clear(sae->kck, sizeof(sae->kck));
 	joind_secret_clear(sae->pmk, sizeof(sae->pmk));
+	memset(sae->pmkid, 0, sizeof(sae->pmkid));
+}
+
+/* H2E's PT: the network's cached one for the group, else derived (and
+ * kept there for the profile). */
+static EC_POINT *
+sae_get_pt(WifiSae *sae, GError **error)
+{
+	const WifiSaeConfig *c = &sae->config;
+	guint number = joind_ec_group_get_number(sae->group);
+	guint8 octets[2 * JOIND_EC_MAX_PRIME_LEN];
+	gsize len = 0;
+	const guint8 *cached =
+	        c->pts != NULL ? wifi_sae_pt_cache_lookup(c->pts, number, &len) : NULL;
+	EC_POINT *pt = NULL;
+
+	if (cached != NULL)
+		pt = joind_ec_group_point_from_octets(sae->group, cached, len, NULL);
+	if (pt != NULL) {
+		g_debug("SAE: the cached PT of group %u", number);
+		return pt;
+	}
+	pt = wifi_sae_derive_pt(sae->group, c->ssid, c->ssid_len, c->password, c->password_len,
+	                        c->identifier, error);
+	if (pt != NULL && c->pts != NULL &&
+	    joind_ec_group_point_to_octets(sae->group, pt, octets, NULL))
+		wifi_sae_pt_cache_store(c->pts, number, octets, sae_element_len(sae));
+	joind_secret_clear(octets, sizeof(octets));
+	return pt;
 }
 
 static EC_POINT *
@@ -88,8 +118,7 @@ sae_derive_pwe(WifiSae *sae, GError **error)
 	if (!c->h2e)
 		return wifi_sae_pwe_hunt(sae->group, c->own_addr, c->peer_addr, c->password,
 		                         c->password_len, c->identifier, NULL, error);
-	pt = wifi_sae_derive_pt(sae->group, c->ssid, c->ssid_len, c->password, c->password_len,
-	                        c->identifier, error);
+	pt = sae_get_pt(sae, error);
 	if (pt == NULL)
 		return NULL;
 	pwe = wifi_sae_pwe_from_pt(sae->group, pt, c->own_addr, c->peer_addr, error);
@@ -278,7 +307,7 @@ sae_decode_peer(WifiSae *sae, const WifiSaeCommit *commit, EC_POINT **element, G
 static gboolean
 sae_derive(WifiSae *sae, const WifiSaeCommit *commit, GError **error)
 {
-	guint8 k[JOIND_EC_MAX_PRIME_LEN], pmkid[WIFI_SAE_PMKID_LEN];
+	guint8 k[JOIND_EC_MAX_PRIME_LEN];
 	const guint8 *salt = NULL;
 	gsize salt_len = 0;
 	EC_POINT *element = NULL;
@@ -299,7 +328,7 @@ sae_derive(WifiSae *sae, const WifiSaeCommit *commit, GError **error)
 	ok = joind_ec_group_shared_secret(sae->group, sae->pwe, sae->rand, sae->peer_scalar,
 	                                  element, k, error) &&
 	     wifi_sae_derive_keys(sae->group, sae->config.h2e, salt, salt_len, k, sae->scalar,
-	                          sae->peer_scalar, sae->kck, sae->pmk, pmkid, error);
+	                          sae->peer_scalar, sae->kck, sae->pmk, sae->pmkid, error);
 	joind_secret_clear(k, sizeof(k));
 	EC_POINT_free(element);
 	return ok;
@@ -568,4 +597,10 @@ const guint8 *
 wifi_sae_get_pmk(const WifiSae *sae)
 {
 	return sae->state == WIFI_SAE_ACCEPTED ? sae->pmk : NULL;
+}
+
+const guint8 *
+wifi_sae_get_pmkid(const WifiSae *sae)
+{
+	return sae->state == WIFI_SAE_ACCEPTED ? sae->pmkid : NULL;
 }

@@ -13,6 +13,7 @@
 #include <glib.h>
 
 #include "sae-frame.h"
+#include "sae-pt.h"
 
 G_BEGIN_DECLS
 
@@ -42,7 +43,10 @@ typedef struct {
 	const gchar *identifier; /* password identifier, or NULL */
 	const guint *groups;     /* offered in this order */
 	guint n_groups;
-	gboolean h2e;     /* hash-to-element, else hunting and pecking */
+	gboolean h2e; /* hash-to-element, else hunting and pecking */
+	/* H2E: the network's PTs, read and filled per group (borrowed: it
+	 * outlives the exchange), or NULL: each derived and dropped. */
+	WifiSaePtCache *pts;
 	guint retrans_ms; /* the retransmission period; 0: one second */
 	WifiSaeSendFunc send;
 	WifiSaeDoneFunc done;
@@ -66,7 +70,9 @@ void wifi_sae_rx(WifiSae *sae, guint16 seq, guint16 status, const guint8 *body, 
 WifiSaeState wifi_sae_get_state(const WifiSae *sae);
 /* The group in use (or last tried). */
 guint wifi_sae_get_group(const WifiSae *sae);
-/* Accepted only. */
+/* Accepted only: the PMK (WIFI_SAE_PMK_LEN octets) and its PMKID
+ * (WIFI_SAE_PMKID_LEN), for the 4-way handshake and the PMKSA cache. */
 const guint8 *wifi_sae_get_pmk(const WifiSae *sae);
+const guint8 *wifi_sae_get_pmkid(const WifiSae *sae);
 
 G_END_DECLS

@@ -349,6 +349,7 @@ standin_add_network(Standin *s, JoindDBusObjectSkeleton *station, const gchar *s
 
 	joind_dbus_network1_set_name(net, ssid);
 	joind_dbus_network1_set_type_(net, type);
+	joind_dbus_network1_set_security(net, g_strcmp0(type, "psk") == 0 ? "wpa2-wpa3" : type);
 	joind_dbus_network1_set_strength(net, strength);
 	joind_dbus_network1_set_device(net, dev_path);
 	joind_dbus_network1_set_known_network(net, "/");

@@ -75,6 +75,7 @@ test_station_list_and_networks(Fixture *f, gconstpointer data)
 	cafe = element(nets_root, 1);
 	g_assert_cmpstr(json_object_get_string_member(home, "name"), ==, "Home");
 	g_assert_cmpstr(json_object_get_string_member(home, "type"), ==, "psk");
+	g_assert_cmpstr(json_object_get_string_member(home, "security"), ==, "wpa2-wpa3");
 	g_assert_cmpfloat(json_object_get_double_member(home, "signal_dbm"), ==, -54.0);
 	g_assert_cmpint(json_object_get_int_member(home, "strength"), ==, -5400);
 	g_assert_cmpstr(json_object_get_string_member(home, "device"), ==, "wlt0");
@@ -85,6 +86,7 @@ test_station_list_and_networks(Fixture *f, gconstpointer data)
 	JOINCTL(&table, "--session", "station", "wlt0", "get-networks");
 	g_assert_cmpint(table.status, ==, 0);
 	g_assert_nonnull(strstr(table.out, "****")); /* -54 dBm */
+	g_assert_nonnull(strstr(table.out, "wpa2-wpa3"));
 	g_assert_true(strstr(table.out, "Home") < strstr(table.out, "Cafe"));
 }
 

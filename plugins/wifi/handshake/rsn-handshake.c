@@ -30,7 +30,8 @@ struct _WifiHandshake {
 	gsize ap_rsnxe_len;
 
 	WifiHandshakeState state;
-	gboolean completed_once; /* a PTK is installed: group rekeys are allowed */
+	gboolean completed_once;   /* a PTK is installed: group rekeys are allowed */
+	guint8 transition_disable; /* a verified message 3's Transition Disable bits */
 	gboolean snonce_fixed, have_snonce;
 	guint8 snonce[WIFI_NONCE_LEN];
 	guint8 anonce[WIFI_NONCE_LEN];
@@ -252,6 +253,12 @@ WifiHandshakeState
 wifi_handshake_get_state(const WifiHandshake *hs)
 {
 	return hs->state;
+}
+
+guint8
+wifi_handshake_get_transition_disable(const WifiHandshake *hs)
+{
+	return hs->transition_disable;
 }
 
 gboolean
@@ -631,6 +638,8 @@ rx_msg3(WifiHandshake *hs, const guint8 *frame, const WifiEapolKey *key, GError 
 	}
 	install_ptk(hs, ptk);
 	(void)install_group_keys(hs, &kd, key->rsc);
+	if (kd.has_transition_disable)
+		hs->transition_disable |= kd.transition_disable;
 	joind_secret_clear(plain, plain_len);
 	hs->completed_once = TRUE;
 	hs->n_msg1 = 0;

@@ -128,6 +128,9 @@ WifiHandshakeState wifi_handshake_get_state(const WifiHandshake *hs);
  * CONTROL_PORT_NO_ENCRYPT); message 4 is sent just before the TK is
  * installed, and the messages of a PTK rekey are encrypted with the old TK. */
 gboolean wifi_handshake_has_ptk(const WifiHandshake *hs);
+/* The Transition Disable bits (WIFI_TRANSITION_DISABLE_*) of the verified
+ * message 3s, 0 when none carried the KDE. */
+guint8 wifi_handshake_get_transition_disable(const WifiHandshake *hs);
 const gchar *wifi_handshake_state_to_string(WifiHandshakeState state);
 
 /* A new PMK (and its PMKID, or NULL), after an 802.1X re-authentication:

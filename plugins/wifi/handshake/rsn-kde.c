@@ -7,6 +7,7 @@
 #include "rsn-suites.h"
 
 static const guint8 ieee_oui[3] = {0x00, 0x0f, 0xac};
+static const guint8 wfa_oui[3] = {0x50, 0x6f, 0x9a};
 
 #define RSN_CAP_MFPC 0x0080u
 
@@ -71,6 +72,18 @@ parse_igtk_kde(const guint8 *body, gsize len, WifiKeyData *kd, GError **error)
 	return TRUE;
 }
 
+/* WPA3's Transition Disable KDE: one octet of bits; later octets are
+ * reserved. */
+static gboolean
+parse_transition_disable(const guint8 *body, gsize len, WifiKeyData *kd, GError **error)
+{
+	if (len < 1)
+		return kd_malformed(error, "an empty Transition Disable KDE");
+	kd->has_transition_disable = TRUE;
+	kd->transition_disable = body[0];
+	return TRUE;
+}
+
 /* A KDE: 0xdd, length, OUI, data type, data. Vendor elements of other OUIs
  * (the WPA element, WMM) are skipped. */
 static gboolean
@@ -81,6 +94,8 @@ parse_kde(const guint8 *body, gsize len, WifiKeyData *kd, GError **error)
 		                    "a KDE of %" G_GSIZE_FORMAT " octets is too short "
 		                    "for its OUI and type",
 		                    len);
+	if (memcmp(body, wfa_oui, sizeof(wfa_oui)) == 0 && body[3] == WIFI_KDE_TRANSITION_DISABLE)
+		return parse_transition_disable(body + 4, len - 4, kd, error);
 	if (memcmp(body, ieee_oui, sizeof(ieee_oui)) != 0)
 		return TRUE;
 	switch (body[3]) {
@@ -196,6 +211,15 @@ wifi_kde_append_pmkid(GByteArray *buf, const guint8 pmkid[16])
 {
 	append_kde_header(buf, WIFI_KDE_PMKID, 16);
 	g_byte_array_append(buf, pmkid, 16);
+}
+
+void
+wifi_kde_append_transition_disable(GByteArray *buf, guint8 bitmap)
+{
+	guint8 kde[7] = {
+	        WIFI_ELEMENT_KDE, 5, 0x50, 0x6f, 0x9a, WIFI_KDE_TRANSITION_DISABLE, bitmap};
+
+	g_byte_array_append(buf, kde, sizeof(kde));
 }
 
 void

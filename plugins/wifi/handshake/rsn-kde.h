@@ -1,7 +1,8 @@
 /* rsn-kde.h - the Key Data field of EAPOL-Key frames: elements (RSNE,
  * RSNXE) and Key Data Encapsulations (GTK, IGTK, PMKID, MAC address) of
- * IEEE 802.11-2020 12.7.2, table 12-10; and the comparison of an RSNE from
- * message 3 with the one from the beacon.
+ * IEEE 802.11-2020 12.7.2, table 12-10, and WPA3's Transition Disable;
+ * and the comparison of an RSNE from message 3 with the one from the
+ * beacon.
  */
 #pragma once
 
@@ -13,12 +14,24 @@ G_BEGIN_DECLS
 #define WIFI_ELEMENT_RSNX 244
 #define WIFI_ELEMENT_KDE  0xdd
 
-/* KDE data types under OUI 00-0F-AC. */
+/* KDE data types under OUI 00-0F-AC, and WPA3's Transition Disable
+ * under the Wi-Fi Alliance's OUI 50-6F-9A (as hostapd sends it). */
 enum {
 	WIFI_KDE_GTK = 1,
 	WIFI_KDE_MAC_ADDRESS = 3,
 	WIFI_KDE_PMKID = 4,
 	WIFI_KDE_IGTK = 9,
+	WIFI_KDE_TRANSITION_DISABLE = 0x20,
+};
+
+/* The Transition Disable KDE's bits (WPA3 specification, section 8): the
+ * access point tells the station to stop using the transition mode's
+ * weaker half for this network. */
+enum {
+	WIFI_TRANSITION_DISABLE_WPA3_PERSONAL = 1 << 0,
+	WIFI_TRANSITION_DISABLE_SAE_PK = 1 << 1,
+	WIFI_TRANSITION_DISABLE_WPA3_ENTERPRISE = 1 << 2,
+	WIFI_TRANSITION_DISABLE_ENHANCED_OPEN = 1 << 3,
 };
 
 #define WIFI_GTK_MAX_LEN  32
@@ -49,6 +62,9 @@ typedef struct {
 
 	const guint8 *pmkid; /* 16 octets */
 	const guint8 *mac_address;
+
+	gboolean has_transition_disable;
+	guint8 transition_disable; /* its bitmap (first octet) */
 } WifiKeyData;
 
 /* Parses (decrypted) Key Data. Trailing padding (0xdd then zeros) ends it;
@@ -62,6 +78,7 @@ void wifi_kde_append_gtk(GByteArray *buf, guint key_id, gboolean tx, const guint
 void wifi_kde_append_igtk(GByteArray *buf, guint key_id, const guint8 ipn[WIFI_IPN_LEN],
                           const guint8 *igtk, gsize len);
 void wifi_kde_append_pmkid(GByteArray *buf, const guint8 pmkid[16]);
+void wifi_kde_append_transition_disable(GByteArray *buf, guint8 bitmap);
 /* Wipes and frees a Key Data buffer (NULL-safe). */
 void wifi_key_data_free(GByteArray *buf);
 

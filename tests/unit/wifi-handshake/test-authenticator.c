@@ -213,6 +213,8 @@ auth_key_data(TestAuth *a, gboolean msg3)
 		if (a->rsnxe != NULL && !a->omit_rsnxe)
 			g_byte_array_append(kd, g_bytes_get_data(a->rsnxe, NULL),
 			                    g_bytes_get_size(a->rsnxe));
+		if (a->transition_disable != 0)
+			wifi_kde_append_transition_disable(kd, a->transition_disable);
 	}
 	if (!a->omit_gtk)
 		wifi_kde_append_gtk(kd, a->gtk_id, FALSE, a->gtk, wifi_cipher_key_len(a->group));

@@ -40,6 +40,9 @@ typedef struct {
 	/* Message 1 carries this PMKID KDE when set (as an AP does for an
 	 * 802.1X PMKSA). */
 	const guint8 *msg1_pmkid;
+	/* Message 3 carries a Transition Disable KDE with these bits when
+	 * not 0 (hostapd's transition_disable). */
+	guint8 transition_disable;
 
 	/* Misbehaviour for msg3 and group msg1. */
 	GBytes *msg3_rsne;       /* replaces the RSNE in message 3 */

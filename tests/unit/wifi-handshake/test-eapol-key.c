@@ -280,6 +280,7 @@ test_key_data_parse(void)
 	wifi_kde_append_gtk(kd_buf, 2, TRUE, gtk, sizeof(gtk));
 	wifi_kde_append_igtk(kd_buf, 4, ipn, igtk, sizeof(igtk));
 	wifi_kde_append_pmkid(kd_buf, pmkid);
+	wifi_kde_append_transition_disable(kd_buf, WIFI_TRANSITION_DISABLE_WPA3_PERSONAL);
 	g_byte_array_append(kd_buf, (const guint8 *)"\xdd\0\0\0", 4); /* padding */
 	g_assert_true(wifi_key_data_parse(kd_buf->data, kd_buf->len, &kd, &error));
 	g_assert_no_error(error);
@@ -296,6 +297,8 @@ test_key_data_parse(void)
 	g_assert_cmpmem(kd.igtk, kd.igtk_len, igtk, sizeof(igtk));
 	g_assert_cmpmem(kd.pmkid, 16, pmkid, 16);
 	g_assert_null(kd.mac_address);
+	g_assert_true(kd.has_transition_disable);
+	g_assert_cmphex(kd.transition_disable, ==, 0x01);
 	wifi_key_data_free(kd_buf);
 }
 
@@ -311,9 +314,10 @@ test_key_data_malformed(void)
 	                            "dd 0e 000fac01 0000 0102030405060708",
 	                            NULL); /* two GTKs */
 	hs_check_key_data_malformed("dd 14 000fac09 0400 010203040506 0102030405060708",
-	                            NULL);                              /* IGTK 8 */
-	hs_check_key_data_malformed("dd 09 000fac04 0102030405", NULL); /* PMKID of 5 */
-	hs_check_key_data_malformed("dd 06 000fac03 0102", NULL);       /* MAC address of 2 */
+	                            NULL);                                   /* IGTK 8 */
+	hs_check_key_data_malformed("dd 09 000fac04 0102030405", NULL);      /* PMKID of 5 */
+	hs_check_key_data_malformed("dd 06 000fac03 0102", NULL);            /* MAC address of 2 */
+	hs_check_key_data_malformed("dd 04 506f9a20", "Transition Disable"); /* no bits */
 	hs_check_key_data_malformed("30 02 0100 30 02 0100 30 02 0100", NULL); /* three RSNEs */
 	hs_check_key_data_malformed("f4 01 20 f4 01 20", NULL);                /* two RSNXEs */
 }
@@ -329,6 +333,7 @@ test_key_data_edges(void)
 	g_assert_true(wifi_key_data_parse(NULL, 0, &kd, &error));
 	g_assert_true(wifi_key_data_parse(only_padding, sizeof(only_padding), &kd, &error));
 	g_assert_false(kd.has_gtk);
+	g_assert_false(kd.has_transition_disable);
 	g_assert_true(wifi_key_data_parse(two_rsne, sizeof(two_rsne), &kd, &error));
 	g_assert_true(kd.rsne2 == two_rsne + 4);
 	g_assert_no_error(error);

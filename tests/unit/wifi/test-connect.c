@@ -10,6 +10,7 @@
 #include "device.h"
 #include "fake-nl.h"
 #include "hs-test-util.h"
+#include "sae.h"
 #include "test-authenticator.h"
 #include "test-core.h"
 
@@ -56,6 +57,7 @@ typedef struct {
 	gboolean sme;
 	const gchar *main_conf;
 	guint32 ciphers; /* the radio's, beyond what every test needs */
+	gboolean sae;    /* the radio runs SAE through joind's SME */
 } Setup;
 
 static const Setup sme = {TRUE, NULL, 0};
@@ -79,6 +81,8 @@ fixture_set_up(Fixture *f, gconstpointer data)
 	wiphy->supports_auth_assoc = setup->sme;
 	wiphy->ciphers = WIFI_CIPHER_CCMP | setup->ciphers;
 	wiphy->supports_connect = TRUE;
+	if (setup->sae)
+		wiphy->features |= NL80211_FEATURE_SAE;
 	wiphy->ext_features[feature / 8] |= 1u << (feature % 8);
 	f->tc = wifi_test_core_new(setup->main_conf);
 	f->nl = fake_nl_new(&f->fake);
@@ -566,7 +570,11 @@ run_4way(Fixture *f, TestAuth *a)
 	send_eapol(f, msg3);
 	msg4 = take_eapol(f);
 	g_assert_true(test_auth_rx_msg4(a, msg4, &why));
-	g_assert_cmpuint(fake_nl_done_all(f->fake, NL80211_CMD_NEW_KEY, 0), ==, 2);
+	/* TK, GTK and, with MFP, the IGTK (made the default management key). */
+	g_assert_cmpuint(fake_nl_done_all(f->fake, NL80211_CMD_NEW_KEY, 0), ==,
+	                 a->group_mgmt != 0 ? 3 : 2);
+	g_assert_cmpuint(fake_nl_done_all(f->fake, NL80211_CMD_SET_KEY, 0), ==,
+	                 a->group_mgmt != 0 ? 1 : 0);
 }
 
 static void
@@ -1402,6 +1410,347 @@ test_owe_no_answer(Fixture *f, gconstpointer data)
 	assert_failed(f, JOIND_ERROR_FAILED, "did not answer (association)", "N");
 }
 
+/* ---- WPA3-Personal (SAE) -------------------------------------------------- */
+
+/* SAE only, MFP required; the H2E variant adds an RSNXE with SAE H2E. */
+#define RSNE_SAE  "30 14 0100 000fac04 0100 000fac04 0100 000fac08 c000"
+#define RSNXE_H2E " f4 01 20"
+
+/* The access point's side of SAE: joind's own exchange in the peer role. */
+typedef struct {
+	WifiSae *sae;
+	GQueue *out; /* GBytes: seq, status, body */
+	gboolean failed;
+} SaeAp;
+
+static void
+sae_ap_send(const guint8 *data, gsize len, gpointer user_data)
+{
+	g_queue_push_tail(((SaeAp *)user_data)->out, g_bytes_new(data, len));
+}
+
+static void
+sae_ap_done(const GError *error, gpointer user_data)
+{
+	((SaeAp *)user_data)->failed = error != NULL;
+}
+
+static void
+sae_ap_init(SaeAp *ap, const gchar *ssid, gboolean h2e)
+{
+	static const guint group = 19;
+	WifiSaeConfig config = {
+	        .password = (const guint8 *)PASSPHRASE,
+	        .password_len = strlen(PASSPHRASE),
+	        .ssid = (const guint8 *)ssid,
+	        .ssid_len = strlen(ssid),
+	        .groups = &group,
+	        .n_groups = 1,
+	        .h2e = h2e,
+	        .send = sae_ap_send,
+	        .done = sae_ap_done,
+	        .user_data = ap,
+	};
+
+	memcpy(config.own_addr, ap_addr, 6);
+	memcpy(config.peer_addr, sta_addr, 6);
+	ap->failed = FALSE;
+	ap->out = g_queue_new();
+	ap->sae = wifi_sae_new(&config, NULL);
+}
+
+static void
+sae_ap_clear(SaeAp *ap)
+{
+	g_queue_free_full(ap->out, (GDestroyNotify)g_bytes_unref);
+	g_clear_pointer(&ap->sae, wifi_sae_free);
+}
+
+/* The station's SAE frame (CMD_AUTHENTICATE, NL80211_AUTHTYPE_SAE) goes
+ * to the access point. */
+static void
+sae_to_ap(Fixture *f, SaeAp *ap)
+{
+	FakeNlRequest *req = fake_nl_expect(f->fake, NL80211_CMD_AUTHENTICATE);
+	struct nlattr *data = req->attrs[NL80211_ATTR_SAE_DATA];
+	const guint8 *d;
+
+	g_assert_nonnull(data);
+	g_assert_cmpuint(nla_get_u32(req->attrs[NL80211_ATTR_AUTH_TYPE]), ==, NL80211_AUTHTYPE_SAE);
+	d = nla_data(data);
+	wifi_sae_rx(ap->sae, (guint16)(d[0] | d[1] << 8), (guint16)(d[2] | d[3] << 8), d + 4,
+	            (gsize)nla_len(data) - 4);
+	fake_nl_done(f->fake, req, 0);
+	iterate();
+}
+
+/* The access point's next SAE frame, as the kernel's AUTHENTICATE event. */
+static void
+sae_to_station(Fixture *f, SaeAp *ap)
+{
+	g_autoptr(GBytes) sae = g_queue_pop_head(ap->out);
+	g_autoptr(GByteArray) frame = g_byte_array_new();
+	struct nl_msg *msg = event_new(NL80211_CMD_AUTHENTICATE);
+	guint8 head[26] = {0xb0};
+	gsize len;
+	const guint8 *d = g_bytes_get_data(sae, &len);
+
+	memcpy(head + 4, sta_addr, 6);
+	memcpy(head + 10, ap_addr, 6);
+	memcpy(head + 16, ap_addr, 6);
+	head[24] = 3; /* SAE */
+	g_byte_array_append(frame, head, sizeof(head));
+	g_byte_array_append(frame, d, (guint)len);
+	nla_put(msg, NL80211_ATTR_FRAME, (int)frame->len, frame->data);
+	send_event(f, msg);
+}
+
+/* Our commit, the access point's commit and confirm, our confirm: SAE
+ * accepted on both sides. */
+static void
+sae_run(Fixture *f, SaeAp *ap)
+{
+	sae_to_ap(f, ap);      /* our commit; the AP answers both */
+	sae_to_station(f, ap); /* its commit */
+	sae_to_ap(f, ap);      /* our confirm */
+	sae_to_station(f, ap); /* its confirm: accepted */
+	g_assert_cmpint(wifi_sae_get_state(ap->sae), ==, WIFI_SAE_ACCEPTED);
+}
+
+static void
+sae_exchange(Fixture *f, WifiNetwork *network, SaeAp *ap)
+{
+	connect_to(f, network);
+	sae_run(f, ap);
+}
+
+/* h2e: the access point's RSNXE (its beacon's) is in message 3. */
+static TestAuth *
+make_sae_authenticator(const guint8 *pmk, gboolean h2e)
+{
+	TestAuth *a =
+	        test_auth_new(WIFI_AKM_SUITE_SAE, WIFI_CIPHER_SUITE_CCMP, WIFI_CIPHER_SUITE_CCMP,
+	                      WIFI_CIPHER_SUITE_BIP_CMAC, pmk, RSNE_SAE);
+
+	memcpy(a->aa, ap_addr, 6);
+	memcpy(a->spa, sta_addr, 6);
+	if (h2e)
+		a->rsnxe = hs_test_hex(RSNXE_H2E);
+	return a;
+}
+
+/* Association (answered with status), then, when 0, the 4-way handshake
+ * over pmk up to CONNECTED; the PMKID the request named into pmkid. */
+static gboolean
+sae_associate(Fixture *f, guint16 status, const guint8 *pmk, gboolean h2e, guint8 pmkid[16])
+{
+	FakeNlRequest *req = fake_nl_expect(f->fake, NL80211_CMD_ASSOCIATE);
+	const guint8 *named = assoc_pmkid(req);
+	g_autoptr(TestAuth) a = NULL;
+
+	if (named != NULL)
+		memcpy(pmkid, named, 16);
+	ack(f, NL80211_CMD_ASSOCIATE, ap_addr);
+	send_answer(f, NL80211_CMD_ASSOCIATE, ap_addr, status);
+	if (status != 0)
+		return named != NULL;
+	a = make_sae_authenticator(pmk, h2e);
+	run_4way(f, a);
+	ack(f, NL80211_CMD_SET_STATION, ap_addr);
+	return named != NULL;
+}
+
+static const Setup sme_sae = {TRUE, NULL, WIFI_CIPHER_BIP_CMAC, TRUE};
+
+/* Disconnect(); the network takes the profile the link wrote (a station
+ * does so on "profile-changed"). */
+static void
+sae_disconnect(Fixture *f, WifiNetwork *network)
+{
+	GBytes *ssid = joind_network_get_ssid(JOIND_NETWORK(network));
+	g_autoptr(JoindProfile) saved =
+	        joind_core_find_network_profile(f->tc->core, g_bytes_get_data(ssid, NULL),
+	                                        g_bytes_get_size(ssid), JOIND_PROFILE_TYPE_PSK);
+
+	disconnect_eap(f);
+	joind_network_set_profile(JOIND_NETWORK(network), saved);
+}
+
+/* SAE, then the cached PMKSA: open system authentication, the PMKID of
+ * SAE's exchange in our RSNE, the 4-way handshake over its PMK. */
+static void
+test_sae_pmksa(Fixture *f, gconstpointer data)
+{
+	g_autoptr(WifiNetwork) network =
+	        make_network(f, "wpa3", RSNE_SAE, "[Security]\nPassphrase=" PASSPHRASE "\n");
+	SaeAp ap;
+	guint8 pmk[32], pmkid[16];
+
+	sae_ap_init(&ap, "wpa3", FALSE);
+	sae_exchange(f, network, &ap);
+	g_assert_false(sae_associate(f, 0, wifi_sae_get_pmk(ap.sae), FALSE, pmkid));
+	assert_connected(f, network);
+	g_assert_cmpuint(wifi_connector_get_rsn_plan(f->connector)->sae_group, ==, 19);
+	g_assert_false(wifi_connector_get_rsn_plan(f->connector)->sae_pmksa);
+	g_assert_cmpuint(wifi_pmksa_cache_size(f->iface->pmksa), ==, 1);
+	memcpy(pmk, wifi_sae_get_pmk(ap.sae), 32);
+	sae_disconnect(f, network);
+
+	connect_to(f, network);
+	g_assert_null(
+	        fake_nl_find(f->fake, NL80211_CMD_AUTHENTICATE)->attrs[NL80211_ATTR_SAE_DATA]);
+	ack(f, NL80211_CMD_AUTHENTICATE, ap_addr);
+	send_answer(f, NL80211_CMD_AUTHENTICATE, ap_addr, 0);
+	g_assert_true(sae_associate(f, 0, pmk, FALSE, pmkid));
+	g_assert_cmpmem(pmkid, 16, wifi_sae_get_pmkid(ap.sae), 16);
+	assert_connected(f, network);
+	g_assert_true(wifi_connector_get_rsn_plan(f->connector)->sae_pmksa);
+	g_assert_cmpuint(wifi_connector_get_rsn_plan(f->connector)->sae_group, ==, 19);
+	sae_ap_clear(&ap);
+}
+
+/* An access point that no longer has the PMKSA refuses the association
+ * (status 53, invalid PMKID): the entry goes and SAE runs after all, in
+ * the same Connect(). */
+static void
+test_sae_pmksa_refused(Fixture *f, gconstpointer data)
+{
+	g_autoptr(WifiNetwork) network =
+	        make_network(f, "wpa3", RSNE_SAE, "[Security]\nPassphrase=" PASSPHRASE "\n");
+	SaeAp ap, ap2;
+	guint8 pmkid[16];
+
+	sae_ap_init(&ap, "wpa3", FALSE);
+	sae_exchange(f, network, &ap);
+	sae_associate(f, 0, wifi_sae_get_pmk(ap.sae), FALSE, pmkid);
+	assert_connected(f, network);
+	sae_disconnect(f, network);
+
+	connect_to(f, network);
+	ack(f, NL80211_CMD_AUTHENTICATE, ap_addr);
+	send_answer(f, NL80211_CMD_AUTHENTICATE, ap_addr, 0);
+	g_assert_true(sae_associate(f, 53, NULL, FALSE, pmkid));
+	g_assert_cmpuint(f->n_done, ==, 0);
+	g_assert_cmpuint(wifi_pmksa_cache_size(f->iface->pmksa), ==, 0);
+	sae_ap_init(&ap2, "wpa3", FALSE);
+	sae_run(f, &ap2);
+	g_assert_false(sae_associate(f, 0, wifi_sae_get_pmk(ap2.sae), FALSE, pmkid));
+	assert_connected(f, network);
+	g_assert_false(wifi_connector_get_rsn_plan(f->connector)->sae_pmksa);
+	g_assert_cmpuint(wifi_pmksa_cache_size(f->iface->pmksa), ==, 1);
+	sae_ap_clear(&ap);
+	sae_ap_clear(&ap2);
+}
+
+static gchar *
+saved_string(Fixture *f, const gchar *ssid, const gchar *group, const gchar *key)
+{
+	g_autoptr(JoindProfile) saved = joind_core_find_network_profile(
+	        f->tc->core, (const guint8 *)ssid, strlen(ssid), JOIND_PROFILE_TYPE_PSK);
+
+	return joind_profile_get_string(saved, group, key);
+}
+
+/* P-256's generator: a point of group 19, the PT of no passphrase. */
+#define P256_G                                                             \
+	"6b17d1f2e12c4247f8bce6e563a440f277037d812deb33a0f4a13945d898c296" \
+	"4fe342e2fe1a7f9b8ee7eb4a7c0f9e162bce33576b315ececbb6406837bf51f5"
+
+/* Hash-to-element: the PT lands in the profile (iwd's SAE-PT-Group19);
+ * one that does not fit the passphrase (an admin changed it) costs one
+ * more exchange, with a PT derived afresh, which replaces it. */
+static void
+test_sae_pt(Fixture *f, gconstpointer data)
+{
+	g_autoptr(WifiNetwork) network = make_network(f, "wpa3", RSNE_SAE RSNXE_H2E,
+	                                              "[Security]\nPassphrase=" PASSPHRASE "\n");
+	g_autoptr(WifiNetwork) stale = NULL;
+	g_autofree gchar *key = wifi_known_network_key(JOIND_NETWORK(network));
+	g_autofree gchar *pt = NULL;
+	g_autofree gchar *fixed = NULL;
+	SaeAp ap, ap2, ap3;
+	guint8 pmkid[16];
+
+	sae_ap_init(&ap, "wpa3", TRUE);
+	sae_exchange(f, network, &ap);
+	sae_associate(f, 0, wifi_sae_get_pmk(ap.sae), TRUE, pmkid);
+	assert_connected(f, network);
+	g_assert_true(wifi_connector_get_rsn_plan(f->connector)->sae_h2e);
+	pt = saved_string(f, "wpa3", "Security", "SAE-PT-Group19");
+	g_assert_cmpuint(strlen(pt), ==, 128);
+	sae_disconnect(f, network);
+
+	g_assert_cmpuint(wifi_pmksa_cache_flush_network(f->iface->pmksa, key), ==, 1);
+	stale = make_network(f, "wpa3", RSNE_SAE RSNXE_H2E,
+	                     "[Security]\nPassphrase=" PASSPHRASE "\nSAE-PT-Group19=" P256_G "\n");
+	sae_ap_init(&ap2, "wpa3", TRUE);
+	connect_to(f, stale);
+	sae_to_ap(f, &ap2);
+	sae_to_station(f, &ap2);
+	sae_to_ap(f, &ap2); /* a confirm the access point cannot match */
+	g_assert_true(ap2.failed);
+	sae_to_station(f, &ap2); /* neither can we: again, a fresh PT */
+	g_assert_cmpuint(f->n_done, ==, 0);
+	sae_ap_init(&ap3, "wpa3", TRUE);
+	sae_run(f, &ap3);
+	sae_associate(f, 0, wifi_sae_get_pmk(ap3.sae), TRUE, pmkid);
+	assert_connected(f, stale);
+	fixed = saved_string(f, "wpa3", "Security", "SAE-PT-Group19");
+	g_assert_cmpstr(fixed, ==, pt);
+	sae_ap_clear(&ap);
+	sae_ap_clear(&ap2);
+	sae_ap_clear(&ap3);
+}
+
+/* Message 3's Transition Disable KDE goes into the profile (iwd's keys);
+ * from then on the network's WPA2-only access points are refused before
+ * anything is sent to them. */
+static void
+test_transition_disable(Fixture *f, gconstpointer data)
+{
+	g_autoptr(WifiNetwork) network =
+	        make_network(f, "home", RSNE_PSK, "[Security]\nPassphrase=" PASSPHRASE "\n");
+	g_autoptr(TestAuth) a = make_authenticator(PASSPHRASE, "home");
+	g_autoptr(JoindProfile) saved = NULL;
+	g_autofree gchar *modes = NULL;
+
+	a->transition_disable = 0x01;
+	associate(f, network);
+	run_4way(f, a);
+	ack(f, NL80211_CMD_SET_STATION, ap_addr);
+	assert_connected(f, network);
+	saved = joind_core_find_network_profile(f->tc->core, (const guint8 *)"home", 4,
+	                                        JOIND_PROFILE_TYPE_PSK);
+	g_assert_true(joind_profile_get_boolean(saved, "Settings", "TransitionDisable", FALSE));
+	modes = joind_profile_get_string(saved, "Settings", "DisabledTransitionModes");
+	g_assert_cmpstr(modes, ==, "personal");
+	sae_disconnect(f, network);
+
+	joind_network_set_profile(JOIND_NETWORK(network), saved);
+	connect_to(f, network);
+	iterate();
+	g_assert_cmpuint(f->n_done, ==, 1);
+	g_assert_error(f->error, JOIND_ERROR, JOIND_ERROR_NOT_SUPPORTED);
+	g_assert_null(fake_nl_find(f->fake, NL80211_CMD_AUTHENTICATE));
+	assert_state(f, JOIND_STATION_STATE_DISCONNECTED);
+}
+
+/* An admin's profile with the keys already: the same. */
+static void
+test_transition_disable_profile(Fixture *f, gconstpointer data)
+{
+	g_autoptr(WifiNetwork) network = make_network(
+	        f, "home", RSNE_PSK,
+	        "[Security]\nPassphrase=" PASSPHRASE
+	        "\n[Settings]\nTransitionDisable=true\nDisabledTransitionModes=open, personal\n");
+
+	connect_to(f, network);
+	iterate();
+	g_assert_cmpuint(f->n_done, ==, 1);
+	g_assert_error(f->error, JOIND_ERROR, JOIND_ERROR_NOT_SUPPORTED);
+	g_assert_null(fake_nl_find(f->fake, NL80211_CMD_AUTHENTICATE));
+}
+
 int
 main(int argc, char **argv)
 {
@@ -1446,6 +1795,11 @@ main(int argc, char **argv)
 	ADD("/connect/owe/group-refused-then-no-element", &sme_mfp, test_owe_no_element);
 	ADD("/connect/owe/every-group-refused", &sme_mfp, test_owe_groups_refused);
 	ADD("/connect/owe/no-answer", &sme_mfp, test_owe_no_answer);
+	ADD("/connect/sae/pmksa", &sme_sae, test_sae_pmksa);
+	ADD("/connect/sae/pmksa-refused", &sme_sae, test_sae_pmksa_refused);
+	ADD("/connect/sae/pt", &sme_sae, test_sae_pt);
+	ADD("/connect/transition-disable/message-3", &sme, test_transition_disable);
+	ADD("/connect/transition-disable/profile", &sme, test_transition_disable_profile);
 #undef ADD
 	return g_test_run();
 }

@@ -149,9 +149,21 @@ test_connection_sae(void)
 	g_autoptr(JsonNode) node = NULL;
 	JsonObject *o = to_json(wifi_diagnostics_connection(&info, 0), &node);
 
-	g_assert_cmpstr(json_object_get_string_member(o, "security"), ==, "sae");
+	g_assert_cmpstr(json_object_get_string_member(o, "security"), ==, "sae-h2e");
 	g_assert_cmpint(json_object_get_int_member(o, "sae_group"), ==, 20);
 	g_assert_true(json_object_get_boolean_member(o, "sae_h2e"));
+	g_assert_false(json_object_get_boolean_member(o, "pmksa_cached"));
+
+	/* Hunting and pecking's PMKSA, reused. */
+	info.sae_group = 19;
+	info.sae_h2e = FALSE;
+	info.pmksa_used = TRUE;
+	g_clear_pointer(&node, json_node_unref);
+	o = to_json(wifi_diagnostics_connection(&info, 0), &node);
+	g_assert_cmpstr(json_object_get_string_member(o, "security"), ==, "sae");
+	g_assert_false(json_object_get_boolean_member(o, "sae_h2e"));
+	g_assert_true(json_object_get_boolean_member(o, "pmksa_cached"));
+	g_assert_false(json_object_has_member(o, "eap_method"));
 }
 
 static void

@@ -127,6 +127,36 @@ test_cache_per_bss(void)
 	wifi_pmksa_cache_free(cache);
 }
 
+/* SAE's PMKID comes from its exchange, not from the PMK; the cache keeps
+ * it per AKM like any other. */
+static void
+test_cache_sae(void)
+{
+	WifiPmksaCache *cache = wifi_pmksa_cache_new();
+	guint8 pmk[32], pmkid[16];
+	g_autoptr(GError) error = NULL;
+	WifiPmksa *pmksa;
+	const WifiPmksa *hit;
+
+	memset(pmk, 0x42, sizeof(pmk));
+	memset(pmkid, 0x17, sizeof(pmkid));
+	g_assert_false(wifi_pmkid(WIFI_AKM_SUITE_SAE, pmk, 32, aa, spa, pmkid, NULL));
+	pmksa = wifi_pmksa_new_with_pmkid(WIFI_AKM_SUITE_SAE, pmk, 32, pmkid, aa, spa, "home_psk",
+	                                  60, 0, &error);
+	g_assert_no_error(error);
+	pmksa->sae_group = 20;
+	wifi_pmksa_cache_add(cache, pmksa);
+	hit = wifi_pmksa_cache_lookup(cache, aa, spa, "home_psk", WIFI_AKM_SUITE_SAE, S);
+	g_assert_nonnull(hit);
+	g_assert_cmpmem(hit->pmkid, 16, pmkid, 16);
+	g_assert_cmpmem(hit->pmk, hit->pmk_len, pmk, 32);
+	g_assert_cmpuint(hit->sae_group, ==, 20);
+	g_assert_null(wifi_pmksa_cache_lookup(cache, aa, spa, "home_psk", WIFI_AKM_SUITE_PSK, S));
+	g_assert_null(wifi_pmksa_new_with_pmkid(WIFI_AKM_SUITE_SAE, pmk, 0, pmkid, aa, spa,
+	                                        "home_psk", 60, 0, NULL));
+	wifi_pmksa_cache_free(cache);
+}
+
 /* Live until its lifetime is over, then gone. */
 static void
 test_cache_expiry(void)
@@ -235,5 +265,6 @@ main(int argc, char **argv)
 	g_test_add_func("/pmksa/cache/expiry", test_cache_expiry);
 	g_test_add_func("/pmksa/cache/flush", test_cache_flush);
 	g_test_add_func("/pmksa/cache/okc", test_okc);
+	g_test_add_func("/pmksa/cache/sae", test_cache_sae);
 	return g_test_run();
 }

@@ -258,7 +258,8 @@ pump(Side *a, Side *b)
 
 static void
 side_init(Side *side, const gchar *name, const guint8 own[6], const guint8 peer[6],
-          const gchar *password, const guint *groups, guint n_groups, gboolean h2e)
+          const gchar *password, const guint *groups, guint n_groups, gboolean h2e,
+          WifiSaePtCache *pts)
 {
 	WifiSaeConfig config = {
 	        .password = (const guint8 *)password,
@@ -268,6 +269,7 @@ side_init(Side *side, const gchar *name, const guint8 own[6], const guint8 peer[
 	        .groups = groups,
 	        .n_groups = n_groups,
 	        .h2e = h2e,
+	        .pts = pts,
 	        .retrans_ms = 10,
 	        .send = side_send,
 	        .done = side_done,
@@ -299,8 +301,8 @@ static void
 pair_init(Side *sta, Side *ap, const gchar *sta_password, const gchar *ap_password,
           const guint *sta_groups, guint n_sta, const guint *ap_groups, guint n_ap, gboolean h2e)
 {
-	side_init(sta, "station", sta_addr, ap_addr, sta_password, sta_groups, n_sta, h2e);
-	side_init(ap, "access point", ap_addr, sta_addr, ap_password, ap_groups, n_ap, h2e);
+	side_init(sta, "station", sta_addr, ap_addr, sta_password, sta_groups, n_sta, h2e, NULL);
+	side_init(ap, "access point", ap_addr, sta_addr, ap_password, ap_groups, n_ap, h2e, NULL);
 	sta->peer = ap;
 	ap->peer = sta;
 }
@@ -327,6 +329,66 @@ test_exchange(gconstpointer data)
 	g_assert_cmpuint(ap.sent, ==, 2);
 	side_clear(&sta);
 	side_clear(&ap);
+}
+
+/* One H2E exchange of a station keeping its PTs in pts against an access
+ * point; both end with the same PMK and PMKID. */
+static void
+pt_exchange(WifiSaePtCache *pts, const gchar *sta_password, gboolean accepted)
+{
+	static const guint group = 19;
+	Side sta, ap;
+
+	side_init(&sta, "station", sta_addr, ap_addr, sta_password, &group, 1, TRUE, pts);
+	side_init(&ap, "access point", ap_addr, sta_addr, "correct horse", &group, 1, TRUE, NULL);
+	sta.peer = &ap;
+	ap.peer = &sta;
+	wifi_sae_start(sta.sae);
+	pump(&sta, &ap);
+	g_assert_cmpint(wifi_sae_get_state(sta.sae) == WIFI_SAE_ACCEPTED, ==, accepted);
+	if (accepted)
+		g_assert_cmpmem(wifi_sae_get_pmkid(sta.sae), WIFI_SAE_PMKID_LEN,
+		                wifi_sae_get_pmkid(ap.sae), WIFI_SAE_PMKID_LEN);
+	else
+		g_assert_error(sta.error, WIFI_SAE_ERROR, WIFI_SAE_ERROR_CONFIRM_MISMATCH);
+	side_clear(&sta);
+	side_clear(&ap);
+}
+
+/* The PT derived once is kept (the one wifi_sae_derive_pt() gives) and
+ * serves the next exchange; one that does not fit the password fails the
+ * confirm. */
+static void
+test_pt_cache(void)
+{
+	g_autoptr(WifiSaePtCache) pts = wifi_sae_pt_cache_new(NULL);
+	g_autoptr(GError) error = NULL;
+	g_autoptr(JoindEcGroup) group = joind_ec_group_new(19, &error);
+	EC_POINT *pt = wifi_sae_derive_pt(group, (const guint8 *)"joind-sae", 9,
+	                                  (const guint8 *)"correct horse", 13, NULL, &error);
+	guint8 want[64], right[64];
+	gsize len = 0;
+
+	g_assert_no_error(error);
+	g_assert_true(joind_ec_group_point_to_octets(group, pt, want, &error));
+	g_assert_null(wifi_sae_pt_cache_lookup(pts, 19, &len));
+	pt_exchange(pts, "correct horse", TRUE);
+	g_assert_cmpmem(wifi_sae_pt_cache_lookup(pts, 19, &len), len, want, sizeof(want));
+	memcpy(right, want, sizeof(right));
+	pt_exchange(pts, "correct horse", TRUE);
+	/* Another password's PT, kept under this one's name. */
+	EC_POINT_free(pt);
+	pt = wifi_sae_derive_pt(group, (const guint8 *)"joind-sae", 9, (const guint8 *)"other", 5,
+	                        NULL, &error);
+	g_assert_true(joind_ec_group_point_to_octets(group, pt, want, &error));
+	wifi_sae_pt_cache_store(pts, 19, want, sizeof(want));
+	pt_exchange(pts, "correct horse", FALSE);
+	/* Not a point of the group: derived anew. */
+	memset(want, 0xff, sizeof(want));
+	wifi_sae_pt_cache_store(pts, 19, want, sizeof(want));
+	pt_exchange(pts, "correct horse", TRUE);
+	g_assert_cmpmem(wifi_sae_pt_cache_lookup(pts, 19, &len), len, right, sizeof(right));
+	EC_POINT_free(pt);
 }
 
 static void
@@ -430,7 +492,7 @@ test_group_not_offered(void)
 		g_autoptr(GBytes) c = NULL;
 		Side other;
 
-		side_init(&other, "other", ap_addr, sta_addr, "pw", &g20, 1, FALSE);
+		side_init(&other, "other", ap_addr, sta_addr, "pw", &g20, 1, FALSE, NULL);
 		wifi_sae_start(other.sae);
 		c = g_queue_pop_head(other.wire);
 		deliver(&sta, c);
@@ -656,6 +718,7 @@ main(int argc, char **argv)
 		}
 	}
 	g_test_add_func("/sae/wrong-password", test_wrong_password);
+	g_test_add_func("/sae/pt-cache", test_pt_cache);
 	g_test_add_func("/sae/reflection", test_reflection);
 	g_test_add_func("/sae/invalid-commit", test_invalid_commit);
 	g_test_add_func("/sae/group-not-offered", test_group_not_offered);

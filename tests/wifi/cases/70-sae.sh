@@ -44,7 +44,9 @@ sae_connect() {
 	wifi_connect "$path" "$1"
 	conn=$(wifi_diag '.devices[] | select(.name == "wlan2") | .details.connection') ||
 		wifi_fail "$1: no connection in the diagnostics"
-	jq -e ".security == \"sae\" and .sae_group == $2 and .sae_h2e == $3 and .mfp" <<<"$conn" \
+	jq -e --argjson h2e "$3" '.security == (if $h2e then "sae-h2e" else "sae" end)' \
+		<<<"$conn" >/dev/null || wifi_fail "$1: want security sae(-h2e): $conn"
+	jq -e ".sae_group == $2 and .sae_h2e == $3 and .mfp" <<<"$conn" \
 		>/dev/null || wifi_fail "$1: want SAE group $2, H2E $3, MFP: $conn"
 	grep -qE 'authorized:\s*yes' <<<"$(iw dev wlan2 station get "$(iw dev wlan2 link |
 		sed -n 's/^Connected to \([0-9a-f:]*\).*/\1/p')")" || wifi_fail "$1: port not authorized"

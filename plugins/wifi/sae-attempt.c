@@ -1,0 +1,293 @@
+/* sae-attempt.c - SAE's part of an attempt (see sae-attempt.h). */
+#include "sae-attempt.h"
+
+#include <string.h>
+
+#include "autoconnect-known.h"
+
+/* iwd's names for the Transition Disable bits, in its order. */
+static const struct {
+	guint8 bit;
+	const gchar *mode;
+} td_modes[] = {
+        {WIFI_TRANSITION_DISABLE_WPA3_PERSONAL, "personal"},
+        {WIFI_TRANSITION_DISABLE_WPA3_ENTERPRISE, "enterprise"},
+        {WIFI_TRANSITION_DISABLE_ENHANCED_OPEN, "open"},
+};
+
+static JoindProfile *
+attempt_profile(WifiAttempt *attempt)
+{
+	return joind_network_get_profile(JOIND_NETWORK(attempt->network));
+}
+
+/* The words of the profile's DisabledTransitionModes, stripped. */
+static gchar **
+disabled_modes(JoindProfile *profile)
+{
+	g_autofree gchar *value =
+	        profile != NULL
+	                ? joind_profile_get_string(profile, "Settings", "DisabledTransitionModes")
+	                : NULL;
+	gchar **words = g_strsplit(value != NULL ? value : "", ",", -1);
+
+	for (guint i = 0; words[i] != NULL; i++)
+		g_strstrip(words[i]);
+	return words;
+}
+
+/* ---- transition disable ---------------------------------------------------- */
+
+/* Another access point of the network that can be joined with SAE. */
+static gboolean
+attempt_pick_sae_bss(WifiAttempt *attempt, gboolean sae)
+{
+	GPtrArray *bsses = wifi_network_get_bsses(attempt->network);
+	WifiRsnPlan plan;
+
+	for (guint i = 0; sae && bsses != NULL && i < bsses->len; i++) {
+		WifiBss *bss = g_ptr_array_index(bsses, i);
+
+		if (bss == attempt->bss ||
+		    !wifi_rsn_plan(bss, attempt->iface->wiphy, TRUE, &plan, NULL) ||
+		    plan.akm != WIFI_AKM_SUITE_SAE)
+			continue;
+		g_info("%s: “%s” is joined with WPA3 only (transition disable): through %s",
+		       attempt->iface->name, wifi_attempt_get_name(attempt),
+		       wifi_bssid_to_string(bss->bssid, (gchar[18]){0}));
+		wifi_bss_unref(attempt->bss);
+		attempt->bss = wifi_bss_ref(bss);
+		attempt->plan = plan;
+		return TRUE;
+	}
+	return FALSE;
+}
+
+/* Why no access point of the network can be joined with SAE. */
+static const gchar *
+no_sae_reason(WifiAttempt *attempt, gboolean sae, gboolean passphrase)
+{
+	if (!sae)
+		return "this radio cannot run SAE through joind's SME";
+	if (!passphrase)
+		return "SAE needs the passphrase and the profile holds only a PreSharedKey";
+	return "no access point of it in range offers WPA3-Personal (SAE): this one offers only "
+	       "WPA2-Personal, the downgrade transition disable forbids";
+}
+
+static gboolean
+attempt_check_transition(WifiAttempt *attempt, gboolean sae, gboolean passphrase, GError **error)
+{
+	JoindProfile *profile = attempt_profile(attempt);
+	g_auto(GStrv) modes = disabled_modes(profile);
+	gboolean personal = g_strv_contains((const gchar *const *)modes, "personal");
+	gboolean mfp = profile != NULL &&
+	               joind_profile_get_boolean(profile, "Settings", "TransitionDisable", FALSE);
+
+	if (personal && attempt->plan.akm != WIFI_AKM_SUITE_SAE &&
+	    !(passphrase && attempt_pick_sae_bss(attempt, sae))) {
+		g_set_error(error, JOIND_ERROR, JOIND_ERROR_NOT_SUPPORTED,
+		            "“%s” is WPA3-Personal only (its access points disabled the transition "
+		            "mode; DisabledTransitionModes=personal in its profile), and %s.",
+		            wifi_attempt_get_name(attempt),
+		            no_sae_reason(attempt, sae, passphrase));
+		return FALSE;
+	}
+	if ((personal || mfp) && attempt->plan.mfp == WIFI_MFP_OFF) {
+		g_set_error(
+		        error, JOIND_ERROR, JOIND_ERROR_NOT_SUPPORTED,
+		        "“%s” must be joined with management frame protection (TransitionDisable "
+		        "in its profile), which this access point does not offer.",
+		        wifi_attempt_get_name(attempt));
+		return FALSE;
+	}
+	return TRUE;
+}
+
+/* ---- the PMKSA cache ----------------------------------------------------------- */
+
+static void
+attempt_offer_pmksa(WifiAttempt *attempt)
+{
+	const WifiPmksa *pmksa;
+
+	if (attempt->plan.akm != WIFI_AKM_SUITE_SAE)
+		return;
+	attempt->network_key = wifi_known_network_key(JOIND_NETWORK(attempt->network));
+	pmksa = wifi_pmksa_cache_lookup(attempt->iface->pmksa, attempt->bss->bssid, attempt->spa,
+	                                attempt->network_key, WIFI_AKM_SUITE_SAE,
+	                                g_get_monotonic_time());
+	if (pmksa == NULL)
+		return;
+	attempt->pmksa = wifi_pmksa_copy(pmksa);
+	memcpy(attempt->sae_pmk, pmksa->pmk, sizeof(attempt->sae_pmk));
+	attempt->plan.sae_group = pmksa->sae_group;
+	attempt->plan.sae_pmksa = TRUE;
+	wifi_rsn_plan_offer_pmkid(&attempt->plan, pmksa->pmkid);
+	g_info("%s: offering the cached SAE PMKSA of “%s” (group %u)", attempt->iface->name,
+	       wifi_attempt_get_name(attempt), pmksa->sae_group);
+}
+
+gboolean
+wifi_attempt_sae_check(WifiAttempt *attempt, gboolean sae, gboolean passphrase, GError **error)
+{
+	if (!attempt_check_transition(attempt, sae, passphrase, error))
+		return FALSE;
+	attempt_offer_pmksa(attempt);
+	return TRUE;
+}
+
+gboolean
+wifi_attempt_sae_pmksa_refused(WifiAttempt *attempt)
+{
+	if (attempt->pmksa == NULL || attempt->plan.akm != WIFI_AKM_SUITE_SAE)
+		return FALSE;
+	g_info("%s: the access point refused the cached PMKSA of “%s”: SAE instead",
+	       attempt->iface->name, wifi_attempt_get_name(attempt));
+	wifi_pmksa_cache_remove(attempt->iface->pmksa, attempt->bss->bssid, attempt->spa,
+	                        attempt->network_key);
+	g_clear_pointer(&attempt->pmksa, wifi_pmksa_free);
+	joind_secret_clear(attempt->sae_pmk, sizeof(attempt->sae_pmk));
+	/* The same plan, without the PMKID. */
+	return wifi_rsn_plan(attempt->bss, attempt->iface->wiphy, TRUE, &attempt->plan, NULL) &&
+	       attempt->plan.akm == WIFI_AKM_SUITE_SAE;
+}
+
+void
+wifi_attempt_sae_failed(WifiAttempt *attempt)
+{
+	if (attempt->pmksa == NULL || attempt->plan.akm != WIFI_AKM_SUITE_SAE)
+		return;
+	if (wifi_pmksa_cache_remove(attempt->iface->pmksa, attempt->bss->bssid, attempt->spa,
+	                            attempt->network_key))
+		g_info("%s: the cached SAE PMKSA of “%s” dropped: the link did not come up with it",
+		       attempt->iface->name, wifi_attempt_get_name(attempt));
+}
+
+/* ---- SAE ------------------------------------------------------------------------ */
+
+WifiSaeAuth *
+wifi_attempt_sae_auth_new(WifiAttempt *attempt, WifiSaeAuthDone done, gpointer user_data)
+{
+	if (!attempt->secure || attempt->plan.akm != WIFI_AKM_SUITE_SAE || attempt->pmksa != NULL)
+		return NULL;
+	/* The profile's PTs go with its passphrase, not with the agent's. */
+	if (attempt->sae_pts == NULL)
+		attempt->sae_pts = wifi_sae_pt_cache_new(
+		        attempt->psk.save_passphrase ? NULL : attempt_profile(attempt));
+	return wifi_sae_auth_new(attempt->iface, attempt->bss, attempt->spa,
+	                         attempt->psk.passphrase, attempt->plan.sae_h2e, attempt->sae_pts,
+	                         done, user_data);
+}
+
+void
+wifi_attempt_sae_accepted(WifiAttempt *attempt, WifiSaeAuth *auth)
+{
+	memcpy(attempt->sae_pmk, wifi_sae_auth_get_pmk(auth), sizeof(attempt->sae_pmk));
+	memcpy(attempt->sae_pmkid, wifi_sae_auth_get_pmkid(auth), sizeof(attempt->sae_pmkid));
+	attempt->sae_accepted = TRUE;
+	attempt->plan.sae_group = wifi_sae_auth_get_group(auth);
+}
+
+/* ---- once the link is up --------------------------------------------------------- */
+
+/* The profile as it is now (an earlier write made a new snapshot): a new
+ * reference, or NULL. */
+static JoindProfile *
+attempt_current_profile(WifiAttempt *attempt, JoindCore *core)
+{
+	JoindNetwork *network = JOIND_NETWORK(attempt->network);
+	JoindProfileType type;
+	gsize len = 0;
+	const guint8 *ssid = g_bytes_get_data(joind_network_get_ssid(network), &len);
+
+	if (!joind_network_type_to_profile_type(joind_network_get_network_type(network), &type))
+		return NULL;
+	return joind_core_find_network_profile(core, ssid, len, type);
+}
+
+static void
+attempt_save_pts(WifiAttempt *attempt, JoindCore *core)
+{
+	g_autoptr(JoindProfile) profile = attempt_current_profile(attempt, core);
+	g_autoptr(GError) error = NULL;
+
+	if (attempt->sae_pts == NULL || profile == NULL)
+		return;
+	if (!wifi_sae_pt_cache_save(attempt->sae_pts, core, profile, &error))
+		g_warning("%s: cannot keep the SAE PT of “%s” in its profile: %s",
+		          attempt->iface->name, wifi_attempt_get_name(attempt), error->message);
+}
+
+/* DisabledTransitionModes: the modes it names already, then those of bits. */
+static gchar *
+modes_with(JoindProfile *profile, guint8 bits)
+{
+	g_auto(GStrv) old = disabled_modes(profile);
+	g_autoptr(GPtrArray) all = g_ptr_array_new();
+
+	for (guint i = 0; old[i] != NULL; i++) {
+		if (old[i][0] != '\0')
+			g_ptr_array_add(all, old[i]);
+	}
+	for (guint i = 0; i < G_N_ELEMENTS(td_modes); i++) {
+		if ((bits & td_modes[i].bit) != 0 &&
+		    !g_strv_contains((const gchar *const *)old, td_modes[i].mode))
+			g_ptr_array_add(all, (gpointer)td_modes[i].mode);
+	}
+	g_ptr_array_add(all, NULL);
+	return g_strjoinv(",", (gchar **)all->pdata);
+}
+
+static void
+attempt_save_transition_disable(WifiAttempt *attempt, JoindCore *core, WifiKeying *keying)
+{
+	guint8 bits = keying != NULL ? wifi_keying_get_transition_disable(keying) : 0;
+	g_autoptr(JoindProfile) profile = NULL;
+	const gchar *const keys[] = {"TransitionDisable", "DisabledTransitionModes", NULL};
+	g_autofree gchar *modes = NULL;
+	g_autoptr(GError) error = NULL;
+
+	if (bits == 0 || (profile = attempt_current_profile(attempt, core)) == NULL)
+		return;
+	modes = modes_with(profile, bits);
+	if (!joind_core_update_profile_keys(core, profile, "Settings", keys,
+	                                    (const gchar *const[]){"true", modes, NULL}, &error))
+		g_warning("%s: cannot keep the transition disable of “%s” in its profile: %s",
+		          attempt->iface->name, wifi_attempt_get_name(attempt), error->message);
+	else
+		g_info("%s: the access point of “%s” disabled its transition mode (0x%02x): "
+		       "DisabledTransitionModes=%s",
+		       attempt->iface->name, wifi_attempt_get_name(attempt), bits, modes);
+}
+
+static void
+attempt_cache_pmksa(WifiAttempt *attempt)
+{
+	g_autoptr(GError) error = NULL;
+	WifiPmksa *pmksa;
+
+	if (!attempt->sae_accepted)
+		return;
+	pmksa = wifi_pmksa_new_with_pmkid(
+	        WIFI_AKM_SUITE_SAE, attempt->sae_pmk, sizeof(attempt->sae_pmk), attempt->sae_pmkid,
+	        attempt->bss->bssid, attempt->spa, attempt->network_key,
+	        WIFI_PMKSA_DEFAULT_LIFETIME_S, g_get_monotonic_time(), &error);
+	if (pmksa == NULL) {
+		g_debug("%s: no SAE PMKSA to cache: %s", attempt->iface->name, error->message);
+		return;
+	}
+	pmksa->sae_group = attempt->plan.sae_group;
+	pmksa->sae_h2e = attempt->plan.sae_h2e;
+	wifi_pmksa_cache_add(attempt->iface->pmksa, pmksa);
+	g_info("%s: SAE PMKSA of “%s” cached (%u in the cache)", attempt->iface->name,
+	       wifi_attempt_get_name(attempt), wifi_pmksa_cache_size(attempt->iface->pmksa));
+}
+
+void
+wifi_attempt_sae_remember(WifiAttempt *attempt, JoindCore *core, WifiKeying *keying)
+{
+	attempt_save_pts(attempt, core);
+	attempt_save_transition_disable(attempt, core, keying);
+	attempt_cache_pmksa(attempt);
+}

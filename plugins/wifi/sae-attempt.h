@@ -1,0 +1,44 @@
+/* sae-attempt.h - what a WPA3-Personal (SAE) attempt adds to attempt.c:
+ *
+ * - transition disable: a profile whose network's access points said
+ *   Transition Disable (iwd's [Settings] DisabledTransitionModes=personal,
+ *   TransitionDisable=true) is joined with SAE only, never WPA2-PSK (an
+ *   access point of the network that offers SAE is picked; a WPA2-only one
+ *   is refused with a sentence); the bits of message 3 are written there
+ *   once the link is up;
+ * - the PMKSA cache: a PMKSA of an earlier SAE with this access point
+ *   skips SAE (open system authentication, its PMKID in our RSNE); when the
+ *   access point refuses it, SAE runs after all; a new SAE's PMKSA is
+ *   cached once its link came up;
+ * - hash-to-element's PTs: read from the profile, written back when
+ *   derived anew (sae-pt.h). */
+#pragma once
+
+#include "attempt.h"
+#include "sae-auth.h"
+
+G_BEGIN_DECLS
+
+/* Once the plan and the secret's source are known (passphrase: the
+ * attempt will have one, from the profile or the agent): the profile's
+ * transition rules (FALSE with JOIND_ERROR_NOT_SUPPORTED: refused), then
+ * the cached PMKSA offered. */
+gboolean wifi_attempt_sae_check(WifiAttempt *attempt, gboolean sae, gboolean passphrase,
+                                GError **error);
+
+/* The SAE exchange cur authenticates with; NULL when it does not (not
+ * SAE, or a cached PMKSA is offered). */
+WifiSaeAuth *wifi_attempt_sae_auth_new(WifiAttempt *attempt, WifiSaeAuthDone done,
+                                       gpointer user_data);
+/* SAE accepted: its PMK keys the link, its PMKSA is cached once up. */
+void wifi_attempt_sae_accepted(WifiAttempt *attempt, WifiSaeAuth *auth);
+/* The association was refused: TRUE when it offered a cached SAE PMKSA,
+ * now dropped: SAE must run (wifi_attempt_sae_auth_new()). */
+gboolean wifi_attempt_sae_pmksa_refused(WifiAttempt *attempt);
+/* The attempt failed before its link came up: a PMKSA it offered goes. */
+void wifi_attempt_sae_failed(WifiAttempt *attempt);
+/* The link came up: PTs and transition disable into the profile, then the
+ * PMKSA into the cache (a profile change flushes the network's). */
+void wifi_attempt_sae_remember(WifiAttempt *attempt, JoindCore *core, WifiKeying *keying);
+
+G_END_DECLS
