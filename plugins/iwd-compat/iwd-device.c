@@ -8,6 +8,7 @@
 #include "iwd-device.h"
 
 #include "iwd-calls.h"
+#include "iwd-diagnostics.h"
 #include "iwd-iface.h"
 #include "iwd-introspection.h"
 #include "iwd-names.h"
@@ -31,6 +32,7 @@ struct _IwdDevice {
 	/* While a Station is shown: */
 	JoindStation *station;
 	IwdIface *station_iface;
+	IwdIface *diagnostic_iface;
 	gulong station_ids[3]; /* notify, network-added, network-removed */
 	GHashTable *networks;  /* JoindNetwork -> IwdNetwork */
 };
@@ -196,6 +198,8 @@ station_show(IwdDevice *self, JoindStation *station)
 	self->station_iface = iwd_iface_new(iwd_introspection_lookup(IWD_IFACE_STATION),
 	                                    iwd_station_methods, NULL, station);
 	iwd_iface_set_context(self->station_iface, self);
+	self->diagnostic_iface = iwd_iface_new(iwd_introspection_lookup(IWD_IFACE_DIAGNOSTIC),
+	                                       iwd_diagnostic_methods, NULL, self->device);
 	self->station_ids[0] =
 	        g_signal_connect(station, "notify", G_CALLBACK(station_changed), self);
 	self->station_ids[1] =
@@ -205,6 +209,8 @@ station_show(IwdDevice *self, JoindStation *station)
 	station_sync(self);
 	g_dbus_object_skeleton_add_interface(self->object,
 	                                     G_DBUS_INTERFACE_SKELETON(self->station_iface));
+	g_dbus_object_skeleton_add_interface(self->object,
+	                                     G_DBUS_INTERFACE_SKELETON(self->diagnostic_iface));
 	for (guint i = 0; i < networks->len; i++)
 		network_add(self, g_ptr_array_index(networks, i));
 	station_sync(self);
@@ -223,7 +229,10 @@ station_hide(IwdDevice *self)
 	for (GList *l = networks; l != NULL; l = l->next)
 		network_remove(self, l->data);
 	g_dbus_object_skeleton_remove_interface(self->object,
+	                                        G_DBUS_INTERFACE_SKELETON(self->diagnostic_iface));
+	g_dbus_object_skeleton_remove_interface(self->object,
 	                                        G_DBUS_INTERFACE_SKELETON(self->station_iface));
+	g_clear_object(&self->diagnostic_iface);
 	g_clear_object(&self->station_iface);
 	g_clear_object(&self->station);
 }
