@@ -198,7 +198,7 @@ station_show(IwdDevice *self, JoindStation *station)
 	self->station_iface = iwd_iface_new(iwd_introspection_lookup(IWD_IFACE_STATION),
 	                                    iwd_station_methods, NULL, station);
 	iwd_iface_set_context(self->station_iface, self);
-	self->diagnostic_iface = iwd_iface_new(iwd_introspection_lookup(IWD_IFACE_DIAGNOSTIC),
+	self->diagnostic_iface = iwd_iface_new(iwd_introspection_lookup(IWD_IFACE_DIAG),
 	                                       iwd_diagnostic_methods, NULL, self->device);
 	self->station_ids[0] =
 	        g_signal_connect(station, "notify", G_CALLBACK(station_changed), self);

@@ -36,8 +36,8 @@ security_name(const gchar *akm)
 static gboolean
 iwd_cipher(const gchar *cipher)
 {
-	static const gchar *const ciphers[] = {"CCMP-128", "TKIP", "GCMP-128", "GCMP-256",
-	                                       "CCMP-256", NULL};
+	static const gchar *const ciphers[] = {"CCMP-128", "TKIP",     "GCMP-128",
+	                                       "GCMP-256", "CCMP-256", NULL};
 
 	return cipher != NULL && g_strv_contains(ciphers, cipher);
 }
@@ -49,8 +49,7 @@ connection_of(GVariant *diagnostics)
 {
 	g_autoptr(GVariant) value = NULL;
 
-	if (diagnostics == NULL ||
-	    !g_variant_is_of_type(diagnostics, G_VARIANT_TYPE_VARDICT))
+	if (diagnostics == NULL || !g_variant_is_of_type(diagnostics, G_VARIANT_TYPE_VARDICT))
 		return NULL;
 	value = g_variant_lookup_value(diagnostics, "connection", NULL);
 	if (value != NULL && g_variant_is_of_type(value, G_VARIANT_TYPE("ma{sv}")))
@@ -100,8 +99,7 @@ iwd_diagnostics_from_joind(GVariant *diagnostics)
 	if (g_variant_lookup(link, "channel", "u", &channel))
 		g_variant_builder_add(&b, "{sv}", "Channel",
 		                      g_variant_new_uint16((guint16)MIN(channel, G_MAXUINT16)));
-	if (g_variant_lookup(link, "security", "&s", &security) &&
-	    security_name(security) != NULL)
+	if (g_variant_lookup(link, "security", "&s", &security) && security_name(security) != NULL)
 		g_variant_builder_add(&b, "{sv}", "Security",
 		                      g_variant_new_string(security_name(security)));
 	add_link_facts(&b, link);

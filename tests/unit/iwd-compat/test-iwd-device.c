@@ -84,11 +84,11 @@ test_device_and_station(Fixture *f, gconstpointer data)
 	g_assert_true(g_variant_lookup(station, "State", "&s", &text));
 	g_assert_cmpstr(text, ==, "disconnected");
 	g_assert_false(g_variant_lookup(station, "ConnectedNetwork", "&o", &text));
-	g_assert_true(exported(f, DEVICE_PATH, IWD_IFACE_DIAGNOSTIC));
+	g_assert_true(exported(f, DEVICE_PATH, IWD_IFACE_DIAG));
 
 	joind_device_set_powered(f->device, FALSE);
 	g_assert_false(exported(f, DEVICE_PATH, IWD_IFACE_STATION));
-	g_assert_false(exported(f, DEVICE_PATH, IWD_IFACE_DIAGNOSTIC));
+	g_assert_false(exported(f, DEVICE_PATH, IWD_IFACE_DIAG));
 	unpowered = props_of(f, DEVICE_PATH, IWD_IFACE_DEVICE);
 	g_assert_true(g_variant_lookup(unpowered, "Powered", "b", &powered));
 	g_assert_false(powered);

@@ -6,8 +6,8 @@
 static GVariant *
 joind_diagnostics(const gchar *connection)
 {
-	g_autofree gchar *text = g_strdup_printf("{'wiphy': <'phy3'>, 'connection': <%s>}",
-	                                         connection);
+	g_autofree gchar *text =
+	        g_strdup_printf("{'wiphy': <'phy3'>, 'connection': <%s>}", connection);
 
 	return g_variant_ref_sink(g_variant_new_parsed(text));
 }
@@ -49,7 +49,7 @@ static void
 test_security_names(void)
 {
 	static const gchar *const cases[][2] = {
-	        {"sae", "WPA3-Personal"}, {"owe", "OWE"},
+	        {"sae", "WPA3-Personal"},     {"owe", "OWE"},
 	        {"8021x", "WPA2-Enterprise"}, {"ft-psk", "WPA2-Personal + FT"},
 	        {"8021x-suite-b-192", NULL},
 	};

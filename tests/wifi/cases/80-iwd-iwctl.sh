@@ -164,8 +164,12 @@ check "connect-hidden to a visible SSID: iwctl exits non-zero, net.connman.iwd.I
 # iwd's way: ConnectHiddenNetwork probes for the SSID, asks iwctl's agent
 # for the passphrase, and the network is known (Hidden=true) afterwards.
 t=$(wifi_now)
-out=$(iwctl --passphrase "$PASS" station wlan2 connect-hidden ji-hidden 2>&1) ||
-	wifi_fail "iwctl connect-hidden ji-hidden: $out"
+for attempt in 1 2 3; do
+	out=$(iwctl --passphrase "$PASS" station wlan2 connect-hidden ji-hidden 2>&1) && break
+	wifi_step "DEBUG attempt $attempt: $out"
+	iw dev wlan2 scan ssid ji-hidden freq 2452 2>&1 | grep -E "^BSS|SSID" | sed 's/^/DEBUG iw: /'
+	[[ $attempt != 3 ]] || wifi_fail "iwctl connect-hidden ji-hidden: $out"
+done
 took=$(wifi_since "$t")
 hidden=$(jw -t 5 object net.joind.Network1 "Device=$DEV" Name=ji-hidden Type=psk) ||
 	wifi_fail "ji-hidden not on joind's API"

@@ -31,7 +31,7 @@ wifi_poll 30 "ConnMan's wifi technology (from net.connman.iwd)" \
 	sh -c 'connmanctl technologies | grep -q "/net/connman/technology/wifi"'
 connmanctl enable wifi >/dev/null 2>&1 || true
 wifi_poll 30 "wifi powered in ConnMan" \
-	sh -c 'connmanctl technologies | grep -A2 technology/wifi | grep -q "Powered = True"'
+	sh -c 'connmanctl technologies | grep -A6 technology/wifi | grep -q "Powered = True"'
 check "connmand (iwd plugin) sees joind's wlan2; connmanctl enable wifi: powered"
 
 out=$(timeout 60 connmanctl scan wifi 2>&1) || wifi_fail "connmanctl scan wifi: $out"
