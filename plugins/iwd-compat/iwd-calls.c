@@ -120,22 +120,19 @@ iwd_power_set_property(JoindCall *call, IwdIface *target, JoindDevice *device)
 
 	g_variant_get(params, "(&s&sv)", NULL, &name, &value);
 	now = iwd_iface_get(target, name);
-	if (now != NULL && !g_variant_is_of_type(value, g_variant_get_type(now))) {
-		error = g_error_new(IWD_ERROR, IWD_ERROR_INVALID_ARGUMENTS,
-		                    "%s takes a value of type %s.", name,
-		                    g_variant_get_type_string(now));
-	} else if (now != NULL && g_variant_equal(now, value)) {
+	/* GDBus checked that the property is writable and the value's type. */
+	if (now != NULL && g_variant_equal(now, value)) {
 		joind_call_return(call, NULL);
 		return;
-	} else if (g_str_equal(name, "Powered") && device != NULL) {
+	}
+	if (g_str_equal(name, "Powered") && device != NULL) {
 		joind_call_run(call, device,
 		               g_variant_get_boolean(value) ? JOIND_CALL_OP_POWER_ON
 		                                            : JOIND_CALL_OP_POWER_OFF);
 		return;
-	} else {
-		error = g_error_new(IWD_ERROR, IWD_ERROR_NOT_SUPPORTED,
-		                    "joind runs stations only; %s cannot change.", name);
 	}
+	error = g_error_new(IWD_ERROR, IWD_ERROR_NOT_SUPPORTED,
+	                    "joind runs stations only; %s cannot change.", name);
 	joind_call_return_error(call, error);
 }
 
