@@ -33,6 +33,7 @@ struct _IwdDevice {
 	JoindStation *station;
 	IwdIface *station_iface;
 	IwdIface *diagnostic_iface;
+	gboolean diagnostic_shown;
 	gulong station_ids[3]; /* notify, network-added, network-removed */
 	GHashTable *networks;  /* JoindNetwork -> IwdNetwork */
 };
@@ -145,6 +146,22 @@ iwd_device_network_path(IwdDevice *self, JoindNetwork *network)
 
 /* ---- the station ------------------------------------------------------------- */
 
+/* iwd has StationDiagnostic on the station's object only while connected
+ * (iwctl's station show asks for diagnostics whenever it is there). */
+static void
+diagnostic_show(IwdDevice *self, gboolean show)
+{
+	GDBusInterfaceSkeleton *iface = G_DBUS_INTERFACE_SKELETON(self->diagnostic_iface);
+
+	if (show == self->diagnostic_shown)
+		return;
+	self->diagnostic_shown = show;
+	if (show)
+		g_dbus_object_skeleton_add_interface(self->object, iface);
+	else
+		g_dbus_object_skeleton_remove_interface(self->object, iface);
+}
+
 static void
 station_sync(IwdDevice *self)
 {
@@ -161,6 +178,7 @@ station_sync(IwdDevice *self)
 	                      joind_station_state_to_string(joind_station_get_state(station))));
 	iwd_iface_set(self->station_iface, "Scanning",
 	              g_variant_new_boolean(joind_station_get_scanning(station)));
+	diagnostic_show(self, joind_station_get_state(station) == JOIND_STATION_STATE_CONNECTED);
 }
 
 static void
@@ -209,8 +227,6 @@ station_show(IwdDevice *self, JoindStation *station)
 	station_sync(self);
 	g_dbus_object_skeleton_add_interface(self->object,
 	                                     G_DBUS_INTERFACE_SKELETON(self->station_iface));
-	g_dbus_object_skeleton_add_interface(self->object,
-	                                     G_DBUS_INTERFACE_SKELETON(self->diagnostic_iface));
 	for (guint i = 0; i < networks->len; i++)
 		network_add(self, g_ptr_array_index(networks, i));
 	station_sync(self);
@@ -228,8 +244,7 @@ station_hide(IwdDevice *self)
 	networks = g_hash_table_get_keys(self->networks);
 	for (GList *l = networks; l != NULL; l = l->next)
 		network_remove(self, l->data);
-	g_dbus_object_skeleton_remove_interface(self->object,
-	                                        G_DBUS_INTERFACE_SKELETON(self->diagnostic_iface));
+	diagnostic_show(self, FALSE);
 	g_dbus_object_skeleton_remove_interface(self->object,
 	                                        G_DBUS_INTERFACE_SKELETON(self->station_iface));
 	g_clear_object(&self->diagnostic_iface);

@@ -1,7 +1,7 @@
 /* test-iwd-device.c - a WiFi device of the model under iwd's API: Station
- * (and StationDiagnostic) only while powered, Network objects under it (PSK and SAE twins share
- * one path), ConnectedNetwork and KnownNetwork left out when they have no
- * value, and the properties of one change sent together. */
+ * only while powered, StationDiagnostic only while connected, Network
+ * objects under it (PSK and SAE twins share one path), ConnectedNetwork and KnownNetwork left out
+ * when they have no value, and the properties of one change sent together. */
 #include "iwd-device.h"
 #include "iwd-names.h"
 
@@ -84,11 +84,10 @@ test_device_and_station(Fixture *f, gconstpointer data)
 	g_assert_true(g_variant_lookup(station, "State", "&s", &text));
 	g_assert_cmpstr(text, ==, "disconnected");
 	g_assert_false(g_variant_lookup(station, "ConnectedNetwork", "&o", &text));
-	g_assert_true(exported(f, DEVICE_PATH, IWD_IFACE_DIAG));
+	g_assert_false(exported(f, DEVICE_PATH, IWD_IFACE_DIAG));
 
 	joind_device_set_powered(f->device, FALSE);
 	g_assert_false(exported(f, DEVICE_PATH, IWD_IFACE_STATION));
-	g_assert_false(exported(f, DEVICE_PATH, IWD_IFACE_DIAG));
 	unpowered = props_of(f, DEVICE_PATH, IWD_IFACE_DEVICE);
 	g_assert_true(g_variant_lookup(unpowered, "Powered", "b", &powered));
 	g_assert_false(powered);
@@ -155,12 +154,14 @@ test_connected(Fixture *f, gconstpointer data)
 	network = props_of(f, WPA2_PATH, IWD_IFACE_NETWORK);
 	g_assert_true(g_variant_lookup(network, "Connected", "b", &connected));
 	g_assert_true(connected);
+	g_assert_true(exported(f, DEVICE_PATH, IWD_IFACE_DIAG));
 
 	joind_station_set_connected_network(f->station, NULL);
 	joind_station_set_state(f->station, JOIND_STATION_STATE_DISCONNECTED, "test");
 	g_clear_pointer(&station, g_variant_unref);
 	station = props_of(f, DEVICE_PATH, IWD_IFACE_STATION);
 	g_assert_false(g_variant_lookup(station, "ConnectedNetwork", "&o", &text));
+	g_assert_false(exported(f, DEVICE_PATH, IWD_IFACE_DIAG));
 }
 
 int

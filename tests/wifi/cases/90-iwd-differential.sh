@@ -65,7 +65,7 @@ iwctl_contract() {
 		sh -c "iwctl station wlan2 show | grep -qE 'State +connected'"
 	iwctl station wlan2 disconnect || wifi_fail "$who: iwctl disconnect"
 	sleep 10
-	out=$(iwctl station wlan2 show) || wifi_fail "$who: show"
+	out=$(iwctl station wlan2 show) || wifi_fail "$who: show: $out"
 	grep -qE "State +disconnected" <<<"$out" || wifi_fail "$who: reconnected: $out"
 	check "$who: Powered off and on (reconnects), disconnect holds 10 s"
 
