@@ -97,9 +97,13 @@ network_export_if_free(IwdDevice *self, IwdNetwork *n)
 static void
 network_add(IwdDevice *self, JoindNetwork *network)
 {
+	GBytes *ssid = joind_network_get_ssid(network);
 	IwdNetwork *n;
 
-	if (g_hash_table_contains(self->networks, network))
+	/* iwd shows only networks whose SSID is UTF-8 (its Name is the SSID
+	 * as it is); clients of its API never meet the others. */
+	if (g_hash_table_contains(self->networks, network) ||
+	    !g_utf8_validate(g_bytes_get_data(ssid, NULL), (gssize)g_bytes_get_size(ssid), NULL))
 		return;
 	n = g_new0(IwdNetwork, 1);
 	n->path = iwd_network_path(self->path, joind_network_get_ssid(network),

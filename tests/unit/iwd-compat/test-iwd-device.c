@@ -1,6 +1,7 @@
 /* test-iwd-device.c - a WiFi device of the model under iwd's API: Station
  * only while powered, StationDiagnostic only while connected, Network
- * objects under it (PSK and SAE twins share one path), ConnectedNetwork and KnownNetwork left out
+ * objects under it (PSK and SAE twins share one path, none for an SSID
+ * that is not UTF-8), ConnectedNetwork and KnownNetwork left out
  * when they have no value, and the properties of one change sent together. */
 #include "iwd-device.h"
 #include "iwd-names.h"
@@ -102,6 +103,7 @@ test_networks(Fixture *f, gconstpointer data)
 {
 	g_autoptr(JoindNetwork) psk = network_new("t-wpa2", JOIND_NETWORK_TYPE_PSK);
 	g_autoptr(JoindNetwork) sae = network_new("t-wpa2", JOIND_NETWORK_TYPE_SAE);
+	g_autoptr(JoindNetwork) latin1 = network_new("caf\xe9", JOIND_NETWORK_TYPE_OPEN);
 	g_autoptr(GVariant) props = NULL;
 	const gchar *text = NULL;
 
@@ -125,6 +127,11 @@ test_networks(Fixture *f, gconstpointer data)
 	g_assert_nonnull(props);
 	joind_station_remove_network(f->station, sae);
 	g_assert_false(exported(f, WPA2_PATH, IWD_IFACE_NETWORK));
+
+	/* An SSID that is not UTF-8 has no Network object (iwd's rule). */
+	joind_station_add_network(f->station, latin1);
+	g_assert_null(iwd_device_network_path(f->iwd, latin1));
+	g_assert_false(exported(f, DEVICE_PATH "/636166e9_open", IWD_IFACE_NETWORK));
 
 	/* Unpowered: no Station, so no networks either. */
 	joind_station_add_network(f->station, psk);
