@@ -21,10 +21,11 @@ wifi_start_iwd_compat
 # Its activation file would start a second connmand from connmanctl's
 # first call; its state goes to the overlay.
 rm -f /usr/share/dbus-1/system-services/net.connman.service
-# A WiFi technology ConnMan thinks disabled gets every WLAN radio
-# soft-blocked (rfkill), the access points' too: it starts enabled.
+# ConnMan starts with WiFi disabled and soft-blocks every WLAN radio
+# (rfkill) until enable wifi, the access points' too; hostapd brings them
+# back. (Seeding its settings with WiFi enabled made connmand 1.41 crash
+# at start.)
 mkdir -p /var/lib/connman
-printf '[global]\nOfflineMode=false\n\n[WiFi]\nEnable=true\n' >/var/lib/connman/settings
 # -r: no DNS proxy (resolv.conf stays as it is); only wlan2, the one
 # interface joind exports, so ConnMan touches nothing else of the scene.
 connmand -n -r --noplugin=wifi,ethernet,bluetooth,gadget -i wlan2 >"$CM_LOG" 2>&1 &
@@ -32,7 +33,6 @@ echo $! >"$WORK/connman.pid"
 wifi_poll 30 "connmand on the bus" connmanctl technologies
 wifi_poll 30 "ConnMan's wifi technology (from net.connman.iwd)" \
 	sh -c 'connmanctl technologies | grep -q "/net/connman/technology/wifi"'
-# Enabled already (above): connmanctl says so and changes nothing.
 connmanctl enable wifi >/dev/null 2>&1 || true
 wifi_poll 30 "wifi powered in ConnMan" \
 	sh -c 'connmanctl technologies | grep -A6 technology/wifi | grep -q "Powered = True"'
