@@ -230,6 +230,8 @@ print_connection(JsonObject *c)
 	                ? g_strdup_printf(_("%d dBm"),
 	                                  (int)json_object_get_int_member(c, "rssi_dbm"))
 	                : NULL;
+	g_autofree gchar *owe_group = g_strdup_printf(
+	        "%d", (int)json_object_get_int_member_with_default(c, "owe_group", 0));
 	g_autofree gchar *since = g_strdup_printf(
 	        _("%lld s (connect started %s)"),
 	        (long long)json_object_get_int_member_with_default(c, "connected_seconds", 0),
@@ -242,6 +244,8 @@ print_connection(JsonObject *c)
 	joinctl_print_field(_("RSSI"), rssi);
 	joinctl_print_field(_("Security"),
 	                    json_object_get_string_member_with_default(c, "security", NULL));
+	if (json_object_has_member(c, "owe_group"))
+		joinctl_print_field(_("OWE group"), owe_group);
 	joinctl_print_field(_("Pairwise cipher"),
 	                    json_object_get_string_member_with_default(c, "pairwise_cipher", NULL));
 	joinctl_print_field(_("Group cipher"),

@@ -1,10 +1,13 @@
 /* attempt.c - one Connect() and its credentials (see attempt.h). */
 #include "attempt.h"
 
+#include <netlink/attr.h>
 #include <string.h>
 
 #include "address.h"
 #include "autoconnect-known.h"
+#include "mgmt.h"
+#include "owe-transition.h"
 
 const gchar *
 wifi_attempt_get_name(WifiAttempt *attempt)
@@ -29,16 +32,23 @@ attempt_check_sae(WifiAttempt *attempt, const WifiWiphy *wiphy, GError **error)
 }
 
 static gboolean
+attempt_parse_spa(WifiAttempt *attempt, const gchar *address, GError **error)
+{
+	if (wifi_parse_address(address, attempt->spa))
+		return TRUE;
+	g_set_error_literal(error, JOIND_ERROR, JOIND_ERROR_FAILED,
+	                    "The interface has no MAC address.");
+	return FALSE;
+}
+
+static gboolean
 attempt_prepare_psk(WifiAttempt *attempt, JoindCore *core, const WifiWiphy *wiphy, gboolean sae,
                     const gchar *address, gboolean *ask_agent, GError **error)
 {
 	g_autoptr(GError) local = NULL;
 
-	if (!wifi_parse_address(address, attempt->spa)) {
-		g_set_error_literal(error, JOIND_ERROR, JOIND_ERROR_FAILED,
-		                    "The interface has no MAC address.");
+	if (!attempt_parse_spa(attempt, address, error))
 		return FALSE;
-	}
 	if (!wifi_rsn_plan(attempt->bss, wiphy, sae, &attempt->plan, error))
 		return FALSE;
 	attempt->secure = TRUE;
@@ -73,11 +83,8 @@ attempt_prepare_eap(WifiAttempt *attempt, WifiIface *iface, const gchar *address
 		            wifi_attempt_get_name(attempt), wifi_attempt_get_name(attempt));
 		return FALSE;
 	}
-	if (!wifi_parse_address(address, attempt->spa)) {
-		g_set_error_literal(error, JOIND_ERROR, JOIND_ERROR_FAILED,
-		                    "The interface has no MAC address.");
+	if (!attempt_parse_spa(attempt, address, error))
 		return FALSE;
-	}
 	if (!wifi_rsn_plan(attempt->bss, iface->wiphy, FALSE, &attempt->plan, error))
 		return FALSE;
 	attempt->secure = TRUE;
@@ -93,6 +100,43 @@ attempt_prepare_eap(WifiAttempt *attempt, WifiIface *iface, const gchar *address
 		       wifi_attempt_get_name(attempt));
 	}
 	return TRUE;
+}
+
+/* OWE: a key pair in group, its element in the association request. */
+static gboolean
+attempt_owe_offer(WifiAttempt *attempt, guint group, GError **error)
+{
+	WifiOwe *owe = wifi_owe_new(group, error);
+
+	if (owe == NULL)
+		return FALSE;
+	g_clear_pointer(&attempt->owe, wifi_owe_free);
+	attempt->owe = owe;
+	attempt->plan.owe_dh_len = wifi_owe_write_element(owe, attempt->plan.owe_dh);
+	attempt->plan.owe_group = group;
+	return TRUE;
+}
+
+/* An open network: OWE when the chosen BSS offers it or names an OWE BSS
+ * (transition mode), group 19 first; otherwise nothing to prepare. */
+static gboolean
+attempt_prepare_open(WifiAttempt *attempt, WifiIface *iface, const gchar *address, GError **error)
+{
+	WifiBss *target =
+	        wifi_owe_transition_target(wifi_network_get_bsses(attempt->network), attempt->bss);
+	gchar addr[18];
+
+	wifi_bss_unref(attempt->bss);
+	attempt->bss = target;
+	if (!wifi_bss_offers_owe(target))
+		return TRUE;
+	if (!attempt_parse_spa(attempt, address, error) ||
+	    !wifi_rsn_plan(target, iface->wiphy, FALSE, &attempt->plan, error))
+		return FALSE;
+	attempt->secure = TRUE;
+	g_info("%s: “%s” is joined with OWE, through %s", iface->name,
+	       wifi_attempt_get_name(attempt), wifi_bssid_to_string(target->bssid, addr));
+	return attempt_owe_offer(attempt, 19, error);
 }
 
 /* The address this attempt shows (address.h: the interface's own, or the
@@ -147,7 +191,9 @@ wifi_attempt_new(JoindCore *core, WifiNetwork *network, WifiBss *bss, WifiIface 
 	}
 	switch (type) {
 	case JOIND_NETWORK_TYPE_OPEN:
-		return attempt;
+		if (attempt_prepare_open(attempt, iface, address, error))
+			return attempt;
+		break;
 	case JOIND_NETWORK_TYPE_PSK:
 		if (attempt_prepare_psk(attempt, core, iface->wiphy, sae, address, ask_agent,
 		                        error))
@@ -179,6 +225,8 @@ wifi_attempt_keying_config(WifiAttempt *attempt, JoindCore *core, gboolean contr
 	};
 	memcpy(config->aa, attempt->bss->bssid, 6);
 	memcpy(config->spa, attempt->spa, 6);
+	if (attempt->owe != NULL)
+		return; /* the PMK comes with the association (wifi_attempt_associated) */
 	if (attempt->eap_profile == NULL) {
 		config->pmk = attempt->psk.pmk;
 		config->pmk_len = sizeof(attempt->psk.pmk);
@@ -208,7 +256,61 @@ wifi_attempt_free(WifiAttempt *attempt)
 	g_clear_object(&attempt->eap_profile);
 	g_free(attempt->network_key);
 	g_clear_pointer(&attempt->pmksa, wifi_pmksa_free);
+	g_clear_pointer(&attempt->owe, wifi_owe_free);
 	g_free(attempt);
+}
+
+gboolean
+wifi_attempt_associated(WifiAttempt *attempt, struct nlattr **attrs, WifiKeying *keying,
+                        GError **error)
+{
+	struct nlattr *frame = attrs[NL80211_ATTR_FRAME];
+	struct nlattr *resp = attrs[NL80211_ATTR_RESP_IE];
+	WifiMgmtAnswer answer = {0};
+	guint8 pmk[WIFI_OWE_PMK_MAX], pmkid[WIFI_OWE_PMKID_LEN];
+	gsize pmk_len = 0;
+	gboolean ok;
+
+	if (attempt->owe == NULL)
+		return TRUE;
+	if (frame != NULL &&
+	    !wifi_mgmt_parse_answer(nla_data(frame), (gsize)nla_len(frame), &answer, error))
+		return FALSE;
+	if (frame == NULL && resp != NULL) {
+		answer.ies = nla_data(resp);
+		answer.ies_len = (gsize)nla_len(resp);
+	}
+	ok = wifi_owe_derive(attempt->owe, answer.ies, answer.ies_len, pmk, &pmk_len, pmkid,
+	                     error) &&
+	     wifi_keying_set_pmk(keying, pmk, pmk_len, pmkid, error);
+	joind_secret_clear(pmk, sizeof(pmk));
+	return ok;
+}
+
+#define OWE_MAX_RETRIES 2u
+
+gboolean
+wifi_attempt_owe_again(WifiAttempt *attempt, gboolean timed_out, guint16 status)
+{
+	g_autoptr(GError) error = NULL;
+	guint group = attempt->owe != NULL ? wifi_owe_get_group(attempt->owe) : 0;
+	guint next = status == WIFI_OWE_STATUS_GROUP_REFUSED ? wifi_owe_next_group(group) : 0;
+
+	if (group != 0 && timed_out && attempt->owe_retries < OWE_MAX_RETRIES) {
+		attempt->owe_retries++;
+		g_info("“%s”: no answer to the OWE association: asking again (%u of %u)",
+		       wifi_attempt_get_name(attempt), attempt->owe_retries, OWE_MAX_RETRIES);
+		return TRUE;
+	}
+	if (timed_out || next == 0)
+		return FALSE;
+	if (!attempt_owe_offer(attempt, next, &error)) {
+		g_warning("“%s”: %s", wifi_attempt_get_name(attempt), error->message);
+		return FALSE;
+	}
+	g_info("“%s”: the access point does not do OWE group %u: offering group %u",
+	       wifi_attempt_get_name(attempt), group, next);
+	return TRUE;
 }
 
 void

@@ -3,7 +3,9 @@
  * or WPA3-Personal network needs the suites (the RSN plan) and a PSK, or
  * for SAE the passphrase, from its profile or from the agent; an 802.1X
  * network its profile (EAP asks the agent for what it lacks) and maybe a
- * cached PMKSA.
+ * cached PMKSA. An open network whose chosen BSS offers OWE (or names an
+ * OWE BSS: transition mode) is joined with OWE: our Diffie-Hellman element
+ * in the association, the PMK from the access point's answer.
  */
 #pragma once
 
@@ -12,6 +14,7 @@
 #include "joind.h"
 #include "keying.h"
 #include "network.h"
+#include "owe.h"
 #include "psk-secret.h"
 #include "rsn.h"
 #include "wiphy.h"
@@ -33,15 +36,17 @@ typedef struct {
 	JoindProfile *eap_profile;
 	gchar *network_key;
 	WifiPmksa *pmksa;
+	WifiOwe *owe;      /* OWE: our key pair in the group offered */
+	guint owe_retries; /* OWE: associations asked again after no answer */
 } WifiAttempt;
 
-/* address: the interface's now ("aa:bb:.."); sme: joind's SME authenticates
+/* current: the interface's address now ("aa:bb:.."); sme: joind's SME authenticates
  * (then SAE is used where the access point and radio can). NULL with error
  * set when the network cannot be joined (NOT_SUPPORTED, NO_AGENT, NOT_FOUND:
  * an 802.1X network without a profile, a bad profile secret); *ask_agent
  * when the PSK must come from the agent. */
 WifiAttempt *wifi_attempt_new(JoindCore *core, WifiNetwork *network, WifiBss *bss, WifiIface *iface,
-                              gboolean sme, const gchar *address, gboolean *ask_agent,
+                              gboolean sme, const gchar *current, gboolean *ask_agent,
                               GError **error);
 /* Before authentication: gives the interface the address the attempt
  * chose (address.h), when it has another one now (address). */
@@ -50,6 +55,20 @@ gboolean wifi_attempt_take_address(WifiAttempt *attempt, WifiIface *iface, const
 /* What the key step of a secure attempt works with. */
 void wifi_attempt_keying_config(WifiAttempt *attempt, JoindCore *core, gboolean control_port_nl,
                                 WifiKeyingConfig *config);
+/* The association succeeded: OWE reads the access point's element from
+ * the ASSOCIATE event's frame or the CONNECT event's response elements
+ * (attrs) and gives keying the PMK. FALSE with a sentence when the answer
+ * cannot key the link (no element, another group, an invalid key). */
+gboolean wifi_attempt_associated(WifiAttempt *attempt, struct nlattr **attrs, WifiKeying *keying,
+                                 GError **error);
+/* The access point did not answer the association (timed_out) or refused
+ * it with status: TRUE when OWE tries again, the attempt then to
+ * authenticate or associate again. After status 77 it offers its next
+ * group (the request rewritten); after no answer the same, twice at most:
+ * an access point that answers later than the kernel waits (its
+ * Diffie-Hellman work on a slow machine) may answer a second request in
+ * time. */
+gboolean wifi_attempt_owe_again(WifiAttempt *attempt, gboolean timed_out, guint16 status);
 /* Cancels a secret request under way. */
 void wifi_attempt_free(WifiAttempt *attempt);
 

@@ -36,7 +36,7 @@ wifi_security_classify(const WifiIes *ies, guint16 capability, JoindNetworkType 
 		else if (akms & WIFI_AKMS_8021X)
 			*type = JOIND_NETWORK_TYPE_8021X;
 		else if (akms & WIFI_AKM_OWE)
-			*type = JOIND_NETWORK_TYPE_OWE;
+			*type = JOIND_NETWORK_TYPE_OPEN; /* as iwd: Security says "owe" */
 		else
 			return FALSE;
 		return TRUE;
@@ -62,6 +62,8 @@ wifi_security_name(JoindNetworkType type, guint32 akms, gboolean mfp_required)
 
 	if (type == JOIND_NETWORK_TYPE_PSK)
 		return psk && sae ? "wpa2-wpa3" : sae ? "wpa3-sae" : "wpa2-psk";
+	if (type == JOIND_NETWORK_TYPE_OPEN && (akms & WIFI_AKM_OWE))
+		return "owe";
 	if (type != JOIND_NETWORK_TYPE_8021X)
 		return joind_network_type_to_string(type);
 	if (akms & WIFI_AKM_8021X_SUITE_B_192)

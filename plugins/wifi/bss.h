@@ -40,7 +40,7 @@ WifiBss *wifi_bss_new(const guint8 *bssid, guint32 freq, gint signal, guint16 ca
                       const guint8 *ies, gsize ies_len, GError **error);
 
 /* The network type a BSS belongs to. RSN AKMs decide first: PSK (for PSK,
- * SAE or both, as iwd's Type "psk"), 802.1X, OWE;
+ * SAE or both, as iwd's Type "psk"), 802.1X, open for OWE (as iwd);
  * then the WPA element; then the Privacy bit (WEP); else open. FALSE when
  * the BSS offers only AKMs joind does not know. */
 gboolean wifi_security_classify(const WifiIes *ies, guint16 capability, JoindNetworkType *type);
@@ -49,7 +49,9 @@ gboolean wifi_security_classify(const WifiIes *ies, guint16 capability, JoindNet
  * bits, RSN and WPA together) and all require MFP (mfp_required):
  * "wpa2-psk", "wpa3-sae", "wpa2-wpa3", "wpa2-enterprise",
  * "wpa3-enterprise" (802.1X-SHA256 with MFP required),
- * "wpa3-enterprise-192" (Suite B 192), else the type's name. */
+ * "wpa3-enterprise-192" (Suite B 192), "owe" for an open network whose
+ * BSSes offer OWE (an OWE transition pair among them), else the type's
+ * name. */
 const gchar *wifi_security_name(JoindNetworkType type, guint32 akms, gboolean mfp_required);
 
 /* "aa:bb:cc:dd:ee:ff" into buf (18 octets). */

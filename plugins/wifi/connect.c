@@ -381,19 +381,6 @@ teardown_state(WifiConnector *self)
 
 /* ---- the key step --------------------------------------------------------- */
 
-/* A handshake that stopped after our message 2 tells a user "check the
- * passphrase" (AuthenticationFailed) even when only suspected: the user is
- * there to judge, and a retry is one call away. What autoconnect makes of
- * it is the event's business (keying_event). */
-static gint
-keying_error_code(const GError *error)
-{
-	if (g_error_matches(error, WIFI_HANDSHAKE_ERROR, WIFI_HANDSHAKE_ERROR_WRONG_PASSPHRASE) ||
-	    g_error_matches(error, WIFI_HANDSHAKE_ERROR, WIFI_HANDSHAKE_ERROR_NO_MSG3))
-		return JOIND_ERROR_AUTHENTICATION_FAILED;
-	return error->domain == JOIND_ERROR ? error->code : JOIND_ERROR_FAILED;
-}
-
 /* No message 3 after a PSK's message 2 is a suspicion about the
  * passphrase; after 802.1X it says nothing of the credentials. SAE fails
  * before there is a key step (no keying): its error says it all. */
@@ -417,8 +404,8 @@ static void
 connector_keying_failed(WifiConnector *self, const GError *error, ConnState next)
 {
 	self->cur->psk.save = FALSE;
-	connector_fail(self, keying_event(self, error), keying_error_code(error), error->message,
-	               next);
+	connector_fail(self, keying_event(self, error), wifi_keying_error_code(error),
+	               error->message, next);
 }
 
 static void
@@ -437,15 +424,37 @@ on_keyed(const GError *error, gpointer user_data)
 
 /* ---- events --------------------------------------------------------------- */
 
+/* attrs: the ASSOCIATE or CONNECT event's (OWE's key is in the answer). */
 static void
-connector_associated(WifiConnector *self)
+connector_associated(WifiConnector *self, struct nlattr **attrs)
 {
-	if (!self->cur->secure)
+	g_autoptr(GError) error = NULL;
+
+	if (!wifi_attempt_associated(self->cur, attrs, self->keying, &error))
+		connector_fail(self, WIFI_CONNECT_EVENT_HANDSHAKE_FAILED, JOIND_ERROR_FAILED,
+		               error->message, CONN_DISCONNECTING);
+	else if (!self->cur->secure)
 		connector_enter(self, CONN_CONNECTED, "associated");
 	else if (wifi_keying_handshake_done(self->keying))
 		connector_enter(self, CONN_KEYING, "associated, 4-way handshake done already");
 	else
 		connector_enter(self, CONN_KEYING, "associated, waiting for the 4-way handshake");
+}
+
+/* The access point did not answer the authentication or association, or
+ * refused it with status; OWE may try again (wifi_attempt_owe_again()). */
+static void
+connector_refused(WifiConnector *self, const gchar *stage, gboolean timed_out, guint16 status)
+{
+	g_autofree gchar *message = wifi_sme_refusal_message(stage, timed_out, status);
+
+	if (wifi_attempt_owe_again(self->cur, timed_out, status)) {
+		connector_enter(self, self->via_sme ? CONN_AUTHENTICATING : CONN_ASSOCIATING,
+		                "OWE tries again");
+		return;
+	}
+	connector_fail(self, timed_out ? WIFI_CONNECT_EVENT_NO_ANSWER : WIFI_CONNECT_EVENT_REFUSED,
+	               JOIND_ERROR_FAILED, message, CONN_IDLE);
 }
 
 static void
@@ -455,7 +464,6 @@ on_connect_event(WifiConnector *self, struct nlattr **attrs)
 	                         ? nla_get_u16(attrs[NL80211_ATTR_STATUS_CODE])
 	                         : 1;
 	gboolean timed_out = attrs[NL80211_ATTR_TIMED_OUT] != NULL;
-	g_autofree gchar *message = NULL;
 
 	if (self->state != CONN_ASSOCIATING || self->via_sme) {
 		/* On the SME path cfg80211 reports the association response
@@ -464,14 +472,10 @@ on_connect_event(WifiConnector *self, struct nlattr **attrs)
 		        conn_state_names[self->state]);
 		return;
 	}
-	if (status == 0 && !timed_out) {
-		connector_associated(self);
-		return;
-	}
-	message = timed_out ? g_strdup("The access point did not answer.")
-	                    : g_strdup_printf("The access point refused (status %u).", status);
-	connector_fail(self, timed_out ? WIFI_CONNECT_EVENT_NO_ANSWER : WIFI_CONNECT_EVENT_REFUSED,
-	               JOIND_ERROR_FAILED, message, CONN_IDLE);
+	if (status == 0 && !timed_out)
+		connector_associated(self, attrs);
+	else
+		connector_refused(self, "association", timed_out, status);
 }
 
 /* The AUTHENTICATE or ASSOCIATE event of joind's SME. */
@@ -482,9 +486,8 @@ on_sme_event(WifiConnector *self, guint8 cmd, struct nlattr **attrs)
 	        cmd == NL80211_CMD_AUTHENTICATE ? CONN_AUTHENTICATING : CONN_ASSOCIATING;
 	const gchar *stage = cmd == NL80211_CMD_AUTHENTICATE ? "authentication" : "association";
 	g_autoptr(GError) error = NULL;
-	g_autofree gchar *message = NULL;
+	WifiSmeAnswer answer;
 	guint16 status = 0;
-	gchar buf[16];
 
 	if (self->state != awaited || !self->via_sme) {
 		g_debug("%s: %s event not awaited", self->iface->name, wifi_nl_cmd_name(cmd));
@@ -494,7 +497,8 @@ on_sme_event(WifiConnector *self, guint8 cmd, struct nlattr **attrs)
 		wifi_sae_auth_handle_event(self->sae, attrs);
 		return;
 	}
-	switch (wifi_sme_read_answer(cmd, attrs, self->cur->bss->bssid, &status, &error)) {
+	answer = wifi_sme_read_answer(cmd, attrs, self->cur->bss->bssid, &status, &error);
+	switch (answer) {
 	case WIFI_SME_ANSWER_NONE:
 		g_debug("%s: %s event not ours%s%s", self->iface->name, stage,
 		        error != NULL ? ": " : "", error != NULL ? error->message : "");
@@ -503,18 +507,11 @@ on_sme_event(WifiConnector *self, guint8 cmd, struct nlattr **attrs)
 		if (cmd == NL80211_CMD_AUTHENTICATE)
 			connector_enter(self, CONN_ASSOCIATING, "authenticated");
 		else
-			connector_associated(self);
+			connector_associated(self, attrs);
 		return;
 	case WIFI_SME_ANSWER_TIMED_OUT:
-		message = g_strdup_printf("The access point did not answer (%s).", stage);
-		connector_fail(self, WIFI_CONNECT_EVENT_NO_ANSWER, JOIND_ERROR_FAILED, message,
-		               CONN_IDLE);
-		return;
 	case WIFI_SME_ANSWER_REFUSED:
-		message = g_strdup_printf("The access point refused the %s (%s).", stage,
-		                          wifi_sme_status_to_string(status, buf));
-		connector_fail(self, WIFI_CONNECT_EVENT_REFUSED, JOIND_ERROR_FAILED, message,
-		               CONN_IDLE);
+		connector_refused(self, stage, answer == WIFI_SME_ANSWER_TIMED_OUT, status);
 		return;
 	}
 }
@@ -599,6 +596,8 @@ on_eapol_frame(WifiConnector *self, struct nlattr **attrs)
 	if (self->state != CONN_ASSOCIATING && self->state != CONN_KEYING &&
 	    self->state != CONN_CONNECTED)
 		return;
+	wifi_keying_set_peer_clear(self->keying,
+	                           attrs[NL80211_ATTR_CONTROL_PORT_NO_ENCRYPT] != NULL);
 	wifi_keying_rx(self->keying, src != NULL && nla_len(src) == 6 ? nla_data(src) : NULL,
 	               nla_data(frame), (gsize)nla_len(frame));
 }

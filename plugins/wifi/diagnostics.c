@@ -83,6 +83,8 @@ wifi_diagnostics_connection(const WifiConnectionInfo *info, gint64 now_mono)
 		g_variant_dict_insert(&d, "sae_group", "u", info->sae_group);
 		g_variant_dict_insert(&d, "sae_h2e", "b", info->sae_h2e);
 	}
+	if (info->owe_group != 0)
+		g_variant_dict_insert(&d, "owe_group", "u", info->owe_group);
 	g_variant_dict_insert(&d, "pairwise_cipher", "s",
 	                      wifi_cipher_suite_to_string(info->pairwise_cipher));
 	g_variant_dict_insert(&d, "group_cipher", "s",
@@ -113,6 +115,7 @@ info_from_plan(const WifiRsnPlan *plan, WifiConnectionInfo *info)
 	info->akm = plan->akm;
 	info->sae_group = plan->sae_group;
 	info->sae_h2e = plan->sae_h2e;
+	info->owe_group = plan->owe_group;
 	info->pairwise_cipher = plan->pairwise_cipher;
 	info->group_cipher = plan->group_cipher;
 	if (!wifi_rsne_parse(plan->own_rsne, plan->own_rsne_len, &own, NULL) ||

@@ -25,6 +25,7 @@ typedef struct {
 	gboolean mfp;                /* management frame protection in use */
 	guint sae_group;             /* SAE: its group; 0 without SAE */
 	gboolean sae_h2e;            /* SAE: hash-to-element, else hunting and pecking */
+	guint owe_group;             /* OWE: its Diffie-Hellman group; 0 without OWE */
 	gint64 connect_started_real; /* µs since the epoch */
 	gint64 connected_mono;       /* µs, g_get_monotonic_time() */
 	gboolean has_sta;            /* the kernel's facts below are there */
@@ -42,7 +43,7 @@ typedef struct {
 const gchar *wifi_diagnostics_security_name(guint akm);
 
 /* The a{sv} of a link (floating): bssid, frequency, channel, rssi_dbm
- * (when the kernel told), security, sae_group and sae_h2e (SAE), pairwise_cipher,
+ * (when the kernel told), security, sae_group and sae_h2e (SAE), owe_group (OWE), pairwise_cipher,
  * group_cipher, mfp, connect_started (ISO 8601, UTC), connected_seconds (at
  * now_mono) ...; for 802.1X eap_method, eap_identity (when one was sent) and
  * pmksa_cached (EAP skipped). */

@@ -33,6 +33,9 @@ struct _WifiKeying {
 	gboolean pmksa_pending; /* a fresh PMK from EAP, cached once it keyed */
 	gboolean rejected;      /* EAP refused the credentials */
 	guint handshake_timer;
+
+	GBytes *held;        /* OWE: an EAPOL-Key frame that came before the PMK */
+	gboolean peer_clear; /* the access point's last EAPOL frame came unprotected */
 };
 
 static void
@@ -65,9 +68,11 @@ keying_send(const guint8 *frame, gsize len, gpointer user_data)
 			g_warning("%s: %s", iface->name, error->message);
 		return;
 	}
-	/* Before the first pairwise key, frames go out in the clear. */
+	/* Before the first pairwise key, frames go out in the clear; so do
+	 * answers to a frame the access point sent in the clear. */
 	msg = wifi_rsn_msg_eapol(iface->nl, iface->ifindex, self->aa, frame, len,
-	                         self->hs == NULL || !wifi_handshake_has_ptk(self->hs));
+	                         self->hs == NULL || !wifi_handshake_has_ptk(self->hs) ||
+	                                 self->peer_clear);
 	wifi_nl_send(iface->nl, msg, NULL, log_failure,
 	             g_strdup_printf("%s: sending EAPOL", iface->name), g_free);
 }
@@ -349,8 +354,10 @@ wifi_keying_new(WifiIface *iface, const WifiKeyingConfig *config, WifiKeyingFunc
 	};
 	memcpy(self->hs_config.spa, config->spa, 6);
 	memcpy(self->hs_config.aa, config->aa, 6);
-	if (config->pmk == NULL) {
+	if (config->pmk == NULL && config->profile != NULL) {
 		ok = keying_setup_8021x(self, config, error);
+	} else if (config->pmk == NULL) {
+		ok = TRUE; /* OWE: wifi_keying_set_pmk() */
 	} else {
 		self->hs_config.pmk = config->pmk;
 		self->hs_config.pmk_len = config->pmk_len;
@@ -375,10 +382,38 @@ wifi_keying_free(WifiKeying *self)
 	g_clear_pointer(&self->eapol_socket, wifi_eapol_socket_free);
 	g_clear_pointer(&self->hs, wifi_handshake_free);
 	g_clear_pointer(&self->eap, wifi_eap_auth_free);
+	g_clear_pointer(&self->held, g_bytes_unref);
 	g_free(self->network);
 	joind_secret_clear(self->pmk, sizeof(self->pmk));
 	wifi_iface_unref(self->iface);
 	g_free(self);
+}
+
+gboolean
+wifi_keying_set_pmk(WifiKeying *self, const guint8 *pmk, gsize pmk_len, const guint8 *pmkid,
+                    GError **error)
+{
+	g_autoptr(GBytes) held = g_steal_pointer(&self->held);
+	g_autoptr(GError) local = NULL;
+	const guint8 *frame;
+	gsize len = 0;
+
+	self->hs_config.pmk = pmk;
+	self->hs_config.pmk_len = pmk_len;
+	self->hs_config.pmkid = pmkid;
+	self->hs = wifi_handshake_new(&self->hs_config, &keying_callbacks, self, error);
+	self->hs_config.pmk = NULL;
+	self->hs_config.pmkid = NULL;
+	if (self->hs == NULL || held == NULL)
+		return self->hs != NULL;
+	/* Taken like a frame that arrives now, but a failure is left to the
+	 * access point's retransmissions and the connector's bound: this
+	 * runs inside the association's event. */
+	frame = g_bytes_get_data(held, &len);
+	if (wifi_handshake_rx(self->hs, frame, len, &local) != WIFI_HANDSHAKE_RX_ACCEPTED)
+		g_debug("%s: EAPOL-Key frame held for the PMK dropped: %s", self->iface->name,
+		        local != NULL ? local->message : "no reason");
+	return TRUE;
 }
 
 void
@@ -408,6 +443,12 @@ keying_rx_key(WifiKeying *self, const guint8 *frame, gsize len)
 {
 	g_autoptr(GError) error = NULL;
 
+	if (self->hs == NULL && self->eap == NULL) {
+		g_debug("%s: EAPOL-Key frame held: no PMK yet", self->iface->name);
+		g_clear_pointer(&self->held, g_bytes_unref);
+		self->held = g_bytes_new(frame, len);
+		return;
+	}
 	if (self->hs == NULL) {
 		g_debug("%s: EAPOL-Key frame dropped: no PMK yet", self->iface->name);
 		return;
@@ -424,6 +465,16 @@ keying_rx_key(WifiKeying *self, const guint8 *frame, gsize len)
 		keying_report(self, error);
 		break;
 	}
+}
+
+void
+wifi_keying_set_peer_clear(WifiKeying *self, gboolean clear)
+{
+	if (clear && !self->peer_clear && self->hs != NULL && wifi_handshake_has_ptk(self->hs))
+		g_info("%s: the access point sends EAPOL in the clear although keys are in: it "
+		       "dropped them, and is answered in the clear",
+		       self->iface->name);
+	self->peer_clear = clear;
 }
 
 void
@@ -464,6 +515,15 @@ wifi_keying_abort(WifiKeying *self, WifiHandshakeAbort cause, guint16 reason)
 		error = g_error_new_literal(JOIND_ERROR, JOIND_ERROR_FAILED,
 		                            "The key handshake failed.");
 	return error;
+}
+
+gint
+wifi_keying_error_code(const GError *error)
+{
+	if (g_error_matches(error, WIFI_HANDSHAKE_ERROR, WIFI_HANDSHAKE_ERROR_WRONG_PASSPHRASE) ||
+	    g_error_matches(error, WIFI_HANDSHAKE_ERROR, WIFI_HANDSHAKE_ERROR_NO_MSG3))
+		return JOIND_ERROR_AUTHENTICATION_FAILED;
+	return error->domain == JOIND_ERROR ? error->code : JOIND_ERROR_FAILED;
 }
 
 gboolean

@@ -6,7 +6,9 @@
  * group key handshakes that follow run here for the life of the link.
  *
  * Made before the association is asked for: message 1 may be read before
- * the CONNECT or ASSOCIATE event that says the association is done.
+ * the CONNECT or ASSOCIATE event that says the association is done. OWE's
+ * PMK comes with that event: its keying is made with no PMK and no profile,
+ * holds a message 1 that comes first, and starts at wifi_keying_set_pmk().
  */
 #pragma once
 
@@ -21,7 +23,7 @@ typedef struct _WifiKeying WifiKeying;
 
 typedef struct {
 	const WifiRsnPlan *plan; /* outlives the keying */
-	const guint8 *pmk;       /* NULL for an 802.1X AKM: EAP or a PMKSA gives it */
+	const guint8 *pmk;       /* NULL for an 802.1X AKM (EAP or a PMKSA gives it), OWE */
 	gsize pmk_len;
 	guint8 spa[6];            /* our address */
 	guint8 aa[6];             /* the access point's */
@@ -47,6 +49,10 @@ WifiKeying *wifi_keying_new(WifiIface *iface, const WifiKeyingConfig *config, Wi
                             gpointer user_data, GError **error);
 void wifi_keying_free(WifiKeying *self);
 
+/* OWE: the PMK and the PMKID message 1 may name, from the association's
+ * answer; a message 1 held until now is taken. */
+gboolean wifi_keying_set_pmk(WifiKeying *self, const guint8 *pmk, gsize pmk_len,
+                             const guint8 *pmkid, GError **error);
 /* The association is done: 802.1X waits for the authenticator. */
 void wifi_keying_associated(WifiKeying *self);
 /* An 802.1X key step, which bounds its own steps (EAP's timers, then the
@@ -65,11 +71,21 @@ gboolean wifi_keying_pmksa_used(WifiKeying *self);
  * written into it: TRUE, nothing changes. */
 gboolean wifi_keying_adopt_profile(WifiKeying *self, JoindProfile *profile);
 
+/* Whether the access point sent the EAPOL frame that follows unprotected
+ * (the control port says so): answers to it go unprotected too. An access
+ * point that took a retransmitted association request for a new
+ * association drops our keys and starts the 4-way handshake over in the
+ * clear, and could not read an answer under the keys we hold. */
+void wifi_keying_set_peer_clear(WifiKeying *self, gboolean clear);
 /* An EAPOL frame from the control port (src may be NULL: not said). */
 void wifi_keying_rx(WifiKeying *self, const guint8 *src, const guint8 *frame, gsize len);
 /* The handshake cannot finish (cause, with the IEEE 802.11 reason of a
  * deauthentication): its verdict, a wrong passphrase or not. */
 GError *wifi_keying_abort(WifiKeying *self, WifiHandshakeAbort cause, guint16 reason);
+/* The JOIND_ERROR code a caller gets for a key step's error: a handshake
+ * that stopped after our message 2 is AuthenticationFailed even when only
+ * suspected (the user is there to judge, and a retry is one call away). */
+gint wifi_keying_error_code(const GError *error);
 /* Whether the 4-way handshake completed (the port may still be being
  * authorized). */
 gboolean wifi_keying_handshake_done(WifiKeying *self);

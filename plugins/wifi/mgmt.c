@@ -85,6 +85,8 @@ wifi_mgmt_parse_answer(const guint8 *data, gsize len, WifiMgmtAnswer *out, GErro
 	if (assoc) {
 		out->status = le16(data + 2);
 		out->aid = le16(data + 4) & 0x3fff;
+		out->ies = data + 6;
+		out->ies_len = len - MGMT_HEADER_LEN - 6;
 	} else {
 		out->auth_algorithm = le16(data);
 		out->auth_seq = le16(data + 2);

@@ -37,11 +37,13 @@ typedef struct {
 	guint16 auth_seq;       /* authentication only */
 	guint16 status;         /* IEEE 802.11 status code, 0: success */
 	guint16 aid;            /* association only, without the two top bits */
+	const guint8 *ies;      /* association only: the elements (into the frame) */
+	gsize ies_len;
 } WifiMgmtAnswer;
 
 /* Parses an authentication frame or a (re)association response: the MAC
- * header, then the fixed fields up to the status code (elements after it
- * are ignored). Fails with WIFI_MGMT_ERROR_MALFORMED on a short frame or
+ * header, then the fixed fields up to the status code; a response's
+ * elements are pointed at, not parsed. Fails with WIFI_MGMT_ERROR_MALFORMED on a short frame or
  * another frame type. */
 gboolean wifi_mgmt_parse_answer(const guint8 *data, gsize len, WifiMgmtAnswer *out, GError **error);
 

@@ -10,7 +10,8 @@
  *                  channel utilisation (0-255)
  *
  *   network rank = best BSS score
- *                + security: sae, 8021x, owe +300; psk +200; open, wep 0
+ *                + security: sae, 8021x, owe (an open network whose best
+ *                  BSS offers OWE) +300; psk +200; open, wep 0
  *                  (among networks of about the same signal, prefer the
  *                  better protected)
  *                + known: +1000 when a profile exists (it can be joined
@@ -27,6 +28,7 @@
 #include <linux/nl80211.h>
 #include <string.h>
 
+#include "owe-transition.h"
 #include "station.h"
 #include "wiphy.h"
 
@@ -144,12 +146,17 @@ wifi_network_rank(gint best_bss_score, JoindNetworkType type, gboolean known, gi
 	return rank;
 }
 
+/* An open network's OWE BSSes come first: Connect() joins the first. */
 static gint
 compare_bss(gconstpointer a, gconstpointer b)
 {
 	const WifiBss *ba = *(WifiBss *const *)a;
 	const WifiBss *bb = *(WifiBss *const *)b;
-	gint d = wifi_bss_score(bb) - wifi_bss_score(ba);
+	gint d = wifi_bss_offers_owe(bb) - wifi_bss_offers_owe(ba);
+
+	if (d != 0)
+		return d;
+	d = wifi_bss_score(bb) - wifi_bss_score(ba);
 
 	return d != 0 ? d : memcmp(ba->bssid, bb->bssid, 6);
 }
@@ -158,11 +165,13 @@ void
 wifi_network_update_rank(WifiNetwork *self)
 {
 	JoindNetwork *parent = JOIND_NETWORK(self);
-	gint best =
-	        self->bsses->len > 0 ? wifi_bss_score(g_ptr_array_index(self->bsses, 0)) : -10000;
+	WifiBss *first = self->bsses->len > 0 ? g_ptr_array_index(self->bsses, 0) : NULL;
+	gint best = first != NULL ? wifi_bss_score(first) : -10000;
+	JoindNetworkType type = joind_network_get_network_type(parent);
 
-	self->rank = wifi_network_rank(best, joind_network_get_network_type(parent),
-	                               joind_network_get_profile(parent) != NULL,
+	if (type == JOIND_NETWORK_TYPE_OPEN && first != NULL && wifi_bss_offers_owe(first))
+		type = JOIND_NETWORK_TYPE_OWE;
+	self->rank = wifi_network_rank(best, type, joind_network_get_profile(parent) != NULL,
 	                               self->last_connected, g_get_real_time() / G_USEC_PER_SEC);
 }
 
@@ -250,18 +259,24 @@ wifi_group_bsses(GPtrArray *bsses)
 
 	for (guint i = 0; i < bsses->len; i++) {
 		WifiBss *bss = g_ptr_array_index(bsses, i);
+		WifiBss *open = wifi_owe_transition_find_open(bsses, bss);
+		const WifiBss *named = open != NULL ? open : bss;
 		g_autofree gchar *key = NULL;
 		GPtrArray *group;
 
-		if (wifi_bss_is_hidden(bss))
+		if (open == NULL && wifi_bss_is_hidden(bss))
 			continue;
-		key = wifi_network_key(bss->ies.ssid, bss->ies.ssid_len, bss->type);
+		key = wifi_network_key(named->ies.ssid, named->ies.ssid_len, named->type);
 		group = g_hash_table_lookup(groups, key);
 		if (group == NULL) {
 			group = g_ptr_array_new_with_free_func((GDestroyNotify)wifi_bss_unref);
 			g_hash_table_insert(groups, g_steal_pointer(&key), group);
 		}
-		g_ptr_array_add(group, wifi_bss_ref(bss));
+		/* The first names the network: never an OWE BSS of a pair. */
+		if (open != NULL)
+			g_ptr_array_add(group, wifi_bss_ref(bss));
+		else
+			g_ptr_array_insert(group, 0, wifi_bss_ref(bss));
 	}
 	return groups;
 }

@@ -35,8 +35,10 @@ gint wifi_network_rank(gint best_bss_score, JoindNetworkType type, gboolean know
 gchar *wifi_network_key(const guint8 *ssid, gsize ssid_len, JoindNetworkType type);
 /* "<ssid-hex>_<suffix>", the spelling every SSID-keyed table here uses. */
 gchar *wifi_ssid_key(const guint8 *ssid, gsize ssid_len, const gchar *suffix);
-/* Groups BSSes by network key: key -> GPtrArray of WifiBss. BSSes hiding
- * their SSID belong to no network and are left out. */
+/* Groups BSSes by network key: key -> GPtrArray of WifiBss, the first
+ * naming the network. BSSes hiding their SSID belong to no network and are
+ * left out, but for the OWE BSS of a transition pair, which joins its open
+ * BSS's network (as does one that shows its SSID). */
 GHashTable *wifi_group_bsses(GPtrArray *bsses);
 
 G_END_DECLS

@@ -118,7 +118,29 @@ plan_sae(const WifiBss *bss, WifiRsnPlan *plan)
 	return TRUE;
 }
 
-/* The AKM: SAE when it can; else the plain and SHA-256 pair of the BSS's
+/* OWE (an open network's protected BSS) needs management frame
+ * protection: required on our side whatever the access point says. */
+static gboolean
+plan_owe(const WifiRsne *ap, WifiRsnPlan *plan, GError **error)
+{
+	if (!has_suite(ap->akms, ap->n_akms, WIFI_AKM_SUITE_OWE)) {
+		g_set_error_literal(error, JOIND_ERROR, JOIND_ERROR_NOT_SUPPORTED,
+		                    "The access point offers no AKM joind can use on an open "
+		                    "network (OWE).");
+		return FALSE;
+	}
+	if (plan->mfp == WIFI_MFP_OFF) {
+		g_set_error_literal(error, JOIND_ERROR, JOIND_ERROR_NOT_SUPPORTED,
+		                    "OWE needs management frame protection (IEEE 802.11w), which "
+		                    "the access point or this radio cannot do.");
+		return FALSE;
+	}
+	plan->mfp = WIFI_MFP_REQUIRED;
+	plan->akm = WIFI_AKM_SUITE_OWE;
+	return TRUE;
+}
+
+/* The AKM: OWE for an open network; SAE when it can; else the plain and SHA-256 pair of the BSS's
  * kind (PSK, or 802.1X for an enterprise BSS). */
 static gboolean
 plan_akm(const WifiBss *bss, const WifiRsne *ap, gboolean sae, WifiRsnPlan *plan, GError **error)
@@ -130,6 +152,8 @@ plan_akm(const WifiBss *bss, const WifiRsne *ap, gboolean sae, WifiRsnPlan *plan
 	gboolean sha256 = has_suite(ap->akms, ap->n_akms, sha256_akm);
 	gboolean ap_sae = !eap && has_suite(ap->akms, ap->n_akms, WIFI_AKM_SUITE_SAE);
 
+	if (bss->type == JOIND_NETWORK_TYPE_OPEN)
+		return plan_owe(ap, plan, error);
 	if (ap_sae && sae && plan_sae(bss, plan))
 		return TRUE;
 	if (!plain && !sha256) {
@@ -205,11 +229,15 @@ wifi_rsn_plan_offer_pmkid(WifiRsnPlan *plan, const guint8 pmkid[16])
 void
 wifi_rsn_put_associate(struct nl_msg *msg, const WifiRsnPlan *plan, gboolean over_nl80211)
 {
-	guint8 ies[sizeof(plan->own_rsne) + sizeof(plan->own_rsnxe)];
+	guint8 ies[sizeof(plan->own_rsne) + sizeof(plan->own_rsnxe) + sizeof(plan->owe_dh)];
+	gsize len = plan->own_rsne_len;
 
 	memcpy(ies, plan->own_rsne, plan->own_rsne_len);
-	memcpy(ies + plan->own_rsne_len, plan->own_rsnxe, plan->own_rsnxe_len);
-	nla_put(msg, NL80211_ATTR_IE, (int)(plan->own_rsne_len + plan->own_rsnxe_len), ies);
+	memcpy(ies + len, plan->own_rsnxe, plan->own_rsnxe_len);
+	len += plan->own_rsnxe_len;
+	memcpy(ies + len, plan->owe_dh, plan->owe_dh_len);
+	len += plan->owe_dh_len;
+	nla_put(msg, NL80211_ATTR_IE, (int)len, ies);
 	nla_put_u32(msg, NL80211_ATTR_WPA_VERSIONS, NL80211_WPA_VERSION_2);
 	nla_put_u32(msg, NL80211_ATTR_CIPHER_SUITES_PAIRWISE,
 	            wifi_cipher_suite_selector(plan->pairwise_cipher));

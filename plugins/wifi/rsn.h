@@ -8,6 +8,7 @@
 
 #include "bss.h"
 #include "nl80211.h"
+#include "owe.h"
 #include "rsn-handshake.h"
 #include "rsn-kde.h"
 #include "wiphy.h"
@@ -39,9 +40,15 @@ typedef struct {
 	guint sae_group;     /* SAE: the group it was accepted in */
 	guint8 own_rsnxe[3]; /* sent after our RSNE when not empty */
 	gsize own_rsnxe_len;
+	/* OWE: our Diffie-Hellman element, sent after the RSNXE, and its
+	 * group (0: not OWE). */
+	guint8 owe_dh[WIFI_OWE_ELEMENT_MAX];
+	gsize owe_dh_len;
+	guint owe_group;
 } WifiRsnPlan;
 
-/* Picks the AKM (SAE when sae says joind's SME can run it, the access
+/* Picks the AKM (OWE for an open network's BSS that offers it, with
+ * management frame protection required; SAE when sae says joind's SME can run it, the access
  * point offers it and management frame protection is used, with
  * hash-to-element when the access point advertises it; else PSK-SHA256
  * when management frame protection is used and the access point offers

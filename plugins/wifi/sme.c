@@ -44,6 +44,17 @@ wifi_sme_status_to_string(guint16 status, gchar buf[16])
 	}
 }
 
+gchar *
+wifi_sme_refusal_message(const gchar *stage, gboolean timed_out, guint16 status)
+{
+	gchar buf[16];
+
+	if (timed_out)
+		return g_strdup_printf("The access point did not answer (%s).", stage);
+	return g_strdup_printf("The access point refused the %s (%s).", stage,
+	                       wifi_sme_status_to_string(status, buf));
+}
+
 static void
 sme_put_auth(struct nl_msg *msg, guint32 ifindex, const WifiBss *bss, guint32 auth_type)
 {

@@ -55,6 +55,10 @@ struct nl_msg *wifi_sme_msg_command(WifiNl *nl, guint8 cmd, guint32 ifindex, con
  * bssid is NULL. */
 struct nl_msg *wifi_sme_msg_leave(WifiNl *nl, guint32 ifindex, const guint8 *bssid, guint16 reason);
 
+/* "The access point refused the <stage> (<status>)." or, timed_out, "did
+ * not answer"; stage "authentication" or "association". */
+gchar *wifi_sme_refusal_message(const gchar *stage, gboolean timed_out, guint16 status);
+
 /* "success", "refused" and so on for a few IEEE 802.11 status codes, else
  * "status N" (in buf). */
 const gchar *wifi_sme_status_to_string(guint16 status, gchar buf[16]);

@@ -25,7 +25,7 @@ enum {
 };
 #define HEADER_LEN 4
 /* Largest MIC any AKM defines (Suite B 192, FT-SHA384: 24 octets). */
-#define MIC_MAX 24
+#define MIC_MAX 32
 
 static guint16
 get_be16(const guint8 *p)
@@ -165,9 +165,9 @@ gboolean
 wifi_eapol_key_compute_mic(guint akm, const guint8 *kck, gsize kck_len, const guint8 *frame,
                            gsize frame_len, gsize mic_len, guint8 *mic, GError **error)
 {
-	const WifiAkmInfo *info = wifi_akm_info(akm);
+	const WifiAkmInfo *info = wifi_akm_info_sized(akm, 0, mic_len);
 	static const guint8 zero_mic[MIC_MAX] = {0};
-	guint8 full[48];
+	guint8 full[64];
 	WifiIov iov[3];
 
 	if (info == NULL || mic_len != info->mic_len ||
@@ -185,7 +185,7 @@ wifi_eapol_key_compute_mic(guint akm, const guint8 *kck, gsize kck_len, const gu
 	if (info->mic_cmac) {
 		if (!wifi_aes_cmac(kck, kck_len, iov, G_N_ELEMENTS(iov), full, error))
 			return FALSE;
-	} else if (!wifi_hmac(info->sha384 ? "SHA384" : "SHA1", kck, kck_len, iov,
+	} else if (!wifi_hmac(info->hash != NULL ? info->hash : "SHA1", kck, kck_len, iov,
 	                      G_N_ELEMENTS(iov), full, sizeof(full), NULL, error)) {
 		return FALSE;
 	}

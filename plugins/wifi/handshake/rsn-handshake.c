@@ -174,7 +174,7 @@ config_check(const WifiHandshakeConfig *c, GError **error)
 		            wifi_cipher_suite_to_string(c->group_mgmt_cipher));
 		return FALSE;
 	}
-	if (c->pmk == NULL || c->pmk_len != akm->pmk_len) {
+	if (c->pmk == NULL || wifi_akm_info_sized(c->akm, c->pmk_len, 0) == NULL) {
 		g_set_error(error, WIFI_HANDSHAKE_ERROR, WIFI_HANDSHAKE_ERROR_INVALID_ARGS,
 		            "AKM %s needs a PMK of %" G_GSIZE_FORMAT " octets",
 		            wifi_akm_suite_to_string(c->akm), akm->pmk_len);
@@ -203,7 +203,7 @@ wifi_handshake_new(const WifiHandshakeConfig *config, const WifiHandshakeCallbac
 	hs = g_new0(WifiHandshake, 1);
 	hs->cb = *callbacks;
 	hs->user_data = user_data;
-	hs->akm = wifi_akm_info(config->akm);
+	hs->akm = wifi_akm_info_sized(config->akm, config->pmk_len, 0);
 	hs->pairwise_cipher = config->pairwise_cipher;
 	hs->group_cipher = config->group_cipher;
 	hs->group_mgmt_cipher = config->group_mgmt_cipher;
@@ -347,6 +347,8 @@ pmk_mismatch_cause(const WifiHandshake *hs)
 		return "the passphrase is most likely wrong";
 	case WIFI_AKM_SUITE_SAE:
 		return "the SAE exchange left the two sides with different keys";
+	case WIFI_AKM_SUITE_OWE:
+		return "the OWE exchange left the two sides with different keys";
 	default:
 		return "the 802.1X authentication left the two sides with different keys";
 	}

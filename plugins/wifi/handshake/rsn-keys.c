@@ -20,7 +20,7 @@ G_DEFINE_AUTOPTR_CLEANUP_FUNC(EVP_KDF_CTX, EVP_KDF_CTX_free)
 #define PBKDF2_ITERATIONS 4096
 #define SHA1_LEN          20
 #define SHA256_LEN        32
-#define SHA384_LEN        48
+#define SHA512_LEN        64
 /* Longest output any caller asks for: a 512-bit PTK plus a KDK. */
 #define KDF_MAX_OUT 256
 
@@ -146,12 +146,12 @@ wifi_prf_sha1(const guint8 *key, gsize key_len, const gchar *label, const guint8
 	return TRUE;
 }
 
-/* KDF-Hash-Length with SHA-256 or SHA-384 (hash_len 32 or 48). */
+/* KDF-Hash-Length with SHA-256, SHA-384 or SHA-512 (hash_len 32, 48, 64). */
 static gboolean
 kdf_hash(const gchar *digest, gsize hash_len, const guint8 *key, gsize key_len, const gchar *label,
          const guint8 *context, gsize context_len, guint8 *out, gsize out_len, GError **error)
 {
-	guint8 block[SHA384_LEN];
+	guint8 block[SHA512_LEN];
 	guint8 length_le[2];
 	gsize done = 0;
 
@@ -189,14 +189,6 @@ wifi_kdf_sha256(const guint8 *key, gsize key_len, const gchar *label, const guin
 	                out_len, error);
 }
 
-gboolean
-wifi_kdf_sha384(const guint8 *key, gsize key_len, const gchar *label, const guint8 *context,
-                gsize context_len, guint8 *out, gsize out_len, GError **error)
-{
-	return kdf_hash("SHA384", SHA384_LEN, key, key_len, label, context, context_len, out,
-	                out_len, error);
-}
-
 void
 wifi_ptk_context(const guint8 aa[WIFI_ADDR_LEN], const guint8 spa[WIFI_ADDR_LEN],
                  const guint8 anonce[WIFI_NONCE_LEN], const guint8 snonce[WIFI_NONCE_LEN],
@@ -218,13 +210,15 @@ wifi_ptk_derive(guint akm, guint pairwise_cipher, const guint8 *pmk, gsize pmk_l
                 const guint8 anonce[WIFI_NONCE_LEN], const guint8 snonce[WIFI_NONCE_LEN],
                 WifiPtk *ptk, GError **error)
 {
-	const WifiAkmInfo *info = wifi_akm_info(akm);
+	const WifiAkmInfo *info = wifi_akm_info_sized(akm, pmk_len, 0);
 	gsize tk_len = wifi_cipher_key_len(pairwise_cipher);
 	guint8 context[WIFI_PTK_CONTEXT_LEN];
 	guint8 buf[3 * WIFI_PTK_MAX_KEY];
 	gsize total;
 	gboolean ok;
 
+	if (info == NULL && wifi_akm_info(akm) != NULL)
+		return invalid(error, "The PMK has the wrong length for this AKM");
 	if (info == NULL || tk_len == 0 || !wifi_cipher_is_data(pairwise_cipher)) {
 		g_set_error(error, WIFI_HANDSHAKE_ERROR, WIFI_HANDSHAKE_ERROR_UNSUPPORTED,
 		            "No PTK derivation for AKM %s with pairwise cipher %s",
@@ -232,13 +226,12 @@ wifi_ptk_derive(guint akm, guint pairwise_cipher, const guint8 *pmk, gsize pmk_l
 		            wifi_cipher_suite_to_string(pairwise_cipher));
 		return FALSE;
 	}
-	if (pmk_len != info->pmk_len)
-		return invalid(error, "The PMK has the wrong length for this AKM");
 	total = info->kck_len + info->kek_len + tk_len;
 	wifi_ptk_context(aa, spa, anonce, snonce, context);
-	if (info->sha384)
-		ok = wifi_kdf_sha384(pmk, pmk_len, "Pairwise key expansion", context,
-		                     sizeof(context), buf, total, error);
+	/* Where the AKM names a hash, the PMK is one hash long. */
+	if (info->hash != NULL)
+		ok = kdf_hash(info->hash, info->pmk_len, pmk, pmk_len, "Pairwise key expansion",
+		              context, sizeof(context), buf, total, error);
 	else if (info->kdf_sha256)
 		ok = wifi_kdf_sha256(pmk, pmk_len, "Pairwise key expansion", context,
 		                     sizeof(context), buf, total, error);

@@ -40,11 +40,6 @@ gboolean wifi_kdf_sha256(const guint8 *key, gsize key_len, const gchar *label,
                          const guint8 *context, gsize context_len, guint8 *out, gsize out_len,
                          GError **error);
 
-/* The same with SHA-384 (the 192-bit AKM). */
-gboolean wifi_kdf_sha384(const guint8 *key, gsize key_len, const gchar *label,
-                         const guint8 *context, gsize context_len, guint8 *out, gsize out_len,
-                         GError **error);
-
 /* Min(AA,SPA) || Max(AA,SPA) || Min(ANonce,SNonce) || Max(ANonce,SNonce):
  * the data of the pairwise key expansion (76 octets). */
 #define WIFI_PTK_CONTEXT_LEN (2 * WIFI_ADDR_LEN + 2 * WIFI_NONCE_LEN)

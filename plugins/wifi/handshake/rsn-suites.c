@@ -4,7 +4,7 @@
 
 G_DEFINE_QUARK(wifi - handshake - error - quark, wifi_handshake_error)
 
-/* All supported AKMs but the 192-bit one have 128-bit KCK, KEK and MIC;
+/* All supported AKMs but the 192-bit one and OWE's groups 20 and 21 have 128-bit KCK, KEK and MIC;
  * they differ in the key derivation function, the MIC algorithm and the
  * descriptor version. */
 static const WifiAkmInfo akm_table[] = {
@@ -16,7 +16,15 @@ static const WifiAkmInfo akm_table[] = {
         {WIFI_AKM_SUITE_SAE, TRUE, TRUE, WIFI_KEY_DESC_VERSION_AKM, 32, 16, 16, 16},
         /* IEEE 802.11-2020 table 12-8: KCK 192, KEK 256, MIC 192 bits. */
         {WIFI_AKM_SUITE_8021X_SUITE_B_192, FALSE, FALSE, WIFI_KEY_DESC_VERSION_AKM, 48, 24, 32, 24,
-         TRUE, TRUE},
+         TRUE, "SHA384"},
+        /* OWE by group (IEEE 802.11-2020 table 12-11): 19 SHA-256, 20
+         * SHA-384, 21 SHA-512, the PMK one hash long. */
+        {WIFI_AKM_SUITE_OWE, FALSE, FALSE, WIFI_KEY_DESC_VERSION_AKM, 32, 16, 16, 16, FALSE,
+         "SHA256"},
+        {WIFI_AKM_SUITE_OWE, FALSE, FALSE, WIFI_KEY_DESC_VERSION_AKM, 48, 24, 32, 24, FALSE,
+         "SHA384"},
+        {WIFI_AKM_SUITE_OWE, FALSE, FALSE, WIFI_KEY_DESC_VERSION_AKM, 64, 32, 32, 32, FALSE,
+         "SHA512"},
 };
 
 const WifiAkmInfo *
@@ -25,6 +33,19 @@ wifi_akm_info(guint akm)
 	for (gsize i = 0; i < G_N_ELEMENTS(akm_table); i++) {
 		if (akm_table[i].akm == akm)
 			return &akm_table[i];
+	}
+	return NULL;
+}
+
+const WifiAkmInfo *
+wifi_akm_info_sized(guint akm, gsize pmk_len, gsize mic_len)
+{
+	for (gsize i = 0; i < G_N_ELEMENTS(akm_table); i++) {
+		const WifiAkmInfo *info = &akm_table[i];
+
+		if (info->akm == akm &&
+		    (pmk_len != 0 ? info->pmk_len == pmk_len : info->mic_len == mic_len))
+			return info;
 	}
 	return NULL;
 }
@@ -86,6 +107,8 @@ wifi_akm_suite_to_string(guint akm)
 		return "SAE";
 	case WIFI_AKM_SUITE_8021X_SUITE_B_192:
 		return "802.1X-Suite-B-192";
+	case WIFI_AKM_SUITE_OWE:
+		return "OWE";
 	default:
 		return "unknown AKM";
 	}

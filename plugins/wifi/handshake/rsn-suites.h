@@ -40,6 +40,7 @@ typedef enum {
 	WIFI_AKM_SUITE_PSK_SHA256 = 6,
 	WIFI_AKM_SUITE_SAE = 8,
 	WIFI_AKM_SUITE_8021X_SUITE_B_192 = 12,
+	WIFI_AKM_SUITE_OWE = 18,
 } WifiAkmSuite;
 
 /* Cipher suite types (00-0F-AC:n). TKIP and the BIP-GMAC suites are named
@@ -76,13 +77,18 @@ typedef struct {
 	gsize kek_len;
 	gsize mic_len;
 	gboolean eap; /* an 802.1X AKM: the PMK comes from the EAP method's MSK */
-	/* The SHA-384 KDF and an HMAC-SHA-384 MIC (the 192-bit AKM), in place
-	 * of the two above. */
-	gboolean sha384;
+	/* "SHA384" or "SHA512": the KDF and an HMAC MIC with that hash, in
+	 * place of the two above (the 192-bit AKM; OWE, whose hash follows
+	 * its Diffie-Hellman group); NULL otherwise. */
+	const gchar *hash;
 } WifiAkmInfo;
 
-/* NULL for an AKM the handshakes do not support. */
+/* NULL for an AKM the handshakes do not support. OWE's sizes depend on
+ * its group: this gives group 19's. */
 const WifiAkmInfo *wifi_akm_info(guint akm);
+/* The AKM's variant with this PMK length or, pmk_len 0, this MIC length
+ * (OWE: 32, 48, 64 octets of PMK; 16, 24, 32 of MIC); NULL for none. */
+const WifiAkmInfo *wifi_akm_info_sized(guint akm, gsize pmk_len, gsize mic_len);
 
 /* Key length of a pairwise/group data cipher (CCMP, GCMP, their 256-bit
  * variants) or of a group management cipher (the BIP suites); 0 for a

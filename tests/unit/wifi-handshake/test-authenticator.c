@@ -51,13 +51,13 @@ test_auth_free(TestAuth *a)
 static guint
 auth_version(const TestAuth *a)
 {
-	return wifi_akm_info(a->akm)->version;
+	return wifi_akm_info_sized(a->akm, a->pmk_len, 0)->version;
 }
 
 static gsize
 auth_mic_len(const TestAuth *a)
 {
-	return wifi_akm_info(a->akm)->mic_len;
+	return wifi_akm_info_sized(a->akm, a->pmk_len, 0)->mic_len;
 }
 
 /* Builds a frame from the authenticator, signed when key_info has MIC. */

@@ -16,7 +16,7 @@ G_BEGIN_DECLS
 typedef struct {
 	guint akm, pairwise, group, group_mgmt;
 	guint8 aa[WIFI_ADDR_LEN], spa[WIFI_ADDR_LEN];
-	guint8 pmk[48]; /* the AKM's PMK length (wifi_akm_info()) */
+	guint8 pmk[64]; /* the AKM's PMK length (wifi_akm_info(); OWE's by group) */
 	gsize pmk_len;
 	GBytes *rsne;   /* the AP's RSNE, as in its beacon */
 	GBytes *rsnxe;  /* optional */

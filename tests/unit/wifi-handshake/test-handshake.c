@@ -1,5 +1,6 @@
 /* test-handshake.c - the supplicant state machine against the authenticator
- * model: complete 4-way handshakes for PSK, PSK-SHA256 with MFP and SAE;
+ * model: complete 4-way handshakes for PSK, PSK-SHA256 with MFP, SAE and
+ * OWE (its three groups' sizes);
  * retransmitted and replayed frames, bad MICs, a wrong passphrase, RSNE
  * mismatches, missing keys, GTK and PTK rekeys; and a check that no secret
  * reaches the log. */
@@ -15,6 +16,7 @@
 #define RSNE_PSK        "30 14 0100 000fac04 0100 000fac04 0100 000fac02 0000"
 #define RSNE_PSK_SHA256 "30 14 0100 000fac04 0100 000fac04 0100 000fac06 c000"
 #define RSNE_SAE        "30 14 0100 000fac09 0100 000fac09 0100 000fac08 c000"
+#define RSNE_OWE        "30 14 0100 000fac04 0100 000fac04 0100 000fac12 c000"
 #define RSNXE_H2E       "f4 01 20"
 
 static guint8 test_psk[32];
@@ -78,6 +80,38 @@ test_sae_gcmp256(void)
 	                 a->gtk, 32);
 	assert_installed(installed(sta, 2), WIFI_KEY_KIND_GROUP_MGMT, 4,
 	                 WIFI_CIPHER_SUITE_BIP_GMAC_256, a->igtk, 32);
+}
+
+/* OWE's sizes follow the PMK of its group: 32 octets (SHA-256, MIC 16),
+ * 48 (SHA-384, MIC 24), 64 (SHA-512, MIC 32); descriptor version 0. */
+static void
+test_owe(void)
+{
+	static const gsize pmk_lens[] = {32, 48, 64};
+
+	for (guint i = 0; i < G_N_ELEMENTS(pmk_lens); i++) {
+		g_autoptr(TestAuth) a = test_auth_new(
+		        WIFI_AKM_SUITE_OWE, WIFI_CIPHER_SUITE_CCMP, WIFI_CIPHER_SUITE_CCMP,
+		        WIFI_CIPHER_SUITE_BIP_CMAC, test_psk, RSNE_OWE);
+		g_autoptr(Sta) sta = NULL;
+		gsize mic_len = pmk_lens[i] / 2;
+		WifiEapolKey key;
+
+		g_test_message("OWE with a PMK of %zu octets", pmk_lens[i]);
+		a->pmk_len = pmk_lens[i];
+		memset(a->pmk, 0x5a + (gint)i, a->pmk_len);
+		sta = sta_new(a, RSNE_OWE, NULL);
+		run_4way(sta, a);
+		g_assert_true(wifi_eapol_key_parse(g_bytes_get_data(last_sent(sta), NULL),
+		                                   g_bytes_get_size(last_sent(sta)), mic_len, &key,
+		                                   NULL));
+		g_assert_cmpuint(wifi_eapol_key_version(&key), ==, 0);
+		g_assert_cmpuint(a->ptk.kck_len, ==, mic_len);
+		g_assert_cmpuint(a->ptk.kek_len, ==, pmk_lens[i] == 32 ? 16 : 32);
+		assert_installed(installed(sta, 0), WIFI_KEY_KIND_PAIRWISE, 0,
+		                 WIFI_CIPHER_SUITE_CCMP, a->ptk.tk, 16);
+		g_assert_cmpstr(sta->states->str, ==, "wait-msg1>wait-msg3;wait-msg3>complete;");
+	}
 }
 
 /* Message 2 lost: the AP resends message 1 (same ANonce, next counter); the
@@ -719,6 +753,7 @@ main(int argc, char **argv)
 	g_test_add_func("/wifi-handshake/4way/psk-ccmp", test_psk_ccmp);
 	g_test_add_func("/wifi-handshake/4way/psk-sha256-mfp", test_psk_sha256_mfp);
 	g_test_add_func("/wifi-handshake/4way/sae-gcmp256", test_sae_gcmp256);
+	g_test_add_func("/wifi-handshake/4way/owe", test_owe);
 	g_test_add_func("/wifi-handshake/4way/retransmitted-msg1", test_retransmitted_msg1);
 	g_test_add_func("/wifi-handshake/4way/msg1-new-anonce", test_msg1_new_anonce);
 	g_test_add_func("/wifi-handshake/4way/retransmitted-msg3", test_retransmitted_msg3);

@@ -83,7 +83,7 @@ sta_new(TestAuth *a, const gchar *own_rsne_hex, const gchar *ap_rsnxe_hex)
 	memcpy(c.spa, a->spa, 6);
 	memcpy(c.aa, a->aa, 6);
 	c.pmk = a->pmk;
-	c.pmk_len = 32;
+	c.pmk_len = a->pmk_len;
 	c.own_rsne = g_bytes_get_data(own, &c.own_rsne_len);
 	c.ap_rsne = g_bytes_get_data(a->rsne, &c.ap_rsne_len);
 	if (ap_rsnxe != NULL)

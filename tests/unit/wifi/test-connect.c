@@ -61,6 +61,7 @@ typedef struct {
 static const Setup sme = {TRUE, NULL, 0};
 static const Setup kernel_sme = {FALSE, NULL, 0};
 static const Setup sme_suite_b = {TRUE, NULL, WIFI_CIPHER_GCMP_256 | WIFI_CIPHER_BIP_GMAC_256};
+static const Setup sme_mfp = {TRUE, NULL, WIFI_CIPHER_BIP_CMAC};
 
 static void
 on_event(WifiConnectEvent event, WifiNetwork *network, const WifiBss *bss, gpointer user_data)
@@ -440,7 +441,7 @@ test_connect_refused(Fixture *f, gconstpointer data)
 	connect_to(f, network);
 	ack(f, NL80211_CMD_CONNECT, ap_addr);
 	send_connect_event(f, 17);
-	assert_failed(f, JOIND_ERROR_FAILED, "refused (status 17)", "R");
+	assert_failed(f, JOIND_ERROR_FAILED, "refused the association (access point full)", "R");
 }
 
 static void
@@ -491,9 +492,10 @@ make_authenticator(const gchar *passphrase, const gchar *ssid)
 	return a;
 }
 
-/* The access point's EAPOL frame, over the control port. */
+/* The access point's EAPOL frame, over the control port; clear: the
+ * kernel says it came unprotected. */
 static void
-send_eapol(Fixture *f, GBytes *frame)
+send_eapol_as(Fixture *f, GBytes *frame, gboolean clear)
 {
 	struct nl_msg *msg = event_new(NL80211_CMD_CONTROL_PORT_FRAME);
 
@@ -501,20 +503,37 @@ send_eapol(Fixture *f, GBytes *frame)
 	        g_bytes_get_data(frame, NULL));
 	nla_put(msg, NL80211_ATTR_MAC, 6, ap_addr);
 	nla_put_u16(msg, NL80211_ATTR_CONTROL_PORT_ETHERTYPE, 0x888e);
+	if (clear)
+		nla_put_flag(msg, NL80211_ATTR_CONTROL_PORT_NO_ENCRYPT);
 	send_event(f, msg);
 }
 
-/* The station's EAPOL frame the control port was asked to send (acked). */
+static void
+send_eapol(Fixture *f, GBytes *frame)
+{
+	send_eapol_as(f, frame, FALSE);
+}
+
+/* The station's EAPOL frame the control port was asked to send (acked);
+ * *clear, when not NULL: whether it goes unprotected. */
 static GBytes *
-take_eapol(Fixture *f)
+take_eapol_as(Fixture *f, gboolean *clear)
 {
 	FakeNlRequest *req = fake_nl_expect(f->fake, NL80211_CMD_CONTROL_PORT_FRAME);
 	struct nlattr *frame = req->attrs[NL80211_ATTR_FRAME];
 	GBytes *bytes = g_bytes_new(nla_data(frame), (gsize)nla_len(frame));
 
 	g_assert_cmpmem(nla_data(req->attrs[NL80211_ATTR_MAC]), 6, ap_addr, 6);
+	if (clear != NULL)
+		*clear = req->attrs[NL80211_ATTR_CONTROL_PORT_NO_ENCRYPT] != NULL;
 	fake_nl_done(f->fake, req, 0);
 	return bytes;
+}
+
+static GBytes *
+take_eapol(Fixture *f)
+{
+	return take_eapol_as(f, NULL);
 }
 
 /* Up to the association (joind's SME): the key step waits. */
@@ -1254,6 +1273,135 @@ test_eap_no_profile(Fixture *f, gconstpointer data)
 	assert_refused_at_once(f, network, JOIND_ERROR_NOT_FOUND);
 }
 
+/* An access point that took a retransmitted association request for a new
+ * association drops our keys and runs the 4-way handshake again in the
+ * clear: it is answered in the clear; a group rekey under the keys is not. */
+static void
+test_ap_restarts_in_clear(Fixture *f, gconstpointer data)
+{
+	g_autoptr(WifiNetwork) network =
+	        make_network(f, "home", RSNE_PSK, "[Security]\nPassphrase=" PASSPHRASE "\n");
+	g_autoptr(TestAuth) a = make_authenticator(PASSPHRASE, "home");
+	g_autoptr(GBytes) msg1 = NULL;
+	g_autoptr(GBytes) msg2 = NULL;
+	g_autoptr(GBytes) msg3 = NULL;
+	g_autoptr(GBytes) msg4 = NULL;
+	g_autoptr(GBytes) group1 = NULL;
+	g_autoptr(GBytes) group2 = NULL;
+	g_autofree gchar *why = NULL;
+	gboolean clear = FALSE;
+
+	associate(f, network);
+	run_4way(f, a);
+	ack(f, NL80211_CMD_SET_STATION, ap_addr);
+	assert_connected(f, network);
+
+	msg1 = test_auth_msg1(a);
+	send_eapol_as(f, msg1, TRUE);
+	msg2 = take_eapol_as(f, &clear);
+	g_assert_true(clear);
+	g_assert_true(test_auth_rx_msg2(a, msg2, &why));
+	msg3 = test_auth_msg3(a);
+	send_eapol_as(f, msg3, TRUE);
+	msg4 = take_eapol_as(f, &clear);
+	g_assert_true(clear);
+	g_assert_true(test_auth_rx_msg4(a, msg4, &why));
+	fake_nl_done_all(f->fake, NL80211_CMD_NEW_KEY, 0);
+
+	test_auth_rekey_group(a);
+	group1 = test_auth_group_msg1(a);
+	send_eapol(f, group1);
+	group2 = take_eapol_as(f, &clear);
+	g_assert_false(clear);
+	g_assert_true(test_auth_rx_group_msg2(a, group2, &why));
+	assert_state(f, JOIND_STATION_STATE_CONNECTED);
+}
+
+#define RSNE_OWE "30 14 0100 000fac04 0100 000fac04 0100 000fac12 c000"
+
+/* Acks the pending ASSOCIATE; the group its OWE element offers. */
+static guint
+ack_owe_associate(Fixture *f)
+{
+	FakeNlRequest *req = fake_nl_expect(f->fake, NL80211_CMD_ASSOCIATE);
+	struct nlattr *ie = req->attrs[NL80211_ATTR_IE];
+	gsize len = 0;
+	const guint8 *body = wifi_ie_find(nla_data(ie), (gsize)nla_len(ie), WIFI_IE_EXT(32), &len);
+	guint group;
+
+	g_assert_nonnull(body);
+	group = (guint)(body[0] | body[1] << 8);
+	g_assert_cmpuint(len, ==, 2 + (group == 19 ? 32 : group == 20 ? 48 : 66));
+	/* Management frame protection required on our side. */
+	g_assert_cmpuint(nla_get_u32(req->attrs[NL80211_ATTR_USE_MFP]), ==, NL80211_MFP_REQUIRED);
+	fake_nl_done(f->fake, req, 0);
+	iterate();
+	return group;
+}
+
+/* Authenticated again after the access point refused a group: the next
+ * association offers the next group. */
+static guint
+owe_authenticate(Fixture *f)
+{
+	ack(f, NL80211_CMD_AUTHENTICATE, ap_addr);
+	send_answer(f, NL80211_CMD_AUTHENTICATE, ap_addr, 0);
+	return ack_owe_associate(f);
+}
+
+/* An OWE network is open; status 77 makes joind offer group 20; an answer
+ * without the access point's element fails with a sentence. */
+static void
+test_owe_no_element(Fixture *f, gconstpointer data)
+{
+	g_autoptr(WifiNetwork) network = make_network(f, "cafe", RSNE_OWE, NULL);
+
+	g_assert_cmpint(joind_network_get_network_type(JOIND_NETWORK(network)), ==,
+	                JOIND_NETWORK_TYPE_OPEN);
+	connect_to(f, network);
+	g_assert_cmpuint(owe_authenticate(f), ==, 19);
+	send_answer(f, NL80211_CMD_ASSOCIATE, ap_addr, 77);
+	g_assert_cmpuint(owe_authenticate(f), ==, 20);
+	send_answer(f, NL80211_CMD_ASSOCIATE, ap_addr, 0);
+	g_assert_cmpuint(f->n_done, ==, 1);
+	g_assert_error(f->error, JOIND_ERROR, JOIND_ERROR_FAILED);
+	g_assert_nonnull(strstr(f->error->message, "no OWE Diffie-Hellman element"));
+	ack(f, NL80211_CMD_DEAUTHENTICATE, ap_addr);
+}
+
+static void
+test_owe_groups_refused(Fixture *f, gconstpointer data)
+{
+	g_autoptr(WifiNetwork) network = make_network(f, "cafe", RSNE_OWE, NULL);
+
+	connect_to(f, network);
+	g_assert_cmpuint(owe_authenticate(f), ==, 19);
+	send_answer(f, NL80211_CMD_ASSOCIATE, ap_addr, 77);
+	g_assert_cmpuint(owe_authenticate(f), ==, 20);
+	send_answer(f, NL80211_CMD_ASSOCIATE, ap_addr, 77);
+	g_assert_cmpuint(owe_authenticate(f), ==, 21);
+	send_answer(f, NL80211_CMD_ASSOCIATE, ap_addr, 77);
+	assert_failed(f, JOIND_ERROR_FAILED,
+	              "refused the association (finite cyclic group not supported)", "R");
+}
+
+/* No answer to an OWE association: asked again twice in the same group,
+ * then the attempt fails. */
+static void
+test_owe_no_answer(Fixture *f, gconstpointer data)
+{
+	g_autoptr(WifiNetwork) network = make_network(f, "cafe", RSNE_OWE, NULL);
+
+	connect_to(f, network);
+	g_assert_cmpuint(owe_authenticate(f), ==, 19);
+	send_timed_out(f, NL80211_CMD_ASSOCIATE);
+	g_assert_cmpuint(owe_authenticate(f), ==, 19);
+	send_timed_out(f, NL80211_CMD_ASSOCIATE);
+	g_assert_cmpuint(owe_authenticate(f), ==, 19);
+	send_timed_out(f, NL80211_CMD_ASSOCIATE);
+	assert_failed(f, JOIND_ERROR_FAILED, "did not answer (association)", "N");
+}
+
 int
 main(int argc, char **argv)
 {
@@ -1294,6 +1442,10 @@ main(int argc, char **argv)
 	ADD("/connect/eap/no-profile", &sme, test_eap_no_profile);
 	ADD("/connect/eap/reauthentication", &sme, test_eap_reauth);
 	ADD("/connect/eap/suite-b-192", &sme_suite_b, test_eap_suite_b);
+	ADD("/connect/psk/ap-restarts-in-the-clear", &sme, test_ap_restarts_in_clear);
+	ADD("/connect/owe/group-refused-then-no-element", &sme_mfp, test_owe_no_element);
+	ADD("/connect/owe/every-group-refused", &sme_mfp, test_owe_groups_refused);
+	ADD("/connect/owe/no-answer", &sme_mfp, test_owe_no_answer);
 #undef ADD
 	return g_test_run();
 }

@@ -116,7 +116,7 @@ static const ClassifyCase classify_cases[] = {
          WIFI_CAPABILITY_PRIVACY,
          JOIND_NETWORK_TYPE_8021X,
          "wpa3-enterprise-192"},
-        {"owe", {18}, 1, FALSE, WIFI_CAPABILITY_PRIVACY, JOIND_NETWORK_TYPE_OWE, "owe"},
+        {"owe", {18}, 1, FALSE, WIFI_CAPABILITY_PRIVACY, JOIND_NETWORK_TYPE_OPEN, "owe"},
         {"wpa1 only", {0}, 0, TRUE, WIFI_CAPABILITY_PRIVACY, JOIND_NETWORK_TYPE_PSK, "wpa2-psk"},
 };
 

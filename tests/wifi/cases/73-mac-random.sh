@@ -8,13 +8,15 @@
 # mac80211_hwsim an address set straight after a disconnection sometimes
 # goes unacknowledged by the simulated radio (hostapd: "did not acknowledge
 # authentication response"), which this case does not measure.
-# Asserted on sysfs, hostapd's station table and joind's diagnostics.
+# Asserted on sysfs, the access point's station table and joind's
+# diagnostics.
 
 mr_addr() { cat /sys/class/net/wlan2/address; }
 # mr_diag KEY: the station's diagnostics value for KEY.
 mr_diag() { wifi_diag -r ".devices[] | select(.name == \"wlan2\") | .details.$1"; }
-# mr_seen AP IFACE ADDR: hostapd AP has a station ADDR on IFACE.
-mr_seen() { hostapd_cli -p "/run/hostapd-$1" -i "$2" sta "$3" 2>/dev/null | grep -qi "^$3"; }
+# mr_seen AP IFACE ADDR: the access point's interface IFACE (of hostapd
+# AP) has the station ADDR in its station table.
+mr_seen() { iw dev "$2" station get "$3" >/dev/null 2>&1; }
 mr_join() {
 	local path
 	path=$(jw -t 40 object "$NET" "Device=$DEV" "Name=$1") || wifi_fail "$1 not listed"
@@ -40,11 +42,17 @@ mr_seen a wlan0 "$open_addr" || wifi_fail "hostapd has no station $open_addr"
 check "network mode: joind-open joined as $open_addr (permanent $perm), hostapd's station, diagnostics agree; secret 0600"
 
 mr_leave
-wifi_restart_joind_same
+wifi_stop_joind
 [[ $(mr_addr) == "$perm" ]] || wifi_fail "joind stopped: the address is $(mr_addr), not the permanent $perm"
-mr_join joind-open
+wifi_start_joind --same-config
+DEV=$(wifi_device_path wlan2) || wifi_fail "no device for wlan2 after the restart"
+# joind-open is known now: autoconnect joins it.
+open=$(jw -t 40 object "$NET" "Device=$DEV" Name=joind-open) || wifi_fail "joind-open not listed"
+jw -t 40 object net.joind.Station1 State=connected "ConnectedNetwork=$open" >/dev/null ||
+	wifi_fail "autoconnect did not join joind-open after the restart"
 [[ $(mr_addr) == "$open_addr" ]] || wifi_fail "after a restart joind-open got $(mr_addr), not $open_addr"
-check "joind restarted: the permanent address back while it was stopped, joind-open joined as $open_addr again"
+mr_seen a wlan0 "$open_addr" || wifi_fail "the access point has no station $open_addr"
+check "joind stopped: the permanent address is back; restarted: joind-open joined as $open_addr again"
 
 # Autoconnect joins the only known network after the restart.
 mr_leave
@@ -64,6 +72,19 @@ check "another network, another address: autoconnect joined joind-wpa2 as $wpa2_
 
 mr_leave
 rm -f "$WORK/state/joind-wpa2.psk"
+wifi_restart_joind_default
+wifi_restart_joind_with AddressRandomization=once
+once_addr=$(mr_addr)
+if [[ $once_addr == "$perm" ]] || (((0x${once_addr:0:2} & 3) != 2)); then
+	wifi_fail "once mode: the address at start is $once_addr (permanent $perm)"
+fi
+mr_join joind-open
+[[ $(mr_addr) == "$once_addr" ]] || wifi_fail "once mode: joined with $(mr_addr), not $once_addr"
+mr_seen a wlan0 "$once_addr" || wifi_fail "the access point has no station $once_addr"
+check "once mode: a random address $once_addr from the start, joind-open joined with it"
+
+mr_leave
+rm -f "$WORK/state/joind-open.open"
 wifi_restart_joind_default
 mr_join joind-open
 [[ $(mr_addr) == "$perm" ]] || wifi_fail "disabled: joined with $(mr_addr), not $perm"
