@@ -94,7 +94,8 @@ STATE_DIRECTORY=$WORK/iwd-state CONFIGURATION_DIRECTORY=$WORK/iwd-conf \
 	/usr/libexec/iwd -p "$(cat /sys/class/net/wlan2/phy80211/name)" -i wlan2 \
 	>"$IWD_LOG" 2>&1 &
 echo $! >"$WORK/iwd.pid"
-wifi_poll 30 "iwd to show wlan2's station" station_state
+# iwd 2.3 took more than 30 s to show it on a loaded host.
+wifi_poll 90 "iwd to show wlan2's station" station_state
 iwctl_contract iwd
 iwd_cleanup
 wifi_poll 10 "iwd to leave the bus" sh -c "! gdbus call --system --dest $IWD \
