@@ -89,30 +89,16 @@ static int
 daemon_diagnostics(JoinctlContext *ctx)
 {
 	g_autoptr(GError) error = NULL;
-	g_autoptr(JoindDBusDaemon1) daemon = NULL;
-	g_autoptr(GVariant) reply = NULL;
-	g_autoptr(JsonParser) parser = json_parser_new();
-	const gchar *text;
+	g_autoptr(JsonNode) document = NULL;
 
 	if (!joinctl_context_connect(ctx, TRUE, &error))
 		return joinctl_report(error);
-	daemon = joinctl_daemon_proxy(ctx, &error);
-	if (daemon == NULL) {
-		g_prefix_error(&error, "daemon: ");
-		return joinctl_report(error);
-	}
-	reply = joinctl_call(ctx, daemon, "GetDiagnostics", NULL, -1, &error);
-	if (reply == NULL) {
+	document = joinctl_diagnostics(ctx, &error);
+	if (document == NULL) {
 		g_prefix_error(&error, _("daemon diagnostics: "));
 		return joinctl_report(error);
 	}
-	g_variant_get(reply, "(&s)", &text);
-	if (!json_parser_load_from_data(parser, text, -1, &error)) {
-		g_printerr(_("joinctl: daemon diagnostics: joind sent malformed JSON: %s\n"),
-		           error->message);
-		return JOINCTL_EXIT_FAILED;
-	}
-	joinctl_print_json(json_parser_get_root(parser), TRUE);
+	joinctl_print_json(document, TRUE);
 	return JOINCTL_EXIT_OK;
 }
 

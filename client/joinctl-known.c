@@ -1,5 +1,6 @@
 /* joinctl-known.c - `joinctl known-networks list|show NAME|forget NAME|
- * set-autoconnect NAME yes|no` (net.joind.KnownNetwork1 objects).
+ * set-autoconnect NAME yes|no|trust NAME` (net.joind.KnownNetwork1
+ * objects; trust: joinctl-trust.c).
  */
 #include "config.h"
 
@@ -158,6 +159,30 @@ known_set_autoconnect(JoinctlContext *ctx, const gchar *name, JoindDBusObject *o
 	return JOINCTL_EXIT_OK;
 }
 
+/* The server certificate joind last saw for this network: its entry of
+ * the diagnostics' known_networks (by object path). */
+static int
+known_trust(JoinctlContext *ctx, const gchar *name, JoindDBusObject *object)
+{
+	g_autoptr(GError) error = NULL;
+	g_autoptr(JsonNode) diag = joinctl_diagnostics(ctx, &error);
+	const gchar *path = g_dbus_object_get_object_path(G_DBUS_OBJECT(object));
+	g_autofree gchar *what = g_strdup_printf(_("known network '%s'"), name);
+	JsonArray *known;
+
+	if (diag == NULL)
+		return joinctl_report(error);
+	known = joinctl_json_array_member(json_node_get_object(diag), "known_networks");
+	for (guint i = 0; known != NULL && i < json_array_get_length(known); i++) {
+		JsonObject *k = json_array_get_object_element(known, i);
+		if (g_strcmp0(json_object_get_string_member_with_default(k, "path", NULL), path) ==
+		    0)
+			return joinctl_trust(ctx, what,
+			                     joinctl_json_object_member(k, "server_certificate"));
+	}
+	return joinctl_trust(ctx, what, NULL);
+}
+
 static gboolean
 parse_yes_no(const gchar *text, gboolean *value)
 {
@@ -176,14 +201,15 @@ joinctl_cmd_known(JoinctlContext *ctx, gchar **args)
 	g_autoptr(JsonNode) node = NULL;
 	guint n = g_strv_length(args);
 	gboolean list = n == 1 && g_str_equal(args[0], "list");
-	gboolean one = n == 2 && (g_str_equal(args[0], "show") || g_str_equal(args[0], "forget"));
+	gboolean one = n == 2 && (g_str_equal(args[0], "show") || g_str_equal(args[0], "forget") ||
+	                          g_str_equal(args[0], "trust"));
 	gboolean set = n == 3 && g_str_equal(args[0], "set-autoconnect");
 	gboolean value = FALSE;
 
 	if ((!list && !one && !set) || (set && !parse_yes_no(args[2], &value)))
 		return joinctl_usage_error(_("usage: joinctl known-networks list | known-networks "
-		                             "show|forget NAME | known-networks set-autoconnect "
-		                             "NAME yes|no"));
+		                             "show|forget|trust NAME | known-networks "
+		                             "set-autoconnect NAME yes|no"));
 	if (!joinctl_context_connect(ctx, TRUE, &error))
 		return joinctl_report(error);
 	if (list)
@@ -195,6 +221,8 @@ joinctl_cmd_known(JoinctlContext *ctx, gchar **args)
 		return known_set_autoconnect(ctx, args[1], object, value);
 	if (g_str_equal(args[0], "forget"))
 		return known_forget(ctx, args[1], object);
+	if (g_str_equal(args[0], "trust"))
+		return known_trust(ctx, args[1], object);
 	node = joinctl_describe_known(ctx, object);
 	print_known(ctx, node);
 	return JOINCTL_EXIT_OK;

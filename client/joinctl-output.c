@@ -170,6 +170,22 @@ joinctl_format_value(GVariant *value)
 	return g_variant_print(value, FALSE);
 }
 
+JsonObject *
+joinctl_json_object_member(JsonObject *object, const gchar *key)
+{
+	JsonNode *node = object != NULL ? json_object_get_member(object, key) : NULL;
+
+	return node != NULL && JSON_NODE_HOLDS_OBJECT(node) ? json_node_get_object(node) : NULL;
+}
+
+JsonArray *
+joinctl_json_array_member(JsonObject *object, const gchar *key)
+{
+	JsonNode *node = object != NULL ? json_object_get_member(object, key) : NULL;
+
+	return node != NULL && JSON_NODE_HOLDS_ARRAY(node) ? json_node_get_array(node) : NULL;
+}
+
 /* A member of a description as text: strings as they are, booleans yes/no,
  * arrays joined with ", "; NULL for null or a missing member. */
 gchar *

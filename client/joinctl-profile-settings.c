@@ -4,7 +4,8 @@
  *   Group.Key           a secret, asked for without echo, or read from
  *                       --passphrase-file or the variable --passphrase-from-env
  *                       names; never taken from the command line itself
- *   --embed Group.Key=FILE   FILE's bytes (PEM text to embed)
+ *   --embed Group.Key=FILE   FILE's bytes (PEM text to embed, or a PKCS#12
+ *                            key bundle, which joind keeps beside the profile)
  *   --ssid-hex HEX      Settings.SSID, for SSIDs that are not UTF-8
  */
 #include "config.h"

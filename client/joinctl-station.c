@@ -157,26 +157,11 @@ diagnostics_entry_matches(JsonNode *node, const gchar *path, const gchar *name)
 static JsonNode *
 device_diagnostics(JoinctlContext *ctx, const gchar *path, const gchar *name)
 {
-	g_autoptr(JoindDBusDaemon1) daemon = joinctl_daemon_proxy(ctx, NULL);
-	g_autoptr(GVariant) reply = NULL;
-	g_autoptr(JsonParser) parser = json_parser_new();
-	JsonNode *top;
+	g_autoptr(JsonNode) top = joinctl_diagnostics(ctx, NULL);
+	JsonObject *o = top != NULL ? json_node_get_object(top) : NULL;
 	JsonArray *devices;
-	const gchar *text;
 
-	if (daemon == NULL)
-		return NULL;
-	reply = joinctl_call(ctx, daemon, "GetDiagnostics", NULL, -1, NULL);
-	if (reply == NULL)
-		return NULL;
-	g_variant_get(reply, "(&s)", &text);
-	if (!json_parser_load_from_data(parser, text, -1, NULL))
-		return NULL;
-	top = json_parser_get_root(parser);
-	if (!JSON_NODE_HOLDS_OBJECT(top) ||
-	    !json_object_has_member(json_node_get_object(top), "devices"))
-		return NULL;
-	devices = json_object_get_array_member(json_node_get_object(top), "devices");
+	devices = joinctl_json_array_member(o, "devices");
 	for (guint i = 0; devices != NULL && i < json_array_get_length(devices); i++) {
 		JsonNode *entry = json_array_get_element(devices, i);
 		if (diagnostics_entry_matches(entry, path, name))
@@ -209,13 +194,27 @@ diagnostics_connection(JsonNode *diag)
 {
 	JsonObject *o =
 	        diag != NULL && JSON_NODE_HOLDS_OBJECT(diag) ? json_node_get_object(diag) : NULL;
-	JsonNode *details = o != NULL ? json_object_get_member(o, "details") : NULL;
-	JsonNode *link;
 
-	if (details == NULL || !JSON_NODE_HOLDS_OBJECT(details))
-		return NULL;
-	link = json_object_get_member(json_node_get_object(details), "connection");
-	return link != NULL && JSON_NODE_HOLDS_OBJECT(link) ? json_node_get_object(link) : NULL;
+	return joinctl_json_object_member(joinctl_json_object_member(o, "details"), "connection");
+}
+
+/* A TLS-based method's parameters and the server it trusted. */
+static void
+print_tls(JsonObject *c)
+{
+	static const JoinctlField fields[] = {
+	        {"tls_version", N_("TLS version")},
+	        {"tls_cipher", N_("TLS cipher")},
+	        {"server_subject", N_("Server")},
+	        {"server_pin", N_("Server key pin")},
+	        {NULL, NULL},
+	};
+
+	for (guint i = 0; fields[i].key != NULL; i++) {
+		if (json_object_has_member(c, fields[i].key))
+			joinctl_print_field(_(fields[i].label),
+			                    json_object_get_string_member(c, fields[i].key));
+	}
 }
 
 static void
@@ -260,6 +259,7 @@ print_connection(JsonObject *c)
 		joinctl_print_field(_("PMKSA cached"),
 		                    joinctl_yes_no(json_object_get_boolean_member_with_default(
 		                            c, "pmksa_cached", FALSE)));
+		print_tls(c);
 	}
 	joinctl_print_field(_("Connected for"), since);
 }

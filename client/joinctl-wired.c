@@ -1,5 +1,6 @@
-/* joinctl-wired.c - `joinctl wired list|show DEV|reauth DEV|logoff DEV`:
- * the 802.1X ports (net.joind.Port8021x1 on wired devices).
+/* joinctl-wired.c - `joinctl wired list|show DEV|reauth DEV|logoff DEV|
+ * trust DEV`: the 802.1X ports (net.joind.Port8021x1 on wired devices;
+ * trust: joinctl-trust.c).
  */
 #include "config.h"
 
@@ -175,6 +176,33 @@ wired_action(JoinctlContext *ctx, const gchar *action, const gchar *name)
 	return code;
 }
 
+/* The server certificate the port's profile was last shown: the
+ * diagnostics' entry of the device (by object path), port8021x. */
+static int
+wired_trust(JoinctlContext *ctx, const gchar *name, JoindDBusObject *object)
+{
+	g_autoptr(GError) error = NULL;
+	g_autoptr(JsonNode) diag = joinctl_diagnostics(ctx, &error);
+	JoindDBusDevice1 *device = joind_dbus_object_peek_device1(object);
+	const gchar *ifname = device != NULL ? joind_dbus_device1_get_name(device) : name;
+	g_autofree gchar *what = g_strdup_printf(_("802.1X port %s"), ifname);
+	JsonArray *devices;
+
+	if (diag == NULL)
+		return joinctl_report(error);
+	devices = joinctl_json_array_member(json_node_get_object(diag), "devices");
+	for (guint i = 0; devices != NULL && i < json_array_get_length(devices); i++) {
+		JsonObject *d = json_array_get_object_element(devices, i);
+		if (g_strcmp0(json_object_get_string_member_with_default(d, "name", NULL),
+		              ifname) == 0)
+			return joinctl_trust(ctx, what,
+			                     joinctl_json_object_member(
+			                             joinctl_json_object_member(d, "port8021x"),
+			                             "server_certificate"));
+	}
+	return joinctl_trust(ctx, what, NULL);
+}
+
 int
 joinctl_cmd_wired(JoinctlContext *ctx, gchar **args)
 {
@@ -184,15 +212,20 @@ joinctl_cmd_wired(JoinctlContext *ctx, gchar **args)
 	gboolean list = n == 1 && g_str_equal(args[0], "list");
 	gboolean with_dev =
 	        n == 2 &&
-	        g_strv_contains((const gchar *const[]){"show", "reauth", "logoff", NULL}, args[0]);
+	        g_strv_contains((const gchar *const[]){"show", "reauth", "logoff", "trust", NULL},
+	                        args[0]);
 
 	if (!list && !with_dev)
 		return joinctl_usage_error(
-		        _("usage: joinctl wired list | wired show|reauth|logoff DEVICE"));
+		        _("usage: joinctl wired list | wired show|reauth|logoff|trust DEVICE"));
 	if (!joinctl_context_connect(ctx, TRUE, &error))
 		return joinctl_report(error);
 	if (list)
 		return wired_list(ctx);
+	if (g_str_equal(args[0], "trust")) {
+		object = find_port(ctx, args[1], &error);
+		return object != NULL ? wired_trust(ctx, args[1], object) : joinctl_report(error);
+	}
 	if (!g_str_equal(args[0], "show"))
 		return wired_action(ctx, args[0], args[1]);
 	object = find_port(ctx, args[1], &error);

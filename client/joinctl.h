@@ -54,6 +54,7 @@ typedef struct {
 
 typedef struct {
 	gboolean json;
+	gboolean assume_yes; /* --yes: trust without asking */
 	GBusType bus_type;
 	gchar *type_filter; /* --type: network security type */
 	JoinctlSecrets secrets;
@@ -106,6 +107,10 @@ typedef struct {
 	const gchar *label; /* N_("Label") */
 } JoinctlField;
 gchar *joinctl_json_member_text(JsonObject *object, const gchar *key);
+/* A member that is an object (an array), or NULL when object is NULL or the
+ * member is absent or something else (borrowed). */
+JsonObject *joinctl_json_object_member(JsonObject *object, const gchar *key);
+JsonArray *joinctl_json_array_member(JsonObject *object, const gchar *key);
 void joinctl_print_fields(JsonObject *object, const JoinctlField *fields);
 gchar *joinctl_format_value(GVariant *value);
 
@@ -137,6 +142,13 @@ void joinctl_prompt_cancel(void);
 gchar *joinctl_prompt_line(JoinctlContext *ctx, const gchar *question, gboolean echo,
                            const gchar *what, const gchar *no_terminal, GError **error);
 gboolean joinctl_prompt_busy(void);
+
+/* joinctl-trust.c: GetDiagnostics' document (a new node, NULL with error),
+ * and pinning a server certificate seen (a "server_certificate" object of
+ * it, NULL when none was seen) after showing it and asking; what names
+ * whose certificate it is ("known network 'eduroam'"). */
+JsonNode *joinctl_diagnostics(JoinctlContext *ctx, GError **error);
+int joinctl_trust(JoinctlContext *ctx, const gchar *what, JsonObject *certificate);
 
 /* Commands: each returns an exit code and has printed what went wrong. */
 int joinctl_cmd_daemon(JoinctlContext *ctx, gchar **args);

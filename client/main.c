@@ -34,11 +34,13 @@ static const gchar *help_commands =
            "                                   vanish, until Ctrl-C (waits for joind)\n"
            "  wired list                       802.1X ports\n"
            "  wired show|reauth|logoff DEVICE  one port; authenticate again; send EAPOL-Logoff\n"
+           "  wired trust DEVICE [--yes]       pin the server certificate the port was shown\n"
            "  station list                     WiFi stations\n"
            "  station DEVICE scan|get-networks|show|disconnect\n"
            "  station DEVICE connect SSID [--passphrase P] [--type T]\n"
            "  station DEVICE connect-hidden SSID [--passphrase P]\n"
            "  known-networks list|show NAME|forget NAME|set-autoconnect NAME yes|no\n"
+           "  known-networks trust NAME [--yes]  pin the server certificate NAME was shown\n"
            "  agent                            answer joind's secret requests until Ctrl-C\n"
            "  profile list|show PROFILE|delete PROFILE\n"
            "  profile create KIND NAME [SETTING...]   KIND: open, psk, 8021x, wired\n"
@@ -67,7 +69,9 @@ static const gchar *help_commands =
            "           (device show adds wired and station, null when absent)\n"
            "  wired:   device path state profile eap_method identity last_error\n"
            "  station: device path state scanning connected_network connected_network_path\n"
-           "           (station show adds diagnostics)\n"
+           "           (station show adds connection and diagnostics)\n"
+           "  trust:   certificate{subject issuer not_before not_after pin pin_setting ...}\n"
+           "           profile setting pinned\n"
            "  network: path name type signal_dbm strength connected known known_network device\n"
            "  known:   path name type hidden autoconnect last_connected_time source\n"
            "  profile: path kind name settings{Group.Key: value, Group.HasKey: true}\n"
@@ -171,6 +175,7 @@ typedef struct {
 	gboolean json;
 	gboolean session;
 	gboolean version;
+	gboolean yes;
 	gchar *type;
 	gchar *passphrase;
 	gchar *key_passphrase;
@@ -206,6 +211,8 @@ make_option_context(Options *o)
 	         N_("profile: the SSID's bytes in hexadecimal"), N_("HEX")},
 	        {"replace", 0, 0, G_OPTION_ARG_NONE, &o->profile.replace,
 	         N_("import: rewrite profiles that exist"), NULL},
+	        {"yes", 'y', 0, G_OPTION_ARG_NONE, &o->yes,
+	         N_("trust: pin the server without asking for confirmation"), NULL},
 	        {"version", 0, 0, G_OPTION_ARG_NONE, &o->version, N_("Print the version"), NULL},
 	        {NULL},
 	};
@@ -251,6 +258,7 @@ static void
 take_options(JoinctlContext *ctx, Options *o)
 {
 	ctx->json = o->json;
+	ctx->assume_yes = o->yes;
 	ctx->type_filter = g_steal_pointer(&o->type);
 	ctx->secrets.passphrase = g_steal_pointer(&o->passphrase);
 	ctx->secrets.key_passphrase = g_steal_pointer(&o->key_passphrase);

@@ -8,6 +8,7 @@
 #include <unistd.h>
 
 #include "joind-error.h"
+#include "joind-log-private.h"
 #include "joind-polkit.h"
 
 #define JOIND_AUTH_GROUP "netdev"
@@ -62,6 +63,7 @@ static JoindAuthPolicy auth_policy = auth_uid_allowed;
 typedef struct {
 	GDBusMethodInvocation *invocation;
 	const gchar *action; /* static: from auth_rules */
+	gint64 uid;          /* -1 until the fallback rule looked it up */
 	JoindAuthFunc func;
 	gpointer user_data;
 	GDestroyNotify destroy;
@@ -119,17 +121,43 @@ auth_member(GDBusMethodInvocation *invocation, const gchar **interface, const gc
 static void auth_deny(AuthRequest *req, const gchar *why, const gchar *format, ...)
         G_GNUC_PRINTF(3, 4);
 
+/* Every decision is logged with its fields (MESSAGE_ID of an
+ * authorisation); a refusal, and any grant that changes what joind does,
+ * at info, so that an administrator can audit them; connecting and
+ * scanning, which desktops do all day, at debug. */
+static void
+auth_log(AuthRequest *req, gboolean allowed, const gchar *how)
+{
+	const gchar *interface, *member;
+	g_autofree gchar *called = NULL;
+	GLogLevelFlags level = G_LOG_LEVEL_INFO;
+
+	auth_member(req->invocation, &interface, &member);
+	called = g_strconcat(interface, ".", member, NULL);
+	if (allowed && g_strcmp0(req->action, JOIND_AUTH_ACTION_CONNECT) == 0)
+		level = G_LOG_LEVEL_DEBUG;
+	joind_log_authorization(
+	        level, &(JoindLogAuthorization){
+	                       .member = called,
+	                       .action = req->action,
+	                       .caller = g_dbus_method_invocation_get_sender(req->invocation),
+	                       .uid = req->uid,
+	                       .allowed = allowed,
+	                       .how = how,
+	               });
+}
+
+static void auth_deny(AuthRequest *req, const gchar *why, const gchar *format, ...)
+        G_GNUC_PRINTF(3, 4);
+
 /* Answers PermissionDenied with the message format says, and logs why. */
 static void
 auth_deny(AuthRequest *req, const gchar *why, const gchar *format, ...)
 {
-	const gchar *interface, *member;
 	g_autofree gchar *message = NULL;
 	va_list args;
 
-	auth_member(req->invocation, &interface, &member);
-	g_info("denied %s.%s to %s: %s", interface, member,
-	       g_dbus_method_invocation_get_sender(req->invocation), why);
+	auth_log(req, FALSE, why);
 	va_start(args, format);
 	message = g_strdup_vprintf(format, args);
 	va_end(args);
@@ -139,8 +167,9 @@ auth_deny(AuthRequest *req, const gchar *why, const gchar *format, ...)
 }
 
 static void
-auth_allow(AuthRequest *req)
+auth_allow(AuthRequest *req, const gchar *how)
 {
+	auth_log(req, TRUE, how);
 	req->func(req->invocation, req->user_data);
 	auth_request_free(req);
 }
@@ -198,14 +227,13 @@ auth_got_uid(GObject *source, GAsyncResult *result, gpointer user_data)
 		return;
 	}
 	g_variant_get(reply, "(u)", &uid);
+	req->uid = uid;
 	if (!auth_policy(uid)) {
-		g_autofree gchar *why = g_strdup_printf("uid %u, without polkit", uid);
-
-		auth_deny(req, why, "Only root and members of group “%s” may do this.",
-		          JOIND_AUTH_GROUP);
+		auth_deny(req, "without polkit: neither root nor in group " JOIND_AUTH_GROUP,
+		          "Only root and members of group “%s” may do this.", JOIND_AUTH_GROUP);
 		return;
 	}
-	auth_allow(req);
+	auth_allow(req, "without polkit: root, joind's own user or group " JOIND_AUTH_GROUP);
 }
 
 static void
@@ -233,13 +261,13 @@ auth_polkit_answered(GObject *source, GAsyncResult *result, gpointer user_data)
 		auth_check_uid(req);
 		break;
 	case JOIND_POLKIT_AUTHORIZED:
-		auth_allow(req);
+		auth_allow(req, "polkit");
 		break;
 	case JOIND_POLKIT_NOT_AUTHORIZED:
-		auth_deny(req, req->action, "Not authorised by polkit for %s.", req->action);
+		auth_deny(req, "polkit", "Not authorised by polkit for %s.", req->action);
 		break;
 	case JOIND_POLKIT_CHALLENGE:
-		auth_deny(req, req->action,
+		auth_deny(req, "polkit: authentication needed, which the call did not allow",
 		          "%s needs authentication, which this call did not allow (or no polkit "
 		          "agent could ask for it).",
 		          req->action);
@@ -260,6 +288,7 @@ joind_auth_check(GDBusInterfaceSkeleton *iface, GDBusMethodInvocation *invocatio
 	const gchar *interface, *member;
 
 	req->invocation = g_object_ref(invocation);
+	req->uid = -1;
 	req->func = func;
 	req->user_data = user_data;
 	req->destroy = destroy;

@@ -14,6 +14,7 @@
 #include "joind-dbus-known.h"
 #include "joind-dbus-profile.h"
 #include "joind-dbus-generated.h"
+#include "joind-eap-seen.h"
 #include "joind-error.h"
 #include "joind-json.h"
 #include "joind-known-state.h"
@@ -191,6 +192,10 @@ diagnostics_add_device(JsonBuilder *b, JoindDevice *device, GVariant *details)
 		joind_json_add_string(b, "profile", joind_port_8021x_get_profile(port));
 		joind_json_add_string(b, "eap_method", joind_port_8021x_get_eap_method(port));
 		joind_json_add_string(b, "last_error", joind_port_8021x_get_last_error(port));
+		/* The server's certificate and TLS parameters, for `joinctl wired
+		 * trust` and people reading why a port failed. */
+		joind_eap_seen_add_json(b, "server_certificate",
+		                        joind_port_8021x_get_profile(port));
 		json_builder_end_object(b);
 	}
 	if (details != NULL) {

@@ -14,6 +14,7 @@
 
 #include "joind-dbus-call.h"
 #include "joind-dbus-generated.h"
+#include "joind-eap-seen.h"
 #include "joind-error.h"
 #include "joind-json.h"
 #include "joind-profile-private.h"
@@ -331,6 +332,9 @@ diagnostics_add_known(JoindDBusKnown *self, JsonBuilder *b, KnownObject *ko)
 	        self->state, ssid, len, joind_profile_get_profile_type(ko->profile));
 
 	json_builder_begin_object(b);
+	joind_json_add_string(
+	        b, "path",
+	        g_dbus_interface_skeleton_get_object_path(G_DBUS_INTERFACE_SKELETON(ko->iface)));
 	joind_json_add_string(b, "name", joind_dbus_known_network1_get_name(iface));
 	joind_json_add_string(b, "type", joind_dbus_known_network1_get_type_(iface));
 	joind_json_add_bool(b, "hidden", joind_dbus_known_network1_get_hidden(iface));
@@ -344,6 +348,8 @@ diagnostics_add_known(JoindDBusKnown *self, JsonBuilder *b, KnownObject *ko)
 	for (guint i = 0; i < freqs->len; i++)
 		json_builder_add_int_value(b, g_array_index(freqs, guint32, i));
 	json_builder_end_array(b);
+	/* What `joinctl known-networks trust` shows before pinning. */
+	joind_eap_seen_add_json(b, "server_certificate", joind_profile_get_path(ko->profile));
 	json_builder_end_object(b);
 }
 

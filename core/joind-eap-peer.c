@@ -89,6 +89,7 @@ joind_eap_peer_restart(JoindEapSession *s, const gchar *reason)
 	g_clear_pointer(&s->last_response, g_byte_array_unref);
 	g_clear_pointer(&s->notification, g_free);
 	g_clear_pointer(&s->peer_reason, g_free);
+	s->server_refused = FALSE;
 	s->last_id = -1;
 	s->n_offered = 0;
 	joind_eap_session_set_state(s, JOIND_EAP_STATE_IDLE, reason);

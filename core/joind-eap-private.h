@@ -76,9 +76,11 @@ struct _JoindEapSession {
 
 	guint8 *msk, *emsk;
 	gsize msk_len, emsk_len;
-	guint remember_id;     /* root: EAP-RememberCredentials write pending */
-	GData *data;           /* root: joind_eap_session_set_data() */
-	GVariant *server_cert; /* root: joind_eap_session_set_server_cert() */
+	guint remember_id;       /* root: EAP-RememberCredentials write pending */
+	GData *data;             /* root: joind_eap_session_set_data() */
+	GVariant *server_cert;   /* root: joind_eap_session_set_server_cert() */
+	gboolean server_refused; /* root: this conversation's server was not trusted */
+	gchar *trust_command;    /* root: joind_eap_session_set_trust_command() */
 };
 
 /* Tests and fuzzing: a session whose [Security] settings come from a key

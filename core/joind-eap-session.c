@@ -10,6 +10,7 @@
 #include "joind-core.h"
 #include "joind-eap-method.h"
 #include "joind-eap-private.h"
+#include "joind-eap-seen.h"
 #include "joind-profile-private.h"
 #include "joind-error.h"
 #include "joind-secret.h"
@@ -184,6 +185,7 @@ eap_session_free(JoindEapSession *s)
 	g_clear_pointer(&s->secrets, g_hash_table_unref);
 	g_datalist_clear(&s->data);
 	g_clear_pointer(&s->server_cert, g_variant_unref);
+	g_free(s->trust_command);
 	g_clear_object(&s->profile);
 	g_clear_object(&s->core);
 	g_clear_pointer(&s->keyfile, g_key_file_unref);
@@ -244,12 +246,40 @@ void
 joind_eap_session_set_server_cert(JoindEapSession *session, GVariant *details)
 {
 	JoindEapSession *root = joind_eap_session_root(session);
+	gboolean trusted = TRUE;
 
 	g_return_if_fail(details == NULL || g_variant_is_of_type(details, G_VARIANT_TYPE_VARDICT));
-	if (details != NULL)
+	if (details != NULL) {
 		g_variant_ref_sink(details);
+		g_variant_lookup(details, "trusted", "b", &trusted);
+		if (root->profile != NULL)
+			joind_eap_seen_record(root->profile, details);
+	}
+	root->server_refused = !trusted;
 	g_clear_pointer(&root->server_cert, g_variant_unref);
 	root->server_cert = details;
+}
+
+void
+joind_eap_session_set_trust_command(JoindEapSession *session, const gchar *command,
+                                    const gchar *argument)
+{
+	JoindEapSession *root = joind_eap_session_root(session);
+	g_autofree gchar *quoted = NULL;
+
+	g_free(root->trust_command);
+	root->trust_command = NULL;
+	if (command == NULL)
+		return;
+	/* Quoted only when a shell would split or expand it: the sentence is
+	 * read by people, who copy it. */
+	if (argument != NULL && argument[0] != '\0' &&
+	    strspn(argument, "ABCDEFGHIJKLMNOPQRSTUVWXYZabcdefghijklmnopqrstuvwxyz0123456789"
+	                     "._-@+:/,=") == strlen(argument))
+		quoted = g_strdup(argument);
+	else
+		quoted = g_shell_quote(argument != NULL ? argument : "");
+	root->trust_command = g_strdup_printf("%s %s", command, quoted);
 }
 
 GVariant *
@@ -334,6 +364,20 @@ joind_eap_session_set_state(JoindEapSession *session, JoindEapState state, const
 void
 joind_eap_session_fail(JoindEapSession *session, JoindEapStage stage, const GError *error)
 {
+	g_autoptr(GError) pointed = NULL;
+
+	/* A server refused for want of trust: the sentence ends with the way
+	 * through, the command that shows its certificate and pins it once a
+	 * person has said yes. */
+	if (session->outer == NULL && session->server_refused && session->trust_command != NULL &&
+	    g_error_matches(error, JOIND_ERROR, JOIND_ERROR_AUTHENTICATION_FAILED)) {
+		pointed = g_error_new(JOIND_ERROR, JOIND_ERROR_AUTHENTICATION_FAILED,
+		                      "%s To trust this server from now on, run “%s”: it shows "
+		                      "the certificate and writes its pin into the profile once "
+		                      "you confirm.",
+		                      error->message, session->trust_command);
+		error = pointed;
+	}
 	joind_eap_session_set_state(session, JOIND_EAP_STATE_FAILURE, error->message);
 	g_clear_pointer(&session->held_request, g_bytes_unref);
 	joind_eap_session_wipe_keys(session);

@@ -5,6 +5,7 @@
  * writer prints only MESSAGE, as lines always looked.
  */
 #include "joind-log-writer.h"
+#include "joind-log-private.h"
 
 #include <string.h>
 #include <sys/stat.h>
@@ -80,6 +81,34 @@ joind_log_state_change(const gchar *domain, GLogLevelFlags level, JoindLogKind k
 	log_field(fields, &n, "JOIND_PLUGIN", subject->plugin);
 	log_field(fields, &n, "JOIND_DEVICE", subject->device);
 	log_field(fields, &n, "JOIND_NETWORK", subject->network);
+	g_log_structured_array(level, fields, n);
+}
+
+void
+joind_log_authorization(GLogLevelFlags level, const JoindLogAuthorization *auth)
+{
+	const gchar *result = auth->allowed ? "allowed" : "denied";
+	g_autofree gchar *uid =
+	        auth->uid >= 0 ? g_strdup_printf("%" G_GINT64_FORMAT, auth->uid) : NULL;
+	g_autoptr(GString) message = g_string_new(NULL);
+	GLogField fields[9];
+	gsize n = 0;
+
+	g_string_append_printf(message, "%s by %s", auth->member, auth->caller);
+	if (uid != NULL)
+		g_string_append_printf(message, " (uid %s)", uid);
+	g_string_append(message, ": ");
+	if (auth->action != NULL)
+		g_string_append_printf(message, "%s ", auth->action);
+	g_string_append_printf(message, "%s (%s)", result, auth->how);
+	log_field(fields, &n, "MESSAGE", message->str);
+	log_field(fields, &n, "PRIORITY", log_priority(level));
+	log_field(fields, &n, "GLIB_DOMAIN", "joind");
+	log_field(fields, &n, "MESSAGE_ID", JOIND_LOG_ID_AUTHORIZATION);
+	log_field(fields, &n, "JOIND_ACTION", auth->action);
+	log_field(fields, &n, "JOIND_CALLER", auth->caller);
+	log_field(fields, &n, "JOIND_CALLER_UID", uid);
+	log_field(fields, &n, "JOIND_RESULT", result);
 	g_log_structured_array(level, fields, n);
 }
 

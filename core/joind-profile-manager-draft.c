@@ -22,10 +22,13 @@
 #define EMBED_PREFIX     "embed:"
 #define SSID_SETTING     "Settings.SSID"
 #define SSID_MAX_LEN     32
+#define BUNDLE_SUFFIX    "-ClientKeyBundle"
+#define BUNDLE_MAX_LEN   (1024 * 1024)
 
 struct _JoindProfileDraft {
 	GKeyFile *keyfile;
-	GHashTable *pems; /* name -> PEM text (may be a private key: wiped) */
+	GHashTable *pems;    /* name -> PEM text (may be a private key: wiped) */
+	GHashTable *bundles; /* "Group.Key" -> GBytes: bundles given as bytes */
 	GBytes *ssid;
 };
 
@@ -37,6 +40,8 @@ joind_profile_draft_new(void)
 	self->keyfile = g_key_file_new();
 	self->pems = g_hash_table_new_full(g_str_hash, g_str_equal, g_free,
 	                                   (GDestroyNotify)joind_secret_wipe);
+	self->bundles = g_hash_table_new_full(g_str_hash, g_str_equal, g_free,
+	                                      (GDestroyNotify)g_bytes_unref);
 	return self;
 }
 
@@ -47,6 +52,7 @@ joind_profile_draft_free(JoindProfileDraft *self)
 		return;
 	g_key_file_unref(self->keyfile);
 	g_hash_table_unref(self->pems);
+	g_hash_table_unref(self->bundles);
 	g_clear_pointer(&self->ssid, g_bytes_unref);
 	g_free(self);
 }
@@ -64,6 +70,8 @@ joind_profile_draft_new_from_text(const gchar *path, const guint8 *data, gsize l
 		return NULL;
 	self->pems = g_hash_table_new_full(g_str_hash, g_str_equal, g_free,
 	                                   (GDestroyNotify)joind_secret_wipe);
+	self->bundles = g_hash_table_new_full(g_str_hash, g_str_equal, g_free,
+	                                      (GDestroyNotify)g_bytes_unref);
 	if (pems == NULL)
 		return g_steal_pointer(&self);
 	/* The parser leaves each PEM group empty in the key file; the text is
@@ -210,6 +218,73 @@ pem_text(const gchar *name, GBytes *bytes, GError **error)
 	return g_string_free(text, FALSE);
 }
 
+/* ---- PKCS#12 bundles -------------------------------------------------------- */
+
+/* iwd's ClientKeyBundle is a path only: bytes are kept aside until the
+ * manager has written them to a file beside the profile and pointed the
+ * key at it (joind_profile_draft_place_bundle). */
+static gboolean
+draft_set_bundle(JoindProfileDraft *self, const gchar *name, const gchar *group, const gchar *key,
+                 GBytes *bytes, GError **error)
+{
+	gsize len = g_bytes_get_size(bytes);
+	const guint8 *data = g_bytes_get_data(bytes, NULL);
+
+	/* DER (a SEQUENCE) or PEM text: the engine reads either from the file. */
+	if (len == 0 || len > BUNDLE_MAX_LEN ||
+	    (data[0] != 0x30 &&
+	     g_strstr_len((const gchar *)data, (gssize)len, "-----BEGIN ") == NULL)) {
+		g_set_error(error, JOIND_ERROR, JOIND_ERROR_INVALID_ARGS,
+		            "%s: bytes given for a key bundle must be a PKCS#12 file (DER) or PEM "
+		            "text, at most %d bytes",
+		            name, BUNDLE_MAX_LEN);
+		return FALSE;
+	}
+	draft_release_key(self, group, key);
+	g_key_file_remove_key(self->keyfile, group, key, NULL);
+	g_hash_table_replace(self->bundles, g_strdup(name), g_bytes_ref(bytes));
+	return TRUE;
+}
+
+GHashTable *
+joind_profile_draft_get_bundles(JoindProfileDraft *self)
+{
+	return self->bundles;
+}
+
+void
+joind_profile_draft_place_bundle(JoindProfileDraft *self, const gchar *name, const gchar *path)
+{
+	g_autofree gchar *group = g_strndup(name, (gsize)(strchr(name, '.') - name));
+
+	g_key_file_set_string(self->keyfile, group, strchr(name, '.') + 1, path);
+}
+
+gchar **
+joind_profile_draft_bundle_paths(JoindProfileDraft *self)
+{
+	g_auto(GStrv) groups = g_key_file_get_groups(self->keyfile, NULL);
+	GPtrArray *paths = g_ptr_array_new();
+
+	for (guint i = 0; groups[i] != NULL; i++) {
+		g_auto(GStrv) keys = g_key_file_get_keys(self->keyfile, groups[i], NULL, NULL);
+
+		for (guint j = 0; keys != NULL && keys[j] != NULL; j++) {
+			gchar *value;
+
+			if (!g_str_has_suffix(keys[j], BUNDLE_SUFFIX))
+				continue;
+			value = g_key_file_get_string(self->keyfile, groups[i], keys[j], NULL);
+			if (value != NULL && !g_str_has_prefix(value, EMBED_PREFIX))
+				g_ptr_array_add(paths, value);
+			else
+				g_free(value);
+		}
+	}
+	g_ptr_array_add(paths, NULL);
+	return (gchar **)g_ptr_array_free(paths, FALSE);
+}
+
 /* ---- setting ---------------------------------------------------------------- */
 
 static gboolean
@@ -235,10 +310,12 @@ draft_set_bytes(JoindProfileDraft *self, const gchar *name, const gchar *group, 
 		self->ssid = g_steal_pointer(&bytes);
 		return TRUE;
 	}
+	if (g_str_has_suffix(key, BUNDLE_SUFFIX))
+		return draft_set_bundle(self, name, group, key, bytes, error);
 	if (!key_is_pem(key)) {
 		g_set_error(error, JOIND_ERROR, JOIND_ERROR_INVALID_ARGS,
-		            "%s: bytes are taken for certificates and keys (PEM text) and "
-		            "Settings.SSID only",
+		            "%s: bytes are taken for certificates and keys (PEM text), key "
+		            "bundles (PKCS#12) and Settings.SSID only",
 		            name);
 		return FALSE;
 	}
@@ -314,6 +391,7 @@ draft_set_one(JoindProfileDraft *self, const gchar *name, GVariant *value, gbool
 		return FALSE;
 	}
 	draft_release_key(self, group, key);
+	g_hash_table_remove(self->bundles, name);
 	g_key_file_set_string(self->keyfile, group, key, text);
 	joind_secret_wipe(text);
 	return TRUE;
@@ -359,6 +437,7 @@ joind_profile_draft_unset(JoindProfileDraft *self, const gchar *const *names, GE
 		if (!split_name(names[i], &group, &key, error))
 			return FALSE;
 		draft_release_key(self, group, key);
+		g_hash_table_remove(self->bundles, names[i]);
 		g_key_file_remove_key(self->keyfile, group, key, NULL);
 	}
 	return TRUE;
@@ -389,6 +468,12 @@ joind_profile_draft_to_text(JoindProfileDraft *self, gsize *len)
 
 	joind_secret_clear(kf_text, kf_len);
 	g_free(kf_text);
+	/* GKeyFile keeps the blank line that separated the last group from
+	 * a PEM group as part of that group: dropped here, or every rewrite
+	 * would add one. */
+	while (g_hash_table_size(self->pems) > 0 && text->len >= 2 &&
+	       text->str[text->len - 1] == '\n' && text->str[text->len - 2] == '\n')
+		g_string_truncate(text, text->len - 1);
 	names = g_hash_table_get_keys_as_array(self->pems, &n);
 	qsort(names, n, sizeof(gpointer), compare_names);
 	for (guint i = 0; i < n; i++) {

@@ -32,6 +32,14 @@ gboolean joind_profile_draft_unset(JoindProfileDraft *self, const gchar *const *
 gboolean joind_profile_draft_name_is_valid(const gchar *name, gsize len, const gchar *extra);
 /* Settings.SSID as given, or NULL. */
 GBytes *joind_profile_draft_get_ssid(JoindProfileDraft *self);
+/* The key bundles given as bytes ("Group.Key" -> GBytes, owned by the
+ * draft): their keys are left out of the text until each is placed. */
+GHashTable *joind_profile_draft_get_bundles(JoindProfileDraft *self);
+/* Sets the bundle name's key to path, where its bytes are written. */
+void joind_profile_draft_place_bundle(JoindProfileDraft *self, const gchar *name,
+                                      const gchar *path);
+/* Every path a ClientKeyBundle key of the draft holds (not embedded ones). */
+gchar **joind_profile_draft_bundle_paths(JoindProfileDraft *self);
 /* The file's text (it holds secrets: wipe it with joind_secret_wipe). */
 gchar *joind_profile_draft_to_text(JoindProfileDraft *self, gsize *len);
 /* Every key as "Group.Key" -> <'value'> for a listing: secrets as

@@ -15,6 +15,7 @@
 
 #include "joind-dbus-known.h"
 #include "joind-error.h"
+#include "joind-profile-manager-bundle.h"
 #include "joind-profile-manager-draft.h"
 #include "joind-profile-private.h"
 #include "joind-profile-store-private.h"
@@ -177,11 +178,34 @@ check_text(const gchar *path, JoindProfileType type, GBytes *ssid, const gchar *
 	return loader_problems(path, error->message);
 }
 
+/* Writes the draft's new key bundles and then the file; the bundles the
+ * old file had and the new one no longer refers to go once it is written
+ * (the new ones when it is not). */
+static gboolean
+manager_write_file(JoindProfileManager *self, JoindProfileDraft *draft, GHashTable *placed,
+                   const gchar *path, const gchar *text, gsize len, const gchar *const *old_bundles,
+                   GError **error)
+{
+	g_auto(GStrv) now = NULL;
+	gboolean ok;
+
+	if (!joind_profile_bundles_write(draft, placed, error))
+		return FALSE;
+	ok = joind_profile_store_write_file(self->store, path, text, len, error);
+	now = joind_profile_bundles_owned(draft, path);
+	if (ok)
+		joind_profile_bundles_remove(old_bundles, (const gchar *const *)now);
+	else
+		joind_profile_bundles_remove((const gchar *const *)now, old_bundles);
+	return ok;
+}
+
 /* Checks the draft as the file at path, then writes it. */
 static gboolean
 manager_write(JoindProfileManager *self, JoindProfileDraft *draft, const gchar *path,
-              JoindProfileType type, GBytes *ssid, GError **error)
+              JoindProfileType type, GBytes *ssid, const gchar *const *old_bundles, GError **error)
 {
+	g_autoptr(GHashTable) placed = joind_profile_bundles_place(draft, path);
 	gsize len = 0;
 	gchar *text = joind_profile_draft_to_text(draft, &len);
 	g_auto(GStrv) problems = check_text(path, type, ssid, text, len);
@@ -192,7 +216,7 @@ manager_write(JoindProfileManager *self, JoindProfileDraft *draft, const gchar *
 
 		g_set_error_literal(error, JOIND_ERROR, JOIND_ERROR_INVALID_ARGS, joined);
 	} else {
-		ok = joind_profile_store_write_file(self->store, path, text, len, error);
+		ok = manager_write_file(self, draft, placed, path, text, len, old_bundles, error);
 	}
 	joind_secret_wipe(text);
 	return ok;
@@ -295,7 +319,7 @@ joind_profile_manager_create(JoindProfileManager *self, const gchar *kind, const
 	if (ssid != NULL)
 		joind_known_state_set_user_saved(self->known, g_bytes_get_data(ssid, NULL),
 		                                 g_bytes_get_size(ssid), type, FALSE);
-	if (!manager_write(self, draft, path, type, ssid, error))
+	if (!manager_write(self, draft, path, type, ssid, NULL, error))
 		return NULL;
 	profile = joind_profile_store_lookup(self->store, path);
 	g_return_val_if_fail(profile != NULL, NULL);
@@ -304,39 +328,65 @@ joind_profile_manager_create(JoindProfileManager *self, const gchar *kind, const
 
 /* ---- update, delete, validate ---------------------------------------------- */
 
+/* The draft of profile's file as it is now (it must not have changed
+ * since the store read it). */
+static JoindProfileDraft *
+manager_current_draft(JoindProfileManager *self, JoindProfile *profile, GError **error)
+{
+	const gchar *path = joind_profile_get_path(profile);
+	g_autoptr(GBytesWiped) contents =
+	        joind_profile_store_read_current(self->store, profile, error);
+	gsize len = 0;
+	const guint8 *data;
+
+	if (contents == NULL)
+		return NULL;
+	data = g_bytes_get_data(contents, &len);
+	return joind_profile_draft_new_from_text(path, data != NULL ? data : (const guint8 *)"",
+	                                         len, error);
+}
+
 gboolean
 joind_profile_manager_update(JoindProfileManager *self, const gchar *object_path, GVariant *set,
                              const gchar *const *unset, GError **error)
 {
 	g_autoptr(JoindProfile) profile = manager_find(self, object_path, error);
-	g_autoptr(GBytesWiped) contents = NULL;
 	g_autoptr(JoindProfileDraft) draft = NULL;
+	g_auto(GStrv) old_bundles = NULL;
 	const gchar *path;
-	gsize len = 0;
-	const guint8 *data;
 
 	if (profile == NULL)
 		return FALSE;
 	path = joind_profile_get_path(profile);
-	contents = joind_profile_store_read_current(self->store, profile, error);
-	if (contents == NULL)
+	draft = manager_current_draft(self, profile, error);
+	if (draft == NULL)
 		return FALSE;
-	data = g_bytes_get_data(contents, &len);
-	draft = joind_profile_draft_new_from_text(path, data != NULL ? data : (const guint8 *)"",
-	                                          len, error);
-	if (draft == NULL || !joind_profile_draft_unset(draft, unset, error) ||
+	old_bundles = joind_profile_bundles_owned(draft, path);
+	if (!joind_profile_draft_unset(draft, unset, error) ||
 	    !joind_profile_draft_set(draft, set, FALSE, error))
 		return FALSE;
 	return manager_write(self, draft, path, joind_profile_get_profile_type(profile),
-	                     joind_profile_get_ssid(profile), error);
+	                     joind_profile_get_ssid(profile), (const gchar *const *)old_bundles,
+	                     error);
 }
 
 gboolean
 joind_profile_manager_delete(JoindProfileManager *self, const gchar *object_path, GError **error)
 {
 	g_autoptr(JoindProfile) profile = manager_find(self, object_path, error);
+	g_autoptr(JoindProfileDraft) draft = NULL;
+	g_auto(GStrv) bundles = NULL;
 
-	return profile != NULL && joind_profile_store_remove(self->store, profile, error);
+	if (profile == NULL)
+		return FALSE;
+	/* A file that no longer reads is still removed; its bundles stay. */
+	draft = manager_current_draft(self, profile, NULL);
+	if (draft != NULL)
+		bundles = joind_profile_bundles_owned(draft, joind_profile_get_path(profile));
+	if (!joind_profile_store_remove(self->store, profile, error))
+		return FALSE;
+	joind_profile_bundles_remove((const gchar *const *)bundles, NULL);
+	return TRUE;
 }
 
 gchar **
@@ -347,6 +397,7 @@ joind_profile_manager_validate(JoindProfileManager *self, const gchar *kind, GVa
 	g_autoptr(GError) local = NULL;
 	g_autofree gchar *path = NULL;
 	g_autofree gchar *base = NULL;
+	g_autoptr(GHashTable) placed = NULL;
 	JoindProfileType type;
 	gchar *text, **problems;
 	gsize len = 0;
@@ -361,6 +412,7 @@ joind_profile_manager_validate(JoindProfileManager *self, const gchar *kind, GVa
 	/* Where such a file would go; the sentences lose the path anyway. */
 	base = g_strconcat("new.", joind_profile_type_to_extension(type), NULL);
 	path = g_build_filename(joind_profile_store_get_dir(self->store, type), base, NULL);
+	placed = joind_profile_bundles_place(draft, path);
 	text = joind_profile_draft_to_text(draft, &len);
 	problems = check_text(path, type, joind_profile_draft_get_ssid(draft), text, len);
 	joind_secret_wipe(text);

@@ -396,15 +396,31 @@ JOIND_EXPORT void joind_eap_session_set_data(JoindEapSession *session, const gch
 JOIND_EXPORT gpointer joind_eap_session_get_data(JoindEapSession *session, const gchar *key);
 
 /* The certificate the server presented in the session's last TLS
- * handshake, set by the TLS-based methods (ABI 1.5): a{sv} with "subject",
- * "issuer", "not-before", "not-after" (strings as OpenSSL prints them),
- * "pin" ("sha256/BASE64" of its SubjectPublicKeyInfo: what
- * <P>TLS-ServerKeyPin takes) and "trusted" (b: it passed the profile's
- * trust settings). When a server is refused for want of trust, this is what
- * a person needs to decide whether to pin it. set takes a floating
- * reference (NULL clears); get returns NULL when none (transfer none). */
+ * handshake, set by the TLS-based methods (ABI 1.5), as a{sv}:
+ *   "subject", "issuer"       RFC 2253 names
+ *   "not-before", "not-after" validity, as OpenSSL prints times
+ *   "pin"                     "sha256/BASE64" of its SubjectPublicKeyInfo
+ *   "pin-setting"             the key that would pin it ("EAP-PEAP-ServerKeyPin")
+ *   "trusted"                 b: it passed the profile's trust settings
+ *   "domain-mask-setting", "names"  when its names (", "-separated) matched
+ *                             no mask of that key
+ * and once the handshake is done (ABI 2.1) "tls-version" ("TLSv1.3"),
+ * "cipher" (the IANA name) and "resumed" (b: no certificate was shown, the
+ * rest is the earlier handshake's). When a server is refused for want of
+ * trust, this is what a person needs to decide whether to pin it: the core
+ * keeps the last one of each profile for the diagnostics
+ * (Daemon1.GetDiagnostics), which is where `joinctl ... trust` reads it.
+ * set takes a floating reference (NULL clears); get returns NULL when none
+ * (transfer none). */
 JOIND_EXPORT void joind_eap_session_set_server_cert(JoindEapSession *session, GVariant *details);
 JOIND_EXPORT GVariant *joind_eap_session_get_server_cert(JoindEapSession *session);
+/* The command that pins a refused server (ABI 2.1): when the conversation
+ * fails because the server's certificate was not trusted, the failure
+ * sentence ends by naming "<command> <argument>" (argument quoted for a
+ * shell when it needs to be), e.g. "joinctl wired trust eth0". Device
+ * plugins set it; the TLS methods know nothing of networks or ports. */
+JOIND_EXPORT void joind_eap_session_set_trust_command(JoindEapSession *session,
+                                                      const gchar *command, const gchar *argument);
 
 /* Text that came from the peer (prompts, notifications, server names),
  * made safe for logs and sentences: cut at a NUL or 256 octets, valid UTF-8,

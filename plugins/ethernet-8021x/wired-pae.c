@@ -518,6 +518,7 @@ pae_load_profile(WiredPae *self, JoindProfile *profile, const gchar *object_path
 	        joind_eap_session_new(self->core, profile, object_path, &pae_eap_callbacks, self);
 	if (self->mtu != 0)
 		joind_eap_session_set_mtu(self->session, self->mtu);
+	joind_eap_session_set_trust_command(self->session, "joinctl wired trust", self->ifname);
 	/* What D-Bus shows until the conversation says otherwise. */
 	identity = joind_profile_get_string(profile, "Security", "EAP-Identity");
 	method = joind_profile_get_string(profile, "Security", "EAP-Method");
@@ -570,6 +571,8 @@ void
 wired_pae_set_ifname(WiredPae *self, const gchar *ifname)
 {
 	pae_set_str(&self->ifname, ifname);
+	if (self->session != NULL)
+		joind_eap_session_set_trust_command(self->session, "joinctl wired trust", ifname);
 }
 
 gboolean

@@ -61,6 +61,19 @@ add_sta_facts(GVariantDict *d, const WifiStaInfo *sta)
 	}
 }
 
+static void
+add_tls_facts(GVariantDict *d, const WifiConnectionInfo *info)
+{
+	if (info->tls_version[0] != '\0')
+		g_variant_dict_insert(d, "tls_version", "s", info->tls_version);
+	if (info->tls_cipher[0] != '\0')
+		g_variant_dict_insert(d, "tls_cipher", "s", info->tls_cipher);
+	if (info->server_subject[0] != '\0')
+		g_variant_dict_insert(d, "server_subject", "s", info->server_subject);
+	if (info->server_pin[0] != '\0')
+		g_variant_dict_insert(d, "server_pin", "s", info->server_pin);
+}
+
 GVariant *
 wifi_diagnostics_connection(const WifiConnectionInfo *info, gint64 now_mono)
 {
@@ -98,6 +111,7 @@ wifi_diagnostics_connection(const WifiConnectionInfo *info, gint64 now_mono)
 		if (info->eap_identity[0] != '\0')
 			g_variant_dict_insert(&d, "eap_identity", "s", info->eap_identity);
 		g_variant_dict_insert(&d, "pmksa_cached", "b", info->pmksa_used);
+		add_tls_facts(&d, info);
 	}
 	g_variant_dict_insert(&d, "connect_started", "s", started_text != NULL ? started_text : "");
 	g_variant_dict_insert(&d, "connect_started_unix", "x",
@@ -131,6 +145,27 @@ info_from_plan(const WifiRsnPlan *plan, WifiConnectionInfo *info)
 	}
 }
 
+static void
+copy_report_string(GVariant *report, const gchar *key, gchar *out, gsize size)
+{
+	const gchar *value = NULL;
+
+	if (g_variant_lookup(report, key, "&s", &value))
+		g_strlcpy(out, value, size);
+}
+
+/* The EAP session's TLS report (joind-eap.h), when a TLS-based method ran. */
+static void
+info_from_server_cert(GVariant *report, WifiConnectionInfo *info)
+{
+	if (report == NULL)
+		return;
+	copy_report_string(report, "tls-version", info->tls_version, sizeof(info->tls_version));
+	copy_report_string(report, "cipher", info->tls_cipher, sizeof(info->tls_cipher));
+	copy_report_string(report, "subject", info->server_subject, sizeof(info->server_subject));
+	copy_report_string(report, "pin", info->server_pin, sizeof(info->server_pin));
+}
+
 gboolean
 wifi_diagnostics_connection_info(WifiConnector *connector, WifiConnectionInfo *info)
 {
@@ -152,6 +187,8 @@ wifi_diagnostics_connection_info(WifiConnector *connector, WifiConnectionInfo *i
 			g_strlcpy(info->eap_identity, wifi_keying_get_eap_identity(keying),
 			          sizeof(info->eap_identity));
 		info->pmksa_used = wifi_keying_pmksa_used(keying);
+		if (!info->pmksa_used)
+			info_from_server_cert(wifi_keying_get_eap_server_cert(keying), info);
 	}
 	wifi_connector_get_times(connector, &info->connect_started_real, &info->connected_mono);
 	return TRUE;

@@ -1,8 +1,9 @@
 /* diagnostics.h - what a connected link is, for Daemon1.GetDiagnostics()
  * (and so `joinctl station DEV show`): BSSID, frequency and channel, RSSI,
  * security (AKM), ciphers, MFP, when the connect started and how long the
- * link has been up; for 802.1X the EAP method, the outer identity and
- * whether a cached PMKSA stood in for EAP.
+ * link has been up; for 802.1X the EAP method, the outer identity,
+ * whether a cached PMKSA stood in for EAP and, for TLS-based methods, the
+ * TLS version and cipher and the server certificate's subject and pin.
  *
  * The RSSI is asked of the kernel (NL80211_CMD_GET_STATION) when the
  * diagnostics are asked for, never polled.
@@ -35,6 +36,13 @@ typedef struct {
 	gchar eap_method[32];
 	gchar eap_identity[254];
 	gboolean pmksa_used;
+	/* A TLS-based method: the TLS version and cipher, the server
+	 * certificate's subject and pin; empty otherwise (and when a cached
+	 * PMKSA stood in: no TLS ran). */
+	gchar tls_version[16];
+	gchar tls_cipher[64];
+	gchar server_subject[512];
+	gchar server_pin[64];
 } WifiConnectionInfo;
 
 /* The security of a link by its AKM suite, in Network1.Type's words:
@@ -45,8 +53,9 @@ const gchar *wifi_diagnostics_security_name(guint akm);
 /* The a{sv} of a link (floating): bssid, frequency, channel, rssi_dbm
  * (when the kernel told), security, sae_group and sae_h2e (SAE), owe_group (OWE), pairwise_cipher,
  * group_cipher, mfp, connect_started (ISO 8601, UTC), connected_seconds (at
- * now_mono) ...; for 802.1X eap_method, eap_identity (when one was sent) and
- * pmksa_cached (EAP skipped). */
+ * now_mono) ...; for 802.1X eap_method, eap_identity (when one was sent),
+ * pmksa_cached (EAP skipped) and for a TLS-based method tls_version,
+ * tls_cipher, server_subject and server_pin. */
 GVariant *wifi_diagnostics_connection(const WifiConnectionInfo *info, gint64 now_mono);
 
 /* Fills info from the connector's link, without the kernel's facts; FALSE

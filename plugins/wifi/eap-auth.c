@@ -215,6 +215,8 @@ wifi_eap_auth_new(JoindCore *core, JoindProfile *profile, const gchar *object_pa
 	self->user_data = user_data;
 	self->session = joind_eap_session_new(core, profile, object_path, &session_callbacks, self);
 	joind_eap_session_set_requester(self->session, requester);
+	joind_eap_session_set_trust_command(self->session, "joinctl known-networks trust",
+	                                    joind_profile_get_name(profile));
 	self->method = joind_profile_get_string(profile, "Security", "EAP-Method");
 	if (!joind_eap_session_check(self->session, error)) {
 		wifi_eap_auth_free(self);
@@ -310,6 +312,12 @@ const gchar *
 wifi_eap_auth_get_identity(WifiEapAuth *self)
 {
 	return joind_eap_session_get_identity(self->session);
+}
+
+GVariant *
+wifi_eap_auth_get_server_cert(WifiEapAuth *self)
+{
+	return joind_eap_session_get_server_cert(self->session);
 }
 
 gboolean

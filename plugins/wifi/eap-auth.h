@@ -61,6 +61,9 @@ void wifi_eap_auth_rx(WifiEapAuth *self, const guint8 *frame, gsize len);
  * identity sent (outer identity); NULL when none. */
 const gchar *wifi_eap_auth_get_method(WifiEapAuth *self);
 const gchar *wifi_eap_auth_get_identity(WifiEapAuth *self);
+/* For diagnostics: the TLS server's certificate and the TLS parameters
+ * (joind-eap.h's report), NULL without a TLS-based method (transfer none). */
+GVariant *wifi_eap_auth_get_server_cert(WifiEapAuth *self);
 /* A newer snapshot of the profile that changes nothing the conversation
  * uses (the credentials it remembered were written): TRUE, taken. */
 gboolean wifi_eap_auth_adopt_profile(WifiEapAuth *self, JoindProfile *profile);

@@ -559,6 +559,12 @@ wifi_keying_get_eap_identity(WifiKeying *self)
 	return self->eap != NULL ? wifi_eap_auth_get_identity(self->eap) : NULL;
 }
 
+GVariant *
+wifi_keying_get_eap_server_cert(WifiKeying *self)
+{
+	return self->eap != NULL ? wifi_eap_auth_get_server_cert(self->eap) : NULL;
+}
+
 gboolean
 wifi_keying_pmksa_used(WifiKeying *self)
 {

@@ -66,6 +66,9 @@ gboolean wifi_keying_blames_credentials(WifiKeying *self, const GError *error);
  * the identity sent, whether a cached PMKSA keyed the link. */
 const gchar *wifi_keying_get_eap_method(WifiKeying *self);
 const gchar *wifi_keying_get_eap_identity(WifiKeying *self);
+/* The EAP server's certificate and TLS parameters (joind-eap.h's report),
+ * or NULL (transfer none). */
+GVariant *wifi_keying_get_eap_server_cert(WifiKeying *self);
 gboolean wifi_keying_pmksa_used(WifiKeying *self);
 /* A newer snapshot of the profile, only the credentials EAP remembered
  * written into it: TRUE, nothing changes. */

@@ -8,8 +8,9 @@
 #   actions  polkitd is activatable, not running: the first call starts it.
 #            One call per action, as root, a member of "all", a member of
 #            "user" and a user in neither: allowed / allowed / per rule /
-#            denied, PermissionDenied naming the action. A known network
-#            an administrator provisioned (Source "admin") needs
+#            denied, PermissionDenied naming the action.
+#            ProfileManager1 (provisioning) needs profile.manage. A
+#            known network an administrator provisioned (Source "admin") needs
 #            profile.manage for AutoConnect and Forget; one the user saved,
 #            known.modify.
 #   appears  no polkit on the bus: joind's own rule (root or group netdev);
@@ -122,6 +123,8 @@ net.joind.agent.register done /net/joind net.joind.AgentManager1 method Register
 net.joind.wired.control ok $port net.joind.Port8021x1 method Reauthenticate -
 net.joind.known.modify done $user_known net.joind.KnownNetwork1 set AutoConnect b
 net.joind.profile.manage done $admin_known net.joind.KnownNetwork1 set AutoConnect b
+net.joind.profile.manage ok /net/joind net.joind.ProfileManager1 method ListProfiles -
+net.joind.profile.manage ok /net/joind net.joind.ProfileManager1 method DeleteProfile o
 CALLS
 }
 

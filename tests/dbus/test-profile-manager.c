@@ -27,13 +27,16 @@
 #define SECRET_KEY_PASS   "key-sekrit-pass"
 #define SECRET_KEY_BODY   "S3CR3TPR1VATEKEYBASE64"
 #define CA_BODY           "Q0FDRVJUSUZJQ0FURUJPRFk"
+/* A PKCS#12 bundle to the daemon: DER, so it starts with a SEQUENCE. */
+#define SECRET_BUNDLE_BODY "P12-S3CR3T-BUNDLE-BYTES"
+#define BUNDLE_DER         "\x30\x82\x01\x00" SECRET_BUNDLE_BODY
 
 #define CA_PEM "-----BEGIN CERTIFICATE-----\n" CA_BODY "\n-----END CERTIFICATE-----\n"
 #define KEY_PEM \
 	"-----BEGIN PRIVATE KEY-----\r\n" SECRET_KEY_BODY "\r\n-----END PRIVATE KEY-----\r\n"
 
-static const gchar *const secrets[] = {SECRET_PASSPHRASE, SECRET_PASSWORD, SECRET_KEY_PASS,
-                                       SECRET_KEY_BODY, NULL};
+static const gchar *const secrets[] = {SECRET_PASSPHRASE, SECRET_PASSWORD,    SECRET_KEY_PASS,
+                                       SECRET_KEY_BODY,   SECRET_BUNDLE_BODY, NULL};
 
 typedef struct {
 	gchar *dir; /* the daemon's state directory */
@@ -463,6 +466,170 @@ test_wired(Fixture *f, gconstpointer data)
 	g_assert_null(listed(f, PORT_PATH, "wired", "port"));
 }
 
+/* ---- PKCS#12 bundles given as bytes ------------------------------------------ */
+
+static GVariant *
+bundle_value(void)
+{
+	return bytes_value(BUNDLE_DER, sizeof(BUNDLE_DER) - 1);
+}
+
+static GVariant *
+bundle_settings(void)
+{
+	GVariantDict d;
+
+	g_variant_dict_init(&d, NULL);
+	g_variant_dict_insert(&d, "Match.Interface", "s", "eth0");
+	g_variant_dict_insert(&d, "Security.EAP-Method", "s", "TLS");
+	g_variant_dict_insert(&d, "Security.EAP-Identity", "s", "tlsuser");
+	g_variant_dict_insert_value(&d, "Security.EAP-TLS-CACert",
+	                            bytes_value(CA_PEM, strlen(CA_PEM)));
+	g_variant_dict_insert_value(&d, "Security.EAP-TLS-ClientKeyBundle", bundle_value());
+	g_variant_dict_insert(&d, "Security.EAP-TLS-ClientKeyPassphrase", "s", SECRET_KEY_PASS);
+	return g_variant_dict_end(&d);
+}
+
+/* The value of EAP-TLS-ClientKeyBundle in wired/tls.8021x. */
+static gchar *
+bundle_key(Fixture *f)
+{
+	g_autofree gchar *text = read_state_file(f, "wired/tls.8021x", 0600);
+	const gchar *line = strstr(text, "\nEAP-TLS-ClientKeyBundle=");
+
+	g_assert_nonnull(line);
+	line += strlen("\nEAP-TLS-ClientKeyBundle=");
+	return g_strndup(line, strcspn(line, "\n"));
+}
+
+/* The bundle's file: beside the profile, named after it, mode 0600, the
+ * very bytes given. */
+static void
+assert_bundle_file(Fixture *f, const gchar *path)
+{
+	g_autofree gchar *prefix = g_build_filename(f->dir, "wired", "tls.8021x.", NULL);
+	g_autofree gchar *data = NULL;
+	gsize len = 0;
+	GStatBuf st;
+
+	g_assert_true(g_str_has_prefix(path, prefix));
+	g_assert_true(g_str_has_suffix(path, ".p12"));
+	g_assert_true(g_file_get_contents(path, &data, &len, NULL));
+	g_assert_cmpmem(data, len, BUNDLE_DER, sizeof(BUNDLE_DER) - 1);
+	g_assert_cmpint(g_stat(path, &st), ==, 0);
+	g_assert_cmpint(st.st_mode & 07777, ==, 0600);
+}
+
+static void
+update_bundle(Fixture *f, const gchar *path, GVariant *value, const gchar *const *unset)
+{
+	g_autoptr(GError) error = NULL;
+	GVariantDict set;
+
+	g_variant_dict_init(&set, NULL);
+	if (value != NULL)
+		g_variant_dict_insert_value(&set, "Security.EAP-TLS-ClientKeyBundle", value);
+	/* Without a bundle the profile needs a certificate and a key. */
+	if (value == NULL) {
+		g_variant_dict_insert(&set, "Security.EAP-TLS-ClientCert", "s", "/etc/c.pem");
+		g_variant_dict_insert(&set, "Security.EAP-TLS-ClientKey", "s", "/etc/k.pem");
+	}
+	update(f, path, g_variant_dict_end(&set), unset, &error);
+	g_assert_no_error(error);
+}
+
+static guint
+count_bundle_files(Fixture *f)
+{
+	g_autofree gchar *wired = g_build_filename(f->dir, "wired", NULL);
+	g_autoptr(GDir) dir = g_dir_open(wired, 0, NULL);
+	const gchar *name;
+	guint n = 0;
+
+	while ((name = g_dir_read_name(dir)) != NULL)
+		n += g_str_has_suffix(name, ".p12");
+	return n;
+}
+
+/* Given as bytes, a bundle is a file of its own that the profile names;
+ * listed by its path, never by its bytes; replaced, unset or deleted with
+ * the profile, its file goes. A path given stays the path. */
+static void
+test_wired_bundle(Fixture *f, gconstpointer data)
+{
+	g_autofree gchar *path = create(f, "wired", "tls", bundle_settings());
+	g_autofree gchar *first = bundle_key(f), *second = NULL, *third = NULL, *listed_path = NULL;
+	g_autoptr(GVariant) settings = listed(f, path, "wired", "tls");
+	g_autoptr(GVariant) gone = NULL;
+	g_autoptr(GError) error = NULL;
+
+	assert_bundle_file(f, first);
+	listed_path = setting_string(settings, "Security.EAP-TLS-ClientKeyBundle");
+	g_assert_cmpstr(listed_path, ==, first);
+	g_assert_true(setting_flag(settings, "Security.HasEAP-TLS-ClientKeyPassphrase"));
+
+	update_bundle(f, path, bundle_value(), NULL);
+	second = bundle_key(f);
+	g_assert_cmpstr(second, !=, first);
+	assert_bundle_file(f, second);
+	g_assert_false(g_file_test(first, G_FILE_TEST_EXISTS));
+
+	update_bundle(f, path, g_variant_new_string("/etc/joind/certs/me.p12"), NULL);
+	third = bundle_key(f);
+	g_assert_cmpstr(third, ==, "/etc/joind/certs/me.p12");
+	g_assert_cmpuint(count_bundle_files(f), ==, 0);
+
+	update_bundle(f, path, bundle_value(), NULL);
+	g_assert_cmpuint(count_bundle_files(f), ==, 1);
+	update_bundle(f, path, NULL,
+	              (const gchar *const[]){"Security.EAP-TLS-ClientKeyBundle", NULL});
+	g_assert_cmpuint(count_bundle_files(f), ==, 0);
+
+	update_bundle(f, path, bundle_value(),
+	              (const gchar *const[]){"Security.EAP-TLS-ClientCert",
+	                                     "Security.EAP-TLS-ClientKey", NULL});
+	g_assert_cmpuint(count_bundle_files(f), ==, 1);
+	gone = pm(f, "DeleteProfile", g_variant_new("(o)", path), &error);
+	g_assert_no_error(error);
+	g_assert_cmpuint(count_bundle_files(f), ==, 0);
+}
+
+/* Bytes that are neither DER nor PEM are refused, naming the key; nothing
+ * is left behind. */
+static void
+test_wired_bundle_invalid(Fixture *f, gconstpointer data)
+{
+	g_autoptr(GVariant) held = g_variant_ref_sink(bundle_settings());
+	g_autofree gchar *file = g_build_filename(f->dir, "wired", "tls.8021x", NULL);
+	g_autoptr(GError) error = NULL;
+	g_autoptr(GVariant) reply = NULL;
+	GVariantDict d;
+
+	g_variant_dict_init(&d, held);
+	g_variant_dict_insert_value(&d, "Security.EAP-TLS-ClientKeyBundle",
+	                            bytes_value("not a bundle", 12));
+	reply = pm(f, "CreateProfile",
+	           g_variant_new("(ss@a{sv})", "wired", "tls", g_variant_dict_end(&d)), &error);
+	g_assert_null(reply);
+	assert_remote_error(error, "net.joind.Error.InvalidArgs");
+	g_assert_nonnull(strstr(error->message, "Security.EAP-TLS-ClientKeyBundle: "));
+	g_clear_error(&error);
+	/* A bundle and a key besides: the loader's refusal, and no bundle file
+	 * written for a profile that was not. */
+	g_variant_dict_init(&d, held);
+	g_variant_dict_insert(&d, "Security.EAP-TLS-ClientKey", "s", "/etc/k.pem");
+	reply = pm(f, "CreateProfile",
+	           g_variant_new("(ss@a{sv})", "wired", "tls", g_variant_dict_end(&d)), &error);
+	g_assert_null(reply);
+	assert_remote_error(error, "net.joind.Error.InvalidArgs");
+	g_dbus_error_strip_remote_error(error);
+	g_assert_cmpstr(error->message, ==,
+	                "EAP-TLS-ClientKeyBundle: the bundle holds the certificate and the key; "
+	                "set either it or EAP-TLS-ClientCert and EAP-TLS-ClientKey, not both");
+	g_assert_false(g_file_test(file, G_FILE_TEST_EXISTS));
+	g_assert_cmpuint(count_bundle_files(f), ==, 0);
+}
+
 /* ---- invalid settings: the loader's sentences --------------------------------- */
 
 /* The error the store records for a file dropped in with text, from
@@ -661,6 +828,10 @@ main(int argc, char **argv)
 	           test_8021x_embedded, fixture_teardown);
 	g_test_add("/profile-manager/wired", Fixture, NULL, fixture_setup, test_wired,
 	           fixture_teardown);
+	g_test_add("/profile-manager/wired-bundle", Fixture, NULL, fixture_setup, test_wired_bundle,
+	           fixture_teardown);
+	g_test_add("/profile-manager/wired-bundle-invalid", Fixture, NULL, fixture_setup,
+	           test_wired_bundle_invalid, fixture_teardown);
 	g_test_add("/profile-manager/invalid", Fixture, NULL, fixture_setup, test_invalid,
 	           fixture_teardown);
 	g_test_add("/profile-manager/joinctl-create", Fixture, NULL, fixture_setup,

@@ -294,6 +294,55 @@ case_tls_no_ca() {
 	[[ $(w_hostapd_count ": authorizing port") == 0 ]] || w_fail "hostapd authorized the port"
 }
 
+# The way through a refusal: no CA, so the server is refused; LastError and
+# the log name its certificate (subject, issuer, validity, pin) and the
+# command; `joinctl wired trust` refuses to pin without a confirmation,
+# then with --yes shows the certificate and has joind write the pin (0600,
+# over ProfileManager1); the next attempt authenticates, and the
+# diagnostics show the TLS version, cipher and the server it trusted.
+case_tls_trust() {
+	local joinctl=$W_BUILD/client/joinctl f err out pin cert part
+	bed
+	f=$W_DIR/state/wired/port.8021x
+	pin=$(pin_of "$W_PKI/server.pem")
+	profile_tls EAP-TLS-CACert=
+	w_joind
+	# Nothing seen yet, nothing to pin (exit 4, NotFound).
+	"$joinctl" --session --yes wired trust "$W_IF_S" >/dev/null 2>&1 && w_fail "trusted an unseen server"
+	w_expect_eq "trust before any attempt: exit status" "$?" 4
+	w_wait --run ip -n "$W_NS_S" link set "$W_IF_S" up -- State failed,held >/dev/null
+	err=$(w_prop LastError)
+	echo "LastError: $err"
+	for part in "CN=auth.test" "issued by" "valid from" "$pin" "joinctl wired trust $W_IF_S"; do
+		[[ $err == *"$part"* ]] || w_fail "LastError lacks '$part'"
+	done
+	grep -F "joinctl wired trust $W_IF_S" "$W_DIR/joind.log" | grep -qF "$pin" ||
+		w_fail "no log line names the pin and the command"
+	if "$joinctl" --session wired trust "$W_IF_S" </dev/null >/dev/null 2>&1; then
+		w_fail "trust without a terminal and without --yes pinned the server"
+	fi
+	grep -q ServerKeyPin "$f" && w_fail "the pin was written unconfirmed"
+	# hostapd holds the MAC for its quietPeriod (60 s) after the failure; a
+	# fresh one does not.
+	w_hostapd_stop
+	w_hostapd
+	out=$("$joinctl" --session --yes wired trust "$W_IF_S")
+	echo "$out"
+	[[ $out == *"CN=auth.test"* && $out == *"$pin"* ]] || w_fail "trust did not show the certificate"
+	grep -qxF "EAP-TLS-ServerKeyPin=$pin" "$f" || w_fail "no pin in the profile: $(cat "$f")"
+	w_expect_eq "mode of $f" "$(stat -c %a "$f")" 600
+	w_wait --timeout 20 State authenticated >/dev/null
+	expect_authenticated TLS tlsuser
+	cert=$("$joinctl" --session daemon diagnostics |
+		jq -c ".devices[] | select(.name == \"$W_IF_S\") | .port8021x.server_certificate")
+	echo "diagnostics: $cert"
+	w_expect_eq "trusted" "$(jq -r .trusted <<<"$cert")" true
+	w_expect_match "tls_version" "$(jq -r .tls_version <<<"$cert")" '^TLSv1\.[23]$'
+	w_expect_match "cipher" "$(jq -r .cipher <<<"$cert")" '^TLS_'
+	w_expect_match "subject" "$(jq -r .subject <<<"$cert")" 'CN=auth\.test'
+	w_expect_eq "pin" "$(jq -r .pin <<<"$cert")" "$pin"
+}
+
 case_tls_key_passphrase_profile() {
 	bed
 	profile_tls EAP-TLS-ClientKey="$W_PKI/client.enc.key" EAP-TLS-ClientKeyPassphrase=whatever
@@ -618,6 +667,119 @@ case_profile_dbus() {
 	w_expect_eq Profile "$(w_prop Profile)" ""
 	sleep 0.1
 	[[ $(w_hostapd_count "received EAPOL-Logoff") -ge 1 ]] || w_fail "hostapd saw no EAPOL-Logoff"
+	w_expect_no_secrets whatever
+}
+
+# The hex of FILE's bytes, or of stdin, as one line.
+hex_of() {
+	od -An -v -tx1 "$@" | tr -d ' \n'
+}
+
+# Every D-Bus reply, error and signal on the bus: --binary, so that the
+# bundle's bytes can be looked for as they are.
+monitor_start() {
+	dbus-monitor --session --binary "type='method_return'" "type='error'" "type='signal'" \
+		>"$W_DIR/monitor.bin" 2>"$W_DIR/monitor.err" &
+	W_MONITOR_PID=$!
+	for _ in $(seq 250); do
+		[[ -s $W_DIR/monitor.bin ]] && return 0
+		sleep 0.02
+	done
+	w_fail "dbus-monitor did not start: $(cat "$W_DIR/monitor.err")"
+}
+
+# ProfileManager1 with the CA (PEM) and a PKCS#12 key bundle given as bytes:
+# the bundle becomes a 0600 file beside the profile, its path the key's
+# value; the port authenticates; UpdateProfile (another identity, the bundle
+# again) takes effect at once and replaces the bundle's file; an invalid
+# setting is refused with the file loader's own sentence; DeleteProfile logs
+# the port off and removes the bundle; no reply, signal or log line holds
+# the key passphrase or the bundle's bytes.
+case_profile_dbus_bundle() {
+	local joinctl=$W_BUILD/client/joinctl f out bundle bundle2 err loader chunk
+	w_hostapd_users() {
+		printf '"tlsuser" TLS\n"tlsother" TLS\n'
+	}
+	bed
+	f=$W_DIR/state/wired/port.8021x
+	w_joind
+	monitor_start
+	out=$(W_KEY_PASS=whatever "$joinctl" --session --json profile create wired port \
+		"Match.Interface=$W_IF_S" Security.EAP-Method=TLS Security.EAP-Identity=tlsuser \
+		Security.EAP-TLS-ClientKeyPassphrase --passphrase-from-env W_KEY_PASS \
+		Security.EAP-TLS-ServerDomainMask=auth.test \
+		--embed "Security.EAP-TLS-CACert=$W_PKI/ca.pem" \
+		--embed "Security.EAP-TLS-ClientKeyBundle=$W_PKI/client.p12")
+	w_expect_eq "created profile" "$(jq -r .path <<<"$out")" "/net/joind/profile/wired/706f7274"
+	bundle=$(sed -n 's/^EAP-TLS-ClientKeyBundle=//p' "$f")
+	w_expect_match "the bundle's path" "$bundle" \
+		"^$W_DIR/state/wired/port\.8021x\.EAP-TLS-ClientKeyBundle\.[0-9a-f]{8}\.p12$"
+	w_expect_eq "mode of the bundle" "$(stat -c %a "$bundle")" 600
+	cmp -s "$bundle" "$W_PKI/client.p12" || w_fail "the bundle's file is not the bytes given"
+	grep -q "^EAP-TLS-CACert=embed:EAP-TLS-CACert$" "$f" || w_fail "no embedded CA: $(cat "$f")"
+	w_wait --run ip -n "$W_NS_S" link set "$W_IF_S" up -- State authenticated >/dev/null
+	expect_authenticated TLS tlsuser
+	out=$("$joinctl" --session --json profile show port)
+	w_expect_eq "listed bundle" \
+		"$(jq -r '.settings["Security.EAP-TLS-ClientKeyBundle"]' <<<"$out")" "$bundle"
+	w_expect_eq "listed passphrase" \
+		"$(jq -r '.settings["Security.HasEAP-TLS-ClientKeyPassphrase"]' <<<"$out")" true
+
+	# Live: the port authenticates again as the new identity, with the
+	# bundle's new file; the old one is gone.
+	"$joinctl" --session profile set port Security.EAP-Identity=tlsother \
+		--embed "Security.EAP-TLS-ClientKeyBundle=$W_PKI/client.p12" >/dev/null
+	w_wait --timeout 10 Identity tlsother >/dev/null
+	w_wait State authenticated >/dev/null
+	expect_authenticated TLS tlsother
+	[[ $(w_hostapd_count "received EAPOL-Start") -ge 2 ]] || w_fail "no new EAPOL-Start"
+	bundle2=$(sed -n 's/^EAP-TLS-ClientKeyBundle=//p' "$f")
+	[[ $bundle2 != "$bundle" && -f $bundle2 && ! -e $bundle ]] ||
+		w_fail "the bundle was not replaced: $bundle -> $bundle2"
+	w_expect_eq "mode of the new bundle" "$(stat -c %a "$bundle2")" 600
+
+	# Invalid: refused with the sentence the file loader gives for the key.
+	if err=$(w_gdbus --object-path /net/joind --method net.joind.ProfileManager1.UpdateProfile \
+		/net/joind/profile/wired/706f7274 "{'Security.EAP-TLS-Version-Min': <'1.7'>}" \
+		'@as []' 2>&1); then
+		w_fail "an invalid TLS version was taken"
+	fi
+	err=$(sed -n 's/^.*net\.joind\.Error\.InvalidArgs: //p' <<<"$err")
+	w_expect_match "the refusal" "$err" "EAP-TLS-Version-Min"
+	w_expect_eq "the refused update's bundle" "$(sed -n 's/^EAP-TLS-ClientKeyBundle=//p' "$f")" \
+		"$bundle2"
+	expect_authenticated TLS tlsother
+
+	# Gone: EAPOL-Logoff, the bundle's file with it.
+	cp "$f" "$W_DIR/port.saved"
+	"$joinctl" --session profile delete port >/dev/null
+	w_wait --timeout 10 State idle >/dev/null
+	w_expect_eq Profile "$(w_prop Profile)" ""
+	[[ ! -e $bundle2 ]] || w_fail "the bundle outlived its profile"
+	ls "$W_DIR/state/wired" | grep -q '\.p12$' && w_fail "a bundle was left: $(ls "$W_DIR/state/wired")"
+	sleep 0.1
+	[[ $(w_hostapd_count "received EAPOL-Logoff") -ge 1 ]] || w_fail "hostapd saw no EAPOL-Logoff"
+
+	# The file loader's sentence for the same key, from a file dropped in.
+	sed '/^\[Security\]$/a EAP-TLS-Version-Min=1.7' "$W_DIR/port.saved" | w_profile port
+	for _ in $(seq 100); do
+		loader=$("$joinctl" --session daemon diagnostics |
+			jq -r --arg f "$f" '.profile_errors[]? | select(.path == $f) | .error')
+		[[ -n $loader ]] && break
+		sleep 0.05
+	done
+	loader=${loader#"$f":*: }
+	w_expect_eq "the D-Bus refusal" "$err" "$loader"
+
+	w_stop_pid "$W_MONITOR_PID" dbus-monitor
+	grep -qF "$(printf '/net/joind/profile/wired/706f7274' | hex_of)" <(hex_of "$W_DIR/monitor.bin") ||
+		w_fail "dbus-monitor saw no reply of the daemon's"
+	chunk=$(head -c 96 "$W_PKI/client.p12" | tail -c 32 | hex_of)
+	for s in "$chunk" "$(printf whatever | hex_of)"; do
+		grep -qF "$s" <(hex_of "$W_DIR/monitor.bin") && w_fail "a D-Bus reply or signal holds a secret ($s)"
+		grep -qF "$s" <(hex_of "$W_DIR/joind.log") && w_fail "the log holds a secret's bytes ($s)"
+	done
+	grep -qF "$chunk" "$W_DIR/joind.log" && w_fail "the log holds the bundle in hex"
 	w_expect_no_secrets whatever
 }
 

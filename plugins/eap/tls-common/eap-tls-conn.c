@@ -611,20 +611,49 @@ eap_tls_conn_resumed(EapTlsConn *conn)
 	return conn->handshake_done && SSL_session_reused(conn->ssl) == 1;
 }
 
+/* The certificate itself, and what it takes to trust it: the key that
+ * would pin it and, when its names were what failed, the mask it missed. */
+static void
+eap_tls_conn_add_certificate(EapTlsConn *conn, GVariantDict *dict)
+{
+	g_autofree gchar *pin_setting = g_strconcat(conn->setting_prefix, "ServerKeyPin", NULL);
+
+	g_variant_dict_insert(dict, "subject", "s", conn->server_subject);
+	g_variant_dict_insert(dict, "issuer", "s", conn->server_issuer);
+	g_variant_dict_insert(dict, "not-before", "s", conn->server_not_before);
+	g_variant_dict_insert(dict, "not-after", "s", conn->server_not_after);
+	if (conn->server_pin != NULL)
+		g_variant_dict_insert(dict, "pin", "s", conn->server_pin);
+	g_variant_dict_insert(dict, "pin-setting", "s", pin_setting);
+	g_variant_dict_insert(dict, "trusted", "b", conn->server_trusted);
+	if (conn->name_mismatch) {
+		g_autofree gchar *mask =
+		        g_strconcat(conn->setting_prefix, "ServerDomainMask", NULL);
+		g_variant_dict_insert(dict, "domain-mask-setting", "s", mask);
+		g_variant_dict_insert(dict, "names", "s", conn->server_names);
+	}
+}
+
 GVariant *
-eap_tls_conn_get_server_details(EapTlsConn *conn)
+eap_tls_conn_get_server_details(EapTlsConn *conn, GVariant *earlier)
 {
 	GVariantDict dict;
+	const SSL_CIPHER *cipher;
 
-	if (conn->server_subject == NULL)
+	if (conn->server_subject == NULL && (!conn->handshake_done || earlier == NULL))
 		return NULL;
-	g_variant_dict_init(&dict, NULL);
-	g_variant_dict_insert(&dict, "subject", "s", conn->server_subject);
-	g_variant_dict_insert(&dict, "issuer", "s", conn->server_issuer);
-	g_variant_dict_insert(&dict, "not-before", "s", conn->server_not_before);
-	g_variant_dict_insert(&dict, "not-after", "s", conn->server_not_after);
-	if (conn->server_pin != NULL)
-		g_variant_dict_insert(&dict, "pin", "s", conn->server_pin);
-	g_variant_dict_insert(&dict, "trusted", "b", conn->server_trusted);
+	/* A resumed session shows no certificate: the server proved it holds
+	 * the keys of the one it showed before. */
+	g_variant_dict_init(&dict, conn->server_subject == NULL ? earlier : NULL);
+	if (conn->server_subject != NULL)
+		eap_tls_conn_add_certificate(conn, &dict);
+	if (conn->handshake_done) {
+		cipher = SSL_get_current_cipher(conn->ssl);
+		g_variant_dict_insert(&dict, "tls-version", "s", SSL_get_version(conn->ssl));
+		if (cipher != NULL)
+			g_variant_dict_insert(&dict, "cipher", "s",
+			                      SSL_CIPHER_standard_name(cipher));
+		g_variant_dict_insert(&dict, "resumed", "b", SSL_session_reused(conn->ssl) == 1);
+	}
 	return g_variant_dict_end(&dict);
 }

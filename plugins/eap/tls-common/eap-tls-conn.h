@@ -52,10 +52,13 @@ SSL_SESSION *eap_tls_conn_take_new_session(EapTlsConn *conn);
  * the server proved it holds the earlier session's keys). */
 gboolean eap_tls_conn_resumed(EapTlsConn *conn);
 
-/* What the server presented (a{sv}: subject, issuer, not-before,
- * not-after, pin, and trusted: whether the handshake got past it), a new
- * floating GVariant; NULL before its certificate came (or when the
- * handshake resumed a session and none came). */
-GVariant *eap_tls_conn_get_server_details(EapTlsConn *conn);
+/* What the server presented (a{sv}, joind-eap.h's report: subject,
+ * issuer, not-before, not-after, pin, pin-setting, trusted: whether the
+ * handshake got past it, domain-mask-setting and names when its names
+ * matched no mask), and once the handshake is done tls-version, cipher and
+ * resumed; a new floating GVariant. A resumed handshake shows no
+ * certificate: then earlier (the report of the handshake it resumed, may be
+ * NULL) is what it adds to. NULL before a certificate came. */
+GVariant *eap_tls_conn_get_server_details(EapTlsConn *conn, GVariant *earlier);
 
 G_END_DECLS

@@ -23,8 +23,8 @@ struct _EapTlsFlow {
 	EapTlsReassembler *in;
 	EapTlsFragmenter *out;
 	gboolean handshake_reported;
-	gboolean server_reported;
-	gboolean resume; /* FastReauthentication */
+	guint server_reported; /* 0, 1: the certificate, 2: the handshake too */
+	gboolean resume;       /* FastReauthentication */
 	gboolean deferred;
 	SSL_SESSION *pending; /* the server's session, kept if this one succeeds */
 };
@@ -186,19 +186,22 @@ eap_tls_flow_resumed(EapTlsFlow *flow)
 	return flow->conn != NULL && eap_tls_conn_resumed(flow->conn);
 }
 
-/* The server's certificate, once per handshake, for the core: whoever
- * decides to pin it later needs to see it. */
+/* The server's certificate for the core, as soon as it came (whoever
+ * decides to pin it later needs to see it), and again with the TLS
+ * version and cipher once the handshake is done. */
 static void
 eap_tls_flow_report_server(EapTlsFlow *flow)
 {
+	guint stage = eap_tls_conn_handshake_done(flow->conn) ? 2 : 1;
 	GVariant *details;
 
-	if (flow->server_reported)
+	if (flow->server_reported >= stage)
 		return;
-	details = eap_tls_conn_get_server_details(flow->conn);
+	details = eap_tls_conn_get_server_details(flow->conn,
+	                                          joind_eap_session_get_server_cert(flow->session));
 	if (details == NULL)
 		return;
-	flow->server_reported = TRUE;
+	flow->server_reported = stage;
 	joind_eap_session_set_server_cert(flow->session, details);
 }
 

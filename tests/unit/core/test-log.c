@@ -5,6 +5,7 @@
 #include <sys/stat.h>
 #include <unistd.h>
 
+#include "joind-log-private.h"
 #include "joind-log-writer.h"
 
 /* g_log_set_writer_func() may be called once per process: this writer
@@ -98,6 +99,52 @@ test_message_ids(void)
 	}
 }
 
+/* The gate's decisions: who asked for what, and the answer, each a field
+ * journalctl can match (MESSAGE_ID of an authorisation). */
+static void
+test_authorization_fields(void)
+{
+	GHashTable *line;
+
+	g_ptr_array_set_size(captured, 0);
+	joind_log_authorization(G_LOG_LEVEL_INFO,
+	                        &(JoindLogAuthorization){"net.joind.ProfileManager1.CreateProfile",
+	                                                 "net.joind.profile.manage", ":1.42", 1000,
+	                                                 FALSE, "polkit"});
+	g_assert_cmpuint(captured->len, ==, 1);
+	line = last_line();
+	g_assert_cmpstr(g_hash_table_lookup(line, "MESSAGE"), ==,
+	                "net.joind.ProfileManager1.CreateProfile by :1.42 (uid 1000): "
+	                "net.joind.profile.manage denied (polkit)");
+	g_assert_cmpstr(g_hash_table_lookup(line, "MESSAGE_ID"), ==, JOIND_LOG_ID_AUTHORIZATION);
+	g_assert_cmpstr(g_hash_table_lookup(line, "JOIND_ACTION"), ==, "net.joind.profile.manage");
+	g_assert_cmpstr(g_hash_table_lookup(line, "JOIND_CALLER"), ==, ":1.42");
+	g_assert_cmpstr(g_hash_table_lookup(line, "JOIND_CALLER_UID"), ==, "1000");
+	g_assert_cmpstr(g_hash_table_lookup(line, "JOIND_RESULT"), ==, "denied");
+	g_assert_cmpstr(g_hash_table_lookup(line, "GLIB_DOMAIN"), ==, "joind");
+	g_assert_cmpstr(g_hash_table_lookup(line, "PRIORITY"), ==, "6");
+
+	/* polkit decided alone: no uid was looked up; a call no action covers. */
+	joind_log_authorization(G_LOG_LEVEL_DEBUG,
+	                        &(JoindLogAuthorization){"net.joind.Station1.Scan",
+	                                                 "net.joind.network.connect", ":1.7", -1,
+	                                                 TRUE, "polkit"});
+	line = last_line();
+	g_assert_cmpstr(
+	        g_hash_table_lookup(line, "MESSAGE"), ==,
+	        "net.joind.Station1.Scan by :1.7: net.joind.network.connect allowed (polkit)");
+	g_assert_false(g_hash_table_contains(line, "JOIND_CALLER_UID"));
+	g_assert_cmpstr(g_hash_table_lookup(line, "JOIND_RESULT"), ==, "allowed");
+	g_assert_cmpstr(g_hash_table_lookup(line, "MESSAGE_ID"), ==, JOIND_LOG_ID_AUTHORIZATION);
+	joind_log_authorization(G_LOG_LEVEL_INFO,
+	                        &(JoindLogAuthorization){"net.joind.Station1.Bogus", NULL, ":1.7",
+	                                                 -1, FALSE, "no polkit action covers it"});
+	line = last_line();
+	g_assert_false(g_hash_table_contains(line, "JOIND_ACTION"));
+	g_assert_cmpstr(g_hash_table_lookup(line, "MESSAGE"), ==,
+	                "net.joind.Station1.Bogus by :1.7: denied (no polkit action covers it)");
+}
+
 /* systemd names the journal's stream in JOURNAL_STREAM as "device:inode";
  * a writer whose fd is that stream sends fields to the journal. */
 static void
@@ -182,6 +229,7 @@ main(int argc, char **argv)
 	g_test_add_func("/log/state-change-fields", test_state_change_fields);
 	g_test_add_func("/log/absent-fields", test_absent_fields);
 	g_test_add_func("/log/message-ids", test_message_ids);
+	g_test_add_func("/log/authorization-fields", test_authorization_fields);
 	g_test_add_func("/log/journal-chosen", test_journal_chosen);
 	g_test_add_func("/log/plain-lines", test_plain_lines);
 	return g_test_run();

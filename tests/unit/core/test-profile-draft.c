@@ -142,6 +142,28 @@ test_update_embedded(void)
 	g_assert_null(strstr(after, "CACert"));
 }
 
+/* A file with a PEM group rewritten over and over stays the same size:
+ * the blank line before the PEM group is not kept twice. */
+static void
+test_rewrite_stable(void)
+{
+	static const gchar file[] = "[Security]\nEAP-Method=TLS\nEAP-TLS-CACert=embed:ca\n"
+	                            "\n[@pem@ca]\n" CA_PEM;
+	g_autofree gchar *text = g_strdup(file);
+
+	for (guint i = 0; i < 3; i++) {
+		g_autoptr(JoindProfileDraft) draft = joind_profile_draft_new_from_text(
+		        "f.8021x", (const guint8 *)text, strlen(text), NULL);
+		g_autofree gchar *again = NULL;
+
+		g_assert_nonnull(draft);
+		again = text_of(draft);
+		g_assert_cmpstr(again, ==, file);
+		g_free(text);
+		text = g_steal_pointer(&again);
+	}
+}
+
 int
 main(int argc, char **argv)
 {
@@ -149,5 +171,6 @@ main(int argc, char **argv)
 	g_test_add_func("/profile-draft/refused", test_refused);
 	g_test_add_func("/profile-draft/values", test_values);
 	g_test_add_func("/profile-draft/update-embedded", test_update_embedded);
+	g_test_add_func("/profile-draft/rewrite-stable", test_rewrite_stable);
 	return g_test_run();
 }

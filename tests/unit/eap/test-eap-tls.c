@@ -1118,6 +1118,133 @@ test_no_trust_anchor(void)
 	conv_clear(&c);
 }
 
+/* What `openssl` prints for path (a shell pipeline reading "$f", its
+ * output stripped); NULL when there is no openssl command. */
+static gchar *
+openssl_says(const gchar *pipeline, const gchar *path)
+{
+	g_autofree gchar *openssl = g_find_program_in_path("openssl");
+	g_autofree gchar *quoted_path = g_shell_quote(path);
+	g_autofree gchar *script = NULL;
+	g_autofree gchar *quoted = NULL;
+	g_autofree gchar *cmd = NULL;
+	gchar *out = NULL;
+	gint status = -1;
+
+	if (openssl == NULL)
+		return NULL;
+	script = g_strconcat("f=", quoted_path, "; ", pipeline, NULL);
+	quoted = g_shell_quote(script);
+	cmd = g_strconcat("sh -c ", quoted, NULL);
+	g_assert_true(g_spawn_command_line_sync(cmd, &out, NULL, &status, NULL));
+	g_assert_cmpint(status, ==, 0);
+	return g_strstrip(out);
+}
+
+static void
+assert_report_string(GVariant *report, const gchar *key, const gchar *expected)
+{
+	const gchar *value = NULL;
+
+	if (!g_variant_lookup(report, key, "&s", &value))
+		g_error("the report lacks %s", key);
+	g_assert_cmpstr(value, ==, expected);
+}
+
+/* The certificate report against what the openssl command says of the
+ * same file (the pipeline the documentation gives for the pin), and the
+ * TLS version and cipher once the handshake is done. */
+static void
+test_report_matches_openssl(void)
+{
+	g_autofree gchar *pin = openssl_says(
+	        "openssl x509 -pubkey -noout -in \"$f\" | openssl pkey -pubin -outform der | "
+	        "openssl dgst -sha256 -binary | base64",
+	        pki->server_cert);
+	g_autofree gchar *subject = NULL, *issuer = NULL, *start = NULL, *end = NULL;
+	g_autofree gchar *sec = security_plain(NULL);
+
+	if (pin == NULL) {
+		g_test_skip("no openssl command");
+		return;
+	}
+	subject = openssl_says("openssl x509 -noout -subject -nameopt RFC2253 -in \"$f\"",
+	                       pki->server_cert);
+	issuer = openssl_says("openssl x509 -noout -issuer -nameopt RFC2253 -in \"$f\"",
+	                      pki->server_cert);
+	start = openssl_says("openssl x509 -noout -startdate -in \"$f\"", pki->server_cert);
+	end = openssl_says("openssl x509 -noout -enddate -in \"$f\"", pki->server_cert);
+	for (int v = 0; v < 2; v++) {
+		ServerOptions o = v == 0 ? (ServerOptions)SERVER_12 : (ServerOptions)SERVER_13;
+		g_autofree gchar *pinned = g_strconcat("sha256/", pin, NULL);
+		const gchar *cipher = NULL;
+		gboolean resumed = TRUE;
+		GVariant *report;
+		Conv c;
+
+		server_defaults(&o);
+		conv_init(&c, &o, 0, sec);
+		conv_run(&c);
+		g_assert_cmpuint(c.succeeded, ==, 1);
+		report = joind_eap_session_get_server_cert(c.session);
+		g_assert_nonnull(report);
+		assert_report_string(report, "subject", subject + strlen("subject="));
+		assert_report_string(report, "issuer", issuer + strlen("issuer="));
+		assert_report_string(report, "not-before", start + strlen("notBefore="));
+		assert_report_string(report, "not-after", end + strlen("notAfter="));
+		assert_report_string(report, "pin", pinned);
+		assert_report_string(report, "pin-setting", "EAP-TLS-ServerKeyPin");
+		assert_report_string(report, "tls-version", v == 0 ? "TLSv1.2" : "TLSv1.3");
+		g_assert_true(g_variant_lookup(report, "cipher", "&s", &cipher));
+		g_assert_cmpstr(cipher, ==,
+		                SSL_CIPHER_standard_name(SSL_get_current_cipher(c.server->ssl)));
+		g_assert_true(g_variant_lookup(report, "resumed", "b", &resumed));
+		g_assert_false(resumed);
+		g_assert_false(g_variant_lookup(report, "domain-mask-setting", "&s", NULL));
+		conv_clear(&c);
+	}
+}
+
+/* A refusal for want of trust ends with the command the device plugin
+ * named (quoted for a shell when needed); the report of a name mismatch
+ * says which mask the names missed. Other failures name no command. */
+static void
+test_refusal_names_trust_command(void)
+{
+	g_autofree gchar *no_anchor = security_pinned(NULL, NULL, NULL);
+	g_autofree gchar *masked = security_plain("EAP-TLS-ServerDomainMask=other.test\n");
+	g_autofree gchar *plain = security_plain(NULL);
+	ServerOptions o = SERVER_13;
+	const gchar *value = NULL;
+	Conv c;
+
+	server_defaults(&o);
+	conv_init(&c, &o, 0, no_anchor);
+	joind_eap_session_set_trust_command(c.session, "joinctl known-networks trust", "my net");
+	conv_run(&c);
+	assert_failed(&c, JOIND_ERROR_AUTHENTICATION_FAILED,
+	              "run “joinctl known-networks trust 'my net'”");
+	conv_clear(&c);
+
+	conv_init(&c, &o, 0, masked);
+	joind_eap_session_set_trust_command(c.session, "joinctl wired trust", "eth0");
+	conv_run(&c);
+	assert_failed(&c, JOIND_ERROR_AUTHENTICATION_FAILED, "run “joinctl wired trust eth0”");
+	g_assert_true(g_variant_lookup(joind_eap_session_get_server_cert(c.session),
+	                               "domain-mask-setting", "&s", &value));
+	g_assert_cmpstr(value, ==, "EAP-TLS-ServerDomainMask");
+	conv_clear(&c);
+
+	/* The server refuses our certificate: nothing a pin would change. */
+	o.client_ca = pki->other_ca;
+	conv_init(&c, &o, 0, plain);
+	joind_eap_session_set_trust_command(c.session, "joinctl wired trust", "eth0");
+	conv_run(&c);
+	g_assert_cmpuint(c.failed, ==, 1);
+	g_assert_null(strstr(c.error->message, "joinctl"));
+	conv_clear(&c);
+}
+
 /* ClientKeyBundle: PKCS#12 (passphrase from the profile or the agent) or a
  * PEM bundle, from a file or embedded. */
 static void
@@ -1328,6 +1455,8 @@ main(int argc, char **argv)
 	g_test_add_func("/eap/tls/pin-accepted", test_pin_accepted);
 	g_test_add_func("/eap/tls/pin-mismatch", test_pin_mismatch);
 	g_test_add_func("/eap/tls/no-trust-anchor", test_no_trust_anchor);
+	g_test_add_func("/eap/tls/report-matches-openssl", test_report_matches_openssl);
+	g_test_add_func("/eap/tls/refusal-names-trust-command", test_refusal_names_trust_command);
 	g_test_add_func("/eap/tls/client-key-bundle", test_client_key_bundle);
 	g_test_add_func("/eap/tls/client-key-bundle/openssl", test_client_key_bundle_openssl);
 	g_test_add_func("/eap/tls/client-key-bundle/embedded", test_client_key_bundle_embedded);

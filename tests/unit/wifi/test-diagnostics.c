@@ -107,6 +107,34 @@ test_connection_eap(void)
 	o = to_json(wifi_diagnostics_connection(&info, 0), &node);
 	g_assert_false(json_object_has_member(o, "eap_identity"));
 	g_assert_cmpstr(json_object_get_string_member(o, "eap_method"), ==, "PEAP");
+	/* No TLS ran: no TLS facts. */
+	g_assert_false(json_object_has_member(o, "tls_version"));
+	g_assert_false(json_object_has_member(o, "server_subject"));
+}
+
+/* A TLS-based method: the TLS version and cipher, the server it trusted. */
+static void
+test_connection_eap_tls(void)
+{
+	WifiConnectionInfo info = {
+	        .freq = 5180,
+	        .akm = WIFI_AKM_SUITE_8021X,
+	        .eap_method = "TTLS",
+	        .tls_version = "TLSv1.3",
+	        .tls_cipher = "TLS_AES_256_GCM_SHA384",
+	        .server_subject = "CN=auth.test,O=joind test",
+	        .server_pin = "sha256/YMTouxYZmIBMVJW/fDeNR8vHlEh6xRm64zfPnQt30gI=",
+	};
+	g_autoptr(JsonNode) node = NULL;
+	JsonObject *o = to_json(wifi_diagnostics_connection(&info, 0), &node);
+
+	g_assert_false(json_object_get_boolean_member(o, "pmksa_cached"));
+	g_assert_cmpstr(json_object_get_string_member(o, "tls_version"), ==, "TLSv1.3");
+	g_assert_cmpstr(json_object_get_string_member(o, "tls_cipher"), ==,
+	                "TLS_AES_256_GCM_SHA384");
+	g_assert_cmpstr(json_object_get_string_member(o, "server_subject"), ==,
+	                "CN=auth.test,O=joind test");
+	g_assert_cmpstr(json_object_get_string_member(o, "server_pin"), ==, info.server_pin);
 }
 
 static void
@@ -258,6 +286,7 @@ main(int argc, char **argv)
 	g_test_add_func("/wifi/diagnostics/connection-sae", test_connection_sae);
 	g_test_add_func("/wifi/diagnostics/connection-mfp", test_connection_mfp);
 	g_test_add_func("/wifi/diagnostics/connection-eap", test_connection_eap);
+	g_test_add_func("/wifi/diagnostics/connection-eap-tls", test_connection_eap_tls);
 	g_test_add_func("/wifi/diagnostics/sta-info", test_sta_info);
 	g_test_add_func("/wifi/diagnostics/sta-info-malformed", test_sta_info_malformed);
 	return g_test_run();

@@ -3,7 +3,8 @@
 # core's EAP engine, against hostapd's internal EAP server on wlan6
 # (tests/wifi/eap-ap.sh): PEAP/MSCHAPv2 from an admin's profile with
 # traffic across the air, a wrong password (AuthenticationFailed, nothing
-# saved), a wrong CA (refused), the password from the caller's agent
+# saved), a wrong CA (refused, then pinned with joinctl known-networks
+# trust and accepted), the password from the caller's agent
 # (remembered with EAP-RememberCredentials) and the agent's Cancel
 # (Aborted), EAP-TLS over TLS 1.3, and WPA3-Enterprise (AKM 5, MFP).
 
@@ -22,17 +23,20 @@ agent_call() { # LOG ARGS...: the agent makes Network1.Connect() itself
 ent_peap_profile joind-ent peappass
 ent_connect joind-ent
 ent_link '(.security == "8021x") and (.eap_method == "PEAP") and
-	(.eap_identity == "anonymous@auth.test") and (.pmksa_cached == false)' ||
+	(.eap_identity == "anonymous@auth.test") and (.pmksa_cached == false) and
+	(.tls_version | test("^TLSv1\\.[23]$")) and (.tls_cipher | startswith("TLS_")) and
+	(.server_subject | contains("CN=auth.test")) and (.server_pin | startswith("sha256/"))' ||
 	wifi_fail "PEAP: diagnostics: $(wifi_diag '.devices[] | select(.name == "wlan2") | .details.connection')"
 grep -qE 'authorized:\s*yes' <<<"$(ent_ns iw dev wlan6 station get "$ENT_ADDR")" ||
 	wifi_fail "PEAP: AP: station not authorized"
 ent_ping wlan6
 "$BUILD/client/joinctl" station wlan2 show >"$WORK/ent-show.txt" || wifi_fail "joinctl station show"
-for want in 'EAP method *PEAP' 'EAP identity *anonymous@auth.test' 'PMKSA cached *no'; do
+for want in 'EAP method *PEAP' 'EAP identity *anonymous@auth.test' 'PMKSA cached *no' \
+	'TLS version *TLSv1' 'Server *CN=auth.test'; do
 	grep -qE "$want" "$WORK/ent-show.txt" || wifi_fail "joinctl show lacks /$want/: $(cat "$WORK/ent-show.txt")"
 done
 grep -q peappass "$JOIND_LOG" && wifi_fail "the password reached the log"
-check "PEAP/MSCHAPv2 (WPA2-Enterprise): Connect() in ${TOOK} s, authorized on the AP, diagnostics and joinctl show: PEAP as anonymous@auth.test; ping AP -> station: $ENT_PING"
+check "PEAP/MSCHAPv2 (WPA2-Enterprise): Connect() in ${TOOK} s, authorized on the AP, diagnostics and joinctl show: PEAP as anonymous@auth.test, TLS version, cipher and server; ping AP -> station: $ENT_PING"
 ent_disconnect
 
 # ---------------------------------------------------------- wrong password ---
@@ -53,7 +57,19 @@ ent_profile joind-ent '[Security]' EAP-Method=PEAP EAP-Identity=anonymous@auth.t
 ent_connect_fails joind-ent
 grep -q 'net.joind.Error.AuthenticationFailed' <<<"$ENT_ERR" ||
 	wifi_fail "wrong CA: no AuthenticationFailed: $ENT_ERR"
+for want in 'CN=auth.test' 'sha256/' 'joinctl known-networks trust joind-ent'; do
+	grep -qF "$want" <<<"$ENT_ERR" || wifi_fail "wrong CA: the error lacks '$want': $ENT_ERR"
+done
 check "server certificate from another CA refused: $(sed 's/.*AuthenticationFailed: //' <<<"$ENT_ERR" | head -c 200)"
+# The way through: the certificate shown, its pin written over D-Bus once
+# confirmed (--yes), and the next Connect() accepts exactly that key.
+"$BUILD/client/joinctl" --yes known-networks trust joind-ent >"$WORK/ent-trust.txt" ||
+	wifi_fail "joinctl known-networks trust: $(cat "$WORK/ent-trust.txt")"
+grep -q 'CN=auth.test' "$WORK/ent-trust.txt" || wifi_fail "trust: no certificate shown"
+wifi_poll 10 "the pin written" grep -q '^EAP-PEAP-ServerKeyPin=sha256/' "$WORK/state/joind-ent.8021x"
+ent_connect joind-ent
+check "joinctl known-networks trust: pin written ($(grep -o 'sha256/[^ ]*' "$WORK/ent-trust.txt" | head -1)), Connect() in ${TOOK} s"
+ent_disconnect
 
 # ---------------------------------------------------- the caller's agent ---
 ent_peap_profile joind-ent '' EAP-RememberCredentials=true
@@ -82,7 +98,8 @@ ent_profile joind-ent '[Security]' EAP-Method=TLS EAP-Identity=tlsuser \
 	"EAP-TLS-ClientCert=$ENT_PKI/client.pem" "EAP-TLS-ClientKey=$ENT_PKI/client.key" \
 	EAP-TLS-Version-Min=1.3 '[Settings]' AutoConnect=false
 ent_connect joind-ent
-ent_link '(.eap_method == "TLS") and (.eap_identity == "tlsuser")' || wifi_fail "TLS: diagnostics"
+ent_link '(.eap_method == "TLS") and (.eap_identity == "tlsuser") and (.tls_version == "TLSv1.3")' ||
+	wifi_fail "TLS: diagnostics"
 ent_ping wlan6
 check "EAP-TLS with TLS 1.3 only: Connect() in ${TOOK} s; ping: $ENT_PING"
 ent_disconnect
