@@ -44,13 +44,15 @@ static const AuthRule auth_rules[] = {
         {"net.joind.KnownNetwork1", "Forget", JOIND_AUTH_ACTION_KNOWN, JOIND_AUTH_ACTION_PROFILE},
         {"net.joind.ProfileManager1", NULL, JOIND_AUTH_ACTION_PROFILE, NULL},
         /* iwd's API (plugins/iwd-compat): the same actions for the same
-         * operations; Device and Adapter writes (Powered, Mode) change
-         * nothing joind would not. */
+         * operations; a Device or Adapter Powered write sets the link up
+         * or down, which takes a station off the air like a disconnect
+         * (NetworkManager's radio switch is this write). */
         {"net.connman.iwd.Daemon", "GetInfo", JOIND_AUTH_ACTION_CONNECT, NULL},
         {"net.connman.iwd.AgentManager", NULL, JOIND_AUTH_ACTION_AGENT, NULL},
         {"net.connman.iwd.Adapter", NULL, JOIND_AUTH_ACTION_CONNECT, NULL},
         {"net.connman.iwd.Device", NULL, JOIND_AUTH_ACTION_CONNECT, NULL},
         {"net.connman.iwd.Station", NULL, JOIND_AUTH_ACTION_CONNECT, NULL},
+        {"net.connman.iwd.StationDiagnostic", NULL, JOIND_AUTH_ACTION_CONNECT, NULL},
         {"net.connman.iwd.Network", "Connect", JOIND_AUTH_ACTION_CONNECT, NULL},
         {"net.connman.iwd.KnownNetwork", NULL, JOIND_AUTH_ACTION_KNOWN, JOIND_AUTH_ACTION_PROFILE},
 };

@@ -7,6 +7,7 @@
 #include <string.h>
 
 #include "joind-dbus-call.h"
+#include "joind-device-power.h"
 #include "joind-error.h"
 #include "joind-station.h"
 #include "joind-observer-private.h"
@@ -95,6 +96,9 @@ op_finish(JoindCallOp op, GObject *source, GAsyncResult *result, GError **error)
 		return joind_station_connect_hidden_finish(JOIND_STATION(source), result, error);
 	case JOIND_CALL_OP_CONNECT:
 		return joind_network_connect_finish(JOIND_NETWORK(source), result, error);
+	case JOIND_CALL_OP_POWER_ON:
+	case JOIND_CALL_OP_POWER_OFF:
+		return joind_device_power_finish(JOIND_DEVICE(source), result, error);
 	}
 	return joind_set_error(error, JOIND_ERROR_NOT_SUPPORTED, "No such operation.");
 }
@@ -150,6 +154,10 @@ joind_call_run(JoindCall *call, gpointer model, JoindCallOp op)
 		return;
 	case JOIND_CALL_OP_CONNECT:
 		joind_network_connect(model, cancellable, op_done, run);
+		return;
+	case JOIND_CALL_OP_POWER_ON:
+	case JOIND_CALL_OP_POWER_OFF:
+		joind_device_power(model, op == JOIND_CALL_OP_POWER_ON, cancellable, op_done, run);
 		return;
 	}
 	g_free(run);

@@ -62,12 +62,17 @@ JOIND_EXPORT void joind_call_return_result(JoindCall *call, gboolean ok, const G
 
 /* The model's operations a call can run: Station's Scan, Disconnect and
  * ConnectHiddenNetwork (its parameters "(s)", the SSID) on a JoindStation,
- * Network's Connect on a JoindNetwork. */
+ * Network's Connect on a JoindNetwork; powering a JoindDevice on or off
+ * (its link set up or down, which its plugin follows as it follows
+ * `ip link`: off disconnects and stops scans, on scans and autoconnects
+ * again), answered once the device's "powered" says so. */
 typedef enum {
 	JOIND_CALL_OP_SCAN,
 	JOIND_CALL_OP_DISCONNECT,
 	JOIND_CALL_OP_CONNECT_HIDDEN,
 	JOIND_CALL_OP_CONNECT,
+	JOIND_CALL_OP_POWER_ON,
+	JOIND_CALL_OP_POWER_OFF,
 } JoindCallOp;
 
 /* Runs op on model for call, with the call's cancellable (so a secret is

@@ -63,12 +63,16 @@ station_hidden_access_points(JoindCall *call, gpointer target, gpointer data)
 	joind_call_return(call, g_variant_new_parsed("(@a(sns) [],)"));
 }
 
+/* joind does not watch the signal of the link it holds between scans
+ * (no threshold events reach the model), so it cannot tell a signal level
+ * agent when a level is crossed; iwd's own answer for a driver without
+ * that support is NotSupported too. */
 static void
-station_not_supported(JoindCall *call, gpointer target, gpointer data)
+station_signal_agent(JoindCall *call, gpointer target, gpointer data)
 {
-	g_autoptr(GError) error = g_error_new(
-	        IWD_ERROR, IWD_ERROR_NOT_SUPPORTED, "joind does not implement %s.",
-	        g_dbus_method_invocation_get_method_name(joind_call_get_invocation(call)));
+	g_autoptr(GError) error = g_error_new_literal(
+	        IWD_ERROR, IWD_ERROR_NOT_SUPPORTED,
+	        "joind has no signal level agents: read the signal from GetOrderedNetworks().");
 
 	joind_call_return_error(call, error);
 }
@@ -79,8 +83,8 @@ const IwdMethod iwd_station_methods[] = {
         {"GetOrderedNetworks", station_ordered_networks},
         {"GetHiddenAccessPoints", station_hidden_access_points},
         {"ConnectHiddenNetwork", station_connect_hidden},
-        {"RegisterSignalLevelAgent", station_not_supported},
-        {"UnregisterSignalLevelAgent", station_not_supported},
+        {"RegisterSignalLevelAgent", station_signal_agent},
+        {"UnregisterSignalLevelAgent", station_signal_agent},
         {NULL, NULL},
 };
 
@@ -97,13 +101,16 @@ const IwdMethod iwd_network_methods[] = {
         {NULL, NULL},
 };
 
-/* ---- Device ------------------------------------------------------------------- */
+/* ---- Device and Adapter --------------------------------------------------------- */
 
-/* joind runs stations only and leaves an interface's power to the system
- * (ip link, rfkill): a write that asks for what is already so succeeds,
- * anything else is NotSupported. */
+/* Powered sets the interface up or down (iwd does the same to its
+ * netdev), through the core, which answers once joind's device follows:
+ * off disconnects and stops scans, on scans and autoconnects again. An
+ * Adapter's write acts on the radio's station interface (joind runs one
+ * per radio), where iwd would switch the radio's rfkill. Mode only
+ * accepts "station", the one mode joind runs. */
 void
-iwd_device_set_property(JoindCall *call, gpointer target, gpointer data)
+iwd_power_set_property(JoindCall *call, IwdIface *target, JoindDevice *device)
 {
 	GVariant *params = g_dbus_method_invocation_get_parameters(joind_call_get_invocation(call));
 	const gchar *name = NULL;
@@ -113,13 +120,24 @@ iwd_device_set_property(JoindCall *call, gpointer target, gpointer data)
 
 	g_variant_get(params, "(&s&sv)", NULL, &name, &value);
 	now = iwd_iface_get(target, name);
+	/* GDBus checked that the property is writable and the value's type. */
 	if (now != NULL && g_variant_equal(now, value)) {
 		joind_call_return(call, NULL);
 		return;
 	}
+	if (g_str_equal(name, "Powered") && device != NULL) {
+		joind_call_run(call, device,
+		               g_variant_get_boolean(value) ? JOIND_CALL_OP_POWER_ON
+		                                            : JOIND_CALL_OP_POWER_OFF);
+		return;
+	}
 	error = g_error_new(IWD_ERROR, IWD_ERROR_NOT_SUPPORTED,
-	                    "joind does not change %s over this API; it runs stations and "
-	                    "follows the interface's state (ip link, rfkill).",
-	                    name);
+	                    "joind runs stations only; %s cannot change.", name);
 	joind_call_return_error(call, error);
+}
+
+void
+iwd_device_set_property(JoindCall *call, gpointer target, gpointer data)
+{
+	iwd_power_set_property(call, target, iwd_iface_get_model(target));
 }

@@ -13,5 +13,8 @@ extern const IwdMethod iwd_station_methods[];
 extern const IwdMethod iwd_network_methods[];
 /* Device.Powered and Device.Mode writes. */
 void iwd_device_set_property(JoindCall *call, gpointer target, gpointer data);
+/* A Powered or Mode write on target (a Device or an Adapter) for device,
+ * the interface it powers (NULL: none, the write is NotSupported). */
+void iwd_power_set_property(JoindCall *call, IwdIface *target, JoindDevice *device);
 
 G_END_DECLS

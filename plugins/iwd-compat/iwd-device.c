@@ -8,6 +8,7 @@
 #include "iwd-device.h"
 
 #include "iwd-calls.h"
+#include "iwd-diagnostics.h"
 #include "iwd-iface.h"
 #include "iwd-introspection.h"
 #include "iwd-names.h"
@@ -31,6 +32,8 @@ struct _IwdDevice {
 	/* While a Station is shown: */
 	JoindStation *station;
 	IwdIface *station_iface;
+	IwdIface *diagnostic_iface;
+	gboolean diagnostic_shown;
 	gulong station_ids[3]; /* notify, network-added, network-removed */
 	GHashTable *networks;  /* JoindNetwork -> IwdNetwork */
 };
@@ -94,9 +97,13 @@ network_export_if_free(IwdDevice *self, IwdNetwork *n)
 static void
 network_add(IwdDevice *self, JoindNetwork *network)
 {
+	GBytes *ssid = joind_network_get_ssid(network);
 	IwdNetwork *n;
 
-	if (g_hash_table_contains(self->networks, network))
+	/* iwd shows only networks whose SSID is UTF-8 (its Name is the SSID
+	 * as it is); clients of its API never meet the others. */
+	if (g_hash_table_contains(self->networks, network) ||
+	    !g_utf8_validate(g_bytes_get_data(ssid, NULL), (gssize)g_bytes_get_size(ssid), NULL))
 		return;
 	n = g_new0(IwdNetwork, 1);
 	n->path = iwd_network_path(self->path, joind_network_get_ssid(network),
@@ -143,6 +150,22 @@ iwd_device_network_path(IwdDevice *self, JoindNetwork *network)
 
 /* ---- the station ------------------------------------------------------------- */
 
+/* iwd has StationDiagnostic on the station's object only while connected
+ * (iwctl's station show asks for diagnostics whenever it is there). */
+static void
+diagnostic_show(IwdDevice *self, gboolean show)
+{
+	GDBusInterfaceSkeleton *iface = G_DBUS_INTERFACE_SKELETON(self->diagnostic_iface);
+
+	if (show == self->diagnostic_shown)
+		return;
+	self->diagnostic_shown = show;
+	if (show)
+		g_dbus_object_skeleton_add_interface(self->object, iface);
+	else
+		g_dbus_object_skeleton_remove_interface(self->object, iface);
+}
+
 static void
 station_sync(IwdDevice *self)
 {
@@ -159,6 +182,7 @@ station_sync(IwdDevice *self)
 	                      joind_station_state_to_string(joind_station_get_state(station))));
 	iwd_iface_set(self->station_iface, "Scanning",
 	              g_variant_new_boolean(joind_station_get_scanning(station)));
+	diagnostic_show(self, joind_station_get_state(station) == JOIND_STATION_STATE_CONNECTED);
 }
 
 static void
@@ -196,6 +220,8 @@ station_show(IwdDevice *self, JoindStation *station)
 	self->station_iface = iwd_iface_new(iwd_introspection_lookup(IWD_IFACE_STATION),
 	                                    iwd_station_methods, NULL, station);
 	iwd_iface_set_context(self->station_iface, self);
+	self->diagnostic_iface = iwd_iface_new(iwd_introspection_lookup(IWD_IFACE_DIAG),
+	                                       iwd_diagnostic_methods, NULL, self->device);
 	self->station_ids[0] =
 	        g_signal_connect(station, "notify", G_CALLBACK(station_changed), self);
 	self->station_ids[1] =
@@ -222,8 +248,10 @@ station_hide(IwdDevice *self)
 	networks = g_hash_table_get_keys(self->networks);
 	for (GList *l = networks; l != NULL; l = l->next)
 		network_remove(self, l->data);
+	diagnostic_show(self, FALSE);
 	g_dbus_object_skeleton_remove_interface(self->object,
 	                                        G_DBUS_INTERFACE_SKELETON(self->station_iface));
+	g_clear_object(&self->diagnostic_iface);
 	g_clear_object(&self->station_iface);
 	g_clear_object(&self->station);
 }

@@ -153,6 +153,17 @@ adapter_sync(IwdAdapter *adapter)
 	iwd_iface_set(adapter->iface, "Powered", g_variant_new_boolean(powered));
 }
 
+/* Adapter.Powered and the like act on the radio's station interface. */
+static void
+adapter_set_property(JoindCall *call, gpointer target, gpointer data)
+{
+	IwdAdapter *adapter = iwd_iface_get_context(target);
+
+	iwd_power_set_property(call, target,
+	                       adapter->devices->len > 0 ? g_ptr_array_index(adapter->devices, 0)
+	                                                 : NULL);
+}
+
 static IwdAdapter *
 adapter_get(IwdServer *self, guint phy)
 {
@@ -168,7 +179,8 @@ adapter_get(IwdServer *self, guint phy)
 	path = iwd_adapter_path(phy);
 	name = g_strdup_printf("phy%u", phy);
 	adapter->iface = iwd_iface_new(iwd_introspection_lookup(IWD_IFACE_ADAPTER), NULL,
-	                               iwd_device_set_property, NULL);
+	                               adapter_set_property, NULL);
+	iwd_iface_set_context(adapter->iface, adapter);
 	iwd_iface_set(adapter->iface, "Name", g_variant_new_string(name));
 	iwd_iface_set(adapter->iface, "SupportedModes", g_variant_new_strv(modes, -1));
 	adapter_sync(adapter);

@@ -1,7 +1,8 @@
 /* test-iwd-device.c - a WiFi device of the model under iwd's API: Station
- * only while powered, Network objects under it (PSK and SAE twins share
- * one path), ConnectedNetwork and KnownNetwork left out when they have no
- * value, and the properties of one change sent together. */
+ * only while powered, StationDiagnostic only while connected, Network
+ * objects under it (PSK and SAE twins share one path, none for an SSID
+ * that is not UTF-8), ConnectedNetwork and KnownNetwork left out
+ * when they have no value, and the properties of one change sent together. */
 #include "iwd-device.h"
 #include "iwd-names.h"
 
@@ -84,6 +85,7 @@ test_device_and_station(Fixture *f, gconstpointer data)
 	g_assert_true(g_variant_lookup(station, "State", "&s", &text));
 	g_assert_cmpstr(text, ==, "disconnected");
 	g_assert_false(g_variant_lookup(station, "ConnectedNetwork", "&o", &text));
+	g_assert_false(exported(f, DEVICE_PATH, IWD_IFACE_DIAG));
 
 	joind_device_set_powered(f->device, FALSE);
 	g_assert_false(exported(f, DEVICE_PATH, IWD_IFACE_STATION));
@@ -101,6 +103,7 @@ test_networks(Fixture *f, gconstpointer data)
 {
 	g_autoptr(JoindNetwork) psk = network_new("t-wpa2", JOIND_NETWORK_TYPE_PSK);
 	g_autoptr(JoindNetwork) sae = network_new("t-wpa2", JOIND_NETWORK_TYPE_SAE);
+	g_autoptr(JoindNetwork) latin1 = network_new("caf\xe9", JOIND_NETWORK_TYPE_OPEN);
 	g_autoptr(GVariant) props = NULL;
 	const gchar *text = NULL;
 
@@ -124,6 +127,11 @@ test_networks(Fixture *f, gconstpointer data)
 	g_assert_nonnull(props);
 	joind_station_remove_network(f->station, sae);
 	g_assert_false(exported(f, WPA2_PATH, IWD_IFACE_NETWORK));
+
+	/* An SSID that is not UTF-8 has no Network object (iwd's rule). */
+	joind_station_add_network(f->station, latin1);
+	g_assert_null(iwd_device_network_path(f->iwd, latin1));
+	g_assert_false(exported(f, DEVICE_PATH "/636166e9_open", IWD_IFACE_NETWORK));
 
 	/* Unpowered: no Station, so no networks either. */
 	joind_station_add_network(f->station, psk);
@@ -153,12 +161,14 @@ test_connected(Fixture *f, gconstpointer data)
 	network = props_of(f, WPA2_PATH, IWD_IFACE_NETWORK);
 	g_assert_true(g_variant_lookup(network, "Connected", "b", &connected));
 	g_assert_true(connected);
+	g_assert_true(exported(f, DEVICE_PATH, IWD_IFACE_DIAG));
 
 	joind_station_set_connected_network(f->station, NULL);
 	joind_station_set_state(f->station, JOIND_STATION_STATE_DISCONNECTED, "test");
 	g_clear_pointer(&station, g_variant_unref);
 	station = props_of(f, DEVICE_PATH, IWD_IFACE_STATION);
 	g_assert_false(g_variant_lookup(station, "ConnectedNetwork", "&o", &text));
+	g_assert_false(exported(f, DEVICE_PATH, IWD_IFACE_DIAG));
 }
 
 int
