@@ -16,6 +16,7 @@ if [[ -z ${NM_BENCH_ONLY-} ]]; then
 	for script in 81-iwd-nm 83-iwd-nm-events; do
 		wifi_step "$script against iwd 2.3"
 		(
+			# shellcheck disable=SC2034 # read by the sourced script
 			NM_DAEMON=iwd
 			# shellcheck source=/dev/null
 			source "$CASES/$script.sh"
