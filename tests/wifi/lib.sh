@@ -318,7 +318,8 @@ nm_daemon_start() {
 		NM_STATE_DIR=$WORK/state
 	fi
 	IDEV=$(nm_wlan2_path)
-	iwd_wait 30 "$IDEV" net.connman.iwd.Station State disconnected
+	# Under a loaded TCG host iwd takes tens of seconds to set the radio up.
+	iwd_wait 90 "$IDEV" net.connman.iwd.Station State disconnected
 }
 
 nm_daemon_restart() {
