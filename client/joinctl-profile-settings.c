@@ -24,43 +24,16 @@ key_is_secret(const gchar *name)
 	       g_str_has_suffix(key, "-Hash") || g_str_has_prefix(key, "SAE-PT");
 }
 
-typedef struct {
-	gboolean done;
-	gchar *line;
-} PromptAnswer;
-
-static void
-prompt_answered(gchar *line, gpointer user_data)
-{
-	PromptAnswer *answer = user_data;
-
-	answer->line = line;
-	answer->done = TRUE;
-}
-
 static gchar *
 secret_from_terminal(JoinctlContext *ctx, const gchar *name, GError **error)
 {
 	g_autofree gchar *question = g_strdup_printf(_("%s (not shown): "), name);
-	PromptAnswer answer = {0};
+	g_autofree gchar *no_terminal =
+	        g_strdup_printf(_("%s is a secret and there is no terminal to ask for it: use "
+	                          "--passphrase-file FILE or --passphrase-from-env VAR"),
+	                        name);
 
-	if (!joinctl_prompt_start(question, FALSE, prompt_answered, &answer)) {
-		g_set_error(error, JOINCTL_ERROR, JOINCTL_EXIT_USAGE,
-		            _("%s is a secret and there is no terminal to ask for it: use "
-		              "--passphrase-file FILE or --passphrase-from-env VAR"),
-		            name);
-		return NULL;
-	}
-	while (!answer.done && !g_cancellable_is_cancelled(ctx->cancellable))
-		g_main_context_iteration(NULL, TRUE);
-	if (!answer.done) {
-		joinctl_prompt_cancel();
-		g_set_error_literal(error, JOINCTL_ERROR, JOINCTL_EXIT_ABORTED, _("interrupted"));
-		return NULL;
-	}
-	if (answer.line == NULL)
-		g_set_error(error, JOINCTL_ERROR, JOINCTL_EXIT_USAGE, _("no value for %s"), name);
-	return answer.line;
+	return joinctl_prompt_line(ctx, question, FALSE, name, no_terminal, error);
 }
 
 /* The first line of the file, without its line end. */
@@ -78,8 +51,8 @@ secret_from_file(const gchar *path, GError **error)
 	return text;
 }
 
-static gchar *
-secret_value(JoinctlContext *ctx, const gchar *name, GError **error)
+gchar *
+joinctl_profile_secret(JoinctlContext *ctx, const gchar *name, GError **error)
 {
 	const gchar *env;
 
@@ -100,7 +73,7 @@ secret_value(JoinctlContext *ctx, const gchar *name, GError **error)
 static gboolean
 add_secret(JoinctlContext *ctx, GVariantDict *dict, const gchar *name, GError **error)
 {
-	gchar *value = secret_value(ctx, name, error);
+	gchar *value = joinctl_profile_secret(ctx, name, error);
 
 	if (value == NULL)
 		return FALSE;

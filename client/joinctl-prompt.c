@@ -112,6 +112,42 @@ joinctl_prompt_start(const gchar *question, gboolean echo, JoinctlPromptFunc fun
 	return TRUE;
 }
 
+typedef struct {
+	gboolean done;
+	gchar *line;
+} Answer;
+
+static void
+answered(gchar *line, gpointer user_data)
+{
+	Answer *answer = user_data;
+
+	answer->line = line;
+	answer->done = TRUE;
+}
+
+gchar *
+joinctl_prompt_line(JoinctlContext *ctx, const gchar *question, gboolean echo, const gchar *what,
+                    const gchar *no_terminal, GError **error)
+{
+	Answer answer = {0};
+
+	if (!joinctl_prompt_start(question, echo, answered, &answer)) {
+		g_set_error_literal(error, JOINCTL_ERROR, JOINCTL_EXIT_USAGE, no_terminal);
+		return NULL;
+	}
+	while (!answer.done && !g_cancellable_is_cancelled(ctx->cancellable))
+		g_main_context_iteration(NULL, TRUE);
+	if (!answer.done) {
+		joinctl_prompt_cancel();
+		g_set_error_literal(error, JOINCTL_ERROR, JOINCTL_EXIT_ABORTED, _("interrupted"));
+		return NULL;
+	}
+	if (answer.line == NULL)
+		g_set_error(error, JOINCTL_ERROR, JOINCTL_EXIT_USAGE, _("no value for %s"), what);
+	return answer.line;
+}
+
 /* Abandon the prompt (its callback is not called) and restore the terminal. */
 void
 joinctl_prompt_cancel(void)

@@ -49,6 +49,7 @@ typedef struct {
 	gchar *passphrase_env;  /* ... or from this environment variable */
 	gchar **embed;          /* Group.Key=FILE: FILE's bytes as the value */
 	gchar *ssid_hex;        /* Settings.SSID */
+	gboolean replace;       /* import: rewrite profiles that exist */
 } JoinctlProfileOptions;
 
 typedef struct {
@@ -130,6 +131,11 @@ gboolean joinctl_prompt_available(void);
 gboolean joinctl_prompt_start(const gchar *question, gboolean echo, JoinctlPromptFunc func,
                               gpointer user_data);
 void joinctl_prompt_cancel(void);
+/* Asks question and runs the main loop until the line comes: NULL with
+ * error when there is no terminal (saying no_terminal), at the end of input
+ * (no value for what) or when interrupted. */
+gchar *joinctl_prompt_line(JoinctlContext *ctx, const gchar *question, gboolean echo,
+                           const gchar *what, const gchar *no_terminal, GError **error);
 gboolean joinctl_prompt_busy(void);
 
 /* Commands: each returns an exit code and has printed what went wrong. */
@@ -141,6 +147,7 @@ int joinctl_cmd_station(JoinctlContext *ctx, gchar **args);
 int joinctl_cmd_known(JoinctlContext *ctx, gchar **args);
 int joinctl_cmd_agent(JoinctlContext *ctx, gchar **args);
 int joinctl_cmd_profile(JoinctlContext *ctx, gchar **args);
+int joinctl_cmd_import(JoinctlContext *ctx, gchar **args);
 
 /* joinctl-profile-settings.c: the a{sv} of ProfileManager1 from args
  * ("Group.Key=VALUE", or "Group.Key" for a secret read without echo) and
@@ -148,6 +155,9 @@ int joinctl_cmd_profile(JoinctlContext *ctx, gchar **args);
  * none is named. */
 GVariant *joinctl_profile_settings(JoinctlContext *ctx, const gchar *kind, gchar **args,
                                    GError **error);
+/* A secret named name: from --passphrase-file, --passphrase-from-env or
+ * asked for on the terminal without echo. */
+gchar *joinctl_profile_secret(JoinctlContext *ctx, const gchar *name, GError **error);
 
 /* Print "joinctl: <message>" on stderr and return the exit code for error. */
 int joinctl_report(const GError *error);

@@ -21,6 +21,7 @@ static const struct {
         {"monitor", joinctl_cmd_monitor, TRUE},  {"wired", joinctl_cmd_wired, FALSE},
         {"station", joinctl_cmd_station, FALSE}, {"known-networks", joinctl_cmd_known, FALSE},
         {"agent", joinctl_cmd_agent, TRUE},      {"profile", joinctl_cmd_profile, FALSE},
+        {"import", joinctl_cmd_import, FALSE},
 };
 
 static const gchar *help_commands =
@@ -43,6 +44,9 @@ static const gchar *help_commands =
            "  profile create KIND NAME [SETTING...]   KIND: open, psk, 8021x, wired\n"
            "  profile set PROFILE SETTING...|unset PROFILE Group.Key...\n"
            "  profile validate KIND [SETTING...]\n"
+           "  import FILE.eap-config [Match.Interface=GLOB...] [--username U] [--replace]\n"
+           "                                   an eduroam CAT / geteduroam profile: one 8021x\n"
+           "                                   profile per SSID, a wired one for IEEE 802.3\n"
            "\n"
            "DEVICE is an interface name or a device object path. connect and wired reauth\n"
            "answer joind's secret requests themselves: from --passphrase, --key-passphrase,\n"
@@ -54,6 +58,9 @@ static const gchar *help_commands =
            "without echo, or reads --passphrase-file FILE or --passphrase-from-env VAR;\n"
            "secrets are never taken from the command line. --embed Group.Key=FILE\n"
            "embeds a PEM file; --ssid-hex HEX gives an SSID that is not UTF-8.\n"
+           "import asks for the user name (or takes --username) and the password\n"
+           "without echo (or --passphrase-file, --passphrase-from-env); --replace\n"
+           "rewrites profiles of the same names.\n"
            "\n"
            "JSON (--json; keys are stable, see joinctl(1)):\n"
            "  device:  path ifindex name address kind powered state plugin interfaces\n"
@@ -65,6 +72,7 @@ static const gchar *help_commands =
            "  known:   path name type hidden autoconnect last_connected_time source\n"
            "  profile: path kind name settings{Group.Key: value, Group.HasKey: true}\n"
            "           (validate: an array of problems; exit 2 when there are any)\n"
+           "  import:  provider display_name method profiles[path kind name replaced]\n"
            "  daemon:  version bus unique_name plugins[name description state detail]\n"
            "  monitor: one object per line: time event path interface properties invalidated\n"
            "           unique_name; event is added, changed, removed, daemon-started or\n"
@@ -196,6 +204,8 @@ make_option_context(Options *o)
 	         N_("profile: embed FILE (PEM) as the value of Group.Key"), N_("Group.Key=FILE")},
 	        {"ssid-hex", 0, 0, G_OPTION_ARG_STRING, &o->profile.ssid_hex,
 	         N_("profile: the SSID's bytes in hexadecimal"), N_("HEX")},
+	        {"replace", 0, 0, G_OPTION_ARG_NONE, &o->profile.replace,
+	         N_("import: rewrite profiles that exist"), NULL},
 	        {"version", 0, 0, G_OPTION_ARG_NONE, &o->version, N_("Print the version"), NULL},
 	        {NULL},
 	};

@@ -276,6 +276,12 @@ joind_config_get_bool(JoindConfig *self, const gchar *group, const gchar *key)
 	return g_strcmp0(text, "true") == 0;
 }
 
+gchar *
+joind_config_get_string(JoindConfig *self, const gchar *group, const gchar *key)
+{
+	return config_get_text(self, group, key, JOIND_CONFIG_STRING);
+}
+
 gchar **
 joind_config_get_strv(JoindConfig *self, const gchar *group, const gchar *key)
 {

@@ -38,6 +38,7 @@ guint joind_config_get_n_warnings(JoindConfig *self);
 /* The value of a declared key: main.conf's if valid, else its default. */
 gint joind_config_get_int(JoindConfig *self, const gchar *group, const gchar *key);
 gboolean joind_config_get_bool(JoindConfig *self, const gchar *group, const gchar *key);
+gchar *joind_config_get_string(JoindConfig *self, const gchar *group, const gchar *key);
 gchar **joind_config_get_strv(JoindConfig *self, const gchar *group, const gchar *key);
 
 G_END_DECLS

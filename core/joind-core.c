@@ -451,6 +451,12 @@ joind_core_get_config_bool(JoindCore *self, const gchar *group, const gchar *key
 	return joind_config_get_bool(self->config, group, key);
 }
 
+gchar *
+joind_core_get_config_string(JoindCore *self, const gchar *group, const gchar *key)
+{
+	return joind_config_get_string(self->config, group, key);
+}
+
 gchar **
 joind_core_get_config_strv(JoindCore *self, const gchar *group, const gchar *key)
 {

@@ -30,6 +30,8 @@ JOIND_EXPORT JoindDevice *joind_core_lookup_device(JoindCore *self, gint ifindex
 JOIND_EXPORT gint joind_core_get_config_int(JoindCore *self, const gchar *group, const gchar *key);
 JOIND_EXPORT gboolean joind_core_get_config_bool(JoindCore *self, const gchar *group,
                                                  const gchar *key);
+JOIND_EXPORT gchar *joind_core_get_config_string(JoindCore *self, const gchar *group,
+                                                 const gchar *key);
 JOIND_EXPORT gchar **joind_core_get_config_strv(JoindCore *self, const gchar *group,
                                                 const gchar *key);
 

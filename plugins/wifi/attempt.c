@@ -3,6 +3,7 @@
 
 #include <string.h>
 
+#include "address.h"
 #include "autoconnect-known.h"
 
 const gchar *
@@ -94,17 +95,56 @@ attempt_prepare_eap(WifiAttempt *attempt, WifiIface *iface, const gchar *address
 	return TRUE;
 }
 
+/* The address this attempt shows (address.h: the interface's own, or the
+ * network's) into *address, spelt in chosen; the interface's (address as
+ * given) when it has none yet, which only a secure network needs. */
+static gboolean
+attempt_choose_address(WifiAttempt *attempt, WifiIface *iface, const gchar **address,
+                       gchar chosen[18], GError **error)
+{
+	GBytes *ssid = joind_network_get_ssid(JOIND_NETWORK(attempt->network));
+	guint8 current[6];
+
+	if (!wifi_parse_address(*address, current))
+		return TRUE;
+	if (!wifi_address_for_network(iface->address, iface, g_bytes_get_data(ssid, NULL),
+	                              g_bytes_get_size(ssid),
+	                              joind_network_get_profile(JOIND_NETWORK(attempt->network)),
+	                              current, attempt->spa, error))
+		return FALSE;
+	*address = wifi_bssid_to_string(attempt->spa, chosen);
+	return TRUE;
+}
+
+gboolean
+wifi_attempt_take_address(WifiAttempt *attempt, WifiIface *iface, const gchar *address,
+                          GError **error)
+{
+	static const guint8 none[6];
+	guint8 current[6];
+
+	if (memcmp(attempt->spa, none, 6) == 0 || !wifi_parse_address(address, current))
+		return TRUE;
+	return wifi_address_apply(iface, attempt->spa, current, error);
+}
+
 WifiAttempt *
 wifi_attempt_new(JoindCore *core, WifiNetwork *network, WifiBss *bss, WifiIface *iface,
-                 gboolean sme, const gchar *address, gboolean *ask_agent, GError **error)
+                 gboolean sme, const gchar *current, gboolean *ask_agent, GError **error)
 {
 	JoindNetworkType type = joind_network_get_network_type(JOIND_NETWORK(network));
 	WifiAttempt *attempt = g_new0(WifiAttempt, 1);
 	gboolean sae = sme && iface->wiphy != NULL && wifi_wiphy_can_sae_sme(iface->wiphy);
+	gchar chosen[18];
+	const gchar *address = current;
 
 	attempt->network = g_object_ref(network);
 	attempt->bss = wifi_bss_ref(bss);
 	*ask_agent = FALSE;
+	if (!attempt_choose_address(attempt, iface, &address, chosen, error)) {
+		wifi_attempt_free(attempt);
+		return NULL;
+	}
 	switch (type) {
 	case JOIND_NETWORK_TYPE_OPEN:
 		return attempt;

@@ -25,7 +25,7 @@ typedef struct {
 	gboolean secure;
 	WifiRsnPlan plan; /* secure: the suites (ap_rsne points into bss) */
 	WifiPskSecret psk;
-	guint8 spa[6];        /* secure: our address, for the handshake */
+	guint8 spa[6];        /* our address (address.h's choice), for the handshake */
 	GCancellable *secret; /* the agent's request under way */
 	/* 802.1X: the profile EAP runs with (its credentials come from it or,
 	 * during the conversation, from the agent), the network's key in the
@@ -35,7 +35,7 @@ typedef struct {
 	WifiPmksa *pmksa;
 } WifiAttempt;
 
-/* address: the interface's ("aa:bb:.."); sme: joind's SME authenticates
+/* address: the interface's now ("aa:bb:.."); sme: joind's SME authenticates
  * (then SAE is used where the access point and radio can). NULL with error
  * set when the network cannot be joined (NOT_SUPPORTED, NO_AGENT, NOT_FOUND:
  * an 802.1X network without a profile, a bad profile secret); *ask_agent
@@ -43,6 +43,10 @@ typedef struct {
 WifiAttempt *wifi_attempt_new(JoindCore *core, WifiNetwork *network, WifiBss *bss, WifiIface *iface,
                               gboolean sme, const gchar *address, gboolean *ask_agent,
                               GError **error);
+/* Before authentication: gives the interface the address the attempt
+ * chose (address.h), when it has another one now (address). */
+gboolean wifi_attempt_take_address(WifiAttempt *attempt, WifiIface *iface, const gchar *address,
+                                   GError **error);
 /* What the key step of a secure attempt works with. */
 void wifi_attempt_keying_config(WifiAttempt *attempt, JoindCore *core, gboolean control_port_nl,
                                 WifiKeyingConfig *config);

@@ -332,6 +332,8 @@ connector_enter(WifiConnector *self, ConnState state, const gchar *reason)
 	wifi_nl_cancel(self->iface->nl, self->request);
 	self->request = 0;
 	self->state = state;
+	self->iface->associated =
+	        state == CONN_KEYING || state == CONN_CONNECTED || state == CONN_DISCONNECTING;
 	switch (state) {
 	case CONN_IDLE:
 		enter_idle(self, reason);
@@ -692,11 +694,19 @@ on_sae_done(const GError *error, gpointer user_data)
 static void
 connector_start(WifiConnector *self)
 {
+	g_autoptr(GError) error = NULL;
 	WifiAttempt *cur;
 	gchar addr[18];
 
 	self->cur = g_steal_pointer(&self->next);
 	cur = self->cur;
+	if (!wifi_attempt_take_address(
+	            cur, self->iface,
+	            joind_device_get_address(joind_station_get_device(self->station)), &error)) {
+		connector_fail(self, WIFI_CONNECT_EVENT_FAILED, JOIND_ERROR_FAILED, error->message,
+		               CONN_IDLE);
+		return;
+	}
 	self->via_sme = self->use_sme;
 	joind_station_set_state(self->station, JOIND_STATION_STATE_CONNECTING, "Connect()");
 	g_info("%s: connecting to “%s” via %s on %u MHz (%s)", self->iface->name,

@@ -1,6 +1,8 @@
 /* iface.c - the shared context of one station interface (see iface.h). */
 #include "iface.h"
 
+#include "address.h"
+
 #include <netlink/attr.h>
 
 WifiIface *
@@ -32,6 +34,7 @@ wifi_iface_unref(WifiIface *self)
 		return;
 	wifi_wiphy_unref(self->wiphy);
 	wifi_pmksa_cache_free(self->pmksa);
+	wifi_address_free(self->address);
 	g_free(self->name);
 	g_free(self);
 }

@@ -15,6 +15,8 @@
 
 G_BEGIN_DECLS
 
+typedef struct _WifiAddress WifiAddress; /* address.h */
+
 typedef struct {
 	gint refcount;
 	guint32 ifindex;
@@ -27,6 +29,12 @@ typedef struct {
 	/* What full 802.1X authentications on this interface left, for the
 	 * reconnections that skip EAP (in memory only). */
 	WifiPmksaCache *pmksa;
+	/* Which MAC address the interface shows (address.h); NULL: the
+	 * kernel's, untouched (tests). */
+	WifiAddress *address;
+	/* The connector's: cfg80211 holds an association (scans then keep
+	 * the interface's address). */
+	gboolean associated;
 } WifiIface;
 
 WifiIface *wifi_iface_new(WifiNl *nl, WifiLink *link, WifiWiphy *wiphy, guint32 ifindex,

@@ -7,7 +7,10 @@
 
 #include <errno.h>
 #include <glib-unix.h>
+#include <linux/ethtool.h>
 #include <linux/if.h>
+#include <linux/if_arp.h>
+#include <linux/sockios.h>
 #include <linux/rtnetlink.h>
 #include <netlink/msg.h>
 #include <netlink/netlink.h>
@@ -251,9 +254,74 @@ link_socket_set_up(gpointer backend, const gchar *ifname, GError **error)
 	return FALSE;
 }
 
+/* SIOCSIFFLAGS with flags; errno kept for the caller. */
+static gboolean
+link_socket_put_flags(LinkSocket *self, const gchar *ifname, gshort flags)
+{
+	struct ifreq ifr = {0};
+
+	g_strlcpy(ifr.ifr_name, ifname, sizeof(ifr.ifr_name));
+	ifr.ifr_flags = flags;
+	return ioctl(self->ioctl_fd, SIOCSIFFLAGS, &ifr) == 0;
+}
+
+static gboolean
+link_socket_set_address(gpointer backend, const gchar *ifname, const guint8 addr[6], GError **error)
+{
+	LinkSocket *self = backend;
+	struct ifreq ifr = {0};
+	gshort flags;
+	gboolean ok;
+	int err;
+
+	g_strlcpy(ifr.ifr_name, ifname, sizeof(ifr.ifr_name));
+	ok = ioctl(self->ioctl_fd, SIOCGIFFLAGS, &ifr) == 0;
+	flags = ifr.ifr_flags;
+	if (ok && (flags & IFF_UP))
+		ok = link_socket_put_flags(self, ifname, (gshort)(flags & ~IFF_UP));
+	ifr.ifr_hwaddr.sa_family = ARPHRD_ETHER;
+	memcpy(ifr.ifr_hwaddr.sa_data, addr, 6);
+	ok = ok && ioctl(self->ioctl_fd, SIOCSIFHWADDR, &ifr) == 0;
+	err = errno;
+	/* Up again as it was, whether the address took or not. */
+	if ((flags & IFF_UP) && !link_socket_put_flags(self, ifname, flags) && ok) {
+		ok = FALSE;
+		err = errno;
+	}
+	if (!ok)
+		g_set_error(error, JOIND_ERROR, JOIND_ERROR_FAILED,
+		            "Cannot change the address of %s: %s", ifname, g_strerror(err));
+	return ok;
+}
+
+static gboolean
+link_socket_get_permanent_address(gpointer backend, const gchar *ifname, guint8 addr[6],
+                                  GError **error)
+{
+	LinkSocket *self = backend;
+	struct {
+		struct ethtool_perm_addr head;
+		guint8 data[MAX_ADDR_LEN];
+	} req = {.head = {.cmd = ETHTOOL_GPERMADDR, .size = MAX_ADDR_LEN}};
+	struct ifreq ifr = {0};
+
+	g_strlcpy(ifr.ifr_name, ifname, sizeof(ifr.ifr_name));
+	ifr.ifr_data = (gpointer)&req;
+	if (ioctl(self->ioctl_fd, SIOCETHTOOL, &ifr) < 0 || req.head.size != 6) {
+		g_set_error(error, JOIND_ERROR, JOIND_ERROR_NOT_SUPPORTED,
+		            "%s: no permanent address (%s)", ifname,
+		            req.head.size != 6 ? "not 6 octets" : g_strerror(errno));
+		return FALSE;
+	}
+	memcpy(addr, req.data, 6);
+	return TRUE;
+}
+
 static const WifiLinkOps link_socket_ops = {
         .get_flags = link_socket_get_flags,
         .set_up = link_socket_set_up,
+        .set_address = link_socket_set_address,
+        .get_permanent_address = link_socket_get_permanent_address,
         .set_dormant_mode = link_socket_set_dormant_mode,
         .set_oper_up = link_socket_set_oper_up,
         .free = link_socket_free,
@@ -299,6 +367,28 @@ gboolean
 wifi_link_set_up(WifiLink *self, const gchar *ifname, GError **error)
 {
 	return self->ops->set_up(self->backend, ifname, error);
+}
+
+gboolean
+wifi_link_set_address(WifiLink *self, const gchar *ifname, const guint8 addr[6], GError **error)
+{
+	if (self->ops->set_address == NULL) {
+		g_set_error(error, JOIND_ERROR, JOIND_ERROR_NOT_SUPPORTED,
+		            "Cannot change the address of %s here.", ifname);
+		return FALSE;
+	}
+	return self->ops->set_address(self->backend, ifname, addr, error);
+}
+
+gboolean
+wifi_link_get_permanent_address(WifiLink *self, const gchar *ifname, guint8 addr[6], GError **error)
+{
+	if (self->ops->get_permanent_address == NULL) {
+		g_set_error(error, JOIND_ERROR, JOIND_ERROR_NOT_SUPPORTED,
+		            "%s: no permanent address here", ifname);
+		return FALSE;
+	}
+	return self->ops->get_permanent_address(self->backend, ifname, addr, error);
 }
 
 void

@@ -29,6 +29,11 @@ typedef struct {
 	gboolean (*set_up)(gpointer backend, const gchar *ifname, GError **error);
 	void (*set_dormant_mode)(gpointer backend, gint ifindex, gboolean dormant);
 	void (*set_oper_up)(gpointer backend, gint ifindex, gboolean up);
+	/* Optional (a carrier without them cannot change addresses). */
+	gboolean (*set_address)(gpointer backend, const gchar *ifname, const guint8 addr[6],
+	                        GError **error);
+	gboolean (*get_permanent_address)(gpointer backend, const gchar *ifname, guint8 addr[6],
+	                                  GError **error);
 	void (*free)(gpointer backend);
 } WifiLinkOps;
 
@@ -43,6 +48,15 @@ G_DEFINE_AUTOPTR_CLEANUP_FUNC(WifiLink, wifi_link_free)
 gboolean wifi_link_get_flags(WifiLink *self, const gchar *ifname, guint *flags, GError **error);
 /* Sets IFF_UP; the change arrives through the callback. */
 gboolean wifi_link_set_up(WifiLink *self, const gchar *ifname, GError **error);
+
+/* Sets the link's MAC address: down, set, and up again when it was up
+ * (a radio refuses a new address while up). The changes arrive through
+ * the callback. */
+gboolean wifi_link_set_address(WifiLink *self, const gchar *ifname, const guint8 addr[6],
+                               GError **error);
+/* The hardware's own address (ethtool's permanent address). */
+gboolean wifi_link_get_permanent_address(WifiLink *self, const gchar *ifname, guint8 addr[6],
+                                         GError **error);
 
 /* IFLA_LINKMODE: TRUE for IF_LINK_MODE_DORMANT (the kernel then says
  * "dormant" instead of "up" until wifi_link_set_oper_up()), FALSE for the

@@ -11,6 +11,8 @@
  */
 #include "manager.h"
 
+#include "address.h"
+#include "joind-observer.h"
 #include "link.h"
 #include "nl80211.h"
 #include "rfkill.h"
@@ -103,6 +105,19 @@ manager_remove_station(WifiManager *self, guint32 ifindex, const gchar *why)
 	g_hash_table_remove(self->stations, GUINT_TO_POINTER(ifindex));
 }
 
+/* main.conf's choice of addresses, for one interface. */
+static WifiAddress *
+manager_address_policy(WifiManager *self)
+{
+	g_autofree gchar *mode =
+	        joind_core_get_config_string(self->core, "General", "AddressRandomization");
+	g_autofree gchar *range =
+	        joind_core_get_config_string(self->core, "General", "AddressRandomizationRange");
+
+	return wifi_address_new(wifi_address_mode_from_string(mode), g_strcmp0(range, "nic") == 0,
+	                        joind_core_get_state_dir(self->core));
+}
+
 static void
 manager_add_station(WifiManager *self, const Interface *iface, WifiWiphy *wiphy)
 {
@@ -114,9 +129,11 @@ manager_add_station(WifiManager *self, const Interface *iface, WifiWiphy *wiphy)
 	        .iface = context,
 	        .address = iface->address[0] != '\0' ? iface->address : NULL,
 	};
-	WifiStation *station = wifi_station_new(&setup);
+	WifiStation *station;
 	const gchar *reason = NULL;
 
+	context->address = manager_address_policy(self);
+	station = wifi_station_new(&setup);
 	if (self->rfkill != NULL && wifi_rfkill_is_blocked(self->rfkill, wiphy->name, &reason))
 		wifi_station_set_blocked(station, TRUE, reason);
 	g_hash_table_insert(self->stations, GUINT_TO_POINTER(iface->ifindex), station);

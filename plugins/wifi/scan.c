@@ -17,6 +17,7 @@
 #include <time.h>
 
 #include "joind-error.h"
+#include "address.h"
 #include "joind-log.h"
 
 #define BUSY_RETRY_SECONDS 2
@@ -482,6 +483,10 @@ build_trigger(WifiScanner *self, const WifiScanParams *params)
 			        max - 1, params->ssids->len);
 		nla_nest_end(msg, ssids);
 	}
+	/* The kernel refuses a random source address while associated. */
+	if (wifi_address_randomize_scans(self->iface->address) && !self->iface->associated &&
+	    (self->iface->wiphy->features & NL80211_FEATURE_SCAN_RANDOM_MAC_ADDR))
+		nla_put_u32(msg, NL80211_ATTR_SCAN_FLAGS, NL80211_SCAN_FLAG_RANDOM_ADDR);
 	if (params->freqs != NULL) {
 		struct nlattr *freqs = nla_nest_start(msg, NL80211_ATTR_SCAN_FREQUENCIES);
 

@@ -2,6 +2,9 @@
  * ranges and defaults; the core checks main.conf against them. */
 #include "settings.h"
 
+static const gchar *const address_modes[] = {"disabled", "once", "network", NULL};
+static const gchar *const address_ranges[] = {"full", "nic", NULL};
+
 const JoindConfigKey wifi_settings[] = {
         /* Interfaces joind manages (globs); empty means all. */
         {"General", "Interfaces", JOIND_CONFIG_STRV, "", 0, 0, NULL},
@@ -18,6 +21,10 @@ const JoindConfigKey wifi_settings[] = {
         {"Scan", "InitialPeriodicScanInterval", JOIND_CONFIG_INT, "10", 1, 3600, NULL},
         {"Scan", "MaximumPeriodicScanInterval", JOIND_CONFIG_INT, "300", 1, 86400, NULL},
         {"Scan", "DisablePeriodicScan", JOIND_CONFIG_BOOL, "false", 0, 0, NULL},
-        /* Below this signal (dBm) the station looks for a better BSS. */
+        /* Which MAC address stations show: the kernel's, one random address
+         * per start, or one per network (iwd's values). */
+        {"General", "AddressRandomization", JOIND_CONFIG_STRING, "disabled", 0, 0, address_modes},
+        /* full: all of the address is random; nic: the vendor's OUI kept. */
+        {"General", "AddressRandomizationRange", JOIND_CONFIG_STRING, "full", 0, 0, address_ranges},
         {NULL, NULL, 0, NULL, 0, 0, NULL},
 };

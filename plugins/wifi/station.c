@@ -10,6 +10,7 @@
 
 #include <linux/if.h>
 
+#include "address.h"
 #include "autoconnect-known.h"
 #include "autoconnect.h"
 #include "connect.h"
@@ -516,6 +517,7 @@ station_diagnostics(gpointer user_data, GTask *task)
 	                                            : 0);
 	g_variant_dict_insert(d, "periodic_scan_interval", "u", self->periodic_interval);
 	g_variant_dict_insert(d, "netlink_overruns", "u", wifi_nl_get_n_overruns(self->iface->nl));
+	wifi_address_diagnostics(self->iface, joind_device_get_address(self->device), d);
 	g_variant_dict_insert(d, "networks", "u", g_hash_table_size(self->networks));
 	g_variant_dict_insert_value(d, "bsses", g_variant_builder_end(&bsses));
 	g_task_set_task_data(task, d, (GDestroyNotify)g_variant_dict_unref);
@@ -709,6 +711,7 @@ wifi_station_start(WifiStation *self, GError **error)
 		       self->iface->name, self->iface->wiphy->name);
 		return TRUE;
 	}
+	wifi_address_start(self->iface, self->device);
 	/* A station must be up to scan; joind never deletes or recreates the
 	 * interface, it only sets it up. */
 	if (!wifi_link_set_up(self->iface->link, self->iface->name, &local)) {
@@ -734,6 +737,7 @@ wifi_station_stop(WifiStation *self)
 	g_clear_pointer(&self->autoconnect, wifi_autoconnect_free);
 	g_clear_pointer(&self->scanner, wifi_scanner_free);
 	g_clear_pointer(&self->connector, wifi_connector_free);
+	wifi_address_stop(self->iface, self->device);
 	g_signal_handlers_disconnect_by_data(self->core, self);
 	g_hash_table_iter_init(&iter, self->networks);
 	while (g_hash_table_iter_next(&iter, NULL, &network)) {

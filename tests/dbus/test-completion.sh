@@ -91,3 +91,10 @@ expect "joinctl known-networks " set-autoconnect
 expect_not "joinctl known-networks " no
 expect "joinctl profile " unset
 expect "joinctl profile show " 'Cafe\ Corner'
+# import: an .eap-config file, then the wired profile's Match settings;
+# a value of --passphrase-file is not taken for the file.
+printf '<EAPIdentityProviderList/>\n' >"$tmp/campus.eap-config"
+expect "joinctl import $tmp/cam" "$tmp/campus.eap-config"
+expect "joinctl import --passphrase-file $tmp/campus.eap-config $tmp/campus.eap-config M" \
+    Match.Interface=
+expect "joinctl --rep" --replace

@@ -309,6 +309,28 @@ w_bus() {
 		--nopidfile --print-pid=1)
 }
 
+# An eduroam CAT-style eap-config file for the bed on stdout: EAP type
+# $1, the bed's CA and server name auth.test, $2 (XML) inside the method;
+# it applies to IEEE 802.3 with NetworkID "port".
+w_eap_config() {
+	local ca
+	ca=$(openssl x509 -in "$W_PKI/ca.pem" -outform DER | base64 -w0)
+	cat <<-EOF2
+		<?xml version="1.0" encoding="utf-8"?>
+		<EAPIdentityProviderList>
+		<EAPIdentityProvider ID="auth.test" namespace="urn:RFC4282:realm">
+		<AuthenticationMethods><AuthenticationMethod>
+		<EAPMethod><Type>$1</Type></EAPMethod>
+		<ServerSideCredential><CA format="X.509" encoding="base64">$ca</CA>
+		<ServerID>auth.test</ServerID></ServerSideCredential>
+		$2
+		</AuthenticationMethod></AuthenticationMethods>
+		<CredentialApplicability><IEEE8023><NetworkID>port</NetworkID></IEEE8023>
+		</CredentialApplicability>
+		</EAPIdentityProvider></EAPIdentityProviderList>
+	EOF2
+}
+
 # [Wired] settings for main.conf, as KEY=VALUE arguments.
 w_config() {
 	W_CONF=$W_DIR/main.conf

@@ -571,6 +571,25 @@ case_tls_system_ca_no_mask() {
 # given as PEM bytes, the key passphrase from the environment): the file is
 # 0600 with the CA embedded in iwd's form, the port authenticates against
 # hostapd with it; deleting the profile over D-Bus logs the port off.
+# joinctl import of an eduroam CAT-style file with a PKCS#12 client
+# certificate: the profile it makes (certificate and key embedded, the
+# identity the certificate's CN) authenticates.
+case_import_tls() {
+	local p12
+	bed
+	p12=$(base64 -w0 "$W_PKI/client.p12")
+	w_eap_config 13 "<ClientSideCredential><ClientCertificate format=\"PKCS12\"
+		encoding=\"base64\">$p12</ClientCertificate><Passphrase>whatever</Passphrase>
+		</ClientSideCredential>" >"$W_DIR/campus.eap-config"
+	w_joind
+	"$W_BUILD/client/joinctl" --session import "$W_DIR/campus.eap-config" \
+		"Match.Interface=$W_IF_S" >/dev/null || w_fail "joinctl import failed"
+	w_wait --run ip -n "$W_NS_S" link set "$W_IF_S" up -- State authenticated >/dev/null
+	expect_authenticated TLS tlsuser
+	grep -q "^EAP-TLS-ClientKey=embed:" "$W_DIR/state/wired/port.8021x" ||
+		w_fail "no embedded key"
+}
+
 case_profile_dbus() {
 	local joinctl=$W_BUILD/client/joinctl f out
 	bed

@@ -4,7 +4,7 @@
 # on the wired test bed (lib.sh). Suite 'wired' runs every case; by hand, as
 # root from the source tree: JOIND_SOURCE_ROOT=. JOIND_BUILD_ROOT=build \
 #   tests/wired/run-methods.sh peap-mschapv2
-# Cases: peap-mschapv2[-wrong], peap-gtc, peap-agent, peap-agent-cancel,
+# Cases: peap-mschapv2[-wrong], import-peap, peap-gtc, peap-agent, peap-agent-cancel,
 # peap-resume, ttls-resume, peap-resume-after-failure,
 # peap-agent-remember, peap-wrong-pin,
 # peap-no-agent,
@@ -72,6 +72,20 @@ case_peap_mschapv2() {
 	bed; tunnel PEAP MSCHAPV2 peapuser peappass; ok PEAP anonymous@auth.test "PEAP/MSCHAPv2" peappass
 	grep -q "Valid cryptobinding TLV received" "$W_DIR/hostapd.log" || w_fail "no crypto binding"
 	grep -a -A1 "Peer identity" "$W_DIR/hostapd.log" | grep -q "anonymous@auth.t" || w_fail "outer identity"
+}
+# joinctl import of an eduroam CAT-style file makes the wired profile.
+case_import_peap() {
+	bed
+	w_eap_config 25 "<ClientSideCredential><OuterIdentity>anonymous@auth.test</OuterIdentity>
+		</ClientSideCredential><InnerAuthenticationMethod><EAPMethod><Type>26</Type>
+		</EAPMethod></InnerAuthenticationMethod>" >"$W_DIR/campus.eap-config"
+	w_joind
+	W_PASS=peappass "$W_BUILD/client/joinctl" --session import "$W_DIR/campus.eap-config" \
+		"Match.Interface=$W_IF_S" --username peapuser --passphrase-from-env W_PASS ||
+		w_fail "joinctl import failed"
+	w_joind_stop
+	ok PEAP anonymous@auth.test "imported PEAP/MSCHAPv2" peappass
+	grep -q "^EAP-PEAP-CACert=embed:" "$W_DIR/state/wired/port.8021x" || w_fail "no embedded CA"
 }
 case_peap_mschapv2_wrong() { bed; tunnel PEAP MSCHAPV2 peapuser nopenope; bad nopenope; }
 case_peap_gtc() { bed; tunnel PEAP GTC gtcuser gtcpass; ok PEAP anonymous@auth.test "PEAP/GTC" gtcpass; }

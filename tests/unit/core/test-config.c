@@ -85,7 +85,7 @@ test_config_unknown_key(void)
 	                    "Key=1\n"
 	                    "Other=2\n"
 	                    "[General]\n"
-	                    "AddressRandomization=once\n";
+	                    "AddressRandomisation=once\n";
 
 	g_assert_true(joind_config_load_data(config, "main.conf", text, &error));
 	/* Nothing is called unknown before every declaration is in. */
@@ -95,9 +95,9 @@ test_config_unknown_key(void)
 	                      "setting; ignored");
 	g_test_expect_message("joind", G_LOG_LEVEL_WARNING,
 	                      "main.conf:5: [Bogus] is not a known group; its keys are ignored");
-	/* No key does anything for address randomisation yet: refused. */
+	/* iwd's key spelled the British way is not iwd's key. */
 	g_test_expect_message("joind", G_LOG_LEVEL_WARNING,
-	                      "main.conf:9: [General] AddressRandomization is not a known*");
+	                      "main.conf:9: [General] AddressRandomisation is not a known*");
 	joind_config_report_unknown(config);
 	g_test_assert_expected_messages();
 	g_assert_cmpuint(joind_config_get_n_warnings(config), ==, 3);
@@ -110,12 +110,17 @@ test_config_bad_values(void)
 {
 	g_autoptr(JoindConfig) config = config_new_declared();
 	g_autoptr(GError) error = NULL;
+	g_autofree gchar *mode = NULL;
+	g_autofree gchar *range = NULL;
 	const gchar *text = "[Scan]\n"
 	                    "InitialPeriodicScanInterval=soon\n"
 	                    "MaximumPeriodicScanInterval=0\n"
 	                    "DisablePeriodicScan=yes\n"
 	                    "[Wired]\n"
-	                    "MaxStart=101\n";
+	                    "MaxStart=101\n"
+	                    "[General]\n"
+	                    "AddressRandomization=sometimes\n"
+	                    "AddressRandomizationRange=nic\n";
 
 	g_test_expect_message("joind", G_LOG_LEVEL_WARNING,
 	                      "main.conf:2: [Scan] InitialPeriodicScanInterval = “soon” is not a "
@@ -125,12 +130,20 @@ test_config_bad_values(void)
 	                      "range (1 to 86400); using the default “300”");
 	g_test_expect_message("joind", G_LOG_LEVEL_WARNING,
 	                      "main.conf:4: [Scan] DisablePeriodicScan = “yes” is not a boolean*");
+	g_test_expect_message(
+	        "joind", G_LOG_LEVEL_WARNING,
+	        "main.conf:8: [General] AddressRandomization = “sometimes” is not one "
+	        "of: disabled, once, network; using the default “disabled”");
 	g_test_expect_message("joind", G_LOG_LEVEL_WARNING,
 	                      "main.conf:6: [Wired] MaxStart = “101” is out of range (1 to 100); "
 	                      "using the default “3”");
 	g_assert_true(joind_config_load_data(config, "main.conf", text, &error));
 	g_test_assert_expected_messages();
-	g_assert_cmpuint(joind_config_get_n_warnings(config), ==, 4);
+	g_assert_cmpuint(joind_config_get_n_warnings(config), ==, 5);
+	mode = joind_config_get_string(config, "General", "AddressRandomization");
+	range = joind_config_get_string(config, "General", "AddressRandomizationRange");
+	g_assert_cmpstr(mode, ==, "disabled");
+	g_assert_cmpstr(range, ==, "nic");
 	g_assert_cmpint(joind_config_get_int(config, "Scan", "InitialPeriodicScanInterval"), ==,
 	                10);
 	g_assert_cmpint(joind_config_get_int(config, "Scan", "MaximumPeriodicScanInterval"), ==,

@@ -2,6 +2,7 @@
 #include "fake-link.h"
 
 #include <linux/if.h>
+#include <string.h>
 
 #include "joind-error.h"
 
@@ -39,11 +40,30 @@ fake_set_oper_up(gpointer backend, gint ifindex, gboolean up)
 	((FakeLink *)backend)->oper_up = up;
 }
 
+static gboolean
+fake_set_address(gpointer backend, const gchar *ifname, const guint8 addr[6], GError **error)
+{
+	FakeLink *fake = backend;
+
+	fake->n_set_address++;
+	memcpy(fake->address, addr, 6);
+	return TRUE;
+}
+
+static gboolean
+fake_get_permanent_address(gpointer backend, const gchar *ifname, guint8 addr[6], GError **error)
+{
+	memcpy(addr, ((FakeLink *)backend)->permanent, 6);
+	return TRUE;
+}
+
 static const WifiLinkOps fake_link_ops = {
         .get_flags = fake_get_flags,
         .set_up = fake_set_up,
         .set_dormant_mode = fake_set_dormant_mode,
         .set_oper_up = fake_set_oper_up,
+        .set_address = fake_set_address,
+        .get_permanent_address = fake_get_permanent_address,
         .free = g_free,
 };
 

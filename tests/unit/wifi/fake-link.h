@@ -10,8 +10,11 @@ typedef struct {
 	guint flags;        /* IFF_* the link has; set_up adds IFF_UP */
 	gboolean refuse_up; /* set_up fails */
 	guint n_set_up;
-	gint dormant; /* the last link mode asked for: -1 none, else 0/1 */
-	gint oper_up; /* the last operational state asked for: -1 none, else 0/1 */
+	gint dormant;        /* the last link mode asked for: -1 none, else 0/1 */
+	gint oper_up;        /* the last operational state asked for: -1 none, else 0/1 */
+	guint8 address[6];   /* set_address writes it */
+	guint8 permanent[6]; /* get_permanent_address answers it */
+	guint n_set_address;
 } FakeLink;
 
 /* The WifiLink to put into the WifiIface; *fake stays valid until the
