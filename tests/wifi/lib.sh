@@ -238,3 +238,164 @@ log_count() { grep -cE "$1" "$JOIND_LOG" || true; }
 wifi_device_path() {
 	jw -t "${2:-20}" object net.joind.Device1 "Name=$1" | head -n 1
 }
+
+# ---- NetworkManager over iwd's D-Bus API -----------------------------------
+# The same NetworkManager scenarios run against joind's front end
+# (plugins/iwd-compat) and against the real iwd 2.3: NM_DAEMON=joind
+# (default) or iwd picks the daemon that owns net.connman.iwd, and the
+# checks read net.connman.iwd (what both export) and nmcli -t.
+#
+#   nm_daemon_start                the daemon on wlan2, owning
+#                                  net.connman.iwd; sets NM_STATE_DIR
+#                                  (its StateDirectory) and IDEV (wlan2's
+#                                  Device/Station path)
+#   nm_daemon_restart              stops it and starts it again
+#   nm_daemon_stop                 joind back as the fixture had it
+#   nm_start                       udev (once), then NetworkManager with
+#                                  wifi.backend=iwd, only wlan2 managed
+#   nm_stop [SIGNAL], nm_cleanup   NetworkManager stopped (SIGTERM: it
+#                                  disconnects WiFi first); cleanup also
+#                                  stops udev and removes NetworkManager's
+#                                  files and connections
+#   nm_state                       wlan2's device state number in
+#                                  NetworkManager (30 disconnected, 100
+#                                  activated, ...)
+#   nm_wait_state SECONDS STATE [CONNECTION]
+#   iwd_get PATH IFACE PROP        a property's value, as busctl's JSON
+#                                  prints it (strings unquoted)
+#   iwd_wait SECONDS PATH IFACE PROP VALUE
+#   iwd_hex TEXT                   iwd's path element for an SSID
+NM_DAEMON=${NM_DAEMON:-joind}
+NM_LOG=$LOGDIR/nm.log
+IWD_LOG=$LOGDIR/iwd.log
+
+iwd_get() {
+	busctl --system --json=short get-property net.connman.iwd "$1" "$2" "$3" 2>/dev/null |
+		jq -r .data
+}
+
+iwd_is() { [[ $(iwd_get "$1" "$2" "$3") == "$4" ]]; }
+
+iwd_wait() {
+	wifi_poll "$1" "$3.$4 of $2 to be $5" iwd_is "$2" "$3" "$4" "$5"
+}
+
+iwd_hex() { printf '%s' "$1" | od -An -tx1 | tr -d ' \n'; }
+
+nm_wlan2_path() {
+	echo "/net/connman/iwd/$(cat /sys/class/net/wlan2/phy80211/index)/$(cat /sys/class/net/wlan2/ifindex)"
+}
+
+# iwd 2.3 with a configuration and state of its own, on wlan2 only: it
+# keeps the interface (UseDefaultInterface), so joind finds it again.
+nm_iwd_start() {
+	mkdir -p "$WORK/iwd-state" "$WORK/iwd-conf"
+	printf '[General]\nUseDefaultInterface=true\n[DriverQuirks]\nDefaultInterface=*\n' \
+		>"$WORK/iwd-conf/main.conf"
+	STATE_DIRECTORY=$WORK/iwd-state CONFIGURATION_DIRECTORY=$WORK/iwd-conf \
+		/usr/libexec/iwd -i wlan2 -p "$(cat /sys/class/net/wlan2/phy80211/name)" \
+		>>"$IWD_LOG" 2>&1 &
+	echo $! >"$WORK/iwd.pid"
+	NM_STATE_DIR=$WORK/iwd-state
+}
+
+nm_iwd_stop() {
+	local pid
+	pid=$(cat "$WORK/iwd.pid" 2>/dev/null) || return 0
+	rm -f "$WORK/iwd.pid"
+	kill "$pid" 2>/dev/null || true
+	wait "$pid" 2>/dev/null || true
+	wifi_poll 10 "iwd ($pid) to exit" wifi_pid_gone "$pid"
+}
+
+nm_daemon_start() {
+	if [[ $NM_DAEMON == iwd ]]; then
+		wifi_stop_joind
+		rm -rf "$WORK/iwd-state"
+		nm_iwd_start
+	else
+		wifi_start_iwd_compat
+		NM_STATE_DIR=$WORK/state
+	fi
+	IDEV=$(nm_wlan2_path)
+	# Under a loaded TCG host iwd takes tens of seconds to set the radio up.
+	iwd_wait 90 "$IDEV" net.connman.iwd.Station State disconnected
+}
+
+nm_daemon_restart() {
+	if [[ $NM_DAEMON == iwd ]]; then
+		nm_iwd_stop
+		nm_iwd_start
+	else
+		JOIND_PLUGINS="wifi,eap-*,iwd-compat" wifi_restart_joind_same
+	fi
+}
+
+nm_daemon_stop() {
+	if [[ $NM_DAEMON == iwd ]]; then
+		nm_iwd_stop
+		rm -rf "$WORK/iwd-state" "$WORK/iwd-conf"
+		wifi_start_joind --same-config
+		DEV=$(wifi_device_path wlan2) || wifi_fail "no device for wlan2 after iwd"
+	else
+		wifi_stop_iwd_compat
+	fi
+}
+
+nm_start() {
+	wifi_step "starting NetworkManager"
+	if ! udevadm control --ping 2>/dev/null; then
+		/lib/systemd/systemd-udevd --daemon || wifi_fail "systemd-udevd"
+		# wlan2 alone: NetworkManager ignores the interfaces udev has not
+		# seen, and each takes seconds under TCG.
+		udevadm trigger --action=add --subsystem-match=net --sysname-match=wlan2 ||
+			wifi_fail "udevadm trigger"
+		udevadm settle -t 60 || wifi_fail "udevadm settle"
+	fi
+	mkdir -p /etc/NetworkManager/conf.d /run/NetworkManager /var/lib/NetworkManager
+	printf '%s\n' '[main]' 'auth-polkit=false' 'plugins=keyfile' '[keyfile]' \
+		'unmanaged-devices=except:interface-name:wlan2' '[device]' 'wifi.backend=iwd' \
+		>/etc/NetworkManager/conf.d/joind-test.conf
+	# NetworkManager's radio switch soft-blocks every WLAN radio through
+	# /dev/rfkill, the access points' too: in a mount namespace of its own
+	# it writes to /dev/null instead, and turns the radio off over iwd's
+	# API alone (Device.Powered), which is what is under test.
+	unshare -m sh -c 'mount --bind /dev/null /dev/rfkill &&
+		exec NetworkManager --no-daemon --debug --log-level=INFO' >>"$NM_LOG" 2>&1 &
+	echo $! >"$WORK/nm.pid"
+	wifi_poll 60 "NetworkManager on the bus" nmcli -t general status
+	wifi_step "NetworkManager on the bus"
+	wifi_poll 60 "NetworkManager to see wlan2 through iwd's API" \
+		sh -c 'nmcli -t -f DEVICE,TYPE dev | grep -qx "wlan2:wifi"'
+	nmcli dev set wlan2 managed yes || wifi_fail "nmcli dev set wlan2 managed yes"
+}
+
+nm_stop() {
+	local pid
+	pid=$(cat "$WORK/nm.pid" 2>/dev/null) || return 0
+	rm -f "$WORK/nm.pid"
+	kill "-${1:-TERM}" "$pid" 2>/dev/null || true
+	wait "$pid" 2>/dev/null || true
+	wifi_poll 20 "NetworkManager ($pid) to exit" wifi_pid_gone "$pid"
+}
+
+nm_cleanup() {
+	nm_stop
+	rm -rf /etc/NetworkManager/conf.d/joind-test.conf /etc/NetworkManager/system-connections/* \
+		/var/lib/NetworkManager/* /run/NetworkManager/*
+	udevadm control --exit 2>/dev/null || true
+	nm_iwd_stop
+	rm -rf "$WORK/iwd-state" "$WORK/iwd-conf"
+}
+
+nm_state() { nmcli -g GENERAL.STATE dev show wlan2 2>/dev/null | cut -d' ' -f1; }
+
+# STATE reached (and, when given, CONNECTION the one active on wlan2).
+nm_is() {
+	[[ $(nm_state) == "$1" ]] || return 1
+	[[ -z ${2-} || $(nmcli -g GENERAL.CONNECTION dev show wlan2) == "$2" ]]
+}
+
+nm_wait_state() {
+	wifi_poll "$1" "NetworkManager's wlan2 in state $2 ${3-}" nm_is "$2" "${3-}"
+}
