@@ -59,7 +59,9 @@ radius_start() {
 	radius_users >"$RADIUS_DB/users"
 	ent_ns ip link set lo up
 	t=$(wifi_now)
-	ent_ns freeradius -D "$conf" -d "$RADIUS_DB" -X >"$RADIUS_LOG" 2>&1 &
+	# Line-buffered: the cases read the log while the server runs, and a
+	# check that nothing was logged must not race a full stdio buffer.
+	ent_ns stdbuf -oL -eL freeradius -D "$conf" -d "$RADIUS_DB" -X >"$RADIUS_LOG" 2>&1 &
 	echo $! >"$WORK/radiusd.pid"
 	wifi_poll 60 "FreeRADIUS ready" grep -q "Ready to process requests" "$RADIUS_LOG"
 	wifi_step "FreeRADIUS ready in $(wifi_since "$t") s"
