@@ -71,6 +71,7 @@ test_record_and_show(void)
 	                "/net/joind/known/6e6574_psk");
 	g_assert_nonnull(json_object_get_string_member(c, "seen"));
 	g_assert_null(seen_json("/state/other.psk", &again));
+	g_clear_pointer(&again, json_node_unref);
 	g_assert_null(seen_json(NULL, &again));
 	joind_eap_seen_clear();
 }
