@@ -164,9 +164,12 @@ iface_method_call(GDBusConnection *connection, const gchar *sender, const gchar 
 			return;
 		}
 	}
+	/* A member of iwd's introspection that this front end leaves out
+	 * (README, "What differs from iwd") answers as iwd does for a
+	 * feature it was built without. */
 	g_dbus_method_invocation_return_error(invocation, IWD_ERROR, IWD_ERROR_NOT_SUPPORTED,
-	                                      "%s.%s is not implemented by joind.", interface_name,
-	                                      method_name);
+	                                      "joind's iwd-compatible API leaves out %s.%s.",
+	                                      interface_name, method_name);
 }
 
 /* No get_property and set_property: GDBus then hands Properties.Get,
