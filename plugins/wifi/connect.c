@@ -30,16 +30,15 @@
  *
  * The operational state of the interface follows (link.c): "dormant"
  * until the port is authorized (open: associated), then "up".
+ *
+ * What nl80211's events do to the machine is in connect-events.c; the
+ * state both files share is connect-private.h.
  */
-#include "connect.h"
+#include "connect-private.h"
 
 #include <errno.h>
-#include <netlink/attr.h>
-#include <string.h>
 
-#include "attempt.h"
 #include "joind-log.h"
-#include "mgmt.h"
 #include "sae-attempt.h"
 #include "sme.h"
 
@@ -54,47 +53,10 @@
  * and that; an answer later than this was lost (an event socket overrun). */
 #define WIFI_ASSOCIATION_TIMEOUT_S 15
 
-typedef enum {
-	CONN_IDLE,
-	CONN_AUTHENTICATING,
-	CONN_ASSOCIATING,
-	CONN_KEYING,
-	CONN_CONNECTED,
-	CONN_DEAUTHENTICATING,
-	CONN_DISCONNECTING,
-} ConnState;
-
-static const gchar *const conn_state_names[] = {
+const gchar *const conn_state_names[] = {
         "idle",      "authenticating",   "associating",   "keying",
         "connected", "deauthenticating", "disconnecting",
 };
-
-struct _WifiConnector {
-	JoindStation *station; /* the station owns the connector */
-	JoindCore *core;
-	WifiIface *iface;
-	gboolean control_port_nl; /* EAPOL over nl80211 (else AF_PACKET) */
-	gboolean use_sme;         /* the radio can and main.conf allows it */
-	ConnState state;
-	guint timer;   /* the state's: KEYING's bound, a teardown's fallback */
-	guint request; /* the state's nl80211 command */
-	WifiAttempt *cur;
-	WifiAttempt *next;
-	gboolean via_sme; /* cur authenticates and associates with joind's SME */
-	WifiKeying *keying;
-	WifiSaeAuth *sae; /* cur's SAE exchange, in AUTHENTICATING */
-	gboolean oper_up;
-	GPtrArray *disconnect_tasks; /* Disconnect() calls waiting for the teardown */
-	WifiConnectObserver observer;
-	gpointer observer_data;
-	/* For diagnostics: when Connect() was accepted (wall clock, µs) and
-	 * when the link came up (monotonic, µs). */
-	gint64 connect_started_real;
-	gint64 connected_mono;
-};
-
-static void connector_enter(WifiConnector *self, ConnState state, const gchar *reason);
-static void connector_start(WifiConnector *self);
 
 /* ---- attempts ------------------------------------------------------------- */
 
@@ -108,7 +70,7 @@ connector_notify(WifiConnector *self, WifiConnectEvent event)
 /* The attempt under way failed: the observer learns how, the caller why;
  * then the link goes (next: a teardown state, or IDLE when nothing is
  * associated). */
-static void
+void
 connector_fail(WifiConnector *self, WifiConnectEvent event, gint code, const gchar *message,
                ConnState next)
 {
@@ -152,8 +114,8 @@ connector_complete_disconnects(WifiConnector *self)
 
 /* ---- commands ------------------------------------------------------------- */
 
-static void
-teardown_done(WifiConnector *self, const gchar *why)
+void
+connector_teardown_done(WifiConnector *self, const gchar *why)
 {
 	/* A Connect() waiting for the teardown starts without flapping
 	 * through "disconnected". */
@@ -178,7 +140,7 @@ teardown_sent(int error, gpointer user_data)
 	if (error != -ENOTCONN && error != -EALREADY)
 		g_warning("%s: %s: %s", self->iface->name,
 		          self->via_sme ? "DEAUTHENTICATE" : "DISCONNECT", g_strerror(-error));
-	teardown_done(self, "disconnected");
+	connector_teardown_done(self, "disconnected");
 }
 
 static gboolean
@@ -188,7 +150,7 @@ teardown_timeout(gpointer user_data)
 
 	self->timer = 0;
 	g_debug("%s: no event after the teardown command", self->iface->name);
-	teardown_done(self, "disconnected");
+	connector_teardown_done(self, "disconnected");
 	return G_SOURCE_REMOVE;
 }
 
@@ -270,8 +232,6 @@ association_timeout(gpointer user_data)
 	return G_SOURCE_REMOVE;
 }
 
-static void connector_keying_failed(WifiConnector *self, const GError *error, ConnState next);
-
 static gboolean
 keying_timeout(gpointer user_data)
 {
@@ -315,7 +275,7 @@ enter_idle(WifiConnector *self, const gchar *reason)
 	joind_station_set_state(self->station, JOIND_STATION_STATE_DISCONNECTED, reason);
 }
 
-static void
+void
 connector_enter(WifiConnector *self, ConnState state, const gchar *reason)
 {
 	ConnState old = self->state;
@@ -400,7 +360,7 @@ keying_event(WifiConnector *self, const GError *error)
 
 /* A handshake failed: nothing is saved; the link goes (next: the
  * teardown, or IDLE when the access point already ended it). */
-static void
+void
 connector_keying_failed(WifiConnector *self, const GError *error, ConnState next)
 {
 	self->cur->psk.save = FALSE;
@@ -420,244 +380,6 @@ on_keyed(const GError *error, gpointer user_data)
 	/* The port may open before the CONNECT / ASSOCIATE event is read. */
 	if (self->state == CONN_ASSOCIATING || self->state == CONN_KEYING)
 		connector_enter(self, CONN_CONNECTED, "keys installed, port authorized");
-}
-
-/* ---- events --------------------------------------------------------------- */
-
-/* attrs: the ASSOCIATE or CONNECT event's (OWE's key is in the answer). */
-static void
-connector_associated(WifiConnector *self, struct nlattr **attrs)
-{
-	g_autoptr(GError) error = NULL;
-
-	if (!wifi_attempt_associated(self->cur, attrs, self->keying, &error))
-		connector_fail(self, WIFI_CONNECT_EVENT_HANDSHAKE_FAILED, JOIND_ERROR_FAILED,
-		               error->message, CONN_DISCONNECTING);
-	else if (!self->cur->secure)
-		connector_enter(self, CONN_CONNECTED, "associated");
-	else if (wifi_keying_handshake_done(self->keying))
-		connector_enter(self, CONN_KEYING, "associated, 4-way handshake done already");
-	else
-		connector_enter(self, CONN_KEYING, "associated, waiting for the 4-way handshake");
-}
-
-/* The access point did not answer the authentication or association, or
- * refused it with status; OWE may try again (wifi_attempt_owe_again()). */
-static void
-connector_refused(WifiConnector *self, const gchar *stage, gboolean timed_out, guint16 status)
-{
-	g_autofree gchar *message = wifi_sme_refusal_message(stage, timed_out, status);
-
-	if (wifi_attempt_owe_again(self->cur, timed_out, status)) {
-		connector_enter(self, self->via_sme ? CONN_AUTHENTICATING : CONN_ASSOCIATING,
-		                "OWE tries again");
-		return;
-	}
-	connector_fail(self, timed_out ? WIFI_CONNECT_EVENT_NO_ANSWER : WIFI_CONNECT_EVENT_REFUSED,
-	               JOIND_ERROR_FAILED, message, CONN_IDLE);
-}
-
-static void
-on_connect_event(WifiConnector *self, struct nlattr **attrs)
-{
-	guint16 status = attrs[NL80211_ATTR_STATUS_CODE] != NULL
-	                         ? nla_get_u16(attrs[NL80211_ATTR_STATUS_CODE])
-	                         : 1;
-	gboolean timed_out = attrs[NL80211_ATTR_TIMED_OUT] != NULL;
-
-	if (self->state != CONN_ASSOCIATING || self->via_sme) {
-		/* On the SME path cfg80211 reports the association response
-		 * it passed on in the ASSOCIATE event once more. */
-		g_debug("%s: CONNECT event ignored (%s)", self->iface->name,
-		        conn_state_names[self->state]);
-		return;
-	}
-	if (status == 0 && !timed_out)
-		connector_associated(self, attrs);
-	else
-		connector_refused(self, "association", timed_out, status);
-}
-
-/* The AUTHENTICATE or ASSOCIATE event of joind's SME. */
-static void
-on_sme_event(WifiConnector *self, guint8 cmd, struct nlattr **attrs)
-{
-	ConnState awaited =
-	        cmd == NL80211_CMD_AUTHENTICATE ? CONN_AUTHENTICATING : CONN_ASSOCIATING;
-	const gchar *stage = cmd == NL80211_CMD_AUTHENTICATE ? "authentication" : "association";
-	g_autoptr(GError) error = NULL;
-	WifiSmeAnswer answer;
-	guint16 status = 0;
-
-	if (self->state != awaited || !self->via_sme) {
-		g_debug("%s: %s event not awaited", self->iface->name, wifi_nl_cmd_name(cmd));
-		return;
-	}
-	if (self->sae != NULL && cmd == NL80211_CMD_AUTHENTICATE) {
-		wifi_sae_auth_handle_event(self->sae, attrs);
-		return;
-	}
-	answer = wifi_sme_read_answer(cmd, attrs, self->cur->bss->bssid, &status, &error);
-	switch (answer) {
-	case WIFI_SME_ANSWER_NONE:
-		g_debug("%s: %s event not ours%s%s", self->iface->name, stage,
-		        error != NULL ? ": " : "", error != NULL ? error->message : "");
-		return;
-	case WIFI_SME_ANSWER_SUCCESS:
-		if (cmd == NL80211_CMD_AUTHENTICATE)
-			connector_enter(self, CONN_ASSOCIATING, "authenticated");
-		else
-			connector_associated(self, attrs);
-		return;
-	case WIFI_SME_ANSWER_TIMED_OUT:
-	case WIFI_SME_ANSWER_REFUSED:
-		if (answer == WIFI_SME_ANSWER_REFUSED && cmd == NL80211_CMD_ASSOCIATE &&
-		    self->next == NULL && wifi_attempt_sae_pmksa_refused(self->cur)) {
-			g_clear_pointer(&self->keying, wifi_keying_free);
-			self->next = g_steal_pointer(&self->cur);
-			connector_start(self); /* with SAE */
-			return;
-		}
-		connector_refused(self, stage, answer == WIFI_SME_ANSWER_TIMED_OUT, status);
-		return;
-	}
-}
-
-static void
-on_disconnect_event(WifiConnector *self, struct nlattr **attrs)
-{
-	gboolean by_ap = attrs[NL80211_ATTR_DISCONNECTED_BY_AP] != NULL;
-	guint16 reason = attrs[NL80211_ATTR_REASON_CODE] != NULL
-	                         ? nla_get_u16(attrs[NL80211_ATTR_REASON_CODE])
-	                         : 0;
-	g_autofree gchar *why = NULL;
-	g_autoptr(GError) error = NULL;
-
-	switch (self->state) {
-	case CONN_DISCONNECTING:
-		teardown_done(self, "disconnected on request");
-		return;
-	case CONN_KEYING:
-		error = wifi_keying_abort(self->keying, WIFI_HANDSHAKE_ABORT_DEAUTHENTICATED,
-		                          reason);
-		connector_keying_failed(self, error, CONN_IDLE);
-		return;
-	case CONN_CONNECTED:
-		why = g_strdup_printf("%s (reason %u)",
-		                      by_ap ? "the access point disconnected us" : "link lost",
-		                      reason);
-		connector_fail(self, WIFI_CONNECT_EVENT_LINK_LOST, JOIND_ERROR_FAILED, why,
-		               CONN_IDLE);
-		return;
-	default:
-		/* Not associated: the end of an earlier link. */
-		g_debug("%s: DISCONNECT event ignored (%s)", self->iface->name,
-		        conn_state_names[self->state]);
-		return;
-	}
-}
-
-/* A deauthentication or disassociation (from the AP, or mac80211's own
- * after beacon loss) normally comes with a DISCONNECT event; should that
- * not follow, the link is down all the same (the DISCONNECT event that
- * does follow finds IDLE and is ignored). */
-static void
-on_deauth_event(WifiConnector *self, guint8 cmd, struct nlattr **attrs)
-{
-	struct nlattr *frame = attrs[NL80211_ATTR_FRAME];
-	g_autoptr(GError) error = NULL;
-	g_autofree gchar *why = NULL;
-	const guint8 *bssid;
-	WifiMgmtLeave leave;
-
-	if (self->state == CONN_DEAUTHENTICATING && cmd == NL80211_CMD_DEAUTHENTICATE) {
-		teardown_done(self, "disconnected on request");
-		return;
-	}
-	if (self->state != CONN_CONNECTED || frame == NULL)
-		return;
-	if (!wifi_mgmt_parse_leave(nla_data(frame), (gsize)nla_len(frame), &leave, &error)) {
-		g_debug("%s: %s event: %s", self->iface->name, wifi_nl_cmd_name(cmd),
-		        error->message);
-		return;
-	}
-	bssid = self->cur->bss->bssid;
-	if (memcmp(leave.bssid, bssid, 6) != 0)
-		return;
-	why = g_strdup_printf(
-	        "%s by %s (reason %u)", leave.disassoc ? "disassociated" : "deauthenticated",
-	        memcmp(leave.sa, bssid, 6) == 0 ? "the access point" : "the station", leave.reason);
-	connector_fail(self, WIFI_CONNECT_EVENT_LINK_LOST, JOIND_ERROR_FAILED, why, CONN_IDLE);
-}
-
-static void
-on_eapol_frame(WifiConnector *self, struct nlattr **attrs)
-{
-	struct nlattr *frame = attrs[NL80211_ATTR_FRAME];
-	struct nlattr *proto = attrs[NL80211_ATTR_CONTROL_PORT_ETHERTYPE];
-	struct nlattr *src = attrs[NL80211_ATTR_MAC];
-
-	if (frame == NULL || self->keying == NULL ||
-	    (proto != NULL && nla_get_u16(proto) != WIFI_ETH_P_PAE))
-		return;
-	if (self->state != CONN_ASSOCIATING && self->state != CONN_KEYING &&
-	    self->state != CONN_CONNECTED)
-		return;
-	wifi_keying_set_peer_clear(self->keying,
-	                           attrs[NL80211_ATTR_CONTROL_PORT_NO_ENCRYPT] != NULL);
-	wifi_keying_rx(self->keying, src != NULL && nla_len(src) == 6 ? nla_data(src) : NULL,
-	               nla_data(frame), (gsize)nla_len(frame));
-}
-
-void
-wifi_connector_handle_event(WifiConnector *self, guint8 cmd, struct nlattr **attrs)
-{
-	switch (cmd) {
-	case NL80211_CMD_CONNECT:
-		on_connect_event(self, attrs);
-		break;
-	case NL80211_CMD_DISCONNECT:
-		on_disconnect_event(self, attrs);
-		break;
-	case NL80211_CMD_AUTHENTICATE:
-	case NL80211_CMD_ASSOCIATE:
-		on_sme_event(self, cmd, attrs);
-		break;
-	case NL80211_CMD_DEAUTHENTICATE:
-	case NL80211_CMD_DISASSOCIATE:
-		on_deauth_event(self, cmd, attrs);
-		break;
-	case NL80211_CMD_CONTROL_PORT_FRAME:
-		on_eapol_frame(self, attrs);
-		break;
-	default:
-		break;
-	}
-}
-
-/* ---- after lost events ---------------------------------------------------- */
-
-static void
-link_checked(int error, gboolean associated, gpointer user_data)
-{
-	WifiConnector *self = user_data;
-
-	self->request = 0;
-	if (error < 0 || associated)
-		return;
-	connector_fail(self, WIFI_CONNECT_EVENT_LINK_LOST, JOIND_ERROR_FAILED,
-	               "the link went down while events were lost", CONN_IDLE);
-}
-
-void
-wifi_connector_resync(WifiConnector *self)
-{
-	/* Before the association the state's timer ends a wait for a lost
-	 * answer; a teardown's ends it likewise. */
-	if (self->state != CONN_KEYING && self->state != CONN_CONNECTED)
-		return;
-	wifi_nl_cancel(self->iface->nl, self->request);
-	self->request = wifi_iface_query_associated(self->iface, link_checked, self);
 }
 
 /* ---- starting an attempt -------------------------------------------------- */
@@ -696,7 +418,7 @@ on_sae_done(const GError *error, gpointer user_data)
 /* next becomes cur and starts: its key step first (message 1 may be read
  * before the association's event; SAE's waits for its PMK), then
  * authentication or association. */
-static void
+void
 connector_start(WifiConnector *self)
 {
 	g_autoptr(GError) error = NULL;
@@ -732,7 +454,7 @@ connector_begin(WifiConnector *self)
 		break;
 	case CONN_DEAUTHENTICATING:
 	case CONN_DISCONNECTING:
-		break; /* teardown_done() starts it */
+		break; /* connector_teardown_done() starts it */
 	default:
 		connector_enter(self, teardown_state(self), "another Connect()");
 		break;

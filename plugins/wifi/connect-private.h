@@ -1,0 +1,60 @@
+/* connect-private.h - the connector's state, shared by its two files:
+ * connect.c (the state machine: states, commands, attempts, life cycle)
+ * and connect-events.c (what nl80211's events do to it). Only these two
+ * include it. */
+#pragma once
+
+#include "connect.h"
+
+#include "attempt.h"
+#include "keying.h"
+#include "sae-auth.h"
+
+G_BEGIN_DECLS
+
+typedef enum {
+	CONN_IDLE,
+	CONN_AUTHENTICATING,
+	CONN_ASSOCIATING,
+	CONN_KEYING,
+	CONN_CONNECTED,
+	CONN_DEAUTHENTICATING,
+	CONN_DISCONNECTING,
+} ConnState;
+
+extern const gchar *const conn_state_names[];
+
+struct _WifiConnector {
+	JoindStation *station; /* the station owns the connector */
+	JoindCore *core;
+	WifiIface *iface;
+	gboolean control_port_nl; /* EAPOL over nl80211 (else AF_PACKET) */
+	gboolean use_sme;         /* the radio can and main.conf allows it */
+	ConnState state;
+	guint timer;   /* the state's: KEYING's bound, a teardown's fallback */
+	guint request; /* the state's nl80211 command */
+	WifiAttempt *cur;
+	WifiAttempt *next;
+	gboolean via_sme; /* cur authenticates and associates with joind's SME */
+	WifiKeying *keying;
+	WifiSaeAuth *sae; /* cur's SAE exchange, in AUTHENTICATING */
+	gboolean oper_up;
+	GPtrArray *disconnect_tasks; /* Disconnect() calls waiting for the teardown */
+	WifiConnectObserver observer;
+	gpointer observer_data;
+	/* For diagnostics: when Connect() was accepted (wall clock, µs) and
+	 * when the link came up (monotonic, µs). */
+	gint64 connect_started_real;
+	gint64 connected_mono;
+};
+
+/* connect.c's, for the event handlers. */
+void connector_enter(WifiConnector *self, ConnState state, const gchar *reason);
+void connector_start(WifiConnector *self);
+void connector_fail(WifiConnector *self, WifiConnectEvent event, gint code, const gchar *message,
+                    ConnState next);
+void connector_keying_failed(WifiConnector *self, const GError *error, ConnState next);
+/* The teardown's DISCONNECT (or our DEAUTHENTICATE) event came. */
+void connector_teardown_done(WifiConnector *self, const gchar *why);
+
+G_END_DECLS
