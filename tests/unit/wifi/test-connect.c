@@ -1246,24 +1246,8 @@ test_eap_suite_b(Fixture *f, gconstpointer data)
 	memcpy(a->spa, sta_addr, 6);
 	g_assert_false(associate_eap(f, network, named));
 	run_eap(f, "alice", TRUE);
-	{
-		g_autoptr(GBytes) msg1 = test_auth_msg1(a);
-		g_autoptr(GBytes) msg2 = NULL;
-		g_autoptr(GBytes) msg3 = NULL;
-		g_autoptr(GBytes) msg4 = NULL;
-		g_autofree gchar *why = NULL;
-
-		send_eapol(f, msg1);
-		msg2 = take_eapol(f);
-		g_assert_true(test_auth_rx_msg2(a, msg2, &why));
-		msg3 = test_auth_msg3(a);
-		send_eapol(f, msg3);
-		msg4 = take_eapol(f);
-		g_assert_true(test_auth_rx_msg4(a, msg4, &why));
-	}
 	/* TK, GTK, IGTK, and the IGTK made the default management key. */
-	g_assert_cmpuint(fake_nl_done_all(f->fake, NL80211_CMD_NEW_KEY, 0), ==, 3);
-	g_assert_cmpuint(fake_nl_done_all(f->fake, NL80211_CMD_SET_KEY, 0), ==, 1);
+	run_4way(f, a);
 	ack(f, NL80211_CMD_SET_STATION, ap_addr);
 	assert_connected(f, network);
 	plan = wifi_connector_get_rsn_plan(f->connector);
