@@ -6,6 +6,7 @@
 #include <stdio.h>
 #include <string.h>
 
+#include "joinctl-field.h"
 #include "joinctl.h"
 
 struct _JoinctlTable {
@@ -88,9 +89,10 @@ joinctl_table_free(JoinctlTable *table)
 void
 joinctl_print_field(const gchar *label, const gchar *value)
 {
-	fputs("  ", stdout);
-	print_padded(label, 22);
-	printf("%s\n", value != NULL && *value != '\0' ? value : "-");
+	g_autoptr(GString) line = g_string_new(NULL);
+
+	joinctl_append_field(line, label, value);
+	fputs(line->str, stdout);
 }
 
 const gchar *

@@ -6,6 +6,7 @@
 
 #include <stdio.h>
 
+#include "joinctl-refused.h"
 #include "joinctl.h"
 
 #define SCAN_TIMEOUT_MSEC 120000
@@ -285,6 +286,15 @@ print_connection(JsonObject *c)
 	joinctl_print_field(_("Connected for"), since);
 }
 
+static void
+set_member_or_null(JsonObject *object, const gchar *key, JsonObject *value)
+{
+	if (value != NULL)
+		json_object_set_object_member(object, key, json_object_ref(value));
+	else
+		json_object_set_null_member(object, key);
+}
+
 static int
 station_show(JoinctlContext *ctx, const gchar *name, JoindDBusObject *object)
 {
@@ -293,13 +303,14 @@ station_show(JoinctlContext *ctx, const gchar *name, JoindDBusObject *object)
 	JsonNode *diag =
 	        device_diagnostics(ctx, g_dbus_object_get_object_path(G_DBUS_OBJECT(object)), name);
 	JsonObject *link = diagnostics_connection(diag);
+	JsonObject *refused = joinctl_refused_server(
+	        diag != NULL && JSON_NODE_HOLDS_OBJECT(diag) ? json_node_get_object(diag) : NULL);
 
-	/* The link's facts, at the top so scripts need not dig: null when not
-	 * connected (never stale values). */
-	if (link != NULL)
-		json_object_set_object_member(s, "connection", json_object_ref(link));
-	else
-		json_object_set_null_member(s, "connection");
+	/* The link's facts, and the server the last attempt refused, at the
+	 * top so scripts need not dig: null when there is none (never stale
+	 * values). */
+	set_member_or_null(s, "connection", link);
+	set_member_or_null(s, "refused_server", refused);
 	if (diag != NULL)
 		json_object_set_member(s, "diagnostics", diag);
 	else
@@ -312,6 +323,10 @@ station_show(JoinctlContext *ctx, const gchar *name, JoindDBusObject *object)
 	joinctl_print_fields(s, station_fields);
 	if (link != NULL)
 		print_connection(link);
+	if (refused != NULL) {
+		g_autofree gchar *text = joinctl_refused_server_text(refused);
+		fputs(text, stdout);
+	}
 	if (diag != NULL)
 		print_diagnostics(json_node_get_object(diag));
 	return JOINCTL_EXIT_OK;

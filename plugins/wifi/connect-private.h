@@ -46,6 +46,10 @@ struct _WifiConnector {
 	 * when the link came up (monotonic, µs). */
 	gint64 connect_started_real;
 	gint64 connected_mono;
+	/* The last attempt's EAP server, when it was refused for want of
+	 * trust (wifi_diagnostics_refused_server()); cleared when the next
+	 * attempt starts. */
+	GVariant *refused_server;
 };
 
 /* connect.c's, for the event handlers. */

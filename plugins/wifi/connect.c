@@ -38,6 +38,7 @@
 
 #include <errno.h>
 
+#include "diagnostics.h"
 #include "joind-log.h"
 #include "sae-attempt.h"
 #include "sme.h"
@@ -359,10 +360,22 @@ keying_event(WifiConnector *self, const GError *error)
 }
 
 /* A handshake failed: nothing is saved; the link goes (next: the
- * teardown, or IDLE when the access point already ended it). */
+ * teardown, or IDLE when the access point already ended it). An EAP
+ * server refused for want of trust is kept for the diagnostics, where a
+ * person reads what to pin. */
 void
 connector_keying_failed(WifiConnector *self, const GError *error, ConnState next)
 {
+	GVariant *report = self->keying != NULL && self->cur->eap_profile != NULL
+	                           ? wifi_keying_get_eap_server_cert(self->keying)
+	                           : NULL;
+
+	g_clear_pointer(&self->refused_server, g_variant_unref);
+	if (report != NULL)
+		self->refused_server = wifi_diagnostics_refused_server(
+		        report, joind_profile_get_name(self->cur->eap_profile));
+	if (self->refused_server != NULL)
+		g_variant_ref_sink(self->refused_server);
 	self->cur->psk.save = FALSE;
 	connector_fail(self, keying_event(self, error), wifi_keying_error_code(error),
 	               error->message, next);
@@ -425,6 +438,7 @@ connector_start(WifiConnector *self)
 	gchar addr[18];
 	WifiAttempt *cur = self->cur = g_steal_pointer(&self->next);
 
+	g_clear_pointer(&self->refused_server, g_variant_unref);
 	if (!wifi_attempt_take_address(
 	            cur, self->iface,
 	            joind_device_get_address(joind_station_get_device(self->station)), &error)) {
@@ -570,6 +584,12 @@ wifi_connector_get_times(WifiConnector *self, gint64 *started_real, gint64 *conn
 	*connected_mono = self->connected_mono;
 }
 
+GVariant *
+wifi_connector_get_refused_server(WifiConnector *self)
+{
+	return self->refused_server;
+}
+
 /* ---- life cycle ----------------------------------------------------------- */
 
 /* A killed joind leaves its association in the kernel, which then refuses
@@ -625,6 +645,7 @@ wifi_connector_free(WifiConnector *self)
 	if (self->iface->link != NULL)
 		wifi_link_set_dormant_mode(self->iface->link, (gint)self->iface->ifindex, FALSE);
 	g_ptr_array_unref(self->disconnect_tasks);
+	g_clear_pointer(&self->refused_server, g_variant_unref);
 	wifi_iface_unref(self->iface);
 	g_free(self);
 }

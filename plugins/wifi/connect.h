@@ -75,5 +75,9 @@ WifiKeying *wifi_connector_get_keying(WifiConnector *self);
 /* When the last Connect() was accepted (g_get_real_time()) and when it
  * came up (g_get_monotonic_time()); meaningful while connected. */
 void wifi_connector_get_times(WifiConnector *self, gint64 *started_real, gint64 *connected_mono);
+/* The last attempt's EAP server when it was refused for want of trust
+ * (wifi_diagnostics_refused_server()'s a{sv}), NULL otherwise; it stays
+ * until the next attempt starts (transfer none). */
+GVariant *wifi_connector_get_refused_server(WifiConnector *self);
 
 G_END_DECLS

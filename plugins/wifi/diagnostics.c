@@ -172,6 +172,35 @@ info_from_server_cert(GVariant *report, WifiConnectionInfo *info)
 	copy_report_string(report, "pin", info->server_pin, sizeof(info->server_pin));
 }
 
+GVariant *
+wifi_diagnostics_refused_server(GVariant *report, const gchar *network)
+{
+	static const gchar *const keys[][2] = {
+	        {"subject", "subject"},
+	        {"issuer", "issuer"},
+	        {"not-before", "not_before"},
+	        {"not-after", "not_after"},
+	        {"pin", "pin"},
+	        {"pin-setting", "pin_setting"},
+	        {"names", "names"},
+	        {"domain-mask-setting", "domain_mask_setting"},
+	};
+	gboolean trusted = TRUE;
+	GVariantDict d;
+
+	if (report == NULL || network == NULL ||
+	    !g_variant_lookup(report, "trusted", "b", &trusted) || trusted)
+		return NULL;
+	g_variant_dict_init(&d, NULL);
+	for (guint i = 0; i < G_N_ELEMENTS(keys); i++) {
+		const gchar *value = NULL;
+		if (g_variant_lookup(report, keys[i][0], "&s", &value))
+			g_variant_dict_insert(&d, keys[i][1], "s", value);
+	}
+	g_variant_dict_insert(&d, "network", "s", network);
+	return g_variant_dict_end(&d);
+}
+
 gboolean
 wifi_diagnostics_connection_info(WifiConnector *connector, WifiConnectionInfo *info)
 {

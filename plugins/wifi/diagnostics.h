@@ -61,6 +61,18 @@ const gchar *wifi_diagnostics_security_name(guint akm);
  * tls_cipher, server_subject and server_pin. */
 GVariant *wifi_diagnostics_connection(const WifiConnectionInfo *info, gint64 now_mono);
 
+/* A server refused for want of trust, for the station's diagnostics (and
+ * so `joinctl station DEV show`): from the EAP session's report
+ * (joind-eap.h) the certificate's subject, issuer, not_before, not_after,
+ * pin and pin_setting (and names, domain_mask_setting when its names were
+ * what failed), with network: the profile's name, which `joinctl
+ * known-networks trust NAME` (the way through the failure sentence
+ * names) takes. NULL (floating otherwise)
+ * when report is NULL or says the server was trusted: a failure for
+ * another reason leaves nothing to pin. Certificates are public: nothing
+ * here is a secret. */
+GVariant *wifi_diagnostics_refused_server(GVariant *report, const gchar *network);
+
 /* Fills info from the connector's link, without the kernel's facts; FALSE
  * when it is not connected. */
 gboolean wifi_diagnostics_connection_info(WifiConnector *connector, WifiConnectionInfo *info);

@@ -520,6 +520,9 @@ station_diagnostics(gpointer user_data, GTask *task)
 	wifi_address_diagnostics(self->iface, joind_device_get_address(self->device), d);
 	g_variant_dict_insert(d, "networks", "u", g_hash_table_size(self->networks));
 	g_variant_dict_insert_value(d, "bsses", g_variant_builder_end(&bsses));
+	if (self->connector != NULL && wifi_connector_get_refused_server(self->connector) != NULL)
+		g_variant_dict_insert_value(d, "refused_server",
+		                            wifi_connector_get_refused_server(self->connector));
 	g_task_set_task_data(task, d, (GDestroyNotify)g_variant_dict_unref);
 	connected =
 	        self->connector != NULL && wifi_diagnostics_connection_info(self->connector, &info);

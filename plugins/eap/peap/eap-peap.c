@@ -7,10 +7,26 @@
  * Keys: TK = TLS-PRF(master, "client EAP encryption", randoms) (TLS 1.2)
  * or the RFC 9427 exporter with Type 25 (TLS 1.3). Without crypto binding
  * MSK | EMSK = TK[0..128); with it, they come from PRF+ over the IPMK.
+ *
  * TLS 1.3's exporter mixes the length asked for into its output, so a
- * 64-octet export is no prefix of the 128-octet one, and hostapd (2.10 at
- * least) keys the crypto binding from 64 octets: a binding that the
- * 128-octet TK does not verify is tried with the 64-octet one. */
+ * 64-octet export is no prefix of the 128-octet one, and the two uses of
+ * the export disagree on the length:
+ * - The crypto binding (optional in [MS-PEAP]: a server may leave it out,
+ *   and FreeRADIUS 3.x always does) takes IPMK and CMK from the TK. RFC
+ *   9427 makes the TK the 128-octet Key_Material; hostapd and
+ *   wpa_supplicant (2.10) export 64 octets for it. The binding says
+ *   which one the server used: one that the 128-octet TK does not verify
+ *   is tried with the 64-octet one, and either proves that the server
+ *   holds this tunnel's secrets.
+ * - Without a binding, nothing on the wire tells, and the keys go straight
+ *   into the PMK: a wrong choice would show only as a failed 4-way
+ *   handshake. There is nothing to tell, though: RFC 9427 (MSK and EMSK
+ *   from the 128-octet Key_Material), hostapd's and wpa_supplicant's
+ *   getKey (an export of EAP_TLS_KEY_LEN + EAP_EMSK_LEN = 128 octets) and
+ *   FreeRADIUS (its MPPE keys from a 128-octet export; 3.2 itself runs
+ *   PEAP over TLS 1.2 only) all take the first 64 octets of the
+ *   128-octet export as the MSK, so joind does. The 64-octet export is
+ *   never a key without a binding that verified with it. */
 #include "eap-peap.h"
 
 #include <string.h>

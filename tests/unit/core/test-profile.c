@@ -7,6 +7,7 @@
 #include "eap-md5.h"
 #include "eap-mschapv2.h"
 #include "eap-peap.h"
+#include "eap-pwd.h"
 #include "eap-tls.h"
 #include "eap-ttls.h"
 #include "joind-error.h"
@@ -403,7 +404,7 @@ test_parse_unknown_method_refused(void)
 	const gchar *cases[][2] = {
 	        {"[Security]\nEAP-Method=FOO\n",
 	         PATH ":2: EAP-Method: EAP method FOO is not available: no loaded plugin provides "
-	              "it (available: MD5, TLS, PEAP, TTLS, MSCHAPV2, GTC)"},
+	              "it (available: MD5, TLS, PEAP, TTLS, MSCHAPV2, GTC, PWD)"},
 	        {"[Security]\nEAP-Identity=x\nEAP-Method=MD5,SIM\n",
 	         PATH ":3: EAP-Method: EAP method SIM is not available"},
 	        {"[Security]\nEAP-Method=PEAP\nEAP-PEAP-Phase2-Method=Tunneled-PAP\n",
@@ -585,8 +586,57 @@ test_parse_unknown_eap_keys(void)
 	}
 }
 
+/* The [Security] groups of test_parse_iwd_keys(). */
+static const gchar *const iwd_security[] = {
+        "Passphrase=12345678\nPreSharedKey="
+        "0dc0d6eb90555ed6419756b9a15ec3e3209b63df707dd508d14581f8982721af\n",
+        "EAP-Method=TLS\nEAP-Identity=me\nEAP-TLS-CACert=embed:ca\n"
+        "EAP-TLS-ClientCert=/c.pem\nEAP-TLS-ClientKey=embed:key\n"
+        "EAP-TLS-ClientKeyPassphrase=x\nEAP-TLS-ServerDomainMask=*.example.com\n"
+        "EAP-TLS-FastReauthentication=false\n",
+        "EAP-Method=TLS\nEAP-Identity=me\nEAP-TLS-ClientKeyBundle=/b.p12\n"
+        "EAP-TLS-ClientKeyPassphrase=x\nEAP-TLS-ServerKeyPin="
+        "sha256/47DEQpj8HBSa+/TImW+5JCeuQeRkm5NMpJWZG3hSuFU=\n",
+        "EAP-Method=TTLS\nEAP-Identity=anon\nEAP-TTLS-CACert=/ca.pem\n"
+        "EAP-TTLS-ServerDomainMask=r.example.com\nEAP-TTLS-FastReauthentication=true\n"
+        "EAP-TTLS-Phase2-Method=Tunneled-MSCHAPv2\nEAP-TTLS-Phase2-Identity=u\n"
+        "EAP-TTLS-Phase2-Password=p\n",
+        "EAP-Method=TTLS\nEAP-TTLS-CACert=/ca.pem\nEAP-TTLS-Phase2-Method=MSCHAPV2\n"
+        "EAP-TTLS-Phase2-Identity=u\nEAP-TTLS-Phase2-Password-Hash="
+        "8846f7eaee8fb117ad06bdd830b7586c\n",
+        "EAP-Method=PEAP\nEAP-Identity=anon\nEAP-PEAP-CACert=embed:ca\n"
+        "EAP-PEAP-ServerDomainMask=r.example.com\nEAP-PEAP-FastReauthentication=true\n"
+        "EAP-PEAP-ClientCert=embed:key\nEAP-PEAP-ClientKey=embed:key\n"
+        "EAP-PEAP-Phase2-Method=GTC\nEAP-PEAP-Phase2-Identity=u\n"
+        "EAP-PEAP-Phase2-Password=p\n",
+        "EAP-Method=MSCHAPV2\nEAP-Identity=u\nEAP-Password-Hash="
+        "8846f7eaee8fb117ad06bdd830b7586c\n",
+        "EAP-Method=MSCHAPV2\nEAP-Identity=u\nEAP-Password=p\n",
+        "EAP-Method=MD5\nEAP-Identity=u\nEAP-Password=p\n",
+        "EAP-Method=PWD\nEAP-Identity=u\nEAP-Password=p\n",
+        /* Every Phase2-Method value the page lists: TTLS's own methods
+         * and the EAP methods, whose keys take the Phase2- prefix. */
+        "EAP-Method=TTLS\nEAP-TTLS-CACert=/ca.pem\nEAP-TTLS-Phase2-Method=Tunneled-PAP\n"
+        "EAP-TTLS-Phase2-Identity=u\nEAP-TTLS-Phase2-Password=p\n",
+        "EAP-Method=TTLS\nEAP-TTLS-CACert=/ca.pem\nEAP-TTLS-Phase2-Method=Tunneled-CHAP\n"
+        "EAP-TTLS-Phase2-Identity=u\nEAP-TTLS-Phase2-Password=p\n",
+        "EAP-Method=TTLS\nEAP-TTLS-CACert=/ca.pem\nEAP-TTLS-Phase2-Method=Tunneled-MSCHAP\n"
+        "EAP-TTLS-Phase2-Identity=u\nEAP-TTLS-Phase2-Password=p\n",
+        "EAP-Method=TTLS\nEAP-TTLS-CACert=/ca.pem\nEAP-TTLS-Phase2-Method=MD5\n"
+        "EAP-TTLS-Phase2-Identity=u\nEAP-TTLS-Phase2-Password=p\n",
+        "EAP-Method=TTLS\nEAP-TTLS-CACert=/ca.pem\nEAP-TTLS-Phase2-Method=GTC\n"
+        "EAP-TTLS-Phase2-Identity=u\nEAP-TTLS-Phase2-Password=p\n",
+        "EAP-Method=PEAP\nEAP-PEAP-CACert=/ca.pem\nEAP-PEAP-Phase2-Method=MSCHAPV2\n"
+        "EAP-PEAP-Phase2-Identity=u\nEAP-PEAP-Phase2-Password-Hash="
+        "8846f7eaee8fb117ad06bdd830b7586c\n",
+        "EAP-Method=PEAP\nEAP-PEAP-CACert=/ca.pem\nEAP-PEAP-Phase2-Method=MD5\n"
+        "EAP-PEAP-Phase2-Identity=u\nEAP-PEAP-Phase2-Password=p\n",
+};
+
 /* iwd.network(5) of iwd 2.3, every key, in the profiles it belongs to: no
- * problem, no warning. */
+ * problem, no warning. The page's EAP-Method values are all here but
+ * AKA, AKA' and SIM, which need a SIM card iwd reaches through oFono
+ * (refused as unavailable methods, test_parse_unknown_method_refused). */
 static void
 test_parse_iwd_keys(void)
 {
@@ -605,41 +655,15 @@ test_parse_iwd_keys(void)
 	                                "[IPv6]\nEnabled=true\nAddress=2001:db8::2/64\n"
 	                                "Gateway=2001:db8::1\nDNS=2001:db8::53\n"
 	                                "DomainName=example.com\n";
-	const gchar *security[] = {
-	        "Passphrase=12345678\nPreSharedKey="
-	        "0dc0d6eb90555ed6419756b9a15ec3e3209b63df707dd508d14581f8982721af\n",
-	        "EAP-Method=TLS\nEAP-Identity=me\nEAP-TLS-CACert=embed:ca\n"
-	        "EAP-TLS-ClientCert=/c.pem\nEAP-TLS-ClientKey=embed:key\n"
-	        "EAP-TLS-ClientKeyPassphrase=x\nEAP-TLS-ServerDomainMask=*.example.com\n"
-	        "EAP-TLS-FastReauthentication=false\n",
-	        "EAP-Method=TLS\nEAP-Identity=me\nEAP-TLS-ClientKeyBundle=/b.p12\n"
-	        "EAP-TLS-ClientKeyPassphrase=x\nEAP-TLS-ServerKeyPin="
-	        "sha256/47DEQpj8HBSa+/TImW+5JCeuQeRkm5NMpJWZG3hSuFU=\n",
-	        "EAP-Method=TTLS\nEAP-Identity=anon\nEAP-TTLS-CACert=/ca.pem\n"
-	        "EAP-TTLS-ServerDomainMask=r.example.com\nEAP-TTLS-FastReauthentication=true\n"
-	        "EAP-TTLS-Phase2-Method=Tunneled-MSCHAPv2\nEAP-TTLS-Phase2-Identity=u\n"
-	        "EAP-TTLS-Phase2-Password=p\n",
-	        "EAP-Method=TTLS\nEAP-TTLS-CACert=/ca.pem\nEAP-TTLS-Phase2-Method=MSCHAPV2\n"
-	        "EAP-TTLS-Phase2-Identity=u\nEAP-TTLS-Phase2-Password-Hash="
-	        "8846f7eaee8fb117ad06bdd830b7586c\n",
-	        "EAP-Method=PEAP\nEAP-Identity=anon\nEAP-PEAP-CACert=embed:ca\n"
-	        "EAP-PEAP-ServerDomainMask=r.example.com\nEAP-PEAP-FastReauthentication=true\n"
-	        "EAP-PEAP-ClientCert=embed:key\nEAP-PEAP-ClientKey=embed:key\n"
-	        "EAP-PEAP-Phase2-Method=GTC\nEAP-PEAP-Phase2-Identity=u\n"
-	        "EAP-PEAP-Phase2-Password=p\n",
-	        "EAP-Method=MSCHAPV2\nEAP-Identity=u\nEAP-Password-Hash="
-	        "8846f7eaee8fb117ad06bdd830b7586c\n",
-	        "EAP-Method=MD5\nEAP-Identity=u\nEAP-Password=p\n",
-	};
 	static const gchar pems[] = "[@pem@ca]\n-----BEGIN CERTIFICATE-----\nAA==\n"
 	                            "-----END CERTIFICATE-----\n"
 	                            "[@pem@key]\n-----BEGIN PRIVATE KEY-----\nAA==\n"
 	                            "-----END PRIVATE KEY-----\n";
 
-	for (gsize i = 0; i < G_N_ELEMENTS(security); i++) {
+	for (gsize i = 0; i < G_N_ELEMENTS(iwd_security); i++) {
 		JoindProfileType type = i == 0 ? JOIND_PROFILE_TYPE_PSK : JOIND_PROFILE_TYPE_8021X;
 		g_autofree gchar *text =
-		        g_strconcat(settings, "[Security]\n", security[i], pems, NULL);
+		        g_strconcat(settings, "[Security]\n", iwd_security[i], pems, NULL);
 		g_autoptr(JoindProfile) p = parse_ok(type, text);
 
 		g_assert_cmpstr(joind_profile_get_warnings(p), ==, NULL);
@@ -1003,7 +1027,8 @@ int
 main(int argc, char **argv)
 {
 	const JoindEapMethodOps *const methods[] = {&eap_md5_ops,  &eap_tls_ops,      &eap_peap_ops,
-	                                            &eap_ttls_ops, &eap_mschapv2_ops, &eap_gtc_ops};
+	                                            &eap_ttls_ops, &eap_mschapv2_ops, &eap_gtc_ops,
+	                                            &eap_pwd_ops};
 
 	g_test_init(&argc, &argv, NULL);
 	/* What the method plugins register in the daemon before profiles load. */

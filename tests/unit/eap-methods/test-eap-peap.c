@@ -3,7 +3,9 @@
  * EAP-GTC with the same primitives: success with crypto binding and the
  * MSK both sides derive, success without binding, wrong inner password,
  * a binding that does not verify, an inner password from an agent (the
- * tunnel answers later), an untrusted server, TLS 1.2 and 1.3. */
+ * tunnel answers later), an untrusted server, TLS 1.2 and 1.3 (over 1.3
+ * a binding keyed with RFC 9427's 128-octet TK and with hostapd's
+ * 64-octet one, and the MSK without a binding). */
 #include <string.h>
 
 #include <openssl/rand.h>
@@ -33,6 +35,10 @@ typedef struct {
 	const gchar *user, *password;
 	gboolean binding;       /* send a Crypto-Binding */
 	gboolean break_binding; /* ... with a wrong MAC */
+	/* TLS 1.3: octets exported for the binding's TK, 128 (RFC 9427) when
+	 * 0, or 64 (hostapd, wpa_supplicant). The MSK without a binding is
+	 * always the first 64 of 128 (RFC 9427, hostapd's getKey). */
+	gsize binding_tk_len;
 	PeapServerPhase phase;
 	guint8 challenge[16];
 	guint8 isk[EAP_PEAP_ISK_LEN];
@@ -108,6 +114,18 @@ peap_srv_mschapv2_verify(TunnelServer *s, PeapServer *srv, const guint8 *d, gsiz
 	srv->phase = PEAP_SRV_MSCHAPV2_ACK;
 }
 
+/* The tunnel's key material, len octets: TLS 1.3's exporter (RFC 9427,
+ * Type 25 as the context) or TLS 1.2's PRF. */
+static void
+peap_srv_export(TunnelServer *s, guint8 *out, gsize len)
+{
+	if (tunnel_server_version(s) == TLS1_3_VERSION)
+		tunnel_server_export(s, "EXPORTER_EAP_TLS_Key_Material",
+		                     (const guint8[]){JOIND_EAP_TYPE_PEAP}, 1, out, len);
+	else
+		tunnel_server_export(s, "client EAP encryption", NULL, 0, out, len);
+}
+
 /* Extensions with Result (and Crypto-Binding), full EAP header. */
 static void
 peap_srv_result(TunnelServer *s, PeapServer *srv, gboolean success)
@@ -115,16 +133,13 @@ peap_srv_result(TunnelServer *s, PeapServer *srv, gboolean success)
 	g_autoptr(GByteArray) ext = g_byte_array_new();
 	guint8 header[5] = {JOIND_EAP_CODE_REQUEST, srv->ext_id = 77, 0, 0,
 	                    EAP_PEAP_TYPE_EXTENSIONS};
-	guint8 tk[128];
+	guint8 tk[128] = {0};
+	gboolean bind = success && srv->binding;
 
 	g_byte_array_append(ext, header, sizeof(header));
 	eap_peap_result_tlv_build(ext, success ? EAP_PEAP_RESULT_SUCCESS : EAP_PEAP_RESULT_FAILURE);
-	if (tunnel_server_version(s) == TLS1_3_VERSION)
-		tunnel_server_export(s, "EXPORTER_EAP_TLS_Key_Material",
-		                     (const guint8[]){JOIND_EAP_TYPE_PEAP}, 1, tk, sizeof(tk));
-	else
-		tunnel_server_export(s, "client EAP encryption", NULL, 0, tk, sizeof(tk));
-	if (success && srv->binding) {
+	peap_srv_export(s, tk, bind && srv->binding_tk_len != 0 ? srv->binding_tk_len : sizeof(tk));
+	if (bind) {
 		guint8 tlv[EAP_PEAP_BINDING_TLV_LEN] = {0, EAP_PEAP_TLV_BINDING, 0,
 		                                        EAP_PEAP_BINDING_VALUE_LEN};
 		g_assert_true(eap_peap_compound_keys(tk, srv->isk, srv->ipmk, srv->cmk, NULL));
@@ -262,6 +277,24 @@ assert_keys(EapTestPeer *peer, PeapServer *srv)
 	g_assert_cmpmem(msk, len, srv->emsk, 64);
 }
 
+/* A successful run against srv; export64 (when not NULL): the first 64
+ * octets of a 64-octet export of the tunnel, after the run. */
+static void
+run_server(PeapServer *srv, int max_version, guint8 *export64)
+{
+	g_autoptr(EapTestPeer) peer =
+	        peap_peer(srv->inner_method, "peapuser", "peappass", pki->ca, NULL);
+	g_autoptr(TunnelServer) s = peap_server(srv, max_version);
+
+	g_assert_true(joind_eap_session_check(peer->session, NULL));
+	g_assert_cmpint(tunnel_server_run(s, peer), ==, TUNNEL_SERVER_SUCCESS);
+	g_assert_true(peer->succeeded);
+	g_assert_cmpint(tunnel_server_version(s), ==, max_version);
+	assert_keys(peer, srv);
+	if (export64 != NULL)
+		peap_srv_export(s, export64, 64);
+}
+
 static void
 run_success(const gchar *inner, gboolean binding, int max_version)
 {
@@ -269,14 +302,35 @@ run_success(const gchar *inner, gboolean binding, int max_version)
 	                  .user = "peapuser",
 	                  .password = "peappass",
 	                  .binding = binding};
-	g_autoptr(EapTestPeer) peer = peap_peer(inner, "peapuser", "peappass", pki->ca, NULL);
-	g_autoptr(TunnelServer) s = peap_server(&srv, max_version);
 
-	g_assert_true(joind_eap_session_check(peer->session, NULL));
-	g_assert_cmpint(tunnel_server_run(s, peer), ==, TUNNEL_SERVER_SUCCESS);
-	g_assert_true(peer->succeeded);
-	g_assert_cmpint(tunnel_server_version(s), ==, max_version);
-	assert_keys(peer, &srv);
+	run_server(&srv, max_version, NULL);
+}
+
+/* hostapd's crypto binding over TLS 1.3: its TK is a 64-octet export, no
+ * prefix of the 128-octet one joind tries first. */
+static void
+test_mschapv2_binding_tls13_tk64(void)
+{
+	PeapServer srv = {.inner_method = "MSCHAPV2",
+	                  .user = "peapuser",
+	                  .password = "peappass",
+	                  .binding = TRUE,
+	                  .binding_tk_len = 64};
+
+	run_server(&srv, TLS1_3_VERSION, NULL);
+}
+
+/* No binding over TLS 1.3 (FreeRADIUS never sends one): the MSK is the
+ * first 64 octets of the 128-octet export, as RFC 9427 and hostapd's
+ * getKey have it, which the 64-octet export is not. */
+static void
+test_mschapv2_no_binding_tls13(void)
+{
+	PeapServer srv = {.inner_method = "MSCHAPV2", .user = "peapuser", .password = "peappass"};
+	guint8 export64[64];
+
+	run_server(&srv, TLS1_3_VERSION, export64);
+	g_assert_true(memcmp(srv.msk, export64, sizeof(export64)) != 0);
 }
 
 static void
@@ -420,7 +474,9 @@ main(int argc, char **argv)
 	pki = test_pki_new();
 	g_test_add_func("/eap-peap/mschapv2/binding", test_mschapv2_binding);
 	g_test_add_func("/eap-peap/mschapv2/binding-tls13", test_mschapv2_binding_tls13);
+	g_test_add_func("/eap-peap/mschapv2/binding-tls13-tk64", test_mschapv2_binding_tls13_tk64);
 	g_test_add_func("/eap-peap/mschapv2/no-binding", test_mschapv2_no_binding);
+	g_test_add_func("/eap-peap/mschapv2/no-binding-tls13", test_mschapv2_no_binding_tls13);
 	g_test_add_func("/eap-peap/gtc/binding", test_gtc_binding);
 	g_test_add_func("/eap-peap/wrong-password", test_wrong_password);
 	g_test_add_func("/eap-peap/broken-binding", test_broken_binding);

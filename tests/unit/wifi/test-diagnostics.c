@@ -137,6 +137,65 @@ test_connection_eap_tls(void)
 	g_assert_cmpstr(json_object_get_string_member(o, "server_pin"), ==, info.server_pin);
 }
 
+/* The EAP session's report (joind-eap.h) of a server: the settings it
+ * names and its trust. */
+static GVariant *
+server_report(gboolean trusted, gboolean names)
+{
+	GVariantDict d;
+
+	g_variant_dict_init(&d, NULL);
+	g_variant_dict_insert(&d, "subject", "s", "CN=auth.test,O=joind test");
+	g_variant_dict_insert(&d, "issuer", "s", "CN=joind test CA");
+	g_variant_dict_insert(&d, "not-before", "s", "Jan  1 00:00:00 2026 GMT");
+	g_variant_dict_insert(&d, "not-after", "s", "Jan  1 00:00:00 2036 GMT");
+	g_variant_dict_insert(&d, "pin", "s",
+	                      "sha256/YMTouxYZmIBMVJW/fDeNR8vHlEh6xRm64zfPnQt30gI=");
+	g_variant_dict_insert(&d, "pin-setting", "s", "EAP-PEAP-ServerKeyPin");
+	g_variant_dict_insert(&d, "tls-version", "s", "TLSv1.3");
+	g_variant_dict_insert(&d, "trusted", "b", trusted);
+	if (names) {
+		g_variant_dict_insert(&d, "names", "s", "auth.test");
+		g_variant_dict_insert(&d, "domain-mask-setting", "s", "EAP-PEAP-ServerDomainMask");
+	}
+	return g_variant_ref_sink(g_variant_dict_end(&d));
+}
+
+/* A refused server: its certificate under the names joinctl reads, the
+ * network whose trust command pins it; nothing for a trusted one. */
+static void
+test_refused_server(void)
+{
+	g_autoptr(GVariant) refused = server_report(FALSE, TRUE);
+	g_autoptr(GVariant) trusted = server_report(TRUE, FALSE);
+	g_autoptr(GVariant) untold = g_variant_ref_sink(g_variant_new("a{sv}", NULL));
+	g_autoptr(JsonNode) node = NULL;
+	JsonObject *o = to_json(wifi_diagnostics_refused_server(refused, "joind-ent"), &node);
+
+	g_assert_cmpstr(json_object_get_string_member(o, "network"), ==, "joind-ent");
+	g_assert_cmpstr(json_object_get_string_member(o, "subject"), ==,
+	                "CN=auth.test,O=joind test");
+	g_assert_cmpstr(json_object_get_string_member(o, "issuer"), ==, "CN=joind test CA");
+	g_assert_cmpstr(json_object_get_string_member(o, "not_before"), ==,
+	                "Jan  1 00:00:00 2026 GMT");
+	g_assert_cmpstr(json_object_get_string_member(o, "not_after"), ==,
+	                "Jan  1 00:00:00 2036 GMT");
+	g_assert_cmpstr(json_object_get_string_member(o, "pin"), ==,
+	                "sha256/YMTouxYZmIBMVJW/fDeNR8vHlEh6xRm64zfPnQt30gI=");
+	g_assert_cmpstr(json_object_get_string_member(o, "pin_setting"), ==,
+	                "EAP-PEAP-ServerKeyPin");
+	g_assert_cmpstr(json_object_get_string_member(o, "names"), ==, "auth.test");
+	g_assert_cmpstr(json_object_get_string_member(o, "domain_mask_setting"), ==,
+	                "EAP-PEAP-ServerDomainMask");
+	/* The TLS parameters are the link's business, not the refusal's. */
+	g_assert_false(json_object_has_member(o, "tls_version"));
+	g_assert_false(json_object_has_member(o, "trusted"));
+	g_assert_null(wifi_diagnostics_refused_server(trusted, "joind-ent"));
+	g_assert_null(wifi_diagnostics_refused_server(untold, "joind-ent"));
+	g_assert_null(wifi_diagnostics_refused_server(NULL, "joind-ent"));
+	g_assert_null(wifi_diagnostics_refused_server(refused, NULL));
+}
+
 static void
 test_connection_sae(void)
 {
@@ -299,6 +358,7 @@ main(int argc, char **argv)
 	g_test_add_func("/wifi/diagnostics/connection-mfp", test_connection_mfp);
 	g_test_add_func("/wifi/diagnostics/connection-eap", test_connection_eap);
 	g_test_add_func("/wifi/diagnostics/connection-eap-tls", test_connection_eap_tls);
+	g_test_add_func("/wifi/diagnostics/refused-server", test_refused_server);
 	g_test_add_func("/wifi/diagnostics/sta-info", test_sta_info);
 	g_test_add_func("/wifi/diagnostics/sta-info-malformed", test_sta_info_malformed);
 	return g_test_run();

@@ -3,8 +3,9 @@
 # core's EAP engine, against hostapd's internal EAP server on wlan6
 # (tests/wifi/eap-ap.sh): PEAP/MSCHAPv2 from an admin's profile with
 # traffic across the air, a wrong password (AuthenticationFailed, nothing
-# saved), a wrong CA (refused, then pinned with joinctl known-networks
-# trust and accepted), the password from the caller's agent
+# saved), a wrong CA (refused, the certificate and its pin in the error
+# and in joinctl station show, then pinned with joinctl known-networks
+# trust and accepted; a pin of another key refused), the password from the caller's agent
 # (remembered with EAP-RememberCredentials) and the agent's Cancel
 # (Aborted), EAP-TLS over TLS 1.3, and WPA3-Enterprise (AKM 5, MFP).
 
@@ -49,6 +50,22 @@ cmp -s "$WORK/state/joind-ent.8021x" "$WORK/ent-wrong.8021x" || wifi_fail "the p
 check "wrong password: $(sed 's/.*AuthenticationFailed: //' <<<"$ENT_ERR" | head -c 200); profile untouched"
 
 # ---------------------------------------------------------------- wrong CA ---
+# pin_of PEM: the sha256/ pin of its public key, as openssl computes it.
+pin_of() {
+	echo "sha256/$(openssl x509 -pubkey -noout -in "$1" | openssl pkey -pubin -outform der |
+		openssl dgst -sha256 -binary | base64)"
+}
+SERVER_PIN=$(pin_of "$ENT_PKI/server.pem")
+# refused_shown WHAT: `joinctl --json station wlan2 show` names the server
+# the attempt refused: its certificate, its pin, the network to trust.
+refused_shown() {
+	wifi_station_json wlan2 --arg pin "$SERVER_PIN" '.refused_server |
+		(.network == "joind-ent") and (.subject | contains("CN=auth.test")) and
+		(.issuer | length > 0) and (.not_before | length > 0) and
+		(.not_after | length > 0) and (.pin == $pin) and
+		(.pin_setting == "EAP-PEAP-ServerKeyPin")' >/dev/null ||
+		wifi_fail "$1: station show: $("$BUILD/client/joinctl" --json station wlan2 show | jq -c .refused_server)"
+}
 ent_profile joind-ent '[Security]' EAP-Method=PEAP EAP-Identity=anonymous@auth.test \
 	"EAP-PEAP-CACert=$ENT_PKI/other-ca.pem" EAP-PEAP-ServerDomainMask=auth.test \
 	EAP-PEAP-Version-Max=1.2 \
@@ -57,10 +74,11 @@ ent_profile joind-ent '[Security]' EAP-Method=PEAP EAP-Identity=anonymous@auth.t
 ent_connect_fails joind-ent
 grep -q 'net.joind.Error.AuthenticationFailed' <<<"$ENT_ERR" ||
 	wifi_fail "wrong CA: no AuthenticationFailed: $ENT_ERR"
-for want in 'CN=auth.test' 'sha256/' 'joinctl known-networks trust joind-ent'; do
+for want in 'CN=auth.test' 'issued by' "$SERVER_PIN" 'joinctl known-networks trust joind-ent'; do
 	grep -qF "$want" <<<"$ENT_ERR" || wifi_fail "wrong CA: the error lacks '$want': $ENT_ERR"
 done
-check "server certificate from another CA refused: $(sed 's/.*AuthenticationFailed: //' <<<"$ENT_ERR" | head -c 200)"
+refused_shown "wrong CA"
+check "server certificate from another CA refused: $(sed 's/.*AuthenticationFailed: //' <<<"$ENT_ERR" | head -c 200); joinctl station show: the certificate and its pin"
 # The way through: the certificate shown, its pin written over D-Bus once
 # confirmed (--yes), and the next Connect() accepts exactly that key.
 "$BUILD/client/joinctl" --yes known-networks trust joind-ent >"$WORK/ent-trust.txt" ||
@@ -68,8 +86,20 @@ check "server certificate from another CA refused: $(sed 's/.*AuthenticationFail
 grep -q 'CN=auth.test' "$WORK/ent-trust.txt" || wifi_fail "trust: no certificate shown"
 wifi_poll 10 "the pin written" grep -q '^EAP-PEAP-ServerKeyPin=sha256/' "$WORK/state/joind-ent.8021x"
 ent_connect joind-ent
+wifi_station_json wlan2 '.refused_server == null' >/dev/null ||
+	wifi_fail "pinned: station show still shows a refused server"
 check "joinctl known-networks trust: pin written ($(grep -o 'sha256/[^ ]*' "$WORK/ent-trust.txt" | head -1)), Connect() in ${TOOK} s"
 ent_disconnect
+
+# A pin of another key: the server, though it is the same as before, is
+# refused, and the error and station show name the key it has.
+"$BUILD/client/joinctl" profile set joind-ent \
+	"Security.EAP-PEAP-ServerKeyPin=$(pin_of "$ENT_PKI/other-ca.pem")" >/dev/null ||
+	wifi_fail "joinctl profile set: the other pin"
+ent_connect_fails joind-ent
+grep -qF "$SERVER_PIN" <<<"$ENT_ERR" || wifi_fail "other pin: the error lacks the server's pin: $ENT_ERR"
+refused_shown "other pin"
+check "a pin of another key: the server refused, its real pin in the error and in station show"
 
 # ---------------------------------------------------- the caller's agent ---
 ent_peap_profile joind-ent '' EAP-RememberCredentials=true
