@@ -74,7 +74,7 @@ ent_profile joind-ent '[Security]' EAP-Method=PEAP EAP-Identity=anonymous@auth.t
 ent_connect_fails joind-ent
 grep -q 'net.joind.Error.AuthenticationFailed' <<<"$ENT_ERR" ||
 	wifi_fail "wrong CA: no AuthenticationFailed: $ENT_ERR"
-for want in 'CN=auth.test' 'issued by' "$SERVER_PIN" 'joinctl known-networks trust joind-ent'; do
+for want in 'CN=auth.test' 'issued by' 'valid from' "$SERVER_PIN" 'joinctl known-networks trust joind-ent'; do
 	grep -qF "$want" <<<"$ENT_ERR" || wifi_fail "wrong CA: the error lacks '$want': $ENT_ERR"
 done
 refused_shown "wrong CA"
