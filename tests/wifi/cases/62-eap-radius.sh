@@ -6,7 +6,8 @@
 # the real one inside the tunnel; a wrong password fails with
 # AuthenticationFailed and nothing saved; a server certificate from another
 # CA, and one whose name misses ServerDomainMask, are refused before any
-# inner credential left (FreeRADIUS's log shows no inner request); EAP-TLS
+# inner credential left (FreeRADIUS's log shows no inner request), and
+# joinctl station show names the certificate (and the mask it missed); EAP-TLS
 # with a PKCS#12 bundle over TLS 1.3 connects.
 
 # shellcheck source=../eap-ap.sh
@@ -24,12 +25,17 @@ peap_profile() {
 		"EAP-PEAP-Phase2-Password=$1" '[Settings]' AutoConnect=false
 }
 
-# refused_early WHAT: Connect() failed with AuthenticationFailed, FreeRADIUS
-# was reached and saw no inner request.
+# refused_early WHAT [JQ]: Connect() failed with AuthenticationFailed,
+# FreeRADIUS was reached and saw no inner request; `joinctl station show`
+# names the refused server (and satisfies JQ over it).
 refused_early() {
 	ent_connect_fails joind-radius
 	grep -q 'net.joind.Error.AuthenticationFailed' <<<"$ENT_ERR" ||
 		wifi_fail "$1: no AuthenticationFailed: $ENT_ERR"
+	wifi_station_json wlan2 ".refused_server | (.network == \"joind-radius\") and
+		(.subject | contains(\"CN=auth.test\")) and (.pin | startswith(\"sha256/\")) and
+		${2:-true}" >/dev/null ||
+		wifi_fail "$1: station show: $("$BUILD/client/joinctl" --json station wlan2 show | jq -c .refused_server)"
 	[[ $(radius_outer_names) == anonymous@auth.test ]] ||
 		wifi_fail "$1: FreeRADIUS saw no request from anonymous@auth.test: $(radius_outer_names)"
 	if radius_since | grep -E 'inner-tunnel|peapuser|Sent Access-Accept'; then
@@ -74,7 +80,8 @@ peap_profile peappass "$ENT_PKI/other-ca.pem" auth.test
 refused_early "server certificate from another CA"
 radius_mark
 peap_profile peappass "$ENT_PKI/ca.pem" radius.other.test
-refused_early "server name outside ServerDomainMask"
+refused_early "server name outside ServerDomainMask" \
+	'(.domain_mask_setting == "EAP-PEAP-ServerDomainMask") and (.names | contains("auth.test"))'
 
 # -------------------------------------------- EAP-TLS, PKCS#12, TLS 1.3 ---
 radius_mark
