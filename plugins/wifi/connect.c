@@ -361,8 +361,6 @@ keying_event(WifiConnector *self, const GError *error)
 	return WIFI_CONNECT_EVENT_HANDSHAKE_FAILED;
 }
 
-/* A handshake failed: nothing is saved; the link goes (next: the
- * teardown, or IDLE when the access point already ended it). */
 /* OWE: the key step of an association failed before the link came up:
  * a fresh association with a new key pair, a few times. The access point
  * may key with a Diffie-Hellman answer we never read: one it gave to the
@@ -390,6 +388,8 @@ connector_owe_again(WifiConnector *self, const GError *error, ConnState next)
 	return TRUE;
 }
 
+/* A handshake failed: nothing is saved; the link goes (next: the
+ * teardown, or IDLE when the access point already ended it). */
 void
 connector_keying_failed(WifiConnector *self, const GError *error, ConnState next)
 {
