@@ -87,14 +87,15 @@ wifi_td_set_error(GError **error, guint forbidden, const gchar *name, const gcha
 	for (guint i = 0; i < G_N_ELEMENTS(td_modes); i++) {
 		if (forbidden != td_modes[i].bit)
 			continue;
-		g_set_error(error, JOIND_ERROR, JOIND_ERROR_NOT_SUPPORTED,
+		g_set_error(error, JOIND_ERROR,
+		            why != NULL ? JOIND_ERROR_NOT_SUPPORTED : JOIND_ERROR_NOT_FOUND,
 		            "“%s” is %s only (its access points disabled the transition mode; "
 		            "DisabledTransitionModes=%s in its profile), and %s.",
 		            name, td_modes[i].only, td_modes[i].word,
 		            why != NULL ? why : td_modes[i].lacking);
 		return;
 	}
-	g_set_error(error, JOIND_ERROR, JOIND_ERROR_NOT_SUPPORTED,
+	g_set_error(error, JOIND_ERROR, JOIND_ERROR_NOT_FOUND,
 	            "“%s” must be joined with management frame protection (TransitionDisable "
 	            "in its profile), which no access point of it in range offers.",
 	            name);

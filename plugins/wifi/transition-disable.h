@@ -43,11 +43,13 @@ void wifi_td_rules_from_profile(JoindProfile *profile, WifiTdRules *rules);
 guint wifi_td_forbidden(const WifiTdRules *rules, JoindNetworkType type, const WifiRsnPlan *plan);
 
 /* The refusal of what wifi_td_forbidden() said, for the network called
- * name, as JOIND_ERROR_NOT_SUPPORTED: "“name” is WPA3-Personal only (its
- * access points disabled the transition mode; DisabledTransitionModes=
- * personal in its profile), and why." why NULL: the mode's own (no access
- * point of it in range offers what it needs); WIFI_TD_NO_MFP's sentence
- * has no why. */
+ * name: "“name” is WPA3-Personal only (its access points disabled the
+ * transition mode; DisabledTransitionModes=personal in its profile), and
+ * why." why NULL: the mode's own, no access point of it in range offers
+ * what it needs, JOIND_ERROR_NOT_FOUND (a later scan may find one:
+ * autoconnect tries again); a why (this radio, this profile cannot):
+ * JOIND_ERROR_NOT_SUPPORTED. WIFI_TD_NO_MFP's sentence has no why
+ * (NOT_FOUND). */
 void wifi_td_set_error(GError **error, guint forbidden, const gchar *name, const gchar *why);
 
 /* DisabledTransitionModes with bits added: the profile's words first,

@@ -1844,7 +1844,7 @@ test_td_enterprise(Fixture *f, gconstpointer data)
 	connect_to(f, wpa2);
 	iterate();
 	g_assert_cmpuint(f->n_done, ==, 1);
-	g_assert_error(f->error, JOIND_ERROR, JOIND_ERROR_NOT_SUPPORTED);
+	g_assert_error(f->error, JOIND_ERROR, JOIND_ERROR_NOT_FOUND);
 	g_assert_nonnull(strstr(f->error->message, "WPA3-Enterprise only"));
 	g_assert_cmpuint(fake_nl_n_pending(f->fake), ==, 0);
 
@@ -1873,7 +1873,7 @@ test_td_open(Fixture *f, gconstpointer data)
 	connect_to(f, plain);
 	iterate();
 	g_assert_cmpuint(f->n_done, ==, 1);
-	g_assert_error(f->error, JOIND_ERROR, JOIND_ERROR_NOT_SUPPORTED);
+	g_assert_error(f->error, JOIND_ERROR, JOIND_ERROR_NOT_FOUND);
 	g_assert_nonnull(strstr(f->error->message, "Enhanced Open (OWE) only"));
 	g_assert_cmpuint(fake_nl_n_pending(f->fake), ==, 0);
 

@@ -113,7 +113,8 @@ test_mfp(void)
 }
 
 /* The refusal names the network, the mode and its profile key, and the
- * reason no access point will do (the caller's, or the mode's own). */
+ * reason no access point will do: the mode's own (none in range: NotFound,
+ * a later scan may bring one) or the caller's (NotSupported). */
 static void
 test_sentences(void)
 {
@@ -124,13 +125,14 @@ test_sentences(void)
 	g_autoptr(GError) mfp = NULL;
 
 	wifi_td_set_error(&personal, WIFI_TRANSITION_DISABLE_WPA3_PERSONAL, "home", NULL);
-	g_assert_error(personal, JOIND_ERROR, JOIND_ERROR_NOT_SUPPORTED);
+	g_assert_error(personal, JOIND_ERROR, JOIND_ERROR_NOT_FOUND);
 	g_assert_cmpstr(personal->message, ==,
 	                "“home” is WPA3-Personal only (its access points disabled the transition "
 	                "mode; DisabledTransitionModes=personal in its profile), and no access "
 	                "point of it in range offers WPA3-Personal (SAE).");
 	wifi_td_set_error(&radio, WIFI_TRANSITION_DISABLE_WPA3_PERSONAL, "home",
 	                  "this radio cannot run SAE");
+	g_assert_error(radio, JOIND_ERROR, JOIND_ERROR_NOT_SUPPORTED);
 	g_assert_true(g_str_has_suffix(radio->message, "), and this radio cannot run SAE."));
 	wifi_td_set_error(&enterprise, WIFI_TRANSITION_DISABLE_WPA3_ENTERPRISE, "corp", NULL);
 	g_assert_nonnull(strstr(enterprise->message, "“corp” is WPA3-Enterprise only"));
@@ -141,7 +143,7 @@ test_sentences(void)
 	g_assert_nonnull(strstr(open->message, "DisabledTransitionModes=open"));
 	g_assert_nonnull(strstr(open->message, "open, without encryption"));
 	wifi_td_set_error(&mfp, WIFI_TD_NO_MFP, "home", "ignored");
-	g_assert_error(mfp, JOIND_ERROR, JOIND_ERROR_NOT_SUPPORTED);
+	g_assert_error(mfp, JOIND_ERROR, JOIND_ERROR_NOT_FOUND);
 	g_assert_cmpstr(mfp->message, ==,
 	                "“home” must be joined with management frame protection "
 	                "(TransitionDisable in its profile), which no access point of it in "

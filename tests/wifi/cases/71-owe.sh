@@ -10,7 +10,8 @@
 #     (Security owe), none for the hidden SSID; Connect() joins the OWE BSS;
 #     a ping; the profile keeps DisabledTransitionModes=open
 #   - a plain open network whose profile says DisabledTransitionModes=open:
-#     Connect() refused (NotSupported), nothing associated
+#     Connect() refused (NotFound: no access point of it that the rule
+#     allows), nothing associated
 # hostapd 2.10 on an emulated CPU answers an OWE association later than the
 # kernel waits (a tenth of a second), takes the kernel's repeated requests
 # for new associations and keys with the last one's Diffie-Hellman answer,
@@ -108,11 +109,11 @@ owe_refused_open() {
 		wifi_fail "the joind-open profile was not loaded"
 	out=$(jcall --object-path "$path" --method net.joind.Network1.Connect 2>&1) &&
 		wifi_fail "Connect() joind-open succeeded although its profile disables open"
-	grep -q 'net.joind.Error.NotSupported' <<<"$out" || wifi_fail "Connect() joind-open: $out"
+	grep -q 'net.joind.Error.NotFound' <<<"$out" || wifi_fail "Connect() joind-open: $out"
 	jw -t 5 object net.joind.Station1 State=disconnected >/dev/null ||
 		wifi_fail "not disconnected after the refusal"
 	rm -f "$WORK/state/joind-open.open"
-	OWE_REFUSAL=$(sed -n "s/.*NotSupported: //p" <<<"$out")
+	OWE_REFUSAL=$(sed -n "s/.*NotFound: //p" <<<"$out")
 }
 
 # ----------------------------------------------------------- access points ---
@@ -169,7 +170,7 @@ owe_disconnect joind-owe-open
 
 # ------------------------------------------------- open transition disabled ---
 owe_refused_open
-check "joind-open with DisabledTransitionModes=open: Connect() refused (NotSupported: $OWE_REFUSAL)"
+check "joind-open with DisabledTransitionModes=open: Connect() refused (NotFound: $OWE_REFUSAL)"
 
 # ------------------------------------------------------------------ cleanup ---
 wifi_stop_hostapd owe
