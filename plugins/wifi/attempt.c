@@ -9,6 +9,7 @@
 #include "mgmt.h"
 #include "owe-transition.h"
 #include "sae-attempt.h"
+#include "transition-disable.h"
 
 const gchar *
 wifi_attempt_get_name(WifiAttempt *attempt)
@@ -118,6 +119,8 @@ attempt_prepare_eap(WifiAttempt *attempt, WifiIface *iface, const gchar *address
 	if (!wifi_rsn_plan(attempt->bss, iface->wiphy, FALSE, &attempt->plan, error))
 		return FALSE;
 	attempt->secure = TRUE;
+	if (!wifi_attempt_td_check(attempt, FALSE, NULL, error))
+		return FALSE;
 	attempt->eap_profile = g_object_ref(profile);
 	attempt->network_key = wifi_known_network_key(JOIND_NETWORK(attempt->network));
 	pmksa = wifi_pmksa_cache_lookup(iface->pmksa, attempt->bss->bssid, attempt->spa,
@@ -161,6 +164,11 @@ attempt_prepare_open(WifiAttempt *attempt, WifiIface *iface, const gchar *addres
 
 	wifi_bss_unref(attempt->bss);
 	attempt->bss = target;
+	/* A plain open access point, unless the profile's transition rules
+	 * move the attempt to an OWE one. */
+	if (!wifi_bss_offers_owe(target) && !wifi_attempt_td_check(attempt, FALSE, NULL, error))
+		return FALSE;
+	target = attempt->bss;
 	if (!wifi_bss_offers_owe(target))
 		return TRUE;
 	if (!attempt_parse_spa(attempt, address, error) ||
@@ -351,6 +359,32 @@ wifi_attempt_owe_again(WifiAttempt *attempt, gboolean timed_out, guint16 status)
 	return TRUE;
 }
 
+WifiAttempt *
+wifi_attempt_owe_renew(WifiAttempt *attempt)
+{
+	g_autoptr(GError) error = NULL;
+	WifiAttempt *again;
+
+	if (attempt->owe == NULL || attempt->owe_renewals >= WIFI_ATTEMPT_OWE_MAX_RENEWALS)
+		return NULL;
+	again = g_new0(WifiAttempt, 1);
+	again->network = g_object_ref(attempt->network);
+	again->bss = wifi_bss_ref(attempt->bss);
+	again->iface = wifi_iface_ref(attempt->iface);
+	again->secure = TRUE;
+	again->plan = attempt->plan; /* its RSNEs point into the same BSS */
+	memcpy(again->spa, attempt->spa, sizeof(again->spa));
+	again->owe_retries = attempt->owe_retries;
+	again->owe_renewals = attempt->owe_renewals + 1;
+	if (!attempt_owe_offer(again, wifi_owe_get_group(attempt->owe), &error)) {
+		g_warning("“%s”: %s", wifi_attempt_get_name(attempt), error->message);
+		wifi_attempt_free(again);
+		return NULL;
+	}
+	again->task = g_steal_pointer(&attempt->task);
+	return again;
+}
+
 void
 wifi_attempt_fail(WifiAttempt *attempt, const gchar *ifname, gint code, const gchar *message)
 {
@@ -439,10 +473,12 @@ wifi_attempt_remember(WifiAttempt *attempt, JoindCore *core, WifiKeying *keying)
 {
 	const gchar *ifname = attempt->iface->name;
 
+	/* First: an OWE network's profile, made there, takes its access
+	 * point's transition disable. */
+	attempt_note_connected(attempt, core, ifname);
 	if (attempt->secure) {
 		wifi_psk_save(core, attempt->network, &attempt->psk,
 		              attempt->plan.akm == WIFI_AKM_SUITE_SAE, ifname);
 		wifi_attempt_sae_remember(attempt, core, keying);
 	}
-	attempt_note_connected(attempt, core, ifname);
 }

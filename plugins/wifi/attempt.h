@@ -37,8 +37,9 @@ typedef struct {
 	JoindProfile *eap_profile;
 	gchar *network_key;
 	WifiPmksa *pmksa;
-	WifiOwe *owe;      /* OWE: our key pair in the group offered */
-	guint owe_retries; /* OWE: associations asked again after no answer */
+	WifiOwe *owe;       /* OWE: our key pair in the group offered */
+	guint owe_retries;  /* OWE: associations asked again after no answer */
+	guint owe_renewals; /* OWE: fresh associations after a failed key step */
 	/* SAE (sae-attempt.c): the interface whose PMKSA cache it uses, the
 	 * network's PTs, the PMK that keys the link (SAE's, or the cached
 	 * PMKSA's) and, once SAE accepted, its PMKID. */
@@ -78,6 +79,13 @@ gboolean wifi_attempt_associated(WifiAttempt *attempt, struct nlattr **attrs, Wi
  * Diffie-Hellman work on a slow machine) may answer a second request in
  * time. */
 gboolean wifi_attempt_owe_again(WifiAttempt *attempt, gboolean timed_out, guint16 status);
+/* OWE fresh associations after a failed key step, at most. */
+#define WIFI_ATTEMPT_OWE_MAX_RENEWALS 2u
+/* The key step of an OWE attempt failed before its link came up: a new
+ * attempt for the same access point, group and caller (attempt->task
+ * moves to it) with a new key pair; NULL when not OWE or after
+ * WIFI_ATTEMPT_OWE_MAX_RENEWALS of them. */
+WifiAttempt *wifi_attempt_owe_renew(WifiAttempt *attempt);
 /* Cancels a secret request under way. */
 void wifi_attempt_free(WifiAttempt *attempt);
 

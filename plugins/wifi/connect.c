@@ -350,6 +350,9 @@ keying_event(WifiConnector *self, const GError *error)
 {
 	gboolean eap = self->keying != NULL && wifi_keying_is_8021x(self->keying);
 
+	/* OWE has no credentials to blame. */
+	if (self->cur->owe != NULL)
+		return WIFI_CONNECT_EVENT_HANDSHAKE_FAILED;
 	if (self->keying != NULL ? wifi_keying_blames_credentials(self->keying, error)
 	                         : g_error_matches(error, WIFI_HANDSHAKE_ERROR,
 	                                           WIFI_HANDSHAKE_ERROR_WRONG_PASSPHRASE))
@@ -357,6 +360,33 @@ keying_event(WifiConnector *self, const GError *error)
 	if (g_error_matches(error, WIFI_HANDSHAKE_ERROR, WIFI_HANDSHAKE_ERROR_NO_MSG3) && !eap)
 		return WIFI_CONNECT_EVENT_KEYS_REFUSED;
 	return WIFI_CONNECT_EVENT_HANDSHAKE_FAILED;
+}
+
+/* OWE: the key step of an association failed before the link came up:
+ * a fresh association with a new key pair, a few times. The access point
+ * may key with a Diffie-Hellman answer we never read: one it gave to the
+ * kernel's repetition of our association request (the kernel waits a
+ * tenth of a second for an answer, then asks again, and takes only the
+ * first answer), which an access point slower than that took for a new
+ * association, its new key pair with it. */
+static gboolean
+connector_owe_again(WifiConnector *self, const GError *error, ConnState next)
+{
+	WifiAttempt *again;
+
+	if (self->state == CONN_CONNECTED || (again = wifi_attempt_owe_renew(self->cur)) == NULL)
+		return FALSE;
+	g_info("%s: “%s”: %s; associating again with a new OWE key pair (%u of %u)",
+	       self->iface->name, wifi_attempt_get_name(self->cur), error->message,
+	       again->owe_renewals, WIFI_ATTEMPT_OWE_MAX_RENEWALS);
+	self->next = again;
+	if (next != CONN_IDLE) {
+		connector_enter(self, next, "OWE associates again"); /* then starts next */
+		return TRUE;
+	}
+	connector_release(self);
+	connector_start(self);
+	return TRUE;
 }
 
 /* A handshake failed: nothing is saved; the link goes (next: the
@@ -377,7 +407,10 @@ connector_keying_failed(WifiConnector *self, const GError *error, ConnState next
 	if (self->refused_server != NULL)
 		g_variant_ref_sink(self->refused_server);
 	self->cur->psk.save = FALSE;
-	connector_fail(self, keying_event(self, error), wifi_keying_error_code(error),
+	if (connector_owe_again(self, error, next))
+		return;
+	connector_fail(self, keying_event(self, error),
+	               self->cur->owe != NULL ? JOIND_ERROR_FAILED : wifi_keying_error_code(error),
 	               error->message, next);
 }
 
@@ -386,6 +419,14 @@ on_keyed(const GError *error, gpointer user_data)
 {
 	WifiConnector *self = user_data;
 
+	/* A handshake the access point started over on the keyed link that
+	 * could not finish: the link is lost (autoconnect comes back). */
+	if (error != NULL && self->state == CONN_CONNECTED &&
+	    g_error_matches(error, WIFI_HANDSHAKE_ERROR, WIFI_HANDSHAKE_ERROR_TIMEOUT)) {
+		connector_fail(self, WIFI_CONNECT_EVENT_LINK_LOST, JOIND_ERROR_FAILED,
+		               error->message, teardown_state(self));
+		return;
+	}
 	if (error != NULL) {
 		connector_keying_failed(self, error, teardown_state(self));
 		return;

@@ -10,6 +10,10 @@
 /* After 802.1X gave the PMK: hostapd sends message 1 four times a second
  * apart before it gives up (the connector's bound for the PSK case). */
 #define KEYING_HANDSHAKE_TIMEOUT_S 5
+/* A handshake the access point starts over once the link is up (a PTK
+ * rekey, or its restart after it dropped our keys) takes milliseconds;
+ * hostapd gives up after about three seconds of message 1s. */
+#define KEYING_REKEY_TIMEOUT_S 3
 
 struct _WifiKeying {
 	WifiIface *iface;
@@ -155,12 +159,25 @@ keying_cache_pmksa(WifiKeying *self)
 	       wifi_pmksa_cache_size(self->iface->pmksa));
 }
 
+static gboolean handshake_timeout(gpointer user_data);
+
 static void
 keying_state_changed(WifiHandshakeState old_state, WifiHandshakeState new_state, gpointer user_data)
 {
 	WifiKeying *self = user_data;
 	WifiIface *iface = self->iface;
 
+	/* Started over on a keyed link: when it cannot finish (the access
+	 * point keys with a PMK we do not hold), the link is dead although
+	 * the kernel keeps it (the access point's deauthentication comes
+	 * unprotected and is dropped): bounded, the connector then ends it. */
+	if (old_state == WIFI_HANDSHAKE_STATE_COMPLETE &&
+	    new_state == WIFI_HANDSHAKE_STATE_WAIT_MSG3) {
+		g_clear_handle_id(&self->handshake_timer, g_source_remove);
+		self->handshake_timer =
+		        g_timeout_add_seconds(KEYING_REKEY_TIMEOUT_S, handshake_timeout, self);
+		return;
+	}
 	if (new_state != WIFI_HANDSHAKE_STATE_COMPLETE)
 		return;
 	g_clear_handle_id(&self->handshake_timer, g_source_remove);

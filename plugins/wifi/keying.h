@@ -42,7 +42,8 @@ typedef struct {
 /* error NULL: the first handshake's keys are in and the port is
  * authorized (once). Otherwise a handshake failed, the first or a later
  * group key handshake (a WIFI_HANDSHAKE_ERROR or JOIND_ERROR): the link
- * must go. */
+ * must go. A 4-way handshake the access point starts over on the keyed
+ * link is bounded (a few seconds): WIFI_HANDSHAKE_ERROR_TIMEOUT. */
 typedef void (*WifiKeyingFunc)(const GError *error, gpointer user_data);
 
 WifiKeying *wifi_keying_new(WifiIface *iface, const WifiKeyingConfig *config, WifiKeyingFunc func,

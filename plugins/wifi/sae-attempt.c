@@ -4,16 +4,7 @@
 #include <string.h>
 
 #include "autoconnect-known.h"
-
-/* iwd's names for the Transition Disable bits, in its order. */
-static const struct {
-	guint8 bit;
-	const gchar *mode;
-} td_modes[] = {
-        {WIFI_TRANSITION_DISABLE_WPA3_PERSONAL, "personal"},
-        {WIFI_TRANSITION_DISABLE_WPA3_ENTERPRISE, "enterprise"},
-        {WIFI_TRANSITION_DISABLE_ENHANCED_OPEN, "open"},
-};
+#include "transition-disable.h"
 
 static JoindProfile *
 attempt_profile(WifiAttempt *attempt)
@@ -21,87 +12,18 @@ attempt_profile(WifiAttempt *attempt)
 	return joind_network_get_profile(JOIND_NETWORK(attempt->network));
 }
 
-/* The words of the profile's DisabledTransitionModes, stripped. */
-static gchar **
-disabled_modes(JoindProfile *profile)
-{
-	g_autofree gchar *value =
-	        profile != NULL
-	                ? joind_profile_get_string(profile, "Settings", "DisabledTransitionModes")
-	                : NULL;
-	gchar **words = g_strsplit(value != NULL ? value : "", ",", -1);
-
-	for (guint i = 0; words[i] != NULL; i++)
-		g_strstrip(words[i]);
-	return words;
-}
-
 /* ---- transition disable ---------------------------------------------------- */
 
-/* Another access point of the network that can be joined with SAE. */
-static gboolean
-attempt_pick_sae_bss(WifiAttempt *attempt, gboolean sae)
-{
-	GPtrArray *bsses = wifi_network_get_bsses(attempt->network);
-	WifiRsnPlan plan;
-
-	for (guint i = 0; sae && bsses != NULL && i < bsses->len; i++) {
-		WifiBss *bss = g_ptr_array_index(bsses, i);
-
-		if (bss == attempt->bss ||
-		    !wifi_rsn_plan(bss, attempt->iface->wiphy, TRUE, &plan, NULL) ||
-		    plan.akm != WIFI_AKM_SUITE_SAE)
-			continue;
-		g_info("%s: “%s” is joined with WPA3 only (transition disable): through %s",
-		       attempt->iface->name, wifi_attempt_get_name(attempt),
-		       wifi_bssid_to_string(bss->bssid, (gchar[18]){0}));
-		wifi_bss_unref(attempt->bss);
-		attempt->bss = wifi_bss_ref(bss);
-		attempt->plan = plan;
-		return TRUE;
-	}
-	return FALSE;
-}
-
-/* Why no access point of the network can be joined with SAE. */
+/* Why no access point of the network can be joined with SAE: NULL when
+ * it could, had one of them offered it. */
 static const gchar *
-no_sae_reason(WifiAttempt *attempt, gboolean sae, gboolean passphrase)
+no_sae_reason(gboolean sae, gboolean passphrase)
 {
 	if (!sae)
 		return "this radio cannot run SAE through joind's SME";
 	if (!passphrase)
 		return "SAE needs the passphrase and the profile holds only a PreSharedKey";
-	return "no access point of it in range offers WPA3-Personal (SAE): this one offers only "
-	       "WPA2-Personal, the downgrade transition disable forbids";
-}
-
-static gboolean
-attempt_check_transition(WifiAttempt *attempt, gboolean sae, gboolean passphrase, GError **error)
-{
-	JoindProfile *profile = attempt_profile(attempt);
-	g_auto(GStrv) modes = disabled_modes(profile);
-	gboolean personal = g_strv_contains((const gchar *const *)modes, "personal");
-	gboolean mfp = profile != NULL &&
-	               joind_profile_get_boolean(profile, "Settings", "TransitionDisable", FALSE);
-
-	if (personal && attempt->plan.akm != WIFI_AKM_SUITE_SAE &&
-	    !(passphrase && attempt_pick_sae_bss(attempt, sae))) {
-		g_set_error(error, JOIND_ERROR, JOIND_ERROR_NOT_SUPPORTED,
-		            "“%s” is WPA3-Personal only (its access points disabled the transition "
-		            "mode; DisabledTransitionModes=personal in its profile), and %s.",
-		            wifi_attempt_get_name(attempt),
-		            no_sae_reason(attempt, sae, passphrase));
-		return FALSE;
-	}
-	if ((personal || mfp) && attempt->plan.mfp == WIFI_MFP_OFF) {
-		g_set_error(
-		        error, JOIND_ERROR, JOIND_ERROR_NOT_SUPPORTED,
-		        "“%s” must be joined with management frame protection (TransitionDisable "
-		        "in its profile), which this access point does not offer.",
-		        wifi_attempt_get_name(attempt));
-		return FALSE;
-	}
-	return TRUE;
+	return NULL;
 }
 
 /* ---- the PMKSA cache ----------------------------------------------------------- */
@@ -131,7 +53,8 @@ attempt_offer_pmksa(WifiAttempt *attempt)
 gboolean
 wifi_attempt_sae_check(WifiAttempt *attempt, gboolean sae, gboolean passphrase, GError **error)
 {
-	if (!attempt_check_transition(attempt, sae, passphrase, error))
+	if (!wifi_attempt_td_check(attempt, sae && passphrase, no_sae_reason(sae, passphrase),
+	                           error))
 		return FALSE;
 	attempt_offer_pmksa(attempt);
 	return TRUE;
@@ -219,26 +142,6 @@ attempt_save_pts(WifiAttempt *attempt, JoindCore *core)
 		          attempt->iface->name, wifi_attempt_get_name(attempt), error->message);
 }
 
-/* DisabledTransitionModes: the modes it names already, then those of bits. */
-static gchar *
-modes_with(JoindProfile *profile, guint8 bits)
-{
-	g_auto(GStrv) old = disabled_modes(profile);
-	g_autoptr(GPtrArray) all = g_ptr_array_new();
-
-	for (guint i = 0; old[i] != NULL; i++) {
-		if (old[i][0] != '\0')
-			g_ptr_array_add(all, old[i]);
-	}
-	for (guint i = 0; i < G_N_ELEMENTS(td_modes); i++) {
-		if ((bits & td_modes[i].bit) != 0 &&
-		    !g_strv_contains((const gchar *const *)old, td_modes[i].mode))
-			g_ptr_array_add(all, (gpointer)td_modes[i].mode);
-	}
-	g_ptr_array_add(all, NULL);
-	return g_strjoinv(",", (gchar **)all->pdata);
-}
-
 static void
 attempt_save_transition_disable(WifiAttempt *attempt, JoindCore *core, WifiKeying *keying)
 {
@@ -250,7 +153,7 @@ attempt_save_transition_disable(WifiAttempt *attempt, JoindCore *core, WifiKeyin
 
 	if (bits == 0 || (profile = attempt_current_profile(attempt, core)) == NULL)
 		return;
-	modes = modes_with(profile, bits);
+	modes = wifi_td_modes_with(profile, bits);
 	if (!joind_core_update_profile_keys(core, profile, "Settings", keys,
 	                                    (const gchar *const[]){"true", modes, NULL}, &error))
 		g_warning("%s: cannot keep the transition disable of “%s” in its profile: %s",

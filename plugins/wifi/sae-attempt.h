@@ -1,10 +1,9 @@
 /* sae-attempt.h - what a WPA3-Personal (SAE) attempt adds to attempt.c:
  *
- * - transition disable: a profile whose network's access points said
- *   Transition Disable (iwd's [Settings] DisabledTransitionModes=personal,
- *   TransitionDisable=true) is joined with SAE only, never WPA2-PSK (an
- *   access point of the network that offers SAE is picked; a WPA2-only one
- *   is refused with a sentence); the bits of message 3 are written there
+ * - transition disable: the profile's rules (transition-disable.h) checked
+ *   once the plan is made, with the reason SAE cannot run when the radio
+ *   or the profile's secret rules it out; the bits of message 3 (any
+ *   secure attempt's: WPA3-Personal, WPA3-Enterprise, OWE) written there
  *   once the link is up;
  * - the PMKSA cache: a PMKSA of an earlier SAE with this access point
  *   skips SAE (open system authentication, its PMKID in our RSNE); when the

@@ -5,6 +5,7 @@
 #include <errno.h>
 #include <string.h>
 
+#include "attempt.h"
 #include "autoconnect-known.h"
 #include "connect.h"
 #include "device.h"
@@ -144,35 +145,41 @@ make_bss(const guint8 *bssid, const gchar *ssid, const gchar *rsne_hex)
 	return bss;
 }
 
+/* A network of two access points, ap_addr's with rsne1 and ap2_addr's with
+ * rsne2 (NULL: open), and its profile when not NULL. */
 static WifiNetwork *
-make_network(Fixture *f, const gchar *ssid, const gchar *rsne_hex, const gchar *profile)
+make_network2(Fixture *f, const gchar *ssid, const gchar *rsne1, const gchar *rsne2,
+              const gchar *profile)
 {
 	g_autoptr(GPtrArray) bsses = g_ptr_array_new_with_free_func((GDestroyNotify)wifi_bss_unref);
 	g_autoptr(GBytes) bytes = g_bytes_new(ssid, strlen(ssid));
-	WifiBss *first = make_bss(ap_addr, ssid, rsne_hex);
+	WifiBss *first = make_bss(ap_addr, ssid, rsne1);
 	WifiNetwork *network;
 
 	g_ptr_array_add(bsses, first);
-	g_ptr_array_add(bsses, make_bss(ap2_addr, ssid, rsne_hex));
+	g_ptr_array_add(bsses, make_bss(ap2_addr, ssid, rsne2));
 	network = wifi_network_new(bytes, first->type);
 	wifi_network_set_bsses(network, bsses);
 	if (profile != NULL) {
-		gboolean eap = first->type == JOIND_NETWORK_TYPE_8021X;
-		g_autofree gchar *name = g_strdup_printf("%s.%s", ssid,
-		                                         eap                ? "8021x"
-		                                         : rsne_hex != NULL ? "psk"
-		                                                            : "open");
+		JoindProfileType type = JOIND_PROFILE_TYPE_OPEN;
+		g_autofree gchar *name = NULL;
 		g_autoptr(JoindProfile) p = NULL;
 
+		g_assert_true(joind_network_type_to_profile_type(first->type, &type));
+		name = g_strdup_printf("%s.%s", ssid, joind_profile_type_to_extension(type));
 		wifi_test_core_add_profile(f->tc, name, profile);
 		p = joind_core_find_network_profile(f->tc->core, (const guint8 *)ssid, strlen(ssid),
-		                                    eap                ? JOIND_PROFILE_TYPE_8021X
-		                                    : rsne_hex != NULL ? JOIND_PROFILE_TYPE_PSK
-		                                                       : JOIND_PROFILE_TYPE_OPEN);
+		                                    type);
 		g_assert_nonnull(p);
 		joind_network_set_profile(JOIND_NETWORK(network), p);
 	}
 	return network;
+}
+
+static WifiNetwork *
+make_network(Fixture *f, const gchar *ssid, const gchar *rsne_hex, const gchar *profile)
+{
+	return make_network2(f, ssid, rsne_hex, rsne_hex, profile);
 }
 
 /* ---- calls and events ----------------------------------------------------- */
@@ -1311,9 +1318,10 @@ test_ap_restarts_in_clear(Fixture *f, gconstpointer data)
 
 #define RSNE_OWE "30 14 0100 000fac04 0100 000fac04 0100 000fac12 c000"
 
-/* Acks the pending ASSOCIATE; the group its OWE element offers. */
+/* Acks the pending ASSOCIATE; the group its OWE element offers, and its
+ * public key into key (NULL: not wanted; 66 octets at most). */
 static guint
-ack_owe_associate(Fixture *f)
+ack_owe_associate(Fixture *f, guint8 *key)
 {
 	FakeNlRequest *req = fake_nl_expect(f->fake, NL80211_CMD_ASSOCIATE);
 	struct nlattr *ie = req->attrs[NL80211_ATTR_IE];
@@ -1324,6 +1332,8 @@ ack_owe_associate(Fixture *f)
 	g_assert_nonnull(body);
 	group = (guint)(body[0] | body[1] << 8);
 	g_assert_cmpuint(len, ==, 2 + (group == 19 ? 32 : group == 20 ? 48 : 66));
+	if (key != NULL)
+		memcpy(key, body + 2, len - 2);
 	/* Management frame protection required on our side. */
 	g_assert_cmpuint(nla_get_u32(req->attrs[NL80211_ATTR_USE_MFP]), ==, NL80211_MFP_REQUIRED);
 	fake_nl_done(f->fake, req, 0);
@@ -1334,11 +1344,59 @@ ack_owe_associate(Fixture *f)
 /* Authenticated again after the access point refused a group: the next
  * association offers the next group. */
 static guint
-owe_authenticate(Fixture *f)
+owe_authenticate_key(Fixture *f, guint8 *key)
 {
 	ack(f, NL80211_CMD_AUTHENTICATE, ap_addr);
 	send_answer(f, NL80211_CMD_AUTHENTICATE, ap_addr, 0);
-	return ack_owe_associate(f);
+	return ack_owe_associate(f, key);
+}
+
+static guint
+owe_authenticate(Fixture *f)
+{
+	return owe_authenticate_key(f, NULL);
+}
+
+/* The access point's association response with its OWE element (ap's
+ * public key). */
+static void
+send_owe_answer(Fixture *f, const WifiOwe *ap)
+{
+	struct nl_msg *msg = event_new(NL80211_CMD_ASSOCIATE);
+	guint8 frame[30 + WIFI_OWE_ELEMENT_MAX] = {0x10};
+	gsize len;
+
+	memcpy(frame + 4, sta_addr, 6);
+	memcpy(frame + 10, ap_addr, 6);
+	memcpy(frame + 16, ap_addr, 6);
+	frame[28] = 1; /* AID */
+	len = wifi_owe_write_element(ap, frame + 30);
+	nla_put(msg, NL80211_ATTR_FRAME, (int)(30 + len), frame);
+	send_event(f, msg);
+}
+
+/* The access point ends each association during the 4-way handshake (it
+ * keys with a Diffie-Hellman answer we never read): joind associates again
+ * with a new key pair, twice, without answering the call; then the call
+ * fails, blaming no credentials. */
+static void
+test_owe_key_step_again(Fixture *f, gconstpointer data)
+{
+	g_autoptr(WifiNetwork) network = make_network(f, "cafe", RSNE_OWE, NULL);
+	g_autoptr(WifiOwe) ap = wifi_owe_new(19, NULL);
+	guint8 keys[WIFI_ATTEMPT_OWE_MAX_RENEWALS + 1][32];
+
+	connect_to(f, network);
+	for (guint i = 0; i <= WIFI_ATTEMPT_OWE_MAX_RENEWALS; i++) {
+		g_assert_cmpuint(owe_authenticate_key(f, keys[i]), ==, 19);
+		for (guint j = 0; j < i; j++)
+			g_assert_true(memcmp(keys[i], keys[j], 32) != 0);
+		send_owe_answer(f, ap);
+		assert_state(f, JOIND_STATION_STATE_CONNECTING);
+		g_assert_cmpuint(f->n_done, ==, 0);
+		send_disconnect_event(f, 15);
+	}
+	assert_failed(f, JOIND_ERROR_FAILED, "reason 15", "H");
 }
 
 /* An OWE network is open; status 77 makes joind offer group 20; an answer
@@ -1735,6 +1793,107 @@ test_transition_disable_profile(Fixture *f, gconstpointer data)
 	g_assert_null(fake_nl_find(f->fake, NL80211_CMD_AUTHENTICATE));
 }
 
+/* A handshake the access point starts over on the keyed link (in the
+ * clear: it dropped our keys) with a PMK we do not hold: our message 2
+ * never verifies, and after the bound the link is lost (autoconnect comes
+ * back), joind's SME deauthenticating. */
+static void
+test_restart_unfinished(Fixture *f, gconstpointer data)
+{
+	g_autoptr(WifiNetwork) network =
+	        make_network(f, "home", RSNE_PSK, "[Security]\nPassphrase=" PASSPHRASE "\n");
+	g_autoptr(TestAuth) a = make_authenticator(PASSPHRASE, "home");
+	g_autoptr(TestAuth) other = make_authenticator("another passphrase", "home");
+	g_autoptr(GBytes) msg1 = NULL;
+	g_autoptr(GBytes) msg2 = NULL;
+	g_autofree gchar *why = NULL;
+
+	associate(f, network);
+	run_4way(f, a);
+	ack(f, NL80211_CMD_SET_STATION, ap_addr);
+	assert_connected(f, network);
+	/* Past the first handshake's replay counters. */
+	for (guint i = 0; i < 4; i++)
+		g_bytes_unref(test_auth_msg1(other));
+	msg1 = test_auth_msg1(other);
+	send_eapol_as(f, msg1, TRUE);
+	msg2 = take_eapol(f);
+	g_assert_false(test_auth_rx_msg2(other, msg2, &why));
+	while (strchr(f->events->str, 'L') == NULL)
+		g_main_context_iteration(NULL, TRUE);
+	g_assert_cmpstr(f->events->str, ==, "CL");
+	ack(f, NL80211_CMD_DEAUTHENTICATE, ap_addr);
+	send_disconnect_event(f, 3);
+	assert_state(f, JOIND_STATION_STATE_DISCONNECTED);
+}
+
+/* ---- transition rules ------------------------------------------------------ */
+
+#define RSNE_8021X_MFP "30 14 0100 000fac04 0100 000fac04 0100 000fac05 c000"
+
+/* enterprise: WPA2-Enterprise is refused before anything is sent; an
+ * access point of the network with management frame protection is taken
+ * instead. */
+static void
+test_td_enterprise(Fixture *f, gconstpointer data)
+{
+	const gchar *profile = EAP_PROFILE "[Settings]\nDisabledTransitionModes=enterprise\n";
+	g_autoptr(WifiNetwork) wpa2 = make_network(f, "corp", RSNE_8021X, profile);
+	g_autoptr(WifiNetwork) mixed = NULL;
+
+	connect_to(f, wpa2);
+	iterate();
+	g_assert_cmpuint(f->n_done, ==, 1);
+	g_assert_error(f->error, JOIND_ERROR, JOIND_ERROR_NOT_FOUND);
+	g_assert_nonnull(strstr(f->error->message, "WPA3-Enterprise only"));
+	g_assert_cmpuint(fake_nl_n_pending(f->fake), ==, 0);
+
+	mixed = make_network2(f, "corp2", RSNE_8021X, RSNE_8021X_MFP, profile);
+	wifi_connector_connect_bss(f->connector, mixed,
+	                           g_ptr_array_index(wifi_network_get_bsses(mixed), 0), NULL,
+	                           connect_done, f);
+	ack(f, NL80211_CMD_AUTHENTICATE, ap2_addr);
+	g_assert_cmpuint(f->n_done, ==, 1);
+	send_answer(f, NL80211_CMD_AUTHENTICATE, ap2_addr, 1);
+	g_assert_cmpuint(f->n_done, ==, 2);
+	g_assert_error(f->error, JOIND_ERROR, JOIND_ERROR_FAILED);
+}
+
+/* open: a plain open access point is refused; the network's OWE access
+ * point is taken instead, even when the plain one was asked for. */
+static void
+test_td_open(Fixture *f, gconstpointer data)
+{
+	const gchar *profile = "[Settings]\nDisabledTransitionModes=open\n";
+	g_autoptr(WifiNetwork) plain = make_network(f, "cafe", NULL, profile);
+	g_autoptr(WifiNetwork) mixed = NULL;
+	WifiBss *open_bss = NULL;
+	GPtrArray *bsses;
+
+	connect_to(f, plain);
+	iterate();
+	g_assert_cmpuint(f->n_done, ==, 1);
+	g_assert_error(f->error, JOIND_ERROR, JOIND_ERROR_NOT_FOUND);
+	g_assert_nonnull(strstr(f->error->message, "Enhanced Open (OWE) only"));
+	g_assert_cmpuint(fake_nl_n_pending(f->fake), ==, 0);
+
+	mixed = make_network2(f, "cafe2", NULL, RSNE_OWE, profile);
+	bsses = wifi_network_get_bsses(mixed);
+	for (guint i = 0; i < bsses->len; i++) {
+		WifiBss *bss = g_ptr_array_index(bsses, i);
+
+		if (memcmp(bss->bssid, ap_addr, 6) == 0)
+			open_bss = bss;
+	}
+	g_assert_nonnull(open_bss);
+	wifi_connector_connect_bss(f->connector, mixed, open_bss, NULL, connect_done, f);
+	ack(f, NL80211_CMD_AUTHENTICATE, ap2_addr);
+	g_assert_cmpuint(f->n_done, ==, 1);
+	send_answer(f, NL80211_CMD_AUTHENTICATE, ap2_addr, 1);
+	g_assert_cmpuint(f->n_done, ==, 2);
+	g_assert_error(f->error, JOIND_ERROR, JOIND_ERROR_FAILED);
+}
+
 int
 main(int argc, char **argv)
 {
@@ -1779,11 +1938,15 @@ main(int argc, char **argv)
 	ADD("/connect/owe/group-refused-then-no-element", &sme_mfp, test_owe_no_element);
 	ADD("/connect/owe/every-group-refused", &sme_mfp, test_owe_groups_refused);
 	ADD("/connect/owe/no-answer", &sme_mfp, test_owe_no_answer);
+	ADD("/connect/owe/key-step-again", &sme_mfp, test_owe_key_step_again);
+	ADD("/connect/psk/restart-unfinished", &sme, test_restart_unfinished);
 	ADD("/connect/sae/pmksa", &sme_sae, test_sae_pmksa);
 	ADD("/connect/sae/pmksa-refused", &sme_sae, test_sae_pmksa_refused);
 	ADD("/connect/sae/pt", &sme_sae, test_sae_pt);
 	ADD("/connect/transition-disable/message-3", &sme, test_transition_disable);
 	ADD("/connect/transition-disable/profile", &sme, test_transition_disable_profile);
+	ADD("/connect/transition-disable/enterprise", &sme_mfp, test_td_enterprise);
+	ADD("/connect/transition-disable/open", &sme_mfp, test_td_open);
 #undef ADD
 	return g_test_run();
 }

@@ -168,9 +168,10 @@ td_rescan_until Name=joind-td72 Security=wpa2-psk || wifi_fail "the WPA2-only jo
 path=$(jw -t 5 object "$NET" "Device=$DEV" Name=joind-td72) || wifi_fail "joind-td72 gone"
 out=$(jcall --object-path "$path" --method "$NET.Connect" 2>&1) &&
 	wifi_fail "Connect() to the WPA2-only AP after transition disable succeeded"
-grep -q 'net.joind.Error.NotSupported' <<<"$out" || wifi_fail "downgrade: want NotSupported: $out"
+# NotFound: no access point of the network in range is one the rules allow.
+grep -q 'net.joind.Error.NotFound' <<<"$out" || wifi_fail "downgrade: want NotFound: $out"
 [[ -z $("${TD_CLI[@]}" all_sta) ]] || wifi_fail "the WPA2-only AP saw the station"
-check "WPA2-only AP with the same SSID refused, not tried: ${out#*NotSupported: }"
+check "WPA2-only AP with the same SSID refused, not tried: ${out#*NotFound: }"
 rm -f "$WORK/state/joind-td72.psk"
 wifi_stop_hostapd sae72
 unset -f td_attempts_failed td_failed_since td_profile td_conn td_connect td_disconnect td_pt td_start td_rescan_until

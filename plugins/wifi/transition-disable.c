@@ -1,0 +1,191 @@
+/* transition-disable.c - the profile's transition rules (see
+ * transition-disable.h). */
+#include "transition-disable.h"
+
+#include <string.h>
+
+#include "owe-transition.h"
+
+/* iwd's words for the bits, in its order, and what each leaves. */
+static const struct {
+	guint8 bit;
+	const gchar *word;
+	const gchar *only;    /* what the network is joined with from then on */
+	const gchar *lacking; /* the default reason no access point will do */
+} td_modes[] = {
+        {WIFI_TRANSITION_DISABLE_WPA3_PERSONAL, "personal", "WPA3-Personal",
+         "no access point of it in range offers WPA3-Personal (SAE)"},
+        {WIFI_TRANSITION_DISABLE_WPA3_ENTERPRISE, "enterprise", "WPA3-Enterprise",
+         "no access point of it in range offers management frame protection: this one offers "
+         "only WPA2-Enterprise"},
+        {WIFI_TRANSITION_DISABLE_ENHANCED_OPEN, "open", "Enhanced Open (OWE)",
+         "no access point of it in range offers OWE: this one is open, without encryption"},
+};
+
+/* The words of the profile's DisabledTransitionModes, stripped. */
+static gchar **
+td_words(JoindProfile *profile)
+{
+	g_autofree gchar *value =
+	        profile != NULL
+	                ? joind_profile_get_string(profile, "Settings", "DisabledTransitionModes")
+	                : NULL;
+	gchar **words = g_strsplit(value != NULL ? value : "", ",", -1);
+
+	for (guint i = 0; words[i] != NULL; i++)
+		g_strstrip(words[i]);
+	return words;
+}
+
+void
+wifi_td_rules_from_profile(JoindProfile *profile, WifiTdRules *rules)
+{
+	g_auto(GStrv) words = td_words(profile);
+
+	*rules = (WifiTdRules){0};
+	for (guint i = 0; i < G_N_ELEMENTS(td_modes); i++) {
+		if (g_strv_contains((const gchar *const *)words, td_modes[i].word))
+			rules->modes |= td_modes[i].bit;
+	}
+	rules->mfp = profile != NULL &&
+	             joind_profile_get_boolean(profile, "Settings", "TransitionDisable", FALSE);
+}
+
+guint
+wifi_td_forbidden(const WifiTdRules *rules, JoindNetworkType type, const WifiRsnPlan *plan)
+{
+	gboolean mfp = plan != NULL && plan->mfp != WIFI_MFP_OFF;
+
+	switch (type) {
+	case JOIND_NETWORK_TYPE_PSK:
+	case JOIND_NETWORK_TYPE_SAE:
+		if ((rules->modes & WIFI_TRANSITION_DISABLE_WPA3_PERSONAL) &&
+		    (plan == NULL || plan->akm != WIFI_AKM_SUITE_SAE))
+			return WIFI_TRANSITION_DISABLE_WPA3_PERSONAL;
+		break;
+	case JOIND_NETWORK_TYPE_8021X:
+		/* WPA3-Enterprise is 802.1X with management frame protection
+		 * (the 192-bit mode requires it too). */
+		if ((rules->modes & WIFI_TRANSITION_DISABLE_WPA3_ENTERPRISE) && !mfp)
+			return WIFI_TRANSITION_DISABLE_WPA3_ENTERPRISE;
+		break;
+	case JOIND_NETWORK_TYPE_OPEN:
+	case JOIND_NETWORK_TYPE_OWE:
+		if ((rules->modes & WIFI_TRANSITION_DISABLE_ENHANCED_OPEN) &&
+		    (plan == NULL || plan->akm != WIFI_AKM_SUITE_OWE))
+			return WIFI_TRANSITION_DISABLE_ENHANCED_OPEN;
+		break;
+	default:
+		break;
+	}
+	return rules->mfp && !mfp ? WIFI_TD_NO_MFP : 0;
+}
+
+void
+wifi_td_set_error(GError **error, guint forbidden, const gchar *name, const gchar *why)
+{
+	for (guint i = 0; i < G_N_ELEMENTS(td_modes); i++) {
+		if (forbidden != td_modes[i].bit)
+			continue;
+		g_set_error(error, JOIND_ERROR,
+		            why != NULL ? JOIND_ERROR_NOT_SUPPORTED : JOIND_ERROR_NOT_FOUND,
+		            "“%s” is %s only (its access points disabled the transition mode; "
+		            "DisabledTransitionModes=%s in its profile), and %s.",
+		            name, td_modes[i].only, td_modes[i].word,
+		            why != NULL ? why : td_modes[i].lacking);
+		return;
+	}
+	g_set_error(error, JOIND_ERROR, JOIND_ERROR_NOT_FOUND,
+	            "“%s” must be joined with management frame protection (TransitionDisable "
+	            "in its profile), which no access point of it in range offers.",
+	            name);
+}
+
+gchar *
+wifi_td_modes_with(JoindProfile *profile, guint8 bits)
+{
+	g_auto(GStrv) old = td_words(profile);
+	g_autoptr(GPtrArray) all = g_ptr_array_new();
+
+	for (guint i = 0; old[i] != NULL; i++) {
+		if (old[i][0] != '\0')
+			g_ptr_array_add(all, old[i]);
+	}
+	for (guint i = 0; i < G_N_ELEMENTS(td_modes); i++) {
+		if ((bits & td_modes[i].bit) != 0 &&
+		    !g_strv_contains((const gchar *const *)old, td_modes[i].word))
+			g_ptr_array_add(all, (gpointer)td_modes[i].word);
+	}
+	g_ptr_array_add(all, NULL);
+	return g_strjoinv(",", (gchar **)all->pdata);
+}
+
+/* ---- an attempt ------------------------------------------------------------ */
+
+/* What an attempt through bss would be: bss itself, or for an open
+ * network the OWE access point it names (transition mode); with its
+ * plan, or NULL for a plain open one. A new reference. */
+static WifiBss *
+td_candidate(WifiAttempt *attempt, JoindNetworkType type, WifiBss *bss, gboolean sae,
+             WifiRsnPlan *plan, gboolean *planned)
+{
+	GPtrArray *bsses = wifi_network_get_bsses(attempt->network);
+	WifiBss *candidate = type == JOIND_NETWORK_TYPE_OPEN
+	                             ? wifi_owe_transition_target(bsses, bss)
+	                             : wifi_bss_ref(bss);
+
+	*planned = (type != JOIND_NETWORK_TYPE_OPEN || wifi_bss_offers_owe(candidate)) &&
+	           wifi_rsn_plan(candidate, attempt->iface->wiphy, sae, plan, NULL);
+	return candidate;
+}
+
+/* Another access point of the attempt's network that rules allow: the
+ * attempt moves to it. */
+static gboolean
+td_pick_bss(WifiAttempt *attempt, const WifiTdRules *rules, JoindNetworkType type, gboolean sae)
+{
+	GPtrArray *bsses = wifi_network_get_bsses(attempt->network);
+	gchar addr[18];
+
+	for (guint i = 0; bsses != NULL && i < bsses->len; i++) {
+		WifiBss *bss = g_ptr_array_index(bsses, i);
+		WifiRsnPlan plan;
+		gboolean planned;
+		g_autoptr(WifiBss) candidate = NULL;
+
+		if (bss == attempt->bss ||
+		    memcmp(bss->bssid, attempt->bss->bssid, sizeof(bss->bssid)) == 0)
+			continue;
+		candidate = td_candidate(attempt, type, bss, sae, &plan, &planned);
+		if (wifi_td_forbidden(rules, type, planned ? &plan : NULL) != 0)
+			continue;
+		g_info("%s: “%s” is joined as its transition rules allow: through %s",
+		       attempt->iface->name, wifi_attempt_get_name(attempt),
+		       wifi_bssid_to_string(candidate->bssid, addr));
+		wifi_bss_unref(attempt->bss);
+		attempt->bss = g_steal_pointer(&candidate);
+		attempt->plan = plan;
+		attempt->secure = planned;
+		return TRUE;
+	}
+	return FALSE;
+}
+
+gboolean
+wifi_attempt_td_check(WifiAttempt *attempt, gboolean sae, const gchar *why, GError **error)
+{
+	JoindNetwork *network = JOIND_NETWORK(attempt->network);
+	JoindNetworkType type = joind_network_get_network_type(network);
+	WifiTdRules rules;
+	guint forbidden;
+	GError *local = NULL;
+
+	wifi_td_rules_from_profile(joind_network_get_profile(network), &rules);
+	forbidden = wifi_td_forbidden(&rules, type, attempt->secure ? &attempt->plan : NULL);
+	if (forbidden == 0 || td_pick_bss(attempt, &rules, type, sae))
+		return TRUE;
+	wifi_td_set_error(&local, forbidden, wifi_attempt_get_name(attempt), why);
+	g_info("%s: %s", attempt->iface->name, local->message);
+	g_propagate_error(error, local);
+	return FALSE;
+}
