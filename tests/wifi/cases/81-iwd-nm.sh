@@ -105,7 +105,7 @@ if [[ $NM_DAEMON == joind ]]; then
 fi
 check "nmcli con up (WPA2-PSK, the agent's secret) in ${took} s: connected, KnownNetwork"
 
-nmcli con down jw2 || wifi_fail "nmcli con down jw2"
+nmcli -w 30 con down jw2 || wifi_fail "nmcli con down jw2"
 iwd_wait 20 "$IDEV" $NMS State disconnected
 nm_wait_state 20 30
 nmcli -w 60 con up jw2 passwd-file "$NM_PASS" || wifi_fail "nmcli con up jw2 (again)"
