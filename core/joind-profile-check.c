@@ -184,6 +184,10 @@ security_string(JoindProfileCheck *check, const gchar *key)
 	return value;
 }
 
+/* A .psk without Passphrase= or PreSharedKey= is a known network whose
+ * secret an agent gives at each connect (iwd.network(5); NetworkManager
+ * writes such files for secrets it does not let the daemon keep); it
+ * does not autoconnect. The secrets that are there must be well formed. */
 static void
 check_psk(JoindProfileCheck *check)
 {
@@ -192,12 +196,6 @@ check_psk(JoindProfileCheck *check)
 	gboolean has_psk = g_key_file_has_key(kf, "Security", "PreSharedKey", NULL);
 	gchar *value;
 
-	if (!has_passphrase && !has_psk) {
-		joind_profile_check_fail(check, "Security", NULL,
-		                         "a .psk profile needs Passphrase= (8 to 63 characters) or "
-		                         "PreSharedKey= (64 hexadecimal digits) in [Security]");
-		return;
-	}
 	if (has_passphrase && (value = security_string(check, "Passphrase")) != NULL) {
 		if (!passphrase_is_valid(value))
 			joind_profile_check_fail(

@@ -9,13 +9,14 @@ typedef struct {
 	gboolean scanning;
 	JoindStationState state;
 	JoindNetwork *connected_network;
+	JoindNetwork *target_network;
 	GPtrArray *networks; /* JoindNetwork, strong */
 	JoindDevice *device; /* weak */
 } JoindStationPrivate;
 
 G_DEFINE_TYPE_WITH_PRIVATE(JoindStation, joind_station, G_TYPE_OBJECT)
 
-enum { PROP_0, PROP_SCANNING, PROP_STATE, PROP_CONNECTED_NETWORK, N_PROPS };
+enum { PROP_0, PROP_SCANNING, PROP_STATE, PROP_CONNECTED_NETWORK, PROP_TARGET_NETWORK, N_PROPS };
 static GParamSpec *props[N_PROPS];
 
 enum { SIGNAL_NETWORK_ADDED, SIGNAL_NETWORK_REMOVED, N_SIGNALS };
@@ -38,6 +39,9 @@ joind_station_get_property(GObject *object, guint id, GValue *value, GParamSpec 
 	case PROP_CONNECTED_NETWORK:
 		g_value_set_object(value, priv->connected_network);
 		break;
+	case PROP_TARGET_NETWORK:
+		g_value_set_object(value, priv->target_network);
+		break;
 	default:
 		G_OBJECT_WARN_INVALID_PROPERTY_ID(object, id, pspec);
 	}
@@ -49,6 +53,7 @@ joind_station_dispose(GObject *object)
 	JoindStationPrivate *priv = GET_PRIV(JOIND_STATION(object));
 
 	g_clear_object(&priv->connected_network);
+	g_clear_object(&priv->target_network);
 	if (priv->networks != NULL)
 		g_ptr_array_set_size(priv->networks, 0);
 	G_OBJECT_CLASS(joind_station_parent_class)->dispose(object);
@@ -148,6 +153,8 @@ joind_station_class_init(JoindStationClass *klass)
 	        g_param_spec_int("state", NULL, NULL, 0, JOIND_STATION_STATE_DISCONNECTING, 0, ro);
 	props[PROP_CONNECTED_NETWORK] =
 	        g_param_spec_object("connected-network", NULL, NULL, JOIND_TYPE_NETWORK, ro);
+	props[PROP_TARGET_NETWORK] =
+	        g_param_spec_object("target-network", NULL, NULL, JOIND_TYPE_NETWORK, ro);
 	g_object_class_install_properties(object_class, N_PROPS, props);
 
 	signals[SIGNAL_NETWORK_ADDED] =
@@ -230,6 +237,21 @@ joind_station_set_connected_network(JoindStation *self, JoindNetwork *network)
 		g_object_notify_by_pspec(G_OBJECT(self), props[PROP_CONNECTED_NETWORK]);
 }
 
+JoindNetwork *
+joind_station_get_target_network(JoindStation *self)
+{
+	g_return_val_if_fail(JOIND_IS_STATION(self), NULL);
+	return GET_PRIV(self)->target_network;
+}
+
+void
+joind_station_set_target_network(JoindStation *self, JoindNetwork *network)
+{
+	g_return_if_fail(JOIND_IS_STATION(self));
+	if (g_set_object(&GET_PRIV(self)->target_network, network))
+		g_object_notify_by_pspec(G_OBJECT(self), props[PROP_TARGET_NETWORK]);
+}
+
 JoindDevice *
 joind_station_get_device(JoindStation *self)
 {
@@ -278,6 +300,8 @@ joind_station_remove_network(JoindStation *self, JoindNetwork *network)
 	g_ptr_array_remove_index(priv->networks, index);
 	if (priv->connected_network == network)
 		joind_station_set_connected_network(self, NULL);
+	if (priv->target_network == network)
+		joind_station_set_target_network(self, NULL);
 	g_signal_emit(self, signals[SIGNAL_NETWORK_REMOVED], 0, network);
 }
 

@@ -54,7 +54,7 @@ nm_bench_con_up() {
 	t=$(wifi_now)
 	nmcli -w 60 con up jbench >/dev/null || wifi_fail "nmcli con up jbench"
 	NM_BENCH_UP+=("$(wifi_since "$t")")
-	nmcli con down jbench >/dev/null || wifi_fail "nmcli con down jbench"
+	nmcli -w 30 con down jbench >/dev/null || wifi_fail "nmcli con down jbench"
 	iwd_wait 20 "$IDEV" net.connman.iwd.Station State disconnected
 	nm_wait_state 30 30
 }

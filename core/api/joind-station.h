@@ -135,6 +135,13 @@ JOIND_EXPORT void joind_station_set_state(JoindStation *self, JoindStationState 
                                           const gchar *reason);
 JOIND_EXPORT JoindNetwork *joind_station_get_connected_network(JoindStation *self);
 JOIND_EXPORT void joind_station_set_connected_network(JoindStation *self, JoindNetwork *network);
+/* The network the station is connecting or connected to (the
+ * "target-network" property, ABI 2.2): set from the moment an attempt
+ * starts, before the state turns to connecting, until the link is gone;
+ * NULL otherwise. iwd's API names it from "connecting" on, where
+ * "connected-network" waits for the link. */
+JOIND_EXPORT JoindNetwork *joind_station_get_target_network(JoindStation *self);
+JOIND_EXPORT void joind_station_set_target_network(JoindStation *self, JoindNetwork *network);
 /* The device the station is attached to, NULL before. */
 JOIND_EXPORT JoindDevice *joind_station_get_device(JoindStation *self);
 

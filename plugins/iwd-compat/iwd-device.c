@@ -40,6 +40,19 @@ struct _IwdDevice {
 
 /* ---- networks ---------------------------------------------------------------- */
 
+/* As iwd: the network being connected to counts from the start of the
+ * attempt, like Station.ConnectedNetwork. */
+static gboolean
+network_is_target(JoindStation *station, JoindNetwork *network)
+{
+	gboolean connected = FALSE;
+
+	if (station != NULL && joind_station_get_target_network(station) != NULL)
+		return joind_station_get_target_network(station) == network;
+	g_object_get(network, "connected", &connected, NULL);
+	return connected;
+}
+
 static void
 network_sync(IwdDevice *self, JoindNetwork *network, IwdIface *iface)
 {
@@ -48,11 +61,10 @@ network_sync(IwdDevice *self, JoindNetwork *network, IwdIface *iface)
 	                                  ? iwd_known_path(joind_profile_get_ssid(profile),
 	                                                   joind_profile_get_profile_type(profile))
 	                                  : NULL;
-	gboolean connected = FALSE;
 
-	g_object_get(network, "connected", &connected, NULL);
 	iwd_iface_set(iface, "Name", g_variant_new_string(joind_network_get_name(network)));
-	iwd_iface_set(iface, "Connected", g_variant_new_boolean(connected));
+	iwd_iface_set(iface, "Connected",
+	              g_variant_new_boolean(network_is_target(self->station, network)));
 	iwd_iface_set(iface, "Device", g_variant_new_object_path(self->path));
 	iwd_iface_set(
 	        iface, "Type",
@@ -166,12 +178,34 @@ diagnostic_show(IwdDevice *self, gboolean show)
 		g_dbus_object_skeleton_remove_interface(self->object, iface);
 }
 
+/* iwd names the network from the start of the attempt ("connecting"),
+ * and NetworkManager follows an attempt the daemon started (autoconnect)
+ * only through it; a network not exported (yet) is not named. */
+static const gchar *
+station_connected_path(IwdDevice *self)
+{
+	JoindNetwork *target = joind_station_get_target_network(self->station);
+
+	return iwd_device_network_path(
+	        self, target != NULL ? target : joind_station_get_connected_network(self->station));
+}
+
+static void
+networks_sync(IwdDevice *self)
+{
+	GHashTableIter iter;
+	gpointer network, n;
+
+	g_hash_table_iter_init(&iter, self->networks);
+	while (g_hash_table_iter_next(&iter, &network, &n))
+		network_sync(self, network, ((IwdNetwork *)n)->iface);
+}
+
 static void
 station_sync(IwdDevice *self)
 {
 	JoindStation *station = self->station;
-	const gchar *connected =
-	        iwd_device_network_path(self, joind_station_get_connected_network(station));
+	const gchar *connected = station_connected_path(self);
 
 	/* One PropertiesChanged carries ConnectedNetwork with the State that
 	 * needs it (the interface sends its changes together). */
@@ -191,6 +225,8 @@ station_changed(JoindStation *station, GParamSpec *pspec, gpointer user_data)
 	IwdDevice *self = user_data;
 
 	station_sync(self);
+	if (g_str_equal(pspec->name, "target-network"))
+		networks_sync(self);
 	if (self->known != NULL && g_str_equal(pspec->name, "state") &&
 	    joind_station_get_state(station) == JOIND_STATION_STATE_CONNECTED)
 		iwd_known_refresh(self->known);
@@ -200,6 +236,8 @@ static void
 station_network_added(JoindStation *station, JoindNetwork *network, gpointer user_data)
 {
 	network_add(user_data, network);
+	/* The target may have been waiting for its object. */
+	station_sync(user_data);
 }
 
 static void

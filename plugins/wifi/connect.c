@@ -101,6 +101,7 @@ connector_release(WifiConnector *self)
 		joind_network_set_connected(JOIND_NETWORK(self->cur->network), FALSE);
 	g_clear_pointer(&self->cur, wifi_attempt_free);
 	joind_station_set_connected_network(self->station, NULL);
+	joind_station_set_target_network(self->station, NULL);
 }
 
 static void
@@ -488,6 +489,8 @@ connector_start(WifiConnector *self)
 		return;
 	}
 	self->via_sme = self->use_sme;
+	/* Named before the state turns: iwd's clients read it with it. */
+	joind_station_set_target_network(self->station, JOIND_NETWORK(cur->network));
 	joind_station_set_state(self->station, JOIND_STATION_STATE_CONNECTING, "Connect()");
 	g_info("%s: connecting to “%s” via %s on %u MHz (%s)", self->iface->name,
 	       wifi_attempt_get_name(cur), wifi_bssid_to_string(cur->bss->bssid, addr),

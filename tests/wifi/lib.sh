@@ -100,9 +100,11 @@ hostapd_all_enabled() {
 
 wifi_start_hostapd() {
 	local name=$1 conf=$WORK/hostapd-$1.conf
+	# A control socket for every BSS, not only the first (hostapd_cli
+	# sta / deauthenticate address one BSS).
 	{
 		echo "ctrl_interface=/run/hostapd-$name"
-		cat
+		sed "/^bss=/a ctrl_interface=/run/hostapd-$name"
 	} >"$conf"
 	hostapd -B -P "$WORK/hostapd-$name.pid" -f "$LOGDIR/hostapd-$name.log" "$conf" ||
 		wifi_fail "hostapd $name did not start"

@@ -10,10 +10,46 @@
 ST=net.joind.Station1
 CM_LOG=$LOGDIR/connman.log
 
-# connmand goes with the case, failed or not (wifi_reset does not know it).
+# hostapd NAME's BSSes all beaconing within SECONDS.
+cm_ap_up_within() {
+	local end=$(($(date +%s) + $2))
+	until hostapd_all_enabled "$WORK/hostapd-$1.conf"; do
+		(($(date +%s) < end)) || return 1
+		sleep 0.2
+	done
+}
+
+# The fixture's access points (hostapd "a", and "b" until 04-ap-gone
+# stops it) after rfkill took them down: hostapd reports the interface
+# enabled again on the unblock but leaves BSSes down (seen with "a"'s
+# seven). It is restarted then, which also brings back the control
+# sockets of its BSSes (83 deauthenticates through them).
+cm_fixture_back() {
+	local name conf
+	for name in a b; do
+		conf=$WORK/hostapd-$name.conf
+		[[ -e $WORK/hostapd-$name.pid ]] || continue
+		! cm_ap_up_within "$name" 2 || continue
+		wifi_step "hostapd $name: BSSes down after the unblock, restarting it"
+		wifi_stop_hostapd "$name"
+		grep -v '^ctrl_interface=' "$conf" >"$conf.in"
+		wifi_start_hostapd "$name" <"$conf.in"
+	done
+}
+
+# connmand goes with the case, failed or not (wifi_reset knows neither it
+# nor rfkill): every radio unblocked, the access points back.
 cm_cleanup() {
-	[[ ! -e $WORK/connman.pid ]] || kill "$(cat "$WORK/connman.pid")" 2>/dev/null || true
+	local pid soft
+	if pid=$(cat "$WORK/connman.pid" 2>/dev/null); then
+		kill "$pid" 2>/dev/null || true
+		wifi_poll 20 "connmand ($pid) to exit" wifi_pid_gone "$pid"
+	fi
 	rm -f "$WORK/connman.pid"
+	for soft in /sys/class/rfkill/rfkill*/soft; do
+		[[ ! -e $soft ]] || echo 0 >"$soft"
+	done
+	cm_fixture_back
 }
 trap cm_cleanup EXIT
 
@@ -21,11 +57,13 @@ wifi_start_iwd_compat
 # Its activation file would start a second connmand from connmanctl's
 # first call; its state goes to the overlay.
 rm -f /usr/share/dbus-1/system-services/net.connman.service
-# ConnMan starts with WiFi disabled and soft-blocks every WLAN radio
-# (rfkill) until enable wifi, the access points' too; hostapd brings them
-# back. (Seeding its settings with WiFi enabled made connmand 1.41 crash
-# at start.)
 mkdir -p /var/lib/connman
+# ConnMan drives WiFi through rfkill: it starts with WiFi disabled and
+# soft-blocks every WLAN radio, the access points' too, until enable wifi
+# unblocks them; hostapd takes its BSSes down and up with them.
+# (connmand 1.41 without /dev/rfkill crashes on enable wifi, as it does
+# when its settings start with WiFi enabled.) cm_cleanup puts the radios
+# and the fixture's access points back for the cases after this one.
 # -r: no DNS proxy (resolv.conf stays as it is); only wlan2, the one
 # interface joind exports, so ConnMan touches nothing else of the scene.
 connmand -n -r --noplugin=wifi,ethernet,bluetooth,gadget -i wlan2 >"$CM_LOG" 2>&1 &
@@ -81,4 +119,10 @@ jw -t 20 object $ST State=disconnected >/dev/null || wifi_fail "joind still conn
 check "connmanctl disconnect: joind disconnected"
 
 cm_cleanup
+trap - EXIT
+blocked=$(grep -l 1 /sys/class/rfkill/rfkill*/soft 2>/dev/null || true)
+[[ -z $blocked ]] || wifi_fail "radios still soft-blocked after ConnMan: $blocked"
 wifi_stop_iwd_compat
+jw -t 30 object net.joind.Device1 Name=wlan2 Powered=true >/dev/null ||
+	wifi_fail "wlan2 not powered after ConnMan"
+check "ConnMan gone: every radio unblocked, the fixture's access points beaconing, wlan2 powered"

@@ -7,8 +7,8 @@
 # started again (the daemon keeps its connection and NetworkManager takes
 # it up), the daemon
 # restarted under NetworkManager (NetworkManager attaches to the new one,
-# which reconnects), and a hidden network (NetworkManager's
-# ConnectHiddenNetwork). Checks read net.connman.iwd and nmcli -t, so
+# which reconnects), and a hidden network NetworkManager saved (known and
+# hidden at once, found by the next scan). Checks read net.connman.iwd and nmcli -t, so
 # 91-nm-differential runs this file against the real iwd too.
 
 NMS=net.connman.iwd.Station
@@ -37,12 +37,18 @@ last=$(iwd_get "$wpa2_known" $NMK LastConnectedTime)
 [[ -n $last ]] || wifi_fail "no LastConnectedTime for joind-wpa2"
 sleep 1.1
 mac=$(cat /sys/class/net/wlan2/address)
-# Both BSSes of joind-wpa2 ("b" until 04-ap-gone stops it).
-for bss in a/wlan0-1 b/wlan1; do
-	[[ -S /run/hostapd-$bss ]] || continue
-	hostapd_cli -p "/run/hostapd-${bss%/*}" -i "${bss#*/}" deauthenticate "$mac" >/dev/null ||
-		wifi_fail "hostapd_cli deauthenticate on ${bss#*/}"
+# Whichever BSS the station is on (hostapd_cli sta names an associated
+# station first, FAIL otherwise).
+deauthed=
+for sock in /run/hostapd-*/*; do
+	[[ -S $sock ]] || continue
+	[[ $(hostapd_cli -p "${sock%/*}" -i "${sock##*/}" sta "$mac" 2>/dev/null | head -n 1) == "$mac" ]] ||
+		continue
+	hostapd_cli -p "${sock%/*}" -i "${sock##*/}" deauthenticate "$mac" >/dev/null ||
+		wifi_fail "hostapd_cli deauthenticate on ${sock##*/}"
+	deauthed+=" ${sock##*/}"
 done
+[[ -n $deauthed ]] || wifi_fail "no access point has $mac associated"
 wifi_poll 60 "a new connection after the deauthentication" \
 	bash -c "[[ \$(busctl --system --json=short get-property net.connman.iwd $wpa2_known \
 		$NMK LastConnectedTime | jq -r .data) != '$last' ]]"
@@ -79,21 +85,30 @@ nmcli con delete jw2 || wifi_fail "nmcli con delete jw2"
 iwd_wait 20 "$IDEV" $NMS State disconnected
 nm_wait_state 20 30
 
-# joind-hidden (the fixture's hidden BSS on wlan0): not in any scan list,
-# so NetworkManager calls Station.ConnectHiddenNetwork.
+# joind-hidden (the fixture's hidden BSS on wlan0). NetworkManager's
+# profile file (Hidden=true) makes it a known hidden network at once, and
+# NetworkManager connects a known network only through its Network object
+# (ConnectHiddenNetwork is for networks the daemon does not know): the
+# daemon probes for its known hidden networks in every scan, so after a
+# rescan it is listed and con up takes it. Autoconnect off, so that the
+# daemon does not join it by itself once found.
 hidden_known=/net/connman/iwd/$(iwd_hex joind-hidden)_psk
 nmcli con add type wifi con-name jhid ifname wlan2 ssid joind-hidden 802-11-wireless.hidden yes \
-	wifi-sec.key-mgmt wpa-psk wifi-sec.psk "$PASS" ipv4.method disabled ipv6.method disabled \
-	>/dev/null || wifi_fail "nmcli con add jhid"
+	connection.autoconnect no wifi-sec.key-mgmt wpa-psk wifi-sec.psk "$PASS" \
+	ipv4.method disabled ipv6.method disabled >/dev/null || wifi_fail "nmcli con add jhid"
+iwd_wait 20 "$hidden_known" $NMK Hidden true
+iwd_is "$hidden_known" $NMK AutoConnect false || wifi_fail "KnownNetwork joind-hidden autoconnects"
+nmcli dev wifi rescan ifname wlan2 || wifi_fail "nmcli dev wifi rescan"
+wifi_poll 60 "joind-hidden in nmcli dev wifi list" \
+	sh -c 'nmcli -t -f SSID dev wifi list ifname wlan2 --rescan no | grep -qx joind-hidden'
 nmcli -w 60 con up jhid || wifi_fail "nmcli con up jhid"
 nm_wait_state 10 100 jhid
 connected=$(iwd_get "$IDEV" $NMS ConnectedNetwork)
 iwd_is "$connected" net.connman.iwd.Network Name joind-hidden ||
 	wifi_fail "connected to $connected, not joind-hidden"
-iwd_is "$hidden_known" $NMK Hidden true || wifi_fail "KnownNetwork joind-hidden is not Hidden"
 nmcli con delete jhid || wifi_fail "nmcli con delete jhid"
 iwd_wait 20 "$IDEV" $NMS State disconnected
-check "hidden joind-hidden: nmcli con up connects (ConnectHiddenNetwork), KnownNetwork Hidden"
+check "hidden joind-hidden: known from NetworkManager's file (Hidden), found by a rescan, con up connects"
 
 nm_cleanup
 nm_daemon_stop
