@@ -196,10 +196,10 @@ printf '%8s%14s%14s%24s%20s' BSSes "first scan" "next scans" "GetOrderedNetworks
 	"heap/network B"
 [[ ${#scan_runs[@]} -eq 1 ]] || printf '%14s%14s' "before first" "before next"
 printf '\n'
-for n in $(awk '{ print $2 }' "$work/scan-this.0"); do
+while read -r _ n _; do
 	printf '%8s%14s%14s%24s%20s' "$n" "$(scan_median this "$n" 3)" "$(scan_median this "$n" 4)" \
 		"$(scan_median this "$n" 5)" "$(scan_median this "$n" 6)"
 	[[ ${#scan_runs[@]} -eq 1 ]] ||
 		printf '%14s%14s' "$(scan_median before "$n" 3)" "$(scan_median before "$n" 4)"
 	printf '\n'
-done
+done <"$work/scan-this.0"
