@@ -83,6 +83,8 @@ start_aps() {
 				"$i" $((i / 256 + 0xc0)) $((i % 256)) "$i"
 		done
 	} >"$conf"
+	# A socket or two per BSS: 500 of them need more than 1024 descriptors.
+	ulimit -n 65536
 	hostapd -B -P "$WORK/hostapd-bench.pid" -f "$LOGDIR/hostapd-bench.log" "$conf" ||
 		wifi_fail "hostapd did not start"
 	wifi_poll $((30 + n)) "hostapd: $n BSSes beaconing" aps_enabled "$n"
@@ -124,14 +126,14 @@ iwd_station_path() {
 	done
 	return 1
 }
-wifi_poll 60 "iwd station on wlan2" iwd_station_path
+wifi_poll 300 "iwd station on wlan2" iwd_station_path
 IDEV=$(iwd_station_path)
 iwd_scanning() {
 	iwd_call "$IDEV" org.freedesktop.DBus.Properties.Get net.connman.iwd.Station Scanning |
 		grep -q true
 }
 iwd_idle() { ! iwd_scanning; }
-wifi_poll 60 "iwd's first scan to end" iwd_idle
+wifi_poll 300 "iwd's first scan to end" iwd_idle
 
 joind_scan() {
 	jcall --object-path "$JDEV" --method net.joind.Station1.Scan >/dev/null
@@ -184,7 +186,7 @@ if [[ -n ${JOIND_BEFORE_ROOT-} ]]; then
 		bcall --object-path "$BDEV" --method org.freedesktop.DBus.Properties.Get \
 			net.joind.Station1 State
 	}
-	wifi_poll 60 "the before joind's station" before_ready
+	wifi_poll 300 "the before joind's station" before_ready
 	before_scan() {
 		bcall --object-path "$BDEV" --method net.joind.Station1.Scan >/dev/null
 	}
@@ -239,7 +241,7 @@ measure() {
 	declare -A first costs lines
 	for d in "${DAEMONS[@]}"; do
 		first[$d]=$(warm_up "${PIDS[$d]}" "${d}_scan" "${d}_networks" "$n")
-		lines[$d]=$(cat "${LOGS[$d]:-/dev/null}" | wc -l)
+		lines[$d]=$(wc -l <"${LOGS[$d]:-/dev/null}")
 	done
 	for ((r = 0; r < ROUNDS; r++)); do
 		for d in "${DAEMONS[@]}"; do
@@ -247,9 +249,25 @@ measure() {
 		done
 	done
 	for d in "${DAEMONS[@]}"; do
+		# shellcheck disable=SC2086 # one number per word
 		echo "$d ${first[$d]} $(printf '%s\n' ${costs[$d]} | stats)" \
 			"$(gone_since "${LOGS[$d]-}" "${lines[$d]}")"
 	done
+}
+
+# The table so far (rewritten after each size, so that a run cut short
+# keeps what it measured).
+print_table() {
+	{
+		echo "CPU time of the daemon process for full scans, ms. learn: the scans until it"
+		echo "lists every network, new to it (ms/scans); then $ROUNDS scans each, alternating:"
+		echo "median and mean per scan, and the median's ratio to iwd's. RSS in KiB afterwards."
+		echo "gone: networks a joind dropped during the steady rounds (its BSSes missed by two"
+		echo "of its scans in a row; iwd keeps what the kernel's cache still holds, 30 s), each"
+		echo "re-created when seen again. before: the joind of BEFORE=, on a bus of its own."
+		echo " BSSes  daemon   listed      learn   median    mean    gone      RSS  /iwd"
+		printf '%s\n' "${results[@]}"
+	} >"$LOGDIR/results.txt"
 }
 
 results=()
@@ -268,18 +286,11 @@ for n in "${SIZES[@]}"; do
 		read -r _ _ _ _ med _ <<<"${results[i]}"
 		results[i]+=$(awk -v a="$med" -v b="$iwd_med" 'BEGIN { printf "  %5.2f", (b > 0 ? a / b : 0) }')
 	done
+	print_table
 done
+cat "$LOGDIR/results.txt"
 
-{
-	echo "CPU time of the daemon process for full scans, ms. learn: the scans until it"
-	echo "lists every network, new to it (ms/scans); then $ROUNDS scans each, alternating:"
-	echo "median and mean per scan, and the median's ratio to iwd's. RSS in KiB afterwards."
-	echo "gone: networks a joind dropped during the steady rounds (its BSSes missed by two"
-	echo "of its scans in a row; iwd keeps what the kernel's cache still holds, 30 s), each"
-	echo "re-created when seen again. before: the joind of BEFORE=, on a bus of its own."
-	echo " BSSes  daemon   listed      learn   median    mean    gone      RSS  /iwd"
-	printf '%s\n' "${results[@]}"
-} | tee "$LOGDIR/results.txt"
+
 for d in "${!PERF_PIDS[@]}"; do
 	kill -INT "${PERF_PIDS[$d]}"
 	wait "${PERF_PIDS[$d]}" || true
