@@ -21,8 +21,8 @@
 #     fake nl80211 (scan-bench), GetOrderedNetworks at those sizes, and
 #     the heap each network keeps (first scan's RssAnon growth / networks).
 # BEFORE=OTHER-BUILD-DIR adds another build's joind (every plugin) beside
-# this one in the same rounds: columns "before" and "before-10k", and its
-# heap per port.
+# this one in the same rounds: columns "before" and "before-10k", its
+# heap per port, and its scan-bench's first and next scans.
 # Figures only: nothing here passes or fails.
 set -euo pipefail
 
@@ -173,8 +173,33 @@ join -a1 -a2 -e0 -o 0,1.2,2.2 "$work/floor.libs" "$work/floor-crypto.libs" |
 	awk '{ printf "%-32s%14s%14s%14s%14s\n", $1, $2, $3, $4, $5 }'
 
 echo
-echo "== scan processing through the fake nl80211 (CPU ms per full scan; median of 8)"
-printf '%8s%14s%14s%24s%20s\n' BSSes "first scan" "next scans" "GetOrderedNetworks ms" \
+# Each round one run of scan-bench per build (alternating, so that the
+# host's load falls on both alike): its first scan is one sample, so the
+# median is over the rounds.
+scan_runs=(this)
+[[ -z ${BEFORE-} || ! -x $BEFORE/bench/footprint/scan-bench ]] || scan_runs+=(before)
+for ((r = 0; r < ROUNDS; r++)); do
+	for l in "${scan_runs[@]}"; do
+		bin=bench/footprint/scan-bench
+		[[ $l == this ]] || bin=$BEFORE/bench/footprint/scan-bench
+		"$bin" 8 2>>"$work/scan.log" | awk '$1 == "scan"' >"$work/scan-$l.$r"
+	done
+done
+# scan_median LABEL BSSES FIELD: the median over the rounds
+scan_median() {
+	cat "$work/scan-$1".[0-9]* | awk -v n="$2" -v f="$3" '$2 == n { print $f }' | sort -g |
+		awk '{ v[NR] = $1 } END { if (NR == 0) print "-"; else print v[int((NR + 1) / 2)] }'
+}
+echo "== scan processing through the fake nl80211 (CPU ms per full scan; first scan:"
+echo "   median of $ROUNDS runs; next scans: median of 8 in each run, median of the runs)"
+printf '%8s%14s%14s%24s%20s' BSSes "first scan" "next scans" "GetOrderedNetworks ms" \
 	"heap/network B"
-bench/footprint/scan-bench 8 2>"$work/scan.log" |
-	awk '$1 == "scan" { printf "%8s%14s%14s%24s%20s\n", $2, $3, $4, $5, $6 }'
+[[ ${#scan_runs[@]} -eq 1 ]] || printf '%14s%14s' "before first" "before next"
+printf '\n'
+while read -r _ n _; do
+	printf '%8s%14s%14s%24s%20s' "$n" "$(scan_median this "$n" 3)" "$(scan_median this "$n" 4)" \
+		"$(scan_median this "$n" 5)" "$(scan_median this "$n" 6)"
+	[[ ${#scan_runs[@]} -eq 1 ]] ||
+		printf '%14s%14s' "$(scan_median before "$n" 3)" "$(scan_median before "$n" 4)"
+	printf '\n'
+done <"$work/scan-this.0"

@@ -157,6 +157,29 @@ wifi_bssid_to_string(const guint8 *bssid, gchar *buf)
 	return buf;
 }
 
+guint
+wifi_bss_entry_hash(gconstpointer bss)
+{
+	const WifiBss *self = bss;
+	guint h = 5381u + (guint)self->type;
+
+	for (guint i = 0; i < 6; i++)
+		h = h * 33u + self->bssid[i];
+	for (guint i = 0; i < self->ies.ssid_len; i++)
+		h = h * 33u + self->ies.ssid[i];
+	return h;
+}
+
+gboolean
+wifi_bss_entry_equal(gconstpointer a, gconstpointer b)
+{
+	const WifiBss *x = a, *y = b;
+
+	return x->type == y->type && x->ies.ssid_len == y->ies.ssid_len &&
+	       memcmp(x->bssid, y->bssid, 6) == 0 &&
+	       memcmp(x->ies.ssid, y->ies.ssid, x->ies.ssid_len) == 0;
+}
+
 gboolean
 wifi_bss_is_hidden(const WifiBss *self)
 {

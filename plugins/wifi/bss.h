@@ -57,6 +57,13 @@ const gchar *wifi_security_name(JoindNetworkType type, guint32 akms, gboolean mf
 /* "aa:bb:cc:dd:ee:ff" into buf (18 octets). */
 const gchar *wifi_bssid_to_string(const guint8 *bssid, gchar *buf);
 
+/* One entry of a BSS table per BSSID, SSID and network type (cfg80211
+ * keeps a hidden AP's beacon and its probe responses as two entries with
+ * one BSSID: the SSID tells them apart): a GHashTable's hash and equal
+ * functions over WifiBss, so that the BSS is its own key. */
+guint wifi_bss_entry_hash(gconstpointer bss);
+gboolean wifi_bss_entry_equal(gconstpointer a, gconstpointer b);
+
 /* Whether this BSS hides its SSID (beacon with an empty or zeroed SSID). */
 gboolean wifi_bss_is_hidden(const WifiBss *self);
 

@@ -234,15 +234,22 @@ wifi_network_compare(WifiNetwork *a, WifiNetwork *b)
 	return g_strcmp0(joind_network_get_name(ja), joind_network_get_name(jb));
 }
 
+/* Every scan keys each BSS and network: no printf per octet. */
 gchar *
 wifi_ssid_key(const guint8 *ssid, gsize ssid_len, const gchar *suffix)
 {
-	GString *key = g_string_sized_new(ssid_len * 2 + 8);
+	static const gchar digits[] = "0123456789abcdef";
+	gsize suffix_len = strlen(suffix);
+	gchar *key = g_malloc(ssid_len * 2 + suffix_len + 2);
+	gchar *p = key;
 
-	for (gsize i = 0; i < ssid_len; i++)
-		g_string_append_printf(key, "%02x", ssid[i]);
-	g_string_append_printf(key, "_%s", suffix);
-	return g_string_free(key, FALSE);
+	for (gsize i = 0; i < ssid_len; i++) {
+		*p++ = digits[ssid[i] >> 4];
+		*p++ = digits[ssid[i] & 0xf];
+	}
+	*p++ = '_';
+	memcpy(p, suffix, suffix_len + 1);
+	return key;
 }
 
 gchar *

@@ -24,7 +24,7 @@ struct _WifiStation {
 	WifiIface *iface;
 	JoindDevice *device;
 	WifiScanner *scanner;
-	GHashTable *bsses;    /* "<bssid>/<ssid-hex>" -> WifiBss */
+	GHashTable *bsses;    /* WifiBss, each its own key (wifi_bss_entry_hash) */
 	GHashTable *networks; /* network key -> WifiNetwork */
 	gboolean powered;     /* the link is up and no rfkill switch blocks the radio */
 	gboolean link_up;
@@ -49,17 +49,6 @@ G_DEFINE_TYPE(WifiStation, wifi_station, JOIND_TYPE_STATION)
 static void station_periodic_schedule(WifiStation *self);
 
 /* ---- networks from scan results ------------------------------------------- */
-
-static gchar *
-bss_key(const WifiBss *bss)
-{
-	gchar addr[18];
-	g_autofree gchar *ssid = wifi_network_key(bss->ies.ssid, bss->ies.ssid_len, bss->type);
-
-	/* cfg80211 keeps a hidden AP's beacon and its probe responses as two
-	 * entries with one BSSID: the SSID tells them apart. */
-	return g_strdup_printf("%s/%s", wifi_bssid_to_string(bss->bssid, addr), ssid);
-}
 
 static void
 station_update_profile(WifiStation *self, WifiNetwork *network)
@@ -188,7 +177,8 @@ station_scan_results(GPtrArray *bsses, const GArray *scanned_freqs, gboolean aut
 	}
 	for (guint i = 0; i < bsses->len; i++) {
 		bss = g_ptr_array_index(bsses, i);
-		g_hash_table_replace(self->bsses, bss_key(bss), wifi_bss_ref(bss));
+		/* The new entry replaces the old as key and value. */
+		g_hash_table_replace(self->bsses, bss, wifi_bss_ref(bss));
 	}
 	station_update_networks(self);
 	if (self->autoconnect != NULL)
@@ -618,7 +608,7 @@ wifi_station_class_init(WifiStationClass *klass)
 static void
 wifi_station_init(WifiStation *self)
 {
-	self->bsses = g_hash_table_new_full(g_str_hash, g_str_equal, g_free,
+	self->bsses = g_hash_table_new_full(wifi_bss_entry_hash, wifi_bss_entry_equal, NULL,
 	                                    (GDestroyNotify)wifi_bss_unref);
 	self->networks = g_hash_table_new_full(g_str_hash, g_str_equal, g_free, g_object_unref);
 	self->cancellable = g_cancellable_new();
