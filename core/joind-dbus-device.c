@@ -23,13 +23,15 @@ typedef struct {
 	JoindDBusDevice1 *device_iface;
 	JoindDBusPort8021x1 *port_iface;
 	JoindPort8021x *port;
-	gulong port_notify_id;
 	gulong device_notify_id;
 	JoindProfileStore *store;
-	gulong store_error_id;
 	gulong port_props_id;
-	JoindDBusStationExport *station;
+	JoindDBusStationExport *station; /* WiFi devices only */
 } DeviceExport;
+
+/* The exports with a port, for the store's one "profile-error" handler:
+ * a handler per device cost about 220 bytes of heap each. */
+#define EXPORTS_KEY "joind-dbus-device-exports"
 
 /* D-Bus strings cannot be NULL. */
 static const gchar *
@@ -73,10 +75,34 @@ export_sync_profile_error(DeviceExport *exp)
 }
 
 static void
+store_profile_error(JoindProfileStore *store, const gchar *path, gpointer user_data)
+{
+	GPtrArray *exports = user_data;
+
+	for (guint i = 0; i < exports->len; i++)
+		export_sync_profile_error(g_ptr_array_index(exports, i));
+}
+
+static GPtrArray *
+store_exports(JoindProfileStore *store)
+{
+	GPtrArray *exports = g_object_get_data(G_OBJECT(store), EXPORTS_KEY);
+
+	if (exports != NULL)
+		return exports;
+	exports = g_ptr_array_new();
+	g_object_set_data_full(G_OBJECT(store), EXPORTS_KEY, exports,
+	                       (GDestroyNotify)g_ptr_array_unref);
+	g_signal_connect(store, "profile-error", G_CALLBACK(store_profile_error), exports);
+	return exports;
+}
+
+static void
 export_detach_port(DeviceExport *exp)
 {
 	if (exp->port_iface == NULL)
 		return;
+	g_ptr_array_remove_fast(store_exports(exp->store), exp);
 	g_clear_signal_handler(&exp->port_props_id, exp->port);
 	joind_dbus_object_skeleton_set_port8021x1(exp->object, NULL);
 	g_clear_object(&exp->port_iface);
@@ -116,6 +142,7 @@ export_attach_port(DeviceExport *exp, JoindPort8021x *port)
 	exp->port_props_id =
 	        g_signal_connect(port, "notify", G_CALLBACK(export_sync_port_props), exp);
 	joind_dbus_object_skeleton_set_port8021x1(exp->object, iface);
+	g_ptr_array_add(store_exports(exp->store), exp);
 }
 
 static void
@@ -133,11 +160,17 @@ export_sync_port(JoindDevice *device, GParamSpec *pspec, gpointer user_data)
 
 /* ---- Device1 ------------------------------------------------------------- */
 
+/* One "notify" handler for every property: one per property cost about
+ * 220 bytes of heap each. */
 static void
 export_sync_device(JoindDevice *device, GParamSpec *pspec, gpointer user_data)
 {
 	JoindDBusDevice1 *iface = ((DeviceExport *)user_data)->device_iface;
 
+	if (pspec != NULL && g_str_equal(pspec->name, "port")) {
+		export_sync_port(device, pspec, user_data);
+		return;
+	}
 	joind_dbus_device1_set_name(iface, nonnull(joind_device_get_name(device)));
 	joind_dbus_device1_set_address(iface, nonnull(joind_device_get_address(device)));
 	joind_dbus_device1_set_plugin(iface, nonnull(joind_device_get_plugin(device)));
@@ -152,7 +185,6 @@ static void
 device_export_free(DeviceExport *exp)
 {
 	export_detach_port(exp);
-	g_clear_signal_handler(&exp->store_error_id, exp->store);
 	g_clear_object(&exp->store);
 	g_clear_pointer(&exp->station, joind_dbus_station_export_free);
 	g_clear_object(&exp->device_iface);
@@ -179,12 +211,10 @@ joind_dbus_device_export(GDBusObjectManagerServer *manager, JoindDevice *device,
 
 	/* Interfaces that depend on what the device can do. */
 	export_sync_port(device, NULL, exp);
-	exp->store_error_id = g_signal_connect_swapped(store, "profile-error",
-	                                               G_CALLBACK(export_sync_profile_error), exp);
-	exp->port_notify_id =
-	        g_signal_connect(device, "notify::port", G_CALLBACK(export_sync_port), exp);
-	/* Station1 and the Network1 objects below the device (WiFi). */
-	exp->station = joind_dbus_station_export_new(manager, exp->object, device);
+	/* Station1 and the Network1 objects below the device: only a WiFi
+	 * device ever gets a station. */
+	if (joind_device_get_kind(device) == JOIND_DEVICE_KIND_WIFI)
+		exp->station = joind_dbus_station_export_new(manager, exp->object, device);
 
 	g_object_set_data_full(G_OBJECT(device), EXPORT_KEY, exp,
 	                       (GDestroyNotify)device_export_free);
@@ -199,7 +229,6 @@ joind_dbus_device_unexport(GDBusObjectManagerServer *manager, JoindDevice *devic
 
 	if (exp == NULL)
 		return;
-	g_signal_handler_disconnect(device, exp->port_notify_id);
 	g_signal_handler_disconnect(device, exp->device_notify_id);
 	g_dbus_object_manager_server_unexport(
 	        manager, g_dbus_object_get_object_path(G_DBUS_OBJECT(exp->object)));
