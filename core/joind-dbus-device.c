@@ -12,7 +12,7 @@
 #include "joind-dbus-call.h"
 #include "joind-dbus-generated.h"
 #include "joind-device-private.h"
-#include "joind-port.h"
+#include "joind-port-private.h"
 #include "joind-dbus-station.h"
 
 #define EXPORT_KEY "joind-dbus-export"
@@ -23,9 +23,7 @@ typedef struct {
 	JoindDBusDevice1 *device_iface;
 	JoindDBusPort8021x1 *port_iface;
 	JoindPort8021x *port;
-	gulong device_notify_id;
 	JoindProfileStore *store;
-	gulong port_props_id;
 	JoindDBusStationExport *station; /* WiFi devices only */
 } DeviceExport;
 
@@ -103,7 +101,7 @@ export_detach_port(DeviceExport *exp)
 	if (exp->port_iface == NULL)
 		return;
 	g_ptr_array_remove_fast(store_exports(exp->store), exp);
-	g_clear_signal_handler(&exp->port_props_id, exp->port);
+	joind_port_8021x_set_changed_func(exp->port, NULL, NULL);
 	joind_dbus_object_skeleton_set_port8021x1(exp->object, NULL);
 	g_clear_object(&exp->port_iface);
 	g_clear_object(&exp->port);
@@ -139,8 +137,7 @@ export_attach_port(DeviceExport *exp, JoindPort8021x *port)
 	exp->port = g_object_ref(port);
 	exp->port_iface = iface;
 	export_sync_port_props(port, NULL, exp);
-	exp->port_props_id =
-	        g_signal_connect(port, "notify", G_CALLBACK(export_sync_port_props), exp);
+	joind_port_8021x_set_changed_func(port, export_sync_port_props, exp);
 	joind_dbus_object_skeleton_set_port8021x1(exp->object, iface);
 	g_ptr_array_add(store_exports(exp->store), exp);
 }
@@ -160,8 +157,8 @@ export_sync_port(JoindDevice *device, GParamSpec *pspec, gpointer user_data)
 
 /* ---- Device1 ------------------------------------------------------------- */
 
-/* One "notify" handler for every property: one per property cost about
- * 220 bytes of heap each. */
+/* After every property change: a "notify::port" handler of its own cost
+ * about 220 bytes of heap. */
 static void
 export_sync_device(JoindDevice *device, GParamSpec *pspec, gpointer user_data)
 {
@@ -205,8 +202,7 @@ joind_dbus_device_export(GDBusObjectManagerServer *manager, JoindDevice *device,
 	exp->object = joind_dbus_object_skeleton_new(path);
 	exp->device_iface = joind_dbus_device1_skeleton_new();
 	export_sync_device(device, NULL, exp);
-	exp->device_notify_id =
-	        g_signal_connect(device, "notify", G_CALLBACK(export_sync_device), exp);
+	joind_device_set_changed_func(device, export_sync_device, exp);
 	joind_dbus_object_skeleton_set_device1(exp->object, exp->device_iface);
 
 	/* Interfaces that depend on what the device can do. */
@@ -229,7 +225,7 @@ joind_dbus_device_unexport(GDBusObjectManagerServer *manager, JoindDevice *devic
 
 	if (exp == NULL)
 		return;
-	g_signal_handler_disconnect(device, exp->device_notify_id);
+	joind_device_set_changed_func(device, NULL, NULL);
 	g_dbus_object_manager_server_unexport(
 	        manager, g_dbus_object_get_object_path(G_DBUS_OBJECT(exp->object)));
 	joind_device_set_object_path(device, NULL);
