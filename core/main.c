@@ -218,8 +218,8 @@ main(int argc, char **argv)
 	/* No setlocale(): the daemon has no translated text (po/ is joinctl's),
 	 * its log and errors are written as UTF-8 whatever the locale, and in
 	 * the C locale numbers in the log read the same on every machine.
-	 * Loading the environment's locale would map its LC_CTYPE tables and
-	 * gconv's cache (148 KiB resident) for nothing. */
+	 * Loading the environment's locale would map its LC_CTYPE tables (128
+	 * KiB resident) for nothing. */
 	g_option_context_add_main_entries(ctx, entries, NULL);
 	if (!g_option_context_parse(ctx, &argc, &argv, &error)) {
 		fprintf(stderr, "joind: %s (see --help)\n", error->message);
