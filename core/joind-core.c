@@ -703,6 +703,7 @@ joind_core_reload(JoindCore *self)
 		g_warning("%s; keeping the previous settings", error->message);
 	else
 		joind_config_report_unknown(self->config);
+	joind_plugin_loader_config_changed(self->plugins);
 	joind_profile_store_reload(self->profiles);
 }
 

@@ -12,7 +12,7 @@
 #include "joind-dbus-call.h"
 #include "joind-dbus-generated.h"
 #include "joind-device-private.h"
-#include "joind-port.h"
+#include "joind-port-private.h"
 #include "joind-dbus-station.h"
 
 #define EXPORT_KEY "joind-dbus-export"
@@ -23,13 +23,13 @@ typedef struct {
 	JoindDBusDevice1 *device_iface;
 	JoindDBusPort8021x1 *port_iface;
 	JoindPort8021x *port;
-	gulong port_notify_id;
-	gulong device_notify_id;
 	JoindProfileStore *store;
-	gulong store_error_id;
-	gulong port_props_id;
-	JoindDBusStationExport *station;
+	JoindDBusStationExport *station; /* WiFi devices only */
 } DeviceExport;
+
+/* The exports with a port, for the store's one "profile-error" handler:
+ * a handler per device cost about 220 bytes of heap each. */
+#define EXPORTS_KEY "joind-dbus-device-exports"
 
 /* D-Bus strings cannot be NULL. */
 static const gchar *
@@ -59,6 +59,70 @@ port_run(JoindDBusCall *call, gpointer port, gpointer data)
 	joind_dbus_call_return_result(call, ok, error);
 }
 
+/* The skeleton of one port, answering its methods in class handlers: a
+ * "handle-*" handler per method and port cost about 200 bytes of heap
+ * each. */
+typedef struct {
+	JoindDBusPort8021x1Skeleton parent;
+	JoindPort8021x *port;
+} JoindPortSkeleton;
+typedef JoindDBusPort8021x1SkeletonClass JoindPortSkeletonClass;
+
+GType joind_port_skeleton_get_type(void);
+static void joind_port_skeleton_iface_init(JoindDBusPort8021x1Iface *iface);
+G_DEFINE_TYPE_WITH_CODE(JoindPortSkeleton, joind_port_skeleton, JOIND_DBUS_TYPE_PORT8021X1_SKELETON,
+                        G_IMPLEMENT_INTERFACE(JOIND_DBUS_TYPE_PORT8021X1,
+                                              joind_port_skeleton_iface_init))
+
+static void
+joind_port_skeleton_finalize(GObject *object)
+{
+	g_clear_object(&((JoindPortSkeleton *)object)->port);
+	G_OBJECT_CLASS(joind_port_skeleton_parent_class)->finalize(object);
+}
+
+static void
+joind_port_skeleton_class_init(JoindPortSkeletonClass *klass)
+{
+	G_OBJECT_CLASS(klass)->finalize = joind_port_skeleton_finalize;
+}
+
+static void
+joind_port_skeleton_init(JoindPortSkeleton *self)
+{
+}
+
+static gboolean
+joind_port_skeleton_handle(JoindDBusPort8021x1 *iface, GDBusMethodInvocation *invocation,
+                           PortAction action)
+{
+	joind_dbus_call_start(G_DBUS_INTERFACE_SKELETON(iface), invocation,
+	                      ((JoindPortSkeleton *)iface)->port, port_run, GINT_TO_POINTER(action),
+	                      NULL);
+	return TRUE;
+}
+
+static gboolean
+joind_port_skeleton_reauthenticate(JoindDBusPort8021x1 *iface, GDBusMethodInvocation *invocation)
+{
+	return joind_port_skeleton_handle(iface, invocation, PORT_REAUTHENTICATE);
+}
+
+static gboolean
+joind_port_skeleton_logoff(JoindDBusPort8021x1 *iface, GDBusMethodInvocation *invocation)
+{
+	return joind_port_skeleton_handle(iface, invocation, PORT_LOGOFF);
+}
+
+/* The skeleton's own implementation is copied in first: only the method
+ * handlers change. */
+static void
+joind_port_skeleton_iface_init(JoindDBusPort8021x1Iface *iface)
+{
+	iface->handle_reauthenticate = joind_port_skeleton_reauthenticate;
+	iface->handle_logoff = joind_port_skeleton_logoff;
+}
+
 /* The port's profile file is broken (the port keeps the version read
  * before) or fine again, or the port took another profile. */
 static void
@@ -73,11 +137,35 @@ export_sync_profile_error(DeviceExport *exp)
 }
 
 static void
+store_profile_error(JoindProfileStore *store, const gchar *path, gpointer user_data)
+{
+	GPtrArray *exports = user_data;
+
+	for (guint i = 0; i < exports->len; i++)
+		export_sync_profile_error(g_ptr_array_index(exports, i));
+}
+
+static GPtrArray *
+store_exports(JoindProfileStore *store)
+{
+	GPtrArray *exports = g_object_get_data(G_OBJECT(store), EXPORTS_KEY);
+
+	if (exports != NULL)
+		return exports;
+	exports = g_ptr_array_new();
+	g_object_set_data_full(G_OBJECT(store), EXPORTS_KEY, exports,
+	                       (GDestroyNotify)g_ptr_array_unref);
+	g_signal_connect(store, "profile-error", G_CALLBACK(store_profile_error), exports);
+	return exports;
+}
+
+static void
 export_detach_port(DeviceExport *exp)
 {
 	if (exp->port_iface == NULL)
 		return;
-	g_clear_signal_handler(&exp->port_props_id, exp->port);
+	g_ptr_array_remove_fast(store_exports(exp->store), exp);
+	joind_port_8021x_set_changed_func(exp->port, NULL, NULL);
 	joind_dbus_object_skeleton_set_port8021x1(exp->object, NULL);
 	g_clear_object(&exp->port_iface);
 	g_clear_object(&exp->port);
@@ -104,18 +192,16 @@ export_sync_port_props(JoindPort8021x *port, GParamSpec *pspec, gpointer user_da
 static void
 export_attach_port(DeviceExport *exp, JoindPort8021x *port)
 {
-	JoindDBusPort8021x1 *iface = joind_dbus_port8021x1_skeleton_new();
+	JoindPortSkeleton *skeleton = g_object_new(joind_port_skeleton_get_type(), NULL);
+	JoindDBusPort8021x1 *iface = JOIND_DBUS_PORT8021X1(skeleton);
 
-	joind_dbus_call_connect(iface, "handle-reauthenticate", port, port_run,
-	                        GINT_TO_POINTER(PORT_REAUTHENTICATE));
-	joind_dbus_call_connect(iface, "handle-logoff", port, port_run,
-	                        GINT_TO_POINTER(PORT_LOGOFF));
+	skeleton->port = g_object_ref(port);
 	exp->port = g_object_ref(port);
 	exp->port_iface = iface;
 	export_sync_port_props(port, NULL, exp);
-	exp->port_props_id =
-	        g_signal_connect(port, "notify", G_CALLBACK(export_sync_port_props), exp);
+	joind_port_8021x_set_changed_func(port, export_sync_port_props, exp);
 	joind_dbus_object_skeleton_set_port8021x1(exp->object, iface);
+	g_ptr_array_add(store_exports(exp->store), exp);
 }
 
 static void
@@ -133,11 +219,17 @@ export_sync_port(JoindDevice *device, GParamSpec *pspec, gpointer user_data)
 
 /* ---- Device1 ------------------------------------------------------------- */
 
+/* After every property change: a "notify::port" handler of its own cost
+ * about 220 bytes of heap. */
 static void
 export_sync_device(JoindDevice *device, GParamSpec *pspec, gpointer user_data)
 {
 	JoindDBusDevice1 *iface = ((DeviceExport *)user_data)->device_iface;
 
+	if (pspec != NULL && g_str_equal(pspec->name, "port")) {
+		export_sync_port(device, pspec, user_data);
+		return;
+	}
 	joind_dbus_device1_set_name(iface, nonnull(joind_device_get_name(device)));
 	joind_dbus_device1_set_address(iface, nonnull(joind_device_get_address(device)));
 	joind_dbus_device1_set_plugin(iface, nonnull(joind_device_get_plugin(device)));
@@ -152,7 +244,6 @@ static void
 device_export_free(DeviceExport *exp)
 {
 	export_detach_port(exp);
-	g_clear_signal_handler(&exp->store_error_id, exp->store);
 	g_clear_object(&exp->store);
 	g_clear_pointer(&exp->station, joind_dbus_station_export_free);
 	g_clear_object(&exp->device_iface);
@@ -173,18 +264,15 @@ joind_dbus_device_export(GDBusObjectManagerServer *manager, JoindDevice *device,
 	exp->object = joind_dbus_object_skeleton_new(path);
 	exp->device_iface = joind_dbus_device1_skeleton_new();
 	export_sync_device(device, NULL, exp);
-	exp->device_notify_id =
-	        g_signal_connect(device, "notify", G_CALLBACK(export_sync_device), exp);
+	joind_device_set_changed_func(device, export_sync_device, exp);
 	joind_dbus_object_skeleton_set_device1(exp->object, exp->device_iface);
 
 	/* Interfaces that depend on what the device can do. */
 	export_sync_port(device, NULL, exp);
-	exp->store_error_id = g_signal_connect_swapped(store, "profile-error",
-	                                               G_CALLBACK(export_sync_profile_error), exp);
-	exp->port_notify_id =
-	        g_signal_connect(device, "notify::port", G_CALLBACK(export_sync_port), exp);
-	/* Station1 and the Network1 objects below the device (WiFi). */
-	exp->station = joind_dbus_station_export_new(manager, exp->object, device);
+	/* Station1 and the Network1 objects below the device: only a WiFi
+	 * device ever gets a station. */
+	if (joind_device_get_kind(device) == JOIND_DEVICE_KIND_WIFI)
+		exp->station = joind_dbus_station_export_new(manager, exp->object, device);
 
 	g_object_set_data_full(G_OBJECT(device), EXPORT_KEY, exp,
 	                       (GDestroyNotify)device_export_free);
@@ -199,8 +287,7 @@ joind_dbus_device_unexport(GDBusObjectManagerServer *manager, JoindDevice *devic
 
 	if (exp == NULL)
 		return;
-	g_signal_handler_disconnect(device, exp->port_notify_id);
-	g_signal_handler_disconnect(device, exp->device_notify_id);
+	joind_device_set_changed_func(device, NULL, NULL);
 	g_dbus_object_manager_server_unexport(
 	        manager, g_dbus_object_get_object_path(G_DBUS_OBJECT(exp->object)));
 	joind_device_set_object_path(device, NULL);

@@ -18,6 +18,8 @@ typedef struct {
 	gchar *object_path;
 	JoindPort8021x *port;
 	JoindStation *station;
+	JoindDeviceChangedFunc changed;
+	gpointer changed_data;
 } JoindDevicePrivate;
 
 G_DEFINE_TYPE_WITH_PRIVATE(JoindDevice, joind_device, G_TYPE_OBJECT)
@@ -119,6 +121,26 @@ joind_device_finalize(GObject *object)
 	G_OBJECT_CLASS(joind_device_parent_class)->finalize(object);
 }
 
+/* The class closure of "notify": it runs whether or not anything is
+ * connected to the instance. */
+static void
+joind_device_notify(GObject *object, GParamSpec *pspec)
+{
+	JoindDevicePrivate *priv = GET_PRIV(JOIND_DEVICE(object));
+
+	if (priv->changed != NULL)
+		priv->changed(JOIND_DEVICE(object), pspec, priv->changed_data);
+}
+
+void
+joind_device_set_changed_func(JoindDevice *self, JoindDeviceChangedFunc func, gpointer data)
+{
+	JoindDevicePrivate *priv = GET_PRIV(self);
+
+	priv->changed = func;
+	priv->changed_data = data;
+}
+
 static void
 joind_device_class_init(JoindDeviceClass *klass)
 {
@@ -130,6 +152,7 @@ joind_device_class_init(JoindDeviceClass *klass)
 	object_class->get_property = joind_device_get_property;
 	object_class->set_property = joind_device_set_property;
 	object_class->finalize = joind_device_finalize;
+	object_class->notify = joind_device_notify;
 
 	props[PROP_IFINDEX] = g_param_spec_int("ifindex", NULL, NULL, 0, G_MAXINT, 0, co);
 	props[PROP_NAME] = g_param_spec_string("name", NULL, NULL, NULL, rw);

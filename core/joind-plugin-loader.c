@@ -10,14 +10,19 @@
 
 #include <gmodule.h>
 
+#include "joind-core.h"
 #include "joind-eap-method.h"
 #include "joind-error.h"
+#include "joind-radio-watch.h"
+
+#define RADIO_CLASS "/sys/class/ieee80211"
 
 struct _JoindPluginLoader {
 	GPtrArray *plugins; /* JoindPluginInfo* */
 	JoindCore *core;    /* what plugins opened on demand start with */
 	GFunc changed;
 	gpointer changed_data;
+	JoindRadioWatch *radio_watch; /* while a plugin waits for a radio */
 };
 
 static void
@@ -56,6 +61,7 @@ joind_plugin_loader_free(JoindPluginLoader *self)
 {
 	if (self == NULL)
 		return;
+	joind_radio_watch_free(self->radio_watch);
 	g_ptr_array_unref(self->plugins);
 	g_free(self);
 }
@@ -76,6 +82,32 @@ joind_plugin_state_to_string(JoindPluginState state)
 		return "available";
 	}
 	return "unknown";
+}
+
+/* The flags saying when to open it: known ones, one at most, and a bool
+ * first key for the one that names it. */
+static gboolean
+descriptor_check_flags(const JoindPluginDescriptor *desc, GError **error)
+{
+	const guint32 known =
+	        JOIND_PLUGIN_FLAG_OPEN_WITH_RADIO | JOIND_PLUGIN_FLAG_OPEN_WHEN_ENABLED;
+
+	if ((desc->flags & ~known) != 0 || desc->flags == known) {
+		g_set_error(error, JOIND_ERROR, JOIND_ERROR_NOT_SUPPORTED,
+		            "its descriptor's flags 0x%x are unknown to this joind or contradict "
+		            "each other",
+		            desc->flags);
+		return FALSE;
+	}
+	if ((desc->flags & JOIND_PLUGIN_FLAG_OPEN_WHEN_ENABLED) != 0 &&
+	    (desc->config_keys == NULL || desc->config_keys[0].group == NULL ||
+	     desc->config_keys[0].type != JOIND_CONFIG_BOOL)) {
+		g_set_error_literal(error, JOIND_ERROR, JOIND_ERROR_INVALID_ARGS,
+		                    "it is to be opened when enabled, but its first main.conf key "
+		                    "is not a bool");
+		return FALSE;
+	}
+	return TRUE;
 }
 
 gboolean
@@ -104,7 +136,7 @@ joind_plugin_descriptor_check(const JoindPluginDescriptor *desc, GError **error)
 		                    "its descriptor has no name or no init function");
 		return FALSE;
 	}
-	return TRUE;
+	return descriptor_check_flags(desc, error);
 }
 
 static gboolean
@@ -139,6 +171,8 @@ plugin_find(JoindPluginLoader *self, const gchar *name)
 static void
 plugin_refuse(JoindPluginInfo *info, const gchar *detail)
 {
+	g_autofree gchar *was = info->detail;
+
 	info->state = JOIND_PLUGIN_STATE_REFUSED;
 	info->detail = g_strdup(detail);
 	info->descriptor = NULL;
@@ -195,6 +229,22 @@ plugin_selected(JoindPluginInfo *info, const gchar *enable, const gchar *disable
 
 static void plugin_open_on_demand(gpointer data);
 
+/* An EAP method plugin: its methods are known from the manifest. */
+static void
+plugin_declare_methods(JoindPluginInfo *info)
+{
+	JoindPluginManifest *m = info->manifest;
+
+	info->state = JOIND_PLUGIN_STATE_AVAILABLE;
+	info->detail = g_strdup("opened when a profile first names one of its EAP methods");
+	for (guint i = 0; i < m->eap_methods->len; i++) {
+		const JoindPluginManifestMethod *method =
+		        &g_array_index(m->eap_methods, JoindPluginManifestMethod, i);
+
+		joind_eap_declare_method(method->name, method->type, plugin_open_on_demand, info);
+	}
+}
+
 /* A module with a manifest: the manifest says what it is; the module is
  * opened now only if it is not one to open on demand. */
 static void
@@ -217,17 +267,22 @@ plugin_add_with_manifest(JoindPluginLoader *self, JoindPluginInfo *info, const g
 	plugin_set_facts(info, m->name, m->description, m->priority);
 	if (!plugin_selected(info, enable, disable))
 		return;
-	if (!m->on_demand) {
+	switch (m->load) {
+	case JOIND_PLUGIN_LOAD_START:
 		plugin_open(info);
-		return;
-	}
-	info->state = JOIND_PLUGIN_STATE_AVAILABLE;
-	info->detail = g_strdup("opened when a profile first names one of its EAP methods");
-	for (guint i = 0; i < m->eap_methods->len; i++) {
-		const JoindPluginManifestMethod *method =
-		        &g_array_index(m->eap_methods, JoindPluginManifestMethod, i);
-
-		joind_eap_declare_method(method->name, method->type, plugin_open_on_demand, info);
+		break;
+	case JOIND_PLUGIN_LOAD_ON_DEMAND:
+		plugin_declare_methods(info);
+		break;
+	case JOIND_PLUGIN_LOAD_WITH_RADIO:
+		info->state = JOIND_PLUGIN_STATE_AVAILABLE;
+		info->detail = g_strdup("opened when the machine has a radio (" RADIO_CLASS ")");
+		break;
+	case JOIND_PLUGIN_LOAD_WHEN_ENABLED:
+		info->state = JOIND_PLUGIN_STATE_AVAILABLE;
+		info->detail = g_strdup_printf("opened when main.conf sets [%s] %s=true",
+		                               m->enabled_by->group, m->enabled_by->key);
+		break;
 	}
 }
 
@@ -291,26 +346,126 @@ joind_plugin_loader_scan(JoindPluginLoader *self, const gchar *dir, const gchar 
 	g_ptr_array_sort(self->plugins, plugin_compare);
 }
 
+static void
+plugin_fail(JoindPluginInfo *info, const GError *error)
+{
+	g_free(info->detail);
+	info->state = JOIND_PLUGIN_STATE_FAILED;
+	info->detail = g_strdup(error != NULL ? error->message : "init failed without a reason");
+	g_warning("plugin %s failed to start: %s", info->name, info->detail);
+}
+
+/* Its main.conf keys, from its manifest when it has one: the module may
+ * still be closed. */
+static gboolean
+plugin_declare(JoindPluginLoader *self, JoindPluginInfo *info)
+{
+	const JoindConfigKey *keys = info->manifest != NULL ? info->manifest->config_keys
+	                                                    : info->descriptor->config_keys;
+	g_autoptr(GError) error = NULL;
+
+	if (info->declared)
+		return TRUE;
+	info->declared = TRUE;
+	if (keys == NULL || joind_core_declare_config(self->core, keys, &error))
+		return TRUE;
+	plugin_fail(info, error);
+	return FALSE;
+}
+
 /* init() of one opened plugin, its main.conf keys declared first. */
 static void
 plugin_start(JoindPluginLoader *self, JoindPluginInfo *info)
 {
-	const JoindPluginDescriptor *desc = info->descriptor;
 	g_autoptr(GError) error = NULL;
 
 	info->started = TRUE;
-	if ((desc->config_keys != NULL &&
-	     !joind_core_declare_config(self->core, desc->config_keys, &error)) ||
-	    !desc->init(self->core, &error)) {
-		info->state = JOIND_PLUGIN_STATE_FAILED;
-		info->detail =
-		        g_strdup(error != NULL ? error->message : "init failed without a reason");
-		g_warning("plugin %s failed to start: %s", info->name, info->detail);
+	if (!plugin_declare(self, info))
+		return;
+	if (!info->descriptor->init(self->core, &error)) {
+		plugin_fail(info, error);
 		return;
 	}
 	/* Its GTypes and callbacks now live in the process for good. */
 	g_module_make_resident(info->module);
 	g_info("plugin %s loaded (%s)", info->name, info->path);
+}
+
+/* Opens a plugin that was left closed, and starts it. */
+static void
+plugin_open_later(JoindPluginInfo *info, const gchar *why)
+{
+	JoindPluginLoader *self = info->loader;
+
+	g_clear_pointer(&info->detail, g_free);
+	info->state = JOIND_PLUGIN_STATE_LOADED;
+	g_debug("plugin %s: opening %s %s", info->name, info->path, why);
+	if (plugin_open(info))
+		plugin_start(self, info);
+	if (self->changed != NULL)
+		self->changed(info, self->changed_data);
+}
+
+static gboolean
+plugin_waits_for(const JoindPluginInfo *info, JoindPluginLoad load)
+{
+	return info->state == JOIND_PLUGIN_STATE_AVAILABLE && info->manifest != NULL &&
+	       info->manifest->load == load && info->declared;
+}
+
+static gboolean
+loader_radio_appeared(gpointer data)
+{
+	JoindPluginLoader *self = data;
+
+	g_info("a radio appeared: opening the plugins that wait for one");
+	for (guint i = 0; i < self->plugins->len; i++) {
+		JoindPluginInfo *info = g_ptr_array_index(self->plugins, i);
+
+		if (plugin_waits_for(info, JOIND_PLUGIN_LOAD_WITH_RADIO))
+			plugin_open_later(info, "as a radio appeared");
+	}
+	g_clear_pointer(&self->radio_watch, joind_radio_watch_free);
+	return G_SOURCE_REMOVE;
+}
+
+static void
+plugin_wait_for_radio(JoindPluginLoader *self, JoindPluginInfo *info)
+{
+	g_autoptr(GError) error = NULL;
+
+	/* Watching first: a radio added right after the look at sysfs is
+	 * still announced. */
+	if (self->radio_watch == NULL)
+		self->radio_watch = joind_radio_watch_new(loader_radio_appeared, self, &error);
+	if (self->radio_watch == NULL)
+		g_warning("%s", error->message);
+	if (joind_radio_present(RADIO_CLASS)) {
+		plugin_open_later(info, "for the radios in " RADIO_CLASS);
+		g_clear_pointer(&self->radio_watch, joind_radio_watch_free);
+	}
+}
+
+static void
+plugin_open_if_enabled(JoindPluginInfo *info)
+{
+	const JoindConfigKey *key = info->manifest->enabled_by;
+
+	if (joind_core_get_config_bool(info->loader->core, key->group, key->key))
+		plugin_open_later(info, "as main.conf enables it");
+}
+
+/* A plugin opened later: its keys are declared now, from its manifest,
+ * and it is opened now if what it waits for holds already. */
+static void
+plugin_arm(JoindPluginLoader *self, JoindPluginInfo *info)
+{
+	if (!plugin_declare(self, info))
+		return;
+	if (info->manifest->load == JOIND_PLUGIN_LOAD_WHEN_ENABLED)
+		plugin_open_if_enabled(info);
+	else
+		plugin_wait_for_radio(self, info);
 }
 
 void
@@ -319,11 +474,29 @@ joind_plugin_loader_init_upto(JoindPluginLoader *self, JoindCore *core, gint max
 	self->core = core;
 	for (guint i = 0; i < self->plugins->len; i++) {
 		JoindPluginInfo *info = g_ptr_array_index(self->plugins, i);
+		JoindPluginLoad load =
+		        info->manifest != NULL ? info->manifest->load : JOIND_PLUGIN_LOAD_START;
 
-		if (info->descriptor == NULL || info->state != JOIND_PLUGIN_STATE_LOADED ||
-		    info->started || info->priority > max_priority)
+		if (info->priority > max_priority)
 			continue;
-		plugin_start(self, info);
+		if (info->state == JOIND_PLUGIN_STATE_AVAILABLE && !info->declared &&
+		    (load == JOIND_PLUGIN_LOAD_WITH_RADIO ||
+		     load == JOIND_PLUGIN_LOAD_WHEN_ENABLED))
+			plugin_arm(self, info);
+		else if (info->descriptor != NULL && info->state == JOIND_PLUGIN_STATE_LOADED &&
+		         !info->started)
+			plugin_start(self, info);
+	}
+}
+
+void
+joind_plugin_loader_config_changed(JoindPluginLoader *self)
+{
+	for (guint i = 0; i < self->plugins->len; i++) {
+		JoindPluginInfo *info = g_ptr_array_index(self->plugins, i);
+
+		if (plugin_waits_for(info, JOIND_PLUGIN_LOAD_WHEN_ENABLED))
+			plugin_open_if_enabled(info);
 	}
 }
 
@@ -332,18 +505,14 @@ static void
 plugin_open_on_demand(gpointer data)
 {
 	JoindPluginInfo *info = data;
-	JoindPluginLoader *self = info->loader;
 
-	g_free(info->detail);
-	info->detail = NULL;
-	info->state = JOIND_PLUGIN_STATE_LOADED;
-	g_debug("plugin %s: opening %s on first use", info->name, info->path);
-	if (self->core == NULL)
-		plugin_refuse(info, "a profile named its EAP method before the daemon started");
-	else if (plugin_open(info))
-		plugin_start(self, info);
-	if (self->changed != NULL)
-		self->changed(info, self->changed_data);
+	if (info->loader->core != NULL) {
+		plugin_open_later(info, "on first use");
+		return;
+	}
+	plugin_refuse(info, "a profile named its EAP method before the daemon started");
+	if (info->loader->changed != NULL)
+		info->loader->changed(info, info->loader->changed_data);
 }
 
 void

@@ -27,6 +27,7 @@ typedef struct {
 	gint priority;
 	const JoindPluginDescriptor *descriptor; /* NULL unless usable */
 	gboolean started;                        /* init() has run */
+	gboolean declared;                       /* its main.conf keys are declared */
 	GModule *module;                         /* NULL until opened */
 	JoindPluginManifest *manifest;           /* NULL: the module has none */
 	JoindPluginLoader *loader;
@@ -42,15 +43,21 @@ void joind_plugin_loader_set_changed_func(JoindPluginLoader *self, GFunc func, g
 /* enable/disable: comma-separated name globs (--plugins / --noplugin), or
  * NULL. For every *.so in dir: with a manifest beside it, reads that; a
  * plugin opened on demand (EAP methods only) is left closed, its methods
- * declared to the EAP registry, and a disabled one is never opened. Others
- * are opened, their descriptor checked (and compared with the manifest). */
+ * declared to the EAP registry, one opened with a radio or when enabled is
+ * left for joind_plugin_loader_init_upto(), and a disabled one is never
+ * opened. Others are opened, their descriptor checked (and compared with
+ * the manifest). */
 void joind_plugin_loader_scan(JoindPluginLoader *self, const gchar *dir, const gchar *enable,
                               const gchar *disable);
 /* Runs init() of every opened plugin whose priority is at most max_priority
  * and that has not been started yet, lowest priority first (G_MAXINT: all
- * the rest), declaring its main.conf keys first. core is also the one that
- * plugins opened on demand later start with. */
+ * the rest), declaring its main.conf keys first. A plugin opened with a
+ * radio or when main.conf enables it gets its keys declared from its
+ * manifest, and is opened and started now if that holds already, else
+ * later. core is also the one that plugins opened later start with. */
 void joind_plugin_loader_init_upto(JoindPluginLoader *self, JoindCore *core, gint max_priority);
+/* main.conf was read again: opens the plugins it now enables. */
+void joind_plugin_loader_config_changed(JoindPluginLoader *self);
 /* Runs shutdown() of loaded plugins in reverse order. */
 void joind_plugin_loader_shutdown_all(JoindPluginLoader *self, JoindCore *core);
 /* Element type JoindPluginInfo, in init order; owned by the loader. */

@@ -52,12 +52,47 @@ manifest_add_methods(GKeyFile *kf, const JoindEapMethodOps *const *methods)
 		                           (const gchar *const *)names->pdata, names->len);
 }
 
+static const gchar *
+manifest_load_value(const JoindPluginDescriptor *desc)
+{
+	gboolean has_methods = desc->eap_methods != NULL && desc->eap_methods[0] != NULL;
+	gboolean has_keys = desc->config_keys != NULL && desc->config_keys[0].group != NULL;
+
+	if ((desc->flags & JOIND_PLUGIN_FLAG_OPEN_WITH_RADIO) != 0)
+		return "with-radio";
+	if ((desc->flags & JOIND_PLUGIN_FLAG_OPEN_WHEN_ENABLED) != 0)
+		return "when-enabled";
+	/* An EAP method plugin without main.conf keys waits for a profile
+	 * that names one of its methods. */
+	return has_methods && !has_keys ? "on-demand" : "start";
+}
+
+/* [Config] Group/Key=type;default;min;max;choice;... */
+static void
+manifest_add_key(GKeyFile *kf, const JoindConfigKey *key)
+{
+	g_autofree gchar *name = g_strconcat(key->group, "/", key->key, NULL);
+	g_autofree gchar *min = g_strdup_printf("%d", key->min);
+	g_autofree gchar *max = g_strdup_printf("%d", key->max);
+	g_autoptr(GPtrArray) spec = g_ptr_array_new();
+
+	g_ptr_array_add(spec,
+	                (gpointer)(key->type < G_N_ELEMENTS(config_types) ? config_types[key->type]
+	                                                                  : "unknown"));
+	g_ptr_array_add(spec, (gpointer)(key->default_value != NULL ? key->default_value : ""));
+	g_ptr_array_add(spec, min);
+	g_ptr_array_add(spec, max);
+	for (guint i = 0; key->choices != NULL && key->choices[i] != NULL; i++)
+		g_ptr_array_add(spec, (gpointer)key->choices[i]);
+	g_key_file_set_string_list(kf, GROUP_CONFIG, name, (const gchar *const *)spec->pdata,
+	                           spec->len);
+}
+
 GKeyFile *
 joind_plugin_manifest_from_descriptor(const JoindPluginDescriptor *desc)
 {
 	GKeyFile *kf = g_key_file_new();
 	g_autofree gchar *abi = g_strdup_printf("%u.%u", desc->abi_major, desc->abi_minor);
-	gboolean has_methods = desc->eap_methods != NULL && desc->eap_methods[0] != NULL;
 	gboolean has_keys = desc->config_keys != NULL && desc->config_keys[0].group != NULL;
 
 	g_key_file_set_string(kf, GROUP_PLUGIN, "Name", desc->name);
@@ -65,21 +100,16 @@ joind_plugin_manifest_from_descriptor(const JoindPluginDescriptor *desc)
 	                      desc->description != NULL ? desc->description : "");
 	g_key_file_set_string(kf, GROUP_PLUGIN, "ABI", abi);
 	g_key_file_set_integer(kf, GROUP_PLUGIN, "Priority", desc->priority);
-	/* main.conf is checked at start against every key a plugin declares,
-	 * so a plugin with keys is opened then; EAP methods wait for a
-	 * profile that names them. */
-	g_key_file_set_string(kf, GROUP_PLUGIN, "Load",
-	                      has_methods && !has_keys ? "on-demand" : "start");
-	manifest_add_methods(kf, desc->eap_methods);
-	for (guint i = 0; has_keys && desc->config_keys[i].group != NULL; i++) {
-		const JoindConfigKey *key = &desc->config_keys[i];
-		g_autofree gchar *name = g_strconcat(key->group, "/", key->key, NULL);
+	g_key_file_set_string(kf, GROUP_PLUGIN, "Load", manifest_load_value(desc));
+	if ((desc->flags & JOIND_PLUGIN_FLAG_OPEN_WHEN_ENABLED) != 0 && has_keys) {
+		g_autofree gchar *key = g_strconcat(desc->config_keys[0].group, "/",
+		                                    desc->config_keys[0].key, NULL);
 
-		g_key_file_set_string(kf, GROUP_CONFIG, name,
-		                      key->type < G_N_ELEMENTS(config_types)
-		                              ? config_types[key->type]
-		                              : "unknown");
+		g_key_file_set_string(kf, GROUP_PLUGIN, "EnabledBy", key);
 	}
+	manifest_add_methods(kf, desc->eap_methods);
+	for (guint i = 0; has_keys && desc->config_keys[i].group != NULL; i++)
+		manifest_add_key(kf, &desc->config_keys[i]);
 	return kf;
 }
 
@@ -92,6 +122,8 @@ joind_plugin_manifest_free(JoindPluginManifest *manifest)
 	g_free(manifest->name);
 	g_free(manifest->description);
 	g_array_unref(manifest->eap_methods);
+	g_free(manifest->config_keys);
+	g_clear_pointer(&manifest->strings, g_ptr_array_unref);
 	g_key_file_unref(manifest->keyfile);
 	g_free(manifest);
 }
@@ -129,6 +161,118 @@ manifest_read_methods(JoindPluginManifest *m, GError **error)
 	return TRUE;
 }
 
+/* One [Config] entry, as manifest_add_key() writes it, into key. */
+static gboolean
+manifest_read_key(JoindPluginManifest *m, const gchar *name, JoindConfigKey *key)
+{
+	gchar **names = g_strsplit(name, "/", 2);
+	gsize n = 0;
+	gchar **spec = g_key_file_get_string_list(m->keyfile, GROUP_CONFIG, name, &n, NULL);
+	gint64 min = 0, max = 0;
+	guint type = 0;
+
+	g_ptr_array_add(m->strings, names);
+	if (spec == NULL)
+		return FALSE;
+	g_ptr_array_add(m->strings, spec);
+	while (type < G_N_ELEMENTS(config_types) && n > 0 &&
+	       !g_str_equal(spec[0], config_types[type]))
+		type++;
+	if (names[1] == NULL || n < 4 || type == G_N_ELEMENTS(config_types) ||
+	    !g_ascii_string_to_signed(spec[2], 10, G_MININT, G_MAXINT, &min, NULL) ||
+	    !g_ascii_string_to_signed(spec[3], 10, G_MININT, G_MAXINT, &max, NULL))
+		return FALSE;
+	*key = (JoindConfigKey){
+	        .group = names[0],
+	        .key = names[1],
+	        .type = type,
+	        .default_value = spec[1],
+	        .min = (gint)min,
+	        .max = (gint)max,
+	        .choices = n > 4 ? (const gchar *const *)spec + 4 : NULL,
+	};
+	return TRUE;
+}
+
+static gboolean
+manifest_read_config(JoindPluginManifest *m, GError **error)
+{
+	gsize n = 0;
+	g_auto(GStrv) names = g_key_file_get_keys(m->keyfile, GROUP_CONFIG, &n, NULL);
+
+	if (names == NULL || n == 0)
+		return TRUE;
+	m->config_keys = g_new0(JoindConfigKey, n + 1);
+	for (gsize i = 0; i < n; i++) {
+		if (!manifest_read_key(m, names[i], &m->config_keys[i])) {
+			g_set_error(error, JOIND_ERROR, JOIND_ERROR_INVALID_ARGS,
+			            "%s: [Config] %s is not Group/Key=type;default;min;max;choices",
+			            m->path, names[i]);
+			return FALSE;
+		}
+	}
+	return TRUE;
+}
+
+/* Load=when-enabled: EnabledBy= names one of its bool keys. */
+static gboolean
+manifest_read_enabled_by(JoindPluginManifest *m, GError **error)
+{
+	g_autofree gchar *by = g_key_file_get_string(m->keyfile, GROUP_PLUGIN, "EnabledBy", NULL);
+
+	for (JoindConfigKey *k = m->config_keys; by != NULL && k != NULL && k->group != NULL; k++) {
+		g_autofree gchar *name = g_strconcat(k->group, "/", k->key, NULL);
+
+		if (k->type == JOIND_CONFIG_BOOL && g_str_equal(name, by)) {
+			m->enabled_by = k;
+			return TRUE;
+		}
+	}
+	g_set_error(error, JOIND_ERROR, JOIND_ERROR_INVALID_ARGS,
+	            "%s: Load=when-enabled, but EnabledBy= names none of its bool keys", m->path);
+	return FALSE;
+}
+
+static gboolean
+manifest_read_load(JoindPluginManifest *m, const gchar *load, GError **error)
+{
+	static const gchar *const values[] = {
+	        [JOIND_PLUGIN_LOAD_START] = "start",
+	        [JOIND_PLUGIN_LOAD_ON_DEMAND] = "on-demand",
+	        [JOIND_PLUGIN_LOAD_WITH_RADIO] = "with-radio",
+	        [JOIND_PLUGIN_LOAD_WHEN_ENABLED] = "when-enabled",
+	};
+
+	for (guint i = 0; i < G_N_ELEMENTS(values); i++) {
+		if (g_str_equal(load, values[i])) {
+			m->load = i;
+			return TRUE;
+		}
+	}
+	g_set_error(error, JOIND_ERROR, JOIND_ERROR_INVALID_ARGS,
+	            "%s: Load=%s is none of start, on-demand, with-radio, when-enabled", m->path,
+	            load);
+	return FALSE;
+}
+
+/* What Load= needs besides itself. */
+static gboolean
+manifest_check_load(JoindPluginManifest *m, GError **error)
+{
+	if (m->load == JOIND_PLUGIN_LOAD_ON_DEMAND && m->eap_methods->len == 0) {
+		g_set_error(error, JOIND_ERROR, JOIND_ERROR_INVALID_ARGS,
+		            "%s: Load=on-demand, but it names no EAP method to open it for",
+		            m->path);
+		return FALSE;
+	}
+	if (m->load == JOIND_PLUGIN_LOAD_ON_DEMAND && m->config_keys != NULL) {
+		g_set_error(error, JOIND_ERROR, JOIND_ERROR_INVALID_ARGS,
+		            "%s: Load=on-demand, but it reads main.conf keys", m->path);
+		return FALSE;
+	}
+	return m->load != JOIND_PLUGIN_LOAD_WHEN_ENABLED || manifest_read_enabled_by(m, error);
+}
+
 JoindPluginManifest *
 joind_plugin_manifest_load(const gchar *path, GError **error)
 {
@@ -138,6 +282,7 @@ joind_plugin_manifest_load(const gchar *path, GError **error)
 
 	m->path = g_strdup(path);
 	m->keyfile = g_key_file_new();
+	m->strings = g_ptr_array_new_with_free_func((GDestroyNotify)g_strfreev);
 	m->eap_methods = g_array_new(FALSE, FALSE, sizeof(JoindPluginManifestMethod));
 	g_array_set_clear_func(m->eap_methods, method_clear);
 	if (!g_key_file_load_from_file(m->keyfile, path, G_KEY_FILE_NONE, &local) ||
@@ -151,14 +296,9 @@ joind_plugin_manifest_load(const gchar *path, GError **error)
 	if (m->description == NULL)
 		m->description = g_strdup("");
 	m->priority = g_key_file_get_integer(m->keyfile, GROUP_PLUGIN, "Priority", NULL);
-	m->on_demand = g_str_equal(load, "on-demand");
-	if (!manifest_read_methods(m, error))
+	if (!manifest_read_load(m, load, error) || !manifest_read_methods(m, error) ||
+	    !manifest_read_config(m, error) || !manifest_check_load(m, error))
 		return NULL;
-	if (m->on_demand && m->eap_methods->len == 0) {
-		g_set_error(error, JOIND_ERROR, JOIND_ERROR_INVALID_ARGS,
-		            "%s: Load=on-demand, but it names no EAP method to open it for", path);
-		return NULL;
-	}
 	return g_steal_pointer(&m);
 }
 

@@ -3,7 +3,7 @@
  * joind-<name>.plugin beside joind-<name>.so is a keyfile the build writes
  * from the built module's descriptor (joind-plugin-manifest-tool.c): name,
  * description, ABI, priority, when to open it, its EAP methods and its
- * main.conf keys with their types. The daemon reads it at start; when it
+ * main.conf keys (type, default, range, choices). The daemon reads it at start; when it
  * opens the module, the descriptor must say the same, field for field.
  */
 #pragma once
@@ -19,15 +19,27 @@ typedef struct {
 	guint8 type;
 } JoindPluginManifestMethod;
 
+/* When the module is opened: [Plugin] Load=. */
+typedef enum {
+	JOIND_PLUGIN_LOAD_START,        /* start */
+	JOIND_PLUGIN_LOAD_ON_DEMAND,    /* on-demand: a profile first names an EAP method */
+	JOIND_PLUGIN_LOAD_WITH_RADIO,   /* with-radio: the machine has a wiphy */
+	JOIND_PLUGIN_LOAD_WHEN_ENABLED, /* when-enabled: main.conf turns EnabledBy= on */
+} JoindPluginLoad;
+
 typedef struct {
 	gchar *path;
 	gchar *name;
 	gchar *description;
 	gint priority;
-	/* Opened when a profile first names one of eap_methods, not at start. */
-	gboolean on_demand;
+	JoindPluginLoad load;
 	GArray *eap_methods; /* JoindPluginManifestMethod */
-	GKeyFile *keyfile;   /* as read, for the comparison with the module */
+	/* The main.conf keys, declared from here so that the module may stay
+	 * closed: a table ended by a NULL group, or NULL. */
+	JoindConfigKey *config_keys;
+	const JoindConfigKey *enabled_by; /* JOIND_PLUGIN_LOAD_WHEN_ENABLED: a bool key */
+	GPtrArray *strings;               /* GStrv the keys' fields point into */
+	GKeyFile *keyfile;                /* as read, for the comparison with the module */
 } JoindPluginManifest;
 
 /* "dir/joind-x.so" -> "dir/joind-x.plugin" */

@@ -2,6 +2,7 @@
 #include "joind-port.h"
 
 #include "joind-error.h"
+#include "joind-port-private.h"
 #include "joind-util.h"
 
 typedef struct {
@@ -10,6 +11,8 @@ typedef struct {
 	gchar *eap_method;
 	gchar *identity;
 	gchar *last_error;
+	JoindPortChangedFunc changed;
+	gpointer changed_data;
 } JoindPort8021xPrivate;
 
 G_DEFINE_TYPE_WITH_PRIVATE(JoindPort8021x, joind_port_8021x, G_TYPE_OBJECT)
@@ -65,6 +68,26 @@ joind_port_8021x_not_supported(JoindPort8021x *self, GError **error)
 	return FALSE;
 }
 
+/* The class closure of "notify": it runs whether or not anything is
+ * connected to the instance. */
+static void
+joind_port_8021x_notify(GObject *object, GParamSpec *pspec)
+{
+	JoindPort8021xPrivate *priv = GET_PRIV(JOIND_PORT_8021X(object));
+
+	if (priv->changed != NULL)
+		priv->changed(JOIND_PORT_8021X(object), pspec, priv->changed_data);
+}
+
+void
+joind_port_8021x_set_changed_func(JoindPort8021x *self, JoindPortChangedFunc func, gpointer data)
+{
+	JoindPort8021xPrivate *priv = GET_PRIV(self);
+
+	priv->changed = func;
+	priv->changed_data = data;
+}
+
 static void
 joind_port_8021x_class_init(JoindPort8021xClass *klass)
 {
@@ -73,6 +96,7 @@ joind_port_8021x_class_init(JoindPort8021xClass *klass)
 
 	object_class->get_property = joind_port_8021x_get_property;
 	object_class->finalize = joind_port_8021x_finalize;
+	object_class->notify = joind_port_8021x_notify;
 	klass->reauthenticate = joind_port_8021x_not_supported;
 	klass->logoff = joind_port_8021x_not_supported;
 

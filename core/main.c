@@ -4,7 +4,6 @@
  */
 #include <glib-unix.h>
 #include <gio/gio.h>
-#include <locale.h>
 #include <malloc.h>
 #include <stdio.h>
 #include <stdlib.h>
@@ -39,6 +38,14 @@ static const gchar *const config_type_names[] = {
         [JOIND_CONFIG_STRV] = "list",
 };
 
+/* As the log writer does: UTF-8 as it is. g_printerr() would convert it
+ * to the C locale's ASCII, turning GLib's quotes around a path into "?". */
+static void
+print_error(const gchar *message)
+{
+	fprintf(stderr, "joind: %s\n", message);
+}
+
 /* Nothing but criticals while listing: every device plugin "fails". */
 static GLogWriterOutput
 quiet_writer(GLogLevelFlags level, const GLogField *fields, gsize n_fields, gpointer user_data)
@@ -61,7 +68,7 @@ dump_config_reference(JoindCoreOptions *options)
 	g_log_set_writer_func(quiet_writer, NULL, NULL);
 	core = joind_core_new(options, &error);
 	if (core == NULL) {
-		g_printerr("joind: %s\n", error->message);
+		print_error(error->message);
 		return EXIT_FAILURE;
 	}
 	list = joind_core_list_config(core);
@@ -132,13 +139,16 @@ run(JoindCoreOptions *options, gboolean session)
 	        (GDestroyNotify)joind_log_writer_free);
 	d.core = joind_core_new(options, &error);
 	if (d.core == NULL) {
-		g_printerr("joind: %s\n", error->message);
+		print_error(error->message);
 		return EXIT_FAILURE;
 	}
 	bus = g_bus_get_sync(session ? G_BUS_TYPE_SESSION : G_BUS_TYPE_SYSTEM, NULL, &error);
 	if (bus == NULL) {
-		g_printerr("joind: cannot connect to the %s bus: %s\n",
-		           session ? "session" : "system", error->message);
+		g_autofree gchar *msg =
+		        g_strdup_printf("cannot connect to the %s bus: %s",
+		                        session ? "session" : "system", error->message);
+
+		print_error(msg);
 		g_object_unref(d.core);
 		return EXIT_FAILURE;
 	}
@@ -150,7 +160,7 @@ run(JoindCoreOptions *options, gboolean session)
 	/* The tree is complete before the name appears, so a client that waits
 	 * for the name never sees a half-built daemon. */
 	if (!joind_core_start(d.core, bus, &error)) {
-		g_printerr("joind: %s\n", error->message);
+		print_error(error->message);
 		d.exit_code = EXIT_FAILURE;
 	} else {
 		name_id = g_bus_own_name_on_connection(bus, JOIND_BUS_NAME,
@@ -205,10 +215,14 @@ main(int argc, char **argv)
 	/* One malloc arena: GLib's threads (the D-Bus worker, the GLib worker)
 	 * would each get an arena of their own whose pages stay resident. */
 	mallopt(M_ARENA_MAX, 1);
-	setlocale(LC_ALL, "");
+	/* No setlocale(): the daemon has no translated text (po/ is joinctl's),
+	 * its log and errors are written as UTF-8 whatever the locale, and in
+	 * the C locale numbers in the log read the same on every machine.
+	 * Loading the environment's locale would map its LC_CTYPE tables (128
+	 * KiB resident) for nothing. */
 	g_option_context_add_main_entries(ctx, entries, NULL);
 	if (!g_option_context_parse(ctx, &argc, &argv, &error)) {
-		g_printerr("joind: %s (see --help)\n", error->message);
+		fprintf(stderr, "joind: %s (see --help)\n", error->message);
 		return 2;
 	}
 	if (version) {

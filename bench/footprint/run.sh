@@ -131,6 +131,8 @@ row "Pss" pss_kib
 row "threads" threads
 echo "(floor-crypto: after one PBKDF2 + HMAC; core: no plugin; joind: every plugin,"
 echo " this host has no WiFi and no 802.1X port; joind-10k: 10,000 known networks)"
+echo "joind over the bare floor: VmRSS +$(($(median joind vmrss_kib) - $(median floor vmrss_kib))) KiB," \
+	"RssAnon +$(($(median joind rssanon_kib) - $(median floor rssanon_kib))) KiB"
 
 echo
 echo "== 10,000 known networks"
@@ -162,7 +164,7 @@ fi
 
 echo
 echo "== resident size per mapping (KiB, round 1; only those >= 16 KiB in one of them)"
-printf '%-32s%14s%14s%14s%14s\n' mapping floor floor-crypto core joind
+printf '%-32s%14s%14s%14s%14s%14s\n' mapping floor floor-crypto core joind joind-floor
 for l in floor floor-crypto core joind; do
 	awk '$1 == "lib" { print $2, $3 }' "$work/$l.0" | sort >"$work/$l.libs"
 done
@@ -170,7 +172,7 @@ join -a1 -a2 -e0 -o 0,1.2,2.2 "$work/floor.libs" "$work/floor-crypto.libs" |
 	join -a1 -a2 -e0 -o 0,1.2,1.3,2.2 - "$work/core.libs" |
 	join -a1 -a2 -e0 -o 0,1.2,1.3,1.4,2.2 - "$work/joind.libs" |
 	awk '$2 >= 16 || $3 >= 16 || $4 >= 16 || $5 >= 16' | sort -k5 -n -r |
-	awk '{ printf "%-32s%14s%14s%14s%14s\n", $1, $2, $3, $4, $5 }'
+	awk '{ printf "%-32s%14s%14s%14s%14s%14s\n", $1, $2, $3, $4, $5, $5 - $2 }'
 
 echo
 # Each round one run of scan-bench per build (alternating, so that the

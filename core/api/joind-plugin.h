@@ -30,8 +30,15 @@ typedef struct _JoindConfigKey JoindConfigKey;
 
 #define JOIND_PLUGIN_SYMBOL "joind_plugin_descriptor"
 
+/* When a plugin with a manifest is opened (plugins/README.md); without
+ * either flag, at start (or, for EAP methods, on first use). ABI 2.2. */
 typedef enum {
 	JOIND_PLUGIN_FLAG_NONE = 0,
+	/* Opened once the machine has a radio: a wiphy in
+	 * /sys/class/ieee80211 at start, or the kernel announcing one. */
+	JOIND_PLUGIN_FLAG_OPEN_WITH_RADIO = 1 << 0,
+	/* Opened only when main.conf turns its first key, a bool, on. */
+	JOIND_PLUGIN_FLAG_OPEN_WHEN_ENABLED = 1 << 1,
 } JoindPluginFlags;
 
 typedef struct {
@@ -89,25 +96,31 @@ JOIND_EXPORT gboolean joind_core_declare_config(JoindCore *core, const JoindConf
 #define JOIND_PLUGIN_PRIORITY_EAP_METHOD 10
 #define JOIND_PLUGIN_PRIORITY_DEVICE     50
 
-/* Defines the one exported symbol of a plugin module; eap_methods_ and
- * config_keys_ as in the descriptor (NULL for none). */
-#define JOIND_PLUGIN_DEFINE_FULL(name_, description_, priority_, init_, shutdown_, eap_methods_, \
-                                 config_keys_)                                                   \
-	__attribute__((visibility(                                                               \
-	        "default"))) extern const JoindPluginDescriptor joind_plugin_descriptor;         \
-	const JoindPluginDescriptor joind_plugin_descriptor = {                                  \
-	        .abi_major = JOIND_PLUGIN_ABI_MAJOR,                                             \
-	        .struct_size = sizeof(JoindPluginDescriptor),                                    \
-	        .abi_minor = JOIND_PLUGIN_ABI_MINOR,                                             \
-	        .name = (name_),                                                                 \
-	        .description = (description_),                                                   \
-	        .priority = (priority_),                                                         \
-	        .flags = 0,                                                                      \
-	        .init = (init_),                                                                 \
-	        .shutdown = (shutdown_),                                                         \
-	        .eap_methods = (eap_methods_),                                                   \
-	        .config_keys = (config_keys_),                                                   \
+/* Defines the one exported symbol of a plugin module; eap_methods_,
+ * config_keys_ and flags_ (JoindPluginFlags) as in the descriptor. */
+#define JOIND_PLUGIN_DEFINE_FLAGS(name_, description_, priority_, init_, shutdown_, eap_methods_, \
+                                  config_keys_, flags_)                                           \
+	__attribute__((visibility(                                                                \
+	        "default"))) extern const JoindPluginDescriptor joind_plugin_descriptor;          \
+	const JoindPluginDescriptor joind_plugin_descriptor = {                                   \
+	        .abi_major = JOIND_PLUGIN_ABI_MAJOR,                                              \
+	        .struct_size = sizeof(JoindPluginDescriptor),                                     \
+	        .abi_minor = JOIND_PLUGIN_ABI_MINOR,                                              \
+	        .name = (name_),                                                                  \
+	        .description = (description_),                                                    \
+	        .priority = (priority_),                                                          \
+	        .flags = (flags_),                                                                \
+	        .init = (init_),                                                                  \
+	        .shutdown = (shutdown_),                                                          \
+	        .eap_methods = (eap_methods_),                                                    \
+	        .config_keys = (config_keys_),                                                    \
 	}
+
+/* The same, opened at start (or, for EAP methods, on first use). */
+#define JOIND_PLUGIN_DEFINE_FULL(name_, description_, priority_, init_, shutdown_, eap_methods_,  \
+                                 config_keys_)                                                    \
+	JOIND_PLUGIN_DEFINE_FLAGS(name_, description_, priority_, init_, shutdown_, eap_methods_, \
+	                          config_keys_, 0)
 
 /* A plugin that provides no EAP method and reads no main.conf key. */
 #define JOIND_PLUGIN_DEFINE(name_, description_, priority_, init_, shutdown_) \

@@ -1,21 +1,18 @@
-/* wired-link-monitor.c - rtnetlink link events through libnl-route. */
+/* wired-link-monitor.c - Ethernet links from rtnetlink's link messages. */
 #include "wired-link-monitor.h"
 
-#include <glib-unix.h>
 #include <linux/if.h>
 #include <linux/if_arp.h>
-#include <netlink/cache.h>
-#include <netlink/route/link.h>
+#include <linux/rtnetlink.h>
 
-#include "joind-error.h"
+#include "wired-rtnl.h"
 
 struct _WiredLinkMonitor {
-	struct nl_cache_mngr *mngr;
-	struct nl_cache *links;
-	guint watch_id;
+	WiredRtnl *rtnl;
 	WiredLinkFunc func;
 	gpointer user_data;
-	GHashTable *known; /* ifindex set: links we reported as Ethernet ports */
+	GHashTable *known;  /* ifindex set: links we reported as Ethernet ports */
+	GHashTable *listed; /* ifindex set of the links a resync dump listed, or NULL */
 };
 
 /* Link kinds that are Ethernet ports an authenticator can sit behind. A
@@ -37,107 +34,150 @@ link_is_wireless(const gchar *name)
 	return g_file_test(phy, G_FILE_TEST_EXISTS) || g_file_test(wext, G_FILE_TEST_EXISTS);
 }
 
-static gboolean
-link_is_ethernet_port(struct rtnl_link *link)
+/* A NUL-terminated string attribute, or NULL. */
+static const gchar *
+attr_string(const struct rtattr *rta)
 {
-	const gchar *name = rtnl_link_get_name(link);
+	const gchar *s = RTA_DATA(rta);
+	gsize len = RTA_PAYLOAD(rta);
 
-	if (rtnl_link_get_arptype(link) != ARPHRD_ETHER || name == NULL)
-		return FALSE;
-	if ((rtnl_link_get_flags(link) & IFF_LOOPBACK) != 0)
-		return FALSE;
-	return link_kind_is_port(rtnl_link_get_type(link)) && !link_is_wireless(name);
+	return len > 0 && s[len - 1] == '\0' ? s : NULL;
+}
+
+/* IFLA_LINKINFO's IFLA_INFO_KIND, or NULL. */
+static const gchar *
+linkinfo_kind(const struct rtattr *info)
+{
+	gint len = RTA_PAYLOAD(info);
+
+	for (const struct rtattr *rta = RTA_DATA(info); RTA_OK(rta, len); rta = RTA_NEXT(rta, len))
+		if (rta->rta_type == IFLA_INFO_KIND)
+			return attr_string(rta);
+	return NULL;
 }
 
 static void
-monitor_report(WiredLinkMonitor *self, WiredLinkEvent event, struct rtnl_link *link)
+format_address(const struct rtattr *rta, gchar *out, gsize size)
 {
-	struct nl_addr *lladdr = rtnl_link_get_addr(link);
-	gchar addr[64] = "";
-	guint flags = rtnl_link_get_flags(link);
-	WiredLink info = {
-	        .ifindex = rtnl_link_get_ifindex(link),
-	        .name = rtnl_link_get_name(link),
-	        .address = addr,
-	        .admin_up = (flags & IFF_UP) != 0,
-	        .carrier = (flags & IFF_LOWER_UP) != 0,
+	const guint8 *a = RTA_DATA(rta);
+	gsize len = RTA_PAYLOAD(rta);
+
+	gchar *at = out;
+
+	out[0] = '\0';
+	/* "aa:bb:...": three characters a byte, and the NUL. */
+	for (gsize i = 0; i < len && at + 4 <= out + size; i++)
+		at += g_snprintf(at, 4, i == 0 ? "%02x" : ":%02x", a[i]);
+}
+
+gboolean
+wired_link_parse(const struct nlmsghdr *msg, WiredLinkMessage *out)
+{
+	const struct ifinfomsg *ifi = NLMSG_DATA(msg);
+	gint len = (gint)msg->nlmsg_len - (gint)NLMSG_LENGTH(sizeof(*ifi));
+
+	if ((msg->nlmsg_type != RTM_NEWLINK && msg->nlmsg_type != RTM_DELLINK) || len < 0)
+		return FALSE;
+	*out = (WiredLinkMessage){
+	        .removed = msg->nlmsg_type == RTM_DELLINK,
+	        .arptype = ifi->ifi_type,
+	        .flags = ifi->ifi_flags,
 	};
-
-	if (lladdr != NULL)
-		nl_addr2str(lladdr, addr, sizeof(addr));
-	self->func(event, &info, self->user_data);
-}
-
-static void
-monitor_link_event(WiredLinkMonitor *self, struct rtnl_link *link, int action)
-{
-	gint ifindex = rtnl_link_get_ifindex(link);
-	gboolean known = g_hash_table_contains(self->known, GINT_TO_POINTER(ifindex));
-
-	if (action == NL_ACT_DEL) {
-		if (known) {
-			monitor_report(self, WIRED_LINK_REMOVED, link);
-			g_hash_table_remove(self->known, GINT_TO_POINTER(ifindex));
-		}
-		return;
+	out->link.ifindex = ifi->ifi_index;
+	out->link.address = out->address;
+	out->link.admin_up = (ifi->ifi_flags & IFF_UP) != 0;
+	out->link.carrier = (ifi->ifi_flags & IFF_LOWER_UP) != 0;
+	for (const struct rtattr *rta = IFLA_RTA(ifi); RTA_OK(rta, len); rta = RTA_NEXT(rta, len)) {
+		if (rta->rta_type == IFLA_IFNAME)
+			out->link.name = attr_string(rta);
+		else if (rta->rta_type == IFLA_ADDRESS)
+			format_address(rta, out->address, sizeof(out->address));
+		else if (rta->rta_type == IFLA_LINKINFO)
+			out->kind = linkinfo_kind(rta);
 	}
-	if (!link_is_ethernet_port(link))
-		return;
-	if (!known) {
-		g_hash_table_add(self->known, GINT_TO_POINTER(ifindex));
-		monitor_report(self, WIRED_LINK_ADDED, link);
-		return;
-	}
-	monitor_report(self, WIRED_LINK_CHANGED, link);
-}
-
-static void
-monitor_cache_change(struct nl_cache *cache, struct nl_object *obj, int action, void *data)
-{
-	monitor_link_event(data, (struct rtnl_link *)obj, action);
-}
-
-static void
-monitor_cold_plug(struct nl_object *obj, void *data)
-{
-	monitor_link_event(data, (struct rtnl_link *)obj, NL_ACT_NEW);
+	return TRUE;
 }
 
 static gboolean
-monitor_readable(gint fd, GIOCondition cond, gpointer user_data)
+link_is_ethernet_port(const WiredLinkMessage *m)
+{
+	if (m->arptype != ARPHRD_ETHER || m->link.name == NULL)
+		return FALSE;
+	if ((m->flags & IFF_LOOPBACK) != 0)
+		return FALSE;
+	return link_kind_is_port(m->kind) && !link_is_wireless(m->link.name);
+}
+
+static void
+monitor_link_gone(WiredLinkMonitor *self, const WiredLink *link)
+{
+	if (!g_hash_table_remove(self->known, GINT_TO_POINTER(link->ifindex)))
+		return;
+	self->func(WIRED_LINK_REMOVED, link, self->user_data);
+}
+
+static void
+monitor_message(const struct nlmsghdr *msg, gpointer user_data)
 {
 	WiredLinkMonitor *self = user_data;
-	int err = nl_cache_mngr_data_ready(self->mngr);
+	WiredLinkMessage m;
+	gboolean known;
 
-	if (err < 0)
-		g_warning("reading link events failed: %s", nl_geterror(err));
-	return G_SOURCE_CONTINUE;
+	if (!wired_link_parse(msg, &m))
+		return;
+	if (m.removed) {
+		monitor_link_gone(self, &m.link);
+		return;
+	}
+	if (self->listed != NULL)
+		g_hash_table_add(self->listed, GINT_TO_POINTER(m.link.ifindex));
+	if (!link_is_ethernet_port(&m))
+		return;
+	known = g_hash_table_contains(self->known, GINT_TO_POINTER(m.link.ifindex));
+	if (!known)
+		g_hash_table_add(self->known, GINT_TO_POINTER(m.link.ifindex));
+	self->func(known ? WIRED_LINK_CHANGED : WIRED_LINK_ADDED, &m.link, self->user_data);
+}
+
+/* Events were dropped: list the links again; a known one not listed went
+ * away meanwhile. */
+static void
+monitor_resync(gpointer user_data)
+{
+	WiredLinkMonitor *self = user_data;
+	g_autoptr(GError) error = NULL;
+	g_autoptr(GList) known = NULL;
+
+	g_info("link events were lost; listing the links again");
+	self->listed = g_hash_table_new(g_direct_hash, g_direct_equal);
+	if (!wired_rtnl_dump_links(self->rtnl, &error)) {
+		g_warning("%s", error->message);
+		g_clear_pointer(&self->listed, g_hash_table_unref);
+		return;
+	}
+	known = g_hash_table_get_keys(self->known);
+	for (GList *l = known; l != NULL; l = l->next) {
+		WiredLink gone = {.ifindex = GPOINTER_TO_INT(l->data), .address = ""};
+
+		if (!g_hash_table_contains(self->listed, l->data))
+			monitor_link_gone(self, &gone);
+	}
+	g_clear_pointer(&self->listed, g_hash_table_unref);
 }
 
 WiredLinkMonitor *
 wired_link_monitor_new(WiredLinkFunc func, gpointer user_data, GError **error)
 {
 	g_autoptr(WiredLinkMonitor) self = g_new0(WiredLinkMonitor, 1);
-	int err;
 
 	self->func = func;
 	self->user_data = user_data;
 	self->known = g_hash_table_new(g_direct_hash, g_direct_equal);
-	err = nl_cache_mngr_alloc(NULL, NETLINK_ROUTE, NL_AUTO_PROVIDE, &self->mngr);
-	if (err < 0) {
-		g_set_error(error, JOIND_ERROR, JOIND_ERROR_FAILED,
-		            "Cannot open an rtnetlink socket: %s", nl_geterror(err));
+	self->rtnl = wired_rtnl_new(RTMGRP_LINK, monitor_message, monitor_resync, self, error);
+	if (self->rtnl == NULL)
 		return NULL;
-	}
-	err = nl_cache_mngr_add(self->mngr, "route/link", monitor_cache_change, self, &self->links);
-	if (err < 0) {
-		g_set_error(error, JOIND_ERROR, JOIND_ERROR_FAILED,
-		            "Cannot watch network links: %s", nl_geterror(err));
+	if (!wired_rtnl_dump_links(self->rtnl, error))
 		return NULL;
-	}
-	nl_cache_foreach(self->links, monitor_cold_plug, self);
-	self->watch_id =
-	        g_unix_fd_add(nl_cache_mngr_get_fd(self->mngr), G_IO_IN, monitor_readable, self);
 	return g_steal_pointer(&self);
 }
 
@@ -146,11 +186,7 @@ wired_link_monitor_free(WiredLinkMonitor *self)
 {
 	if (self == NULL)
 		return;
-	if (self->watch_id != 0)
-		g_source_remove(self->watch_id);
-	/* The manager frees the caches it provided. */
-	if (self->mngr != NULL)
-		nl_cache_mngr_free(self->mngr);
+	g_clear_pointer(&self->rtnl, wired_rtnl_free);
 	g_clear_pointer(&self->known, g_hash_table_unref);
 	g_free(self);
 }

@@ -1,14 +1,15 @@
 /* wired-link-monitor.h - Ethernet links as rtnetlink reports them.
  *
- * One libnl-route cache manager on the main loop: a cold-plug walk of the
+ * One rtnetlink socket in the link group on the main loop: a dump of the
  * existing links at start, then an event per link that appears, changes or
- * goes. Only Ethernet ports are reported (physical NICs and veth); loopback,
- * wireless, bridges, bonds, VLANs, tunnels and the like are not 802.1X
- * ports and are left out.
+ * goes (and a new dump when the kernel dropped events). Only Ethernet ports
+ * are reported (physical NICs and veth); loopback, wireless, bridges,
+ * bonds, VLANs, tunnels and the like are not 802.1X ports and are left out.
  */
 #pragma once
 
 #include <glib.h>
+#include <linux/netlink.h>
 
 G_BEGIN_DECLS
 
@@ -20,10 +21,24 @@ typedef struct {
 	gboolean carrier;     /* IFF_LOWER_UP */
 } WiredLink;
 
+/* One RTM_NEWLINK or RTM_DELLINK, parsed; strings point into the message
+ * (the address into this struct). */
+typedef struct {
+	WiredLink link;
+	gboolean removed;  /* RTM_DELLINK */
+	guint16 arptype;   /* ARPHRD_* */
+	guint flags;       /* IFF_* */
+	const gchar *kind; /* IFLA_INFO_KIND ("veth"), NULL for a physical NIC */
+	gchar address[64];
+} WiredLinkMessage;
+
+/* FALSE when msg is not a link message or is cut short. */
+gboolean wired_link_parse(const struct nlmsghdr *msg, WiredLinkMessage *out);
+
 typedef enum {
 	WIRED_LINK_ADDED,
 	WIRED_LINK_CHANGED,
-	WIRED_LINK_REMOVED,
+	WIRED_LINK_REMOVED, /* link's name and address may be NULL */
 } WiredLinkEvent;
 
 typedef void (*WiredLinkFunc)(WiredLinkEvent event, const WiredLink *link, gpointer user_data);

@@ -83,11 +83,13 @@ manager_link_event(WiredLinkEvent event, const WiredLink *link, gpointer user_da
 			manager_update_device(device, link);
 		break;
 	case WIRED_LINK_REMOVED:
-		g_debug("%s: link %d went away", link->name, link->ifindex);
 		if (device != NULL) {
-			/* Gone with its link: nothing to log off from. */
-			wired_port_update_link(device_port(device), link->name, link->address,
-			                       FALSE, FALSE);
+			g_debug("%s: link %d went away", joind_device_get_name(device),
+			        link->ifindex);
+			/* Gone with its link: nothing to log off from. A link
+			 * found gone by a new listing has no name any more. */
+			wired_port_update_link(device_port(device), joind_device_get_name(device),
+			                       joind_device_get_address(device), FALSE, FALSE);
 			wired_port_release(device_port(device), "the link went away");
 			joind_core_remove_device(self->core, device);
 			g_hash_table_remove(self->devices, GINT_TO_POINTER(link->ifindex));

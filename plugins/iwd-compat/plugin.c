@@ -30,9 +30,11 @@ iwd_compat_shutdown(JoindCore *core)
 	g_clear_pointer(&server, iwd_server_free);
 }
 
-/* After the device plugins, so the devices they found at start are there;
- * the loader declares IwdCompatibility before init(). */
-JOIND_PLUGIN_DEFINE_FULL("iwd-compat",
-                         "iwd's D-Bus API (net.connman.iwd) for NetworkManager and iwctl",
-                         JOIND_PLUGIN_PRIORITY_DEVICE + 10, iwd_compat_init, iwd_compat_shutdown,
-                         NULL, iwd_compat_settings);
+/* After the device plugins, so the devices they found at start are there.
+ * Opened only when IwdCompatibility (its first key) is true: the loader
+ * declares the key from the manifest and reads it without opening the
+ * module. */
+JOIND_PLUGIN_DEFINE_FLAGS("iwd-compat",
+                          "iwd's D-Bus API (net.connman.iwd) for NetworkManager and iwctl",
+                          JOIND_PLUGIN_PRIORITY_DEVICE + 10, iwd_compat_init, iwd_compat_shutdown,
+                          NULL, iwd_compat_settings, JOIND_PLUGIN_FLAG_OPEN_WHEN_ENABLED);

@@ -18,6 +18,8 @@ wifi_plugin_shutdown(JoindCore *core)
 	g_clear_pointer(&manager, wifi_manager_free);
 }
 
-JOIND_PLUGIN_DEFINE_FULL("wifi", "WiFi stations over nl80211: radios, scanning, networks",
-                         JOIND_PLUGIN_PRIORITY_DEVICE, wifi_plugin_init, wifi_plugin_shutdown, NULL,
-                         wifi_settings);
+/* Opened once the machine has a radio: on one without, neither this module
+ * nor libnl is mapped (plugins/README.md). */
+JOIND_PLUGIN_DEFINE_FLAGS("wifi", "WiFi stations over nl80211: radios, scanning, networks",
+                          JOIND_PLUGIN_PRIORITY_DEVICE, wifi_plugin_init, wifi_plugin_shutdown,
+                          NULL, wifi_settings, JOIND_PLUGIN_FLAG_OPEN_WITH_RADIO);

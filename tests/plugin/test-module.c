@@ -35,6 +35,22 @@ static const JoindEapMethodOps test_eap_ops = {
 JOIND_EAP_METHOD_PLUGIN_DEFINE(TEST_MODULE_NAME, "An EAP method opened on demand", test_eap_ops);
 #else
 
+#ifdef TEST_MODULE_ENABLED_BY
+/* Opened only when main.conf says [TestLazy] Enabled=true. */
+static const JoindConfigKey test_module_keys[] = {
+        {"TestLazy", "Enabled", JOIND_CONFIG_BOOL, "false", 0, 0, NULL},
+        {NULL, NULL, 0, NULL, 0, 0, NULL},
+};
+#define TEST_MODULE_KEYS  test_module_keys
+#define TEST_MODULE_FLAGS JOIND_PLUGIN_FLAG_OPEN_WHEN_ENABLED
+#elif defined(TEST_MODULE_WITH_RADIO)
+#define TEST_MODULE_KEYS  NULL
+#define TEST_MODULE_FLAGS JOIND_PLUGIN_FLAG_OPEN_WITH_RADIO
+#else
+#define TEST_MODULE_KEYS  NULL
+#define TEST_MODULE_FLAGS 0
+#endif
+
 static gboolean
 test_module_init(JoindCore *core, GError **error)
 {
@@ -53,6 +69,7 @@ test_module_shutdown(JoindCore *core)
 {
 }
 
-JOIND_PLUGIN_DEFINE(TEST_MODULE_NAME, "A plugin for the loader tests", TEST_MODULE_PRIORITY,
-                    test_module_init, test_module_shutdown);
+JOIND_PLUGIN_DEFINE_FLAGS(TEST_MODULE_NAME, "A plugin for the loader tests", TEST_MODULE_PRIORITY,
+                          test_module_init, test_module_shutdown, NULL, TEST_MODULE_KEYS,
+                          TEST_MODULE_FLAGS);
 #endif

@@ -1,11 +1,16 @@
 /* test-plugin-loader.c - the daemon with good, refused and failing plugins,
  * and the manifests (plugins/README.md): a plugin with a manifest that only
  * provides EAP methods is opened when a profile first names one of them, a
- * disabled one is never opened, and a module that says something else than
- * its manifest is refused with a sentence saying what differs. */
+ * radio plugin when the kernel announces a radio, an enabled-by plugin when
+ * main.conf enables it, a disabled one is never opened, and a module that
+ * says something else than its manifest is refused with a sentence saying
+ * what differs. */
 #include <glib/gstdio.h>
+#include <linux/netlink.h>
 #include <signal.h>
 #include <string.h>
+#include <sys/socket.h>
+#include <unistd.h>
 
 #include "test-daemon.h"
 
@@ -97,6 +102,14 @@ plugin_left_available(gpointer data)
 	return !g_str_equal(state, "available");
 }
 
+static void
+wait_until_opened(TestDaemon *d, const gchar *name)
+{
+	PluginWait w = {d, name};
+
+	g_assert_true(test_wait_until(plugin_left_available, &w, 10000));
+}
+
 /* A profile naming the test plugin's method, read as SIGHUP reads it; waits
  * until the plugin is no longer "available". */
 static void
@@ -109,6 +122,108 @@ add_profile_naming_testlazy(TestDaemon *d)
 	g_chmod(path, 0600);
 	g_subprocess_send_signal(d->proc, SIGHUP);
 	g_assert_true(test_wait_until(plugin_left_available, &w, 10000));
+}
+
+/* What the kernel multicasts when a wiphy is registered, as a root process
+ * of this network namespace can send it too. */
+static void
+announce_radio(void)
+{
+	static const gchar msg[] = "add@/devices/virtual/ieee80211/phy99\0ACTION=add\0"
+	                           "DEVPATH=/devices/virtual/ieee80211/phy99\0"
+	                           "SUBSYSTEM=ieee80211\0";
+	struct sockaddr_nl to = {.nl_family = AF_NETLINK, .nl_groups = 1};
+	int fd = socket(AF_NETLINK, SOCK_DGRAM | SOCK_CLOEXEC, NETLINK_KOBJECT_UEVENT);
+
+	g_assert_cmpint(fd, >=, 0);
+	g_assert_cmpint(sendto(fd, msg, sizeof(msg), 0, (struct sockaddr *)&to, sizeof(to)), ==,
+	                sizeof(msg));
+	close(fd);
+}
+
+/* In a network namespace of its own (no radio in its /sys, and the
+ * announcement reaches no other process): closed until a radio is
+ * announced, then opened and started. */
+static void
+with_radio_in_netns(void)
+{
+	TestDaemon *d;
+	g_autofree gchar *state = NULL;
+	g_autofree gchar *log = NULL;
+
+	g_assert_true(test_enter_private_netns());
+	d = test_daemon_start(g_getenv("TEST_PLUGIN_DIR"), NULL);
+	state = plugin_state(d, "test-radio", NULL);
+	g_assert_cmpstr(state, ==, "available");
+	g_assert_false(module_mapped(d, "joind-test-radio.so"));
+	announce_radio();
+	wait_until_opened(d, "test-radio");
+	g_clear_pointer(&state, g_free);
+	state = plugin_state(d, "test-radio", NULL);
+	g_assert_cmpstr(state, ==, "loaded");
+	g_assert_true(module_mapped(d, "joind-test-radio.so"));
+	log = test_daemon_get_log(d);
+	g_assert_nonnull(strstr(log, "test plugin test-radio started"));
+	g_assert_cmpint(test_daemon_stop(d), ==, 0);
+}
+
+static void
+test_loader_with_radio(void)
+{
+	if (g_test_subprocess()) {
+		with_radio_in_netns();
+		return;
+	}
+	if (geteuid() != 0) {
+		g_test_skip("needs root for a network namespace and a uevent");
+		return;
+	}
+	g_test_trap_subprocess(NULL, 60 * G_USEC_PER_SEC, G_TEST_SUBPROCESS_INHERIT_STDERR);
+	g_test_trap_assert_passed();
+}
+
+static void
+write_enabled(const gchar *path, const gchar *value)
+{
+	g_autofree gchar *text = g_strdup_printf("[TestLazy]\nEnabled=%s\n", value);
+
+	g_assert_true(g_file_set_contents(path, text, -1, NULL));
+}
+
+/* Closed while main.conf leaves it off (its key declared from the manifest
+ * all the same: no "unknown key" line); opened when SIGHUP reads it on. */
+static void
+test_loader_when_enabled(void)
+{
+	g_autofree gchar *conf = NULL;
+	g_autofree gchar *arg = NULL;
+	g_autofree gchar *detail = NULL;
+	g_autofree gchar *state = NULL;
+	g_autofree gchar *log = NULL;
+	gint fd = g_file_open_tmp("joind-main-XXXXXX.conf", &conf, NULL);
+	const gchar *args[] = {NULL, NULL};
+	TestDaemon *d;
+
+	g_assert_cmpint(fd, >=, 0);
+	close(fd);
+	write_enabled(conf, "false");
+	args[0] = arg = g_strconcat("--config=", conf, NULL);
+	d = test_daemon_start(g_getenv("TEST_PLUGIN_DIR"), args);
+	state = plugin_state(d, "test-enabled", &detail);
+	g_assert_cmpstr(state, ==, "available");
+	g_assert_nonnull(strstr(detail, "[TestLazy] Enabled=true"));
+	g_assert_false(module_mapped(d, "joind-test-enabled.so"));
+	write_enabled(conf, "true");
+	g_subprocess_send_signal(d->proc, SIGHUP);
+	wait_until_opened(d, "test-enabled");
+	g_clear_pointer(&state, g_free);
+	state = plugin_state(d, "test-enabled", NULL);
+	g_assert_cmpstr(state, ==, "loaded");
+	g_assert_true(module_mapped(d, "joind-test-enabled.so"));
+	log = test_daemon_get_log(d);
+	g_assert_null(strstr(log, "TestLazy"));
+	g_assert_cmpint(test_daemon_stop(d), ==, 0);
+	g_unlink(conf);
 }
 
 static void
@@ -199,12 +314,21 @@ test_loader_manifest_mismatch(void)
 	g_autofree gchar *detail = NULL;
 	g_autofree gchar *state = NULL;
 	g_autofree gchar *log = NULL;
-	const gchar *files[] = {"joind-test-good.so", "joind-test-good.plugin", "joind-test-eap.so",
-	                        "joind-test-eap.plugin"};
+	const gchar *files[] = {"joind-test-good.so",  "joind-test-good.plugin",
+	                        "joind-test-eap.so",   "joind-test-eap.plugin",
+	                        "joind-test-radio.so", "joind-test-radio.plugin"};
 
 	copy_plugin(dir, "joind-test-good", "Priority=60", "Priority=61");
 	copy_plugin(dir, "joind-test-eap", "Type=200", "Type=201");
+	/* A manifest saying "at start" for a module that waits for a radio. */
+	copy_plugin(dir, "joind-test-radio", "Load=with-radio", "Load=start");
 	d = test_daemon_start(dir, NULL);
+	state = plugin_state(d, "test-radio", &detail);
+	g_assert_cmpstr(state, ==, "refused");
+	g_assert_nonnull(strstr(detail, "joind-test-radio.plugin says [Plugin] Load=start, the "
+	                                "module says with-radio"));
+	g_clear_pointer(&state, g_free);
+	g_clear_pointer(&detail, g_free);
 	state = plugin_state(d, "test-good", &detail);
 	g_assert_cmpstr(state, ==, "refused");
 	g_assert_nonnull(strstr(detail, "joind-test-good.plugin says [Plugin] Priority=61, the "
@@ -254,6 +378,8 @@ main(int argc, char **argv)
 	g_test_add_func("/plugin-loader/mixed", test_loader_mixed);
 	g_test_add_func("/plugin-loader/selection", test_loader_selection);
 	g_test_add_func("/plugin-loader/on-demand", test_loader_on_demand);
+	g_test_add_func("/plugin-loader/with-radio", test_loader_with_radio);
+	g_test_add_func("/plugin-loader/when-enabled", test_loader_when_enabled);
 	g_test_add_func("/plugin-loader/manifest-mismatch", test_loader_manifest_mismatch);
 	g_test_add_func("/plugin-loader/shipped", test_loader_shipped_plugins);
 	return g_test_run();

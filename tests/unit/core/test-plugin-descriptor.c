@@ -52,6 +52,9 @@ test_descriptor_bad(void)
 	        {"abi minor", NULL, "needs plugin ABI"},
 	        {"no name", NULL, "no name"},
 	        {"no init", NULL, "no init"},
+	        {"unknown flag", NULL, "flags 0x4 are unknown"},
+	        {"both flags", NULL, "flags 0x3 are unknown to this joind or contradict"},
+	        {"enabled by no bool", NULL, "its first main.conf key is not a bool"},
 	};
 
 	for (gsize i = 0; i < G_N_ELEMENTS(cases); i++) {
@@ -74,6 +77,16 @@ test_descriptor_bad(void)
 		case 4:
 			d.init = NULL;
 			break;
+		case 5:
+			d.flags = 1 << 2;
+			break;
+		case 6:
+			d.flags = JOIND_PLUGIN_FLAG_OPEN_WITH_RADIO |
+			          JOIND_PLUGIN_FLAG_OPEN_WHEN_ENABLED;
+			break;
+		case 7:
+			d.flags = JOIND_PLUGIN_FLAG_OPEN_WHEN_ENABLED;
+			break;
 		}
 		g_assert_false(joind_plugin_descriptor_check(&d, &error));
 		g_assert_nonnull(error);
@@ -88,8 +101,12 @@ static const JoindEapMethodOps method = {
         .flags = JOIND_EAP_METHOD_FLAG_OUTER | JOIND_EAP_METHOD_FLAG_INNER,
 };
 static const JoindEapMethodOps *const methods[] = {&method, NULL};
+static const gchar *const modes[] = {"disabled", "once", NULL};
 static const JoindConfigKey keys[] = {
         {"Scan", "DisablePeriodicScan", JOIND_CONFIG_BOOL, "false", 0, 0, NULL},
+        {"Scan", "InitialPeriodicScanInterval", JOIND_CONFIG_INT, "10", 1, 3600, NULL},
+        {"General", "AddressRandomization", JOIND_CONFIG_STRING, "disabled", 0, 0, modes},
+        {"General", "Interfaces", JOIND_CONFIG_STRV, "", 0, 0, NULL},
         {NULL, NULL, 0, NULL, 0, 0, NULL},
 };
 
@@ -126,7 +143,7 @@ test_manifest_round_trip(void)
 	m = manifest_of(&d, NULL, NULL, &error);
 	g_assert_no_error(error);
 	g_assert_cmpstr(m->name, ==, "good");
-	g_assert_true(m->on_demand);
+	g_assert_cmpint(m->load, ==, JOIND_PLUGIN_LOAD_ON_DEMAND);
 	g_assert_cmpuint(m->eap_methods->len, ==, 1);
 	g_assert_cmpstr(g_array_index(m->eap_methods, JoindPluginManifestMethod, 0).name, ==,
 	                "TLS");
@@ -137,11 +154,60 @@ test_manifest_round_trip(void)
 	d.config_keys = keys;
 	device = manifest_of(&d, NULL, NULL, &error);
 	g_assert_no_error(error);
-	g_assert_false(device->on_demand);
+	g_assert_cmpint(device->load, ==, JOIND_PLUGIN_LOAD_START);
 	g_assert_true(joind_plugin_manifest_matches(device, &d, &error));
 	/* A module reading a key its manifest does not list is refused. */
 	g_assert_false(joind_plugin_manifest_matches(m, &d, &error));
 	g_assert_nonnull(strstr(error->message, "[Plugin] Load=on-demand, the module says start"));
+}
+
+/* Every field of every key, read back from the manifest alone. */
+static void
+assert_keys_equal(const JoindConfigKey *got, const JoindConfigKey *want)
+{
+	guint i = 0;
+
+	for (; want[i].group != NULL; i++) {
+		g_assert_cmpstr(got[i].group, ==, want[i].group);
+		g_assert_cmpstr(got[i].key, ==, want[i].key);
+		g_assert_cmpint(got[i].type, ==, want[i].type);
+		g_assert_cmpstr(got[i].default_value, ==, want[i].default_value);
+		g_assert_cmpint(got[i].min, ==, want[i].min);
+		g_assert_cmpint(got[i].max, ==, want[i].max);
+		g_assert_true((got[i].choices == NULL) == (want[i].choices == NULL));
+		if (want[i].choices != NULL)
+			g_assert_true(g_strv_equal((const gchar *const *)got[i].choices,
+			                           (const gchar *const *)want[i].choices));
+	}
+	g_assert_null(got[i].group);
+}
+
+/* Plugins opened later: the manifest says when, and holds their keys
+ * whole, since they are declared from it while the module is closed. */
+static void
+test_manifest_lazy(void)
+{
+	JoindPluginDescriptor d = good_descriptor();
+	g_autoptr(GError) error = NULL;
+	g_autoptr(JoindPluginManifest) radio = NULL;
+	g_autoptr(JoindPluginManifest) enabled = NULL;
+
+	d.config_keys = keys;
+	d.flags = JOIND_PLUGIN_FLAG_OPEN_WITH_RADIO;
+	radio = manifest_of(&d, NULL, NULL, &error);
+	g_assert_no_error(error);
+	g_assert_cmpint(radio->load, ==, JOIND_PLUGIN_LOAD_WITH_RADIO);
+	assert_keys_equal(radio->config_keys, keys);
+	g_assert_true(joind_plugin_manifest_matches(radio, &d, &error));
+	d.flags = JOIND_PLUGIN_FLAG_OPEN_WHEN_ENABLED;
+	enabled = manifest_of(&d, NULL, NULL, &error);
+	g_assert_no_error(error);
+	g_assert_cmpint(enabled->load, ==, JOIND_PLUGIN_LOAD_WHEN_ENABLED);
+	g_assert_true(enabled->enabled_by == &enabled->config_keys[0]);
+	/* The module says when it is to be opened, as its manifest must. */
+	g_assert_false(joind_plugin_manifest_matches(radio, &d, &error));
+	g_assert_nonnull(strstr(error->message, "[Plugin] Load=with-radio, the module says "
+	                                        "when-enabled"));
 }
 
 static void
@@ -158,6 +224,16 @@ test_manifest_mismatch(void)
 	g_assert_nonnull(strstr(error->message, "says [EAP-Method TLS] Flags=outer;, the module "
 	                                        "says outer;inner; (the manifest and the module "
 	                                        "come from different builds)"));
+	g_clear_pointer(&m, joind_plugin_manifest_free);
+	g_clear_error(&error);
+	/* A key's default (or range, or choices) is compared too. */
+	d.config_keys = keys;
+	m = manifest_of(&d, "InitialPeriodicScanInterval=int;10;1;3600;",
+	                "InitialPeriodicScanInterval=int;20;1;3600;", &error);
+	g_assert_no_error(error);
+	g_assert_false(joind_plugin_manifest_matches(m, &d, &error));
+	g_assert_nonnull(strstr(error->message, "says [Config] Scan/InitialPeriodicScanInterval="
+	                                        "int;20;1;3600;, the module says int;10;1;3600;"));
 }
 
 static void
@@ -180,6 +256,23 @@ test_manifest_malformed(void)
 	m = manifest_of(&d, "Name=good", "Title=good", &error);
 	g_assert_null(m);
 	g_assert_error(error, JOIND_ERROR, JOIND_ERROR_INVALID_ARGS);
+	g_clear_error(&error);
+	m = manifest_of(&d, "Load=on-demand", "Load=whenever", &error);
+	g_assert_null(m);
+	g_assert_nonnull(strstr(error->message, "Load=whenever is none of start, on-demand"));
+	g_clear_error(&error);
+	d.eap_methods = NULL;
+	d.config_keys = keys;
+	m = manifest_of(&d, "Interfaces=strv;;0;0;", "Interfaces=strv;;zero;0;", &error);
+	g_assert_null(m);
+	g_assert_nonnull(strstr(error->message, "[Config] General/Interfaces is not "
+	                                        "Group/Key=type;default;min;max;choices"));
+	g_clear_error(&error);
+	d.flags = JOIND_PLUGIN_FLAG_OPEN_WHEN_ENABLED;
+	m = manifest_of(&d, "EnabledBy=Scan/DisablePeriodicScan",
+	                "EnabledBy=Scan/InitialPeriodicScanInterval", &error);
+	g_assert_null(m);
+	g_assert_nonnull(strstr(error->message, "EnabledBy= names none of its bool keys"));
 	path = joind_plugin_manifest_path("/p/joind-x.so");
 	g_assert_cmpstr(path, ==, "/p/joind-x.plugin");
 }
@@ -191,6 +284,7 @@ main(int argc, char **argv)
 	g_test_add_func("/plugin-descriptor/good", test_descriptor_good);
 	g_test_add_func("/plugin-descriptor/bad", test_descriptor_bad);
 	g_test_add_func("/plugin-manifest/round-trip", test_manifest_round_trip);
+	g_test_add_func("/plugin-manifest/lazy", test_manifest_lazy);
 	g_test_add_func("/plugin-manifest/mismatch", test_manifest_mismatch);
 	g_test_add_func("/plugin-manifest/malformed", test_manifest_malformed);
 	return g_test_run();
