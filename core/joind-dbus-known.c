@@ -503,9 +503,43 @@ static const GDBusSubtreeVTable known_subtree_vtable = {
         .dispatch = known_dispatch,
 };
 
+/* One known network's entry of GetManagedObjects, "{oa{sa{sv}}}". */
+static void
+known_write_managed(JoindDBusKnown *self, KnownRecord *rec, JoindVariantWriter *w)
+{
+	GDBusInterfaceInfo *info = joind_dbus_known_network1_interface_info();
+	g_autofree gchar *path = joind_dbus_known_path(rec->profile);
+	JoindVariantFrame entry, ifaces, iface, props, prop;
+
+	joind_variant_writer_open(w, &entry, 8);
+	joind_variant_writer_string(w, path);
+	joind_variant_writer_mark(w, &entry);
+	joind_variant_writer_open(w, &ifaces, 8);
+	joind_variant_writer_open(w, &iface, 8);
+	joind_variant_writer_string(w, KNOWN_IFACE);
+	joind_variant_writer_mark(w, &iface);
+	joind_variant_writer_open(w, &props, 8);
+	for (guint i = 0; info->properties[i] != NULL; i++) {
+		const gchar *name = info->properties[i]->name;
+
+		joind_variant_writer_open(w, &prop, 8);
+		joind_variant_writer_string(w, name);
+		joind_variant_writer_mark(w, &prop);
+		joind_variant_writer_align(w, 8);
+		joind_variant_writer_variant(w, known_property(self, rec, name));
+		joind_variant_writer_close(w, &prop, FALSE);
+		joind_variant_writer_mark(w, &props);
+	}
+	joind_variant_writer_close(w, &props, TRUE);
+	joind_variant_writer_close(w, &iface, FALSE);
+	joind_variant_writer_mark(w, &ifaces);
+	joind_variant_writer_close(w, &ifaces, TRUE);
+	joind_variant_writer_close(w, &entry, FALSE);
+}
+
 /* Every known network's entry of GetManagedObjects. */
 static void
-known_add_managed(GVariantBuilder *objects, gpointer user_data)
+known_add_managed(JoindVariantWriter *w, JoindVariantFrame *objects, gpointer user_data)
 {
 	JoindDBusKnown *self = user_data;
 	GHashTableIter iter;
@@ -513,20 +547,8 @@ known_add_managed(GVariantBuilder *objects, gpointer user_data)
 
 	g_hash_table_iter_init(&iter, self->records);
 	while (g_hash_table_iter_next(&iter, NULL, &value)) {
-		KnownRecord *rec = value;
-		g_autofree gchar *path = joind_dbus_known_path(rec->profile);
-
-		g_variant_builder_open(objects, G_VARIANT_TYPE("{oa{sa{sv}}}"));
-		g_variant_builder_add(objects, "o", path);
-		g_variant_builder_open(objects, G_VARIANT_TYPE("a{sa{sv}}"));
-		g_variant_builder_open(objects, G_VARIANT_TYPE("{sa{sv}}"));
-		g_variant_builder_add(objects, "s", KNOWN_IFACE);
-		g_variant_builder_open(objects, G_VARIANT_TYPE_VARDICT);
-		known_add_properties(self, rec, objects);
-		g_variant_builder_close(objects);
-		g_variant_builder_close(objects);
-		g_variant_builder_close(objects);
-		g_variant_builder_close(objects);
+		known_write_managed(self, value, w);
+		joind_variant_writer_mark(w, objects);
 	}
 }
 

@@ -62,7 +62,8 @@ managed_call_free(gpointer data)
 /* What GDBusObjectManagerServer itself would answer: every interface of
  * every object it holds. */
 static void
-managed_add_skeletons(GDBusObjectManagerServer *manager, GVariantBuilder *objects)
+managed_add_skeletons(GDBusObjectManagerServer *manager, JoindVariantWriter *w,
+                      JoindVariantFrame *objects)
 {
 	GList *list = g_dbus_object_manager_get_objects(G_DBUS_OBJECT_MANAGER(manager));
 
@@ -81,8 +82,11 @@ managed_add_skeletons(GDBusObjectManagerServer *manager, GVariantBuilder *object
 			                      g_dbus_interface_skeleton_get_info(skeleton)->name,
 			                      props);
 		}
-		g_variant_builder_add(objects, "{oa{sa{sv}}}",
-		                      g_dbus_object_get_object_path(o->data), &b);
+		joind_variant_writer_value(
+		        w,
+		        g_variant_new("{oa{sa{sv}}}", g_dbus_object_get_object_path(o->data), &b),
+		        8);
+		joind_variant_writer_mark(w, objects);
 		g_list_free_full(ifaces, g_object_unref);
 	}
 	g_list_free_full(list, g_object_unref);
@@ -95,19 +99,24 @@ managed_answer(gpointer data)
 	ManagedShared *shared = call->shared;
 	g_autoptr(GDBusMessage) reply = NULL;
 	g_autoptr(GDBusConnection) bus = NULL;
-	GVariantBuilder objects;
+	JoindVariantWriter w;
+	JoindVariantFrame objects;
+	GVariant *body;
 
 	if (g_dbus_message_get_flags(call->message) & G_DBUS_MESSAGE_FLAGS_NO_REPLY_EXPECTED)
 		return G_SOURCE_REMOVE;
 	bus = g_dbus_object_manager_server_get_connection(shared->manager);
 	if (bus == NULL)
 		return G_SOURCE_REMOVE;
-	g_variant_builder_init(&objects, G_VARIANT_TYPE("a{oa{sa{sv}}}"));
-	managed_add_skeletons(shared->manager, &objects);
+	joind_variant_writer_init(&w);
+	joind_variant_writer_open(&w, &objects, 8);
+	managed_add_skeletons(shared->manager, &w, &objects);
 	if (shared->owner != NULL)
-		shared->owner->add(&objects, shared->owner->user_data);
+		shared->owner->add(&w, &objects, shared->owner->user_data);
+	joind_variant_writer_close(&w, &objects, TRUE);
+	body = joind_variant_writer_finish(&w, G_VARIANT_TYPE("a{oa{sa{sv}}}"));
 	reply = g_dbus_message_new_method_reply(call->message);
-	g_dbus_message_set_body(reply, g_variant_new("(a{oa{sa{sv}}})", &objects));
+	g_dbus_message_set_body(reply, g_variant_new_tuple(&body, 1));
 	g_dbus_connection_send_message(bus, reply, G_DBUS_SEND_MESSAGE_FLAGS_NONE, NULL, NULL);
 	return G_SOURCE_REMOVE;
 }

@@ -13,12 +13,16 @@
 
 #include <gio/gio.h>
 
+#include "joind-variant-writer.h"
+
 G_BEGIN_DECLS
 
 typedef struct _JoindDBusManaged JoindDBusManaged;
 
-/* Adds "{oa{sa{sv}}}" entries to objects (an a{oa{sa{sv}}} being built). */
-typedef void (*JoindDBusManagedAddFunc)(GVariantBuilder *objects, gpointer user_data);
+/* Writes "{oa{sa{sv}}}" entries into objects (an a{oa{sa{sv}}} being
+ * written by w), marking the end of each. */
+typedef void (*JoindDBusManagedAddFunc)(JoindVariantWriter *w, JoindVariantFrame *objects,
+                                        gpointer user_data);
 
 /* manager must have its connection; add runs in the thread-default main
  * context of the caller, with user_data, which must outlive the result. */
