@@ -139,18 +139,18 @@ managed_filter(GDBusConnection *bus, GDBusMessage *message, gboolean incoming, g
 {
 	ManagedShared *shared = data;
 	ManagedCall *call;
-	GSource *source;
 
 	if (!incoming || !managed_is_get(shared, message))
 		return message;
 	call = g_new0(ManagedCall, 1);
 	call->shared = g_atomic_rc_box_acquire(shared);
 	call->message = message;
-	source = g_idle_source_new();
-	g_source_set_priority(source, G_PRIORITY_DEFAULT);
-	g_source_set_callback(source, managed_answer, call, managed_call_free);
-	g_source_attach(source, shared->context);
-	g_source_unref(source);
+	/* Not this thread's context: an idle source at that priority. */
+	g_main_context_invoke_full(shared->context, G_PRIORITY_DEFAULT, managed_answer, call,
+	                           managed_call_free);
+	/* The idle source owns call now (cppcheck does not know
+	 * g_main_context_invoke_full() takes it). */
+	// cppcheck-suppress memleak
 	return NULL;
 }
 
