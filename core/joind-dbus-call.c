@@ -4,8 +4,6 @@
 #include "joind-auth.h"
 #include "joind-observer-private.h"
 
-#define PROPERTIES_IFACE "org.freedesktop.DBus.Properties"
-
 struct _JoindDBusCall {
 	/* The handler's reference, given up by the one reply. */
 	GDBusMethodInvocation *invocation;
@@ -197,71 +195,4 @@ joind_dbus_call_return_result(JoindDBusCall *call, gboolean ok, const GError *er
 		joind_dbus_call_return(call, NULL);
 	else
 		joind_dbus_call_return_error(call, error);
-}
-
-/* ---- property writes ------------------------------------------------------ */
-
-/* One per routed skeleton class, kept as the type's data for the life of
- * the process (a registered type is never unloaded). */
-typedef struct {
-	GDBusInterfaceVTable vtable;
-	GDBusInterfaceMethodCallFunc parent_method_call;
-	JoindDBusCallFunc setter;
-} SetterRoute;
-
-static GQuark
-setter_route_quark(void)
-{
-	return g_quark_from_static_string("joind-dbus-call-setter-route");
-}
-
-static SetterRoute *
-setter_route_lookup(gpointer skeleton)
-{
-	for (GType type = G_OBJECT_TYPE(skeleton); type != 0; type = g_type_parent(type)) {
-		SetterRoute *route = g_type_get_qdata(type, setter_route_quark());
-
-		if (route != NULL)
-			return route;
-	}
-	return NULL;
-}
-
-static void
-setter_route_method_call(GDBusConnection *connection, const gchar *sender, const gchar *object_path,
-                         const gchar *interface_name, const gchar *method_name,
-                         GVariant *parameters, GDBusMethodInvocation *invocation,
-                         gpointer user_data)
-{
-	SetterRoute *route = setter_route_lookup(user_data);
-
-	if (g_strcmp0(interface_name, PROPERTIES_IFACE) == 0 && g_strcmp0(method_name, "Set") == 0)
-		joind_dbus_call_start(user_data, invocation, user_data, route->setter, NULL, NULL);
-	else
-		route->parent_method_call(connection, sender, object_path, interface_name,
-		                          method_name, parameters, invocation, user_data);
-}
-
-static GDBusInterfaceVTable *
-setter_route_get_vtable(GDBusInterfaceSkeleton *skeleton)
-{
-	return &setter_route_lookup(skeleton)->vtable;
-}
-
-void
-joind_dbus_call_class_route_setters(GDBusInterfaceSkeletonClass *klass, JoindDBusCallFunc setter)
-{
-	GDBusInterfaceSkeletonClass *parent = g_type_class_peek_parent(klass);
-	SetterRoute *route = g_new0(SetterRoute, 1);
-
-	/* The generated get_vtable returns one static table, whatever the
-	 * instance. GDBus hands Properties.Set to method_call when
-	 * set_property is NULL. */
-	route->vtable = *parent->get_vtable(NULL);
-	route->parent_method_call = route->vtable.method_call;
-	route->vtable.method_call = setter_route_method_call;
-	route->vtable.set_property = NULL;
-	route->setter = setter;
-	g_type_set_qdata(G_TYPE_FROM_CLASS(klass), setter_route_quark(), route);
-	klass->get_vtable = setter_route_get_vtable;
 }

@@ -61,13 +61,4 @@ void joind_dbus_call_return_new_error(JoindDBusCall *call, JoindErrorCode code, 
 /* For operations that end in a gboolean and a GError. */
 void joind_dbus_call_return_result(JoindDBusCall *call, gboolean ok, const GError *error);
 
-/* Makes org.freedesktop.DBus.Properties.Set on instances of a skeleton
- * class take the same path, with the skeleton as the target: setter runs
- * once the caller is allowed, after GDBus has checked that the property
- * is writable and the value has its type; the invocation's parameters are
- * "(ssv)". The skeleton's synchronous set_property is never used. Call
- * from the skeleton subclass's class_init. */
-void joind_dbus_call_class_route_setters(GDBusInterfaceSkeletonClass *klass,
-                                         JoindDBusCallFunc setter);
-
 G_END_DECLS

@@ -104,6 +104,29 @@ id_is_valid(const gchar *id)
 	       strcmp(sep + 1, "8021x") == 0;
 }
 
+gboolean
+joind_known_network_id_parse(const gchar *id, guint8 *ssid, gsize *ssid_len, JoindProfileType *type)
+{
+	const gchar *sep;
+	gsize len;
+
+	if (id == NULL || !id_is_valid(id))
+		return FALSE;
+	sep = strchr(id, '_');
+	len = (gsize)(sep - id) / 2;
+	for (gsize i = 0; i < len; i++)
+		ssid[i] = (guint8)(g_ascii_xdigit_value(id[2 * i]) << 4 |
+		                   g_ascii_xdigit_value(id[2 * i + 1]));
+	*ssid_len = len;
+	if (strcmp(sep + 1, "open") == 0)
+		*type = JOIND_PROFILE_TYPE_OPEN;
+	else if (strcmp(sep + 1, "psk") == 0)
+		*type = JOIND_PROFILE_TYPE_PSK;
+	else
+		*type = JOIND_PROFILE_TYPE_8021X;
+	return TRUE;
+}
+
 gchar *
 joind_known_time_to_string(gint64 unix_time)
 {

@@ -29,6 +29,12 @@ typedef struct _JoindKnownState JoindKnownState;
 gchar *joind_known_network_id(const guint8 *ssid, gsize ssid_len, JoindProfileType type);
 /* The id of a network profile's entry (NULL for a wired profile). */
 gchar *joind_known_network_id_for_profile(JoindProfile *profile);
+/* The SSID (into ssid, which holds JOIND_KNOWN_SSID_MAX_LEN bytes) and
+ * type an id names; FALSE when it is not one joind_known_network_id()
+ * gives. */
+#define JOIND_KNOWN_SSID_MAX_LEN 32
+gboolean joind_known_network_id_parse(const gchar *id, guint8 *ssid, gsize *ssid_len,
+                                      JoindProfileType *type);
 /* ISO 8601 in UTC ("2026-12-03T11:00:00Z"); "" for 0 (never). */
 gchar *joind_known_time_to_string(gint64 unix_time);
 

@@ -4,6 +4,12 @@
  * once, when the file is parsed, so that a person editing it learns about
  * every obviously wrong value at once, each with its line; values the core
  * does not know about are left to the rooms that use them.
+ *
+ * A daemon may hold thousands of profiles and uses few of them at a time,
+ * so a snapshot keeps only the file's text and what every scan and every
+ * KnownNetwork1 object asks for ([Settings] Hidden and AutoConnect); the
+ * GKeyFile is rebuilt from the text for the rare other question (connect,
+ * ListProfiles, UpdateProfile) and dropped after it.
  */
 #include "joind-profile-private.h"
 
@@ -24,19 +30,33 @@ struct _JoindProfile {
 	GObject parent_instance;
 
 	JoindProfileType type;
+	/* [Settings] Hidden and AutoConnect, read once (SettingState). */
+	guint8 hidden;
+	guint8 autoconnect;
 	GBytes *ssid;
 	gchar *name;
 	gchar *path;
-	GKeyFile *keyfile;
-	/* The file's text: for line numbers, and to tell real changes from
-	 * rewrites with the same bytes. It holds secrets: wiped when freed. */
+	/* The file's text: the keys are read from it, it gives line numbers
+	 * and tells real changes from rewrites with the same bytes. It holds
+	 * secrets: wiped when freed. */
 	gchar *contents;
 	gsize contents_len;
 	GHashTable *pems;         /* embedded PEM name -> text, or NULL */
-	GPtrArray *match_ifnames; /* GPatternSpec */
-	GArray *match_macs;       /* MacAddress */
+	GPtrArray *match_ifnames; /* GPatternSpec; NULL but for wired profiles */
+	GArray *match_macs;       /* MacAddress; NULL but for wired profiles */
 	gchar *warnings;
 };
+
+/* A boolean key kept in the snapshot: absent (or not a boolean: the caller's
+ * default applies, as g_key_file_get_boolean() failing would give), false or
+ * true. */
+typedef enum {
+	SETTING_ABSENT,
+	SETTING_FALSE,
+	SETTING_TRUE,
+} SettingState;
+
+#define SETTINGS_GROUP "Settings"
 
 G_DEFINE_FINAL_TYPE(JoindProfile, joind_profile, G_TYPE_OBJECT)
 
@@ -48,13 +68,12 @@ joind_profile_finalize(GObject *object)
 	g_clear_pointer(&self->ssid, g_bytes_unref);
 	g_free(self->name);
 	g_free(self->path);
-	g_clear_pointer(&self->keyfile, g_key_file_unref);
 	if (self->contents != NULL)
 		joind_secret_clear(self->contents, self->contents_len);
 	g_free(self->contents);
 	g_clear_pointer(&self->pems, g_hash_table_unref);
-	g_ptr_array_unref(self->match_ifnames);
-	g_array_unref(self->match_macs);
+	g_clear_pointer(&self->match_ifnames, g_ptr_array_unref);
+	g_clear_pointer(&self->match_macs, g_array_unref);
 	g_free(self->warnings);
 	G_OBJECT_CLASS(joind_profile_parent_class)->finalize(object);
 }
@@ -68,8 +87,6 @@ joind_profile_class_init(JoindProfileClass *klass)
 static void
 joind_profile_init(JoindProfile *self)
 {
-	self->match_ifnames = g_ptr_array_new_with_free_func((GDestroyNotify)g_pattern_spec_free);
-	self->match_macs = g_array_new(FALSE, TRUE, sizeof(MacAddress));
 }
 
 gboolean
@@ -150,8 +167,11 @@ static void
 check_match(JoindProfileCheck *check)
 {
 	JoindProfile *self = check->profile;
-	g_auto(GStrv) keys = g_key_file_get_keys(self->keyfile, "Match", NULL, NULL);
+	g_auto(GStrv) keys = g_key_file_get_keys(check->keyfile, "Match", NULL, NULL);
 	guint problems = check->problems->len;
+
+	self->match_ifnames = g_ptr_array_new_with_free_func((GDestroyNotify)g_pattern_spec_free);
+	self->match_macs = g_array_new(FALSE, TRUE, sizeof(MacAddress));
 
 	for (guint i = 0; keys != NULL && keys[i] != NULL; i++) {
 		g_autofree gchar *value = joind_profile_check_get_string(check, "Match", keys[i]);
@@ -178,13 +198,13 @@ check_match(JoindProfileCheck *check)
 }
 
 static gboolean
-profile_check(JoindProfile *self, GError **error)
+profile_check(JoindProfile *self, GKeyFile *keyfile, GError **error)
 {
 	JoindProfileCheck check = {
 	        .profile = self,
 	        .path = self->path,
 	        .contents = self->contents,
-	        .keyfile = self->keyfile,
+	        .keyfile = keyfile,
 	        .pems = self->pems,
 	        .type = self->type,
 	};
@@ -222,13 +242,24 @@ profile_name(const gchar *path, JoindProfileType type, GBytes *ssid)
 	return g_steal_pointer(&base);
 }
 
+static guint8
+setting_read(GKeyFile *kf, const gchar *key)
+{
+	g_autoptr(GError) error = NULL;
+	gboolean value = g_key_file_get_boolean(kf, SETTINGS_GROUP, key, &error);
+
+	if (error != NULL)
+		return SETTING_ABSENT;
+	return value ? SETTING_TRUE : SETTING_FALSE;
+}
+
 JoindProfile *
 joind_profile_parse(const gchar *path, JoindProfileType type, GBytes *ssid, const guint8 *data,
                     gsize len, GError **error)
 {
 	g_autoptr(JoindProfile) self = NULL;
+	g_autoptr(GKeyFile) kf = NULL;
 	GHashTable *pems = NULL;
-	GKeyFile *kf;
 
 	g_return_val_if_fail(path != NULL, NULL);
 	g_return_val_if_fail(data != NULL || len == 0, NULL);
@@ -239,13 +270,14 @@ joind_profile_parse(const gchar *path, JoindProfileType type, GBytes *ssid, cons
 	self = g_object_new(JOIND_TYPE_PROFILE, NULL);
 	self->type = type;
 	self->path = g_strdup(path);
-	self->keyfile = kf;
 	self->pems = pems;
 	self->contents = g_strndup((const gchar *)data, len);
 	self->contents_len = len;
 	self->ssid = ssid != NULL ? g_bytes_ref(ssid) : NULL;
 	self->name = profile_name(path, type, ssid);
-	if (!profile_check(self, error))
+	self->hidden = setting_read(kf, "Hidden");
+	self->autoconnect = setting_read(kf, "AutoConnect");
+	if (!profile_check(self, kf, error))
 		return NULL;
 	return g_steal_pointer(&self);
 }
@@ -269,6 +301,17 @@ joind_profile_load(const gchar *path, JoindProfileType type, GBytes *ssid, GErro
 
 /* ---- Queries ------------------------------------------------------------- */
 
+/* The file's keys, read again from its text (which parsed when the
+ * snapshot was made, so it parses now). */
+static GKeyFile *
+profile_keyfile(JoindProfile *self)
+{
+	GKeyFile *kf = joind_keyfile_parse(self->path, (const guint8 *)self->contents,
+	                                   self->contents_len, NULL, NULL);
+
+	return kf != NULL ? kf : g_key_file_new();
+}
+
 gboolean
 joind_profile_has_contents(JoindProfile *self, const guint8 *data, gsize len)
 {
@@ -286,14 +329,16 @@ joind_profile_get_warnings(JoindProfile *self)
 gboolean
 joind_profile_holds_secrets(JoindProfile *self)
 {
+	g_autoptr(GKeyFile) kf = NULL;
 	g_auto(GStrv) groups = NULL;
 
 	g_return_val_if_fail(JOIND_IS_PROFILE(self), FALSE);
 	if (self->pems != NULL && g_hash_table_size(self->pems) > 0)
 		return TRUE; /* may be a private key */
-	groups = g_key_file_get_groups(self->keyfile, NULL);
+	kf = profile_keyfile(self);
+	groups = g_key_file_get_groups(kf, NULL);
 	for (guint i = 0; groups[i] != NULL; i++) {
-		g_auto(GStrv) keys = g_key_file_get_keys(self->keyfile, groups[i], NULL, NULL);
+		g_auto(GStrv) keys = g_key_file_get_keys(kf, groups[i], NULL, NULL);
 		for (guint j = 0; keys != NULL && keys[j] != NULL; j++) {
 			if (joind_profile_key_is_secret(keys[j]))
 				return TRUE;
@@ -333,27 +378,52 @@ joind_profile_get_path(JoindProfile *self)
 gchar *
 joind_profile_get_string(JoindProfile *self, const gchar *group, const gchar *key)
 {
+	g_autoptr(GKeyFile) kf = NULL;
+
 	g_return_val_if_fail(JOIND_IS_PROFILE(self), NULL);
-	return g_key_file_get_string(self->keyfile, group, key, NULL);
+	kf = profile_keyfile(self);
+	return g_key_file_get_string(kf, group, key, NULL);
+}
+
+/* The kept [Settings] boolean that group and key name, NULL for others. */
+static const guint8 *
+profile_kept_setting(JoindProfile *self, const gchar *group, const gchar *key)
+{
+	if (g_strcmp0(group, SETTINGS_GROUP) != 0 || key == NULL)
+		return NULL;
+	if (strcmp(key, "Hidden") == 0)
+		return &self->hidden;
+	if (strcmp(key, "AutoConnect") == 0)
+		return &self->autoconnect;
+	return NULL;
 }
 
 gboolean
 joind_profile_get_boolean(JoindProfile *self, const gchar *group, const gchar *key,
                           gboolean default_value)
 {
+	g_autoptr(GKeyFile) kf = NULL;
 	g_autoptr(GError) error = NULL;
+	const guint8 *kept;
 	gboolean value;
 
 	g_return_val_if_fail(JOIND_IS_PROFILE(self), default_value);
-	value = g_key_file_get_boolean(self->keyfile, group, key, &error);
+	kept = profile_kept_setting(self, group, key);
+	if (kept != NULL)
+		return *kept == SETTING_ABSENT ? default_value : *kept == SETTING_TRUE;
+	kf = profile_keyfile(self);
+	value = g_key_file_get_boolean(kf, group, key, &error);
 	return error == NULL ? value : default_value;
 }
 
 gboolean
 joind_profile_has_key(JoindProfile *self, const gchar *group, const gchar *key)
 {
+	g_autoptr(GKeyFile) kf = NULL;
+
 	g_return_val_if_fail(JOIND_IS_PROFILE(self), FALSE);
-	return g_key_file_has_key(self->keyfile, group, key, NULL);
+	kf = profile_keyfile(self);
+	return g_key_file_has_key(kf, group, key, NULL);
 }
 
 guint
@@ -415,7 +485,7 @@ joind_profile_matches_link(JoindProfile *self, const gchar *ifname, const gchar 
 {
 	g_return_val_if_fail(JOIND_IS_PROFILE(self), FALSE);
 
-	if (self->type != JOIND_PROFILE_TYPE_WIRED)
+	if (self->type != JOIND_PROFILE_TYPE_WIRED || self->match_ifnames == NULL)
 		return FALSE;
 	if (self->match_ifnames->len == 0 && self->match_macs->len == 0)
 		return FALSE;
@@ -473,6 +543,8 @@ collect_changed_keys(GKeyFile *a, GKeyFile *b, const gchar *group, GPtrArray *ch
 gchar **
 joind_profile_security_changes(JoindProfile *a, JoindProfile *b)
 {
+	g_autoptr(GKeyFile) kf_a = NULL;
+	g_autoptr(GKeyFile) kf_b = NULL;
 	g_auto(GStrv) groups_a = NULL;
 	g_auto(GStrv) groups_b = NULL;
 	g_autoptr(GPtrArray) changed = g_ptr_array_new_with_free_func(g_free);
@@ -480,16 +552,18 @@ joind_profile_security_changes(JoindProfile *a, JoindProfile *b)
 	g_return_val_if_fail(JOIND_IS_PROFILE(a) && JOIND_IS_PROFILE(b), NULL);
 	if (a->type != b->type || g_strcmp0(a->path, b->path) != 0 || !pems_equal(a->pems, b->pems))
 		return NULL;
-	groups_a = g_key_file_get_groups(a->keyfile, NULL);
-	groups_b = g_key_file_get_groups(b->keyfile, NULL);
+	kf_a = profile_keyfile(a);
+	kf_b = profile_keyfile(b);
+	groups_a = g_key_file_get_groups(kf_a, NULL);
+	groups_b = g_key_file_get_groups(kf_b, NULL);
 	if (g_strv_length(groups_a) != g_strv_length(groups_b))
 		return NULL;
 	for (guint i = 0; groups_a[i] != NULL; i++) {
 		guint before = changed->len;
 
-		if (!g_key_file_has_group(b->keyfile, groups_a[i]))
+		if (!g_key_file_has_group(kf_b, groups_a[i]))
 			return NULL;
-		collect_changed_keys(a->keyfile, b->keyfile, groups_a[i], changed);
+		collect_changed_keys(kf_a, kf_b, groups_a[i], changed);
 		if (changed->len != before && strcmp(groups_a[i], "Security") != 0)
 			return NULL;
 	}

@@ -3,7 +3,7 @@
  * changes it made), a refused caller gets PermissionDenied and nothing
  * runs, every JOIND_ERROR code reaches the client under its own name, a
  * target that goes away before or during the operation gets a "gone"
- * answer and no use after free, and a property write takes the same gate.
+ * answer and no use after free.
  */
 #include <gio/gio.h>
 
@@ -17,48 +17,20 @@
 #define PROPS_IFACE  "org.freedesktop.DBus.Properties"
 #define DAEMON_IFACE "net.joind.Daemon1"
 
-/* ---- a KnownNetwork1 skeleton whose writes take the call path ------------- */
+/* ---- a KnownNetwork1 skeleton ----------------------------------------------- */
 
 #define TEST_TYPE_KNOWN (test_known_get_type())
 G_DECLARE_FINAL_TYPE(TestKnown, test_known, TEST, KNOWN, JoindDBusKnownNetwork1Skeleton)
 
 struct _TestKnown {
 	JoindDBusKnownNetwork1Skeleton parent_instance;
-	guint n_sets;
-	gchar *last_property;
 };
 
 G_DEFINE_FINAL_TYPE(TestKnown, test_known, JOIND_DBUS_TYPE_KNOWN_NETWORK1_SKELETON)
 
 static void
-test_known_set(JoindDBusCall *call, gpointer target, gpointer data)
-{
-	TestKnown *self = target;
-	g_autoptr(GVariant) value = NULL;
-	const gchar *property = NULL;
-
-	g_variant_get(g_dbus_method_invocation_get_parameters(joind_dbus_call_get_invocation(call)),
-	              "(&s&sv)", NULL, &property, &value);
-	self->n_sets++;
-	g_free(self->last_property);
-	self->last_property = g_strdup(property);
-	joind_dbus_known_network1_set_auto_connect(JOIND_DBUS_KNOWN_NETWORK1(self),
-	                                           g_variant_get_boolean(value));
-	joind_dbus_call_return(call, NULL);
-}
-
-static void
-test_known_finalize(GObject *object)
-{
-	g_free(TEST_KNOWN(object)->last_property);
-	G_OBJECT_CLASS(test_known_parent_class)->finalize(object);
-}
-
-static void
 test_known_class_init(TestKnownClass *klass)
 {
-	G_OBJECT_CLASS(klass)->finalize = test_known_finalize;
-	joind_dbus_call_class_route_setters(G_DBUS_INTERFACE_SKELETON_CLASS(klass), test_known_set);
 }
 
 static void
@@ -417,64 +389,6 @@ test_gone_while_running(Fixture *f, gconstpointer data)
 	g_assert_cmpuint(f->n_runs, ==, 1);
 }
 
-static void
-test_setter(Fixture *f, gconstpointer data)
-{
-	g_autoptr(GError) error = NULL;
-	g_autoptr(GVariant) reply = NULL;
-	g_autoptr(GVariant) value = NULL;
-
-	joind_dbus_known_network1_set_auto_connect(JOIND_DBUS_KNOWN_NETWORK1(f->known), TRUE);
-	joind_auth_set_policy(refuse_everyone);
-	reply = call(
-	        f, PROPS_IFACE, "Set",
-	        g_variant_new("(ssv)", KNOWN_IFACE, "AutoConnect", g_variant_new_boolean(FALSE)),
-	        &error);
-	g_assert_null(reply);
-	assert_remote_error(error, "net.joind.Error.PermissionDenied",
-	                    "Only root and members of group “netdev” may do this.");
-	g_assert_cmpuint(f->known->n_sets, ==, 0);
-	g_assert_true(
-	        joind_dbus_known_network1_get_auto_connect(JOIND_DBUS_KNOWN_NETWORK1(f->known)));
-
-	joind_auth_set_policy(NULL);
-	g_clear_error(&error);
-	reply = call(
-	        f, PROPS_IFACE, "Set",
-	        g_variant_new("(ssv)", KNOWN_IFACE, "AutoConnect", g_variant_new_boolean(FALSE)),
-	        &error);
-	g_assert_no_error(error);
-	g_assert_cmpuint(f->known->n_sets, ==, 1);
-	g_assert_cmpstr(f->known->last_property, ==, "AutoConnect");
-	g_clear_pointer(&reply, g_variant_unref);
-
-	/* Reading and the interface's methods take their usual ways. */
-	reply = call(f, PROPS_IFACE, "Get", g_variant_new("(ss)", KNOWN_IFACE, "AutoConnect"),
-	             &error);
-	g_assert_no_error(error);
-	g_variant_get(reply, "(v)", &value);
-	g_assert_false(g_variant_get_boolean(value));
-	g_clear_pointer(&reply, g_variant_unref);
-	reply = call(f, KNOWN_IFACE, "Forget", NULL, &error);
-	g_assert_no_error(error);
-	g_assert_cmpuint(f->n_runs, ==, 1);
-}
-
-static void
-test_setter_read_only(Fixture *f, gconstpointer data)
-{
-	g_autoptr(GError) error = NULL;
-	g_autoptr(GVariant) reply = NULL;
-
-	/* GDBus refuses a read-only property before the setter is asked. */
-	reply = call(f, PROPS_IFACE, "Set",
-	             g_variant_new("(ssv)", KNOWN_IFACE, "Name", g_variant_new_string("x")),
-	             &error);
-	g_assert_null(reply);
-	g_assert_nonnull(error);
-	g_assert_cmpuint(f->known->n_sets, ==, 0);
-}
-
 int
 main(int argc, char **argv)
 {
@@ -487,8 +401,6 @@ main(int argc, char **argv)
 	ADD("/dbus-call/foreign-error", test_foreign_error);
 	ADD("/dbus-call/gone-before-gate", test_gone_before_gate);
 	ADD("/dbus-call/gone-while-running", test_gone_while_running);
-	ADD("/dbus-call/setter", test_setter);
-	ADD("/dbus-call/setter-read-only", test_setter_read_only);
 #undef ADD
 	return g_test_run();
 }
