@@ -42,7 +42,7 @@
 #       previous connection is used where it caches one (on the enterprise
 #       rows, the rounds in which hostapd began no EAP conversation are
 #       counted and printed);
-#   (c) WPA2-PSK and enterprise rows: AP restart -> reconnected: hostapd
+#   (c) WPA2-PSK and PEAP rows: AP restart -> reconnected: hostapd
 #       is stopped, the daemon reports the loss, hostapd is started again
 #       (with an empty PMKSA cache: full EAP); from hostapd's own timestamp
 #       of its AP-ENABLED event (hostapd -t: it is beaconing) to the
@@ -58,8 +58,10 @@
 # nothing is polled but hostapd's log while it starts (its own timestamp is
 # what counts). A step that does not happen within TIMEOUT seconds is
 # printed as "n/s" with the reason, never as a figure, and is not tried
-# again in later rounds; a daemon that fails a row otherwise is given up
-# on that row (the reason is printed under the table) and the run goes on.
+# again in later rounds; a daemon that fails a step otherwise leaves the
+# rest of that round's steps (the failure is printed under the table) and
+# the run goes on; one that cannot connect in the warm-up is given up on
+# that row.
 set -euo pipefail
 
 : "${JOIND_BUILD_ROOT:?}" "${JOIND_SOURCE_ROOT:?}" "${JOIND_VM:?run through run.sh}"
@@ -109,8 +111,9 @@ done
 # ---- measuring -----------------------------------------------------------------
 
 # VALS[ROW:METRIC,DAEMON]: the figures; NS[...]: why a step was not
-# supported; SKIP[ROW,DAEMON]: why a daemon was given up on a row.
-declare -A VALS NS SKIP
+# supported; SKIP[ROW,DAEMON]: why a daemon was given up on a row;
+# FAILED[ROW,DAEMON]: the rounds it failed, and why.
+declare -A VALS NS SKIP FAILED
 
 # record METRIC DAEMON VALUE
 record() { VALS[$ROW:$1,$2]+="$3 "; }
@@ -122,7 +125,7 @@ unsupported() {
 # miss REASON: the current daemon ($D) is given up on this row; status 1.
 miss() {
 	SKIP[$ROW,$D]=$1
-	wifi_step "$D: $ROW: given up: $1"
+	wifi_step "$D: $ROW: failed: $1"
 	return 1
 }
 
@@ -248,7 +251,7 @@ iwd_start() {
 # (iwd sees only the station's radio: -p).
 iwd_station() {
 	[[ -n ${ISTA-} ]] && return 0
-	local end=$((EPOCHSECONDS + 30))
+	local end=$((EPOCHSECONDS + 60))
 	until ISTA=$(iwd_call / org.freedesktop.DBus.ObjectManager.GetManagedObjects 2>/dev/null |
 		grep -oE "'/net/connman/iwd/[0-9]+/[0-9]+'" | head -n 1 | tr -d "'") &&
 		[[ -n $ISTA ]]; do
@@ -428,7 +431,7 @@ measure_round() {
 	*)
 		measure_connect pmksa || return
 		measure_connect connect flush || return
-		[[ ${ROW_PART[$ROW]} != eap ]] || measure_ap_restart
+		[[ $ROW != peap ]] || measure_ap_restart
 		;;
 	esac
 }
@@ -456,8 +459,8 @@ warm_up() {
 	local learned
 	for D in "${DAEMONS[@]}"; do
 		"${D}_start"
-		if ! await_connected 30; then
-			wifi_step "$D: $ROW: warm-up: not connected on its own within 30 s; connecting on request"
+		if ! await_connected "$TIMEOUT"; then
+			wifi_step "$D: $ROW: warm-up: not connected on its own within $TIMEOUT s; connecting on request"
 			connect_now || true
 		fi
 		daemon_stop "$D"
@@ -483,7 +486,10 @@ for ROW in "${ROWS[@]}"; do
 	for ((r = 1; r <= ROUNDS; r++)); do
 		for D in "${DAEMONS[@]}"; do
 			[[ -z ${SKIP[$ROW,$D]-} ]] || continue
-			measure_round $((r == ROUNDS)) || true
+			if ! measure_round $((r == ROUNDS)); then
+				FAILED[$ROW,$D]+="round $r: ${SKIP[$ROW,$D]-?}; "
+				unset "SKIP[$ROW,$D]"
+			fi
 			daemon_stop "$D"
 			wifi_step "$ROW: round $r/$ROUNDS: $D done"
 		done
