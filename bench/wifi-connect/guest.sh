@@ -50,6 +50,10 @@
 # and in the last round of the WPA2-PSK row, once connected, (e) CPU time
 # and voluntary context switches of every thread (the wakeups) over IDLE
 # seconds of idle.
+# (b) and (p) include starting the client that makes the call (gdbus for
+# joind and iwd, wpa_cli for wpa_supplicant), which costs up to seconds in
+# the emulated guest on a loaded host; joind's log says when the call
+# reached it.
 # "Connected": Station1.State=connected (joind), Station.State=connected
 # (iwd), Interface.State=completed (wpa_supplicant, the D-Bus face of
 # wpa_state=COMPLETED). Every wait is on events: one `gdbus monitor` of the
