@@ -2,35 +2,58 @@
 # bench/wifi-connect/guest.sh - the VM side of bench/wifi-connect/run.sh
 # (which boots the VM and runs this; do not run it on a host).
 #
-# Radios: wlan0 is hostapd's WPA2-PSK access point "bench-wpa2" (channel 6,
-# CCMP); wlan1 is the station, driven by one daemon at a time: joind
-# (plugin wifi), Debian's iwd, Debian's wpa_supplicant, each with its
-# default settings and no debug logging (iwd: EnableNetworkConfiguration=
-# false; wpa_supplicant: p2p_disabled=1, as the others do no P2P, and -u, its
-# D-Bus interface, so that all three are watched the same way).
+# Radios: wlan0 is hostapd's access point (channel 6, CCMP), one row at a
+# time (rows.sh: WPA2-PSK, PEAP/MSCHAPv2, EAP-TLS, SAE hunting and
+# pecking, SAE hash-to-element, OWE; each row's hostapd serves all three
+# daemons); wlan1 is the station, driven by one daemon at a time: joind
+# (plugin wifi; the EAP method plugins too on the enterprise rows),
+# Debian's iwd, Debian's wpa_supplicant, each with its default settings and
+# no debug logging (iwd: EnableNetworkConfiguration=false; wpa_supplicant:
+# p2p_disabled=1, as the others do no P2P, and -u, its D-Bus interface, so
+# that all three are watched the same way).
 #
-# Warm-up: each daemon connects once from a fresh state so that it writes
-# and learns what it keeps (joind: <ssid>.psk with PreSharedKey, state.json
-# if it keeps one; iwd: PreSharedKey in its .psk and .known_network.freq;
-# wpa_supplicant keeps nothing, its config holds the network with the hex
-# PSK from wpa_passphrase). Then ROUNDS rounds, the daemons in turn, each:
+# BENCH_ONLY (words, commas or spaces) picks parts: psk, eap (= peap tls),
+# sae (= hnp h2e), owe, or single rows; and daemons: joind, iwd,
+# wpa_supplicant. Unset: everything.
+#
+# Warm-up, per row: each daemon connects once from a fresh state so that it
+# writes and learns what it keeps (joind: PreSharedKey, the SAE PT per
+# group in the profile; iwd: PreSharedKey and its PT in its .psk,
+# .known_network.freq; wpa_supplicant keeps nothing on disk). Then ROUNDS
+# rounds, the daemons in turn, each:
 #   (a) start -> connected: the daemon is started with the network known;
 #       from the exec to the connected signal;
-#   (d) VmRSS, RssAnon from /proc/PID/status at that moment; (e) CPU time
-#       used so far (utime+stime from /proc/PID/stat, and the finer
-#       per-thread schedstat run time);
+#   (d) WPA2-PSK row: VmRSS, RssAnon from /proc/PID/status at that moment;
+#       (e) CPU time used so far (utime+stime from /proc/PID/stat, and the
+#       finer per-thread schedstat run time);
 #   (b) Connect() -> connected: disconnected by the daemon's own call
 #       (joind Station1.Disconnect, iwd Station.Disconnect, wpa_cli
 #       disconnect), one scan to completion (Station1.Scan, Station.Scan
 #       until Scanning=false, wpa_cli scan until ScanDone), then from just
 #       before the call (joind Network1.Connect, iwd Network.Connect,
-#       wpa_cli select_network) to the connected signal;
-#   (c) AP restart -> reconnected: hostapd is stopped, the daemon reports
-#       the loss, hostapd is started again; from hostapd's own timestamp of
-#       its AP-ENABLED event (hostapd -t: it is beaconing) to the connected
-#       signal;
-# and in the last round, once connected, (e) CPU time and voluntary context
-# switches of every thread (the wakeups) over IDLE seconds of idle.
+#       wpa_cli select_network) to the connected signal; (s) the daemon's
+#       CPU over that interval (schedstat run time of every thread);
+#       every row but WPA2-PSK: the access point's PMKSA cache flushed
+#       first (hostapd_cli pmksa_flush), so this is a full EAP
+#       authentication, a full SAE exchange, a fresh OWE key (a daemon that
+#       offers the PMKSA it cached is refused and falls back to them);
+#   (p) every row but WPA2-PSK, before (b): the same to the same running
+#       access point without the flush: the daemon's PMKSA from the
+#       previous connection is used where it caches one (on the enterprise
+#       rows, the rounds in which hostapd began no EAP conversation are
+#       counted and printed);
+#   (c) WPA2-PSK and PEAP rows: AP restart -> reconnected: hostapd
+#       is stopped, the daemon reports the loss, hostapd is started again
+#       (with an empty PMKSA cache: full EAP); from hostapd's own timestamp
+#       of its AP-ENABLED event (hostapd -t: it is beaconing) to the
+#       connected signal;
+# and in the last round of the WPA2-PSK row, once connected, (e) CPU time
+# and voluntary context switches of every thread (the wakeups) over IDLE
+# seconds of idle.
+# (b) and (p) include starting the client that makes the call (gdbus for
+# joind and iwd, wpa_cli for wpa_supplicant), which costs up to seconds in
+# the emulated guest on a loaded host; joind's log says when the call
+# reached it.
 # "Connected": Station1.State=connected (joind), Station.State=connected
 # (iwd), Interface.State=completed (wpa_supplicant, the D-Bus face of
 # wpa_state=COMPLETED). Every wait is on events: one `gdbus monitor` of the
@@ -39,7 +62,10 @@
 # nothing is polled but hostapd's log while it starts (its own timestamp is
 # what counts). A step that does not happen within TIMEOUT seconds is
 # printed as "n/s" with the reason, never as a figure, and is not tried
-# again in later rounds.
+# again in later rounds; a daemon that fails a step otherwise leaves the
+# rest of that round's steps (the failure is printed under the table) and
+# the run goes on; one that cannot connect in the warm-up is given up on
+# that row.
 set -euo pipefail
 
 : "${JOIND_BUILD_ROOT:?}" "${JOIND_SOURCE_ROOT:?}" "${JOIND_VM:?run through run.sh}"
@@ -68,24 +94,43 @@ wifi_fail() {
 export TZ=UTC
 export LC_ALL=C # a dot in $EPOCHREALTIME
 
-SSID=bench-wpa2
-PASS=correct-horse-battery
-SSID_HEX=$(printf %s "$SSID" | od -An -tx1 | tr -d ' \n')
 HZ=$(getconf CLK_TCK)
+mkdir -p "$WORK/state" /etc/iwd /var/lib/iwd
+# shellcheck source=SCRIPTDIR/rows.sh
+source "$JOIND_SOURCE_ROOT/bench/wifi-connect/rows.sh"
 ALL_DAEMONS=(joind iwd wpa_supplicant)
-# BENCH_ONLY="iwd wpa_supplicant" (say) runs only those, for debugging this script.
-read -r -a DAEMONS <<<"${BENCH_ONLY:-${ALL_DAEMONS[*]}}"
+DAEMONS=() ROWS=()
+for w in ${BENCH_ONLY//,/ }; do
+	case $w in
+	joind | iwd | wpa_supplicant) DAEMONS+=("$w") ;;
+	eap) ROWS+=(peap tls) ;;
+	sae) ROWS+=(hnp h2e) ;;
+	psk | peap | tls | hnp | h2e | owe) ROWS+=("$w") ;;
+	*) wifi_fail "BENCH_ONLY: $w is neither a part, a row nor a daemon" ;;
+	esac
+done
+((${#DAEMONS[@]})) || DAEMONS=("${ALL_DAEMONS[@]}")
+((${#ROWS[@]})) || ROWS=("${ALL_ROWS[@]}")
 
 # ---- measuring -----------------------------------------------------------------
 
-declare -A VALS NS
+# VALS[ROW:METRIC,DAEMON]: the figures; NS[...]: why a step was not
+# supported; SKIP[ROW,DAEMON]: why a daemon was given up on a row;
+# FAILED[ROW,DAEMON]: the rounds it failed, and why.
+declare -A VALS NS SKIP FAILED
 
 # record METRIC DAEMON VALUE
-record() { VALS[$1,$2]+="$3 "; }
+record() { VALS[$ROW:$1,$2]+="$3 "; }
 # unsupported METRIC DAEMON REASON: printed as n/s, not tried again
 unsupported() {
-	NS[$1,$2]=$3
-	wifi_step "$2: $1: n/s ($3)"
+	NS[$ROW:$1,$2]=$3
+	wifi_step "$2: $ROW: $1: n/s ($3)"
+}
+# miss REASON: the current daemon ($D) is given up on this row; status 1.
+miss() {
+	SKIP[$ROW,$D]=$1
+	wifi_step "$D: $ROW: failed: $1"
+	return 1
 }
 
 ms_between() { awk -v a="$1" -v b="$2" 'BEGIN { printf "%.0f", (b - a) * 1000 }'; }
@@ -93,6 +138,9 @@ cpu_ms() { sed 's/^.*) //' "/proc/$1/stat" | awk -v hz="$HZ" '{ print ($12 + $13
 sched_ms() { cat /proc/"$1"/task/*/schedstat | awk '{ s += $1 } END { printf "%.1f\n", s / 1e6 }'; }
 wakeups() { cat /proc/"$1"/task/*/status | awk '/^voluntary_ctxt_switches:/ { s += $2 } END { print s }'; }
 status_kib() { awk -v k="$2:" '$1 == k { print $2 }' "/proc/$1/status"; }
+minus() { awk -v a="$1" -v b="$2" 'BEGIN { printf "%.1f", a - b }'; }
+# EAP conversations hostapd began so far.
+eap_started() { grep -c 'CTRL-EVENT-EAP-STARTED' "$WORK/hostapd.log" || true; }
 
 # The daemon's signals, one line each, stamped on arrival, read on fd 5.
 mon_start() {
@@ -143,20 +191,8 @@ await_disconnected() { await "$1" "$STA_IFACE" "'State': <'disconnected'>"; }
 
 # ---- the access point -------------------------------------------------------------
 
-cat >"$WORK/hostapd.conf" <<EOF
-ctrl_interface=/run/hostapd-bench
-interface=wlan0
-driver=nl80211
-hw_mode=g
-channel=6
-ssid=$SSID
-wpa=2
-wpa_key_mgmt=WPA-PSK
-rsn_pairwise=CCMP
-wpa_passphrase=$PASS
-EOF
-
-# Starts hostapd; AP_T0 = its own timestamp of AP-ENABLED (beaconing).
+# Starts hostapd on $WORK/hostapd.conf (rows.sh); AP_T0 = its own timestamp
+# of AP-ENABLED (beaconing).
 ap_start() {
 	local before=0 end=$((EPOCHSECONDS + 30))
 	[[ -f $WORK/hostapd.log ]] && before=$(grep -c 'AP-ENABLED' "$WORK/hostapd.log" || true)
@@ -178,26 +214,29 @@ ap_stop() {
 
 # ---- the daemons: start, stop, scan, connect, disconnect ------------------------
 # Each DAEMON_start sets PID and the STA_* patterns and starts the monitor
-# before the daemon, so that nothing it signals is missed.
+# before the daemon, so that nothing it signals is missed. The scans return
+# status 1 (after miss) when they fail.
 
 joind_start() {
+	local plugins=wifi
+	[[ ${ROW_PART[$ROW]} == eap ]] && plugins='wifi,eap-*'
 	STA_IFACE=net.joind.Station1 STA_CONNECTED=connected
 	JDEV=/net/joind/device/$(cat /sys/class/net/wlan1/ifindex)
-	JNET=$JDEV/network/${SSID_HEX}_psk
+	JNET=$JDEV/network/${SSID_HEX}_$NTYPE
 	mon_start net.joind
 	# As joind.service runs it: GLib's slice allocator off.
-	G_SLICE=always-malloc "$BUILD/core/joind" --plugin-dir "$BUILD/plugins" --plugins wifi --config "$WORK/main.conf" \
-		--state-dir "$WORK/state" >>"$JOIND_LOG" 2>&1 &
+	G_SLICE=always-malloc "$BUILD/core/joind" --plugin-dir "$BUILD/plugins" --plugins "$plugins" \
+		--config "$WORK/main.conf" --state-dir "$WORK/state" >>"$JOIND_LOG" 2>&1 &
 	PID=$!
 }
 joind_scan() {
-	jw -t 30 object net.joind.Station1 >/dev/null || wifi_fail "joind: no station"
+	jw -t 30 object net.joind.Station1 >/dev/null || miss "joind: no station" || return
 	jcall --object-path "$JDEV" --method net.joind.Station1.Scan >/dev/null ||
-		wifi_fail "joind: Scan() failed"
-	jw -t 30 object net.joind.Network1 "Name=$SSID" >/dev/null || wifi_fail "joind: no network"
+		miss "joind: Scan() failed" || return
+	jw -t 30 object net.joind.Network1 "Name=$SSID" >/dev/null || miss "joind: no network" || return
 }
 joind_connect() {
-	jcall --object-path "$JNET" --method net.joind.Network1.Connect >"$WORK/connect.out" 2>&1
+	jcall --timeout 120 --object-path "$JNET" --method net.joind.Network1.Connect >"$WORK/connect.out" 2>&1
 }
 joind_disconnect() {
 	jcall --object-path "$JDEV" --method net.joind.Station1.Disconnect >/dev/null
@@ -216,25 +255,26 @@ iwd_start() {
 # (iwd sees only the station's radio: -p).
 iwd_station() {
 	[[ -n ${ISTA-} ]] && return 0
-	local end=$((EPOCHSECONDS + 30))
+	local end=$((EPOCHSECONDS + 60))
 	until ISTA=$(iwd_call / org.freedesktop.DBus.ObjectManager.GetManagedObjects 2>/dev/null |
 		grep -oE "'/net/connman/iwd/[0-9]+/[0-9]+'" | head -n 1 | tr -d "'") &&
 		[[ -n $ISTA ]]; do
-		((EPOCHSECONDS < end)) || wifi_fail "iwd: no station for wlan1"
+		((EPOCHSECONDS < end)) || miss "iwd: no station for wlan1" || return
 		sleep 0.2
 	done
 }
 iwd_scan() {
-	iwd_station
-	iwd_call "$ISTA" net.connman.iwd.Station.Scan >/dev/null || wifi_fail "iwd: Scan() failed"
-	await 30 "'Scanning': <false>" || wifi_fail "iwd: the scan did not end"
+	iwd_station || return
+	iwd_call "$ISTA" net.connman.iwd.Station.Scan >/dev/null || miss "iwd: Scan() failed" || return
+	await 30 "'Scanning': <false>" || miss "iwd: the scan did not end" || return
 }
 iwd_connect() {
-	iwd_station
-	iwd_call "$ISTA/${SSID_HEX}_psk" net.connman.iwd.Network.Connect >"$WORK/connect.out" 2>&1
+	iwd_station || return
+	iwd_call "$ISTA/${SSID_HEX}_$NTYPE" net.connman.iwd.Network.Connect --timeout 120 \
+		>"$WORK/connect.out" 2>&1
 }
 iwd_disconnect() {
-	iwd_station
+	iwd_station || return
 	iwd_call "$ISTA" net.connman.iwd.Station.Disconnect >/dev/null
 }
 
@@ -247,8 +287,8 @@ wpa_supplicant_start() {
 }
 wpa() { wpa_cli -p /run/wpa_supplicant -i wlan1 "$@"; }
 wpa_supplicant_scan() {
-	wpa scan | grep -qx OK || wifi_fail "wpa_cli scan failed"
-	await 30 "ScanDone" || wifi_fail "wpa_supplicant: the scan did not end"
+	wpa scan | grep -qx OK || miss "wpa_cli scan failed" || return
+	await 30 "ScanDone" || miss "wpa_supplicant: the scan did not end" || return
 }
 wpa_supplicant_connect() { wpa select_network 0 >"$WORK/connect.out" 2>&1; }
 wpa_supplicant_disconnect() { wpa disconnect >/dev/null; }
@@ -279,200 +319,191 @@ daemon_stop() {
 	fi
 }
 
-# Connected on request when the daemon did not connect on its own.
-connect_now() {
-	local d=$1 cpid
-	"${d}_scan"
-	mon_drain
-	"${d}_connect" &
+# connect_call: the daemon's connect call in the background, up to the
+# connected signal (T_MATCH) and the call's return; status 1 after miss.
+connect_call() {
+	local cpid
+	"${D}_connect" &
 	cpid=$!
-	await_connected "$TIMEOUT" || wifi_fail "$d: Connect did not connect: $(cat "$WORK/connect.out")"
-	wait "$cpid" || wifi_fail "$d: the Connect call failed: $(cat "$WORK/connect.out")"
+	if ! await_connected "$TIMEOUT"; then
+		wait "$cpid" || true
+		miss "Connect did not connect within $TIMEOUT s: $(head -c 300 "$WORK/connect.out")"
+		return
+	fi
+	wait "$cpid" || miss "the Connect call failed: $(head -c 300 "$WORK/connect.out")"
 }
 
-# ---- one round of one daemon ------------------------------------------------------
+# Connected on request when the daemon did not connect on its own.
+connect_now() {
+	"${D}_scan" || return
+	mon_drain
+	connect_call
+}
+
+# ---- one round of one daemon ($D) ------------------------------------------------
 
 measure_start() { # (a), (d), (e) from the start
-	local d=$1 t0
-	if [[ -n ${NS[start,$d]-} ]]; then
-		"${d}_start"
-		connect_now "$d"
+	local t0
+	if [[ -n ${NS[$ROW:start,$D]-} ]]; then
+		"${D}_start"
+		connect_now || return
 	else
 		t0=$EPOCHREALTIME
-		"${d}_start"
+		"${D}_start"
 		if await_connected "$TIMEOUT"; then
-			record start "$d" "$(ms_between "$t0" "$T_MATCH")"
-			record cpu_start "$d" "$(cpu_ms "$PID")"
-			record sched_start "$d" "$(sched_ms "$PID")"
+			record start "$D" "$(ms_between "$t0" "$T_MATCH")"
+			record cpu_start "$D" "$(cpu_ms "$PID")"
+			record sched_start "$D" "$(sched_ms "$PID")"
 		else
-			unsupported start "$d" "not connected on its own within $TIMEOUT s of the start"
-			NS[cpu_start,$d]=${NS[start,$d]} NS[sched_start,$d]=${NS[start,$d]}
-			connect_now "$d"
+			unsupported start "$D" "not connected on its own within $TIMEOUT s of the start"
+			NS[$ROW:cpu_start,$D]=${NS[$ROW:start,$D]} NS[$ROW:sched_start,$D]=${NS[$ROW:start,$D]}
+			connect_now || return
 		fi
 	fi
 	# RSS once connected, on its own or on request.
-	record rss "$d" "$(status_kib "$PID" VmRSS)"
-	record anon "$d" "$(status_kib "$PID" RssAnon)"
+	record rss "$D" "$(status_kib "$PID" VmRSS)"
+	record anon "$D" "$(status_kib "$PID" RssAnon)"
 }
 
-measure_connect() { # (b)
-	local d=$1 t0 cpid
+# measure_connect METRIC [flush]: (b) or (p); (s) the CPU of it; and how
+# many EAP conversations hostapd began. "flush": the access point forgets
+# every PMKSA first.
+measure_connect() {
+	local m=$1 t0 c0 e0
 	mon_drain
-	"${d}_disconnect" || wifi_fail "$d: the disconnect call failed"
-	await_disconnected 30 || wifi_fail "$d: not disconnected"
-	"${d}_scan"
+	"${D}_disconnect" || miss "the disconnect call failed" || return
+	await_disconnected 30 || miss "not disconnected within 30 s of the call" || return
+	if [[ ${2-} == flush ]]; then
+		hostapd_cli -p /run/hostapd-bench -i wlan0 pmksa_flush | grep -qx OK ||
+			wifi_fail "hostapd_cli pmksa_flush failed"
+	fi
+	"${D}_scan" || return
 	mon_drain
-	t0=$EPOCHREALTIME
-	"${d}_connect" &
-	cpid=$!
-	await_connected "$TIMEOUT" || wifi_fail "$d: Connect did not connect: $(cat "$WORK/connect.out")"
-	wait "$cpid" || wifi_fail "$d: the Connect call failed: $(cat "$WORK/connect.out")"
-	record connect "$d" "$(ms_between "$t0" "$T_MATCH")"
+	e0=$(eap_started) c0=$(sched_ms "$PID") t0=$EPOCHREALTIME
+	connect_call || return
+	record "$m" "$D" "$(ms_between "$t0" "$T_MATCH")"
+	record "cpu_$m" "$D" "$(minus "$(sched_ms "$PID")" "$c0")"
+	record "eap_$m" "$D" $(($(eap_started) - e0))
 }
 
 measure_ap_restart() { # (c)
-	local d=$1
 	mon_drain
 	ap_stop
-	await_disconnected 60 || wifi_fail "$d: did not notice the AP going"
+	if ! await_disconnected 60; then
+		ap_start
+		miss "did not notice the AP going within 60 s"
+		return
+	fi
 	ap_start
-	if [[ -n ${NS[reconnect,$d]-} ]]; then
-		connect_now "$d"
+	if [[ -n ${NS[$ROW:reconnect,$D]-} ]]; then
+		connect_now
 	elif await_connected "$RECONNECT_TIMEOUT"; then
-		record reconnect "$d" "$(ms_between "$AP_T0" "$T_MATCH")"
+		record reconnect "$D" "$(ms_between "$AP_T0" "$T_MATCH")"
 	else
-		unsupported reconnect "$d" \
+		unsupported reconnect "$D" \
 			"not reconnected on its own within $RECONNECT_TIMEOUT s of the AP's return"
-		connect_now "$d"
+		connect_now
 	fi
 }
 
 measure_idle() { # (e) idle
-	local d=$1 c0 s0 w0
+	local c0 s0 w0
 	sleep 2
 	mon_drain
 	c0=$(cpu_ms "$PID") s0=$(sched_ms "$PID") w0=$(wakeups "$PID")
 	sleep "$IDLE"
-	record cpu_idle "$d" "$(awk -v a="$c0" -v b="$(cpu_ms "$PID")" 'BEGIN { print b - a }')"
-	record sched_idle "$d" "$(awk -v a="$s0" -v b="$(sched_ms "$PID")" 'BEGIN { print b - a }')"
-	record wakeups "$d" $(($(wakeups "$PID") - w0))
+	record cpu_idle "$D" "$(awk -v a="$c0" -v b="$(cpu_ms "$PID")" 'BEGIN { print b - a }')"
+	record sched_idle "$D" "$(awk -v a="$s0" -v b="$(sched_ms "$PID")" 'BEGIN { print b - a }')"
+	record wakeups "$D" $(($(wakeups "$PID") - w0))
 	# Still connected all along: no disconnection signalled.
 	if await 1 "$STA_IFACE" "'State': <'disconnected'>"; then
-		wifi_fail "$d: disconnected during the idle period"
+		miss "disconnected during the idle period"
 	fi
+}
+
+# measure_round LAST: every step of this row, in order; status 1 when the
+# daemon was given up.
+measure_round() {
+	measure_start || return
+	case ${ROW_PART[$ROW]} in
+	psk)
+		measure_connect connect || return
+		measure_ap_restart || return
+		(($1)) || return 0
+		measure_idle
+		;;
+	*)
+		measure_connect pmksa || return
+		measure_connect connect flush || return
+		[[ $ROW != peap ]] || measure_ap_restart
+		;;
+	esac
 }
 
 # ---- set up ----------------------------------------------------------------------
 
-wifi_step "guest up after ${JOIND_VM_BOOT_SECONDS:-?} s of boot; $ROUNDS rounds, ${IDLE} s idle"
+wifi_step "guest up after ${JOIND_VM_BOOT_SECONDS:-?} s of boot; $ROUNDS rounds, ${IDLE} s idle;" \
+	"rows: ${ROWS[*]}; daemons: ${DAEMONS[*]}"
 wifi_load_hwsim 2
 STA_PHY=$(basename "$(readlink -f /sys/class/net/wlan1/phy80211)")
 wifi_start_bus
-ap_start
-wifi_step "hostapd: $SSID (WPA2-PSK) beaconing on wlan0, channel 6"
+# iwd's TLS loads private keys into the kernel's keyring as PKCS#8.
+modprobe pkcs8_key_parser 2>/dev/null || true
+cp -r "$BUILD/bench-wifi-connect-pki" "$PKI"
 
-mkdir -p "$WORK/state" /etc/iwd /var/lib/iwd
 printf '[General]\nBlacklistInterfaces=wlan0*\n' >"$WORK/main.conf"
-printf '[Security]\nPassphrase=%s\n' "$PASS" >"$WORK/state/$SSID.psk"
-chmod 600 "$WORK/state/$SSID.psk"
 printf '[General]\nEnableNetworkConfiguration=false\n[DriverQuirks]\nDefaultInterface=*\n' \
 	>/etc/iwd/main.conf
-printf '[Security]\nPassphrase=%s\n' "$PASS" >"/var/lib/iwd/$SSID.psk"
-chmod 600 "/var/lib/iwd/$SSID.psk"
-hexpsk=$(wpa_passphrase "$SSID" "$PASS" | sed -n 's/^[[:space:]]*psk=\([0-9a-f]\{64\}\)$/\1/p')
-cat >"$WORK/wpa_supplicant.conf" <<EOF
-ctrl_interface=/run/wpa_supplicant
-p2p_disabled=1
-network={
-	ssid="$SSID"
-	psk=$hexpsk
-	key_mgmt=WPA-PSK
-}
-EOF
 
-# ---- warm-up ---------------------------------------------------------------------
+# profile_keys FILE: the keys it holds, on one line.
+profile_keys() { { grep -ho '^[A-Za-z0-9-]*=' "$1" 2>/dev/null || true; } | tr '\n' ' '; }
 
-for d in "${DAEMONS[@]}"; do
-	"${d}_start"
-	if ! await_connected 30; then
-		wifi_step "$d: warm-up: not connected on its own within 30 s; connecting on request"
-		connect_now "$d"
-	fi
-	daemon_stop "$d"
-	wifi_step "$d: warm-up connection done"
-done
-[[ " ${DAEMONS[*]} " != *" joind "* ]] || grep -q "^PreSharedKey=" "$WORK/state/$SSID.psk" ||
-	wifi_fail "joind saved no PreSharedKey"
-learned="joind: $(find "$WORK/state" -mindepth 1 -printf "%f ")| iwd: $(find /var/lib/iwd -mindepth 1 -printf "%f ")"
-wifi_step "learned: $learned"
-
-# ---- rounds ----------------------------------------------------------------------
-
-for ((r = 1; r <= ROUNDS; r++)); do
-	for d in "${DAEMONS[@]}"; do
-		measure_start "$d"
-		measure_connect "$d"
-		measure_ap_restart "$d"
-		((r == ROUNDS)) && measure_idle "$d"
-		daemon_stop "$d"
-		wifi_step "round $r/$ROUNDS: $d done"
+# warm_up: each daemon connects once (rows.sh says what they learn).
+warm_up() {
+	local learned
+	for D in "${DAEMONS[@]}"; do
+		"${D}_start"
+		if ! await_connected "$TIMEOUT"; then
+			wifi_step "$D: $ROW: warm-up: not connected on its own within $TIMEOUT s; connecting on request"
+			connect_now || true
+		fi
+		daemon_stop "$D"
+		wifi_step "$D: $ROW: warm-up connection done"
 	done
+	if [[ $ROW == psk && " ${DAEMONS[*]} " == *" joind "* && -z ${SKIP[$ROW,joind]-} ]]; then
+		grep -q "^PreSharedKey=" "$WORK/state/$SSID.psk" || wifi_fail "joind saved no PreSharedKey"
+	fi
+	learned="joind: $(profile_keys "$WORK/state/$SSID.$NTYPE")"
+	learned+="| iwd: $(profile_keys "/var/lib/iwd/$SSID.$NTYPE")"
+	LEARNED[$ROW]=$learned
+	wifi_step "$ROW: the profiles' keys after the warm-up: $learned"
+}
+
+# ---- rows and rounds ----------------------------------------------------------------
+
+declare -A LEARNED
+for ROW in "${ROWS[@]}"; do
+	row_setup "$ROW"
+	ap_start
+	wifi_step "hostapd: $SSID (${ROW_TITLE[$ROW]}) beaconing on wlan0, channel 6"
+	warm_up
+	for ((r = 1; r <= ROUNDS; r++)); do
+		for D in "${DAEMONS[@]}"; do
+			[[ -z ${SKIP[$ROW,$D]-} ]] || continue
+			if ! measure_round $((r == ROUNDS)); then
+				FAILED[$ROW,$D]+="round $r: ${SKIP[$ROW,$D]-?}; "
+				unset "SKIP[$ROW,$D]"
+			fi
+			daemon_stop "$D"
+			wifi_step "$ROW: round $r/$ROUNDS: $D done"
+		done
+	done
+	ap_stop
 done
 
 # ---- the table -------------------------------------------------------------------
-
-median() { # of the numbers in $1, or empty
-	tr ' ' '\n' <<<"$1" | { grep . || true; } | sort -g | awk '{ v[NR] = $1 }
-		END { if (NR) printf "%.6g", NR % 2 ? v[(NR + 1) / 2] : (v[NR / 2] + v[NR / 2 + 1]) / 2 }'
-}
-ratio() {
-	awk -v a="$1" -v b="$2" 'BEGIN { if (a == "" || b == "" || b == 0) print "-"
-		else if (a / b < 0.1) printf "%.4f", a / b; else printf "%.2f", a / b }'
-}
-
-row() { # METRIC LABEL
-	local m=$1 label=$2 d v cells=() med=()
-	for d in "${ALL_DAEMONS[@]}"; do
-		v=$(median "${VALS[$m,$d]-}")
-		med+=("$v")
-		if [[ -n ${NS[$m,$d]-} ]]; then
-			cells+=("n/s")
-		else
-			cells+=("${v:--}")
-		fi
-	done
-	[[ -n ${NS[$m,joind]-} ]] && med[0]=""
-	printf '%-40s %9s %9s %9s %8s %8s\n' "$label" "${cells[@]}" \
-		"$(ratio "${med[0]}" "${med[1]}")" "$(ratio "${med[0]}" "${med[2]}")"
-}
-
-{
-	echo "bench/wifi-connect: WPA2-PSK on mac80211_hwsim, qemu TCG; medians of $ROUNDS rounds"
-	echo "(iwd $(/usr/libexec/iwd --version), $(wpa_supplicant -v | grep -o 'v[0-9.]*' | head -n 1 | sed 's/^/wpa_supplicant /'), joind $("$BUILD/core/joind" --version 2>/dev/null | grep -oE '[0-9][0-9.]*' | head -n 1))"
-	printf '%-40s %9s %9s %9s %8s %8s\n' metric joind iwd wpa_s j/iwd j/wpa_s
-	row start "(a) start -> connected, ms"
-	row connect "(b) Connect() -> connected, ms"
-	row reconnect "(c) AP beaconing -> reconnected, ms"
-	row rss "(d) VmRSS after connect, KiB"
-	row anon "(d) RssAnon after connect, KiB"
-	row cpu_start "(e) CPU start -> connected, ms"
-	row sched_start "    same, schedstat run time, ms"
-	row cpu_idle "(e) CPU in ${IDLE} s idle connected, ms"
-	row sched_idle "    same, schedstat run time, ms"
-	row wakeups "(e) wakeups in ${IDLE} s idle"
-	for k in start reconnect; do
-		[[ -z ${NS[$k,joind]-} ]] || echo "n/s: joind, $k: ${NS[$k,joind]}"
-		[[ -z ${NS[$k,iwd]-} ]] || echo "n/s: iwd, $k: ${NS[$k,iwd]}"
-		[[ -z ${NS[$k,wpa_supplicant]-} ]] || echo "n/s: wpa_supplicant, $k: ${NS[$k,wpa_supplicant]}"
-	done
-	echo "CPU: utime+stime (/proc/PID/stat, ${HZ} Hz ticks); schedstat: the run time of every"
-	echo "thread (/proc/PID/task/*/schedstat); wakeups: voluntary context switches of every"
-	echo "thread. Times from the start of the daemon / just before the call / hostapd's"
-	echo "AP-ENABLED to the connected signal's arrival at gdbus monitor."
-	echo "Every value, in order of the rounds:"
-	for k in $(printf '%s\n' "${!VALS[@]}" | sort); do echo "  $k: ${VALS[$k]}"; done
-} | tee "$LOGDIR/results.txt"
-
-ap_stop
+# shellcheck source=SCRIPTDIR/table.sh
+source "$JOIND_SOURCE_ROOT/bench/wifi-connect/table.sh"
+print_table | tee "$LOGDIR/results.txt"
 cp "$WORK"/*.log "$LOGDIR/"
 wifi_step "done"
