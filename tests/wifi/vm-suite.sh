@@ -23,7 +23,7 @@
 # JOIND_BUILD_ROOT (meson test sets both; by hand they default to this
 # checkout and the current directory); JOIND_WIFI_ALL_CASES, every case with
 # a test (meson sets it: the 'wifi' and 'wifi-matrix' suites); JOIND_WIFI_VM_LIMIT, the VM's
-# wall-clock limit in seconds (default 840; on a loaded machine raise it
+# wall-clock limit in seconds (default 1440; on a loaded machine raise it
 # together with meson test's --timeout-multiplier).
 set -euo pipefail
 # The VM mounts the trees at their real paths (run-in-vm.sh -s/-r).
@@ -34,7 +34,7 @@ RUN_IN_VM=$(cd "$(dirname "$0")/../vm" && pwd -P)/run-in-vm.sh
 # The checkout is shared read-only, the build directory (the current
 # directory of the VM's command: logs and results land there) read-write;
 # hostapd's and dbus-daemon's sockets stay on the guest's own tmpfs.
-VM_ARGS=(-t "${JOIND_WIFI_VM_LIMIT:-840}" -m 1024 -s "$SRC" -e "JOIND_SOURCE_ROOT=$SRC" -e "JOIND_BUILD_ROOT=$BUILD")
+VM_ARGS=(-t "${JOIND_WIFI_VM_LIMIT:-1440}" -m 1024 -s "$SRC" -e "JOIND_SOURCE_ROOT=$SRC" -e "JOIND_BUILD_ROOT=$BUILD")
 
 usage() {
 	sed -n '/^#   vm-suite.sh boot/,/^#$/p' "$0" | sed 's/^# \{0,1\}//' >&2

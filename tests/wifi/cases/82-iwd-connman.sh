@@ -74,6 +74,9 @@ wifi_poll 30 "ConnMan's wifi technology (from net.connman.iwd)" \
 connmanctl enable wifi >/dev/null 2>&1 || true
 wifi_poll 30 "wifi powered in ConnMan" \
 	sh -c 'connmanctl technologies | grep -A6 technology/wifi | grep -q "Powered = True"'
+# The unblock that enable wifi made may leave the access points' BSSes
+# down (see cm_fixture_back): bring them back before scanning for them.
+cm_fixture_back
 check "connmand (iwd plugin) sees joind's wlan2; connmanctl enable wifi: powered"
 
 out=$(timeout 60 connmanctl scan wifi 2>&1) || wifi_fail "connmanctl scan wifi: $out"
