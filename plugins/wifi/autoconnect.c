@@ -494,6 +494,7 @@ wifi_autoconnect_user_connect(WifiAutoconnect *self, WifiNetwork *network,
                               gpointer user_data)
 {
 	AcRequest *req;
+	gboolean joining = self->state == AC_CONNECTING && self->target == network;
 
 	g_autofree gchar *key = wifi_known_network_key(JOIND_NETWORK(network));
 
@@ -502,9 +503,16 @@ wifi_autoconnect_user_connect(WifiAutoconnect *self, WifiNetwork *network,
 	/* The user asks for it: whatever blocked it is theirs to overrule. */
 	if (key != NULL)
 		wifi_auto_retry_unblock(self->retry, key);
-	ac_enter(self, AC_USER, "Connect() by a user");
+	ac_enter(self, AC_USER,
+	         joining ? "Connect() by a user, of the network being joined"
+	                 : "Connect() by a user");
 	req = ac_request_new(self);
 	req->outer = g_task_new(network, cancellable, callback, user_data);
+	/* A client that made the network known and then asks for it (as
+	 * NetworkManager does) finds autoconnect already on its way there. */
+	if (joining &&
+	    wifi_connector_take_over(self->connector, network, cancellable, ac_user_done, req))
+		return;
 	wifi_connector_connect_bss(self->connector, network, ac_pick_bss(self, network),
 	                           cancellable, ac_user_done, req);
 }

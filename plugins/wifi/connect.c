@@ -582,6 +582,25 @@ wifi_connector_connect_bss(WifiConnector *self, WifiNetwork *network, WifiBss *b
 		connector_begin(self);
 }
 
+gboolean
+wifi_connector_take_over(WifiConnector *self, WifiNetwork *network, GCancellable *cancellable,
+                         GAsyncReadyCallback callback, gpointer user_data)
+{
+	WifiAttempt *cur = self->cur;
+	g_autoptr(GTask) first = NULL;
+
+	if (self->next != NULL || cur == NULL || cur->task == NULL || cur->network != network ||
+	    cur->eap_profile != NULL ||
+	    (self->state != CONN_AUTHENTICATING && self->state != CONN_ASSOCIATING &&
+	     self->state != CONN_KEYING))
+		return FALSE;
+	first = g_steal_pointer(&cur->task);
+	cur->task = g_task_new(network, cancellable, callback, user_data);
+	g_task_return_new_error(first, JOIND_ERROR, JOIND_ERROR_ABORTED,
+	                        "A newer Connect() took the attempt over.");
+	return TRUE;
+}
+
 void
 wifi_connector_disconnect(WifiConnector *self, GCancellable *cancellable,
                           GAsyncReadyCallback callback, gpointer user_data)

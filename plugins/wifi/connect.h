@@ -36,6 +36,15 @@ void wifi_connector_disconnect(WifiConnector *self, GCancellable *cancellable,
 void wifi_connector_connect_bss(WifiConnector *self, WifiNetwork *network, WifiBss *bss,
                                 GCancellable *cancellable, GAsyncReadyCallback callback,
                                 gpointer user_data);
+/* A Connect() of network while an attempt on it is under way (one
+ * autoconnect started): the caller takes that attempt over, answered as
+ * wifi_connector_connect_bss() answers, and its first caller gets Aborted;
+ * restarting it would cost a deauthentication and a second handshake.
+ * FALSE (nothing changed) when no such attempt runs, or when it is an
+ * 802.1X one (its agent was fixed when its conversation began). */
+gboolean wifi_connector_take_over(WifiConnector *self, WifiNetwork *network,
+                                  GCancellable *cancellable, GAsyncReadyCallback callback,
+                                  gpointer user_data);
 
 /* What became of a connection, whoever asked for it (autoconnect learns
  * from these which BSS to avoid and when to reconnect). */

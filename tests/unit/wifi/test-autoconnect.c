@@ -710,6 +710,40 @@ test_user_disconnect(Fixture *f, gconstpointer data)
 	kernel_quick_scan(f, ap_home.freq);
 }
 
+/* A user's Connect() of the network autoconnect is joining (a client that
+ * wrote its profile, then asked for it) takes that attempt over: no
+ * second CMD_CONNECT, no teardown, and the user's call is answered once
+ * connected. */
+static void
+test_user_joins_attempt(Fixture *f, gconstpointer data)
+{
+	g_autoptr(GBytes) ssid = g_bytes_new_static("home", 4);
+	FakeNlRequest *req;
+	JoindNetwork *home;
+	guint disconnects;
+
+	wifi_test_core_add_profile(f->tc, "home.open", "");
+	remember_frequency(f, "home", ap_home.freq);
+	on_air(f, &ap_home);
+	g_assert_true(wifi_autoconnect_start(f->ac, "test"));
+	kernel_quick_scan(f, ap_home.freq);
+	req = wait_request(f, NL80211_CMD_CONNECT, NULL);
+	home = find_network(f->station, ssid, JOIND_NETWORK_TYPE_OPEN);
+	g_assert_nonnull(home);
+	disconnects = fake_nl_n_sent(f->fake, NL80211_CMD_DISCONNECT);
+	wifi_autoconnect_user_connect(f->ac, WIFI_NETWORK(home), NULL, disconnect_done, f);
+	iterate();
+	g_assert_false(f->done);
+	g_assert_no_error(f->error);
+	fake_nl_done(f->fake, req, 0);
+	kernel_connect_result(f, &ap_home, 0, FALSE);
+	assert_connected_to(f, "home");
+	g_assert_true(f->done);
+	g_assert_no_error(f->error);
+	g_assert_cmpuint(fake_nl_n_sent(f->fake, NL80211_CMD_CONNECT), ==, 1);
+	g_assert_cmpuint(fake_nl_n_sent(f->fake, NL80211_CMD_DISCONNECT), ==, disconnects);
+}
+
 /* The profile of the network joind is on is removed: it leaves, and does
  * not come back. */
 static void
@@ -977,6 +1011,7 @@ main(int argc, char **argv)
 	ADD("/autoconnect/beacon-loss", test_beacon_loss);
 	ADD("/autoconnect/user-disconnect", test_user_disconnect);
 	ADD("/autoconnect/profile-removed", test_profile_removed);
+	ADD("/autoconnect/user-joins-attempt", test_user_joins_attempt);
 	ADD("/autoconnect/passphrase/spoofed-deauth", test_spoofed_deauth);
 	ADD("/autoconnect/passphrase/two-bsses", test_keys_refused_two_bsses);
 	ADD("/autoconnect/passphrase/backoff", test_wrong_passphrase_backoff);
