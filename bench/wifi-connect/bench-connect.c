@@ -24,7 +24,6 @@
  */
 #include <gio/gio.h>
 #include <stdio.h>
-#include <stdlib.h>
 #include <string.h>
 
 typedef struct {
@@ -231,12 +230,17 @@ main(int argc, char **argv)
 {
 	g_autoptr(GError) error = NULL;
 	Run run = {0};
+	guint64 timeout = 60;
 	gint64 t0;
 	gdouble cpu0;
 
 	if (argc < 5 || argc > 6 || (run.daemon = daemon_of(argv[1])) == NULL) {
 		fprintf(stderr, "usage: bench-connect joind|iwd|wpa_supplicant PID STATION NETWORK "
 		                "[TIMEOUT-SECONDS]\n");
+		return 2;
+	}
+	if (argc == 6 && !g_ascii_string_to_unsigned(argv[5], 10, 1, 3600, &timeout, &error)) {
+		fprintf(stderr, "bench-connect: timeout: %s\n", error->message);
 		return 2;
 	}
 	run.pid = argv[2];
@@ -247,7 +251,7 @@ main(int argc, char **argv)
 		fprintf(stderr, "bench-connect: %s\n", error->message);
 		return 1;
 	}
-	g_timeout_add_seconds(argc == 6 ? (guint)atoi(argv[5]) : 60, on_timeout, &run);
+	g_timeout_add_seconds((guint)timeout, on_timeout, &run);
 	cpu0 = sched_ms(run.pid);
 	t0 = g_get_real_time();
 	run_request(&run);
