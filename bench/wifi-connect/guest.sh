@@ -22,17 +22,21 @@
 # .known_network.freq; wpa_supplicant keeps nothing on disk). Then ROUNDS
 # rounds, the daemons in turn, each:
 #   (a) start -> connected: the daemon is started with the network known;
-#       from the exec to the connected signal;
+#       from just before the exec (the monitor already running) to the
+#       connected signal;
 #   (d) WPA2-PSK row: VmRSS, RssAnon from /proc/PID/status at that moment;
 #       (e) CPU time used so far (utime+stime from /proc/PID/stat, and the
 #       finer per-thread schedstat run time);
 #   (b) Connect() -> connected: disconnected by the daemon's own call
 #       (joind Station1.Disconnect, iwd Station.Disconnect, wpa_cli
 #       disconnect), one scan to completion (Station1.Scan, Station.Scan
-#       until Scanning=false, wpa_cli scan until ScanDone), then from just
-#       before the call (joind Network1.Connect, iwd Network.Connect,
-#       wpa_cli select_network) to the connected signal; (s) the daemon's
-#       CPU over that interval (schedstat run time of every thread);
+#       until Scanning=false, wpa_cli scan until ScanDone), then the
+#       request through bench-connect (bench-connect.c: joind
+#       Network1.Connect, iwd Network.Connect, wpa_supplicant's D-Bus
+#       Interface.SelectNetwork), timed by it from just before it sends the
+#       request, already on the bus and subscribed, to the arrival of the
+#       station's State signal; (s) the daemon's CPU over that interval
+#       (schedstat run time of every thread, read by bench-connect);
 #       every row but WPA2-PSK: the access point's PMKSA cache flushed
 #       first (hostapd_cli pmksa_flush), so this is a full EAP
 #       authentication, a full SAE exchange, a fresh OWE key (a daemon that
@@ -50,10 +54,11 @@
 # and in the last round of the WPA2-PSK row, once connected, (e) CPU time
 # and voluntary context switches of every thread (the wakeups) over IDLE
 # seconds of idle.
-# (b) and (p) include starting the client that makes the call (gdbus for
-# joind and iwd, wpa_cli for wpa_supplicant), which costs up to seconds in
-# the emulated guest on a loaded host; joind's log says when the call
-# reached it.
+# (b) and (p) are timed inside bench-connect, so starting a client (GLib
+# costs up to seconds in the emulated guest on a loaded host) is outside
+# them for the three daemons alike, and they end on the same kind of event
+# for the three; (a) and (c) end on the signal's arrival at the monitor,
+# also alike.
 # "Connected": Station1.State=connected (joind), Station.State=connected
 # (iwd), Interface.State=completed (wpa_supplicant, the D-Bus face of
 # wpa_state=COMPLETED). Every wait is on events: one `gdbus monitor` of the
@@ -214,7 +219,8 @@ ap_stop() {
 
 # ---- the daemons: start, stop, scan, connect, disconnect ------------------------
 # Each DAEMON_start sets PID and the STA_* patterns and starts the monitor
-# before the daemon, so that nothing it signals is missed. The scans return
+# before the daemon, so that nothing it signals is missed; T_EXEC: the
+# time just before the daemon's exec, after the monitor's start-up. The scans return
 # status 1 (after miss) when they fail.
 
 joind_start() {
@@ -225,6 +231,7 @@ joind_start() {
 	JNET=$JDEV/network/${SSID_HEX}_$NTYPE
 	mon_start net.joind
 	# As joind.service runs it: GLib's slice allocator off.
+	T_EXEC=$EPOCHREALTIME
 	G_SLICE=always-malloc "$BUILD/core/joind" --plugin-dir "$BUILD/plugins" --plugins "$plugins" \
 		--config "$WORK/main.conf" --state-dir "$WORK/state" >>"$JOIND_LOG" 2>&1 &
 	PID=$!
@@ -235,9 +242,7 @@ joind_scan() {
 		miss "joind: Scan() failed" || return
 	jw -t 30 object net.joind.Network1 "Name=$SSID" >/dev/null || miss "joind: no network" || return
 }
-joind_connect() {
-	jcall --timeout 120 --object-path "$JNET" --method net.joind.Network1.Connect >"$WORK/connect.out" 2>&1
-}
+joind_target() { TARGET=("$JDEV" "$JNET"); }
 joind_disconnect() {
 	jcall --object-path "$JDEV" --method net.joind.Station1.Disconnect >/dev/null
 }
@@ -248,6 +253,7 @@ iwd_call() {
 iwd_start() {
 	STA_IFACE=net.connman.iwd.Station STA_CONNECTED=connected
 	mon_start net.connman.iwd
+	T_EXEC=$EPOCHREALTIME
 	/usr/libexec/iwd -p "$STA_PHY" >>"$WORK/iwd.log" 2>&1 &
 	PID=$!
 }
@@ -268,10 +274,9 @@ iwd_scan() {
 	iwd_call "$ISTA" net.connman.iwd.Station.Scan >/dev/null || miss "iwd: Scan() failed" || return
 	await 30 "'Scanning': <false>" || miss "iwd: the scan did not end" || return
 }
-iwd_connect() {
+iwd_target() {
 	iwd_station || return
-	iwd_call "$ISTA/${SSID_HEX}_$NTYPE" net.connman.iwd.Network.Connect --timeout 120 \
-		>"$WORK/connect.out" 2>&1
+	TARGET=("$ISTA" "$ISTA/${SSID_HEX}_$NTYPE")
 }
 iwd_disconnect() {
 	iwd_station || return
@@ -281,6 +286,7 @@ iwd_disconnect() {
 wpa_supplicant_start() {
 	STA_IFACE=fi.w1.wpa_supplicant1.Interface STA_CONNECTED=completed
 	mon_start fi.w1.wpa_supplicant1
+	T_EXEC=$EPOCHREALTIME
 	wpa_supplicant -u -t -D nl80211 -i wlan1 -c "$WORK/wpa_supplicant.conf" \
 		-f "$WORK/wpa_supplicant.log" &
 	PID=$!
@@ -290,7 +296,8 @@ wpa_supplicant_scan() {
 	wpa scan | grep -qx OK || miss "wpa_cli scan failed" || return
 	await 30 "ScanDone" || miss "wpa_supplicant: the scan did not end" || return
 }
-wpa_supplicant_connect() { wpa select_network 0 >"$WORK/connect.out" 2>&1; }
+# The network block of wpa_supplicant.conf: the first of the interface's.
+wpa_supplicant_target() { TARGET=(wlan1 0); }
 wpa_supplicant_disconnect() { wpa disconnect >/dev/null; }
 
 phy_has_netdev() {
@@ -319,18 +326,21 @@ daemon_stop() {
 	fi
 }
 
-# connect_call: the daemon's connect call in the background, up to the
-# connected signal (T_MATCH) and the call's return; status 1 after miss.
+# connect_call: the daemon's connect request through bench-connect, which
+# is on the bus and subscribed to the station's State before it takes its
+# start time, so no daemon's figure includes a client's start-up; the same
+# D-Bus event ends it for the three. CONNECT=(T0 T1 CPU0 CPU1): the times
+# (epoch seconds) and the daemon's schedstat run time (ms) at both. Status
+# 1 after miss.
 connect_call() {
-	local cpid
-	"${D}_connect" &
-	cpid=$!
-	if ! await_connected "$TIMEOUT"; then
-		wait "$cpid" || true
-		miss "Connect did not connect within $TIMEOUT s: $(head -c 300 "$WORK/connect.out")"
+	local out
+	"${D}_target" || return
+	if ! out=$("$BUILD/bench/wifi-connect/bench-connect" "$D" "$PID" "${TARGET[@]}" "$TIMEOUT" \
+		2>"$WORK/connect.out"); then
+		miss "$(head -c 300 "$WORK/connect.out")"
 		return
 	fi
-	wait "$cpid" || miss "the Connect call failed: $(head -c 300 "$WORK/connect.out")"
+	read -r -a CONNECT <<<"$out"
 }
 
 # Connected on request when the daemon did not connect on its own.
@@ -343,15 +353,13 @@ connect_now() {
 # ---- one round of one daemon ($D) ------------------------------------------------
 
 measure_start() { # (a), (d), (e) from the start
-	local t0
 	if [[ -n ${NS[$ROW:start,$D]-} ]]; then
 		"${D}_start"
 		connect_now || return
 	else
-		t0=$EPOCHREALTIME
 		"${D}_start"
 		if await_connected "$TIMEOUT"; then
-			record start "$D" "$(ms_between "$t0" "$T_MATCH")"
+			record start "$D" "$(ms_between "$T_EXEC" "$T_MATCH")"
 			record cpu_start "$D" "$(cpu_ms "$PID")"
 			record sched_start "$D" "$(sched_ms "$PID")"
 		else
@@ -369,7 +377,7 @@ measure_start() { # (a), (d), (e) from the start
 # many EAP conversations hostapd began. "flush": the access point forgets
 # every PMKSA first.
 measure_connect() {
-	local m=$1 t0 c0 e0
+	local m=$1 e0
 	mon_drain
 	"${D}_disconnect" || miss "the disconnect call failed" || return
 	await_disconnected 30 || miss "not disconnected within 30 s of the call" || return
@@ -378,11 +386,10 @@ measure_connect() {
 			wifi_fail "hostapd_cli pmksa_flush failed"
 	fi
 	"${D}_scan" || return
-	mon_drain
-	e0=$(eap_started) c0=$(sched_ms "$PID") t0=$EPOCHREALTIME
+	e0=$(eap_started)
 	connect_call || return
-	record "$m" "$D" "$(ms_between "$t0" "$T_MATCH")"
-	record "cpu_$m" "$D" "$(minus "$(sched_ms "$PID")" "$c0")"
+	record "$m" "$D" "$(ms_between "${CONNECT[0]}" "${CONNECT[1]}")"
+	record "cpu_$m" "$D" "$(minus "${CONNECT[3]}" "${CONNECT[2]}")"
 	record "eap_$m" "$D" $(($(eap_started) - e0))
 }
 

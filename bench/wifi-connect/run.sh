@@ -4,7 +4,9 @@
 # hunting and pecking and hash-to-element, OWE) and stays there, beside
 # iwd and wpa_supplicant (host wrapper).
 #
-# Run from the build directory, as root, on demand (not part of CI):
+# Run from the build directory (meson setup with the default -Dtests=true,
+# which builds bench/wifi-connect/bench-connect), as root, on demand (not
+# part of CI):
 #     ../bench/wifi-connect/run.sh [ROUNDS [IDLE-SECONDS]]
 # ROUNDS defaults to 5, IDLE-SECONDS to 60. It boots the test VM once
 # (tests/vm/run-in-vm.sh: Debian's kernel under qemu, mac80211_hwsim) and
@@ -27,18 +29,31 @@ set -euo pipefail
 
 here=$(cd "$(dirname "$0")" && pwd)
 src=$(cd "$here/../.." && pwd)
-[[ -x core/joind && -d plugins && -x tests/wifi/joind-wait ]] ||
-	{ echo "run from the build directory, after meson compile" >&2; exit 2; }
+[[ -x core/joind && -d plugins && -x tests/wifi/joind-wait && -x bench/wifi-connect/bench-connect ]] ||
+	{ echo "run from the build directory, after meson compile (with -Dtests=true)" >&2; exit 2; }
 [[ ${1:-5} =~ ^[1-9][0-9]*$ && ${2:-60} =~ ^[1-9][0-9]*$ ]] ||
 	{ echo "usage: run.sh [ROUNDS [IDLE-SECONDS]]" >&2; exit 2; }
 for tool in hostapd hostapd_cli wpa_supplicant wpa_cli wpa_passphrase /usr/libexec/iwd gdbus openssl; do
 	command -v "$tool" >/dev/null || { echo "$tool missing (scripts/install-deps)" >&2; exit 2; }
 done
 
+# How it was run and how busy the host was (the times are emulated: a
+# loaded host stretches them), before and after, printed above the table.
+command_line=$(printf '%q ' "BENCH_ONLY=${BENCH_ONLY-}" "$0" "$@")
+started=$(date -u '+%F %T UTC')
+header="run: ${command_line% } (in $PWD, $started)"
+header+=$'\n'"host: $(nproc) CPUs; load before: $(cut -d' ' -f1-3 /proc/loadavg)"
+echo "$header" >&2
 rm -f meson-logs/bench-wifi-connect/results.txt
 rm -rf bench-wifi-connect-pki
 "$src/tests/wired/make-pki.sh" bench-wifi-connect-pki >/dev/null
 "$src/tests/vm/run-in-vm.sh" -t 14400 -m 1024 -s "$src" \
 	-e "JOIND_SOURCE_ROOT=$src" -e "JOIND_BUILD_ROOT=$PWD" \
 	-e "BENCH_ROUNDS=${1:-5}" -e "BENCH_IDLE=${2:-60}" -e "BENCH_ONLY=${BENCH_ONLY-}" -- "$here/guest.sh" >&2
+{
+	echo "$header"
+	echo "load after: $(cut -d' ' -f1-3 /proc/loadavg) ($(date -u '+%T UTC'))"
+	cat meson-logs/bench-wifi-connect/results.txt
+} >meson-logs/bench-wifi-connect/results.new
+mv meson-logs/bench-wifi-connect/results.new meson-logs/bench-wifi-connect/results.txt
 cat meson-logs/bench-wifi-connect/results.txt
