@@ -117,3 +117,19 @@ joind_variant_writer_variant(JoindVariantWriter *w, GVariant *value)
 	g_byte_array_append(w->buf, (const guint8 *)type, (guint)strlen(type));
 	g_variant_unref(value);
 }
+
+/* A variant is its value, a zero byte and the value's type string. */
+void
+joind_variant_writer_variant_string(JoindVariantWriter *w, const gchar *s)
+{
+	joind_variant_writer_string(w, s);
+	g_byte_array_append(w->buf, (const guint8 *)"\0s", 2);
+}
+
+void
+joind_variant_writer_variant_boolean(JoindVariantWriter *w, gboolean b)
+{
+	const guint8 bytes[] = {b ? 1 : 0, 0, 'b'};
+
+	g_byte_array_append(w->buf, bytes, sizeof(bytes));
+}
