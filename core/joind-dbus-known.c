@@ -95,12 +95,41 @@ known_read_state(JoindDBusKnown *self, KnownRecord *rec, gint64 *last, gboolean 
 	*user_saved = joind_known_state_get_user_saved(self->state, ssid, len, type);
 }
 
-static GVariant *
-known_time_value(gint64 when)
-{
-	g_autofree gchar *text = joind_known_time_to_string(when);
+/* A property's value: a string or a boolean. */
+typedef struct {
+	gboolean is_boolean;
+	gboolean boolean;
+	const gchar *string;
+	gchar *owned; /* string, when made for this value */
+} KnownValue;
 
-	return g_variant_new_string(text);
+/* A property's value, from the record; FALSE for no such property. */
+static gboolean
+known_value(JoindDBusKnown *self, KnownRecord *rec, const gchar *name, KnownValue *v)
+{
+	JoindProfile *p = rec->profile;
+	const gchar *error;
+
+	*v = (KnownValue){0};
+	if (strcmp(name, "Name") == 0)
+		v->string = joind_profile_get_name(p);
+	else if (strcmp(name, "Type") == 0)
+		v->string = joind_profile_type_to_extension(joind_profile_get_profile_type(p));
+	else if (strcmp(name, "Hidden") == 0)
+		v->boolean = joind_profile_get_boolean(p, SETTINGS_GROUP, HIDDEN_KEY, FALSE);
+	else if (strcmp(name, "AutoConnect") == 0)
+		v->boolean = joind_profile_get_boolean(p, SETTINGS_GROUP, AUTOCONNECT_KEY, TRUE);
+	else if (strcmp(name, "LastConnectedTime") == 0)
+		v->string = v->owned = joind_known_time_to_string(rec->last_connected);
+	else if (strcmp(name, "Source") == 0)
+		v->string = rec->user_saved ? "user" : "admin";
+	else if (strcmp(name, "ProfileError") == 0) {
+		error = joind_profile_store_get_error(self->store, joind_profile_get_path(p));
+		v->string = error != NULL ? error : "";
+	} else
+		return FALSE;
+	v->is_boolean = v->string == NULL;
+	return TRUE;
 }
 
 /* A property's value (floating), from the record; NULL for no such
@@ -108,29 +137,14 @@ known_time_value(gint64 when)
 static GVariant *
 known_property(JoindDBusKnown *self, KnownRecord *rec, const gchar *name)
 {
-	JoindProfile *p = rec->profile;
-	const gchar *error;
+	KnownValue v;
+	GVariant *value;
 
-	if (strcmp(name, "Name") == 0)
-		return g_variant_new_string(joind_profile_get_name(p));
-	if (strcmp(name, "Type") == 0)
-		return g_variant_new_string(
-		        joind_profile_type_to_extension(joind_profile_get_profile_type(p)));
-	if (strcmp(name, "Hidden") == 0)
-		return g_variant_new_boolean(
-		        joind_profile_get_boolean(p, SETTINGS_GROUP, HIDDEN_KEY, FALSE));
-	if (strcmp(name, "AutoConnect") == 0)
-		return g_variant_new_boolean(
-		        joind_profile_get_boolean(p, SETTINGS_GROUP, AUTOCONNECT_KEY, TRUE));
-	if (strcmp(name, "LastConnectedTime") == 0)
-		return known_time_value(rec->last_connected);
-	if (strcmp(name, "Source") == 0)
-		return g_variant_new_string(rec->user_saved ? "user" : "admin");
-	if (strcmp(name, "ProfileError") == 0) {
-		error = joind_profile_store_get_error(self->store, joind_profile_get_path(p));
-		return g_variant_new_string(error != NULL ? error : "");
-	}
-	return NULL;
+	if (!known_value(self, rec, name, &v))
+		return NULL;
+	value = v.is_boolean ? g_variant_new_boolean(v.boolean) : g_variant_new_string(v.string);
+	g_free(v.owned);
+	return value;
 }
 
 /* Every property of rec, added to b (an a{sv} being built). */
@@ -525,8 +539,15 @@ known_write_managed(JoindDBusKnown *self, KnownRecord *rec, JoindVariantWriter *
 		joind_variant_writer_open(w, &prop, 8);
 		joind_variant_writer_string(w, name);
 		joind_variant_writer_mark(w, &prop);
+		KnownValue v;
+
+		known_value(self, rec, name, &v);
 		joind_variant_writer_align(w, 8);
-		joind_variant_writer_variant(w, known_property(self, rec, name));
+		if (v.is_boolean)
+			joind_variant_writer_variant_boolean(w, v.boolean);
+		else
+			joind_variant_writer_variant_string(w, v.string);
+		g_free(v.owned);
 		joind_variant_writer_close(w, &prop, FALSE);
 		joind_variant_writer_mark(w, &props);
 	}

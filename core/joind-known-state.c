@@ -384,12 +384,26 @@ state_set_aside(JoindKnownState *self, const gchar *why)
 	          why, bad);
 }
 
-static gboolean
-state_too_large(const gchar *path)
+typedef enum {
+	STATE_FILE_ABSENT,
+	STATE_FILE_TOO_LARGE,
+	STATE_FILE_READABLE,
+} StateFile;
+
+/* What stat() tells of the file before reading it. Absence is the usual
+ * case (no network joined yet) and is told here: GLib's error for a
+ * missing file converts the file name and strerror() to UTF-8, and in a
+ * daemon's C locale that maps iconv's modules (some 28 KiB resident). */
+static StateFile
+state_file_check(const gchar *path)
 {
 	GStatBuf st;
 
-	return g_stat(path, &st) == 0 && S_ISREG(st.st_mode) && st.st_size > STATE_MAX_BYTES;
+	if (g_stat(path, &st) < 0)
+		return errno == ENOENT ? STATE_FILE_ABSENT : STATE_FILE_READABLE;
+	if (S_ISREG(st.st_mode) && st.st_size > STATE_MAX_BYTES)
+		return STATE_FILE_TOO_LARGE;
+	return STATE_FILE_READABLE;
 }
 
 void
@@ -403,9 +417,14 @@ joind_known_state_load(JoindKnownState *self)
 	g_clear_pointer(&self->on_disk, g_free);
 	if (self->path == NULL)
 		return;
-	if (state_too_large(self->path)) {
+	switch (state_file_check(self->path)) {
+	case STATE_FILE_ABSENT:
+		return;
+	case STATE_FILE_TOO_LARGE:
 		state_set_aside(self, "larger than 16 MiB, the most joind reads");
 		return;
+	case STATE_FILE_READABLE:
+		break;
 	}
 	if (!g_file_get_contents(self->path, &text, &len, &error)) {
 		if (g_error_matches(error, G_FILE_ERROR, G_FILE_ERROR_NOENT))

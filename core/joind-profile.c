@@ -246,8 +246,13 @@ static guint8
 setting_read(GKeyFile *kf, const gchar *key)
 {
 	g_autoptr(GError) error = NULL;
-	gboolean value = g_key_file_get_boolean(kf, SETTINGS_GROUP, key, &error);
+	gboolean value;
 
+	/* Most files set neither key: asking first spares a GError (and its
+	 * formatted message) per absent key at start. */
+	if (!g_key_file_has_key(kf, SETTINGS_GROUP, key, NULL))
+		return SETTING_ABSENT;
+	value = g_key_file_get_boolean(kf, SETTINGS_GROUP, key, &error);
 	if (error != NULL)
 		return SETTING_ABSENT;
 	return value ? SETTING_TRUE : SETTING_FALSE;

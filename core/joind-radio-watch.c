@@ -23,8 +23,14 @@ struct _JoindRadioWatch {
 gboolean
 joind_radio_present(const gchar *sysfs_class)
 {
-	g_autoptr(GDir) dir = g_dir_open(sysfs_class, 0, NULL);
+	g_autoptr(GDir) dir = NULL;
 
+	/* g_dir_open() words its error (strerror() converted to UTF-8) even
+	 * when no error is asked for, which in a daemon's C locale maps
+	 * iconv's modules; a machine with no radio has no such directory. */
+	if (!g_file_test(sysfs_class, G_FILE_TEST_IS_DIR))
+		return FALSE;
+	dir = g_dir_open(sysfs_class, 0, NULL);
 	return dir != NULL && g_dir_read_name(dir) != NULL;
 }
 

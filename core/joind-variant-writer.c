@@ -107,13 +107,18 @@ joind_variant_writer_value(JoindVariantWriter *w, GVariant *value, guint align)
 	g_variant_unref(value);
 }
 
+/* A variant is its value, a zero byte and the value's type string. */
 void
-joind_variant_writer_variant(JoindVariantWriter *w, GVariant *value)
+joind_variant_writer_variant_string(JoindVariantWriter *w, const gchar *s)
 {
-	const gchar *type = g_variant_get_type_string(value);
+	joind_variant_writer_string(w, s);
+	g_byte_array_append(w->buf, (const guint8 *)"\0s", 2);
+}
 
-	joind_variant_writer_value(w, g_variant_ref_sink(value), 1);
-	g_byte_array_append(w->buf, (const guint8 *)"", 1);
-	g_byte_array_append(w->buf, (const guint8 *)type, (guint)strlen(type));
-	g_variant_unref(value);
+void
+joind_variant_writer_variant_boolean(JoindVariantWriter *w, gboolean b)
+{
+	const guint8 bytes[] = {b ? 1 : 0, 0, 'b'};
+
+	g_byte_array_append(w->buf, bytes, sizeof(bytes));
 }

@@ -48,8 +48,10 @@ void joind_variant_writer_close(JoindVariantWriter *w, JoindVariantFrame *frame,
 void joind_variant_writer_align(JoindVariantWriter *w, guint align);
 /* A string or object path. */
 void joind_variant_writer_string(JoindVariantWriter *w, const gchar *s);
-/* A variant holding value (floating taken); it must start 8-aligned. */
-void joind_variant_writer_variant(JoindVariantWriter *w, GVariant *value);
+/* A variant holding the string s, or the boolean b, written without
+ * making a GVariant of it (it must start 8-aligned). */
+void joind_variant_writer_variant_string(JoindVariantWriter *w, const gchar *s);
+void joind_variant_writer_variant_boolean(JoindVariantWriter *w, gboolean b);
 /* A serialised value (floating taken), aligned to align first. */
 void joind_variant_writer_value(JoindVariantWriter *w, GVariant *value, guint align);
 

@@ -13,7 +13,8 @@
 #     no WiFi, no 802.1X port), joind with 10,000 known networks;
 #   - resident size per mapped library, joind beside the floor;
 #   - 10,000 known networks (bench/footprint/gen-profiles.sh): heap per
-#     profile, GetManagedObjects, CPU to reload one changed file and to
+#     profile, GetManagedObjects (the call's wall time and joind's own
+#     CPU for it), CPU to reload one changed file and to
 #     reload everything (SIGHUP);
 #   - heap per Ethernet port (DEVICES veth links in a network namespace,
 #     default 300; skipped when no namespace can be made);
@@ -138,13 +139,16 @@ echo
 echo "== 10,000 known networks"
 anon0=$(median joind rssanon_kib) anon10k=$(median joind-10k rssanon_kib)
 echo "heap per profile: $(((anon10k - anon0) * 1024 / 10000)) B  (RssAnon $anon0 -> $anon10k KiB)"
-echo "GetManagedObjects: $(median joind-10k managed_objects_ms) ms for $(median joind-10k managed_objects) objects"
+echo "GetManagedObjects: $(median joind-10k managed_objects_ms) ms for $(median joind-10k managed_objects) objects" \
+	"($(median joind-10k managed_objects_bytes) bytes; joind's own CPU $(median joind-10k managed_objects_cpu_ms) ms," \
+	"the rest is the bus and the client reading the reply)"
 echo "reload of one changed file: $(median joind-10k reload_one_cpu_ms) ms CPU"
 echo "reload of everything (SIGHUP): $(median joind-10k reload_all_cpu_ms) ms CPU"
 if [[ -n ${BEFORE-} ]]; then
 	b10k=$(median before-10k rssanon_kib)
 	echo "before: heap per profile $(((b10k - $(median before rssanon_kib)) * 1024 / 10000)) B," \
-		"GetManagedObjects $(median before-10k managed_objects_ms) ms," \
+		"GetManagedObjects $(median before-10k managed_objects_ms) ms" \
+		"(joind's CPU $(median before-10k managed_objects_cpu_ms) ms)," \
 		"reload one $(median before-10k reload_one_cpu_ms) ms, SIGHUP $(median before-10k reload_all_cpu_ms) ms"
 fi
 

@@ -35,7 +35,10 @@ write_object(JoindVariantWriter *w, guint index, guint n_props, gsize len, GVari
 		joind_variant_writer_string(w, name);
 		joind_variant_writer_mark(w, &prop);
 		joind_variant_writer_align(w, 8);
-		joind_variant_writer_variant(w, value);
+		if (i % 2 == 0)
+			joind_variant_writer_variant_string(w, text);
+		else
+			joind_variant_writer_variant_boolean(w, i % 3 == 0);
 		joind_variant_writer_close(w, &prop, FALSE);
 		joind_variant_writer_mark(w, &props);
 	}
