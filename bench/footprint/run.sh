@@ -164,15 +164,25 @@ fi
 
 echo
 echo "== resident size per mapping (KiB, round 1; only those >= 16 KiB in one of them)"
-printf '%-32s%14s%14s%14s%14s%14s\n' mapping floor floor-crypto core joind joind-floor
-for l in floor floor-crypto core joind; do
-	awk '$1 == "lib" { print $2, $3 }' "$work/$l.0" | sort >"$work/$l.libs"
+# With BEFORE=, the other build's joind (every plugin) is the last column;
+# its libjoind maps from another path, so mappings go by file name.
+map_labels=(floor floor-crypto core joind)
+[[ -z ${BEFORE-} ]] || map_labels+=(before)
+printf '%-32s' mapping
+printf '%14s' "${map_labels[@]}"
+printf '%14s\n' joind-floor
+for l in "${map_labels[@]}"; do
+	awk '$1 == "lib" { n = split($2, p, "/"); print p[n], $3 }' "$work/$l.0" | sort >"$work/$l.libs"
 done
-join -a1 -a2 -e0 -o 0,1.2,2.2 "$work/floor.libs" "$work/floor-crypto.libs" |
-	join -a1 -a2 -e0 -o 0,1.2,1.3,2.2 - "$work/core.libs" |
-	join -a1 -a2 -e0 -o 0,1.2,1.3,1.4,2.2 - "$work/joind.libs" |
-	awk '$2 >= 16 || $3 >= 16 || $4 >= 16 || $5 >= 16' | sort -k5 -n -r |
-	awk '{ printf "%-32s%14s%14s%14s%14s%14s\n", $1, $2, $3, $4, $5, $5 - $2 }'
+cp "$work/floor.libs" "$work/joined"
+for ((i = 1; i < ${#map_labels[@]}; i++)); do
+	fields=0
+	for ((j = 2; j <= i + 1; j++)); do fields+=",1.$j"; done
+	join -a1 -a2 -e0 -o "$fields,2.2" "$work/joined" "$work/${map_labels[i]}.libs" >"$work/joined.new"
+	mv "$work/joined.new" "$work/joined"
+done
+awk '{ for (i = 2; i <= NF; i++) if ($i >= 16) { print; next } }' "$work/joined" | sort -k5 -n -r |
+	awk '{ printf "%-32s", $1; for (i = 2; i <= NF; i++) printf "%14s", $i; printf "%14s\n", $5 - $2 }'
 
 echo
 # Each round one run of scan-bench per build (alternating, so that the
