@@ -21,7 +21,10 @@ struct _JoindEcGroup {
 	BIGNUM *p, *a, *b, *order;
 	BIGNUM *euler_exp; /* (p - 1) / 2 */
 	BIGNUM *sqrt_exp;  /* (p + 1) / 4 */
-	BIGNUM *qnr;       /* a quadratic non-residue mod p, for blinding */
+	BIGNUM *qnr;       /* p - 1, a quadratic non-residue mod p, for blinding */
+	/* p's Montgomery form, made once: without it every exponentiation mod
+	 * p (each round of hunting and pecking) would make its own. */
+	BN_MONT_CTX *mont;
 	guint8 p_octets[JOIND_EC_MAX_PRIME_LEN];
 	gsize prime_len, order_len;
 };
@@ -55,21 +58,14 @@ group_nid(guint number)
 	}
 }
 
-/* The smallest non-residue: public, so finding it may take any time. */
+/* Every supported prime is 3 mod 4 (the square root above relies on it
+ * too), so (p - 1) / 2 is odd and -1 is a non-residue: public, as a
+ * searched one would be, without the exponentiations of a search. */
 static gboolean
-group_find_qnr(JoindEcGroup *group)
+group_set_qnr(JoindEcGroup *group)
 {
-	BIGNUM *e = BN_new();
-	gboolean ok = e != NULL && group->qnr != NULL;
-
-	for (BN_ULONG w = 2; ok && w < 1000; w++) {
-		ok = BN_set_word(group->qnr, w) == 1 &&
-		     BN_mod_exp(e, group->qnr, group->euler_exp, group->p, group->bnctx) == 1;
-		if (ok && !BN_is_one(e))
-			break;
-	}
-	BN_free(e);
-	return ok;
+	return BN_is_bit_set(group->p, 0) && BN_is_bit_set(group->p, 1) &&
+	       BN_sub(group->qnr, group->p, BN_value_one()) == 1;
 }
 
 static gboolean
@@ -82,11 +78,14 @@ group_setup(JoindEcGroup *group)
 	group->euler_exp = BN_new();
 	group->sqrt_exp = BN_new();
 	group->qnr = BN_new();
+	group->mont = BN_MONT_CTX_new();
 	if (group->curve == NULL || group->bnctx == NULL || group->qnr == NULL ||
-	    group->sqrt_exp == NULL || group->euler_exp == NULL || group->order == NULL ||
-	    group->b == NULL || group->a == NULL || group->p == NULL ||
+	    group->mont == NULL || group->sqrt_exp == NULL || group->euler_exp == NULL ||
+	    group->order == NULL || group->b == NULL || group->a == NULL || group->p == NULL ||
 	    EC_GROUP_get_curve(group->curve, group->p, group->a, group->b, group->bnctx) != 1 ||
 	    EC_GROUP_get_order(group->curve, group->order, group->bnctx) != 1)
+		return FALSE;
+	if (BN_MONT_CTX_set(group->mont, group->p, group->bnctx) != 1)
 		return FALSE;
 	group->prime_len = (gsize)BN_num_bytes(group->p);
 	group->order_len = (gsize)BN_num_bytes(group->order);
@@ -96,7 +95,7 @@ group_setup(JoindEcGroup *group)
 	       BN_rshift(group->sqrt_exp, group->sqrt_exp, 2) == 1 &&
 	       BN_bn2binpad(group->p, group->p_octets, (int)group->prime_len) ==
 	               (int)group->prime_len &&
-	       group_find_qnr(group);
+	       group_set_qnr(group);
 }
 
 JoindEcGroup *
@@ -136,6 +135,7 @@ joind_ec_group_free(JoindEcGroup *group)
 	BN_free(group->euler_exp);
 	BN_free(group->sqrt_exp);
 	BN_free(group->qnr);
+	BN_MONT_CTX_free(group->mont);
 	BN_CTX_free(group->bnctx);
 	EC_GROUP_free(group->curve);
 	g_free(group);
@@ -284,7 +284,8 @@ joind_ec_group_is_qr(JoindEcGroup *group, const BIGNUM *v, guint *qr, GError **e
 	     BN_mod_mul(t, v, r, group->p, group->bnctx) == 1 &&
 	     BN_mod_mul(r, t, group->qnr, group->p, group->bnctx) == 1 &&
 	     joind_ec_group_bn_select(group, t, coin & 1u, r, t) &&
-	     BN_mod_exp_mont_consttime(r, t, group->euler_exp, group->p, group->bnctx, NULL) == 1;
+	     BN_mod_exp_mont_consttime(r, t, group->euler_exp, group->p, group->bnctx,
+	                               group->mont) == 1;
 	if (ok)
 		*qr = ((guint)BN_is_one(r) ^ (coin & 1u)) & 1u;
 	BN_CTX_end(group->bnctx);
@@ -294,8 +295,8 @@ joind_ec_group_is_qr(JoindEcGroup *group, const BIGNUM *v, guint *qr, GError **e
 gboolean
 joind_ec_group_sqrt(JoindEcGroup *group, const BIGNUM *v, BIGNUM *out, GError **error)
 {
-	return BN_mod_exp_mont_consttime(out, v, group->sqrt_exp, group->p, group->bnctx, NULL) ==
-	               1 ||
+	return BN_mod_exp_mont_consttime(out, v, group->sqrt_exp, group->p, group->bnctx,
+	                                 group->mont) == 1 ||
 	       crypto_fail(error, "compute a square root");
 }
 

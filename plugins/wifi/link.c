@@ -1,8 +1,9 @@
 /* link.c - the rooms' WifiLink calls through its carrier's operations
  * (see link.h), and the kernel's carrier: link flags through rtnetlink
  * events and SIOC[GS]IFFLAGS; link mode and operational state through
- * libnl-route change requests on a socket of their own, whose answers are
- * read from the main loop. */
+ * RTM_SETLINK requests on a socket of their own, whose answers are read
+ * from the main loop. The two attributes are put by hand: libnl-route, a
+ * large library with dozens of constructors, is not mapped for them. */
 #include "link.h"
 
 #include <errno.h>
@@ -14,7 +15,6 @@
 #include <linux/rtnetlink.h>
 #include <netlink/msg.h>
 #include <netlink/netlink.h>
-#include <netlink/route/link.h>
 #include <string.h>
 #include <sys/ioctl.h>
 #include <sys/socket.h>
@@ -136,26 +136,19 @@ link_req_open(LinkSocket *self)
 static void
 link_change(LinkSocket *self, gint ifindex, gint linkmode, gint operstate)
 {
-	struct rtnl_link *orig = rtnl_link_alloc();
-	struct rtnl_link *change = rtnl_link_alloc();
-	struct nl_msg *msg = NULL;
-	int err;
+	struct ifinfomsg ifi = {.ifi_family = AF_UNSPEC, .ifi_index = ifindex};
+	struct nl_msg *msg = nlmsg_alloc_simple(RTM_SETLINK, NLM_F_ACK);
+	int err = msg != NULL ? nlmsg_append(msg, &ifi, sizeof(ifi), NLMSG_ALIGNTO) : -NLE_NOMEM;
 
-	rtnl_link_set_ifindex(orig, ifindex);
-	if (linkmode >= 0)
-		rtnl_link_set_linkmode(change, (guint8)linkmode);
-	if (operstate >= 0)
-		rtnl_link_set_operstate(change, (guint8)operstate);
-	err = rtnl_link_build_change_request(orig, change, 0, &msg);
-	if (err >= 0 && link_req_open(self)) {
-		nlmsg_hdr(msg)->nlmsg_flags |= NLM_F_ACK;
+	if (err >= 0 && linkmode >= 0)
+		err = nla_put_u8(msg, IFLA_LINKMODE, (guint8)linkmode);
+	if (err >= 0 && operstate >= 0)
+		err = nla_put_u8(msg, IFLA_OPERSTATE, (guint8)operstate);
+	if (err >= 0 && link_req_open(self))
 		err = nl_send_auto(self->req, msg);
-	}
 	if (err < 0)
 		g_warning("rtnetlink: link %d: %s", ifindex, nl_geterror(err));
 	nlmsg_free(msg);
-	rtnl_link_put(change);
-	rtnl_link_put(orig);
 }
 
 static void
