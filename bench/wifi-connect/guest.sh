@@ -232,7 +232,7 @@ joind_start() {
 	mon_start net.joind
 	# As joind.service runs it: GLib's slice allocator off.
 	T_EXEC=$EPOCHREALTIME
-	G_SLICE=always-malloc "$BUILD/core/joind" --plugin-dir "$BUILD/plugins" --plugins "$plugins" \
+	G_SLICE=always-malloc "$JOIND_BIN" --plugin-dir "$JOIND_PLUGINS" --plugins "$plugins" \
 		--config "$WORK/main.conf" --state-dir "$WORK/state" >>"$JOIND_LOG" 2>&1 &
 	PID=$!
 }
@@ -457,6 +457,15 @@ wifi_start_bus
 # iwd's TLS loads private keys into the kernel's keyring as PKCS#8.
 modprobe pkcs8_key_parser 2>/dev/null || true
 cp -r "$BUILD/bench-wifi-connect-pki" "$PKI"
+# joind installed into the guest's root (its tmpfs overlay), as run.sh
+# staged it: run from RAM like the other daemons from the cached root.
+cp -a "$BUILD/bench-wifi-connect-install/." /
+JOIND_BIN=$(cd "$BUILD/bench-wifi-connect-install" && find . -path '*bin/joind' -type f)
+JOIND_BIN=${JOIND_BIN#.}
+JOIND_PLUGINS=$(dirname "$(cd "$BUILD/bench-wifi-connect-install" &&
+	find . -name joind-wifi.plugin)")
+JOIND_PLUGINS=${JOIND_PLUGINS#.}
+[[ -x $JOIND_BIN && -d $JOIND_PLUGINS ]] || wifi_fail "no installed joind in bench-wifi-connect-install"
 
 printf '[General]\nBlacklistInterfaces=wlan0*\n' >"$WORK/main.conf"
 printf '[General]\nEnableNetworkConfiguration=false\n[DriverQuirks]\nDefaultInterface=*\n' \

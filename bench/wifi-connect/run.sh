@@ -47,6 +47,12 @@ echo "$header" >&2
 rm -f meson-logs/bench-wifi-connect/results.txt
 rm -rf bench-wifi-connect-pki
 "$src/tests/wired/make-pki.sh" bench-wifi-connect-pki >/dev/null
+# joind as a package installs it (RUNPATH to its own libdir, no build-tree
+# search paths); guest.sh copies it into the guest's RAM-backed root, so
+# that joind is not paged in over the uncached 9p share of the build tree
+# while iwd and wpa_supplicant come from the cached root file system.
+rm -rf bench-wifi-connect-install
+meson install --no-rebuild --quiet --destdir "$PWD/bench-wifi-connect-install" >/dev/null
 "$src/tests/vm/run-in-vm.sh" -t 14400 -m 1024 -s "$src" \
 	-e "JOIND_SOURCE_ROOT=$src" -e "JOIND_BUILD_ROOT=$PWD" \
 	-e "BENCH_ROUNDS=${1:-5}" -e "BENCH_IDLE=${2:-60}" -e "BENCH_ONLY=${BENCH_ONLY-}" -- "$here/guest.sh" >&2
