@@ -10,11 +10,10 @@
 #   - PEAP/MSCHAPv2 (tests/wifi/eap-ap.sh's joind-ent on wlan6): the
 #     server certificate checked against the CA NetworkManager names and
 #     its domain; NetworkManager gives up on 802.1X unless the
-#     KnownNetwork appears within 2 s of its <ssid>.8021x, so that time is
-#     asserted; then connected, authorized on the AP, a ping
+#     KnownNetwork appears within 2 s of its <ssid>.8021x: that time is
+#     reported; then connected, authorized on the AP, a ping
 # Each connection is then taken down and deleted: file and KnownNetwork
-# gone. On demand (wifi_matrix_cases): about 3 minutes of VM time under
-# load (210 s on a loaded 2-core machine), too much for CI's budget.
+# gone. In CI: about 130 s of VM time on a loaded 2-core machine.
 
 NMS=net.connman.iwd.Station
 NMK=net.connman.iwd.KnownNetwork
@@ -143,9 +142,10 @@ nmcli con add type wifi con-name jpeap ifname wlan2 ssid joind-ent wifi-sec.key-
 	802-1x.domain-match auth.test connection.autoconnect no ipv4.method manual \
 	ipv4.addresses 10.9.6.2/24 ipv6.method disabled >/dev/null || wifi_fail "nmcli con add jpeap"
 wifi_poll 10 "NetworkManager's $ent_file" test -e "$ent_file"
+# The time is reported, not asserted (an emulated guest on a busy host
+# stretches it); NetworkManager's own wait is exercised by con up below,
+# which fails when it gave up on the KnownNetwork.
 known_after=$(sec_known_after "$ent_file" "$ent_known")
-awk -v s="$known_after" 'BEGIN { exit !(s < 2) }' ||
-	wifi_fail "the 802.1X KnownNetwork took ${known_after} s (NetworkManager waits 2 s)"
 for want in 'EAP-Method=PEAP' "EAP-PEAP-CACert=$ENT_PKI/ca.pem" 'EAP-PEAP-ServerDomainMask=auth.test' \
 	'EAP-PEAP-Phase2-Method=MSCHAPV2' 'EAP-PEAP-Phase2-Identity=peapuser'; do
 	grep -qxF "$want" "$ent_file" || wifi_fail "$ent_file lacks $want: $(grep -v Password "$ent_file")"

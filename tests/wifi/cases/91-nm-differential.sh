@@ -1,6 +1,6 @@
 # shellcheck shell=bash
-# 91-nm-differential.sh - the NetworkManager scenarios of 81-iwd-nm and
-# 83-iwd-nm-events, unchanged, against the real iwd 2.3 (Debian's
+# 91-nm-differential.sh - the NetworkManager scenarios of 81-iwd-nm,
+# 83-iwd-nm-events and 84-iwd-nm-secure, unchanged, against the real iwd 2.3 (Debian's
 # /usr/libexec/iwd, a state directory of its own, wlan2 only) in place of
 # joind: they check iwd's D-Bus contract as NetworkManager uses it, not
 # joind's reading of it. Then the time from nmcli to connected, joind and
@@ -13,7 +13,7 @@
 source "$JOIND_SOURCE_ROOT/bench/nm-connect/measure.sh"
 
 if [[ -z ${NM_BENCH_ONLY-} ]]; then
-	for script in 81-iwd-nm 83-iwd-nm-events; do
+	for script in 81-iwd-nm 83-iwd-nm-events 84-iwd-nm-secure; do
 		wifi_step "$script against iwd 2.3"
 		(
 			# shellcheck disable=SC2034 # read by the sourced script
