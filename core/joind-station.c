@@ -1,6 +1,8 @@
 /* joind-station.c - the station base class the wifi plugin derives. */
 #include "joind-station.h"
 
+#include <string.h>
+
 #include "joind-error.h"
 #include "joind-log.h"
 #include "joind-station-private.h"
@@ -131,6 +133,12 @@ joind_station_real_get_ordered_networks(JoindStation *self)
 	return out;
 }
 
+static GArray *
+joind_station_real_get_hidden_access_points(JoindStation *self)
+{
+	return g_array_new(FALSE, FALSE, sizeof(JoindHiddenAccessPoint));
+}
+
 static void
 joind_station_class_init(JoindStationClass *klass)
 {
@@ -147,6 +155,7 @@ joind_station_class_init(JoindStationClass *klass)
 	klass->connect_hidden = joind_station_real_connect_hidden;
 	klass->connect_hidden_finish = joind_station_real_finish;
 	klass->get_ordered_networks = joind_station_real_get_ordered_networks;
+	klass->get_hidden_access_points = joind_station_real_get_hidden_access_points;
 
 	props[PROP_SCANNING] = g_param_spec_boolean("scanning", NULL, NULL, FALSE, ro);
 	props[PROP_STATE] =
@@ -368,6 +377,28 @@ joind_station_get_ordered_networks(JoindStation *self)
 {
 	g_return_val_if_fail(JOIND_IS_STATION(self), NULL);
 	return JOIND_STATION_GET_CLASS(self)->get_ordered_networks(self);
+}
+
+static gint
+compare_hidden(gconstpointer a, gconstpointer b)
+{
+	const JoindHiddenAccessPoint *ha = a;
+	const JoindHiddenAccessPoint *hb = b;
+
+	if (ha->strength != hb->strength)
+		return hb->strength - ha->strength;
+	return memcmp(ha->address, hb->address, sizeof(ha->address));
+}
+
+GArray *
+joind_station_get_hidden_access_points(JoindStation *self)
+{
+	GArray *out;
+
+	g_return_val_if_fail(JOIND_IS_STATION(self), NULL);
+	out = JOIND_STATION_GET_CLASS(self)->get_hidden_access_points(self);
+	g_array_sort(out, compare_hidden);
+	return out;
 }
 
 const gchar *

@@ -104,6 +104,15 @@ JOIND_EXPORT gchar *joind_ssid_to_display(const guint8 *ssid, gsize ssid_len);
 
 /* ---- stations ------------------------------------------------------------ */
 
+/* An access point of the last scan whose beacon hides its SSID (empty or
+ * all zeros), as joind_station_get_hidden_access_points() lists it (ABI
+ * 2.3). */
+typedef struct {
+	guint8 address[6];     /* the BSSID */
+	gint16 strength;       /* signal in 100 * dBm */
+	JoindNetworkType type; /* what its beacon offers */
+} JoindHiddenAccessPoint;
+
 #define JOIND_TYPE_STATION (joind_station_get_type())
 JOIND_EXPORT
 G_DECLARE_DERIVABLE_TYPE(JoindStation, joind_station, JOIND, STATION, GObject)
@@ -124,7 +133,11 @@ struct _JoindStationClass {
 	/* Networks best first (element type JoindNetwork, transfer full). The
 	 * default returns them sorted by strength. */
 	GPtrArray *(*get_ordered_networks)(JoindStation *self);
-	gpointer padding[8];
+	/* ABI 2.3: the hidden access points the last scan saw, in any order
+	 * (element type JoindHiddenAccessPoint, transfer full). The default
+	 * returns none. */
+	GArray *(*get_hidden_access_points)(JoindStation *self);
+	gpointer padding[7];
 };
 
 JOIND_EXPORT gboolean joind_station_get_scanning(JoindStation *self);
@@ -167,6 +180,10 @@ JOIND_EXPORT void joind_station_connect_hidden(JoindStation *self, GBytes *ssid,
 JOIND_EXPORT gboolean joind_station_connect_hidden_finish(JoindStation *self, GAsyncResult *result,
                                                           GError **error);
 JOIND_EXPORT GPtrArray *joind_station_get_ordered_networks(JoindStation *self);
+/* The hidden access points of the last scan, strongest first, equal
+ * strengths by address (element type JoindHiddenAccessPoint, transfer
+ * full; ABI 2.3). Computed on each call. */
+JOIND_EXPORT GArray *joind_station_get_hidden_access_points(JoindStation *self);
 
 /* "disconnected", "connecting", "connected", "disconnecting" */
 JOIND_EXPORT const gchar *joind_station_state_to_string(JoindStationState state);

@@ -55,12 +55,23 @@ station_ordered_networks(JoindCall *call, gpointer target, gpointer data)
 	joind_call_return(call, g_variant_new("(a(on))", &builder));
 }
 
-/* joind's model does not publish the BSSes of hidden networks it saw; an
- * iwd client gets the empty list iwd gives when it has seen none. */
+/* iwd's answer: each hidden access point of the last scan by address,
+ * signal and the Network.Type its beacon would give, strongest first. */
 static void
 station_hidden_access_points(JoindCall *call, gpointer target, gpointer data)
 {
-	joind_call_return(call, g_variant_new_parsed("(@a(sns) [],)"));
+	g_autoptr(GArray) aps = joind_station_get_hidden_access_points(iwd_iface_get_model(target));
+	GVariantBuilder builder;
+
+	g_variant_builder_init(&builder, G_VARIANT_TYPE("a(sns)"));
+	for (guint i = 0; i < aps->len; i++) {
+		const JoindHiddenAccessPoint *ap = &g_array_index(aps, JoindHiddenAccessPoint, i);
+		g_autofree gchar *address = iwd_address_to_string(ap->address);
+
+		g_variant_builder_add(&builder, "(sns)", address, ap->strength,
+		                      iwd_network_type(ap->type));
+	}
+	joind_call_return(call, g_variant_new("(a(sns))", &builder));
 }
 
 /* joind does not watch the signal of the link it holds between scans

@@ -84,6 +84,13 @@ iwd_network_type(JoindNetworkType type)
 }
 
 gchar *
+iwd_address_to_string(const guint8 address[6])
+{
+	return g_strdup_printf("%02x:%02x:%02x:%02x:%02x:%02x", address[0], address[1], address[2],
+	                       address[3], address[4], address[5]);
+}
+
+gchar *
 iwd_adapter_path(guint phy)
 {
 	return g_strdup_printf(IWD_ROOT_PATH "/%u", phy);

@@ -46,6 +46,8 @@ GError *iwd_error_from_joind(const gchar *method, const GError *error);
 
 /* "open", "psk" (SAE too), "8021x", "wep"; OWE is "open". */
 const gchar *iwd_network_type(JoindNetworkType type);
+/* A BSSID as iwd writes it: "aa:bb:cc:dd:ee:ff". */
+gchar *iwd_address_to_string(const guint8 address[6]);
 /* /net/connman/iwd/<phy> and .../<phy>/<ifindex> */
 gchar *iwd_adapter_path(guint phy);
 gchar *iwd_device_path(guint phy, gint ifindex);

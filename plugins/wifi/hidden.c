@@ -52,6 +52,27 @@ wifi_hidden_network_is_visible(GPtrArray *network_bsses, GPtrArray *all_bsses, g
 	return FALSE;
 }
 
+GArray *
+wifi_hidden_access_points(GPtrArray *all_bsses)
+{
+	GArray *out = g_array_new(FALSE, FALSE, sizeof(JoindHiddenAccessPoint));
+
+	for (guint i = 0; i < all_bsses->len; i++) {
+		const WifiBss *bss = g_ptr_array_index(all_bsses, i);
+		JoindHiddenAccessPoint ap;
+
+		/* A miss means a scan since covered its channel and did not
+		 * see it: not an access point of the last scan any more. */
+		if (bss->misses > 0 || !wifi_bss_is_hidden(bss))
+			continue;
+		memcpy(ap.address, bss->bssid, sizeof(ap.address));
+		ap.strength = (gint16)CLAMP(bss->signal, G_MININT16, G_MAXINT16);
+		ap.type = bss->type;
+		g_array_append_val(out, ap);
+	}
+	return out;
+}
+
 /* ---- the call ------------------------------------------------------------- */
 
 typedef struct {

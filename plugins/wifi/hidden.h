@@ -47,6 +47,11 @@ gboolean wifi_hidden_check_ssid(GBytes *ssid, GError **error);
 gboolean wifi_hidden_network_is_visible(GPtrArray *network_bsses, GPtrArray *all_bsses,
                                         gboolean probed);
 
+/* Station1's hidden access points among all_bsses (WifiBss): the
+ * entries whose beacon hides the SSID and that no scan has missed since
+ * it last saw them. Element type JoindHiddenAccessPoint, unsorted. */
+GArray *wifi_hidden_access_points(GPtrArray *all_bsses);
+
 /* The GTask's source object is station; finish with
  * g_task_propagate_boolean(). Errors: INVALID_ARGS (bad or visible SSID),
  * NOT_FOUND (nothing answered the probe), then those of Network1.Connect(). */

@@ -435,6 +435,14 @@ static const WifiHiddenStationOps station_hidden_ops = {
         hidden_get_bsses,   hidden_scan,           hidden_connect,
 };
 
+static GArray *
+wifi_station_get_hidden_access_points(JoindStation *station)
+{
+	g_autoptr(GPtrArray) bsses = hidden_get_bsses(station);
+
+	return wifi_hidden_access_points(bsses);
+}
+
 static void
 wifi_station_connect_hidden(JoindStation *station, GBytes *ssid, GCancellable *cancellable,
                             GAsyncReadyCallback callback, gpointer user_data)
@@ -603,6 +611,7 @@ wifi_station_class_init(WifiStationClass *klass)
 	station_class->disconnect_finish = wifi_station_disconnect_finish;
 	station_class->connect_hidden = wifi_station_connect_hidden;
 	station_class->connect_hidden_finish = wifi_station_connect_hidden_finish;
+	station_class->get_hidden_access_points = wifi_station_get_hidden_access_points;
 }
 
 static void

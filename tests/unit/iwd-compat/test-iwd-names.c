@@ -52,6 +52,16 @@ test_types(void)
 	g_assert_cmpstr(joind_profile_type_to_extension(JOIND_PROFILE_TYPE_8021X), ==, "8021x");
 }
 
+/* GetHiddenAccessPoints() names a BSS in lower-case hex, colon-separated. */
+static void
+test_address(void)
+{
+	const guint8 address[6] = {0x02, 0x00, 0xab, 0x0c, 0x6a, 0xff};
+	g_autofree gchar *text = iwd_address_to_string(address);
+
+	g_assert_cmpstr(text, ==, "02:00:ab:0c:6a:ff");
+}
+
 static void
 test_time(void)
 {
@@ -138,6 +148,7 @@ main(int argc, char **argv)
 	g_test_init(&argc, &argv, NULL);
 	g_test_add_func("/iwd-compat/names/paths", test_paths);
 	g_test_add_func("/iwd-compat/names/types", test_types);
+	g_test_add_func("/iwd-compat/names/address", test_address);
 	g_test_add_func("/iwd-compat/names/time", test_time);
 	g_test_add_func("/iwd-compat/names/errors", test_errors);
 	g_test_add_func("/iwd-compat/introspection", test_introspection);

@@ -1,7 +1,7 @@
 /* test-station.c - a WifiStation driven through a fake nl80211, a fake
  * link and a real JoindCore: start-up, networks from scan results, profile
  * matching, the periodic scan and its back-off, renames, the interface
- * going down and up, stopping mid-scan, diagnostics. */
+ * going down and up, stopping mid-scan, diagnostics, hidden access points. */
 #include <errno.h>
 #include <linux/if.h>
 
@@ -229,6 +229,53 @@ test_station_networks_vanish(Fixture *f, gconstpointer data)
 	joind_station_scan(jstation(f), NULL, NULL, NULL);
 	complete_scan(f, both, G_N_ELEMENTS(both));
 	g_assert_nonnull(find_network(f, "home", JOIND_NETWORK_TYPE_PSK));
+}
+
+static void
+assert_hidden_ap(GArray *aps, guint i, guint8 last, gint16 strength, JoindNetworkType type)
+{
+	const JoindHiddenAccessPoint *ap = &g_array_index(aps, JoindHiddenAccessPoint, i);
+	const guint8 address[6] = {0x02, 0x00, 0x00, 0x00, 0x00, last};
+
+	g_assert_cmpmem(ap->address, sizeof(ap->address), address, sizeof(address));
+	g_assert_cmpint(ap->strength, ==, strength);
+	g_assert_cmpint(ap->type, ==, type);
+}
+
+/* The hidden access points are those of the last scan whose beacon hides
+ * the SSID: strongest first, equal signals by address, with their type;
+ * one that a later scan missed is gone at once. */
+static void
+test_station_hidden_access_points(Fixture *f, gconstpointer data)
+{
+	const FakeBss hidden_open = {.last = 5, .freq = 2412, .signal_mbm = -7000, .ssid = ""};
+	const FakeBss hidden_psk = {
+	        .last = 4, .freq = 2437, .signal_mbm = -4000, .ssid = "", .psk = TRUE};
+	const FakeBss hidden_weak = {
+	        .last = 3, .freq = 2462, .signal_mbm = -7000, .ssid = "", .psk = TRUE};
+	const FakeBss all[] = {cafe, hidden_open, home, hidden_psk, hidden_weak};
+	const FakeBss later[] = {cafe, hidden_open, home, hidden_weak};
+	g_autoptr(GArray) none = NULL;
+	g_autoptr(GArray) aps = NULL;
+	g_autoptr(GArray) after = NULL;
+
+	start(f);
+	none = joind_station_get_hidden_access_points(jstation(f));
+	g_assert_cmpuint(none->len, ==, 0);
+	complete_scan(f, all, G_N_ELEMENTS(all));
+	aps = joind_station_get_hidden_access_points(jstation(f));
+	g_assert_cmpuint(aps->len, ==, 3);
+	assert_hidden_ap(aps, 0, 4, -4000, JOIND_NETWORK_TYPE_PSK);
+	assert_hidden_ap(aps, 1, 3, -7000, JOIND_NETWORK_TYPE_PSK);
+	assert_hidden_ap(aps, 2, 5, -7000, JOIND_NETWORK_TYPE_OPEN);
+
+	joind_station_scan(jstation(f), NULL, NULL, NULL);
+	complete_scan(f, later, G_N_ELEMENTS(later));
+	after = joind_station_get_hidden_access_points(jstation(f));
+	g_assert_cmpuint(after->len, ==, 2);
+	assert_hidden_ap(after, 0, 3, -7000, JOIND_NETWORK_TYPE_PSK);
+	assert_hidden_ap(after, 1, 5, -7000, JOIND_NETWORK_TYPE_OPEN);
+	g_assert_cmpuint(n_networks(f), ==, 2);
 }
 
 /* Networks carry the profile of the same SSID and security, from the start
@@ -532,6 +579,7 @@ main(int argc, char **argv)
 	ADD("/station/start-refused", NULL, test_station_start_refused);
 	ADD("/station/networks-vanish", NULL, test_station_networks_vanish);
 	ADD("/station/profiles", NULL, test_station_profiles);
+	ADD("/station/hidden-access-points", NULL, test_station_hidden_access_points);
 	ADD("/station/periodic",
 	    "[Scan]\nInitialPeriodicScanInterval=1\nMaximumPeriodicScanInterval=4\n",
 	    test_station_periodic);

@@ -8,8 +8,9 @@
 # set-property Powered off and on, disconnect (still disconnected 10 s
 # later), known-networks list, set-property AutoConnect no, forget;
 # optional properties left out when they have no value; a hidden network
-# of its own on wlan6 (channel 9): connect-hidden refused for a visible
-# SSID, connect-hidden with a passphrase, connect once known.
+# of its own on wlan6 (channel 9): get-hidden-access-points lists its BSS,
+# connect-hidden refused for a visible SSID, connect-hidden with a
+# passphrase, connect once known.
 
 IWD=net.connman.iwd
 ST=net.joind.Station1
@@ -157,6 +158,32 @@ wpa_passphrase=$PASS
 EOF
 jw -t 40 object net.joind.Network1 "Device=$DEV" Name=ji-visible >/dev/null ||
 	wifi_fail "ji-visible did not appear"
+# hidden_aps: GetHiddenAccessPoints() as "address strength type" lines.
+hidden_aps() {
+	icall --object-path "$IDEV" --method net.connman.iwd.Station.GetHiddenAccessPoints |
+		grep -oE "\('[0-9a-f:]{17}', -?[0-9]+, '[a-z0-9]+'\)" | tr -d "(),'"
+}
+# ji-hidden's beacon hides its SSID: GetHiddenAccessPoints() lists its BSS
+# (psk, strongest first), not ji-visible's. The last scan must have seen
+# that beacon; under a loaded TCG host one can miss channel 9, so the scan
+# is repeated, at most twice.
+for attempt in 1 2 3; do
+	iwctl station wlan2 scan || wifi_fail "iwctl station wlan2 scan"
+	jw -t 30 object $ST Scanning=false >/dev/null || wifi_fail "still scanning"
+	aps=$(hidden_aps)
+	grep -qx '02:00:00:00:6a:11 -[0-9]* psk' <<<"$aps" && break
+	[[ $attempt != 3 ]] || wifi_fail "GetHiddenAccessPoints lacks ji-hidden: $aps"
+	wifi_step "get-hidden-access-points, attempt $attempt: ${aps:-none}"
+done
+grep -q "^$(cat /sys/class/net/wlan6/address) " <<<"$aps" &&
+	wifi_fail "GetHiddenAccessPoints lists ji-visible: $aps"
+[[ $(sort -s -k2,2nr <<<"$aps") == "$aps" ]] ||
+	wifi_fail "GetHiddenAccessPoints is not strongest first: $aps"
+out=$(iwctl station wlan2 get-hidden-access-points) ||
+	wifi_fail "iwctl get-hidden-access-points: $out"
+grep -qE "02:00:00:00:6a:11 +psk" <<<"$out" || wifi_fail "iwctl get-hidden-access-points: $out"
+check "get-hidden-access-points: ji-hidden's BSS, psk ($(grep 6a:11 <<<"$aps" | cut -d' ' -f2))"
+
 out=$(iwctl station wlan2 connect-hidden ji-visible 2>&1) &&
 	wifi_fail "connect-hidden to a visible SSID succeeded: $out"
 out=$(icall --object-path "$IDEV" --method net.connman.iwd.Station.ConnectHiddenNetwork \

@@ -11,7 +11,8 @@
 #     server certificate checked against the CA NetworkManager names and
 #     its domain; NetworkManager gives up on 802.1X unless the
 #     KnownNetwork appears within 2 s of its <ssid>.8021x: that time is
-#     reported; then connected, authorized on the AP, a ping
+#     reported; then connected, authorized on the AP, a ping; the same
+#     network without a CA refused with iwd's Failed (joind only)
 # Each connection is then taken down and deleted: file and KnownNetwork
 # gone. In CI: about 130 s of VM time on a loaded 2-core machine.
 
@@ -172,6 +173,29 @@ sec_ping ent_ns wlan6 10.9.6
 check "nmcli con up (PEAP/MSCHAPv2, the server checked against NetworkManager's CA and domain) in ${took} s: connected, authorized on the AP; ping: $SEC_PING"
 sec_down_delete jpeap joind-ent 8021x
 check "PEAP: con down, con delete: disconnected, file and KnownNetwork gone"
+
+# Without a CA, iwd would accept any server; joind refuses before the
+# credentials leave, and NetworkManager gets iwd's Failed with the sentence
+# that names the way through. (iwd itself connects: joind only.)
+if [[ $NM_DAEMON == joind ]]; then
+	nmcli con add type wifi con-name jnoca ifname wlan2 ssid joind-ent wifi-sec.key-mgmt wpa-eap \
+		802-1x.eap peap 802-1x.phase2-auth mschapv2 802-1x.identity peapuser \
+		802-1x.password peappass connection.autoconnect no ipv4.method manual \
+		ipv4.addresses 10.9.6.2/24 ipv6.method disabled >/dev/null || wifi_fail "nmcli con add jnoca"
+	wifi_poll 10 "NetworkManager's $ent_file" test -e "$ent_file"
+	grep -q CACert "$ent_file" && wifi_fail "$ent_file names a CA: $(grep CACert "$ent_file")"
+	sec_known_after "$ent_file" "$ent_known" >/dev/null
+	nmcli -w 60 con up jnoca >/dev/null 2>&1 && wifi_fail "nmcli con up succeeded without a CA"
+	iwd_wait 20 "$IDEV" $NMS State disconnected
+	out=$(gdbus call --system --dest net.connman.iwd --object-path "$ent_net" \
+		--method $NMN.Connect 2>&1) && wifi_fail "Network.Connect without a CA: $out"
+	[[ $out == *net.connman.iwd.Failed* && $out == *ServerKeyPin=* && $out == *CACert* ]] ||
+		wifi_fail "Network.Connect without a CA: $out"
+	grep -q peappass "$JOIND_LOG" && wifi_fail "the password reached joind's log"
+	nmcli con delete jnoca >/dev/null || wifi_fail "nmcli con delete jnoca"
+	wifi_poll 20 "$ent_file to go" test ! -e "$ent_file"
+	check "PEAP without a CA: nmcli con up fails; Network.Connect answers net.connman.iwd.Failed naming ServerKeyPin and CACert"
+fi
 
 nm_cleanup
 nm_daemon_stop
