@@ -459,7 +459,9 @@ modprobe pkcs8_key_parser 2>/dev/null || true
 cp -r "$BUILD/bench-wifi-connect-pki" "$PKI"
 # joind installed into the guest's root (its tmpfs overlay), as run.sh
 # staged it: run from RAM like the other daemons from the cached root.
-cp -a "$BUILD/bench-wifi-connect-install/." /
+# tar, not cp: the staged lib/ must merge into the root's lib -> usr/lib
+# symbolic link (merged /usr), which cp refuses to overwrite.
+tar -C "$BUILD/bench-wifi-connect-install" -cf - . | tar -C / -xf - --keep-directory-symlink
 JOIND_BIN=$(cd "$BUILD/bench-wifi-connect-install" && find . -path '*bin/joind' -type f)
 JOIND_BIN=${JOIND_BIN#.}
 JOIND_PLUGINS=$(dirname "$(cd "$BUILD/bench-wifi-connect-install" &&
