@@ -45,8 +45,8 @@ joind_profile_file_read(const gchar *path, GBytes **contents, mode_t *mode, GErr
 			if (len <= (gsize)st.st_size)
 				break;
 		}
-		/* The file grew while we read: a writer is at work, its
-		 * CHANGES_DONE_HINT will bring us back. */
+		/* The file grew while we read: a writer is at work; its
+		 * close (or its going quiet) will bring us back. */
 		if (saved_errno == 0 && len > (gsize)st.st_size)
 			saved_errno = EAGAIN;
 	}

@@ -11,7 +11,7 @@
 G_BEGIN_DECLS
 
 typedef enum {
-	PENDING_WRITING, /* being written: wait for CHANGES_DONE_HINT */
+	PENDING_WRITING, /* being written: wait for the close (or quiet) */
 	PENDING_READY,   /* complete (or gone): read it when things settle */
 } PendingState;
 
@@ -32,11 +32,13 @@ struct _JoindProfileStore {
 	GHashTable *profiles; /* path -> JoindProfile */
 	GHashTable *reported; /* path -> what was last reported about it */
 	GHashTable *errors;   /* path -> StoreError: files there that do not read */
-	GFileMonitor *monitor;
-	GFileMonitor *wired_monitor;
-	GHashTable *pending; /* path -> PendingState */
+	gint inotify_fd;      /* -1 when not watching */
+	GSource *inotify_source;
+	gint state_wd, wired_wd; /* inotify watches, -1 for none */
+	GHashTable *pending;     /* path -> PendingState */
 	GSource *settle;
-	gint64 settle_since; /* when the first event of this burst came */
+	GSource *write_quiet; /* files being written that went quiet */
+	gint64 settle_since;  /* when the first event of this burst came */
 	GMainContext *context;
 };
 
@@ -70,10 +72,12 @@ gint joind_profile_compare_paths(gconstpointer a, gconstpointer b);
 
 /* ---- joind-profile-watch.c ---- */
 
-/* Watches dir_path, NULL (reported) when it cannot. */
-GFileMonitor *joind_profile_store_watch_dir(JoindProfileStore *self, const gchar *dir_path);
-/* wired/ may come and go; watches it whenever it exists. */
-void joind_profile_store_watch_wired(JoindProfileStore *self);
-void joind_profile_store_stop_monitor(JoindProfileStore *self, GFileMonitor **monitor);
+/* Watches the state directory and wired/ where they exist (wired/ may
+ * come and go; either is watched again after it was removed). A watch
+ * that cannot be set up is reported; edits are then read on reload. */
+void joind_profile_store_watch(JoindProfileStore *self);
+void joind_profile_store_unwatch(JoindProfileStore *self);
+/* Drops the events gathered but not yet acted on. */
+void joind_profile_store_stop_timers(JoindProfileStore *self);
 
 G_END_DECLS

@@ -36,12 +36,8 @@ joind_profile_store_dispose(GObject *object)
 {
 	JoindProfileStore *self = JOIND_PROFILE_STORE(object);
 
-	joind_profile_store_stop_monitor(self, &self->monitor);
-	joind_profile_store_stop_monitor(self, &self->wired_monitor);
-	if (self->settle != NULL) {
-		g_source_destroy(self->settle);
-		g_clear_pointer(&self->settle, g_source_unref);
-	}
+	joind_profile_store_unwatch(self);
+	joind_profile_store_stop_timers(self);
 	g_hash_table_remove_all(self->pending);
 	g_hash_table_remove_all(self->profiles);
 	g_hash_table_remove_all(self->errors);
@@ -96,6 +92,7 @@ joind_profile_store_init(JoindProfileStore *self)
 	self->errors = g_hash_table_new_full(g_str_hash, g_str_equal, g_free, store_error_free);
 	self->pending = g_hash_table_new_full(g_str_hash, g_str_equal, g_free, NULL);
 	self->context = g_main_context_ref_thread_default();
+	self->inotify_fd = self->state_wd = self->wired_wd = -1;
 }
 
 JoindProfileStore *
@@ -248,7 +245,7 @@ static void
 store_read_failed(JoindProfileStore *self, const gchar *path, JoindProfileType type, GBytes *ssid,
                   const GError *error)
 {
-	/* Still being written: its CHANGES_DONE_HINT brings us back. */
+	/* Still being written: the watch brings it back once complete. */
 	if (g_error_matches(error, G_FILE_ERROR, G_FILE_ERROR_AGAIN))
 		return;
 	/* Only a file that is gone (or whose directory is) is a removal. */
@@ -360,9 +357,7 @@ joind_profile_store_load(JoindProfileStore *self, GError **error)
 	if (!joind_profile_store_ensure_dir(self->wired_dir, &local))
 		g_warning("%s; wired profiles will not be read", local->message);
 	/* Watch first, then read: a file dropped in between is not missed. */
-	if (self->monitor == NULL)
-		self->monitor = joind_profile_store_watch_dir(self, self->state_dir);
-	joind_profile_store_watch_wired(self);
+	joind_profile_store_watch(self);
 	joind_profile_store_rescan_dir(self, self->state_dir);
 	joind_profile_store_rescan_dir(self, self->wired_dir);
 	return TRUE;
@@ -375,9 +370,7 @@ joind_profile_store_reload(JoindProfileStore *self)
 
 	/* Forget what was reported: a reload is a request to hear it again. */
 	g_hash_table_remove_all(self->reported);
-	if (self->monitor == NULL && g_file_test(self->state_dir, G_FILE_TEST_IS_DIR))
-		self->monitor = joind_profile_store_watch_dir(self, self->state_dir);
-	joind_profile_store_watch_wired(self);
+	joind_profile_store_watch(self);
 	joind_profile_store_rescan_dir(self, self->state_dir);
 	joind_profile_store_rescan_dir(self, self->wired_dir);
 }

@@ -17,7 +17,7 @@ G_DECLARE_FINAL_TYPE(JoindProfileStore, joind_profile_store, JOIND, PROFILE_STOR
  * emitted after the store changed, for every file added, edited or removed.
  * The change is passed as a G_TYPE_INT. ADDED and CHANGED carry the new
  * snapshot, REMOVED the last one. Emitted once per real change: rewrites
- * with the same bytes and the monitor's echo of the store's own writes emit
+ * with the same bytes and the watch's echo of the store's own writes emit
  * nothing; files being written are read once they are complete. */
 
 JoindProfileStore *joind_profile_store_new(const gchar *state_dir);

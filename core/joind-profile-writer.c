@@ -1,7 +1,7 @@
 /* joind-profile-writer.c - the profile store's writes: saving a network's
  * profile, setting keys in a file in place, removing a file. Every write
  * is atomic (temporary file, fsync, rename, mode 0600) and updates the
- * store at once, so the monitor's echo of it finds the same bytes.
+ * store at once, so the watch's echo of it finds the same bytes.
  */
 #include "joind-profile-store-private.h"
 
@@ -62,14 +62,14 @@ joind_profile_store_save_network(JoindProfileStore *self, const guint8 *ssid, gs
 	joind_secret_wipe(data);
 	if (!ok)
 		return FALSE;
-	/* Update now: the monitor's echo of this write will find the same bytes. */
+	/* Update now: the watch's echo of this write will find the same bytes. */
 	if (changed)
 		joind_profile_store_put(self, profile, 0600);
 	return TRUE;
 }
 
 /* The file must still be what profile was made from: neither a newer
- * snapshot in the store nor an edit on disk that the monitor has not
+ * snapshot in the store nor an edit on disk that the watch has not
  * brought in yet may be overwritten. */
 GBytes *
 joind_profile_store_read_current(JoindProfileStore *self, JoindProfile *profile, GError **error)
@@ -143,7 +143,7 @@ joind_profile_store_update_keys(JoindProfileStore *self, JoindProfile *profile, 
 	joind_secret_wipe(text);
 	if (!ok)
 		return FALSE;
-	/* Update now: the monitor's echo of this write will find the same bytes. */
+	/* Update now: the watch's echo of this write will find the same bytes. */
 	joind_profile_store_put(self, updated, 0600);
 	return TRUE;
 }

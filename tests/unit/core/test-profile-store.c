@@ -1,6 +1,6 @@
 /* test-profile-store.c - the live store in a temporary directory: loading,
- * saving and removing, and reloading on real GFileMonitor events driven by
- * a GMainLoop, with exactly one signal per change. */
+ * saving and removing, and reloading on real inotify events driven by a
+ * GMainLoop, with exactly one signal per change. */
 #include <errno.h>
 #include <fcntl.h>
 #include <string.h>
@@ -617,6 +617,64 @@ test_live_edit_in_place(Fixture *f, gconstpointer data)
 	g_assert_cmpuint(f->warnings->len, ==, 0);
 }
 
+/* A writer that never closes (or writes through mmap) gives no sign of
+ * being done: once it has been quiet for a while, the file is read. */
+static void
+test_live_held_open(Fixture *f, gconstpointer data)
+{
+	g_autofree gchar *path = state_path(f, "home.psk");
+	int fd;
+
+	load_store(f);
+	fd = g_open(path, O_WRONLY | O_CREAT | O_EXCL, 0600);
+	g_assert_cmpint(fd, >=, 0);
+	write_all(fd, PSK_TEXT);
+	run_for(f, QUIET_MS);
+	g_assert_cmpuint(f->seen->len, ==, 0);
+	expect_signals(f, 1);
+	assert_seen(f, 0, JOIND_PROFILE_CHANGE_ADDED, "home.psk");
+	g_assert_cmpint(close(fd), ==, 0);
+	expect_signals(f, 1);
+}
+
+/* Runs the loop for at most ms, until n signals came. */
+static void
+wait_signals(Fixture *f, guint n, guint ms)
+{
+	guint timeout = g_timeout_add(ms, quit_loop, f->loop);
+
+	f->target = n;
+	g_main_loop_run(f->loop);
+	if (f->seen->len >= n)
+		g_source_remove(timeout);
+}
+
+/* A hard link or a symbolic link is complete when it appears: read after
+ * the settle time, not after the 2 s a file being written gets to go
+ * quiet (the 1.5 s bound leaves the settle time fifteen-fold slack). */
+static void
+test_live_linked(Fixture *f, gconstpointer data)
+{
+	g_autofree gchar *outside = g_build_filename(f->root, "cafe.psk", NULL);
+	g_autofree gchar *hard = state_path(f, "home.psk");
+	g_autofree gchar *soft = state_path(f, "cafe.psk");
+	g_autoptr(GError) error = NULL;
+
+	load_store(f);
+	g_file_set_contents_full(outside, PSK_TEXT, -1, G_FILE_SET_CONTENTS_CONSISTENT, 0600,
+	                         &error);
+	g_assert_no_error(error);
+	g_assert_cmpint(link(outside, hard), ==, 0);
+	wait_signals(f, 1, 1500);
+	g_assert_cmpuint(f->seen->len, ==, 1);
+	assert_seen(f, 0, JOIND_PROFILE_CHANGE_ADDED, "home.psk");
+	g_assert_cmpint(symlink(outside, soft), ==, 0);
+	wait_signals(f, 2, 1500);
+	g_assert_cmpuint(f->seen->len, ==, 2);
+	assert_seen(f, 1, JOIND_PROFILE_CHANGE_ADDED, "cafe.psk");
+	expect_signals(f, 2);
+}
+
 static void
 test_live_same_bytes(Fixture *f, gconstpointer data)
 {
@@ -946,6 +1004,30 @@ test_live_wired_dir(Fixture *f, gconstpointer data)
 	assert_seen(f, 2, JOIND_PROFILE_CHANGE_ADDED, "lab.8021x");
 }
 
+/* wired/ moved aside and a new one made at once, before the first move
+ * was acted on: the new directory is the one watched. */
+static void
+test_live_wired_replaced(Fixture *f, gconstpointer data)
+{
+	g_autofree gchar *wired = state_path(f, "wired");
+	g_autofree gchar *aside = state_path(f, "wired.old");
+
+	put_file(f, "wired/office.8021x", WIRED_TEXT);
+	load_store(f);
+	clear_seen(f);
+
+	g_assert_cmpint(g_rename(wired, aside), ==, 0);
+	g_assert_cmpint(g_mkdir(wired, 0700), ==, 0);
+	expect_signals(f, 1);
+	assert_seen(f, 0, JOIND_PROFILE_CHANGE_REMOVED, "office.8021x");
+	put_file(f, "wired/lab.8021x", WIRED_TEXT);
+	expect_signals(f, 2);
+	assert_seen(f, 1, JOIND_PROFILE_CHANGE_ADDED, "lab.8021x");
+	/* The old directory is not watched any more. */
+	put_file(f, "wired.old/old.8021x", WIRED_TEXT);
+	expect_signals(f, 2);
+}
+
 /* Whatever happens to files holding secrets, no log line (debug included)
  * carries one. */
 static void
@@ -1116,6 +1198,8 @@ main(int argc, char **argv)
 	ADD("/profile-store/update-keys/refused", test_update_keys_refused);
 	ADD("/profile-store/live/add-remove", test_live_add_remove);
 	ADD("/profile-store/live/edit-in-place", test_live_edit_in_place);
+	ADD("/profile-store/live/held-open", test_live_held_open);
+	ADD("/profile-store/live/linked", test_live_linked);
 	ADD("/profile-store/live/same-bytes", test_live_same_bytes);
 	ADD("/profile-store/live/rename-into-place", test_live_rename_into_place);
 	ADD("/profile-store/live/editor-backup", test_live_editor_backup);
@@ -1126,6 +1210,7 @@ main(int argc, char **argv)
 	ADD("/profile-store/load/broken", test_load_broken);
 	ADD("/profile-store/live/wired", test_live_wired);
 	ADD("/profile-store/live/wired-dir", test_live_wired_dir);
+	ADD("/profile-store/live/wired-replaced", test_live_wired_replaced);
 	ADD("/profile-store/reload", test_reload);
 	ADD("/profile-store/secrets-not-logged", test_secrets_not_logged);
 #undef ADD
