@@ -38,23 +38,34 @@ source_clear(GSource **source)
 	g_clear_pointer(source, g_source_unref);
 }
 
+/* The pending paths in state, sorted; taken out of pending if take. */
+static GPtrArray *
+pending_paths(JoindProfileStore *self, PendingState state, gboolean take)
+{
+	GPtrArray *paths = g_ptr_array_new_with_free_func(g_free);
+	GHashTableIter iter;
+	gpointer key, value;
+
+	g_hash_table_iter_init(&iter, self->pending);
+	while (g_hash_table_iter_next(&iter, &key, &value)) {
+		if (GPOINTER_TO_INT(value) != (gint)state)
+			continue;
+		g_ptr_array_add(paths, g_strdup(key));
+		if (take)
+			g_hash_table_iter_remove(&iter);
+	}
+	g_ptr_array_sort(paths, joind_profile_compare_paths);
+	return paths;
+}
+
 static gboolean
 store_settled(gpointer user_data)
 {
 	JoindProfileStore *self = user_data;
-	g_autoptr(GPtrArray) ready = g_ptr_array_new_with_free_func(g_free);
-	GHashTableIter iter;
-	gpointer key, value;
+	g_autoptr(GPtrArray) ready = NULL;
 
 	g_clear_pointer(&self->settle, g_source_unref);
-	g_hash_table_iter_init(&iter, self->pending);
-	while (g_hash_table_iter_next(&iter, &key, &value)) {
-		if (GPOINTER_TO_INT(value) != PENDING_READY)
-			continue;
-		g_ptr_array_add(ready, g_strdup(key));
-		g_hash_table_iter_remove(&iter);
-	}
-	g_ptr_array_sort(ready, joind_profile_compare_paths);
+	ready = pending_paths(self, PENDING_READY, TRUE);
 	for (guint i = 0; i < ready->len; i++) {
 		const gchar *path = g_ptr_array_index(ready, i);
 
@@ -77,16 +88,10 @@ static gboolean
 store_write_quiet(gpointer user_data)
 {
 	JoindProfileStore *self = user_data;
-	g_autoptr(GPtrArray) quiet = g_ptr_array_new_with_free_func(g_free);
-	GHashTableIter iter;
-	gpointer key, value;
+	g_autoptr(GPtrArray) quiet = NULL;
 
 	g_clear_pointer(&self->write_quiet, g_source_unref);
-	g_hash_table_iter_init(&iter, self->pending);
-	while (g_hash_table_iter_next(&iter, &key, &value)) {
-		if (GPOINTER_TO_INT(value) == PENDING_WRITING)
-			g_ptr_array_add(quiet, g_strdup(key));
-	}
+	quiet = pending_paths(self, PENDING_WRITING, FALSE);
 	for (guint i = 0; i < quiet->len; i++)
 		store_mark(self, g_ptr_array_index(quiet, i), PENDING_READY, FALSE);
 	return G_SOURCE_REMOVE;
