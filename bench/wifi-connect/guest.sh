@@ -141,7 +141,24 @@ miss() {
 ms_between() { awk -v a="$1" -v b="$2" 'BEGIN { printf "%.0f", (b - a) * 1000 }'; }
 cpu_ms() { sed 's/^.*) //' "/proc/$1/stat" | awk -v hz="$HZ" '{ print ($12 + $13) * 1000 / hz }'; }
 sched_ms() { cat /proc/"$1"/task/*/schedstat | awk '{ s += $1 } END { printf "%.1f\n", s / 1e6 }'; }
-wakeups() { cat /proc/"$1"/task/*/status | awk '/^voluntary_ctxt_switches:/ { s += $2 } END { print s }'; }
+# "TID NAME SWITCHES RUN-NS" per thread: idle deltas taken thread by
+# thread, so that a thread ending in between does not take its counts with
+# it (a sum over /proc/PID/task would then shrink).
+thread_counts() {
+	local t
+	for t in /proc/"$1"/task/*; do
+		echo "${t##*/} $(tr -d ' ' <"$t/comm") $(awk '/^voluntary_ctxt_switches:/ { print $2 }' \
+			"$t/status") $(cut -d' ' -f1 "$t/schedstat")"
+	done 2>/dev/null
+}
+# idle_deltas BEFORE AFTER: "SWITCHES RUN-MS EXITED-NAMES"; a thread that
+# ended counts one wakeup (its last), its run time is not known.
+idle_deltas() {
+	awk 'NR == FNR { w[$1] = $3; r[$1] = $4; n[$1] = $2; next }
+		{ dw += $3 - w[$1]; dr += $4 - r[$1]; seen[$1] = 1 }
+		END { for (t in w) if (!(t in seen)) { dw++; gone = gone n[t] "," }
+			printf "%d %.1f %s\n", dw, dr / 1e6, gone == "" ? "-" : gone }' "$1" "$2"
+}
 status_kib() { awk -v k="$2:" '$1 == k { print $2 }' "/proc/$1/status"; }
 minus() { awk -v a="$1" -v b="$2" 'BEGIN { printf "%.1f", a - b }'; }
 # EAP conversations hostapd began so far.
@@ -414,14 +431,18 @@ measure_ap_restart() { # (c)
 }
 
 measure_idle() { # (e) idle
-	local c0 s0 w0
+	local c0 wakeups run gone
 	sleep 2
 	mon_drain
-	c0=$(cpu_ms "$PID") s0=$(sched_ms "$PID") w0=$(wakeups "$PID")
+	c0=$(cpu_ms "$PID")
+	thread_counts "$PID" >"$WORK/threads-before"
 	sleep "$IDLE"
+	thread_counts "$PID" >"$WORK/threads-after"
+	read -r wakeups run gone < <(idle_deltas "$WORK/threads-before" "$WORK/threads-after")
 	record cpu_idle "$D" "$(awk -v a="$c0" -v b="$(cpu_ms "$PID")" 'BEGIN { print b - a }')"
-	record sched_idle "$D" "$(awk -v a="$s0" -v b="$(sched_ms "$PID")" 'BEGIN { print b - a }')"
-	record wakeups "$D" $(($(wakeups "$PID") - w0))
+	record sched_idle "$D" "$run"
+	record wakeups "$D" "$wakeups"
+	[[ $gone == - ]] || wifi_step "$D: threads ended while idle: ${gone%,}"
 	# Still connected all along: no disconnection signalled.
 	if await 1 "$STA_IFACE" "'State': <'disconnected'>"; then
 		miss "disconnected during the idle period"

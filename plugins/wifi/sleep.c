@@ -4,7 +4,6 @@
 #define LOGIN1_NAME "org.freedesktop.login1"
 
 struct _WifiSleep {
-	GCancellable *cancellable;
 	GDBusConnection *connection;
 	guint subscription;
 	WifiSleepFunc resumed;
@@ -41,35 +40,28 @@ sleep_subscribe(WifiSleep *self, GDBusConnection *connection)
 	        self, NULL);
 }
 
-static void
-on_bus(GObject *source, GAsyncResult *result, gpointer user_data)
-{
-	g_autoptr(GError) error = NULL;
-	g_autoptr(GDBusConnection) connection = g_bus_get_finish(result, &error);
-	WifiSleep *self;
-
-	if (g_error_matches(error, G_IO_ERROR, G_IO_ERROR_CANCELLED))
-		return;
-	self = user_data;
-	if (connection == NULL) {
-		g_debug("no system bus, so no resume from sleep is heard: %s", error->message);
-		return;
-	}
-	sleep_subscribe(self, connection);
-}
-
 WifiSleep *
 wifi_sleep_new(GDBusConnection *connection, WifiSleepFunc resumed, gpointer user_data)
 {
 	WifiSleep *self = g_new0(WifiSleep, 1);
+	g_autoptr(GDBusConnection) system = NULL;
+	g_autoptr(GError) error = NULL;
 
 	self->resumed = resumed;
 	self->user_data = user_data;
-	self->cancellable = g_cancellable_new();
-	if (connection != NULL)
+	if (connection != NULL) {
 		sleep_subscribe(self, connection);
+		return self;
+	}
+	/* Synchronous on purpose: the daemon already holds the system bus
+	 * (GLib's shared connection, returned at once), and GIO's
+	 * asynchronous g_bus_get() runs its initialisation in a worker thread
+	 * that lingers 15 s and then wakes the process up to exit. */
+	system = g_bus_get_sync(G_BUS_TYPE_SYSTEM, NULL, &error);
+	if (system == NULL)
+		g_debug("no system bus, so no resume from sleep is heard: %s", error->message);
 	else
-		g_bus_get(G_BUS_TYPE_SYSTEM, self->cancellable, on_bus, self);
+		sleep_subscribe(self, system);
 	return self;
 }
 
@@ -78,8 +70,6 @@ wifi_sleep_free(WifiSleep *self)
 {
 	if (self == NULL)
 		return;
-	g_cancellable_cancel(self->cancellable);
-	g_object_unref(self->cancellable);
 	if (self->subscription != 0)
 		g_dbus_connection_signal_unsubscribe(self->connection, self->subscription);
 	g_clear_object(&self->connection);

@@ -2,8 +2,8 @@
  *
  * logind announces a suspend with PrepareForSleep(true) and the resume
  * with PrepareForSleep(false) (org.freedesktop.login1.Manager on the
- * system bus). Joining the system bus is asynchronous; without one (a
- * test, a container) nothing is heard, which is logged at debug level.
+ * system bus). Without a system bus (a test, a container) nothing is
+ * heard, which is logged at debug level.
  */
 #pragma once
 
