@@ -98,6 +98,10 @@ check "(c) hostapd killed: link loss noticed after ${lost} s (${how#wlan2: }); r
 
 # ----------- (e, first half) a second known network in range, lower ranked ---
 printf '[Settings]\nAutoConnect=true\n' >"$AC_STATE/joind-ac-open.open"
+# The quick scan that rejoined after (c) asks for the known SSIDs on their
+# channel and may hear joind-ac-psk alone; connected, joind does not scan
+# on its own: a scan lists joind-ac-open again.
+jcall --object-path "$DEV" --method net.joind.Station1.Scan >/dev/null || wifi_fail "Scan()"
 open_ac=$(jw -t 40 object $NET "Device=$DEV" Name=joind-ac-open 'KnownNetwork!=/') ||
 	wifi_fail "joind-ac-open not linked to its profile"
 
