@@ -12,7 +12,11 @@ ENT_NS=joind-ent
 ENT_PHY=$(cat /sys/class/net/wlan6/phy80211/name)
 ENT_ADDR=$(cat /sys/class/net/wlan2/address)
 ENT_HOSTAPD_LOG=$LOGDIR/hostapd-ent.log
-ENT_PKI=$WORK/pki
+# P-256 keys by default (quick to make in the emulated guest); iwd's TLS
+# (ell) takes RSA server certificates only, so runs against iwd set
+# ENT_KEY_ALG=rsa.
+ENT_KEY_ALG=${ENT_KEY_ALG:-ec}
+ENT_PKI=$WORK/pki-$ENT_KEY_ALG
 
 ent_ns() { ip netns exec "$ENT_NS" "$@"; }
 
@@ -24,10 +28,10 @@ ent_ap_up() {
 	done
 }
 
-# The PKI of the wired tests with P-256 keys, made once per VM boot.
+# The PKI of the wired tests with ENT_KEY_ALG keys, made once per VM boot.
 ent_pki() {
 	[[ -s $ENT_PKI/client.p12 ]] && return 0
-	PKI_KEY_ALG=ec "$JOIND_SOURCE_ROOT/tests/wired/make-pki.sh" "$ENT_PKI.tmp" >/dev/null 2>&1 ||
+	PKI_KEY_ALG=$ENT_KEY_ALG "$JOIND_SOURCE_ROOT/tests/wired/make-pki.sh" "$ENT_PKI.tmp" >/dev/null 2>&1 ||
 		wifi_fail "make-pki.sh failed"
 	mv "$ENT_PKI.tmp" "$ENT_PKI"
 }

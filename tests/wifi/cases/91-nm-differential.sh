@@ -16,8 +16,8 @@ if [[ -z ${NM_BENCH_ONLY-} ]]; then
 	for script in 81-iwd-nm 83-iwd-nm-events 84-iwd-nm-secure; do
 		wifi_step "$script against iwd 2.3"
 		(
-			# shellcheck disable=SC2034 # read by the sourced script
-			NM_DAEMON=iwd
+			# shellcheck disable=SC2034 # read by the sourced scripts
+			NM_DAEMON=iwd ENT_KEY_ALG=rsa
 			# shellcheck source=/dev/null
 			source "$CASES/$script.sh"
 		)
