@@ -19,7 +19,11 @@
 # emulated guest), into bench-wifi-connect-pki/.
 #
 # BENCH_ONLY picks parts and daemons, e.g. BENCH_ONLY=eap,sae or
-# BENCH_ONLY="psk joind iwd" (guest.sh lists the words).
+# BENCH_ONLY="psk joind iwd" (guest.sh lists the words). BENCH_PERF=1
+# records joind's CPU profile per row (DWARF call graphs) into
+# meson-logs/bench-wifi-connect/joind-ROW.perf.data, on the wall clock
+# (perf record -k CLOCK_REALTIME: `perf report --time` takes windows of
+# joind's log); it perturbs the figures: for looking, not for the table.
 #
 # How long: under TCG on two shared cores, each round starts each daemon
 # once per row; the idle period runs once per daemon. `BENCH_ONLY=psk
@@ -55,7 +59,8 @@ rm -rf bench-wifi-connect-install
 meson install --no-rebuild --quiet --destdir "$PWD/bench-wifi-connect-install" >/dev/null
 "$src/tests/vm/run-in-vm.sh" -t 14400 -m 1024 -s "$src" \
 	-e "JOIND_SOURCE_ROOT=$src" -e "JOIND_BUILD_ROOT=$PWD" \
-	-e "BENCH_ROUNDS=${1:-5}" -e "BENCH_IDLE=${2:-60}" -e "BENCH_ONLY=${BENCH_ONLY-}" -- "$here/guest.sh" >&2
+	-e "BENCH_ROUNDS=${1:-5}" -e "BENCH_IDLE=${2:-60}" -e "BENCH_ONLY=${BENCH_ONLY-}" \
+	-e "BENCH_PERF=${BENCH_PERF-}" -- "$here/guest.sh" >&2
 {
 	echo "$header"
 	echo "load after: $(cut -d' ' -f1-3 /proc/loadavg) ($(date -u '+%T UTC'))"
