@@ -110,6 +110,10 @@ static void
 on_name_acquired(GDBusConnection *bus, const gchar *name, gpointer user_data)
 {
 	g_info("ready: %s on the bus", name);
+	/* Start-up's transient memory (directory buffers, every profile's
+	 * text while it was parsed) is free but still resident: give those
+	 * pages back once, now that the daemon settles into waiting. */
+	malloc_trim(0);
 }
 
 static void
