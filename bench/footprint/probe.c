@@ -19,6 +19,8 @@
 #include <stdlib.h>
 #include <string.h>
 
+#include "proc-cpu.h"
+
 typedef struct {
 	const gchar *name;
 	gint64 owned_at; /* monotonic us; 0 until the name appears */
@@ -56,23 +58,13 @@ on_owner_changed(GDBusConnection *conn, const gchar *sender, const gchar *path, 
 		w->owned_at = g_get_monotonic_time();
 }
 
-/* CPU time of every thread of pid, in ns (schedstat's first field). */
+/* CPU time of every thread of pid, in ns. */
 static guint64
 cpu_ns(GPid pid)
 {
-	g_autofree gchar *dir = g_strdup_printf("/proc/%d/task", pid);
-	g_autoptr(GDir) d = g_dir_open(dir, 0, NULL);
-	const gchar *tid;
-	guint64 sum = 0;
+	g_autofree gchar *text = g_strdup_printf("%d", pid);
 
-	while (d != NULL && (tid = g_dir_read_name(d)) != NULL) {
-		g_autofree gchar *path = g_strdup_printf("%s/%s/schedstat", dir, tid);
-		g_autofree gchar *text = NULL;
-
-		if (g_file_get_contents(path, &text, NULL, NULL))
-			sum += g_ascii_strtoull(text, NULL, 10);
-	}
-	return sum;
+	return bench_proc_cpu_ns(text);
 }
 
 static void

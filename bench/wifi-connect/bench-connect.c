@@ -26,6 +26,8 @@
 #include <stdio.h>
 #include <string.h>
 
+#include "proc-cpu.h"
+
 typedef struct {
 	const gchar *bus_name;
 	const gchar *station_iface;
@@ -60,19 +62,7 @@ typedef struct {
 static gdouble
 sched_ms(const gchar *pid)
 {
-	g_autofree gchar *dir_path = g_strdup_printf("/proc/%s/task", pid);
-	g_autoptr(GDir) dir = g_dir_open(dir_path, 0, NULL);
-	const gchar *tid;
-	guint64 ns = 0;
-
-	while (dir != NULL && (tid = g_dir_read_name(dir)) != NULL) {
-		g_autofree gchar *path = g_strdup_printf("%s/%s/schedstat", dir_path, tid);
-		g_autofree gchar *text = NULL;
-
-		if (g_file_get_contents(path, &text, NULL, NULL))
-			ns += g_ascii_strtoull(text, NULL, 10);
-	}
-	return (gdouble)ns / 1e6;
+	return (gdouble)bench_proc_cpu_ns(pid) / 1e6;
 }
 
 static void
