@@ -63,6 +63,20 @@ sec_ping() {
 	grep -q " 5 received, 0% packet loss" <<<"$SEC_PING" || wifi_fail "ping via $iface: ${SEC_PING:-$out}"
 }
 
+# sec_up CON NET KNOWN TIMEOUT: nmcli con up CON, then NetworkManager
+# activated and the daemon connected to NET, whose KnownNetwork is KNOWN;
+# SEC_TOOK the seconds con up took.
+sec_up() {
+	local t
+	t=$(wifi_now)
+	nmcli -w "$4" con up "$1" >/dev/null || wifi_fail "nmcli con up $1"
+	SEC_TOOK=$(wifi_since "$t")
+	nm_wait_state 10 100 "$1"
+	iwd_is "$IDEV" $NMS State connected || wifi_fail "NetworkManager says up, $NM_DAEMON is not connected"
+	iwd_is "$IDEV" $NMS ConnectedNetwork "$2" || wifi_fail "not connected to $2"
+	iwd_is "$2" $NMN KnownNetwork "$3" || wifi_fail "Network.KnownNetwork: $(iwd_get "$2" $NMN KnownNetwork)"
+}
+
 # sec_down_delete CON SSID TYPE: con down and delete; the daemon
 # disconnected, NetworkManager's file and the KnownNetwork gone.
 sec_down_delete() {
@@ -113,14 +127,7 @@ nmcli con add type wifi con-name jsae ifname wlan2 ssid joind-nm-sae wifi-sec.ke
 wifi_poll 10 "NetworkManager's $sae_file" test -e "$sae_file"
 grep -qx "Passphrase=$PASS" "$sae_file" || wifi_fail "$sae_file: no Passphrase"
 iwd_wait 10 "$sae_known" $NMK Name joind-nm-sae
-t=$(wifi_now)
-nmcli -w 60 con up jsae >/dev/null || wifi_fail "nmcli con up jsae"
-took=$(wifi_since "$t")
-nm_wait_state 10 100 jsae
-iwd_is "$IDEV" $NMS State connected || wifi_fail "NetworkManager says up, $NM_DAEMON is not connected"
-iwd_is "$IDEV" $NMS ConnectedNetwork "$sae_net" || wifi_fail "not connected to joind-nm-sae"
-iwd_is "$sae_net" $NMN KnownNetwork "$sae_known" ||
-	wifi_fail "Network.KnownNetwork: $(iwd_get "$sae_net" $NMN KnownNetwork)"
+sec_up jsae "$sae_net" "$sae_known" 60
 if [[ $NM_DAEMON == joind ]]; then
 	wifi_diag '.devices[] | select(.name == "wlan2") | .details.connection |
 		(.security | startswith("sae")) and .mfp' >/dev/null ||
@@ -129,7 +136,7 @@ if [[ $NM_DAEMON == joind ]]; then
 	grep -q "$PASS" "$JOIND_LOG" && wifi_fail "the passphrase reached joind's log"
 fi
 sec_ping sec_ns wlan5 10.9.8
-check "nmcli con up (wpa-psk connection, SAE-only network) in ${took} s: connected with SAE, $(basename "$sae_file") with the passphrase, KnownNetwork; ping: $SEC_PING"
+check "nmcli con up (wpa-psk connection, SAE-only network) in ${SEC_TOOK} s: connected with SAE, $(basename "$sae_file") with the passphrase, KnownNetwork; ping: $SEC_PING"
 sec_down_delete jsae joind-nm-sae psk
 check "SAE: con down, con delete: disconnected, file and KnownNetwork gone"
 
@@ -153,14 +160,7 @@ for want in 'EAP-Method=PEAP' "EAP-PEAP-CACert=$ENT_PKI/ca.pem" 'EAP-PEAP-Server
 done
 check "nmcli con add (PEAP, CA and domain): $(basename "$ent_file") mirrored, KnownNetwork in ${known_after} s"
 
-t=$(wifi_now)
-nmcli -w 120 con up jpeap >/dev/null || wifi_fail "nmcli con up jpeap"
-took=$(wifi_since "$t")
-nm_wait_state 10 100 jpeap
-iwd_is "$IDEV" $NMS State connected || wifi_fail "NetworkManager says up, $NM_DAEMON is not connected"
-iwd_is "$IDEV" $NMS ConnectedNetwork "$ent_net" || wifi_fail "not connected to joind-ent"
-iwd_is "$ent_net" $NMN KnownNetwork "$ent_known" ||
-	wifi_fail "Network.KnownNetwork: $(iwd_get "$ent_net" $NMN KnownNetwork)"
+sec_up jpeap "$ent_net" "$ent_known" 120
 grep -qE 'authorized:\s*yes' <<<"$(ent_ns iw dev wlan6 station get "$ENT_ADDR")" ||
 	wifi_fail "PEAP: the AP has not authorized the station"
 if [[ $NM_DAEMON == joind ]]; then
@@ -170,7 +170,7 @@ if [[ $NM_DAEMON == joind ]]; then
 	grep -q peappass "$JOIND_LOG" && wifi_fail "the password reached joind's log"
 fi
 sec_ping ent_ns wlan6 10.9.6
-check "nmcli con up (PEAP/MSCHAPv2, the server checked against NetworkManager's CA and domain) in ${took} s: connected, authorized on the AP; ping: $SEC_PING"
+check "nmcli con up (PEAP/MSCHAPv2, the server checked against NetworkManager's CA and domain) in ${SEC_TOOK} s: connected, authorized on the AP; ping: $SEC_PING"
 sec_down_delete jpeap joind-ent 8021x
 check "PEAP: con down, con delete: disconnected, file and KnownNetwork gone"
 
