@@ -535,12 +535,11 @@ known_write_managed(JoindDBusKnown *self, KnownRecord *rec, JoindVariantWriter *
 	joind_variant_writer_open(w, &props, 8);
 	for (guint i = 0; info->properties[i] != NULL; i++) {
 		const gchar *name = info->properties[i]->name;
+		KnownValue v;
 
 		joind_variant_writer_open(w, &prop, 8);
 		joind_variant_writer_string(w, name);
 		joind_variant_writer_mark(w, &prop);
-		KnownValue v;
-
 		known_value(self, rec, name, &v);
 		joind_variant_writer_align(w, 8);
 		if (v.is_boolean)

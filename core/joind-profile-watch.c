@@ -142,13 +142,6 @@ created_complete(const gchar *path)
 	return lstat(path, &st) != 0 || !S_ISREG(st.st_mode) || st.st_nlink > 1;
 }
 
-void
-joind_profile_store_stop_timers(JoindProfileStore *self)
-{
-	source_clear(&self->settle);
-	source_clear(&self->write_quiet);
-}
-
 static void
 store_event(JoindProfileStore *self, const gchar *dir, const struct inotify_event *ev)
 {
@@ -301,4 +294,11 @@ joind_profile_store_unwatch(JoindProfileStore *self)
 	if (self->inotify_fd >= 0)
 		close(self->inotify_fd);
 	self->inotify_fd = self->state_wd = self->wired_wd = -1;
+}
+
+void
+joind_profile_store_stop_timers(JoindProfileStore *self)
+{
+	source_clear(&self->settle);
+	source_clear(&self->write_quiet);
 }
