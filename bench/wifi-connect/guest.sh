@@ -252,14 +252,17 @@ joind_start() {
 	G_SLICE=always-malloc "$JOIND_BIN" --plugin-dir "$JOIND_PLUGINS" --plugins "$plugins" \
 		--config "$WORK/main.conf" --state-dir "$WORK/state" >>"$JOIND_LOG" 2>&1 &
 	PID=$!
-	# BENCH_PERF=1: joind's CPU profile per row, on the wall clock, so that
-	# `perf report --time` can pick a window out of joind's log.
-	# perf takes seconds to start in the emulated guest: wait for it.
-	[[ -z ${BENCH_PERF-} ]] && return
-	rm -f "$LOGDIR/joind-$ROW.perf.data"
-	perf record -q --call-graph dwarf,8192 -k CLOCK_REALTIME -F 2000 -p "$PID" -o "$LOGDIR/joind-$ROW.perf.data" \
+	[[ -z ${BENCH_PERF-} ]] || joind_perf_attach
+}
+# BENCH_PERF=1: joind's CPU profile per row, on the wall clock, so that
+# `perf report --time` can pick a window out of joind's log. perf takes
+# seconds to start in the emulated guest: wait for it.
+joind_perf_attach() {
+	local data=$LOGDIR/joind-$ROW.perf.data
+	rm -f "$data"
+	perf record -q --call-graph dwarf,8192 -k CLOCK_REALTIME -F 2000 -p "$PID" -o "$data" \
 		>/dev/null 2>&1 &
-	wifi_poll 60 "perf attached to joind" test -s "$LOGDIR/joind-$ROW.perf.data"
+	wifi_poll 60 "perf attached to joind" test -s "$data"
 	sleep 3
 }
 joind_scan() {
