@@ -217,11 +217,36 @@ iterate(void)
 		;
 }
 
+/* A time limit for a loop over the main context: fired says it ran out.
+ * It clears its own source when it fires, so stopping it is safe whether
+ * or not it fired (it may fire in the iteration that brought what the
+ * loop waited for). */
+typedef struct {
+	gboolean fired;
+	guint source;
+} Guard;
+
 static gboolean
-set_flag(gpointer user_data)
+guard_fire(gpointer user_data)
 {
-	*(gboolean *)user_data = TRUE;
+	Guard *g = user_data;
+
+	g->fired = TRUE;
+	g->source = 0;
 	return G_SOURCE_REMOVE;
+}
+
+static void
+guard_start(Guard *g, guint ms)
+{
+	g->fired = FALSE;
+	g->source = g_timeout_add(ms, guard_fire, g);
+}
+
+static void
+guard_stop(Guard *g)
+{
+	g_clear_handle_id(&g->source, g_source_remove);
 }
 
 /* Runs the main loop until a request of cmd is pending, at most 2 s;
@@ -229,18 +254,15 @@ set_flag(gpointer user_data)
 static FakeNlRequest *
 wait_request(Fixture *f, guint8 cmd, gint64 *waited_ms)
 {
-	gboolean timed_out = FALSE;
 	gint64 start = g_get_monotonic_time();
-	guint timeout = g_timeout_add(2000, set_flag, &timed_out);
+	Guard guard;
 
-	while (fake_nl_find(f->fake, cmd) == NULL && !timed_out)
+	guard_start(&guard, 2000);
+	while (fake_nl_find(f->fake, cmd) == NULL && !guard.fired)
 		g_main_context_iteration(NULL, TRUE);
+	guard_stop(&guard);
 	if (fake_nl_find(f->fake, cmd) == NULL)
 		g_error("no %s request within 2 s", wifi_nl_cmd_name(cmd));
-	/* The guard may have fired in the iteration that brought the request
-	 * (a loaded machine): then its source is gone already. */
-	if (!timed_out)
-		g_source_remove(timeout);
 	if (waited_ms != NULL)
 		*waited_ms = (g_get_monotonic_time() - start) / 1000;
 	return fake_nl_find(f->fake, cmd);
@@ -250,11 +272,11 @@ wait_request(Fixture *f, guint8 cmd, gint64 *waited_ms)
 static void
 assert_no_request(Fixture *f, guint8 cmd, guint ms)
 {
-	gboolean over = FALSE;
 	guint before = fake_nl_n_sent(f->fake, cmd);
+	Guard guard;
 
-	g_timeout_add(ms, set_flag, &over);
-	while (!over)
+	guard_start(&guard, ms);
+	while (!guard.fired)
 		g_main_context_iteration(NULL, TRUE);
 	g_assert_cmpuint(fake_nl_n_sent(f->fake, cmd), ==, before);
 	g_assert_null(fake_nl_find(f->fake, cmd));
@@ -886,10 +908,10 @@ answer_scan(Fixture *f)
 static void
 assert_no_connect_while_scanning(Fixture *f, guint ms)
 {
-	gboolean over = FALSE;
+	Guard guard;
 
-	g_timeout_add(ms, set_flag, &over);
-	while (!over) {
+	guard_start(&guard, ms);
+	while (!guard.fired) {
 		if (!answer_scan(f))
 			g_main_context_iteration(NULL, TRUE);
 		g_assert_null(fake_nl_find(f->fake, NL80211_CMD_CONNECT));
@@ -900,17 +922,15 @@ assert_no_connect_while_scanning(Fixture *f, guint ms)
 static void
 scan_until_connect(Fixture *f)
 {
-	gboolean over = FALSE;
-	guint timeout = g_timeout_add(2000, set_flag, &over);
+	Guard guard;
 
+	guard_start(&guard, 2000);
 	while (fake_nl_find(f->fake, NL80211_CMD_CONNECT) == NULL) {
-		g_assert_false(over);
+		g_assert_false(guard.fired);
 		if (!answer_scan(f))
 			g_main_context_iteration(NULL, TRUE);
 	}
-	/* As in wait_request(): the guard may have fired with the request. */
-	if (!over)
-		g_source_remove(timeout);
+	guard_stop(&guard);
 }
 
 /* One deauthentication after our message 2 (anyone can send it): not a
