@@ -98,6 +98,11 @@ radius_teardown() {
 # radius_mark: what FreeRADIUS logs from now on is radius_since's.
 radius_mark() { RADIUS_MARK=$(wc -l <"$RADIUS_LOG"); }
 radius_since() { tail -n +$((RADIUS_MARK + 1)) "$RADIUS_LOG"; }
+# radius_saw PATTERN: FreeRADIUS logged an ERE match since the mark. Not
+# `radius_since | grep -q`: grep quitting at the first match leaves tail
+# writing into a closed pipe, and under pipefail that SIGPIPE fails the
+# check although the line was there.
+radius_saw() { grep -qE -- "$1" <<<"$(radius_since)"; }
 
 # radius_outer_names: the User-Name of every Access-Request since the mark
 # (what crossed the air in the clear), one per line, sorted, unique.

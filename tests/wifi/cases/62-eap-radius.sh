@@ -54,10 +54,10 @@ ent_link '(.security == "8021x") and (.eap_method == "PEAP") and
 ent_ping wlan6-1
 [[ $(radius_outer_names) == anonymous@auth.test ]] ||
 	wifi_fail "FreeRADIUS saw outer identities other than anonymous@auth.test: $(radius_outer_names)"
-radius_since | grep -q 'Virtual server inner-tunnel received request' ||
+radius_saw 'Virtual server inner-tunnel received request' ||
 	wifi_fail "FreeRADIUS ran no inner tunnel"
-radius_since | grep -q 'User-Name = "peapuser"' || wifi_fail "FreeRADIUS did not see peapuser inside"
-radius_since | grep -q 'Sent Access-Accept' || wifi_fail "FreeRADIUS sent no Access-Accept"
+radius_saw 'User-Name = "peapuser"' || wifi_fail "FreeRADIUS did not see peapuser inside"
+radius_saw 'Sent Access-Accept' || wifi_fail "FreeRADIUS sent no Access-Accept"
 grep -q peappass "$JOIND_LOG" && wifi_fail "the password reached the log"
 check "PEAP/MSCHAPv2 via FreeRADIUS: Connect() in ${TOOK} s; FreeRADIUS: outer anonymous@auth.test only, peapuser in the inner tunnel, Access-Accept; ping: $ENT_PING"
 ent_disconnect
@@ -71,7 +71,7 @@ grep -q 'net.joind.Error.AuthenticationFailed' <<<"$ENT_ERR" ||
 	wifi_fail "wrong password: no AuthenticationFailed: $ENT_ERR"
 cmp -s "$WORK/state/joind-radius.8021x" "$WORK/radius-wrong.8021x" ||
 	wifi_fail "the profile was rewritten"
-radius_since | grep -q 'Sent Access-Reject' || wifi_fail "FreeRADIUS sent no Access-Reject"
+radius_saw 'Sent Access-Reject' || wifi_fail "FreeRADIUS sent no Access-Reject"
 check "wrong password: FreeRADIUS rejected, AuthenticationFailed: $(sed 's/.*AuthenticationFailed: //' <<<"$ENT_ERR" | head -c 160); profile untouched"
 
 # ------------------------------------------------- wrong CA, wrong domain ---
@@ -88,8 +88,8 @@ radius_mark
 radius_tls_profile joind-radius
 ent_connect joind-radius
 ent_link '(.eap_method == "TLS") and (.eap_identity == "tlsuser")' || wifi_fail "TLS: diagnostics"
-radius_since | grep -q 'Sent Access-Accept' || wifi_fail "FreeRADIUS sent no Access-Accept"
-radius_since | grep -qE 'TLS 1\.3|TLSv1\.3' || wifi_fail "FreeRADIUS did not negotiate TLS 1.3"
+radius_saw 'Sent Access-Accept' || wifi_fail "FreeRADIUS sent no Access-Accept"
+radius_saw 'TLS 1\.3|TLSv1\.3' || wifi_fail "FreeRADIUS did not negotiate TLS 1.3"
 ent_ping wlan6-1
 check "EAP-TLS (PKCS#12 ClientKeyBundle, TLS 1.3 only) via FreeRADIUS: Connect() in ${TOOK} s; ping: $ENT_PING"
 ent_disconnect

@@ -51,7 +51,7 @@ row() {
 	ent_link ".eap_method == \"${name%%/*}\"" ||
 		wifi_fail "$name on $ssid: diagnostics: $(wifi_diag '.devices[] | select(.name == "wlan2") | .details.connection')"
 	if [[ $ssid == joind-radius ]]; then
-		radius_since | grep -q 'Sent Access-Accept' ||
+		radius_saw 'Sent Access-Accept' ||
 			wifi_fail "$name: FreeRADIUS sent no Access-Accept"
 	fi
 	ent_ping "$iface"
