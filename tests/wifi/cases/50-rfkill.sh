@@ -23,7 +23,7 @@ EOF2
 rf_scans() { wifi_diag '.devices[] | select(.name == "wlan2") | .details.scans_triggered'; }
 rf_powered() { jw -t "$2" object net.joind.Device1 Name=wlan2 "Powered=$1" >/dev/null; }
 rf_log_since() { tail -n +"$(($1 + 1))" "$JOIND_LOG"; }
-rf_idle() { rf_log_since "$mark" | grep -qE 'wlan2: autoconnect [a-z-]+ -> idle'; }
+rf_idle() { grep -qE 'wlan2: autoconnect [a-z-]+ -> idle' <<<"$(rf_log_since "$mark")"; }
 
 # The access point beacons before joind starts (its first scan sees it);
 # the profile comes after, so the joind running before never joins it.
@@ -53,7 +53,7 @@ rf_powered false 10 || wifi_fail "Powered still true after rfkill block"
 took=$(wifi_since "$t")
 jw -t 10 object net.joind.Station1 State=disconnected ConnectedNetwork=/ >/dev/null ||
 	wifi_fail "still connected with the radio blocked"
-rf_log_since "$mark" | grep -q "wlan2: radio $RF_PHY soft-blocked" ||
+grep -q "wlan2: radio $RF_PHY soft-blocked" <<<"$(rf_log_since "$mark")" ||
 	wifi_fail "no reason for the block in the log"
 jcall --object-path "$DEV" --method net.joind.Station1.Scan >/dev/null 2>&1 &&
 	wifi_fail "Scan() succeeded on a blocked radio"
@@ -71,7 +71,7 @@ rf_powered true 10 || wifi_fail "Powered still false after rfkill unblock"
 jw -t 20 object net.joind.Station1 State=connected "ConnectedNetwork=$net" >/dev/null ||
 	wifi_fail "no reconnect to joind-rf after the unblock"
 took=$(wifi_since "$t")
-quick=$(rf_log_since "$mark" | grep -m1 -oE 'wlan2: autoconnect: quick scan of [0-9 ]+ MHz') ||
+quick=$(grep -m1 -oE 'wlan2: autoconnect: quick scan of [0-9 ]+ MHz' <<<"$(rf_log_since "$mark")") ||
 	wifi_fail "no quick scan after the unblock"
 grep -q ' 2437' <<<"$quick" || wifi_fail "the quick scan missed 2437 MHz: $quick"
 check "(b) rfkill unblock: Powered=true, reconnected to joind-rf in ${took} s (${quick#wlan2: })"
@@ -103,9 +103,9 @@ jw -t 20 object net.joind.Station1 State=connected "ConnectedNetwork=$net" >/dev
 took=$(wifi_since "$t")
 after=$(rf_scans)
 ((after > before)) || wifi_fail "no scan after the resume ($before -> $after)"
-rf_log_since "$mark" | grep -q 'the system resumed from sleep' ||
+grep -q 'the system resumed from sleep' <<<"$(rf_log_since "$mark")" ||
 	wifi_fail "the resume was not heard"
-quick=$(rf_log_since "$mark" | grep -m1 -oE 'wlan2: autoconnect: quick scan of [0-9 ]+ MHz') ||
+quick=$(grep -m1 -oE 'wlan2: autoconnect: quick scan of [0-9 ]+ MHz' <<<"$(rf_log_since "$mark")") ||
 	wifi_fail "no quick scan after the resume"
 check "(c) PrepareForSleep(false): $((after - before)) scan(s) (${quick#wlan2: }), reconnected to joind-rf ${took} s after the signal"
 
