@@ -171,6 +171,12 @@ wifi_reset() {
 	DEV=$(wifi_device_path wlan2) || wifi_fail "no device for wlan2 after the reset"
 }
 
+# case_failed STATUS WHERE COMMAND: the ERR trap of a case's subshell.
+case_failed() {
+	[[ $BASH_SUBSHELL != "$case_level" ]] ||
+		echo "FAIL: $2: \"$3\" exited with status $1" >&2
+}
+
 # run_case NAME: the case in a subshell; then what every case must leave
 # behind. Writes NAME.log and NAME.result.
 run_case() {
@@ -179,7 +185,13 @@ run_case() {
 	wifi_step "---- $name"
 	set +e
 	(
-		set -e
+		# A command that fails outside a check ends the case through
+		# errexit, which says nothing: name it, where it is and its
+		# status (not from inside command substitutions, whose failure
+		# is reported where their value is taken).
+		set -eE
+		case_level=$BASH_SUBSHELL
+		trap 'case_failed $? "${BASH_SOURCE[0]##*/}:$LINENO" "$BASH_COMMAND"' ERR
 		# shellcheck source=/dev/null
 		source "$CASES/$name.sh"
 	) 2>&1 | tee "$log"

@@ -158,10 +158,10 @@ wpa_passphrase=$PASS
 EOF
 jw -t 40 object net.joind.Network1 "Device=$DEV" Name=ji-visible >/dev/null ||
 	wifi_fail "ji-visible did not appear"
-# hidden_aps: GetHiddenAccessPoints() as "address strength type" lines.
+# hidden_aps: GetHiddenAccessPoints()'s reply (gdbus's text) on standard
+# input as "address strength type" lines; none when it lists none.
 hidden_aps() {
-	icall --object-path "$IDEV" --method net.connman.iwd.Station.GetHiddenAccessPoints |
-		grep -oE "\('[0-9a-f:]{17}', -?[0-9]+, '[a-z0-9]+'\)" | tr -d "(),'"
+	{ grep -oE "\('[0-9a-f:]{17}', -?[0-9]+, '[a-z0-9]+'\)" || true; } | tr -d "(),'"
 }
 # ji-hidden's beacon hides its SSID: GetHiddenAccessPoints() lists its BSS
 # (psk, strongest first), not ji-visible's. The last scan must have seen
@@ -170,7 +170,9 @@ hidden_aps() {
 for attempt in 1 2 3; do
 	iwctl station wlan2 scan || wifi_fail "iwctl station wlan2 scan"
 	jw -t 30 object $ST Scanning=false >/dev/null || wifi_fail "still scanning"
-	aps=$(hidden_aps)
+	reply=$(icall --object-path "$IDEV" --method net.connman.iwd.Station.GetHiddenAccessPoints) ||
+		wifi_fail "GetHiddenAccessPoints: $reply"
+	aps=$(hidden_aps <<<"$reply")
 	grep -qx '02:00:00:00:6a:11 -[0-9]* psk' <<<"$aps" && break
 	[[ $attempt != 3 ]] || wifi_fail "GetHiddenAccessPoints lacks ji-hidden: $aps"
 	wifi_step "get-hidden-access-points, attempt $attempt: ${aps:-none}"
