@@ -24,8 +24,6 @@ connector_associated(WifiConnector *self, struct nlattr **attrs)
 		               error->message, CONN_DISCONNECTING);
 	else if (!self->cur->secure)
 		connector_enter(self, CONN_CONNECTED, "associated");
-	else if (wifi_keying_handshake_done(self->keying))
-		connector_enter(self, CONN_KEYING, "associated, 4-way handshake done already");
 	else
 		connector_enter(self, CONN_KEYING, "associated, waiting for the 4-way handshake");
 }

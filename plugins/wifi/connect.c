@@ -315,10 +315,7 @@ connector_enter(WifiConnector *self, ConnState state, const gchar *reason)
 		break;
 	case CONN_KEYING:
 		wifi_keying_associated(self->keying);
-		/* EAPOL and the association's event come on different sockets:
-		 * the handshake may be over already, the port being authorized. */
-		if (!wifi_keying_handshake_done(self->keying) &&
-		    !wifi_keying_is_8021x(self->keying))
+		if (!wifi_keying_is_8021x(self->keying))
 			self->timer = g_timeout_add_seconds(WIFI_HANDSHAKE_TIMEOUT_S,
 			                                    keying_timeout, self);
 		break;
@@ -432,8 +429,7 @@ on_keyed(const GError *error, gpointer user_data)
 		connector_keying_failed(self, error, teardown_state(self));
 		return;
 	}
-	/* The port may open before the CONNECT / ASSOCIATE event is read. */
-	if (self->state == CONN_ASSOCIATING || self->state == CONN_KEYING)
+	if (self->state == CONN_KEYING)
 		connector_enter(self, CONN_CONNECTED, "keys installed, port authorized");
 }
 
@@ -471,7 +467,7 @@ on_sae_done(const GError *error, gpointer user_data)
 }
 
 /* next becomes cur and starts: its key step first (message 1 may be read
- * before the association's event; SAE's waits for its PMK), then
+ * before the association's event, and is held; SAE's waits for its PMK), then
  * authentication or association. */
 void
 connector_start(WifiConnector *self)

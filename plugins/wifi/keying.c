@@ -38,7 +38,13 @@ struct _WifiKeying {
 	gboolean rejected;      /* EAP refused the credentials */
 	guint handshake_timer;
 
-	GBytes *held;        /* OWE: an EAPOL-Key frame that came before the PMK */
+	/* An EAPOL frame that came before it could be answered: before the
+	 * association's event (the kernel may pass the access point's first
+	 * frame up before it sends our replies: ENOTCONN), or, OWE, before
+	 * the PMK. The access point retransmits only after a second. */
+	GBytes *held;
+	guint held_replay;  /* the idle that takes it once associated */
+	gboolean associated; /* the association's event came */
 	gboolean peer_clear; /* the access point's last EAPOL frame came unprotected */
 };
 
@@ -396,6 +402,7 @@ wifi_keying_free(WifiKeying *self)
 		return;
 	wifi_nl_cancel(self->iface->nl, self->authorize_request);
 	g_clear_handle_id(&self->handshake_timer, g_source_remove);
+	g_clear_handle_id(&self->held_replay, g_source_remove);
 	g_clear_pointer(&self->eapol_socket, wifi_eapol_socket_free);
 	g_clear_pointer(&self->hs, wifi_handshake_free);
 	g_clear_pointer(&self->eap, wifi_eap_auth_free);
@@ -433,11 +440,33 @@ wifi_keying_set_pmk(WifiKeying *self, const guint8 *pmk, gsize pmk_len, const gu
 	return TRUE;
 }
 
+/* Out of the association's event, so that what the frame leads to (a
+ * failure ending the attempt) does not run inside the connector's
+ * change of state. */
+static gboolean
+keying_replay_held(gpointer user_data)
+{
+	WifiKeying *self = user_data;
+	g_autoptr(GBytes) held = g_steal_pointer(&self->held);
+	gsize len = 0;
+	const guint8 *frame;
+
+	self->held_replay = 0;
+	if (held == NULL)
+		return G_SOURCE_REMOVE;
+	frame = g_bytes_get_data(held, &len);
+	wifi_keying_rx(self, NULL, frame, len);
+	return G_SOURCE_REMOVE;
+}
+
 void
 wifi_keying_associated(WifiKeying *self)
 {
+	self->associated = TRUE;
 	if (self->eap != NULL)
 		wifi_eap_auth_associated(self->eap);
+	if (self->held != NULL && self->held_replay == 0)
+		self->held_replay = g_idle_add(keying_replay_held, self);
 }
 
 /* ---- received frames ------------------------------------------------------ */
@@ -455,15 +484,22 @@ keying_pmksa_taken(WifiKeying *self)
 	keying_arm_handshake_timer(self);
 }
 
+/* The latest frame only: one the access point repeated replaces it. */
+static void
+keying_hold(WifiKeying *self, const guint8 *frame, gsize len, const gchar *why)
+{
+	g_debug("%s: EAPOL frame held: %s", self->iface->name, why);
+	g_clear_pointer(&self->held, g_bytes_unref);
+	self->held = g_bytes_new(frame, len);
+}
+
 static void
 keying_rx_key(WifiKeying *self, const guint8 *frame, gsize len)
 {
 	g_autoptr(GError) error = NULL;
 
 	if (self->hs == NULL && self->eap == NULL) {
-		g_debug("%s: EAPOL-Key frame held: no PMK yet", self->iface->name);
-		g_clear_pointer(&self->held, g_bytes_unref);
-		self->held = g_bytes_new(frame, len);
+		keying_hold(self, frame, len, "no PMK yet");
 		return;
 	}
 	if (self->hs == NULL) {
@@ -499,6 +535,10 @@ wifi_keying_rx(WifiKeying *self, const guint8 *src, const guint8 *frame, gsize l
 {
 	if (src != NULL && memcmp(src, self->aa, 6) != 0)
 		return;
+	if (!self->associated) {
+		keying_hold(self, frame, len, "the association's event has not come yet");
+		return;
+	}
 	if (len >= WIFI_EAPOL_HLEN && frame[1] == WIFI_EAPOL_EAP_PACKET) {
 		if (self->eap != NULL)
 			wifi_eap_auth_rx(self->eap, frame, len);
@@ -541,13 +581,6 @@ wifi_keying_error_code(const GError *error)
 	    g_error_matches(error, WIFI_HANDSHAKE_ERROR, WIFI_HANDSHAKE_ERROR_NO_MSG3))
 		return JOIND_ERROR_AUTHENTICATION_FAILED;
 	return error->domain == JOIND_ERROR ? error->code : JOIND_ERROR_FAILED;
-}
-
-gboolean
-wifi_keying_handshake_done(WifiKeying *self)
-{
-	return self->hs != NULL &&
-	       wifi_handshake_get_state(self->hs) == WIFI_HANDSHAKE_STATE_COMPLETE;
 }
 
 gboolean

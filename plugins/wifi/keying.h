@@ -6,9 +6,10 @@
  * group key handshakes that follow run here for the life of the link.
  *
  * Made before the association is asked for: message 1 may be read before
- * the CONNECT or ASSOCIATE event that says the association is done. OWE's
- * PMK comes with that event: its keying is made with no PMK and no profile,
- * holds a message 1 that comes first, and starts at wifi_keying_set_pmk().
+ * the CONNECT or ASSOCIATE event that says the association is done, when
+ * the kernel would still refuse the answer; such a frame is held until
+ * wifi_keying_associated(). OWE's PMK comes with that event: its keying is
+ * made with no PMK and no profile, and starts at wifi_keying_set_pmk().
  */
 #pragma once
 
@@ -92,8 +93,5 @@ GError *wifi_keying_abort(WifiKeying *self, WifiHandshakeAbort cause, guint16 re
  * that stopped after our message 2 is AuthenticationFailed even when only
  * suspected (the user is there to judge, and a retry is one call away). */
 gint wifi_keying_error_code(const GError *error);
-/* Whether the 4-way handshake completed (the port may still be being
- * authorized). */
-gboolean wifi_keying_handshake_done(WifiKeying *self);
 
 G_END_DECLS
