@@ -417,6 +417,10 @@ measure_connect() {
 	"${D}_scan" || return
 	e0=$(eap_started)
 	connect_call || return
+	# When, on the guest's clock, to read against the daemons' logs.
+	printf '%s %s %s: sent %s, connected signal %s\n' "$ROW" "$m" "$D" \
+		"$(date -d "@${CONNECT[0]}" +%T.%3N)" "$(date -d "@${CONNECT[1]}" +%T.%3N)" \
+		>>"$LOGDIR/connect-times.txt"
 	record "$m" "$D" "$(ms_between "${CONNECT[0]}" "${CONNECT[1]}")"
 	record "cpu_$m" "$D" "$(minus "${CONNECT[3]}" "${CONNECT[2]}")"
 	record "eap_$m" "$D" $(($(eap_started) - e0))
