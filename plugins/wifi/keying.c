@@ -43,7 +43,7 @@ struct _WifiKeying {
 	 * frame up before it sends our replies: ENOTCONN), or, OWE, before
 	 * the PMK. The access point retransmits only after a second. */
 	GBytes *held;
-	guint held_replay;  /* the idle that takes it once associated */
+	guint held_replay;   /* the idle that takes it once associated */
 	gboolean associated; /* the association's event came */
 	gboolean peer_clear; /* the access point's last EAPOL frame came unprotected */
 };
