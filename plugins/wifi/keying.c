@@ -38,10 +38,10 @@ struct _WifiKeying {
 	gboolean rejected;      /* EAP refused the credentials */
 	guint handshake_timer;
 
-	/* An EAPOL frame that came before it could be answered: before the
-	 * association's event (the kernel may pass the access point's first
-	 * frame up before it sends our replies: ENOTCONN), or, OWE, before
-	 * the PMK. The access point retransmits only after a second. */
+	/* An EAPOL frame that came before the association's event: the
+	 * kernel may pass the access point's first frame up before it sends
+	 * our replies (ENOTCONN), OWE's PMK comes with that event, and the
+	 * access point retransmits only after a second. */
 	GBytes *held;
 	guint held_replay;   /* the idle that takes it once associated */
 	gboolean associated; /* the association's event came */
@@ -417,27 +417,15 @@ gboolean
 wifi_keying_set_pmk(WifiKeying *self, const guint8 *pmk, gsize pmk_len, const guint8 *pmkid,
                     GError **error)
 {
-	g_autoptr(GBytes) held = g_steal_pointer(&self->held);
-	g_autoptr(GError) local = NULL;
-	const guint8 *frame;
-	gsize len = 0;
-
+	/* Inside the association's event: a message 1 held until now is
+	 * taken once wifi_keying_associated() follows. */
 	self->hs_config.pmk = pmk;
 	self->hs_config.pmk_len = pmk_len;
 	self->hs_config.pmkid = pmkid;
 	self->hs = wifi_handshake_new(&self->hs_config, &keying_callbacks, self, error);
 	self->hs_config.pmk = NULL;
 	self->hs_config.pmkid = NULL;
-	if (self->hs == NULL || held == NULL)
-		return self->hs != NULL;
-	/* Taken like a frame that arrives now, but a failure is left to the
-	 * access point's retransmissions and the connector's bound: this
-	 * runs inside the association's event. */
-	frame = g_bytes_get_data(held, &len);
-	if (wifi_handshake_rx(self->hs, frame, len, &local) != WIFI_HANDSHAKE_RX_ACCEPTED)
-		g_debug("%s: EAPOL-Key frame held for the PMK dropped: %s", self->iface->name,
-		        local != NULL ? local->message : "no reason");
-	return TRUE;
+	return self->hs != NULL;
 }
 
 /* Out of the association's event, so that what the frame leads to (a
@@ -449,12 +437,9 @@ keying_replay_held(gpointer user_data)
 	WifiKeying *self = user_data;
 	g_autoptr(GBytes) held = g_steal_pointer(&self->held);
 	gsize len = 0;
-	const guint8 *frame;
+	const guint8 *frame = g_bytes_get_data(held, &len);
 
 	self->held_replay = 0;
-	if (held == NULL)
-		return G_SOURCE_REMOVE;
-	frame = g_bytes_get_data(held, &len);
 	wifi_keying_rx(self, NULL, frame, len);
 	return G_SOURCE_REMOVE;
 }
@@ -465,7 +450,7 @@ wifi_keying_associated(WifiKeying *self)
 	self->associated = TRUE;
 	if (self->eap != NULL)
 		wifi_eap_auth_associated(self->eap);
-	if (self->held != NULL && self->held_replay == 0)
+	if (self->held != NULL)
 		self->held_replay = g_idle_add(keying_replay_held, self);
 }
 
@@ -484,24 +469,11 @@ keying_pmksa_taken(WifiKeying *self)
 	keying_arm_handshake_timer(self);
 }
 
-/* The latest frame only: one the access point repeated replaces it. */
-static void
-keying_hold(WifiKeying *self, const guint8 *frame, gsize len, const gchar *why)
-{
-	g_debug("%s: EAPOL frame held: %s", self->iface->name, why);
-	g_clear_pointer(&self->held, g_bytes_unref);
-	self->held = g_bytes_new(frame, len);
-}
-
 static void
 keying_rx_key(WifiKeying *self, const guint8 *frame, gsize len)
 {
 	g_autoptr(GError) error = NULL;
 
-	if (self->hs == NULL && self->eap == NULL) {
-		keying_hold(self, frame, len, "no PMK yet");
-		return;
-	}
 	if (self->hs == NULL) {
 		g_debug("%s: EAPOL-Key frame dropped: no PMK yet", self->iface->name);
 		return;
@@ -536,7 +508,11 @@ wifi_keying_rx(WifiKeying *self, const guint8 *src, const guint8 *frame, gsize l
 	if (src != NULL && memcmp(src, self->aa, 6) != 0)
 		return;
 	if (!self->associated) {
-		keying_hold(self, frame, len, "the association's event has not come yet");
+		/* The latest frame only: one the access point repeated
+		 * replaces it. */
+		g_debug("%s: EAPOL frame held until the association's event", self->iface->name);
+		g_clear_pointer(&self->held, g_bytes_unref);
+		self->held = g_bytes_new(frame, len);
 		return;
 	}
 	if (len >= WIFI_EAPOL_HLEN && frame[1] == WIFI_EAPOL_EAP_PACKET) {
