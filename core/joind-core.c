@@ -42,6 +42,7 @@ struct _JoindCore {
 	JoindPluginLoader *plugins;
 	GDBusConnection *bus;
 	GDBusObjectManagerServer *manager;
+	JoindDBusManaged *managed; /* its GetManagedObjects, and device objects */
 	JoindDBusDaemon1 *daemon_iface;
 	JoindDBusAgentManager1 *agent_iface;
 	JoindAgentManager *agents;
@@ -356,8 +357,8 @@ joind_core_add_device(JoindCore *self, JoindDevice *device, GError **error)
 		return FALSE;
 	}
 	g_hash_table_insert(self->devices, GINT_TO_POINTER(ifindex), g_object_ref(device));
-	if (self->manager != NULL)
-		joind_dbus_device_export(self->manager, device, self->profiles);
+	if (self->managed != NULL)
+		joind_dbus_device_export(self->managed, self->manager, device, self->profiles);
 	g_info("device %s (ifindex %d, %s) added by %s", joind_device_get_name(device), ifindex,
 	       joind_device_kind_to_string(joind_device_get_kind(device)),
 	       joind_device_get_plugin(device));
@@ -376,8 +377,7 @@ joind_core_remove_device(JoindCore *self, JoindDevice *device)
 	if (g_hash_table_lookup(self->devices, GINT_TO_POINTER(ifindex)) != device)
 		return;
 	g_signal_emit(self, signals[SIGNAL_DEVICE_REMOVED], 0, device);
-	if (self->manager != NULL)
-		joind_dbus_device_unexport(self->manager, device);
+	joind_dbus_device_unexport(device);
 	g_info("device %s (ifindex %d) removed", joind_device_get_name(device), ifindex);
 	g_hash_table_remove(self->devices, GINT_TO_POINTER(ifindex));
 }
@@ -623,13 +623,26 @@ core_start_known(JoindCore *self)
 	}
 	joind_profile_store_foreach_error(self->profiles, core_keep_broken, ids);
 	joind_known_state_retain(self->known, ids);
-	self->known_export = joind_dbus_known_new(self->manager, self, self->known, self->profiles);
+	self->known_export = joind_dbus_known_new(self->managed, self, self->known, self->profiles);
 }
 
 static void
 core_agent_added(JoindCore *self)
 {
 	g_signal_emit(self, signals[SIGNAL_AGENT_REGISTERED], 0);
+}
+
+/* Device objects are not the manager's (joind-dbus-object.h). */
+static void
+core_add_managed_devices(JoindVariantWriter *w, JoindVariantFrame *objects, gpointer user_data)
+{
+	JoindCore *self = user_data;
+	GHashTableIter iter;
+	gpointer device;
+
+	g_hash_table_iter_init(&iter, self->devices);
+	while (g_hash_table_iter_next(&iter, NULL, &device))
+		joind_dbus_device_write_managed(device, w, objects);
 }
 
 static gboolean
@@ -654,6 +667,8 @@ core_export_root(JoindCore *self, GError **error)
 	                                      self->bus, JOIND_DBUS_ROOT, error))
 		return FALSE;
 	g_dbus_object_manager_server_set_connection(self->manager, self->bus);
+	self->managed = joind_dbus_managed_new(self->manager);
+	joind_dbus_managed_add_source(self->managed, core_add_managed_devices, self);
 	return TRUE;
 }
 
@@ -683,7 +698,7 @@ joind_core_start(JoindCore *self, GDBusConnection *bus, GError **error)
 	/* Devices added before the bus was there get their objects now. */
 	g_hash_table_iter_init(&iter, self->devices);
 	while (g_hash_table_iter_next(&iter, NULL, &device))
-		joind_dbus_device_export(self->manager, device, self->profiles);
+		joind_dbus_device_export(self->managed, self->manager, device, self->profiles);
 
 	joind_plugin_loader_init_upto(self->plugins, self, G_MAXINT);
 	/* Every plugin has declared its main.conf keys by now. */
@@ -724,6 +739,7 @@ joind_core_shutdown(JoindCore *self)
 	joind_agent_manager_release_all(self->agents);
 	g_clear_pointer(&self->profile_export, joind_dbus_profile_free);
 	g_clear_pointer(&self->known_export, joind_dbus_known_free);
+	g_clear_pointer(&self->managed, joind_dbus_managed_free);
 	g_dbus_interface_skeleton_unexport(G_DBUS_INTERFACE_SKELETON(self->agent_iface));
 	g_dbus_interface_skeleton_unexport(G_DBUS_INTERFACE_SKELETON(self->daemon_iface));
 	g_dbus_object_manager_server_set_connection(self->manager, NULL);

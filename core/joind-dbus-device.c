@@ -11,6 +11,7 @@
 
 #include "joind-dbus-call.h"
 #include "joind-dbus-generated.h"
+#include "joind-dbus-object.h"
 #include "joind-device-private.h"
 #include "joind-port-private.h"
 #include "joind-dbus-station.h"
@@ -18,8 +19,7 @@
 #define EXPORT_KEY "joind-dbus-export"
 
 typedef struct {
-	GDBusObjectManagerServer *manager;
-	JoindDBusObjectSkeleton *object;
+	JoindDBusObject *object;
 	JoindDBusDevice1 *device_iface;
 	JoindDBusPort8021x1 *port_iface;
 	JoindPort8021x *port;
@@ -166,7 +166,7 @@ export_detach_port(DeviceExport *exp)
 		return;
 	g_ptr_array_remove_fast(store_exports(exp->store), exp);
 	joind_port_8021x_set_changed_func(exp->port, NULL, NULL);
-	joind_dbus_object_skeleton_set_port8021x1(exp->object, NULL);
+	joind_dbus_object_remove(exp->object, G_DBUS_INTERFACE_SKELETON(exp->port_iface));
 	g_clear_object(&exp->port_iface);
 	g_clear_object(&exp->port);
 }
@@ -200,7 +200,7 @@ export_attach_port(DeviceExport *exp, JoindPort8021x *port)
 	exp->port_iface = iface;
 	export_sync_port_props(port, NULL, exp);
 	joind_port_8021x_set_changed_func(port, export_sync_port_props, exp);
-	joind_dbus_object_skeleton_set_port8021x1(exp->object, iface);
+	joind_dbus_object_add(exp->object, G_DBUS_INTERFACE_SKELETON(iface));
 	g_ptr_array_add(store_exports(exp->store), exp);
 }
 
@@ -240,32 +240,34 @@ export_sync_device(JoindDevice *device, GParamSpec *pspec, gpointer user_data)
 	                             joind_device_state_to_string(joind_device_get_state(device)));
 }
 
+/* The object goes first, in one InterfacesRemoved, as the manager would
+ * send it; the interfaces' own removal then says nothing more. */
 static void
 device_export_free(DeviceExport *exp)
 {
+	joind_dbus_object_withdraw(exp->object);
 	export_detach_port(exp);
 	g_clear_object(&exp->store);
 	g_clear_pointer(&exp->station, joind_dbus_station_export_free);
 	g_clear_object(&exp->device_iface);
-	g_clear_object(&exp->object);
+	joind_dbus_object_free(exp->object);
 	g_free(exp);
 }
 
 void
-joind_dbus_device_export(GDBusObjectManagerServer *manager, JoindDevice *device,
-                         JoindProfileStore *store)
+joind_dbus_device_export(JoindDBusManaged *managed, GDBusObjectManagerServer *manager,
+                         JoindDevice *device, JoindProfileStore *store)
 {
 	DeviceExport *exp = g_new0(DeviceExport, 1);
 	g_autofree gchar *path =
 	        g_strdup_printf("/net/joind/device/%d", joind_device_get_ifindex(device));
 
-	exp->manager = manager;
 	exp->store = g_object_ref(store);
-	exp->object = joind_dbus_object_skeleton_new(path);
+	exp->object = joind_dbus_object_new(managed, path);
 	exp->device_iface = joind_dbus_device1_skeleton_new();
 	export_sync_device(device, NULL, exp);
 	joind_device_set_changed_func(device, export_sync_device, exp);
-	joind_dbus_object_skeleton_set_device1(exp->object, exp->device_iface);
+	joind_dbus_object_add(exp->object, G_DBUS_INTERFACE_SKELETON(exp->device_iface));
 
 	/* Interfaces that depend on what the device can do. */
 	export_sync_port(device, NULL, exp);
@@ -276,20 +278,26 @@ joind_dbus_device_export(GDBusObjectManagerServer *manager, JoindDevice *device,
 
 	g_object_set_data_full(G_OBJECT(device), EXPORT_KEY, exp,
 	                       (GDestroyNotify)device_export_free);
-	g_dbus_object_manager_server_export(manager, G_DBUS_OBJECT_SKELETON(exp->object));
+	joind_dbus_object_announce(exp->object);
 	joind_device_set_object_path(device, path);
 }
 
 void
-joind_dbus_device_unexport(GDBusObjectManagerServer *manager, JoindDevice *device)
+joind_dbus_device_unexport(JoindDevice *device)
+{
+	if (g_object_get_data(G_OBJECT(device), EXPORT_KEY) == NULL)
+		return;
+	joind_device_set_changed_func(device, NULL, NULL);
+	joind_device_set_object_path(device, NULL);
+	g_object_set_data(G_OBJECT(device), EXPORT_KEY, NULL);
+}
+
+void
+joind_dbus_device_write_managed(JoindDevice *device, JoindVariantWriter *w,
+                                JoindVariantFrame *objects)
 {
 	DeviceExport *exp = g_object_get_data(G_OBJECT(device), EXPORT_KEY);
 
-	if (exp == NULL)
-		return;
-	joind_device_set_changed_func(device, NULL, NULL);
-	g_dbus_object_manager_server_unexport(
-	        manager, g_dbus_object_get_object_path(G_DBUS_OBJECT(exp->object)));
-	joind_device_set_object_path(device, NULL);
-	g_object_set_data(G_OBJECT(device), EXPORT_KEY, NULL);
+	if (exp != NULL)
+		joind_dbus_object_write(exp->object, w, objects);
 }

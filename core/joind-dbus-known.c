@@ -29,15 +29,14 @@
 #include "joind-profile-private.h"
 #include "joind-station.h"
 
-#define KNOWN_PATH_PREFIX    "/net/joind/known/"
-#define KNOWN_SUBTREE        "/net/joind/known"
-#define KNOWN_IFACE          "net.joind.KnownNetwork1"
-#define PROPERTIES_IFACE     "org.freedesktop.DBus.Properties"
-#define OBJECT_MANAGER_IFACE "org.freedesktop.DBus.ObjectManager"
-#define SETTINGS_GROUP       "Settings"
-#define AUTOCONNECT_KEY      "AutoConnect"
-#define HIDDEN_KEY           "Hidden"
-#define AUTOCONNECT_DBUS     "AutoConnect"
+#define KNOWN_PATH_PREFIX "/net/joind/known/"
+#define KNOWN_SUBTREE     "/net/joind/known"
+#define KNOWN_IFACE       "net.joind.KnownNetwork1"
+#define PROPERTIES_IFACE  "org.freedesktop.DBus.Properties"
+#define SETTINGS_GROUP    "Settings"
+#define AUTOCONNECT_KEY   "AutoConnect"
+#define HIDDEN_KEY        "Hidden"
+#define AUTOCONNECT_DBUS  "AutoConnect"
 
 /* One known network: what its object shows. */
 typedef struct {
@@ -47,14 +46,13 @@ typedef struct {
 } KnownRecord;
 
 struct _JoindDBusKnown {
-	GDBusObjectManagerServer *manager;
+	JoindDBusManaged *managed; /* the core's */
 	GDBusConnection *bus;
 	JoindCore *core;
 	JoindKnownState *state;
 	JoindProfileStore *store;
 	gulong error_id;
 	guint subtree_id;
-	JoindDBusManaged *managed;
 	GHashTable *records; /* profile file path -> KnownRecord */
 };
 
@@ -185,10 +183,7 @@ known_emit_added(JoindDBusKnown *self, KnownRecord *rec)
 	known_add_properties(self, rec, &ifaces);
 	g_variant_builder_close(&ifaces);
 	g_variant_builder_close(&ifaces);
-	known_emit(self,
-	           g_dbus_object_manager_get_object_path(G_DBUS_OBJECT_MANAGER(self->manager)),
-	           OBJECT_MANAGER_IFACE, "InterfacesAdded",
-	           g_variant_new("(oa{sa{sv}})", path, &ifaces));
+	joind_dbus_managed_emit_added(self->managed, path, g_variant_builder_end(&ifaces));
 }
 
 static void
@@ -197,10 +192,7 @@ known_emit_removed(JoindDBusKnown *self, JoindProfile *profile)
 	g_autofree gchar *path = joind_dbus_known_path(profile);
 	const gchar *ifaces[] = {KNOWN_IFACE};
 
-	known_emit(self,
-	           g_dbus_object_manager_get_object_path(G_DBUS_OBJECT_MANAGER(self->manager)),
-	           OBJECT_MANAGER_IFACE, "InterfacesRemoved",
-	           g_variant_new("(o@as)", path, g_variant_new_strv(ifaces, 1)));
+	joind_dbus_managed_emit_removed(self->managed, path, ifaces, 1);
 }
 
 /* PropertiesChanged for the properties named (NULL-terminated), with
@@ -575,7 +567,7 @@ known_add_managed(JoindVariantWriter *w, JoindVariantFrame *objects, gpointer us
 /* The objects are there before the name is on the bus: nobody can be
  * listening for their InterfacesAdded yet, so none is sent for them. */
 JoindDBusKnown *
-joind_dbus_known_new(GDBusObjectManagerServer *manager, JoindCore *core, JoindKnownState *state,
+joind_dbus_known_new(JoindDBusManaged *managed, JoindCore *core, JoindKnownState *state,
                      JoindProfileStore *store)
 {
 	static const JoindProfileType types[] = {JOIND_PROFILE_TYPE_OPEN, JOIND_PROFILE_TYPE_PSK,
@@ -583,8 +575,8 @@ joind_dbus_known_new(GDBusObjectManagerServer *manager, JoindCore *core, JoindKn
 	JoindDBusKnown *self = g_new0(JoindDBusKnown, 1);
 	g_autoptr(GError) error = NULL;
 
-	self->manager = g_object_ref(manager);
-	self->bus = g_dbus_object_manager_server_get_connection(manager);
+	self->managed = managed;
+	self->bus = g_object_ref(joind_dbus_managed_get_connection(managed));
 	self->core = core;
 	self->state = state;
 	self->store = g_object_ref(store);
@@ -606,7 +598,7 @@ joind_dbus_known_new(GDBusObjectManagerServer *manager, JoindCore *core, JoindKn
 	        G_DBUS_SUBTREE_FLAGS_DISPATCH_TO_UNENUMERATED_NODES, self, NULL, &error);
 	if (self->subtree_id == 0)
 		g_warning("known networks not on the bus: %s", error->message);
-	self->managed = joind_dbus_managed_new(manager, known_add_managed, self);
+	joind_dbus_managed_add_source(managed, known_add_managed, self);
 	return self;
 }
 
@@ -617,14 +609,13 @@ joind_dbus_known_free(JoindDBusKnown *self)
 {
 	if (self == NULL)
 		return;
-	g_clear_pointer(&self->managed, joind_dbus_managed_free);
+	joind_dbus_managed_remove_source(self->managed, self);
 	if (self->subtree_id != 0)
 		g_dbus_connection_unregister_subtree(self->bus, self->subtree_id);
 	g_clear_signal_handler(&self->error_id, self->store);
 	g_object_unref(self->store);
 	g_hash_table_unref(self->records);
 	g_object_unref(self->bus);
-	g_object_unref(self->manager);
 	g_free(self);
 }
 

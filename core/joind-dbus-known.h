@@ -7,6 +7,7 @@
 #include <json-glib/json-glib.h>
 
 #include "joind-core.h"
+#include "joind-dbus-managed.h"
 #include "joind-known-state.h"
 #include "joind-profile-store.h"
 
@@ -20,7 +21,7 @@ gchar *joind_dbus_known_path(JoindProfile *profile);
 
 /* Exports an object for every network profile the core holds now; core
  * and state must outlive the result. ProfileError follows store. */
-JoindDBusKnown *joind_dbus_known_new(GDBusObjectManagerServer *manager, JoindCore *core,
+JoindDBusKnown *joind_dbus_known_new(JoindDBusManaged *managed, JoindCore *core,
                                      JoindKnownState *state, JoindProfileStore *store);
 /* Unexports every object. */
 void joind_dbus_known_free(JoindDBusKnown *self);

@@ -20,12 +20,16 @@ typedef struct {
 	JoindDBusManaged *owner; /* main context only; NULL once freed */
 } ManagedShared;
 
+typedef struct {
+	JoindDBusManagedAddFunc add;
+	gpointer user_data;
+} ManagedSource;
+
 struct _JoindDBusManaged {
 	ManagedShared *shared;
 	GDBusConnection *bus;
 	guint filter_id;
-	JoindDBusManagedAddFunc add;
-	gpointer user_data;
+	GArray *sources; /* ManagedSource, in the order added */
 };
 
 typedef struct {
@@ -59,6 +63,34 @@ managed_call_free(gpointer data)
 	g_free(call);
 }
 
+GVariant *
+joind_dbus_managed_interfaces(GDBusInterfaceSkeleton *const *skeletons, guint n)
+{
+	GVariantBuilder b;
+
+	g_variant_builder_init(&b, G_VARIANT_TYPE("a{sa{sv}}"));
+	for (guint i = 0; i < n; i++) {
+		/* A reference of ours (not floating): dropped once added. */
+		g_autoptr(GVariant) props = g_dbus_interface_skeleton_get_properties(skeletons[i]);
+
+		g_variant_builder_add(&b, "{s@a{sv}}",
+		                      g_dbus_interface_skeleton_get_info(skeletons[i])->name,
+		                      props);
+	}
+	return g_variant_builder_end(&b);
+}
+
+void
+joind_dbus_managed_write(JoindVariantWriter *w, JoindVariantFrame *objects, const gchar *path,
+                         GDBusInterfaceSkeleton *const *skeletons, guint n)
+{
+	joind_variant_writer_value(
+	        w,
+	        g_variant_new("{o@a{sa{sv}}}", path, joind_dbus_managed_interfaces(skeletons, n)),
+	        8);
+	joind_variant_writer_mark(w, objects);
+}
+
 /* What GDBusObjectManagerServer itself would answer: every interface of
  * every object it holds. */
 static void
@@ -69,24 +101,13 @@ managed_add_skeletons(GDBusObjectManagerServer *manager, JoindVariantWriter *w,
 
 	for (GList *o = list; o != NULL; o = o->next) {
 		GList *ifaces = g_dbus_object_get_interfaces(o->data);
-		GVariantBuilder b;
+		g_autoptr(GPtrArray) skeletons = g_ptr_array_new();
 
-		g_variant_builder_init(&b, G_VARIANT_TYPE("a{sa{sv}}"));
-		for (GList *i = ifaces; i != NULL; i = i->next) {
-			GDBusInterfaceSkeleton *skeleton = i->data;
-			/* A reference of ours (not floating): dropped once added. */
-			g_autoptr(GVariant) props =
-			        g_dbus_interface_skeleton_get_properties(skeleton);
-
-			g_variant_builder_add(&b, "{s@a{sv}}",
-			                      g_dbus_interface_skeleton_get_info(skeleton)->name,
-			                      props);
-		}
-		joind_variant_writer_value(
-		        w,
-		        g_variant_new("{oa{sa{sv}}}", g_dbus_object_get_object_path(o->data), &b),
-		        8);
-		joind_variant_writer_mark(w, objects);
+		for (GList *i = ifaces; i != NULL; i = i->next)
+			g_ptr_array_add(skeletons, i->data);
+		joind_dbus_managed_write(w, objects, g_dbus_object_get_object_path(o->data),
+		                         (GDBusInterfaceSkeleton *const *)skeletons->pdata,
+		                         skeletons->len);
 		g_list_free_full(ifaces, g_object_unref);
 	}
 	g_list_free_full(list, g_object_unref);
@@ -111,8 +132,11 @@ managed_answer(gpointer data)
 	joind_variant_writer_init(&w);
 	joind_variant_writer_open(&w, &objects, 8);
 	managed_add_skeletons(shared->manager, &w, &objects);
-	if (shared->owner != NULL)
-		shared->owner->add(&w, &objects, shared->owner->user_data);
+	for (guint i = 0; shared->owner != NULL && i < shared->owner->sources->len; i++) {
+		ManagedSource *source = &g_array_index(shared->owner->sources, ManagedSource, i);
+
+		source->add(&w, &objects, source->user_data);
+	}
 	joind_variant_writer_close(&w, &objects, TRUE);
 	body = joind_variant_writer_finish(&w, G_VARIANT_TYPE("a{oa{sa{sv}}}"));
 	reply = g_dbus_message_new_method_reply(call->message);
@@ -155,8 +179,7 @@ managed_filter(GDBusConnection *bus, GDBusMessage *message, gboolean incoming, g
 }
 
 JoindDBusManaged *
-joind_dbus_managed_new(GDBusObjectManagerServer *manager, JoindDBusManagedAddFunc add,
-                       gpointer user_data)
+joind_dbus_managed_new(GDBusObjectManagerServer *manager)
 {
 	JoindDBusManaged *self = g_new0(JoindDBusManaged, 1);
 	ManagedShared *shared = g_atomic_rc_box_new0(ManagedShared);
@@ -167,8 +190,7 @@ joind_dbus_managed_new(GDBusObjectManagerServer *manager, JoindDBusManagedAddFun
 	        g_strdup(g_dbus_object_manager_get_object_path(G_DBUS_OBJECT_MANAGER(manager)));
 	shared->owner = self;
 	self->shared = shared;
-	self->add = add;
-	self->user_data = user_data;
+	self->sources = g_array_new(FALSE, FALSE, sizeof(ManagedSource));
 	self->bus = g_dbus_object_manager_server_get_connection(manager);
 	if (self->bus != NULL)
 		self->filter_id = g_dbus_connection_add_filter(
@@ -187,5 +209,57 @@ joind_dbus_managed_free(JoindDBusManaged *self)
 	}
 	self->shared->owner = NULL;
 	shared_unref(self->shared);
+	g_array_unref(self->sources);
 	g_free(self);
+}
+
+void
+joind_dbus_managed_add_source(JoindDBusManaged *self, JoindDBusManagedAddFunc add,
+                              gpointer user_data)
+{
+	ManagedSource source = {add, user_data};
+
+	g_array_append_val(self->sources, source);
+}
+
+void
+joind_dbus_managed_remove_source(JoindDBusManaged *self, gconstpointer user_data)
+{
+	for (guint i = 0; i < self->sources->len; i++) {
+		if (g_array_index(self->sources, ManagedSource, i).user_data == user_data) {
+			g_array_remove_index(self->sources, i);
+			return;
+		}
+	}
+}
+
+GDBusConnection *
+joind_dbus_managed_get_connection(JoindDBusManaged *self)
+{
+	return self->bus;
+}
+
+static void
+managed_emit(JoindDBusManaged *self, const gchar *member, GVariant *params)
+{
+	g_autoptr(GError) error = NULL;
+
+	if (self->bus != NULL &&
+	    !g_dbus_connection_emit_signal(self->bus, NULL, self->shared->path,
+	                                   OBJECT_MANAGER_IFACE, member, params, &error))
+		g_debug("%s on %s not sent: %s", member, self->shared->path, error->message);
+}
+
+void
+joind_dbus_managed_emit_added(JoindDBusManaged *self, const gchar *path, GVariant *interfaces)
+{
+	managed_emit(self, "InterfacesAdded", g_variant_new("(o@a{sa{sv}})", path, interfaces));
+}
+
+void
+joind_dbus_managed_emit_removed(JoindDBusManaged *self, const gchar *path,
+                                const gchar *const *names, gssize n)
+{
+	managed_emit(self, "InterfacesRemoved",
+	             g_variant_new("(o@as)", path, g_variant_new_strv(names, n)));
 }

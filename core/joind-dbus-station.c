@@ -19,11 +19,11 @@
 
 struct _JoindDBusStationExport {
 	GDBusObjectManagerServer *manager;
-	JoindDBusObjectSkeleton *device_object;
-	JoindDevice *device; /* the export lives as the device's data */
+	JoindDBusObject *device_object; /* the device export's */
+	JoindDevice *device;            /* the export lives as the device's data */
 	JoindStation *station;
 	JoindDBusStation1 *iface;
-	GHashTable *networks; /* JoindNetwork -> JoindDBusObjectSkeleton */
+	GHashTable *networks; /* JoindNetwork -> GDBusObjectSkeleton */
 	gulong notify_id;
 };
 
@@ -105,14 +105,14 @@ network_sync(JoindNetwork *network, GParamSpec *pspec, gpointer user_data)
 static void
 network_export(JoindDBusStationExport *exp, JoindNetwork *network)
 {
-	const gchar *device_path = g_dbus_object_get_object_path(G_DBUS_OBJECT(exp->device_object));
+	const gchar *device_path = joind_dbus_object_get_path(exp->device_object);
 	JoindNetworkType type = joind_network_get_network_type(network);
 	g_autofree gchar *hex = NULL;
 	const guint8 *ssid;
 	gsize ssid_len = 0;
 	g_autofree gchar *path = NULL;
 	g_autoptr(JoindDBusNetwork1) iface = NULL;
-	JoindDBusObjectSkeleton *object;
+	GDBusObjectSkeleton *object;
 
 	if (g_hash_table_contains(exp->networks, network))
 		return;
@@ -120,7 +120,7 @@ network_export(JoindDBusStationExport *exp, JoindNetwork *network)
 	hex = joind_ssid_hex(ssid, ssid_len);
 	path = g_strdup_printf("%s/network/%s_%s", device_path, hex,
 	                       joind_network_type_to_string(type));
-	object = joind_dbus_object_skeleton_new(path);
+	object = g_dbus_object_skeleton_new(path);
 	iface = joind_dbus_network1_skeleton_new();
 	joind_dbus_network1_set_type_(iface, joind_network_type_to_string(type));
 	joind_dbus_network1_set_device(iface, device_path);
@@ -128,16 +128,16 @@ network_export(JoindDBusStationExport *exp, JoindNetwork *network)
 	g_signal_connect(network, "notify", G_CALLBACK(network_sync), iface);
 	joind_dbus_call_connect(iface, "handle-connect", network, op_start,
 	                        GINT_TO_POINTER(JOIND_CALL_OP_CONNECT));
-	joind_dbus_object_skeleton_set_network1(object, iface);
+	g_dbus_object_skeleton_add_interface(object, G_DBUS_INTERFACE_SKELETON(iface));
 	joind_network_set_object_path(network, path);
 	g_hash_table_insert(exp->networks, g_object_ref(network), object);
-	g_dbus_object_manager_server_export(exp->manager, G_DBUS_OBJECT_SKELETON(object));
+	g_dbus_object_manager_server_export(exp->manager, object);
 }
 
 static void
 network_unexport(JoindDBusStationExport *exp, JoindNetwork *network)
 {
-	JoindDBusObjectSkeleton *object = g_hash_table_lookup(exp->networks, network);
+	GDBusObjectSkeleton *object = g_hash_table_lookup(exp->networks, network);
 
 	if (object == NULL)
 		return;
@@ -174,7 +174,7 @@ station_detach(JoindDBusStationExport *exp)
 	networks = g_hash_table_get_keys(exp->networks);
 	for (GList *l = networks; l != NULL; l = l->next)
 		network_unexport(exp, l->data);
-	joind_dbus_object_skeleton_set_station1(exp->device_object, NULL);
+	joind_dbus_object_remove(exp->device_object, G_DBUS_INTERFACE_SKELETON(exp->iface));
 	g_clear_object(&exp->iface);
 	g_clear_object(&exp->station);
 }
@@ -205,7 +205,7 @@ station_attach(JoindDBusStationExport *exp, JoindStation *station)
 	g_object_bind_property_full(station, "connected-network", exp->iface, "connected-network",
 	                            G_BINDING_SYNC_CREATE, transform_network_path, NULL, NULL,
 	                            NULL);
-	joind_dbus_object_skeleton_set_station1(exp->device_object, exp->iface);
+	joind_dbus_object_add(exp->device_object, G_DBUS_INTERFACE_SKELETON(exp->iface));
 }
 
 static void
@@ -222,13 +222,13 @@ station_sync(JoindDevice *device, GParamSpec *pspec, gpointer user_data)
 }
 
 JoindDBusStationExport *
-joind_dbus_station_export_new(GDBusObjectManagerServer *manager,
-                              JoindDBusObjectSkeleton *device_object, JoindDevice *device)
+joind_dbus_station_export_new(GDBusObjectManagerServer *manager, JoindDBusObject *device_object,
+                              JoindDevice *device)
 {
 	JoindDBusStationExport *exp = g_new0(JoindDBusStationExport, 1);
 
 	exp->manager = manager;
-	exp->device_object = g_object_ref(device_object);
+	exp->device_object = device_object;
 	exp->device = device;
 	exp->networks = g_hash_table_new_full(g_direct_hash, g_direct_equal, g_object_unref,
 	                                      g_object_unref);
@@ -245,6 +245,5 @@ joind_dbus_station_export_free(JoindDBusStationExport *exp)
 	g_clear_signal_handler(&exp->notify_id, exp->device);
 	station_detach(exp);
 	g_hash_table_unref(exp->networks);
-	g_object_unref(exp->device_object);
 	g_free(exp);
 }

@@ -39,7 +39,8 @@ typedef struct {
 	JoindConfigKey *config_keys;
 	const JoindConfigKey *enabled_by; /* JOIND_PLUGIN_LOAD_WHEN_ENABLED: a bool key */
 	GPtrArray *strings;               /* GStrv the keys' fields point into */
-	GKeyFile *keyfile;                /* as read, for the comparison with the module */
+	GKeyFile *keyfile;                /* while it is read */
+	gchar *text;                      /* as read, for the comparison with the module */
 } JoindPluginManifest;
 
 /* "dir/joind-x.so" -> "dir/joind-x.plugin" */

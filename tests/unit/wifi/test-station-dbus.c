@@ -69,10 +69,18 @@ typedef struct {
 	GTestDBus *bus;
 	GDBusConnection *conn;
 	GDBusObjectManagerServer *manager;
+	JoindDBusManaged *managed;
 	JoindDevice *device;
 	JoindProfileStore *profiles; /* never loaded: no profile errors */
 	TestStation *station;
 } Fixture;
+
+/* As the core does: the device's object is not the manager's. */
+static void
+fixture_add_device(JoindVariantWriter *w, JoindVariantFrame *objects, gpointer user_data)
+{
+	joind_dbus_device_write_managed(((Fixture *)user_data)->device, w, objects);
+}
 
 static void
 fixture_setup(Fixture *f, gconstpointer data)
@@ -83,9 +91,11 @@ fixture_setup(Fixture *f, gconstpointer data)
 	g_assert_nonnull(f->conn);
 	f->manager = g_dbus_object_manager_server_new("/net/joind");
 	g_dbus_object_manager_server_set_connection(f->manager, f->conn);
+	f->managed = joind_dbus_managed_new(f->manager);
+	joind_dbus_managed_add_source(f->managed, fixture_add_device, f);
 	f->device = joind_device_new(7, "wlan7", JOIND_DEVICE_KIND_WIFI, "wifi");
 	f->profiles = joind_profile_store_new(g_get_tmp_dir());
-	joind_dbus_device_export(f->manager, f->device, f->profiles);
+	joind_dbus_device_export(f->managed, f->manager, f->device, f->profiles);
 	f->station = g_object_new(TEST_TYPE_STATION, NULL);
 	joind_device_attach_station(f->device, JOIND_STATION(f->station));
 }
@@ -94,10 +104,11 @@ static void
 fixture_teardown(Fixture *f, gconstpointer data)
 {
 	joind_device_attach_station(f->device, NULL);
-	joind_dbus_device_unexport(f->manager, f->device);
+	joind_dbus_device_unexport(f->device);
 	g_clear_object(&f->station);
 	g_clear_object(&f->device);
 	g_clear_object(&f->profiles);
+	g_clear_pointer(&f->managed, joind_dbus_managed_free);
 	g_clear_object(&f->manager);
 	g_clear_object(&f->conn);
 	g_test_dbus_down(f->bus);
@@ -288,18 +299,26 @@ static void
 test_detach(Fixture *f, gconstpointer data)
 {
 	g_autoptr(JoindNetwork) n = network_new("n", 1, JOIND_NETWORK_TYPE_OPEN, -5000);
-	g_autoptr(GDBusObject) object = NULL;
-	g_autoptr(GDBusInterface) iface = NULL;
+	g_autoptr(GError) error = NULL;
+	g_autoptr(GVariant) reply = NULL;
+	g_autoptr(GVariant) objects = NULL;
+	g_autoptr(GVariant) ifaces = NULL;
+	g_autoptr(GVariant) station = NULL;
 
 	joind_station_add_network(JOIND_STATION(f->station), n);
 	g_assert_nonnull(joind_network_get_object_path(n));
 	joind_device_attach_station(f->device, NULL);
 	g_assert_null(joind_network_get_object_path(n));
-	object = g_dbus_object_manager_get_object(G_DBUS_OBJECT_MANAGER(f->manager),
-	                                          "/net/joind/device/7");
-	g_assert_nonnull(object);
-	iface = g_dbus_object_get_interface(object, "net.joind.Station1");
-	g_assert_null(iface);
+	reply = call(f, "/net/joind", "org.freedesktop.DBus.ObjectManager", "GetManagedObjects",
+	             NULL, &error);
+	g_assert_no_error(error);
+	objects = g_variant_get_child_value(reply, 0);
+	ifaces =
+	        g_variant_lookup_value(objects, "/net/joind/device/7", G_VARIANT_TYPE("a{sa{sv}}"));
+	g_assert_nonnull(ifaces);
+	g_assert_true(g_variant_lookup(ifaces, "net.joind.Device1", "@a{sv}", NULL));
+	station = g_variant_lookup_value(ifaces, "net.joind.Station1", NULL);
+	g_assert_null(station);
 	g_assert_null(joind_station_get_device(JOIND_STATION(f->station)));
 }
 
