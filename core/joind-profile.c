@@ -249,8 +249,10 @@ setting_read(GKeyFile *kf, const gchar *key)
 	gboolean value;
 
 	/* Most files set neither key: asking first spares a GError (and its
-	 * formatted message) per absent key at start. */
-	if (!g_key_file_has_key(kf, SETTINGS_GROUP, key, NULL))
+	 * formatted message) per absent key at start; has_key() formats one
+	 * of its own when the group is missing, has_group() does not. */
+	if (!g_key_file_has_group(kf, SETTINGS_GROUP) ||
+	    !g_key_file_has_key(kf, SETTINGS_GROUP, key, NULL))
 		return SETTING_ABSENT;
 	value = g_key_file_get_boolean(kf, SETTINGS_GROUP, key, &error);
 	if (error != NULL)
