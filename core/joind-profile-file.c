@@ -14,12 +14,19 @@
 
 #define PROFILE_MAX_SIZE (1024 * 1024)
 
-/* Reads a regular file without blocking on FIFOs or devices dropped into
- * the directory. A missing file is G_FILE_ERROR_NOENT. */
 gboolean
 joind_profile_file_read(const gchar *path, GBytes **contents, mode_t *mode, GError **error)
 {
-	int fd = g_open(path, O_RDONLY | O_CLOEXEC | O_NONBLOCK | O_NOCTTY, 0);
+	return joind_profile_file_read_at(AT_FDCWD, path, path, contents, mode, error);
+}
+
+/* Reads a regular file without blocking on FIFOs or devices dropped into
+ * the directory. A missing file is G_FILE_ERROR_NOENT. */
+gboolean
+joind_profile_file_read_at(int dirfd, const gchar *name, const gchar *path, GBytes **contents,
+                           mode_t *mode, GError **error)
+{
+	int fd = openat(dirfd, name, O_RDONLY | O_CLOEXEC | O_NONBLOCK | O_NOCTTY);
 	struct stat st = {0};
 	guint8 *buf = NULL;
 	gsize len = 0;

@@ -49,6 +49,10 @@ struct _JoindProfileStore {
  * G_FILE_ERROR_AGAIN. */
 gboolean joind_profile_file_read(const gchar *path, GBytes **contents, mode_t *mode,
                                  GError **error);
+/* The same, opening name relative to the directory dirfd (AT_FDCWD: the
+ * working directory); path names the file in the error. */
+gboolean joind_profile_file_read_at(int dirfd, const gchar *name, const gchar *path,
+                                    GBytes **contents, mode_t *mode, GError **error);
 /* Wipes the bytes (profile text holds secrets) and drops the reference. */
 void joind_profile_bytes_wipe(GBytes *bytes);
 typedef GBytes GBytesWiped;
