@@ -24,7 +24,9 @@
 #   (a) start -> connected: the daemon is started with the network known;
 #       from just before the exec (the monitor already running) to the
 #       connected signal;
-#   (d) WPA2-PSK row: VmRSS, RssAnon from /proc/PID/status at that moment;
+#   (d) WPA2-PSK row: VmRSS, RssAnon from /proc/PID/status at that moment,
+#       beside the floor program's (bench/footprint/floor.c), bare and after
+#       PBKDF2 + HMAC, once per round;
 #       (e) CPU time used so far (utime+stime from /proc/PID/stat, and the
 #       finer per-thread schedstat run time);
 #   (b) Connect() -> connected: disconnected by the daemon's own call
@@ -534,6 +536,35 @@ warm_up() {
 	wifi_step "$ROW: the profiles' keys after the warm-up: $learned"
 }
 
+# measure_floor: the floor program (bench/footprint/floor.c: the required
+# stack owning a name and exporting one object, nothing more), bare and
+# after one PBKDF2 + HMAC, on a bus of its own: what joind's (d) is set
+# against, in the same boot.
+measure_floor() {
+	local addr bus fpid m tries
+	read -r addr bus < <(dbus-daemon --session --fork --print-address=1 --print-pid=1 |
+		paste -sd' ')
+	for m in floor floor-crypto; do
+		local args=()
+		[[ $m == floor ]] || args=(--crypto)
+		DBUS_SESSION_BUS_ADDRESS=$addr "$BUILD/bench/footprint/floor" net.joind.Floor "${args[@]}" &
+		fpid=$!
+		for ((tries = 0; tries < 100; tries++)); do
+			DBUS_SESSION_BUS_ADDRESS=$addr gdbus call --session --dest org.freedesktop.DBus \
+				--object-path /org/freedesktop/DBus \
+				--method org.freedesktop.DBus.NameHasOwner net.joind.Floor 2>/dev/null |
+				grep -q true && break
+			sleep 0.1
+		done
+		((tries < 100)) || wifi_fail "floor: net.joind.Floor not on its bus"
+		record rss "$m" "$(status_kib "$fpid" VmRSS)"
+		record anon "$m" "$(status_kib "$fpid" RssAnon)"
+		kill "$fpid"
+		wait "$fpid" 2>/dev/null || true
+	done
+	kill "$bus"
+}
+
 # ---- rows and rounds ----------------------------------------------------------------
 
 declare -A LEARNED
@@ -552,6 +583,7 @@ for ROW in "${ROWS[@]}"; do
 			daemon_stop "$D"
 			wifi_step "$ROW: round $r/$ROUNDS: $D done"
 		done
+		[[ $ROW != psk ]] || measure_floor
 	done
 	ap_stop
 done

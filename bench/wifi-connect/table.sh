@@ -45,6 +45,8 @@ verdict() {
 		if (g == "zero") { print j == 0 ? "met (0)" : "MISSED (not 0)"; exit }
 		if (g == "half") { print j <= 0.5 ? "met (<= 0.5)" : "MISSED (> 0.5)"; exit }
 		if (g == "below") { print j < 1 ? "met (< 1)" : "MISSED (>= 1)"; exit }
+		if (g ~ /^max/) { m = substr(g, 4) + 0
+			printf "%s (<= +%d)\n", j <= m ? "met" : "MISSED", m; exit }
 	}')
 	[[ $v == - ]] || VERDICTS[${v%% *}]=$((VERDICTS[${v%% *}] + 1))
 	VERDICT=$v
@@ -98,6 +100,18 @@ row_per_daemon() {
 	line "$1" "${c[@]}" "" "" "$VERDICT"
 }
 
+# row_floor METRIC NAME LIMIT: the floor program's figure, bare and after
+# PBKDF2 + HMAC, and joind's excess over the latter against LIMIT (KiB).
+row_floor() {
+	local f fc j over
+	f=$(median "$ROW:$1,floor") fc=$(median "$ROW:$1,floor-crypto") j=$(median "$ROW:$1,joind")
+	line "    floor / floor after PBKDF2 + HMAC, $2" "${f:--}/${fc:--}" "" "" "" "" ""
+	over=$(awk -v j="$j" -v f="$fc" 'BEGIN { if (j != "" && f != "") print j - f }')
+	verdict "max$3" "$over"
+	line "    joind over the floor after PBKDF2 + HMAC, $2" "${over:+$(printf '%+d' "$over")}" \
+		"" "" "" "" "$VERDICT"
+}
+
 section() { # ROW: its title and rows
 	ROW=$1
 	echo
@@ -110,6 +124,8 @@ section() { # ROW: its title and rows
 		row reconnect "(c) AP beaconing -> reconnected, ms" peer
 		row rss "(d) VmRSS after connect, KiB"
 		row anon "(d) RssAnon after connect, KiB"
+		row_floor rss VmRSS 1024
+		row_floor anon RssAnon 300
 		row cpu_start "(e) CPU start -> connected, ms" iwd
 		row sched_start "    same, schedstat run time, ms" iwd
 		row cpu_idle "(e) CPU in ${IDLE} s idle connected, ms"
