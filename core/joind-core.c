@@ -67,7 +67,14 @@ static void
 joind_core_finalize(GObject *object)
 {
 	JoindCore *self = JOIND_CORE(object);
+	GHashTableIter iter;
+	gpointer device;
 
+	/* A device's object speaks through managed, which goes below (a
+	 * plugin may still hold the device). */
+	g_hash_table_iter_init(&iter, self->devices);
+	while (g_hash_table_iter_next(&iter, NULL, &device))
+		joind_dbus_device_unexport(device);
 	g_hash_table_unref(self->devices);
 	g_clear_object(&self->agents);
 	g_clear_object(&self->agent_iface);
@@ -77,6 +84,7 @@ joind_core_finalize(GObject *object)
 	g_clear_object(&self->profiles);
 	g_clear_pointer(&self->profile_export, joind_dbus_profile_free);
 	g_clear_pointer(&self->known_export, joind_dbus_known_free);
+	g_clear_pointer(&self->managed, joind_dbus_managed_free);
 	g_clear_pointer(&self->known, joind_known_state_free);
 	g_clear_pointer(&self->plugins, joind_plugin_loader_free);
 	g_clear_pointer(&self->config, joind_config_free);
