@@ -461,3 +461,9 @@ joind_keyfile_set_strings(const gchar *data, gsize len, const gchar *group,
 		*out_len = out->len;
 	return g_string_free(out, FALSE);
 }
+
+gboolean
+joind_keyfile_has_key(GKeyFile *kf, const gchar *group, const gchar *key)
+{
+	return g_key_file_has_group(kf, group) && g_key_file_has_key(kf, group, key, NULL);
+}

@@ -25,6 +25,10 @@ GKeyFile *joind_keyfile_parse(const gchar *path, const guint8 *data, gsize len, 
                               GError **error);
 /* Same for text that did not come from a file; path is used in messages. */
 GKeyFile *joind_keyfile_load_data(const gchar *path, const gchar *data, GError **error);
+/* Whether group holds key: g_key_file_has_key() without the GError it
+ * formats for a missing group even when the caller passes none (a profile
+ * without [Settings] or [Security] would pay one per question at start). */
+gboolean joind_keyfile_has_key(GKeyFile *kf, const gchar *group, const gchar *key);
 /* 1-based line of key in group (the last one, which is the one GKeyFile
  * uses), or of the group header when key is NULL; 0 if not found. */
 guint joind_keyfile_find_line(const gchar *contents, const gchar *group, const gchar *key);

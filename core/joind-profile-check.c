@@ -109,7 +109,7 @@ check_boolean(JoindProfileCheck *check, const gchar *group, const gchar *key)
 	g_autofree gchar *raw = NULL;
 	g_autofree gchar *shown = NULL;
 
-	if (!g_key_file_has_key(kf, group, key, NULL))
+	if (!joind_keyfile_has_key(kf, group, key))
 		return;
 	g_key_file_get_boolean(kf, group, key, &error);
 	if (error == NULL)
@@ -127,7 +127,7 @@ joind_profile_check_get_string(JoindProfileCheck *check, const gchar *group, con
 	g_autoptr(GError) error = NULL;
 	gchar *value;
 
-	if (!g_key_file_has_key(kf, group, key, NULL))
+	if (!joind_keyfile_has_key(kf, group, key))
 		return NULL;
 	/* GKeyFile returns a value even when it sets an error for it. */
 	value = g_key_file_get_string(kf, group, key, &error);
@@ -192,8 +192,8 @@ static void
 check_psk(JoindProfileCheck *check)
 {
 	GKeyFile *kf = check->keyfile;
-	gboolean has_passphrase = g_key_file_has_key(kf, "Security", "Passphrase", NULL);
-	gboolean has_psk = g_key_file_has_key(kf, "Security", "PreSharedKey", NULL);
+	gboolean has_passphrase = joind_keyfile_has_key(kf, "Security", "Passphrase");
+	gboolean has_psk = joind_keyfile_has_key(kf, "Security", "PreSharedKey");
 	gchar *value;
 
 	if (has_passphrase && (value = security_string(check, "Passphrase")) != NULL) {
@@ -345,9 +345,9 @@ check_security(JoindProfileCheck *check)
 		joind_secret_wipe(value);
 	}
 	/* Encrypted: what it lacks is said by the encryption's sentence. */
-	if (g_key_file_has_key(check->keyfile, "Security", "EncryptedSecurity", NULL))
+	if (joind_keyfile_has_key(check->keyfile, "Security", "EncryptedSecurity"))
 		return;
-	if (eap && !g_key_file_has_key(check->keyfile, "Security", "EAP-Method", NULL))
+	if (eap && !joind_keyfile_has_key(check->keyfile, "Security", "EAP-Method"))
 		joind_profile_check_fail(
 		        check, "Security", NULL,
 		        "EAP-Method= is missing from [Security]: an 802.1X profile names its "

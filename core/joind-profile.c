@@ -249,10 +249,8 @@ setting_read(GKeyFile *kf, const gchar *key)
 	gboolean value;
 
 	/* Most files set neither key: asking first spares a GError (and its
-	 * formatted message) per absent key at start; has_key() formats one
-	 * of its own when the group is missing, has_group() does not. */
-	if (!g_key_file_has_group(kf, SETTINGS_GROUP) ||
-	    !g_key_file_has_key(kf, SETTINGS_GROUP, key, NULL))
+	 * formatted message) per absent key at start. */
+	if (!joind_keyfile_has_key(kf, SETTINGS_GROUP, key))
 		return SETTING_ABSENT;
 	value = g_key_file_get_boolean(kf, SETTINGS_GROUP, key, &error);
 	if (error != NULL)
@@ -430,7 +428,7 @@ joind_profile_has_key(JoindProfile *self, const gchar *group, const gchar *key)
 
 	g_return_val_if_fail(JOIND_IS_PROFILE(self), FALSE);
 	kf = profile_keyfile(self);
-	return g_key_file_has_key(kf, group, key, NULL);
+	return joind_keyfile_has_key(kf, group, key);
 }
 
 guint
@@ -542,7 +540,7 @@ collect_changed_keys(GKeyFile *a, GKeyFile *b, const gchar *group, GPtrArray *ch
 		joind_secret_wipe(g_steal_pointer(&vb));
 	}
 	for (guint i = 0; keys_b != NULL && keys_b[i] != NULL; i++) {
-		if (!g_key_file_has_key(a, group, keys_b[i], NULL))
+		if (!joind_keyfile_has_key(a, group, keys_b[i]))
 			g_ptr_array_add(changed, g_strdup(keys_b[i]));
 	}
 }
