@@ -538,29 +538,21 @@ warm_up() {
 
 # measure_floor: the floor program (bench/footprint/floor.c: the required
 # stack owning a name and exporting one object, nothing more), bare and
-# after one PBKDF2 + HMAC, on a bus of its own: what joind's (d) is set
-# against, in the same boot.
+# after one PBKDF2 + HMAC, on a bus of its own, measured by the host
+# benchmark's probe (name on the bus, settled, /proc/PID/status): what
+# joind's (d) is set against, in the same boot.
 measure_floor() {
-	local addr bus fpid m tries
+	local addr bus m out
 	read -r addr bus < <(dbus-daemon --session --fork --print-address=1 --print-pid=1 |
 		paste -sd' ')
 	for m in floor floor-crypto; do
 		local args=()
 		[[ $m == floor ]] || args=(--crypto)
-		DBUS_SESSION_BUS_ADDRESS=$addr "$BUILD/bench/footprint/floor" net.joind.Floor "${args[@]}" &
-		fpid=$!
-		for ((tries = 0; tries < 100; tries++)); do
-			DBUS_SESSION_BUS_ADDRESS=$addr gdbus call --session --dest org.freedesktop.DBus \
-				--object-path /org/freedesktop/DBus \
-				--method org.freedesktop.DBus.NameHasOwner net.joind.Floor 2>/dev/null |
-				grep -q true && break
-			sleep 0.1
-		done
-		((tries < 100)) || wifi_fail "floor: net.joind.Floor not on its bus"
-		record rss "$m" "$(status_kib "$fpid" VmRSS)"
-		record anon "$m" "$(status_kib "$fpid" RssAnon)"
-		kill "$fpid"
-		wait "$fpid" 2>/dev/null || true
+		out=$(DBUS_SESSION_BUS_ADDRESS=$addr "$BUILD/bench/footprint/probe" \
+			--name net.joind.Floor -- "$BUILD/bench/footprint/floor" net.joind.Floor \
+			"${args[@]}") || wifi_fail "floor: the probe failed"
+		record rss "$m" "$(awk '$1 == "vmrss_kib" { print $2 }' <<<"$out")"
+		record anon "$m" "$(awk '$1 == "rssanon_kib" { print $2 }' <<<"$out")"
 	done
 	kill "$bus"
 }
