@@ -24,6 +24,11 @@ wpa2_known=/net/connman/iwd/$(iwd_hex joind-wpa2)_psk
 nmcli con add type wifi con-name jw2 ifname wlan2 ssid joind-wpa2 wifi-sec.key-mgmt wpa-psk \
 	wifi-sec.psk "$PASS" ipv4.method disabled ipv6.method disabled >/dev/null ||
 	wifi_fail "nmcli con add jw2"
+# NetworkManager activates a WiFi connection only on a network its
+# device lists: the daemon's first scan after its start may still be
+# running (under load, seconds), as it would for a user at boot.
+wifi_poll 60 "joind-wpa2 in nmcli dev wifi list" \
+	sh -c 'nmcli -t -f SSID dev wifi list ifname wlan2 --rescan no | grep -qx joind-wpa2'
 nmcli -w 60 con up jw2 || wifi_fail "nmcli con up jw2"
 nm_wait_state 10 100 jw2
 iwd_is "$IDEV" $NMS ConnectedNetwork "$wpa2_net" || wifi_fail "not connected to joind-wpa2"
