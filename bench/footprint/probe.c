@@ -106,11 +106,17 @@ print_memory(GPid pid, const gchar *prefix)
 {
 	g_autofree gchar *status = g_strdup_printf("/proc/%d/status", pid);
 	g_autofree gchar *rollup = g_strdup_printf("/proc/%d/smaps_rollup", pid);
+	/* VmRSS and RssAnon are smaps_rollup's Rss and Anonymous, counted
+	 * from the page tables: exact. The status lines (status_*) are
+	 * counters that kernels before 6.2 keep per thread and add up only
+	 * every 64 page faults (a fault maps up to 16 file pages), so they
+	 * may lag by megabytes. */
 	const gchar *const status_keys[] = {"VmRSS", "RssAnon", "RssFile", "Threads", NULL};
-	const gchar *const status_out[] = {"vmrss_kib", "rssanon_kib", "rssfile_kib", "threads",
-	                                   NULL};
-	const gchar *const rollup_keys[] = {"Pss", "Private_Dirty", NULL};
-	const gchar *const rollup_out[] = {"pss_kib", "private_dirty_kib", NULL};
+	const gchar *const status_out[] = {"status_vmrss_kib", "status_rssanon_kib",
+	                                   "status_rssfile_kib", "threads", NULL};
+	const gchar *const rollup_keys[] = {"Rss", "Anonymous", "Pss", "Private_Dirty", NULL};
+	const gchar *const rollup_out[] = {"vmrss_kib", "rssanon_kib", "pss_kib",
+	                                   "private_dirty_kib", NULL};
 
 	print_fields(status, prefix, status_keys, status_out);
 	print_fields(rollup, prefix, rollup_keys, rollup_out);

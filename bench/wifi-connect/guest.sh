@@ -24,11 +24,13 @@
 #   (a) start -> connected: the daemon is started with the network known;
 #       from just before the exec (the monitor already running) to the
 #       connected signal;
-#   (d) WPA2-PSK row: VmRSS, RssAnon from /proc/PID/status at that moment,
+#   (d) WPA2-PSK row: VmRSS, RssAnon at that moment (smaps_rollup's Rss and
+#       Anonymous, exact; /proc/PID/status's, which lag, printed beside),
 #       beside the floor program's (bench/footprint/floor.c), bare and after
 #       PBKDF2 + HMAC, once per round;
 #       (e) CPU time used so far (utime+stime from /proc/PID/stat, and the
-#       finer per-thread schedstat run time);
+#       finer per-thread schedstat run time), beside the floor's from its
+#       exec to its name on the bus (what loading the stack costs);
 #   (b) Connect() -> connected: disconnected by the daemon's own call
 #       (joind Station1.Disconnect, iwd Station.Disconnect, wpa_cli
 #       disconnect), one scan to completion (Station1.Scan, Station.Scan
@@ -162,6 +164,14 @@ idle_deltas() {
 			printf "%d %.1f %s\n", dw, dr / 1e6, gone == "" ? "-" : gone }' "$1" "$2"
 }
 status_kib() { awk -v k="$2:" '$1 == k { print $2 }' "/proc/$1/status"; }
+rollup_kib() { awk -v k="$2:" '$1 == k { print $2 }' "/proc/$1/smaps_rollup"; }
+# Resident KiB per mapping, "lib NAME KIB" as the footprint probe's --libs
+# prints it: files by base name, [heap], [stack], [anon] (no name).
+smaps_libs() {
+	awk '$1 ~ /^[0-9a-f]+-[0-9a-f]+$/ { n = NF >= 6 ? $NF : "[anon]"; sub(".*/", "", n); next }
+		$1 == "Rss:" { kib[n] += $2 }
+		END { for (n in kib) print "lib", n, kib[n] }' "/proc/$1/smaps"
+}
 minus() { awk -v a="$1" -v b="$2" 'BEGIN { printf "%.1f", a - b }'; }
 # EAP conversations hostapd began so far.
 eap_started() { grep -c 'CTRL-EVENT-EAP-STARTED' "$WORK/hostapd.log" || true; }
@@ -399,9 +409,15 @@ measure_start() { # (a), (d), (e) from the start
 			connect_now || return
 		fi
 	fi
-	# RSS once connected, on its own or on request.
-	record rss "$D" "$(status_kib "$PID" VmRSS)"
-	record anon "$D" "$(status_kib "$PID" RssAnon)"
+	# RSS once connected, on its own or on request: smaps_rollup's,
+	# counted from the page tables; /proc/PID/status's counters on this
+	# kernel (6.1) are kept per thread and added up every 64 page faults,
+	# so they lag by up to megabytes (see the footprint probe).
+	record rss "$D" "$(rollup_kib "$PID" Rss)"
+	record anon "$D" "$(rollup_kib "$PID" Anonymous)"
+	record rss_status "$D" "$(status_kib "$PID" VmRSS)"
+	record anon_status "$D" "$(status_kib "$PID" RssAnon)"
+	[[ $ROW != psk ]] || smaps_libs "$PID" >"$LOGDIR/libs-$D.txt"
 }
 
 # measure_connect METRIC [flush]: (b) or (p); (s) the CPU of it; and how
@@ -548,9 +564,11 @@ measure_floor() {
 	for m in floor floor-crypto; do
 		local args=()
 		[[ $m == floor ]] || args=(--crypto)
-		out=$(DBUS_SESSION_BUS_ADDRESS=$addr "$BUILD/bench/footprint/probe" \
+		out=$(DBUS_SESSION_BUS_ADDRESS=$addr "$BUILD/bench/footprint/probe" --libs \
 			--name net.joind.Floor -- "$BUILD/bench/footprint/floor" net.joind.Floor \
 			"${args[@]}") || wifi_fail "floor: the probe failed"
+		grep '^lib ' <<<"$out" >"$LOGDIR/libs-$m.txt" || true
+		record cpu_start "$m" "$(awk '$1 == "start_cpu_ms" { printf "%d", $2 }' <<<"$out")"
 		record rss "$m" "$(awk '$1 == "vmrss_kib" { print $2 }' <<<"$out")"
 		record anon "$m" "$(awk '$1 == "rssanon_kib" { print $2 }' <<<"$out")"
 	done
@@ -584,5 +602,6 @@ done
 # shellcheck source=SCRIPTDIR/table.sh
 source "$JOIND_SOURCE_ROOT/bench/wifi-connect/table.sh"
 print_table | tee "$LOGDIR/results.txt"
+libs_table | tee -a "$LOGDIR/results.txt"
 cp "$WORK"/*.log "$LOGDIR/"
 wifi_step "done"

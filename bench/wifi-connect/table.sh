@@ -122,12 +122,16 @@ section() { # ROW: its title and rows
 		row connect "(b) Connect() -> connected, ms" peer
 		row cpu_connect "(s) CPU of (b), schedstat run time, ms"
 		row reconnect "(c) AP beaconing -> reconnected, ms" peer
-		row rss "(d) VmRSS after connect, KiB"
-		row anon "(d) RssAnon after connect, KiB"
+		row rss "(d) VmRSS after connect (smaps_rollup Rss), KiB"
+		row anon "(d) RssAnon after connect (smaps_rollup Anonymous), KiB"
+		row rss_status "    VmRSS as /proc/PID/status reads it, KiB"
+		row anon_status "    RssAnon as /proc/PID/status reads it, KiB"
 		row_floor rss VmRSS 1024
 		row_floor anon RssAnon 300
 		row cpu_start "(e) CPU start -> connected, ms" iwd
 		row sched_start "    same, schedstat run time, ms" iwd
+		line "    floor / after PBKDF2 + HMAC: exec -> name, CPU ms" \
+			"$(median "$ROW:cpu_start,floor")/$(median "$ROW:cpu_start,floor-crypto")" "" "" "" "" ""
 		row cpu_idle "(e) CPU in ${IDLE} s idle connected, ms"
 		row sched_idle "    same, schedstat run time, ms"
 		row wakeups "(e) wakeups in ${IDLE} s idle" zero
@@ -205,4 +209,26 @@ print_table() {
 	echo "goals: ${VERDICTS[met]} met, ${VERDICTS[MISSED]} missed (medians; one run, no timed assertion)"
 	echo
 	notes
+}
+
+# libs_table: where joind's VmRSS after connect goes (last WPA2-PSK round),
+# mapping by mapping beside the floor after PBKDF2 + HMAC and iwd, largest
+# difference from the floor first; the files are guest.sh's libs-*.txt.
+libs_table() {
+	local d=$LOGDIR
+	[[ -s $d/libs-joind.txt && -s $d/libs-floor-crypto.txt ]] || return 0
+	[[ -s $d/libs-iwd.txt ]] || : >"$d/libs-iwd.txt"
+	echo
+	echo "VmRSS after connect by mapping, KiB (last WPA2-PSK round; floor: after PBKDF2 + HMAC)"
+	printf '%-34s %7s %7s %7s %7s\n' mapping joind floor j-floor iwd
+	awk 'FILENAME ~ /joind/ { j[$2] = $3; all[$2] } FILENAME ~ /floor/ { f[$2] = $3; all[$2] }
+		FILENAME ~ /iwd/ { i[$2] = $3; ti += $3 }
+		END {
+			for (n in all) {
+				tj += j[n]; tf += f[n]
+				printf "%d\t%-34s %7d %7d %+7d %7s\n", j[n] - f[n], n, j[n], f[n], j[n] - f[n],
+					(n in i) ? i[n] : "-"
+			}
+			printf "%d\t%-34s %7d %7d %+7d %7d\n", -1e9, "total", tj, tf, tj - tf, ti
+		}' "$d/libs-joind.txt" "$d/libs-floor-crypto.txt" "$d/libs-iwd.txt" | sort -k1,1nr | cut -f2-
 }
