@@ -180,6 +180,14 @@ run(JoindCoreOptions *options, gboolean session)
 	return d.exit_code;
 }
 
+/* No setlocale(): the daemon has no translated text (po/ is joinctl's), its
+ * log and errors are written as UTF-8 whatever the locale, and in the C
+ * locale numbers in the log read the same on every machine. Loading the
+ * environment's locale would map its LC_CTYPE tables (128 KiB resident) for
+ * nothing. For the same reason every option value is taken as given
+ * (FILENAME, or FLAG_FILENAME): GLib converts a STRING one from the
+ * locale's charset, the C locale's ASCII, through iconv, whose tables would
+ * then stay mapped. Log domains and plugin names are ASCII. */
 int
 main(int argc, char **argv)
 {
@@ -196,13 +204,14 @@ main(int argc, char **argv)
 	        g_option_context_new("- keeps this machine on its networks");
 	JoindCoreOptions options = {0};
 	const GOptionEntry entries[] = {
-	        {"debug", 'd', G_OPTION_FLAG_OPTIONAL_ARG, G_OPTION_ARG_CALLBACK, parse_debug,
+	        {"debug", 'd', G_OPTION_FLAG_OPTIONAL_ARG | G_OPTION_FLAG_FILENAME,
+	         G_OPTION_ARG_CALLBACK, parse_debug,
 	         "Log debug messages (of the given comma-separated log domain globs)", "DOMAINS"},
 	        {"plugin-dir", 0, 0, G_OPTION_ARG_FILENAME, &plugin_dir,
 	         "Load plugins from DIR (also $JOIND_PLUGIN_DIR)", "DIR"},
-	        {"plugins", 'p', 0, G_OPTION_ARG_STRING, &enable,
+	        {"plugins", 'p', 0, G_OPTION_ARG_FILENAME, &enable,
 	         "Load only these plugins (comma-separated globs)", "NAMES"},
-	        {"noplugin", 'P', 0, G_OPTION_ARG_STRING, &disable,
+	        {"noplugin", 'P', 0, G_OPTION_ARG_FILENAME, &disable,
 	         "Do not load these plugins (comma-separated globs)", "NAMES"},
 	        {"state-dir", 0, 0, G_OPTION_ARG_FILENAME, &state_dir,
 	         "Profiles and learned state (default " JOIND_DEFAULT_STATE_DIR ")", "DIR"},
@@ -219,11 +228,6 @@ main(int argc, char **argv)
 	/* One malloc arena: GLib's threads (the D-Bus worker, the GLib worker)
 	 * would each get an arena of their own whose pages stay resident. */
 	mallopt(M_ARENA_MAX, 1);
-	/* No setlocale(): the daemon has no translated text (po/ is joinctl's),
-	 * its log and errors are written as UTF-8 whatever the locale, and in
-	 * the C locale numbers in the log read the same on every machine.
-	 * Loading the environment's locale would map its LC_CTYPE tables (128
-	 * KiB resident) for nothing. */
 	g_option_context_add_main_entries(ctx, entries, NULL);
 	if (!g_option_context_parse(ctx, &argc, &argv, &error)) {
 		fprintf(stderr, "joind: %s (see --help)\n", error->message);
