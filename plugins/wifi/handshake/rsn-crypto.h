@@ -39,7 +39,7 @@ gboolean wifi_aes_key_wrap(const guint8 *kek, gsize kek_len, const guint8 *in, g
 gboolean wifi_aes_key_unwrap(const guint8 *kek, gsize kek_len, const guint8 *in, gsize len,
                              guint8 *out, GError **error);
 
-/* Fills out with len octets from OpenSSL's CSPRNG. */
+/* Fills out with len octets from the kernel's CSPRNG (getrandom(2)). */
 gboolean wifi_random_bytes(guint8 *out, gsize len, GError **error);
 
 /* Compares two buffers in time that does not depend on their contents. */
