@@ -163,8 +163,14 @@ idle_deltas() {
 		END { for (t in w) if (!(t in seen)) { dw++; gone = gone n[t] "," }
 			printf "%d %.1f %s\n", dw, dr / 1e6, gone == "" ? "-" : gone }' "$1" "$2"
 }
-status_kib() { awk -v k="$2:" '$1 == k { print $2 }' "/proc/$1/status"; }
-rollup_kib() { awk -v k="$2:" '$1 == k { print $2 }' "/proc/$1/smaps_rollup"; }
+# memory_kib PID: "Rss Anonymous VmRSS RssAnon", the first two from
+# smaps_rollup (exact), the last two from status (lagging), in one process
+# (each costs a good part of a second in the emulated guest).
+memory_kib() {
+	awk '$1 == "Rss:" { r = $2 } $1 == "Anonymous:" { a = $2 }
+		$1 == "VmRSS:" { sr = $2 } $1 == "RssAnon:" { sa = $2 }
+		END { print r, a, sr, sa }' "/proc/$1/smaps_rollup" "/proc/$1/status"
+}
 # Resident KiB per mapping, "lib NAME KIB" as the footprint probe's --libs
 # prints it: files by base name, [heap], [stack], [anon] (no name).
 smaps_libs() {
@@ -413,10 +419,12 @@ measure_start() { # (a), (d), (e) from the start
 	# counted from the page tables; /proc/PID/status's counters on this
 	# kernel (6.1) are kept per thread and added up every 64 page faults,
 	# so they lag by up to megabytes (see the footprint probe).
-	record rss "$D" "$(rollup_kib "$PID" Rss)"
-	record anon "$D" "$(rollup_kib "$PID" Anonymous)"
-	record rss_status "$D" "$(status_kib "$PID" VmRSS)"
-	record anon_status "$D" "$(status_kib "$PID" RssAnon)"
+	local rss anon rss_status anon_status
+	read -r rss anon rss_status anon_status < <(memory_kib "$PID")
+	record rss "$D" "$rss"
+	record anon "$D" "$anon"
+	record rss_status "$D" "$rss_status"
+	record anon_status "$D" "$anon_status"
 	[[ $ROW != psk ]] || smaps_libs "$PID" >"$LOGDIR/libs-$D.txt"
 }
 
