@@ -1,5 +1,6 @@
 /* rsn-crypto.c - thin wrappers over OpenSSL 3's EVP_MAC and EVP_CIPHER
- * interfaces, shaped for the IEEE 802.11 key hierarchy. */
+ * interfaces, shaped for the IEEE 802.11 key hierarchy, and the random
+ * octets it starts from (nonces, from the kernel). */
 #include "rsn-crypto.h"
 
 #include <errno.h>
