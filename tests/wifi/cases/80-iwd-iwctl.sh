@@ -118,7 +118,7 @@ jw -t 10 object $ST State=disconnected ConnectedNetwork=/ >/dev/null ||
 	wifi_fail "joind not disconnected"
 # As iwd: StationDiagnostic only while connected (iwctl's show asks it
 # whenever it is there).
-iwd_objects | grep -q "'$IDEV': {[^}]*StationDiagnostic" &&
+grep -q "'$IDEV': {[^}]*StationDiagnostic" <<<"$(iwd_objects)" &&
 	wifi_fail "StationDiagnostic while disconnected"
 sleep 10
 jw -t 1 object $ST State=disconnected >/dev/null || wifi_fail "reconnected within 10 s"

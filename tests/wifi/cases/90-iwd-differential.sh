@@ -73,8 +73,8 @@ iwctl_contract() {
 	grep -qE "joind-wpa2 +psk" <<<"$out" || wifi_fail "$who: known-networks list: $out"
 	iwctl known-networks joind-wpa2 set-property AutoConnect no ||
 		wifi_fail "$who: set-property AutoConnect no"
-	iwctl known-networks joind-wpa2 show | grep -qE "AutoConnect +no" ||
-		wifi_fail "$who: AutoConnect still on"
+	out=$(iwctl known-networks joind-wpa2 show)
+	grep -qE "AutoConnect +no" <<<"$out" || wifi_fail "$who: AutoConnect still on: $out"
 	iwctl known-networks joind-wpa2 forget || wifi_fail "$who: forget"
 	out=$(iwctl known-networks list)
 	grep -q "joind-wpa2" <<<"$out" && wifi_fail "$who: still known: $out"
