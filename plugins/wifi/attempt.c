@@ -303,7 +303,57 @@ wifi_attempt_free(WifiAttempt *attempt)
 	g_clear_pointer(&attempt->sae_pts, wifi_sae_pt_cache_free);
 	joind_secret_clear(attempt->sae_pmk, sizeof(attempt->sae_pmk));
 	g_clear_pointer(&attempt->iface, wifi_iface_unref);
+	g_clear_pointer(&attempt->silent, g_ptr_array_unref);
 	g_free(attempt);
+}
+
+static gboolean
+attempt_found_silent(WifiAttempt *attempt, const WifiBss *bss)
+{
+	for (guint i = 0; attempt->silent != NULL && i < attempt->silent->len; i++) {
+		const WifiBss *silent = g_ptr_array_index(attempt->silent, i);
+
+		if (memcmp(silent->bssid, bss->bssid, 6) == 0)
+			return TRUE;
+	}
+	return memcmp(attempt->bss->bssid, bss->bssid, 6) == 0;
+}
+
+WifiBss *
+wifi_attempt_next_bss(WifiAttempt *attempt)
+{
+	GPtrArray *bsses = wifi_network_get_bsses(attempt->network);
+
+	for (guint i = 0; bsses != NULL && i < bsses->len; i++) {
+		WifiBss *bss = g_ptr_array_index(bsses, i);
+
+		if (!attempt_found_silent(attempt, bss))
+			return bss;
+	}
+	return NULL;
+}
+
+WifiAttempt *
+wifi_attempt_move_to(WifiAttempt *attempt, JoindCore *core, WifiBss *bss, gboolean sme,
+                     const gchar *current, GError **error)
+{
+	gboolean ask_agent = FALSE;
+	WifiAttempt *moved = wifi_attempt_new(core, attempt->network, bss, attempt->iface, sme,
+	                                      current, &ask_agent, error);
+
+	if (moved == NULL)
+		return NULL;
+	/* The agent was asked once for this Connect(): its answer holds. */
+	if (ask_agent) {
+		moved->psk = attempt->psk;
+		attempt->psk = (WifiPskSecret){0};
+	}
+	moved->silent = attempt->silent != NULL
+	                        ? g_steal_pointer(&attempt->silent)
+	                        : g_ptr_array_new_with_free_func((GDestroyNotify)wifi_bss_unref);
+	g_ptr_array_add(moved->silent, wifi_bss_ref(attempt->bss));
+	moved->task = g_steal_pointer(&attempt->task);
+	return moved;
 }
 
 gboolean

@@ -48,6 +48,8 @@ typedef struct {
 	guint8 sae_pmk[WIFI_PSK_LEN];
 	guint8 sae_pmkid[WIFI_PMKID_LEN];
 	gboolean sae_accepted;
+	/* WifiBss: the access points this Connect() found silent so far. */
+	GPtrArray *silent;
 } WifiAttempt;
 
 /* current: the interface's address now ("aa:bb:.."); sme: joind's SME authenticates
@@ -60,6 +62,14 @@ WifiAttempt *wifi_attempt_new(JoindCore *core, WifiNetwork *network, WifiBss *bs
                               GError **error);
 /* Before authentication: gives the interface the address the attempt
  * chose (address.h), when it has another one now (address). */
+/* The access point did not answer: the next of the network's (in their
+ * rank) that this Connect() has not found silent, or NULL. */
+WifiBss *wifi_attempt_next_bss(WifiAttempt *attempt);
+/* The same Connect() on bss: its call, a secret the agent gave and the
+ * silent access points carry over (attempt keeps none of them). NULL with
+ * error set as for wifi_attempt_new(). */
+WifiAttempt *wifi_attempt_move_to(WifiAttempt *attempt, JoindCore *core, WifiBss *bss, gboolean sme,
+                                  const gchar *current, GError **error);
 gboolean wifi_attempt_take_address(WifiAttempt *attempt, WifiIface *iface, const gchar *address,
                                    GError **error);
 /* What the key step of a secure attempt works with. */

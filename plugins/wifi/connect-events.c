@@ -28,6 +28,35 @@ connector_associated(WifiConnector *self, struct nlattr **attrs)
 		connector_enter(self, CONN_KEYING, "associated, waiting for the 4-way handshake");
 }
 
+/* The access point did not answer: the same Connect() goes on with the
+ * network's next access point it has not found silent, as iwd and
+ * wpa_supplicant do (the one chosen may have gone since the last scan).
+ * FALSE when there is none. */
+static gboolean
+connector_try_next_bss(WifiConnector *self, const gchar *why)
+{
+	WifiBss *bss = wifi_attempt_next_bss(self->cur);
+	g_autoptr(GError) error = NULL;
+	gchar addr[18];
+
+	if (bss == NULL || self->next != NULL || self->cur->owe != NULL)
+		return FALSE;
+	self->next = wifi_attempt_move_to(
+	        self->cur, self->core, bss, self->use_sme,
+	        joind_device_get_address(joind_station_get_device(self->station)), &error);
+	if (self->next == NULL) {
+		g_info("%s: “%s”: not trying %s: %s", self->iface->name,
+		       wifi_attempt_get_name(self->cur), wifi_bssid_to_string(bss->bssid, addr),
+		       error->message);
+		return FALSE;
+	}
+	g_info("%s: “%s”: %s Trying %s instead.", self->iface->name,
+	       wifi_attempt_get_name(self->cur), why, wifi_bssid_to_string(bss->bssid, addr));
+	connector_release(self);
+	connector_start(self);
+	return TRUE;
+}
+
 /* The access point did not answer the authentication or association, or
  * refused it with status; OWE may try again (wifi_attempt_owe_again()). */
 static void
@@ -40,6 +69,8 @@ connector_refused(WifiConnector *self, const gchar *stage, gboolean timed_out, g
 		                "OWE tries again");
 		return;
 	}
+	if (timed_out && connector_try_next_bss(self, message))
+		return;
 	connector_fail(self, timed_out ? WIFI_CONNECT_EVENT_NO_ANSWER : WIFI_CONNECT_EVENT_REFUSED,
 	               JOIND_ERROR_FAILED, message, CONN_IDLE);
 }

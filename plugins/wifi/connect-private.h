@@ -14,6 +14,7 @@ G_BEGIN_DECLS
 
 typedef enum {
 	CONN_IDLE,
+	CONN_WAITING, /* for the scan under way to end (wifi_scanner_hold()) */
 	CONN_AUTHENTICATING,
 	CONN_ASSOCIATING,
 	CONN_KEYING,
@@ -28,6 +29,7 @@ struct _WifiConnector {
 	JoindStation *station; /* the station owns the connector */
 	JoindCore *core;
 	WifiIface *iface;
+	WifiScanner *scanner;     /* the station's; held from start to connected */
 	gboolean control_port_nl; /* EAPOL over nl80211 (else AF_PACKET) */
 	gboolean use_sme;         /* the radio can and main.conf allows it */
 	ConnState state;
@@ -55,6 +57,7 @@ struct _WifiConnector {
 /* connect.c's, for the event handlers. */
 void connector_enter(WifiConnector *self, ConnState state, const gchar *reason);
 void connector_start(WifiConnector *self);
+void connector_release(WifiConnector *self);
 void connector_fail(WifiConnector *self, WifiConnectEvent event, gint code, const gchar *message,
                     ConnState next);
 void connector_keying_failed(WifiConnector *self, const GError *error, ConnState next);

@@ -55,8 +55,8 @@
 #define WIFI_ASSOCIATION_TIMEOUT_S 15
 
 const gchar *const conn_state_names[] = {
-        "idle",      "authenticating",   "associating",   "keying",
-        "connected", "deauthenticating", "disconnecting",
+        "idle",      "waiting for the radio", "authenticating", "associating", "keying",
+        "connected", "deauthenticating",      "disconnecting",
 };
 
 /* ---- attempts ------------------------------------------------------------- */
@@ -91,7 +91,7 @@ connector_set_oper_up(WifiConnector *self, gboolean up)
 }
 
 /* cur is over: its network is no longer connected. */
-static void
+void
 connector_release(WifiConnector *self)
 {
 	g_clear_pointer(&self->keying, wifi_keying_free);
@@ -253,6 +253,7 @@ enter_connected(WifiConnector *self, const gchar *reason)
 	g_autoptr(GTask) task = g_steal_pointer(&cur->task);
 
 	self->connected_mono = g_get_monotonic_time();
+	wifi_scanner_release(self->scanner);
 	wifi_attempt_remember(cur, self->core, self->keying);
 	joind_network_set_connected(JOIND_NETWORK(cur->network), TRUE);
 	wifi_network_set_last_connected(cur->network, g_get_real_time() / G_USEC_PER_SEC);
@@ -272,6 +273,7 @@ enter_idle(WifiConnector *self, const gchar *reason)
 
 	wifi_attempt_fail(self->cur, self->iface->name, JOIND_ERROR_FAILED, reason);
 	connector_release(self);
+	wifi_scanner_release(self->scanner);
 	if (device != NULL)
 		joind_device_set_state(device, JOIND_DEVICE_STATE_NO_CARRIER);
 	joind_station_set_state(self->station, JOIND_STATION_STATE_DISCONNECTED, reason);
@@ -281,7 +283,10 @@ void
 connector_enter(WifiConnector *self, ConnState state, const gchar *reason)
 {
 	ConnState old = self->state;
-	gboolean torn_down = old == CONN_DISCONNECTING || old == CONN_DEAUTHENTICATING;
+	/* Idle after a teardown, or after a wait that Disconnect() ended, is
+	 * no failure. */
+	gboolean torn_down =
+	        old == CONN_DISCONNECTING || old == CONN_DEAUTHENTICATING || old == CONN_WAITING;
 
 	joind_log_state_change(G_LOG_DOMAIN, G_LOG_LEVEL_INFO,
 	                       state == CONN_CONNECTED            ? JOIND_LOG_AUTHORIZATION
@@ -300,6 +305,8 @@ connector_enter(WifiConnector *self, ConnState state, const gchar *reason)
 	case CONN_IDLE:
 		enter_idle(self, reason);
 		break;
+	case CONN_WAITING:
+		break; /* the scanner's bound ends the scan, and so the wait */
 	case CONN_AUTHENTICATING:
 	case CONN_ASSOCIATING:
 		/* Armed first: a command the kernel refuses at once leaves
@@ -466,9 +473,34 @@ on_sae_done(const GError *error, gpointer user_data)
 		connector_enter(self, CONN_ASSOCIATING, "SAE accepted");
 }
 
-/* next becomes cur and starts: its key step first (message 1 may be read
- * before the association's event, and is held; SAE's waits for its PMK), then
+/* cur's first frame: its key step first (message 1 may be read before the
+ * association's event, and is held; SAE's waits for its PMK), then
  * authentication or association. */
+static void
+connector_go(WifiConnector *self, const gchar *reason)
+{
+	WifiAttempt *cur = self->cur;
+
+	self->sae = wifi_attempt_sae_auth_new(cur, on_sae_done, self);
+	if (self->sae != NULL || !cur->secure || connector_key_step(self))
+		connector_enter(self, self->via_sme ? CONN_AUTHENTICATING : CONN_ASSOCIATING,
+		                reason);
+}
+
+static void
+radio_ready(gpointer user_data)
+{
+	WifiConnector *self = user_data;
+
+	if (self->state == CONN_WAITING)
+		connector_go(self, "the scan ended");
+	else
+		wifi_scanner_release(self->scanner);
+}
+
+/* next becomes cur and is shown as connecting; it goes once no scan is
+ * under way (a scan mac80211 cut short for its authentication would
+ * leave it without the table it needs). */
 void
 connector_start(WifiConnector *self)
 {
@@ -491,10 +523,10 @@ connector_start(WifiConnector *self)
 	g_info("%s: connecting to “%s” via %s on %u MHz (%s)", self->iface->name,
 	       wifi_attempt_get_name(cur), wifi_bssid_to_string(cur->bss->bssid, addr),
 	       cur->bss->freq, self->via_sme ? "userspace SME" : "CMD_CONNECT");
-	self->sae = wifi_attempt_sae_auth_new(cur, on_sae_done, self);
-	if (self->sae != NULL || !cur->secure || connector_key_step(self))
-		connector_enter(self, self->via_sme ? CONN_AUTHENTICATING : CONN_ASSOCIATING,
-		                "Connect()");
+	if (wifi_scanner_hold(self->scanner, radio_ready, self))
+		connector_go(self, "Connect()");
+	else
+		connector_enter(self, CONN_WAITING, "a scan is under way");
 }
 
 /* next has its secret: start it now, or after the current link's
@@ -504,6 +536,10 @@ connector_begin(WifiConnector *self)
 {
 	switch (self->state) {
 	case CONN_IDLE:
+		connector_start(self);
+		break;
+	case CONN_WAITING: /* nothing to take down: next waits instead */
+		connector_release(self);
 		connector_start(self);
 		break;
 	case CONN_DEAUTHENTICATING:
@@ -587,8 +623,8 @@ wifi_connector_take_over(WifiConnector *self, WifiNetwork *network, GCancellable
 
 	if (self->next != NULL || cur == NULL || cur->task == NULL || cur->network != network ||
 	    cur->eap_profile != NULL ||
-	    (self->state != CONN_AUTHENTICATING && self->state != CONN_ASSOCIATING &&
-	     self->state != CONN_KEYING))
+	    (self->state != CONN_WAITING && self->state != CONN_AUTHENTICATING &&
+	     self->state != CONN_ASSOCIATING && self->state != CONN_KEYING))
 		return FALSE;
 	first = g_steal_pointer(&cur->task);
 	cur->task = g_task_new(network, cancellable, callback, user_data);
@@ -604,6 +640,8 @@ wifi_connector_disconnect(WifiConnector *self, GCancellable *cancellable,
 	GTask *task = g_task_new(self->station, cancellable, callback, user_data);
 
 	connector_abort_calls(self, "Aborted by Disconnect().");
+	if (self->state == CONN_WAITING) /* nothing to take down */
+		connector_enter(self, CONN_IDLE, "Disconnect()");
 	if (self->state == CONN_IDLE) {
 		g_task_return_boolean(task, TRUE);
 		g_object_unref(task);
@@ -663,12 +701,13 @@ connector_clear_kernel_link(WifiConnector *self)
 }
 
 WifiConnector *
-wifi_connector_new(JoindCore *core, JoindStation *station, WifiIface *iface)
+wifi_connector_new(JoindCore *core, JoindStation *station, WifiIface *iface, WifiScanner *scanner)
 {
 	WifiConnector *self = g_new0(WifiConnector, 1);
 
 	self->core = core;
 	self->iface = wifi_iface_ref(iface);
+	self->scanner = scanner;
 	self->control_port_nl =
 	        wifi_wiphy_can_control_port_nl80211(iface->wiphy) &&
 	        joind_core_get_config_bool(core, "General", "ControlPortOverNL80211");

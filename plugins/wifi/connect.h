@@ -14,6 +14,7 @@
 #include "keying.h"
 #include "network.h"
 #include "rsn.h"
+#include "scan.h"
 
 G_BEGIN_DECLS
 
@@ -23,8 +24,11 @@ typedef struct _WifiConnector WifiConnector;
  * over nl80211 (else an AF_PACKET socket carries it) and whether joind's
  * SME authenticates and associates. iface->link (NULL in tests) sets the
  * interface's link mode to dormant for the connector's life and its
- * operational state up while connected. */
-WifiConnector *wifi_connector_new(JoindCore *core, JoindStation *station, WifiIface *iface);
+ * operational state up while connected. An attempt holds scanner (the
+ * station's, which outlives the connector) from its start until it is
+ * connected or over. */
+WifiConnector *wifi_connector_new(JoindCore *core, JoindStation *station, WifiIface *iface,
+                                  WifiScanner *scanner);
 /* Fails the pending calls (Aborted) and forgets the link state. */
 void wifi_connector_free(WifiConnector *self);
 

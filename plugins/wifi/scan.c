@@ -7,8 +7,11 @@
  *   running --SCAN_ABORTED--> idle (waiters fail with Aborted)
  *   idle --another program's TRIGGER_SCAN--> external --NEW_SCAN_RESULTS--> dumping --> idle
  *   triggering, running, dumping, external --bound passed--> idle (waiters fail)
+ *   busy --a connection waits for the radio--> idle (the scan waits again)
  * Requests arriving while a scan is triggering, running or busy and that
- * the scan covers join it; the others are merged into the next scan.
+ * the scan covers join it; the others are merged into the next scan. A
+ * connection attempt's hold (wifi_scanner_hold()) goes before the next
+ * scan, and no scan starts while it lasts.
  */
 #include "scan.h"
 
@@ -70,7 +73,10 @@ struct _WifiScanner {
 	guint timeout; /* the bound on waiting for the kernel */
 	guint timeout_ms;
 	guint dump_retries;
-	GPtrArray *dumped; /* WifiBss of the dump in progress */
+	GPtrArray *dumped;               /* WifiBss of the dump in progress */
+	gboolean held;                   /* for a connection attempt, granted or waiting */
+	WifiScannerReadyFunc hold_ready; /* set while the hold waits */
+	gpointer hold_data;
 	guint n_triggered;
 	guint last_id;
 };
@@ -195,6 +201,15 @@ scan_add_waiter(Scan *scan, GTask *task, const gchar *why)
 		g_string_append_printf(scan->why, "%s%s", scan->why->len > 0 ? ", " : "", why);
 }
 
+static void
+scan_free(Scan *scan)
+{
+	g_ptr_array_unref(scan->waiters);
+	wifi_scan_params_free(scan->params);
+	g_string_free(scan->why, TRUE);
+	g_free(scan);
+}
+
 /* Answers every waiter (error NULL: success) and frees the scan. */
 static void
 scan_finish(Scan *scan, const GError *error)
@@ -207,10 +222,7 @@ scan_finish(Scan *scan, const GError *error)
 		else
 			g_task_return_boolean(task, TRUE);
 	}
-	g_ptr_array_unref(scan->waiters);
-	wifi_scan_params_free(scan->params);
-	g_string_free(scan->why, TRUE);
-	g_free(scan);
+	scan_free(scan);
 }
 
 /* ---- the state machine ---------------------------------------------------- */
@@ -400,13 +412,46 @@ scanner_dump(WifiScanner *self, const gchar *reason)
 
 /* ---- triggering ----------------------------------------------------------- */
 
+/* current goes back to wait, its waiters and parameters merged into next. */
+static void
+scanner_requeue_current(WifiScanner *self)
+{
+	Scan *scan = g_steal_pointer(&self->current);
+	Scan *next = g_steal_pointer(&self->next);
+
+	if (next != NULL) {
+		params_merge(scan->params, next->params);
+		while (next->waiters->len > 0)
+			scan_add_waiter(scan, g_ptr_array_steal_index(next->waiters, 0),
+			                next->why->str);
+		scan_free(next);
+	}
+	self->next = scan;
+}
+
+/* A busy radio may try again: unless a connection waits for it, which
+ * goes first. */
+static void
+scanner_retry(WifiScanner *self, const gchar *reason)
+{
+	if (self->hold_ready == NULL) {
+		scanner_trigger(self, reason);
+		return;
+	}
+	scanner_requeue_current(self);
+	scanner_enter(self, SCAN_IDLE, "a connection waits for the radio");
+	scanner_start_next(self);
+	if (self->state == SCAN_IDLE)
+		self->scanning(FALSE, self->user_data);
+}
+
 static gboolean
 busy_retry(gpointer user_data)
 {
 	WifiScanner *self = user_data;
 
 	self->busy_timer = 0;
-	scanner_trigger(self, "retrying");
+	scanner_retry(self, "retrying");
 	return G_SOURCE_REMOVE;
 }
 
@@ -421,7 +466,7 @@ scanner_busy(WifiScanner *self)
 	scanner_enter(self, SCAN_BUSY, "the radio is busy");
 	if (self->early_event != 0) {
 		/* The scan that made us busy has already ended. */
-		scanner_trigger(self, "the other scan has ended");
+		scanner_retry(self, "the other scan has ended");
 		return;
 	}
 	g_info("%s: scan %u: the radio is busy; retrying when it is free", self->iface->name,
@@ -517,7 +562,16 @@ scanner_trigger(WifiScanner *self, const gchar *reason)
 static void
 scanner_start_next(WifiScanner *self)
 {
-	if (self->state != SCAN_IDLE || self->next == NULL)
+	if (self->state != SCAN_IDLE)
+		return;
+	if (self->hold_ready != NULL) {
+		WifiScannerReadyFunc ready = g_steal_pointer(&self->hold_ready);
+
+		g_debug("%s: the radio is free for the connection", self->iface->name);
+		ready(self->hold_data);
+		return;
+	}
+	if (self->held || self->next == NULL)
 		return;
 	self->current = g_steal_pointer(&self->next);
 	self->busy_retries = 0;
@@ -588,12 +642,44 @@ wifi_scanner_scan(WifiScanner *self, WifiScanParams *params, const gchar *why,
 		wifi_scan_params_free(params);
 	}
 	scan_add_waiter(self->next, task, why);
-	if (self->state == SCAN_EXTERNAL)
+	if (self->held)
+		g_info("%s: scan request (%s) waits for the connection attempt", self->iface->name,
+		       why);
+	else if (self->state == SCAN_EXTERNAL)
 		g_info("%s: scan request (%s) waits for another program's scan to end",
 		       self->iface->name, why);
 	else if (self->state != SCAN_IDLE)
 		g_info("%s: scan request (%s) waits for scan %u to end", self->iface->name, why,
 		       cur != NULL ? cur->id : 0);
+	scanner_start_next(self);
+}
+
+gboolean
+wifi_scanner_hold(WifiScanner *self, WifiScannerReadyFunc ready, gpointer user_data)
+{
+	if (self->state == SCAN_IDLE && self->hold_ready == NULL) {
+		self->held = TRUE;
+		return TRUE;
+	}
+	if (self->hold_ready == NULL && self->current != NULL && self->current->params != NULL)
+		g_info("%s: the connection waits for scan %u to end", self->iface->name,
+		       self->current->id);
+	else if (self->hold_ready == NULL)
+		g_info("%s: the connection waits for another program's scan to end",
+		       self->iface->name);
+	self->held = TRUE;
+	self->hold_ready = ready;
+	self->hold_data = user_data;
+	return FALSE;
+}
+
+void
+wifi_scanner_release(WifiScanner *self)
+{
+	if (!self->held)
+		return;
+	self->held = FALSE;
+	self->hold_ready = NULL;
 	scanner_start_next(self);
 }
 
@@ -654,7 +740,7 @@ wifi_scanner_handle_event(WifiScanner *self, guint8 cmd, struct nlattr **attrs)
 		scanner_handle_end(self, cmd);
 		break;
 	case SCAN_BUSY:
-		scanner_trigger(self, "the other scan has ended");
+		scanner_retry(self, "the other scan has ended");
 		break;
 	case SCAN_EXTERNAL:
 		scanner_external_ended(self, cmd);

@@ -52,6 +52,17 @@ void wifi_scanner_scan(WifiScanner *self, WifiScanParams *params, const gchar *w
                        GCancellable *cancellable, GAsyncReadyCallback callback, gpointer user_data);
 gboolean wifi_scanner_scan_finish(WifiScanner *self, GAsyncResult *result, GError **error);
 
+/* The radio is wanted for a connection attempt: mac80211 cuts a scan short
+ * for an authentication, and the attempt then finds neither the scan's
+ * table nor, often, the access point's answer. Returns TRUE when no scan
+ * is under way (the hold is granted at once); otherwise ready runs once
+ * the scan under way has ended, ahead of any scan waiting to start. While
+ * held or waiting, scan requests wait (they join the next scan). Asking
+ * again while waiting replaces ready. */
+typedef void (*WifiScannerReadyFunc)(gpointer user_data);
+gboolean wifi_scanner_hold(WifiScanner *self, WifiScannerReadyFunc ready, gpointer user_data);
+/* Ends a hold (granted or waiting); waiting scan requests start. */
+void wifi_scanner_release(WifiScanner *self);
 /* Feed nl80211 scan events (TRIGGER_SCAN, NEW_SCAN_RESULTS, SCAN_ABORTED)
  * for this interface. */
 void wifi_scanner_handle_event(WifiScanner *self, guint8 cmd, struct nlattr **attrs);

@@ -660,7 +660,7 @@ wifi_station_new(const WifiStationSetup *setup)
 	self->periodic_interval = self->periodic_initial;
 	self->scanner =
 	        wifi_scanner_new(self->iface, station_scan_results, station_scanning_changed, self);
-	self->connector = wifi_connector_new(core, JOIND_STATION(self), self->iface);
+	self->connector = wifi_connector_new(core, JOIND_STATION(self), self->iface, self->scanner);
 	station_add_autoconnect(self);
 	joind_device_attach_station(self->device, JOIND_STATION(self));
 	g_signal_connect(self, "notify::state", G_CALLBACK(on_state_changed), NULL);
@@ -737,8 +737,8 @@ wifi_station_stop(WifiStation *self)
 	g_cancellable_cancel(self->cancellable);
 	g_clear_handle_id(&self->periodic_timer, g_source_remove);
 	g_clear_pointer(&self->autoconnect, wifi_autoconnect_free);
+	g_clear_pointer(&self->connector, wifi_connector_free); /* releases the scanner */
 	g_clear_pointer(&self->scanner, wifi_scanner_free);
-	g_clear_pointer(&self->connector, wifi_connector_free);
 	wifi_address_stop(self->iface, self->device);
 	g_signal_handlers_disconnect_by_data(self->core, self);
 	g_hash_table_iter_init(&iter, self->networks);

@@ -184,7 +184,7 @@ fixture_set_up(Fixture *f, gconstpointer data)
 	joind_device_attach_station(f->device, f->station);
 	g_assert_true(joind_core_add_device(f->tc->core, f->device, &error));
 	f->scanner = wifi_scanner_new(f->iface, glue_scan_results, glue_scanning, f);
-	f->connector = wifi_connector_new(f->tc->core, f->station, f->iface);
+	f->connector = wifi_connector_new(f->tc->core, f->station, f->iface, f->scanner);
 	f->ac = autoconnect_new(f, &test_timings);
 	g_signal_connect(f->tc->core, "profile-changed", G_CALLBACK(glue_profile_changed), f);
 	f->air = g_ptr_array_new();

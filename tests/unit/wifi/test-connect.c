@@ -9,6 +9,7 @@
 #include "autoconnect-known.h"
 #include "connect.h"
 #include "device.h"
+#include "fake-bss.h"
 #include "fake-nl.h"
 #include "hs-test-util.h"
 #include "sae.h"
@@ -47,6 +48,7 @@ typedef struct {
 	WifiIface *iface;
 	JoindDevice *device;
 	JoindStation *station;
+	WifiScanner *scanner;
 	WifiConnector *connector;
 	GString *events; /* observer: one letter per WifiConnectEvent */
 	guint n_done;
@@ -73,6 +75,24 @@ on_event(WifiConnectEvent event, WifiNetwork *network, const WifiBss *bss, gpoin
 }
 
 static void
+on_scan_results(GPtrArray *bsses, const GArray *freqs, gboolean authoritative, gpointer user_data)
+{
+}
+
+static void
+on_scanning(gboolean scanning, gpointer user_data)
+{
+}
+
+/* The kernel's scan events reach the scanner; the connector's are sent to
+ * it directly (send_event()). */
+static void
+on_nl_event(guint8 cmd, struct nlattr **attrs, gpointer user_data)
+{
+	wifi_scanner_handle_event(((Fixture *)user_data)->scanner, cmd, attrs);
+}
+
+static void
 fixture_set_up(Fixture *f, gconstpointer data)
 {
 	const Setup *setup = data;
@@ -92,7 +112,9 @@ fixture_set_up(Fixture *f, gconstpointer data)
 	joind_device_set_address(f->device, "02:00:00:00:05:01");
 	f->station = g_object_new(TEST_TYPE_STATION, NULL);
 	joind_device_attach_station(f->device, f->station);
-	f->connector = wifi_connector_new(f->tc->core, f->station, f->iface);
+	f->scanner = wifi_scanner_new(f->iface, on_scan_results, on_scanning, f);
+	wifi_nl_add_listener(f->nl, on_nl_event, f);
+	f->connector = wifi_connector_new(f->tc->core, f->station, f->iface, f->scanner);
 	/* It drops whatever association an earlier joind left; none here. */
 	fake_nl_done(f->fake, fake_nl_expect(f->fake, NL80211_CMD_DISCONNECT), -ENOTCONN);
 	f->events = g_string_new(NULL);
@@ -103,6 +125,7 @@ static void
 fixture_tear_down(Fixture *f, gconstpointer data)
 {
 	wifi_connector_free(f->connector);
+	wifi_scanner_free(f->scanner);
 	joind_device_attach_station(f->device, NULL);
 	g_object_unref(f->station);
 	g_object_unref(f->device);
@@ -243,12 +266,12 @@ send_answer(Fixture *f, guint8 cmd, const guint8 *bssid, guint16 status)
 }
 
 static void
-send_timed_out(Fixture *f, guint8 cmd)
+send_timed_out(Fixture *f, guint8 cmd, const guint8 *bssid)
 {
 	struct nl_msg *msg = event_new(cmd);
 
 	nla_put_flag(msg, NL80211_ATTR_TIMED_OUT);
-	nla_put(msg, NL80211_ATTR_MAC, 6, ap_addr);
+	nla_put(msg, NL80211_ATTR_MAC, 6, bssid);
 	send_event(f, msg);
 }
 
@@ -433,6 +456,8 @@ test_assoc_refused(Fixture *f, gconstpointer data)
 	assert_failed(f, JOIND_ERROR_FAILED, "refused the association (invalid AKM)", "R");
 }
 
+/* No answer: the network's other access point is tried within the same
+ * call; when it is silent too, the call fails. */
 static void
 test_auth_timed_out(Fixture *f, gconstpointer data)
 {
@@ -440,8 +465,33 @@ test_auth_timed_out(Fixture *f, gconstpointer data)
 
 	connect_to(f, network);
 	ack(f, NL80211_CMD_AUTHENTICATE, ap_addr);
-	send_timed_out(f, NL80211_CMD_AUTHENTICATE);
+	send_timed_out(f, NL80211_CMD_AUTHENTICATE, ap_addr);
+	g_assert_cmpuint(f->n_done, ==, 0);
+	assert_state(f, JOIND_STATION_STATE_CONNECTING);
+	ack(f, NL80211_CMD_AUTHENTICATE, ap2_addr);
+	send_timed_out(f, NL80211_CMD_AUTHENTICATE, ap2_addr);
 	assert_failed(f, JOIND_ERROR_FAILED, "did not answer (authentication)", "N");
+	g_assert_cmpuint(fake_nl_n_sent(f->fake, NL80211_CMD_AUTHENTICATE), ==, 2);
+}
+
+/* The first access point went away since the scan: the second one of the
+ * network joins the same Connect(). */
+static void
+test_next_bss(Fixture *f, gconstpointer data)
+{
+	g_autoptr(WifiNetwork) network = make_network(f, "cafe", NULL, NULL);
+
+	connect_to(f, network);
+	ack(f, NL80211_CMD_AUTHENTICATE, ap_addr);
+	send_answer(f, NL80211_CMD_AUTHENTICATE, ap_addr, 0);
+	ack(f, NL80211_CMD_ASSOCIATE, ap_addr);
+	send_timed_out(f, NL80211_CMD_ASSOCIATE, ap_addr);
+	ack(f, NL80211_CMD_AUTHENTICATE, ap2_addr);
+	send_answer(f, NL80211_CMD_AUTHENTICATE, ap2_addr, 0);
+	ack(f, NL80211_CMD_ASSOCIATE, ap2_addr);
+	send_answer(f, NL80211_CMD_ASSOCIATE, ap2_addr, 0);
+	assert_connected(f, network);
+	g_assert_cmpmem(wifi_connector_get_connected_bss(f->connector)->bssid, 6, ap2_addr, 6);
 }
 
 static void
@@ -812,6 +862,83 @@ test_disconnect(Fixture *f, gconstpointer data)
 	g_assert_cmpuint(f->n_done, ==, 4);
 }
 
+static void
+scan_done(GObject *source, GAsyncResult *result, gpointer user_data)
+{
+	g_assert_true(wifi_scanner_scan_finish(NULL, result, NULL));
+	(*(guint *)user_data)++;
+}
+
+/* A scan of ours is under way (triggered, not yet ended). */
+static void
+start_scan(Fixture *f, guint *n_scans)
+{
+	wifi_scanner_scan(f->scanner, wifi_scan_params_new(), "test", NULL, scan_done, n_scans);
+	fake_nl_done(f->fake, fake_nl_expect(f->fake, NL80211_CMD_TRIGGER_SCAN), 0);
+	iterate();
+}
+
+/* The scan under way ends and its results are read. */
+static void
+end_scan(Fixture *f)
+{
+	fake_nl_event(f->nl, fake_nl_iface_event_new(NL80211_CMD_NEW_SCAN_RESULTS, 7));
+	iterate();
+	fake_bss_answer_dump(f->fake, fake_nl_expect(f->fake, NL80211_CMD_GET_SCAN), NULL, 0);
+	iterate();
+}
+
+/* Connect() during a scan: the attempt is shown connecting, and its first
+ * frame waits for the scan's end (mac80211 would cut the scan short and
+ * lose the table); a scan asked for during the attempt waits for the
+ * link. */
+static void
+test_waits_for_scan(Fixture *f, gconstpointer data)
+{
+	g_autoptr(WifiNetwork) network = make_network(f, "cafe", NULL, NULL);
+	guint n_scans = 0;
+
+	start_scan(f, &n_scans);
+	connect_to(f, network);
+	assert_state(f, JOIND_STATION_STATE_CONNECTING);
+	g_assert_true(joind_station_get_target_network(f->station) == JOIND_NETWORK(network));
+	g_assert_null(fake_nl_find(f->fake, NL80211_CMD_AUTHENTICATE));
+	end_scan(f);
+	g_assert_cmpuint(n_scans, ==, 1);
+	ack(f, NL80211_CMD_AUTHENTICATE, ap_addr);
+	wifi_scanner_scan(f->scanner, wifi_scan_params_new(), "test", NULL, scan_done, &n_scans);
+	iterate();
+	send_answer(f, NL80211_CMD_AUTHENTICATE, ap_addr, 0);
+	ack(f, NL80211_CMD_ASSOCIATE, ap_addr);
+	g_assert_cmpuint(fake_nl_n_sent(f->fake, NL80211_CMD_TRIGGER_SCAN), ==, 1);
+	send_answer(f, NL80211_CMD_ASSOCIATE, ap_addr, 0);
+	assert_connected(f, network);
+	fake_bss_complete_scan(f->fake, f->nl, NULL, 0);
+	iterate();
+	g_assert_cmpuint(n_scans, ==, 2);
+}
+
+/* Disconnect() while the attempt waits: both calls are answered at once,
+ * and no frame is sent when the scan ends. */
+static void
+test_waiting_disconnect(Fixture *f, gconstpointer data)
+{
+	g_autoptr(WifiNetwork) network = make_network(f, "cafe", NULL, NULL);
+	guint n_scans = 0;
+
+	start_scan(f, &n_scans);
+	connect_to(f, network);
+	wifi_connector_disconnect(f->connector, NULL, disconnect_done, f);
+	iterate();
+	g_assert_cmpuint(f->n_done, ==, 2);
+	g_assert_error(f->error, JOIND_ERROR, JOIND_ERROR_ABORTED);
+	assert_state(f, JOIND_STATION_STATE_DISCONNECTED);
+	g_assert_null(joind_station_get_target_network(f->station));
+	end_scan(f);
+	g_assert_cmpuint(n_scans, ==, 1);
+	g_assert_cmpuint(fake_nl_n_pending(f->fake), ==, 0);
+}
+
 /* No event after the teardown command: its timer ends it. */
 static void
 test_teardown_without_event(Fixture *f, gconstpointer data)
@@ -871,7 +998,7 @@ test_interface_removed(Fixture *f, gconstpointer data)
 	g_assert_error(f->error, JOIND_ERROR, JOIND_ERROR_ABORTED);
 	assert_state(f, JOIND_STATION_STATE_DISCONNECTED);
 	g_assert_cmpuint(fake_nl_n_pending(f->fake), ==, 0);
-	f->connector = wifi_connector_new(f->tc->core, f->station, f->iface);
+	f->connector = wifi_connector_new(f->tc->core, f->station, f->iface, f->scanner);
 }
 
 /* Events were lost: the kernel is asked whether the link is still up. */
@@ -1475,11 +1602,11 @@ test_owe_no_answer(Fixture *f, gconstpointer data)
 
 	connect_to(f, network);
 	g_assert_cmpuint(owe_authenticate(f), ==, 19);
-	send_timed_out(f, NL80211_CMD_ASSOCIATE);
+	send_timed_out(f, NL80211_CMD_ASSOCIATE, ap_addr);
 	g_assert_cmpuint(owe_authenticate(f), ==, 19);
-	send_timed_out(f, NL80211_CMD_ASSOCIATE);
+	send_timed_out(f, NL80211_CMD_ASSOCIATE, ap_addr);
 	g_assert_cmpuint(owe_authenticate(f), ==, 19);
-	send_timed_out(f, NL80211_CMD_ASSOCIATE);
+	send_timed_out(f, NL80211_CMD_ASSOCIATE, ap_addr);
 	assert_failed(f, JOIND_ERROR_FAILED, "did not answer (association)", "N");
 }
 
@@ -1941,6 +2068,7 @@ main(int argc, char **argv)
 	ADD("/connect/refused/kernel", &kernel_sme, test_kernel_refuses);
 	ADD("/connect/refused/at-once", &sme, test_refusals);
 	ADD("/connect/timed-out/authentication", &sme, test_auth_timed_out);
+	ADD("/connect/timed-out/next-access-point", &sme, test_next_bss);
 	ADD("/connect/sme/unknown-bss", &sme, test_sme_unknown_bss);
 	ADD("/connect/psk/sme", &sme, test_psk);
 	ADD("/connect/psk/msg1-before-association/kernel-sme", &kernel_sme,
@@ -1954,6 +2082,8 @@ main(int argc, char **argv)
 	ADD("/connect/second-connect-aborts-first", &sme, test_second_connect);
 	ADD("/connect/disconnect", &kernel_sme, test_disconnect);
 	ADD("/connect/disconnect/no-event", &sme, test_teardown_without_event);
+	ADD("/connect/waits-for-scan", &sme, test_waits_for_scan);
+	ADD("/connect/waits-for-scan/disconnect", &sme, test_waiting_disconnect);
 	ADD("/connect/disconnect/not-connected", &kernel_sme, test_teardown_not_connected);
 	ADD("/connect/link-lost", &sme, test_link_lost);
 	ADD("/connect/interface-removed", &sme, test_interface_removed);

@@ -1,7 +1,8 @@
 /* test-scan.c - the scanner's state machine driven through a fake nl80211:
  * one scan, coalescing of requests, a busy radio, aborted scans, another
  * program's scan, reading results (again, filtered by age), scans whose end
- * never comes (the bound), and a scanner freed mid-scan. */
+ * never comes (the bound), a scanner freed mid-scan, and a connection
+ * attempt's hold on the radio. */
 #include <errno.h>
 
 #include "fake-bss.h"
@@ -612,6 +613,112 @@ test_scan_resync(Fixture *f, gconstpointer data)
 	call_clear(&call);
 }
 
+/* ---- a connection attempt's hold ------------------------------------------- */
+
+static void
+on_ready(gpointer user_data)
+{
+	(*(guint *)user_data)++;
+}
+
+/* Held while idle: granted at once; a request waits for the release. */
+static void
+test_hold_idle(Fixture *f, gconstpointer data)
+{
+	Call call = {0};
+	guint ready = 0;
+
+	g_assert_true(wifi_scanner_hold(f->scanner, on_ready, &ready));
+	request(f, wifi_scan_params_new(), &call);
+	g_assert_cmpuint(fake_nl_n_sent(f->fake, NL80211_CMD_TRIGGER_SCAN), ==, 0);
+	g_assert_false(f->scanning);
+	wifi_scanner_release(f->scanner);
+	complete_scan(f, &fresh_bss, 1);
+	g_assert_cmpuint(call.n_done, ==, 1);
+	g_assert_no_error(call.error);
+	g_assert_cmpuint(ready, ==, 0);
+	call_clear(&call);
+}
+
+/* Asked during a scan: granted when it has delivered its results, before
+ * the scan that waited behind it, which starts on the release. */
+static void
+test_hold_waits_for_scan(Fixture *f, gconstpointer data)
+{
+	static const guint32 f5180 = 5180;
+	Call running = {0}, queued = {0};
+	guint ready = 0;
+
+	request(f, wifi_scan_params_new(), &running);
+	fake_nl_done(f->fake, fake_nl_expect(f->fake, NL80211_CMD_TRIGGER_SCAN), 0);
+	g_assert_false(wifi_scanner_hold(f->scanner, on_ready, &ready));
+	request(f, params_new(1, &f5180, "alpha"), &queued);
+	scanner_event(f, NL80211_CMD_NEW_SCAN_RESULTS);
+	g_assert_cmpuint(ready, ==, 0);
+	fake_bss_answer_dump(f->fake, fake_nl_expect(f->fake, NL80211_CMD_GET_SCAN), &fresh_bss, 1);
+	iterate();
+	g_assert_cmpuint(running.n_done, ==, 1);
+	g_assert_cmpuint(f->n_results, ==, 1);
+	g_assert_cmpuint(ready, ==, 1);
+	g_assert_false(f->scanning);
+	g_assert_cmpuint(fake_nl_n_sent(f->fake, NL80211_CMD_TRIGGER_SCAN), ==, 1);
+	wifi_scanner_release(f->scanner);
+	complete_scan(f, NULL, 0);
+	g_assert_cmpuint(queued.n_done, ==, 1);
+	g_assert_no_error(queued.error);
+	g_assert_cmpuint(fake_nl_n_sent(f->fake, NL80211_CMD_TRIGGER_SCAN), ==, 2);
+	g_assert_cmpuint(ready, ==, 1);
+	call_clear(&running);
+}
+
+/* Our trigger met a busy radio: when the other scan ends, the connection
+ * goes first and our scan waits, its caller unanswered, for the release. */
+static void
+test_hold_busy(Fixture *f, gconstpointer data)
+{
+	Call call = {0}, later = {0};
+	guint ready = 0;
+
+	request(f, wifi_scan_params_new(), &call);
+	fake_nl_done(f->fake, fake_nl_expect(f->fake, NL80211_CMD_TRIGGER_SCAN), -EBUSY);
+	iterate();
+	g_assert_false(wifi_scanner_hold(f->scanner, on_ready, &ready));
+	scanner_event(f, NL80211_CMD_NEW_SCAN_RESULTS);
+	g_assert_cmpuint(ready, ==, 1);
+	g_assert_cmpuint(fake_nl_n_pending(f->fake), ==, 0);
+	g_assert_false(f->scanning);
+	request(f, params_new(0, NULL, "alpha"), &later);
+	g_assert_cmpuint(call.n_done + later.n_done, ==, 0);
+	wifi_scanner_release(f->scanner);
+	g_assert_true(f->scanning);
+	complete_scan(f, NULL, 0);
+	g_assert_cmpuint(call.n_done, ==, 1);
+	g_assert_cmpuint(later.n_done, ==, 1);
+	g_assert_no_error(call.error);
+	g_assert_no_error(later.error);
+}
+
+/* A hold released before its scan ended (the attempt was dropped) grants
+ * nothing; the queue runs as before. */
+static void
+test_hold_released_while_waiting(Fixture *f, gconstpointer data)
+{
+	Call call = {0};
+	guint ready = 0;
+
+	request(f, wifi_scan_params_new(), &call);
+	fake_nl_done(f->fake, fake_nl_expect(f->fake, NL80211_CMD_TRIGGER_SCAN), 0);
+	g_assert_false(wifi_scanner_hold(f->scanner, on_ready, &ready));
+	wifi_scanner_release(f->scanner);
+	scanner_event(f, NL80211_CMD_NEW_SCAN_RESULTS);
+	fake_bss_answer_dump(f->fake, fake_nl_expect(f->fake, NL80211_CMD_GET_SCAN), NULL, 0);
+	iterate();
+	g_assert_cmpuint(call.n_done, ==, 1);
+	g_assert_cmpuint(ready, ==, 0);
+	g_assert_true(wifi_scanner_hold(f->scanner, on_ready, &ready));
+	wifi_scanner_release(f->scanner);
+}
+
 int
 main(int argc, char **argv)
 {
@@ -632,6 +739,10 @@ main(int argc, char **argv)
 	ADD("/scan/dump/age", test_scan_dump_age);
 	ADD("/scan/freed", test_scan_freed);
 	ADD("/scan/ssid-limit", test_scan_ssid_limit);
+	ADD("/scan/hold/idle", test_hold_idle);
+	ADD("/scan/hold/waits-for-scan", test_hold_waits_for_scan);
+	ADD("/scan/hold/busy", test_hold_busy);
+	ADD("/scan/hold/released-while-waiting", test_hold_released_while_waiting);
 #undef ADD
 	g_test_add_func("/scan/timers", test_scan_timers);
 	return g_test_run();
