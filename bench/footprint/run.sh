@@ -14,7 +14,8 @@
 #   - resident size per mapped library, joind beside the floor;
 #   - 10,000 known networks (bench/footprint/gen-profiles.sh): heap per
 #     profile, GetManagedObjects (the call's wall time and joind's own
-#     CPU for it), CPU to reload one changed file and to
+#     CPU for it, beside the floor sending a reply of the same shape and
+#     size that it built beforehand), CPU to reload one changed file and to
 #     reload everything (SIGHUP);
 #   - heap per Ethernet port (DEVICES veth links in a network namespace,
 #     default 300; skipped when no namespace can be made);
@@ -68,6 +69,7 @@ for ((r = 0; r < ROUNDS; r++)); do
 		--state-dir "$work/state"
 	probe joind "$r" net.joind --libs -- "${joind[@]}" --plugin-dir plugins \
 		--state-dir "$work/state"
+	probe floor-10k "$r" net.joind.Floor --managed-objects -- "${floor[@]}" --managed 10000
 	probe joind-10k "$r" net.joind --managed-objects --hup \
 		--touch "$work/state10k/bench-00001.psk" -- "${joind[@]}" --plugin-dir plugins \
 		--state-dir "$work/state10k"
@@ -142,6 +144,9 @@ echo "heap per profile: $(((anon10k - anon0) * 1024 / 10000)) B  (RssAnon $anon0
 echo "GetManagedObjects: $(median joind-10k managed_objects_ms) ms for $(median joind-10k managed_objects) objects" \
 	"($(median joind-10k managed_objects_bytes) bytes; joind's own CPU $(median joind-10k managed_objects_cpu_ms) ms," \
 	"the rest is the bus and the client reading the reply)"
+echo "  the floor sending a reply of the same shape, built beforehand:" \
+	"$(median floor-10k managed_objects_ms) ms ($(median floor-10k managed_objects_bytes) bytes;" \
+	"its CPU $(median floor-10k managed_objects_cpu_ms) ms): GDBus's own cost of such a reply"
 echo "reload of one changed file: $(median joind-10k reload_one_cpu_ms) ms CPU"
 echo "reload of everything (SIGHUP): $(median joind-10k reload_all_cpu_ms) ms CPU"
 if [[ -n ${BEFORE-} ]]; then

@@ -195,6 +195,16 @@ if [[ -n ${JOIND_BEFORE_ROOT-} ]]; then
 	LOGS[before]=$WORK/before.log
 fi
 
+# PERF=1: each daemon sampled from here to the end, at the same rate.
+declare -A PERF_PIDS=()
+if [[ -n ${PERF-} ]]; then
+	for d in "${DAEMONS[@]}"; do
+		perf record -q -e cpu-clock -F 1000 -g -p "${PIDS[$d]}" -o "$WORK/perf-$d.data" \
+			2>"$WORK/perf-$d.log" &
+		PERF_PIDS[$d]=$!
+	done
+fi
+
 # CPU nanoseconds a scan cost the daemon with PID, running SCANFUNC.
 scan_cost() {
 	local a b
