@@ -338,6 +338,16 @@ assert_state(Fixture *f, JoindStationState state)
 	g_assert_cmpint(joind_station_get_state(f->station), ==, state);
 }
 
+/* bssid accepts the authentication; the association is asked for (the
+ * test answers it). */
+static void
+authenticate(Fixture *f, const guint8 *bssid)
+{
+	ack(f, NL80211_CMD_AUTHENTICATE, bssid);
+	send_answer(f, NL80211_CMD_AUTHENTICATE, bssid, 0);
+	ack(f, NL80211_CMD_ASSOCIATE, bssid);
+}
+
 /* Joins an open network on either path, up to CONNECTED. */
 static void
 join_open(Fixture *f, WifiNetwork *network, gboolean sme_path)
@@ -345,9 +355,7 @@ join_open(Fixture *f, WifiNetwork *network, gboolean sme_path)
 	connect_to(f, network);
 	assert_state(f, JOIND_STATION_STATE_CONNECTING);
 	if (sme_path) {
-		ack(f, NL80211_CMD_AUTHENTICATE, ap_addr);
-		send_answer(f, NL80211_CMD_AUTHENTICATE, ap_addr, 0);
-		ack(f, NL80211_CMD_ASSOCIATE, ap_addr);
+		authenticate(f, ap_addr);
 		send_answer(f, NL80211_CMD_ASSOCIATE, ap_addr, 0);
 	} else {
 		ack(f, NL80211_CMD_CONNECT, ap_addr);
@@ -449,9 +457,7 @@ test_assoc_refused(Fixture *f, gconstpointer data)
 	g_autoptr(WifiNetwork) network = make_network(f, "cafe", NULL, NULL);
 
 	connect_to(f, network);
-	ack(f, NL80211_CMD_AUTHENTICATE, ap_addr);
-	send_answer(f, NL80211_CMD_AUTHENTICATE, ap_addr, 0);
-	ack(f, NL80211_CMD_ASSOCIATE, ap_addr);
+	authenticate(f, ap_addr);
 	send_answer(f, NL80211_CMD_ASSOCIATE, ap_addr, 43);
 	assert_failed(f, JOIND_ERROR_FAILED, "refused the association (invalid AKM)", "R");
 }
@@ -482,13 +488,9 @@ test_next_bss(Fixture *f, gconstpointer data)
 	g_autoptr(WifiNetwork) network = make_network(f, "cafe", NULL, NULL);
 
 	connect_to(f, network);
-	ack(f, NL80211_CMD_AUTHENTICATE, ap_addr);
-	send_answer(f, NL80211_CMD_AUTHENTICATE, ap_addr, 0);
-	ack(f, NL80211_CMD_ASSOCIATE, ap_addr);
+	authenticate(f, ap_addr);
 	send_timed_out(f, NL80211_CMD_ASSOCIATE, ap_addr);
-	ack(f, NL80211_CMD_AUTHENTICATE, ap2_addr);
-	send_answer(f, NL80211_CMD_AUTHENTICATE, ap2_addr, 0);
-	ack(f, NL80211_CMD_ASSOCIATE, ap2_addr);
+	authenticate(f, ap2_addr);
 	send_answer(f, NL80211_CMD_ASSOCIATE, ap2_addr, 0);
 	assert_connected(f, network);
 	g_assert_cmpmem(wifi_connector_get_connected_bss(f->connector)->bssid, 6, ap2_addr, 6);
@@ -602,9 +604,7 @@ static void
 associate(Fixture *f, WifiNetwork *network)
 {
 	connect_to(f, network);
-	ack(f, NL80211_CMD_AUTHENTICATE, ap_addr);
-	send_answer(f, NL80211_CMD_AUTHENTICATE, ap_addr, 0);
-	ack(f, NL80211_CMD_ASSOCIATE, ap_addr);
+	authenticate(f, ap_addr);
 	send_answer(f, NL80211_CMD_ASSOCIATE, ap_addr, 0);
 	g_assert_cmpuint(f->n_done, ==, 0);
 }
@@ -694,9 +694,7 @@ test_psk_msg1_before_association_event(Fixture *f, gconstpointer data)
 	if (by_kernel) {
 		ack(f, NL80211_CMD_CONNECT, ap_addr);
 	} else {
-		ack(f, NL80211_CMD_AUTHENTICATE, ap_addr);
-		send_answer(f, NL80211_CMD_AUTHENTICATE, ap_addr, 0);
-		ack(f, NL80211_CMD_ASSOCIATE, ap_addr);
+		authenticate(f, ap_addr);
 	}
 	send_eapol(f, msg1);
 	g_assert_cmpuint(fake_nl_n_pending(f->fake), ==, 0);
@@ -821,9 +819,7 @@ test_second_connect(Fixture *f, gconstpointer data)
 	assert_state(f, JOIND_STATION_STATE_CONNECTING);
 	send_deauth_event(f, FALSE, 3);
 	assert_state(f, JOIND_STATION_STATE_CONNECTING);
-	ack(f, NL80211_CMD_AUTHENTICATE, ap_addr);
-	send_answer(f, NL80211_CMD_AUTHENTICATE, ap_addr, 0);
-	ack(f, NL80211_CMD_ASSOCIATE, ap_addr);
+	authenticate(f, ap_addr);
 	send_answer(f, NL80211_CMD_ASSOCIATE, ap_addr, 0);
 	g_string_truncate(f->events, 0);
 	g_string_append_c(f->events, 'C');
