@@ -1010,10 +1010,12 @@ test_wrong_passphrase_backoff(Fixture *f, gconstpointer data)
 	scan_until_connect(f);
 	kernel_deauth_after_msg2(f, &ap_flat, a, 3, NULL);
 	assert_no_connect_while_scanning(f, test_timings.block_ms / 2);
-	/* The user asks for it. */
+	/* The user asks for it. Autoconnect may have a scan under way: the
+	 * attempt goes once the kernel has ended it. */
 	wifi_autoconnect_user_connect(
 	        f->ac, WIFI_NETWORK(find_network(f->station, ssid, JOIND_NETWORK_TYPE_PSK)), NULL,
 	        disconnect_done, f);
+	scan_until_connect(f);
 	connect_to_msg2(f, &ap_flat, a, NULL);
 	finish_handshake(f, &ap_flat, a);
 	iterate();
