@@ -3,7 +3,8 @@
  * changes it made), a refused caller gets PermissionDenied and nothing
  * runs, every JOIND_ERROR code reaches the client under its own name, a
  * target that goes away before or during the operation gets a "gone"
- * answer and no use after free.
+ * answer and no use after free, a caller's uid is asked of the bus once
+ * per client while the rule is applied to every call.
  */
 #include <gio/gio.h>
 
@@ -301,6 +302,80 @@ test_refused(Fixture *f, gconstpointer data)
 	g_assert_cmpuint(f->n_runs, ==, 1);
 }
 
+/* Counts the uid lookups the service connection sends (GDBus's worker
+ * thread runs filters). */
+static GDBusMessage *
+count_uid_lookups(GDBusConnection *conn, GDBusMessage *message, gboolean incoming,
+                  gpointer user_data)
+{
+	if (!incoming &&
+	    g_strcmp0(g_dbus_message_get_member(message), "GetConnectionUnixUser") == 0)
+		g_atomic_int_inc((gint *)user_data);
+	return message;
+}
+
+static guint policy_calls;
+
+static gboolean
+allow_counting(guint32 uid)
+{
+	policy_calls++;
+	return TRUE;
+}
+
+/* Reauthenticate from conn, answered. */
+static void
+call_from(Fixture *f, GDBusConnection *conn)
+{
+	CallResult r = {.f = f};
+
+	g_dbus_connection_call(conn, g_dbus_connection_get_unique_name(f->conn), PATH, PORT_IFACE,
+	                       "Reauthenticate", NULL, NULL, G_DBUS_CALL_FLAGS_NONE, 5000, NULL,
+	                       call_done, &r);
+	call_wait(&r);
+	g_assert_no_error(r.error);
+	g_variant_unref(r.reply);
+}
+
+static void
+test_uid_once_per_caller(Fixture *f, gconstpointer data)
+{
+	g_autoptr(GError) error = NULL;
+	g_autoptr(GDBusConnection) other = NULL;
+	g_autoptr(GVariant) reply = NULL;
+	gint lookups = 0;
+	guint filter = g_dbus_connection_add_filter(f->conn, count_uid_lookups, &lookups, NULL);
+
+	policy_calls = 0;
+	joind_auth_set_policy(allow_counting);
+	f->mode = RUN_REPLY;
+	call_from(f, f->conn);
+	call_from(f, f->conn);
+	g_assert_cmpint(g_atomic_int_get(&lookups), ==, 1);
+	/* The rule itself is applied to every call. */
+	g_assert_cmpuint(policy_calls, ==, 2);
+
+	/* Another client is another name: looked up in its turn. */
+	other = g_dbus_connection_new_for_address_sync(
+	        g_test_dbus_get_bus_address(f->bus),
+	        G_DBUS_CONNECTION_FLAGS_AUTHENTICATION_CLIENT |
+	                G_DBUS_CONNECTION_FLAGS_MESSAGE_BUS_CONNECTION,
+	        NULL, NULL, &error);
+	g_assert_no_error(error);
+	call_from(f, other);
+	g_assert_cmpint(g_atomic_int_get(&lookups), ==, 2);
+
+	/* A uid known from before is still judged by the rule of now. */
+	joind_auth_set_policy(refuse_everyone);
+	reply = call(f, PORT_IFACE, "Reauthenticate", NULL, &error);
+	g_assert_null(reply);
+	assert_remote_error(error, "net.joind.Error.PermissionDenied",
+	                    "Only root and members of group “netdev” may do this.");
+	g_assert_cmpint(g_atomic_int_get(&lookups), ==, 2);
+	g_assert_cmpuint(f->n_runs, ==, 3);
+	g_dbus_connection_remove_filter(f->conn, filter);
+}
+
 static void
 test_error_names(Fixture *f, gconstpointer data)
 {
@@ -397,6 +472,7 @@ main(int argc, char **argv)
 	ADD("/dbus-call/allowed", test_allowed);
 	ADD("/dbus-call/connect-ends-with-target", test_connect_ends_with_target);
 	ADD("/dbus-call/refused", test_refused);
+	ADD("/dbus-call/uid-once-per-caller", test_uid_once_per_caller);
 	ADD("/dbus-call/error-names", test_error_names);
 	ADD("/dbus-call/foreign-error", test_foreign_error);
 	ADD("/dbus-call/gone-before-gate", test_gone_before_gate);
