@@ -1,11 +1,14 @@
-/* rsn-crypto.c - thin wrappers over OpenSSL 3's EVP_MAC and EVP_CIPHER
- * interfaces, shaped for the IEEE 802.11 key hierarchy, and the random
+/* rsn-crypto.c - thin wrappers over OpenSSL 3's EVP_MAC interface and its
+ * AES key wrap, shaped for the IEEE 802.11 key hierarchy, and the random
  * octets it starts from (nonces, from the kernel). */
 #include "rsn-crypto.h"
 
 #include <errno.h>
 #include <sys/random.h>
 
+/* AES_wrap_key() and its key schedule: see key_wrap_run(). */
+#define OPENSSL_SUPPRESS_DEPRECATED
+#include <openssl/aes.h>
 #include <openssl/core_names.h>
 #include <openssl/crypto.h>
 #include <openssl/err.h>
@@ -17,8 +20,6 @@
 
 G_DEFINE_AUTOPTR_CLEANUP_FUNC(EVP_MAC, EVP_MAC_free)
 G_DEFINE_AUTOPTR_CLEANUP_FUNC(EVP_MAC_CTX, EVP_MAC_CTX_free)
-G_DEFINE_AUTOPTR_CLEANUP_FUNC(EVP_CIPHER, EVP_CIPHER_free)
-G_DEFINE_AUTOPTR_CLEANUP_FUNC(EVP_CIPHER_CTX, EVP_CIPHER_CTX_free)
 
 /* Runs one MAC (HMAC or CMAC, chosen by name and parameters) over iov. */
 static gboolean
@@ -77,34 +78,24 @@ wifi_aes_cmac(const guint8 *key, gsize key_len, const WifiIov *iov, guint n_iov,
 	return mac_run("CMAC", params, key, key_len, iov, n_iov, out, 16, NULL, error);
 }
 
-static const gchar *
-wrap_cipher_name(gsize kek_len)
-{
-	switch (kek_len) {
-	case 16:
-		return "AES-128-WRAP";
-	case 24:
-		return "AES-192-WRAP";
-	case 32:
-		return "AES-256-WRAP";
-	default:
-		return NULL;
-	}
-}
-
-/* One RFC 3394 wrap (enc) or unwrap (!enc) of len octets into out. */
+/* One RFC 3394 wrap (enc) or unwrap (!enc) of len octets into out, on
+ * OpenSSL's AES block functions. Fetching any EVP_CIPHER makes OpenSSL 3.0
+ * build the provider's whole cipher table first (every cipher and name:
+ * 118 KB of heap in 1,632 blocks, kept for the process's life, half of
+ * what the daemon holds over the required stack after a WPA2 connection),
+ * for the two or three blocks a group key takes. These functions are
+ * deprecated since 3.0 and kept through 3.x; the key schedule is wiped. */
 static gboolean
 key_wrap_run(gboolean enc, const guint8 *kek, gsize kek_len, const guint8 *in, gsize len,
              guint8 *out, GError **error)
 {
-	const gchar *name = wrap_cipher_name(kek_len);
-	g_autoptr(EVP_CIPHER) cipher = NULL;
-	g_autoptr(EVP_CIPHER_CTX) ctx = NULL;
-	int out_len = 0, final_len = 0;
+	AES_KEY key = {0};
+	int bits = (int)kek_len * 8;
 	gsize min_len = enc ? 16 : 24;
-	gboolean ok, run;
+	int set, n;
 
-	if (name == NULL || len < min_len || len % 8 != 0 || len > G_MAXINT - 16) {
+	if ((kek_len != 16 && kek_len != 24 && kek_len != 32) || len < min_len || len % 8 != 0 ||
+	    len > G_MAXINT - 16) {
 		g_set_error(error, WIFI_HANDSHAKE_ERROR, WIFI_HANDSHAKE_ERROR_INVALID_ARGS,
 		            "AES key %s needs a 16, 24 or 32 octet KEK and a multiple of 8 "
 		            "octets, at least %" G_GSIZE_FORMAT ", of data (got %" G_GSIZE_FORMAT
@@ -112,27 +103,24 @@ key_wrap_run(gboolean enc, const guint8 *kek, gsize kek_len, const guint8 *in, g
 		            enc ? "wrap" : "unwrap", min_len, kek_len, len);
 		return FALSE;
 	}
-	cipher = EVP_CIPHER_fetch(NULL, name, NULL);
-	ctx = EVP_CIPHER_CTX_new();
-	/* Wrap modes must be allowed explicitly on an EVP context. */
-	if (ctx != NULL)
-		EVP_CIPHER_CTX_set_flags(ctx, EVP_CIPHER_CTX_FLAG_WRAP_ALLOW);
-	ok = cipher != NULL && ctx != NULL &&
-	     EVP_CipherInit_ex2(ctx, cipher, kek, NULL, enc ? 1 : 0, NULL);
-	run = ok && EVP_CipherUpdate(ctx, out, &out_len, in, (int)len) && out_len >= 0 &&
-	      EVP_CipherFinal_ex(ctx, out + out_len, &final_len);
-	if (ok && !run && !enc) {
-		ERR_clear_error();
-		g_set_error(error, WIFI_HANDSHAKE_ERROR, WIFI_HANDSHAKE_ERROR_KEY_DATA,
-		            "AES key unwrap failed its integrity check: the data was not "
-		            "wrapped with this key or was corrupted");
+	set = enc ? AES_set_encrypt_key(kek, bits, &key) : AES_set_decrypt_key(kek, bits, &key);
+	if (set != 0) {
+		g_set_error(error, WIFI_HANDSHAKE_ERROR, WIFI_HANDSHAKE_ERROR_CRYPTO,
+		            "OpenSSL could not set up an AES-%d key", bits);
 		return FALSE;
 	}
-	if (!run || (gsize)out_len + (gsize)final_len != (enc ? len + 8 : len - 8))
-		return joind_set_error_from_openssl(error, WIFI_HANDSHAKE_ERROR,
-		                                    WIFI_HANDSHAKE_ERROR_CRYPTO,
-		                                    "OpenSSL could not compute %s", name);
-	return TRUE;
+	n = enc ? AES_wrap_key(&key, NULL, out, in, (unsigned int)len)
+	        : AES_unwrap_key(&key, NULL, out, in, (unsigned int)len);
+	OPENSSL_cleanse(&key, sizeof(key));
+	if (n == (int)(enc ? len + 8 : len - 8))
+		return TRUE;
+	/* The lengths were checked: what fails now is the integrity check. */
+	g_set_error(error, WIFI_HANDSHAKE_ERROR,
+	            enc ? WIFI_HANDSHAKE_ERROR_CRYPTO : WIFI_HANDSHAKE_ERROR_KEY_DATA,
+	            enc ? "OpenSSL could not wrap the key"
+	                : "AES key unwrap failed its integrity check: the data was not "
+	                  "wrapped with this key or was corrupted");
+	return FALSE;
 }
 
 gboolean

@@ -1,7 +1,8 @@
 /* rsn-crypto.h - the OpenSSL 3 primitives the RSN handshakes are glued
  * from: HMAC (SHA-1, SHA-256), AES-CMAC, AES key wrap (RFC 3394) and the
  * random number generator. Nothing here is a hand-written cipher or hash:
- * each function fetches the algorithm from OpenSSL's default provider.
+ * the MACs are fetched from OpenSSL's default provider, the key wrap runs
+ * on OpenSSL's AES (rsn-crypto.c says why not through a fetched cipher).
  *
  * Every failure is a WIFI_HANDSHAKE_ERROR: CRYPTO when OpenSSL itself fails,
  * INVALID_ARGS for a bad length, KEY_DATA when an unwrap fails its integrity
