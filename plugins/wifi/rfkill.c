@@ -72,8 +72,9 @@ rfkill_read_name(WifiRfkill *self, guint32 idx)
 		g_debug("rfkill %u: %s", idx, error->message);
 		return NULL;
 	}
+	/* A copy: sysfs files read into a page-sized buffer, kept per radio. */
 	g_strstrip(text);
-	return text[0] != '\0' ? g_steal_pointer(&text) : NULL;
+	return text[0] != '\0' ? g_strdup(text) : NULL;
 }
 
 static void
