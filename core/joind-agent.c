@@ -10,6 +10,7 @@
  */
 #include "joind-agent-manager.h"
 
+#include "joind-caller.h"
 #include "joind-dbus-call.h"
 #include "joind-error.h"
 #include "joind-secret.h"
@@ -128,8 +129,8 @@ agent_got_uid(GObject *source, GAsyncResult *result, gpointer user_data)
 	g_autofree gchar *owner = reg->owner;
 	g_autofree gchar *path = reg->path;
 	g_autoptr(GError) error = NULL;
-	g_autoptr(GVariant) reply =
-	        g_dbus_connection_call_finish(G_DBUS_CONNECTION(source), result, &error);
+	guint32 uid = 0;
+	gboolean known = joind_caller_uid_finish(G_DBUS_CONNECTION(source), result, &uid, &error);
 	guint index;
 	Agent *agent = agent_find(self, owner, path, &index);
 
@@ -138,14 +139,14 @@ agent_got_uid(GObject *source, GAsyncResult *result, gpointer user_data)
 		                                 "The agent went away while it registered.");
 		return;
 	}
-	if (reply == NULL) {
+	if (!known) {
 		g_ptr_array_remove_index(self->agents, index);
 		joind_dbus_call_return_new_error(reg->call, JOIND_ERROR_FAILED,
 		                                 "Could not tell whose the agent is: %s",
 		                                 error->message);
 		return;
 	}
-	g_variant_get(reply, "(u)", &agent->uid);
+	agent->uid = uid;
 	agent->uid_known = TRUE;
 	g_info("agent %s%s of uid %u registered", owner, path, agent->uid);
 	joind_dbus_call_return(reg->call, NULL);
@@ -188,10 +189,7 @@ agent_register_on(JoindAgentManager *self, JoindDBusCall *call, const AgentLine 
 	reg->call = call;
 	reg->owner = g_strdup(sender);
 	reg->path = g_strdup(path);
-	g_dbus_connection_call(line->bus, "org.freedesktop.DBus", "/org/freedesktop/DBus",
-	                       "org.freedesktop.DBus", "GetConnectionUnixUser",
-	                       g_variant_new("(s)", sender), G_VARIANT_TYPE("(u)"),
-	                       G_DBUS_CALL_FLAGS_NONE, -1, NULL, agent_got_uid, reg);
+	joind_caller_uid(line->bus, sender, agent_got_uid, reg);
 }
 
 static void

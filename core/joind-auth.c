@@ -7,6 +7,7 @@
 #include <pwd.h>
 #include <unistd.h>
 
+#include "joind-caller.h"
 #include "joind-error.h"
 #include "joind-log-private.h"
 #include "joind-polkit.h"
@@ -213,11 +214,19 @@ joind_auth_set_policy(JoindAuthPolicy policy)
 	auth_policy = policy != NULL ? policy : auth_uid_allowed;
 }
 
-/* The allowed callers decide on the uid alone; the groups are read at
- * each call, since an administrator may change them at any time. */
+/* The groups are read at each call: an administrator may change them at
+ * any time, while a client's uid stays what it was. */
 static void
-auth_decide_uid(AuthRequest *req, guint32 uid)
+auth_got_uid(GObject *source, GAsyncResult *result, gpointer user_data)
 {
+	AuthRequest *req = user_data;
+	g_autoptr(GError) error = NULL;
+	guint32 uid;
+
+	if (!joind_caller_uid_finish(G_DBUS_CONNECTION(source), result, &uid, &error)) {
+		auth_deny(req, error->message, "Could not identify the caller: %s", error->message);
+		return;
+	}
 	req->uid = uid;
 	if (!auth_policy(uid)) {
 		auth_deny(req, "without polkit: neither root nor in group " JOIND_AUTH_GROUP,
@@ -227,71 +236,11 @@ auth_decide_uid(AuthRequest *req, guint32 uid)
 	auth_allow(req, "without polkit: root, joind's own user or group " JOIND_AUTH_GROUP);
 }
 
-/* A bus never hands out a unique name twice, so the uid behind one holds
- * for as long as the connection to that bus: a client that calls again
- * (a desktop's network panel, NetworkManager) is not looked up again.
- * Kept on the connection, so that each bus has its own; bounded, it
- * starts anew once AUTH_UIDS_MAX callers are in it. */
-#define AUTH_UIDS_KEY "joind-auth-uids"
-#define AUTH_UIDS_MAX 64
-
-static GHashTable *
-auth_uids(GDBusConnection *bus)
-{
-	GHashTable *uids = g_object_get_data(G_OBJECT(bus), AUTH_UIDS_KEY);
-
-	if (uids == NULL) {
-		uids = g_hash_table_new_full(g_str_hash, g_str_equal, g_free, NULL);
-		g_object_set_data_full(G_OBJECT(bus), AUTH_UIDS_KEY, uids,
-		                       (GDestroyNotify)g_hash_table_unref);
-	}
-	return uids;
-}
-
-static void
-auth_uids_remember(GDBusConnection *bus, const gchar *sender, guint32 uid)
-{
-	GHashTable *uids = auth_uids(bus);
-
-	if (g_hash_table_size(uids) >= AUTH_UIDS_MAX)
-		g_hash_table_remove_all(uids);
-	g_hash_table_insert(uids, g_strdup(sender), GUINT_TO_POINTER(uid));
-}
-
-static void
-auth_got_uid(GObject *source, GAsyncResult *result, gpointer user_data)
-{
-	AuthRequest *req = user_data;
-	GDBusConnection *bus = G_DBUS_CONNECTION(source);
-	g_autoptr(GError) error = NULL;
-	g_autoptr(GVariant) reply = g_dbus_connection_call_finish(bus, result, &error);
-	guint32 uid;
-
-	if (reply == NULL) {
-		auth_deny(req, error->message, "Could not identify the caller: %s", error->message);
-		return;
-	}
-	g_variant_get(reply, "(u)", &uid);
-	auth_uids_remember(bus, g_dbus_method_invocation_get_sender(req->invocation), uid);
-	auth_decide_uid(req, uid);
-}
-
 static void
 auth_check_uid(AuthRequest *req)
 {
-	GDBusMethodInvocation *invocation = req->invocation;
-	GDBusConnection *bus = g_dbus_method_invocation_get_connection(invocation);
-	const gchar *sender = g_dbus_method_invocation_get_sender(invocation);
-	gpointer uid;
-
-	if (sender != NULL && g_hash_table_lookup_extended(auth_uids(bus), sender, NULL, &uid)) {
-		auth_decide_uid(req, GPOINTER_TO_UINT(uid));
-		return;
-	}
-	g_dbus_connection_call(bus, "org.freedesktop.DBus", "/org/freedesktop/DBus",
-	                       "org.freedesktop.DBus", "GetConnectionUnixUser",
-	                       g_variant_new("(s)", sender), G_VARIANT_TYPE("(u)"),
-	                       G_DBUS_CALL_FLAGS_NONE, -1, NULL, auth_got_uid, req);
+	joind_caller_uid(g_dbus_method_invocation_get_connection(req->invocation),
+	                 g_dbus_method_invocation_get_sender(req->invocation), auth_got_uid, req);
 }
 
 /* ---- with polkit ----------------------------------------------------------- */

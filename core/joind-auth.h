@@ -7,8 +7,8 @@
  * asked whether the caller may do it (joind-polkit.h), with interaction
  * when the caller's message allows it. Only when polkit is not installed
  * does the gate decide alone: root, the daemon's own user (session-bus
- * tests) and members of group "netdev" are let in; the bus is asked for a
- * client's uid once, at its first call. Its one caller is the
+ * tests) and members of group "netdev" are let in, by the uid the bus
+ * gives for the client (joind-caller.h). Its one caller is the
  * core's call path (joind-dbus-call.h), which every method handler and
  * setter takes.
  */

@@ -1,7 +1,7 @@
 /* test-agent-routing.c - whose agent a secret request reaches, on a
  * private bus: the requester's own agent and no other, NoAgent when the
  * requester has none, the first registered (root's first) when no client
- * asked; one agent per connection. */
+ * asked; one agent per connection; the bus asked for a client's uid once. */
 #include <gio/gio.h>
 
 #include "joind-agent-manager.h"
@@ -205,6 +205,34 @@ test_one_agent_per_connection(Fixture *f, gconstpointer data)
 	g_assert_cmpstr(name, ==, "net.joind.Error.Busy");
 }
 
+/* Counts the uid lookups the daemon's connection sends (GDBus's worker
+ * thread runs filters). */
+static GDBusMessage *
+count_uid_lookups(GDBusConnection *conn, GDBusMessage *message, gboolean incoming,
+                  gpointer user_data)
+{
+	if (!incoming &&
+	    g_strcmp0(g_dbus_message_get_member(message), "GetConnectionUnixUser") == 0)
+		g_atomic_int_inc((gint *)user_data);
+	return message;
+}
+
+static void
+test_uid_asked_once(Fixture *f, gconstpointer data)
+{
+	gint lookups = 0;
+	guint filter = g_dbus_connection_add_filter(f->daemon, count_uid_lookups, &lookups, NULL);
+
+	/* The gate and the registration both need the client's uid: the bus
+	 * is asked once. */
+	g_assert_no_error(client_register(f, &f->a));
+	g_assert_cmpint(g_atomic_int_get(&lookups), ==, 1);
+	g_assert_no_error(client_register(f, &f->b));
+	g_assert_cmpint(g_atomic_int_get(&lookups), ==, 2);
+	g_assert_cmpuint(joind_agent_manager_get_n_agents(f->manager), ==, 2);
+	g_dbus_connection_remove_filter(f->daemon, filter);
+}
+
 int
 main(int argc, char **argv)
 {
@@ -217,5 +245,7 @@ main(int argc, char **argv)
 	           test_no_requester_gets_first, fixture_down);
 	g_test_add("/agent/one-agent-per-connection", Fixture, NULL, fixture_up,
 	           test_one_agent_per_connection, fixture_down);
+	g_test_add("/agent/uid-asked-once", Fixture, NULL, fixture_up, test_uid_asked_once,
+	           fixture_down);
 	return g_test_run();
 }
