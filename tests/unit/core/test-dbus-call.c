@@ -178,11 +178,13 @@ call_done(GObject *source, GAsyncResult *result, gpointer user_data)
 	r->done = TRUE;
 }
 
+/* A call from the client on conn to the service on f->conn. */
 static void
-call_send(Fixture *f, CallResult *r, const gchar *iface, const gchar *method, GVariant *args)
+call_send(Fixture *f, GDBusConnection *conn, CallResult *r, const gchar *iface, const gchar *method,
+          GVariant *args)
 {
 	r->f = f;
-	g_dbus_connection_call(f->conn, g_dbus_connection_get_unique_name(f->conn), PATH, iface,
+	g_dbus_connection_call(conn, g_dbus_connection_get_unique_name(f->conn), PATH, iface,
 	                       method, args, NULL, G_DBUS_CALL_FLAGS_NONE, 5000, NULL, call_done,
 	                       r);
 }
@@ -200,7 +202,7 @@ call(Fixture *f, const gchar *iface, const gchar *method, GVariant *args, GError
 {
 	CallResult r = {0};
 
-	call_send(f, &r, iface, method, args);
+	call_send(f, f->conn, &r, iface, method, args);
 	call_wait(&r);
 	if (r.error != NULL)
 		g_propagate_error(error, r.error);
@@ -327,11 +329,9 @@ allow_counting(guint32 uid)
 static void
 call_from(Fixture *f, GDBusConnection *conn)
 {
-	CallResult r = {.f = f};
+	CallResult r = {0};
 
-	g_dbus_connection_call(conn, g_dbus_connection_get_unique_name(f->conn), PATH, PORT_IFACE,
-	                       "Reauthenticate", NULL, NULL, G_DBUS_CALL_FLAGS_NONE, 5000, NULL,
-	                       call_done, &r);
+	call_send(f, conn, &r, PORT_IFACE, "Reauthenticate", NULL);
 	call_wait(&r);
 	g_assert_no_error(r.error);
 	g_variant_unref(r.reply);
@@ -447,7 +447,7 @@ test_gone_while_running(Fixture *f, gconstpointer data)
 	GCancellable *cancellable;
 
 	f->mode = RUN_KEEP;
-	call_send(f, &r, PORT_IFACE, "Reauthenticate", NULL);
+	call_send(f, f->conn, &r, PORT_IFACE, "Reauthenticate", NULL);
 	while (f->pending == NULL)
 		g_main_context_iteration(NULL, TRUE);
 	cancellable = joind_dbus_call_get_cancellable(f->pending);
