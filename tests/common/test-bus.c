@@ -1,4 +1,5 @@
-/* test-bus.c - D-Bus calls from a test to objects it exports itself. */
+/* test-bus.c - D-Bus calls from a test to objects it exports itself, and
+ * counting what a connection sends. */
 #include "test-bus.h"
 
 typedef struct {
@@ -29,4 +30,39 @@ test_bus_call_self(GDBusConnection *conn, const gchar *path, const gchar *iface,
 	if (r.error != NULL)
 		g_propagate_error(error, r.error);
 	return r.reply;
+}
+
+typedef struct {
+	gchar *member;
+	gint *count;
+} SentCounter;
+
+static void
+sent_counter_free(gpointer data)
+{
+	SentCounter *c = data;
+
+	g_free(c->member);
+	g_free(c);
+}
+
+/* GDBus's worker thread runs filters: the count is atomic. */
+static GDBusMessage *
+count_sent(GDBusConnection *conn, GDBusMessage *message, gboolean incoming, gpointer user_data)
+{
+	SentCounter *c = user_data;
+
+	if (!incoming && g_strcmp0(g_dbus_message_get_member(message), c->member) == 0)
+		g_atomic_int_inc(c->count);
+	return message;
+}
+
+guint
+test_bus_count_sent(GDBusConnection *conn, const gchar *member, gint *count)
+{
+	SentCounter *c = g_new0(SentCounter, 1);
+
+	c->member = g_strdup(member);
+	c->count = count;
+	return g_dbus_connection_add_filter(conn, count_sent, c, sent_counter_free);
 }

@@ -1,4 +1,5 @@
-/* test-bus.h - D-Bus calls from a test to objects it exports itself. */
+/* test-bus.h - D-Bus calls from a test to objects it exports itself, and
+ * counting what a connection sends. */
 #pragma once
 
 #include <gio/gio.h>
@@ -10,5 +11,9 @@ G_BEGIN_DECLS
  * blocking call would leave them no chance to). 5 s timeout. */
 GVariant *test_bus_call_self(GDBusConnection *conn, const gchar *path, const gchar *iface,
                              const gchar *method, GVariant *args, GError **error);
+
+/* Counts into *count (atomically) the messages conn sends whose member is
+ * member, until g_dbus_connection_remove_filter() of the id returned. */
+guint test_bus_count_sent(GDBusConnection *conn, const gchar *member, gint *count);
 
 G_END_DECLS

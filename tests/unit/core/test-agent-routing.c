@@ -6,6 +6,7 @@
 
 #include "joind-agent-manager.h"
 #include "joind-auth.h"
+#include "test-bus.h"
 #include "joind-error.h"
 
 typedef struct {
@@ -205,23 +206,11 @@ test_one_agent_per_connection(Fixture *f, gconstpointer data)
 	g_assert_cmpstr(name, ==, "net.joind.Error.Busy");
 }
 
-/* Counts the uid lookups the daemon's connection sends (GDBus's worker
- * thread runs filters). */
-static GDBusMessage *
-count_uid_lookups(GDBusConnection *conn, GDBusMessage *message, gboolean incoming,
-                  gpointer user_data)
-{
-	if (!incoming &&
-	    g_strcmp0(g_dbus_message_get_member(message), "GetConnectionUnixUser") == 0)
-		g_atomic_int_inc((gint *)user_data);
-	return message;
-}
-
 static void
 test_uid_asked_once(Fixture *f, gconstpointer data)
 {
 	gint lookups = 0;
-	guint filter = g_dbus_connection_add_filter(f->daemon, count_uid_lookups, &lookups, NULL);
+	guint filter = test_bus_count_sent(f->daemon, "GetConnectionUnixUser", &lookups);
 
 	/* The gate and the registration both need the client's uid: the bus
 	 * is asked once. */

@@ -9,6 +9,7 @@
 #include <gio/gio.h>
 
 #include "joind-auth.h"
+#include "test-bus.h"
 #include "joind-dbus-call.h"
 #include "joind-dbus-generated.h"
 
@@ -304,18 +305,6 @@ test_refused(Fixture *f, gconstpointer data)
 	g_assert_cmpuint(f->n_runs, ==, 1);
 }
 
-/* Counts the uid lookups the service connection sends (GDBus's worker
- * thread runs filters). */
-static GDBusMessage *
-count_uid_lookups(GDBusConnection *conn, GDBusMessage *message, gboolean incoming,
-                  gpointer user_data)
-{
-	if (!incoming &&
-	    g_strcmp0(g_dbus_message_get_member(message), "GetConnectionUnixUser") == 0)
-		g_atomic_int_inc((gint *)user_data);
-	return message;
-}
-
 static guint policy_calls;
 
 static gboolean
@@ -344,7 +333,7 @@ test_uid_once_per_caller(Fixture *f, gconstpointer data)
 	g_autoptr(GDBusConnection) other = NULL;
 	g_autoptr(GVariant) reply = NULL;
 	gint lookups = 0;
-	guint filter = g_dbus_connection_add_filter(f->conn, count_uid_lookups, &lookups, NULL);
+	guint filter = test_bus_count_sent(f->conn, "GetConnectionUnixUser", &lookups);
 
 	policy_calls = 0;
 	joind_auth_set_policy(allow_counting);
