@@ -3,19 +3,16 @@
  * the model's operations take the core's own run (joind_call_run()), as
  * net.joind's do, so a secret is asked of the caller's own agent and
  * Network.Connect() is answered only once connected, as iwd does.
+ * Station.Scan() answers earlier than net.joind's, as iwd's does
+ * (iwd-scan.h).
  */
 #include "iwd-calls.h"
 
 #include "iwd-device.h"
 #include "iwd-names.h"
+#include "iwd-scan.h"
 
 /* ---- Station ------------------------------------------------------------------ */
-
-static void
-station_scan(JoindCall *call, gpointer target, gpointer data)
-{
-	joind_call_run(call, iwd_iface_get_model(target), JOIND_CALL_OP_SCAN);
-}
 
 /* As iwd 2.3: succeeds on a station that is not connected too, and turns
  * autoconnect off until the next Connect() either way. */
@@ -89,7 +86,7 @@ station_signal_agent(JoindCall *call, gpointer target, gpointer data)
 }
 
 const IwdMethod iwd_station_methods[] = {
-        {"Scan", station_scan},
+        {"Scan", iwd_station_scan},
         {"Disconnect", station_disconnect},
         {"GetOrderedNetworks", station_ordered_networks},
         {"GetHiddenAccessPoints", station_hidden_access_points},

@@ -7,16 +7,13 @@
 
 #include "iwd-names.h"
 #include "iwd-server.h"
-#include "joind-core-private.h"
+#include "iwd-test-core.h"
 
 #define KNOWN_PATH IWD_ROOT_PATH "/742d77706132_psk"
 
 typedef struct {
-	gchar *dir;
+	IwdTestCore t;
 	gchar *profile;
-	GTestDBus *bus;
-	GDBusConnection *conn;
-	JoindCore *core;
 	IwdServer *server;
 	GDBusConnection *client;
 } Fixture;
@@ -24,59 +21,26 @@ typedef struct {
 static void
 fixture_set_up(Fixture *f, gconstpointer data)
 {
-	g_autofree gchar *conf = NULL;
 	g_autoptr(GError) error = NULL;
-	JoindCoreOptions options = {0};
 
-	f->dir = g_dir_make_tmp("joind-iwd-test-XXXXXX", &error);
-	g_assert_no_error(error);
-	conf = g_build_filename(f->dir, "main.conf", NULL);
-	g_assert_true(g_file_set_contents(conf, "", -1, NULL));
-	f->profile = g_build_filename(f->dir, "t-wpa2.psk", NULL);
+	iwd_test_core_init(&f->t);
+	f->profile = g_build_filename(f->t.dir, "t-wpa2.psk", NULL);
 	g_assert_true(
 	        g_file_set_contents(f->profile, "[Security]\nPassphrase=12345678\n", -1, NULL));
 	g_chmod(f->profile, 0600);
-	f->bus = g_test_dbus_new(G_TEST_DBUS_NONE);
-	g_test_dbus_up(f->bus);
-	f->conn = g_bus_get_sync(G_BUS_TYPE_SESSION, NULL, &error);
+	iwd_test_core_start(&f->t);
+	f->server = iwd_server_new(f->t.core, &error);
 	g_assert_no_error(error);
-	options.config_path = conf;
-	options.state_dir = f->dir;
-	options.plugin_dir = f->dir;
-	f->core = joind_core_new(&options, &error);
-	g_assert_no_error(error);
-	g_assert_true(joind_core_start(f->core, f->conn, &error));
-	f->server = iwd_server_new(f->core, &error);
-	g_assert_no_error(error);
-	f->client = g_dbus_connection_new_for_address_sync(
-	        g_test_dbus_get_bus_address(f->bus),
-	        G_DBUS_CONNECTION_FLAGS_AUTHENTICATION_CLIENT |
-	                G_DBUS_CONNECTION_FLAGS_MESSAGE_BUS_CONNECTION,
-	        NULL, NULL, &error);
-	g_assert_no_error(error);
+	f->client = iwd_test_core_client(&f->t);
 }
 
 static void
 fixture_tear_down(Fixture *f, gconstpointer data)
 {
-	g_autoptr(GDir) dir = g_dir_open(f->dir, 0, NULL);
-	const gchar *name;
-
 	g_object_unref(f->client);
 	iwd_server_free(f->server);
-	joind_core_shutdown(f->core);
-	g_object_unref(f->core);
-	g_object_unref(f->conn);
-	g_test_dbus_down(f->bus);
-	g_object_unref(f->bus);
-	while (dir != NULL && (name = g_dir_read_name(dir)) != NULL) {
-		g_autofree gchar *path = g_build_filename(f->dir, name, NULL);
-
-		g_unlink(path);
-	}
-	g_rmdir(f->dir);
+	iwd_test_core_clear(&f->t);
 	g_free(f->profile);
-	g_free(f->dir);
 }
 
 static void
@@ -130,7 +94,7 @@ test_daemon(Fixture *f, gconstpointer data)
 	g_assert_no_error(error);
 	info = g_variant_get_child_value(reply, 0);
 	g_assert_true(g_variant_lookup(info, "StateDirectory", "&s", &text));
-	g_assert_cmpstr(text, ==, f->dir);
+	g_assert_cmpstr(text, ==, f->t.dir);
 	g_assert_true(g_variant_lookup(info, "Version", "&s", &text));
 	g_assert_cmpstr(text, ==, "2.3");
 	g_assert_true(g_variant_lookup(info, "NetworkConfigurationEnabled", "b", &enabled));
@@ -186,7 +150,7 @@ test_agents(Fixture *f, gconstpointer data)
 	g_autofree gchar *name = NULL;
 
 	g_assert_no_error(error);
-	g_assert_true(joind_core_has_agent(f->core));
+	g_assert_true(joind_core_has_agent(f->t.core));
 	second = call(f, IWD_ROOT_PATH, IWD_IFACE_AGENTS, "RegisterAgent",
 	              g_variant_new("(o)", "/agent2"), &error);
 	g_assert_null(second);
@@ -196,14 +160,14 @@ test_agents(Fixture *f, gconstpointer data)
 	gone = call(f, IWD_ROOT_PATH, IWD_IFACE_AGENTS, "UnregisterAgent",
 	            g_variant_new("(o)", "/agent"), &error);
 	g_assert_no_error(error);
-	g_assert_false(joind_core_has_agent(f->core));
+	g_assert_false(joind_core_has_agent(f->t.core));
 }
 
 static void
 test_name_taken(Fixture *f, gconstpointer data)
 {
 	g_autoptr(GError) error = NULL;
-	g_autoptr(IwdServer) second = iwd_server_new(f->core, &error);
+	g_autoptr(IwdServer) second = iwd_server_new(f->t.core, &error);
 
 	g_assert_null(second);
 	g_assert_error(error, JOIND_ERROR, JOIND_ERROR_BUSY);
