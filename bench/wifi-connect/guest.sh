@@ -23,7 +23,7 @@
 # rounds, the daemons in turn, each:
 #   (a) start -> connected: the daemon is started with the network known;
 #       from just before the exec (the monitor already running) to the
-#       connected signal;
+#       connected signal; on the way, exec -> its name on the bus;
 #   (d) WPA2-PSK row: VmRSS, RssAnon at that moment (smaps_rollup's Rss and
 #       Anonymous, exact; /proc/PID/status's, which lag, printed beside),
 #       beside the floor program's (bench/footprint/floor.c), bare and after
@@ -405,6 +405,9 @@ measure_start() { # (a), (d), (e) from the start
 		connect_now || return
 	else
 		"${D}_start"
+		# gdbus monitor tells when the name gets its owner, before any
+		# signal of the daemon's.
+		await 30 "is owned by" && record name "$D" "$(ms_between "$T_EXEC" "$T_MATCH")"
 		if await_connected "$TIMEOUT"; then
 			record start "$D" "$(ms_between "$T_EXEC" "$T_MATCH")"
 			record cpu_start "$D" "$(cpu_ms "$PID")"
@@ -577,6 +580,7 @@ measure_floor() {
 			"${args[@]}") || wifi_fail "floor: the probe failed"
 		grep '^lib ' <<<"$out" >"$LOGDIR/libs-$m.txt" || true
 		record cpu_start "$m" "$(awk '$1 == "start_cpu_ms" { printf "%d", $2 }' <<<"$out")"
+		record name "$m" "$(awk '$1 == "start_ms" { printf "%d", $2 }' <<<"$out")"
 		record rss "$m" "$(awk '$1 == "vmrss_kib" { print $2 }' <<<"$out")"
 		record anon "$m" "$(awk '$1 == "rssanon_kib" { print $2 }' <<<"$out")"
 	done

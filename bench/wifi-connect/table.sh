@@ -26,7 +26,8 @@ line() { printf '%-54s %9s %9s %9s %8s %8s  %s\n' "$@"; }
 
 # The goals (the issues' Benchmark sections): every time to connected, and
 # the CPU of an SAE or OWE exchange, at most the faster peer's (peer); the
-# CPU from start to connected at most iwd's (iwd); no wakeups idle (zero);
+# CPU from start to connected and the time from exec to the name on the
+# bus at most iwd's (iwd); no wakeups idle (zero);
 # per daemon ratios: PMKSA reconnection at most half a full-EAP one (half),
 # H2E's CPU below hunting and pecking's (below).
 # verdict GOAL JOIND IWD WPA_S: VERDICT is "met", "MISSED", or "-" when a
@@ -119,6 +120,9 @@ section() { # ROW: its title and rows
 	case ${ROW_PART[$ROW]} in
 	psk)
 		row start "(a) start -> connected, ms" peer
+		row name "(a) start: exec -> name on the bus, ms" iwd
+		line "    floor / after PBKDF2 + HMAC: exec -> name, ms" \
+			"$(median "$ROW:name,floor")/$(median "$ROW:name,floor-crypto")" "" "" "" "" ""
 		row connect "(b) Connect() -> connected, ms" peer
 		row cpu_connect "(s) CPU of (b), schedstat run time, ms"
 		row reconnect "(c) AP beaconing -> reconnected, ms" peer
@@ -167,14 +171,16 @@ notes() {
 	for ROW in "${ROWS[@]}"; do echo "profile keys after the warm-up, $ROW: ${LEARNED[$ROW]-}"; done
 	cat <<'TXT'
 (a) from the daemon's exec, (c) from hostapd's AP-ENABLED, to the
-connected signal's arrival at gdbus monitor; (b) and (p): bench-connect,
+connected signal's arrival at gdbus monitor (exec -> name: to gdbus
+monitor's line saying the name has an owner; the floor's, the probe's own
+watch on a bus of its own); (b) and (p): bench-connect,
 already on the bus and subscribed, from just before it sends the request
 (joind Network1.Connect, iwd Network.Connect, wpa_supplicant's D-Bus
 SelectNetwork) to the station's State signal (connected; wpa_supplicant:
 completed) arriving to it: the same for the three, no client start-up
 inside. Verdicts: joind's median against the issues' goals (times and
-SAE/OWE CPU at most the faster peer's; CPU start -> connected at most
-iwd's; no idle wakeups; PMKSA at most half of full EAP; H2E's CPU below
+SAE/OWE CPU at most the faster peer's; CPU start -> connected and exec
+-> name at most iwd's; no idle wakeups; PMKSA at most half of full EAP; H2E's CPU below
 hunting and pecking's). (b) on every row but WPA2-PSK: hostapd's PMKSA cache flushed
 first, so a full EAP authentication, SAE exchange or OWE key (a daemon
 that offers a cached PMKSA is refused and falls back to it); (p):
