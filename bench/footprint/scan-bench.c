@@ -22,10 +22,11 @@
 #include "fake-bss.h"
 #include "fake-link.h"
 #include "station.h"
+#include "settings.h"
 #include "test-core.h"
 
 typedef struct {
-	WifiTestCore *tc;
+	TestCore *tc;
 	FakeNl *fake;
 	WifiNl *nl;
 	WifiLink *link;
@@ -83,7 +84,7 @@ bench_new(guint n)
 	wiphy->max_scan_ssids = 4;
 	wiphy->supports_connect = TRUE;
 	/* Periodic scans off: only the bench's scans run. */
-	b->tc = wifi_test_core_new("[Scan]\nDisablePeriodicScan=true\n");
+	b->tc = test_core_new("[Scan]\nDisablePeriodicScan=true\n", wifi_settings);
 	b->nl = fake_nl_new(&b->fake);
 	b->link = fake_link_new(&fake_link);
 	b->iface = wifi_iface_new(b->nl, b->link, wiphy, 7, "wlan0");
@@ -108,7 +109,7 @@ bench_free(Bench *b)
 	wifi_iface_unref(b->iface);
 	wifi_link_free(b->link);
 	wifi_nl_free(b->nl);
-	wifi_test_core_free(b->tc);
+	test_core_free(b->tc);
 	g_ptr_array_unref(b->entries);
 	g_free(b);
 }

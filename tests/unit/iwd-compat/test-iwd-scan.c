@@ -7,7 +7,7 @@
 #include "iwd-calls.h"
 #include "iwd-introspection.h"
 #include "iwd-names.h"
-#include "iwd-test-core.h"
+#include "test-core.h"
 
 #define STATION_PATH IWD_ROOT_PATH "/1/3"
 
@@ -73,7 +73,7 @@ test_station_init(TestStation *self)
  * where one Station interface is exported over a test station ------------- */
 
 typedef struct {
-	IwdTestCore t;
+	TestCore *tc;
 	GDBusConnection *front;
 	TestStation *station;
 	IwdIface *iface;
@@ -91,18 +91,17 @@ fixture_set_up(Fixture *f, gconstpointer data)
 {
 	g_autoptr(GError) error = NULL;
 
-	iwd_test_core_init(&f->t);
-	iwd_test_core_start(&f->t);
-	f->front = iwd_bus_connect(f->t.conn, &error);
+	f->tc = test_core_new(NULL, NULL);
+	f->front = iwd_bus_connect(f->tc->conn, &error);
 	g_assert_no_error(error);
-	joind_core_set_error_map(f->t.core, f->front, map_error);
+	joind_core_set_error_map(f->tc->core, f->front, map_error);
 	g_assert_true(iwd_bus_own_name(f->front, IWD_SERVICE, &error));
 	f->station = g_object_new(TEST_TYPE_STATION, NULL);
 	f->iface = iwd_iface_new(iwd_introspection_lookup(IWD_IFACE_STATION), iwd_station_methods,
 	                         NULL, f->station);
 	g_assert_true(g_dbus_interface_skeleton_export(G_DBUS_INTERFACE_SKELETON(f->iface),
 	                                               f->front, STATION_PATH, &error));
-	f->client = iwd_test_core_client(&f->t);
+	f->client = test_core_client(f->tc);
 }
 
 static void
@@ -116,9 +115,9 @@ fixture_tear_down(Fixture *f, gconstpointer data)
 	while (g_main_context_iteration(NULL, FALSE))
 		;
 	g_object_unref(f->station);
-	joind_core_set_error_map(f->t.core, f->front, NULL);
+	joind_core_set_error_map(f->tc->core, f->front, NULL);
 	g_object_unref(f->front);
-	iwd_test_core_clear(&f->t);
+	test_core_free(f->tc);
 }
 
 static void

@@ -3,16 +3,14 @@
  * out), AutoConnect and Forget through the call path into the profile
  * file, iwd's error names, and the refusal to start when the name is
  * owned already. */
-#include <glib/gstdio.h>
-
 #include "iwd-names.h"
 #include "iwd-server.h"
-#include "iwd-test-core.h"
+#include "test-core.h"
 
 #define KNOWN_PATH IWD_ROOT_PATH "/742d77706132_psk"
 
 typedef struct {
-	IwdTestCore t;
+	TestCore *tc;
 	gchar *profile;
 	IwdServer *server;
 	GDBusConnection *client;
@@ -23,15 +21,12 @@ fixture_set_up(Fixture *f, gconstpointer data)
 {
 	g_autoptr(GError) error = NULL;
 
-	iwd_test_core_init(&f->t);
-	f->profile = g_build_filename(f->t.dir, "t-wpa2.psk", NULL);
-	g_assert_true(
-	        g_file_set_contents(f->profile, "[Security]\nPassphrase=12345678\n", -1, NULL));
-	g_chmod(f->profile, 0600);
-	iwd_test_core_start(&f->t);
-	f->server = iwd_server_new(f->t.core, &error);
+	f->tc = test_core_new(NULL, NULL);
+	test_core_add_profile(f->tc, "t-wpa2.psk", "[Security]\nPassphrase=12345678\n");
+	f->profile = g_build_filename(f->tc->dir, "t-wpa2.psk", NULL);
+	f->server = iwd_server_new(f->tc->core, &error);
 	g_assert_no_error(error);
-	f->client = iwd_test_core_client(&f->t);
+	f->client = test_core_client(f->tc);
 }
 
 static void
@@ -39,7 +34,7 @@ fixture_tear_down(Fixture *f, gconstpointer data)
 {
 	g_object_unref(f->client);
 	iwd_server_free(f->server);
-	iwd_test_core_clear(&f->t);
+	test_core_free(f->tc);
 	g_free(f->profile);
 }
 
@@ -94,7 +89,7 @@ test_daemon(Fixture *f, gconstpointer data)
 	g_assert_no_error(error);
 	info = g_variant_get_child_value(reply, 0);
 	g_assert_true(g_variant_lookup(info, "StateDirectory", "&s", &text));
-	g_assert_cmpstr(text, ==, f->t.dir);
+	g_assert_cmpstr(text, ==, f->tc->dir);
 	g_assert_true(g_variant_lookup(info, "Version", "&s", &text));
 	g_assert_cmpstr(text, ==, "2.3");
 	g_assert_true(g_variant_lookup(info, "NetworkConfigurationEnabled", "b", &enabled));
@@ -150,7 +145,7 @@ test_agents(Fixture *f, gconstpointer data)
 	g_autofree gchar *name = NULL;
 
 	g_assert_no_error(error);
-	g_assert_true(joind_core_has_agent(f->t.core));
+	g_assert_true(joind_core_has_agent(f->tc->core));
 	second = call(f, IWD_ROOT_PATH, IWD_IFACE_AGENTS, "RegisterAgent",
 	              g_variant_new("(o)", "/agent2"), &error);
 	g_assert_null(second);
@@ -160,14 +155,14 @@ test_agents(Fixture *f, gconstpointer data)
 	gone = call(f, IWD_ROOT_PATH, IWD_IFACE_AGENTS, "UnregisterAgent",
 	            g_variant_new("(o)", "/agent"), &error);
 	g_assert_no_error(error);
-	g_assert_false(joind_core_has_agent(f->t.core));
+	g_assert_false(joind_core_has_agent(f->tc->core));
 }
 
 static void
 test_name_taken(Fixture *f, gconstpointer data)
 {
 	g_autoptr(GError) error = NULL;
-	g_autoptr(IwdServer) second = iwd_server_new(f->t.core, &error);
+	g_autoptr(IwdServer) second = iwd_server_new(f->tc->core, &error);
 
 	g_assert_null(second);
 	g_assert_error(error, JOIND_ERROR, JOIND_ERROR_BUSY);

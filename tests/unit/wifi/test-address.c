@@ -10,6 +10,7 @@
 #include "address.h"
 #include "fake-link.h"
 #include "joind-error.h"
+#include "settings.h"
 #include "test-core.h"
 
 static const guint8 current[6] = {0x02, 0x00, 0x00, 0x00, 0x02, 0x00};
@@ -123,11 +124,11 @@ test_other_modes(Fixture *f, gconstpointer data)
 
 /* The profiles come from a real core's store, as in joind. */
 static JoindProfile *
-profile_from(WifiTestCore *tc, const gchar *ssid, const gchar *text)
+profile_from(TestCore *tc, const gchar *ssid, const gchar *text)
 {
 	g_autofree gchar *name = g_strconcat(ssid, ".psk", NULL);
 
-	wifi_test_core_add_profile(tc, name, text);
+	test_core_add_profile(tc, name, text);
 	return joind_core_find_network_profile(tc->core, (const guint8 *)ssid, strlen(ssid),
 	                                       JOIND_PROFILE_TYPE_PSK);
 }
@@ -136,7 +137,7 @@ static void
 test_profile_keys(Fixture *f, gconstpointer data)
 {
 	g_autoptr(WifiAddress) address = wifi_address_new(WIFI_ADDRESS_NETWORK, FALSE, f->dir);
-	WifiTestCore *tc = wifi_test_core_new(NULL);
+	TestCore *tc = test_core_new(NULL, wifi_settings);
 	g_autoptr(JoindProfile) fixed = profile_from(tc, "fixed",
 	                                             "[Security]\nPassphrase=secret123\n[Settings]"
 	                                             "\nAddressOverride=02:11:22:33:44:55\n");
@@ -158,7 +159,7 @@ test_profile_keys(Fixture *f, gconstpointer data)
 	g_assert_true(is_local_unicast(a) && is_local_unicast(b));
 	g_clear_object(&fixed);
 	g_clear_object(&random);
-	wifi_test_core_free(tc);
+	test_core_free(tc);
 }
 
 /* A secret of the wrong size is refused with its path, not replaced. */

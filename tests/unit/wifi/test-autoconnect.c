@@ -18,6 +18,7 @@
 #include "hs-test-util.h"
 #include "psk-secret.h"
 #include "test-authenticator.h"
+#include "settings.h"
 #include "test-core.h"
 
 #define IFINDEX 7
@@ -57,7 +58,7 @@ static const TestAp ap_flat2 = {"flat", 0x42, 2437, -70, TRUE};
 #define PASSPHRASE "correct horse battery"
 
 typedef struct {
-	WifiTestCore *tc;
+	TestCore *tc;
 	FakeNl *fake;
 	WifiNl *nl;
 	WifiIface *iface;
@@ -174,7 +175,7 @@ fixture_set_up(Fixture *f, gconstpointer data)
 	wiphy->supports_connect = TRUE;
 	wiphy->ext_features[NL80211_EXT_FEATURE_CONTROL_PORT_OVER_NL80211 / 8] |=
 	        1u << (NL80211_EXT_FEATURE_CONTROL_PORT_OVER_NL80211 % 8);
-	f->tc = wifi_test_core_new(NULL);
+	f->tc = test_core_new(NULL, wifi_settings);
 	f->nl = fake_nl_new(&f->fake);
 	wifi_nl_add_listener(f->nl, glue_event, f);
 	f->iface = wifi_iface_new(f->nl, NULL, wiphy, IFINDEX, "wlan0");
@@ -203,7 +204,7 @@ fixture_tear_down(Fixture *f, gconstpointer data)
 	g_object_unref(f->device);
 	wifi_iface_unref(f->iface);
 	wifi_nl_free(f->nl);
-	wifi_test_core_free(f->tc);
+	test_core_free(f->tc);
 	g_ptr_array_unref(f->air);
 	g_clear_error(&f->error);
 }
@@ -505,9 +506,9 @@ on_air(Fixture *f, const TestAp *ap)
 static void
 test_choice(Fixture *f, gconstpointer data)
 {
-	wifi_test_core_add_profile(f->tc, "home.open", "");
-	wifi_test_core_add_profile(f->tc, "work.open", "[Settings]\nAutoConnect=true\n");
-	wifi_test_core_add_profile(f->tc, "cafe.open", "[Settings]\nAutoConnect=false\n");
+	test_core_add_profile(f->tc, "home.open", "");
+	test_core_add_profile(f->tc, "work.open", "[Settings]\nAutoConnect=true\n");
+	test_core_add_profile(f->tc, "cafe.open", "[Settings]\nAutoConnect=false\n");
 	on_air(f, &ap_home);
 	on_air(f, &ap_work);
 	on_air(f, &ap_cafe);
@@ -522,7 +523,7 @@ test_choice(Fixture *f, gconstpointer data)
 static void
 test_nothing_known(Fixture *f, gconstpointer data)
 {
-	wifi_test_core_add_profile(f->tc, "cafe.open", "[Settings]\nAutoConnect=false\n");
+	test_core_add_profile(f->tc, "cafe.open", "[Settings]\nAutoConnect=false\n");
 	on_air(f, &ap_cafe);
 	on_air(f, &ap_street);
 	g_assert_false(wifi_autoconnect_start(f->ac, "test"));
@@ -541,7 +542,7 @@ test_backoff(Fixture *f, gconstpointer data)
 	gint64 waited[3];
 	gint64 t0;
 
-	wifi_test_core_add_profile(f->tc, "home.open", "");
+	test_core_add_profile(f->tc, "home.open", "");
 	on_air(f, &ap_home);
 	wifi_autoconnect_start(f->ac, "test");
 	station_scan(f);
@@ -564,7 +565,7 @@ test_backoff(Fixture *f, gconstpointer data)
 	assert_no_request(f, NL80211_CMD_CONNECT, test_timings.retry_max_ms + 150);
 	assert_no_request(f, NL80211_CMD_TRIGGER_SCAN, 0);
 	/* A profile change is a fresh start. */
-	wifi_test_core_add_profile(f->tc, "home.open", "[Settings]\nAutoConnect=true\n");
+	test_core_add_profile(f->tc, "home.open", "[Settings]\nAutoConnect=true\n");
 	connect_to(f, &ap_home);
 }
 
@@ -573,7 +574,7 @@ test_backoff(Fixture *f, gconstpointer data)
 static void
 test_avoid(Fixture *f, gconstpointer data)
 {
-	wifi_test_core_add_profile(f->tc, "home.open", "");
+	test_core_add_profile(f->tc, "home.open", "");
 	on_air(f, &ap_home);
 	on_air(f, &ap_home2);
 	wifi_autoconnect_start(f->ac, "test");
@@ -589,7 +590,7 @@ test_avoid(Fixture *f, gconstpointer data)
 static void
 test_quick_scan(Fixture *f, gconstpointer data)
 {
-	wifi_test_core_add_profile(f->tc, "home.open", "");
+	test_core_add_profile(f->tc, "home.open", "");
 	remember_frequency(f, "home", ap_home.freq);
 	on_air(f, &ap_home);
 	g_assert_true(wifi_autoconnect_start(f->ac, "test"));
@@ -603,7 +604,7 @@ test_quick_scan(Fixture *f, gconstpointer data)
 static void
 test_quick_then_full_scan(Fixture *f, gconstpointer data)
 {
-	wifi_test_core_add_profile(f->tc, "home.open", "");
+	test_core_add_profile(f->tc, "home.open", "");
 	remember_frequency(f, "home", ap_home.freq);
 	on_air(f, &ap_home_5g);
 	g_assert_true(wifi_autoconnect_start(f->ac, "test"));
@@ -616,7 +617,7 @@ test_quick_then_full_scan(Fixture *f, gconstpointer data)
 static void
 connect_home_quickly(Fixture *f)
 {
-	wifi_test_core_add_profile(f->tc, "home.open", "");
+	test_core_add_profile(f->tc, "home.open", "");
 	remember_frequency(f, "home", ap_home.freq);
 	on_air(f, &ap_home);
 	g_assert_true(wifi_autoconnect_start(f->ac, "test"));
@@ -720,7 +721,7 @@ test_user_disconnect(Fixture *f, gconstpointer data)
 	kernel_disconnect(f);
 	g_assert_true(f->done);
 	station_scan(f);
-	wifi_test_core_add_profile(f->tc, "home.open", "[Settings]\nAutoConnect=true\n");
+	test_core_add_profile(f->tc, "home.open", "[Settings]\nAutoConnect=true\n");
 	assert_no_request(f, NL80211_CMD_CONNECT, 100);
 	assert_no_request(f, NL80211_CMD_TRIGGER_SCAN, 0);
 
@@ -747,7 +748,7 @@ test_user_joins_attempt(Fixture *f, gconstpointer data)
 	JoindNetwork *home;
 	guint disconnects;
 
-	wifi_test_core_add_profile(f->tc, "home.open", "");
+	test_core_add_profile(f->tc, "home.open", "");
 	remember_frequency(f, "home", ap_home.freq);
 	on_air(f, &ap_home);
 	g_assert_true(wifi_autoconnect_start(f->ac, "test"));
@@ -941,7 +942,7 @@ test_spoofed_deauth(Fixture *f, gconstpointer data)
 	g_autoptr(TestAuth) a = ap_auth(&ap_flat, PASSPHRASE);
 	gint64 waited;
 
-	wifi_test_core_add_profile(f->tc, "flat.psk", "[Security]\nPassphrase=" PASSPHRASE "\n");
+	test_core_add_profile(f->tc, "flat.psk", "[Security]\nPassphrase=" PASSPHRASE "\n");
 	on_air(f, &ap_flat);
 	wifi_autoconnect_start(f->ac, "test");
 	station_scan(f);
@@ -968,7 +969,7 @@ test_keys_refused_two_bsses(Fixture *f, gconstpointer data)
 	slow.block_ms = 60000;
 	wifi_autoconnect_free(f->ac);
 	f->ac = autoconnect_new(f, &slow);
-	wifi_test_core_add_profile(f->tc, "flat.psk", "[Security]\nPassphrase=wrong horse\n");
+	test_core_add_profile(f->tc, "flat.psk", "[Security]\nPassphrase=wrong horse\n");
 	on_air(f, &ap_flat);
 	on_air(f, &ap_flat2);
 	wifi_autoconnect_start(f->ac, "test");
@@ -985,7 +986,7 @@ test_keys_refused_two_bsses(Fixture *f, gconstpointer data)
 	station_scan(f);
 	assert_no_request(f, NL80211_CMD_CONNECT, 100);
 	/* The passphrase is fixed: released at once. */
-	wifi_test_core_add_profile(f->tc, "flat.psk", "[Security]\nPassphrase=" PASSPHRASE "\n");
+	test_core_add_profile(f->tc, "flat.psk", "[Security]\nPassphrase=" PASSPHRASE "\n");
 	scan_until_connect(f);
 	connect_to_msg2(f, &ap_flat2, a2, NULL);
 	finish_handshake(f, &ap_flat2, a2);
@@ -1000,7 +1001,7 @@ test_wrong_passphrase_backoff(Fixture *f, gconstpointer data)
 	g_autoptr(GBytes) ssid = g_bytes_new_static("flat", 4);
 	g_autoptr(TestAuth) a = ap_auth(&ap_flat, PASSPHRASE);
 
-	wifi_test_core_add_profile(f->tc, "flat.psk", "[Security]\nPassphrase=" PASSPHRASE "\n");
+	test_core_add_profile(f->tc, "flat.psk", "[Security]\nPassphrase=" PASSPHRASE "\n");
 	on_air(f, &ap_flat);
 	wifi_autoconnect_start(f->ac, "test");
 	station_scan(f);

@@ -14,6 +14,7 @@
 #include "hs-test-util.h"
 #include "sae.h"
 #include "test-authenticator.h"
+#include "settings.h"
 #include "test-core.h"
 
 #define RSNE_PSK "30 14 0100 000fac04 0100 000fac04 0100 000fac02 0000"
@@ -42,7 +43,7 @@ test_station_init(TestStation *self)
 /* ---- fixture -------------------------------------------------------------- */
 
 typedef struct {
-	WifiTestCore *tc;
+	TestCore *tc;
 	FakeNl *fake;
 	WifiNl *nl;
 	WifiIface *iface;
@@ -105,7 +106,7 @@ fixture_set_up(Fixture *f, gconstpointer data)
 	if (setup->sae)
 		wiphy->features |= NL80211_FEATURE_SAE;
 	wiphy->ext_features[feature / 8] |= 1u << (feature % 8);
-	f->tc = wifi_test_core_new(setup->main_conf);
+	f->tc = test_core_new(setup->main_conf, wifi_settings);
 	f->nl = fake_nl_new(&f->fake);
 	f->iface = wifi_iface_new(f->nl, NULL, wiphy, 7, "wlan0");
 	f->device = JOIND_DEVICE(wifi_device_new(7, "wlan0", NULL, NULL));
@@ -131,7 +132,7 @@ fixture_tear_down(Fixture *f, gconstpointer data)
 	g_object_unref(f->device);
 	wifi_iface_unref(f->iface);
 	wifi_nl_free(f->nl);
-	wifi_test_core_free(f->tc);
+	test_core_free(f->tc);
 	g_string_free(f->events, TRUE);
 	g_clear_error(&f->error);
 }
@@ -190,7 +191,7 @@ make_network2(Fixture *f, const gchar *ssid, const gchar *rsne1, const gchar *rs
 
 		g_assert_true(joind_network_type_to_profile_type(first->type, &type));
 		name = g_strdup_printf("%s.%s", ssid, joind_profile_type_to_extension(type));
-		wifi_test_core_add_profile(f->tc, name, profile);
+		test_core_add_profile(f->tc, name, profile);
 		p = joind_core_find_network_profile(f->tc->core, (const guint8 *)ssid, strlen(ssid),
 		                                    type);
 		g_assert_nonnull(p);

@@ -10,6 +10,7 @@
 #include "device.h"
 #include "diagnostics.h"
 #include "fake-nl.h"
+#include "settings.h"
 #include "test-core.h"
 
 #define IFINDEX 7
@@ -248,7 +249,7 @@ test_link_not_connected(Fixture *f, gconstpointer data)
 
 typedef struct {
 	Fixture base;
-	WifiTestCore *tc;
+	TestCore *tc;
 	WifiDevice *wifi;   /* its diagnostics: the link query above */
 	JoindDevice *wired; /* no diagnostics hook */
 	gchar *json;        /* the GetDiagnostics() reply */
@@ -284,7 +285,7 @@ core_set_up(CoreFixture *cf, gconstpointer data)
 	g_autoptr(GError) error = NULL;
 
 	fixture_set_up(&cf->base, data);
-	cf->tc = wifi_test_core_new(NULL);
+	cf->tc = test_core_new(NULL, wifi_settings);
 	cf->wifi = wifi_device_new(IFINDEX, "wlan0", device_diagnostics, cf);
 	cf->wired = joind_device_new(3, "eth0", JOIND_DEVICE_KIND_ETHERNET, "ethernet-8021x");
 	g_assert_true(joind_core_add_device(cf->tc->core, JOIND_DEVICE(cf->wifi), &error));
@@ -300,7 +301,7 @@ core_tear_down(CoreFixture *cf, gconstpointer data)
 		joind_core_remove_device(cf->tc->core, JOIND_DEVICE(cf->wifi));
 	g_clear_object(&cf->wired);
 	g_clear_object(&cf->wifi);
-	wifi_test_core_free(cf->tc);
+	test_core_free(cf->tc);
 	g_free(cf->json);
 	g_free(cf->version);
 	fixture_tear_down(&cf->base, data);

@@ -4,6 +4,7 @@
 #include <string.h>
 
 #include "hidden.h"
+#include "settings.h"
 #include "test-core.h"
 
 static void
@@ -98,7 +99,7 @@ test_visible(void)
 /* ---- the call, through a fake station -------------------------------------- */
 
 typedef struct {
-	WifiTestCore *tc;
+	TestCore *tc;
 	JoindStation *station;
 	GPtrArray *bsses;  /* WifiBss the station knows */
 	GPtrArray *probes; /* GBytes its scans probe for */
@@ -205,7 +206,7 @@ static const WifiHiddenStationOps fake_ops = {
 static void
 fixture_set_up(Fixture *f, gconstpointer data)
 {
-	f->tc = wifi_test_core_new(NULL);
+	f->tc = test_core_new(NULL, wifi_settings);
 	f->station = g_object_new(JOIND_TYPE_STATION, NULL);
 	g_object_set_data(G_OBJECT(f->station), "fixture", f);
 	f->bsses = g_ptr_array_new_with_free_func((GDestroyNotify)wifi_bss_unref);
@@ -216,7 +217,7 @@ static void
 fixture_tear_down(Fixture *f, gconstpointer data)
 {
 	g_object_unref(f->station);
-	wifi_test_core_free(f->tc);
+	test_core_free(f->tc);
 	g_ptr_array_unref(f->bsses);
 	g_ptr_array_unref(f->probes);
 	g_clear_pointer(&f->answer, wifi_bss_unref);

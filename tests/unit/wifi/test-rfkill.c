@@ -18,6 +18,7 @@
 #include "rfkill.h"
 #include "sleep.h"
 #include "station.h"
+#include "settings.h"
 #include "test-core.h"
 
 /* ---- the event reader ------------------------------------------------------ */
@@ -198,7 +199,7 @@ test_reader(void)
 /* ---- the station ------------------------------------------------------------ */
 
 typedef struct {
-	WifiTestCore *tc;
+	TestCore *tc;
 	FakeNl *fake;
 	WifiNl *nl;
 	FakeLink *link;
@@ -224,7 +225,7 @@ fixture_set_up(Fixture *f, gconstpointer data)
 	wiphy->name = g_strdup("phy0");
 	wiphy->max_scan_ssids = 4;
 	wiphy->supports_connect = TRUE;
-	f->tc = wifi_test_core_new("[Scan]\nInitialPeriodicScanInterval=1\n");
+	f->tc = test_core_new("[Scan]\nInitialPeriodicScanInterval=1\n", wifi_settings);
 	f->nl = fake_nl_new(&f->fake);
 	f->wifi_link = fake_link_new(&f->link);
 	f->iface = wifi_iface_new(f->nl, f->wifi_link, wiphy, 7, "wlan0");
@@ -243,7 +244,7 @@ fixture_tear_down(Fixture *f, gconstpointer data)
 	wifi_iface_unref(f->iface);
 	wifi_link_free(f->wifi_link);
 	wifi_nl_free(f->nl);
-	wifi_test_core_free(f->tc);
+	test_core_free(f->tc);
 }
 
 static JoindDevice *
@@ -259,7 +260,7 @@ static const FakeBss home = {.last = 2, .freq = 2437, .signal_mbm = -6000, .ssid
 static void
 remember_home(Fixture *f)
 {
-	wifi_test_core_add_profile(f->tc, "home.open", "");
+	test_core_add_profile(f->tc, "home.open", "");
 	joind_core_note_connected(f->tc->core, (const guint8 *)"home", 4, JOIND_PROFILE_TYPE_OPEN,
 	                          home.freq);
 }
@@ -383,7 +384,7 @@ test_block_unblock(Fixture *f, gconstpointer data)
 	g_assert_false(joind_device_get_powered(device(f)));
 	f->link->flags = 0;
 	joind_station_scan(JOIND_STATION(f->station), NULL, scan_refused, &refused);
-	wifi_test_core_add_profile(f->tc, "work.open", "");
+	test_core_add_profile(f->tc, "work.open", "");
 	run_for(1500);
 	g_assert_cmpuint(refused, ==, 1);
 	g_assert_cmpuint(fake_nl_n_sent(f->fake, NL80211_CMD_TRIGGER_SCAN), ==, 0);
@@ -456,7 +457,7 @@ test_resume_full_scan(Fixture *f, gconstpointer data)
 /* ---- logind's signal ---------------------------------------------------------- */
 
 static GDBusConnection *
-bus_connect(WifiTestCore *tc)
+bus_connect(TestCore *tc)
 {
 	g_autoptr(GError) error = NULL;
 	GDBusConnection *c = g_dbus_connection_new_for_address_sync(
@@ -493,7 +494,7 @@ on_resumed(gpointer user_data)
 static void
 test_sleep_signal(void)
 {
-	WifiTestCore *tc = wifi_test_core_new(NULL);
+	TestCore *tc = test_core_new(NULL, wifi_settings);
 	g_autoptr(GDBusConnection) logind = bus_connect(tc);
 	g_autoptr(GDBusConnection) impostor = bus_connect(tc);
 	g_autoptr(GVariant) owned = NULL;
@@ -515,7 +516,7 @@ test_sleep_signal(void)
 	g_assert_cmpuint(resumed, ==, 1);
 	g_assert_cmpuint(log_capture_count("INFO: the system is going to sleep"), ==, 1);
 	wifi_sleep_free(sleep);
-	wifi_test_core_free(tc);
+	test_core_free(tc);
 }
 
 int

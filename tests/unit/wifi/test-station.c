@@ -11,10 +11,11 @@
 #include "joind-error.h"
 #include "log-capture.h"
 #include "station.h"
+#include "settings.h"
 #include "test-core.h"
 
 typedef struct {
-	WifiTestCore *tc;
+	TestCore *tc;
 	FakeNl *fake;
 	WifiNl *nl;
 	FakeLink *link;
@@ -37,7 +38,7 @@ fixture_set_up(Fixture *f, gconstpointer data)
 	wiphy->name = g_strdup("phy0");
 	wiphy->max_scan_ssids = 4;
 	wiphy->supports_connect = TRUE;
-	f->tc = wifi_test_core_new(data);
+	f->tc = test_core_new(data, wifi_settings);
 	f->nl = fake_nl_new(&f->fake);
 	f->wifi_link = fake_link_new(&f->link);
 	f->iface = wifi_iface_new(f->nl, f->wifi_link, wiphy, 7, "wlan0");
@@ -60,7 +61,7 @@ fixture_tear_down(Fixture *f, gconstpointer data)
 	wifi_iface_unref(f->iface);
 	wifi_link_free(f->wifi_link);
 	wifi_nl_free(f->nl);
-	wifi_test_core_free(f->tc);
+	test_core_free(f->tc);
 }
 
 static void
@@ -285,19 +286,18 @@ test_station_profiles(Fixture *f, gconstpointer data)
 {
 	const FakeBss both[] = {cafe, home};
 
-	wifi_test_core_add_profile(f->tc, "cafe.open", "[Settings]\nAutoConnect=false\n");
+	test_core_add_profile(f->tc, "cafe.open", "[Settings]\nAutoConnect=false\n");
 	start(f);
 	complete_scan(f, both, G_N_ELEMENTS(both));
 	g_assert_nonnull(
 	        joind_network_get_profile(find_network(f, "cafe", JOIND_NETWORK_TYPE_OPEN)));
 	g_assert_null(joind_network_get_profile(find_network(f, "home", JOIND_NETWORK_TYPE_PSK)));
 	/* An open profile does not match a PSK network of the same name. */
-	wifi_test_core_add_profile(f->tc, "home.open", "[Settings]\nAutoConnect=false\n");
+	test_core_add_profile(f->tc, "home.open", "[Settings]\nAutoConnect=false\n");
 	iterate();
 	g_assert_null(joind_network_get_profile(find_network(f, "home", JOIND_NETWORK_TYPE_PSK)));
-	wifi_test_core_add_profile(
-	        f->tc, "home.psk",
-	        "[Security]\nPassphrase=secret123\n[Settings]\nAutoConnect=false\n");
+	test_core_add_profile(f->tc, "home.psk",
+	                      "[Security]\nPassphrase=secret123\n[Settings]\nAutoConnect=false\n");
 	iterate();
 	g_assert_nonnull(
 	        joind_network_get_profile(find_network(f, "home", JOIND_NETWORK_TYPE_PSK)));
@@ -321,9 +321,8 @@ test_station_pmksa_flush(Fixture *f, gconstpointer data)
 	                                                     psk_key, 60, now, NULL));
 	wifi_pmksa_cache_add(f->iface->pmksa, wifi_pmksa_new(WIFI_AKM_SUITE_8021X, pmk, 32, ap, sta,
 	                                                     eap_key, 60, now, NULL));
-	wifi_test_core_add_profile(
-	        f->tc, "home.psk",
-	        "[Security]\nPassphrase=secret123\n[Settings]\nAutoConnect=false\n");
+	test_core_add_profile(f->tc, "home.psk",
+	                      "[Security]\nPassphrase=secret123\n[Settings]\nAutoConnect=false\n");
 	iterate();
 	g_assert_cmpuint(wifi_pmksa_cache_size(f->iface->pmksa), ==, 1);
 	g_assert_nonnull(wifi_pmksa_cache_lookup(f->iface->pmksa, ap, sta, eap_key,
@@ -552,7 +551,7 @@ test_station_probes(Fixture *f, gconstpointer data)
 	GPtrArray *seen = g_ptr_array_new_with_free_func(g_free);
 	int rem;
 
-	wifi_test_core_add_profile(
+	test_core_add_profile(
 	        f->tc, "attic.psk",
 	        "[Security]\nPassphrase=secret123\n[Settings]\nHidden=true\nAutoConnect=false\n");
 	start(f);

@@ -4,18 +4,17 @@
 #include <glib/gstdio.h>
 
 #include "joind-core-private.h"
-#include "settings.h"
 
-WifiTestCore *
-wifi_test_core_new(const gchar *main_conf)
+TestCore *
+test_core_new(const gchar *main_conf, const JoindConfigKey *settings)
 {
-	WifiTestCore *tc = g_new0(WifiTestCore, 1);
+	TestCore *tc = g_new0(TestCore, 1);
 	g_autofree gchar *conf = NULL;
 	g_autofree gchar *plugins = NULL;
 	g_autoptr(GError) error = NULL;
 	JoindCoreOptions options = {0};
 
-	tc->dir = g_dir_make_tmp("joind-wifi-test-XXXXXX", &error);
+	tc->dir = g_dir_make_tmp("joind-test-XXXXXX", &error);
 	g_assert_no_error(error);
 	conf = g_build_filename(tc->dir, "main.conf", NULL);
 	plugins = g_build_filename(tc->dir, "plugins", NULL);
@@ -31,8 +30,8 @@ wifi_test_core_new(const gchar *main_conf)
 	options.plugin_dir = plugins;
 	tc->core = joind_core_new(&options, &error);
 	g_assert_no_error(error);
-	/* What the wifi plugin's init() declares. */
-	g_assert_true(joind_core_declare_config(tc->core, wifi_settings, &error));
+	if (settings != NULL)
+		g_assert_true(joind_core_declare_config(tc->core, settings, &error));
 	g_assert_no_error(error);
 	g_assert_true(joind_core_start(tc->core, tc->conn, &error));
 	g_assert_no_error(error);
@@ -57,7 +56,7 @@ remove_tree(const gchar *path)
 }
 
 void
-wifi_test_core_free(WifiTestCore *tc)
+test_core_free(TestCore *tc)
 {
 	joind_core_shutdown(tc->core);
 	g_object_unref(tc->core);
@@ -70,7 +69,7 @@ wifi_test_core_free(WifiTestCore *tc)
 }
 
 void
-wifi_test_core_add_profile(WifiTestCore *tc, const gchar *filename, const gchar *contents)
+test_core_add_profile(TestCore *tc, const gchar *filename, const gchar *contents)
 {
 	g_autofree gchar *path = g_build_filename(tc->dir, filename, NULL);
 	g_autoptr(GError) error = NULL;
@@ -79,4 +78,18 @@ wifi_test_core_add_profile(WifiTestCore *tc, const gchar *filename, const gchar 
 	g_assert_no_error(error);
 	g_chmod(path, 0600);
 	joind_core_reload(tc->core);
+}
+
+GDBusConnection *
+test_core_client(TestCore *tc)
+{
+	g_autoptr(GError) error = NULL;
+	GDBusConnection *client = g_dbus_connection_new_for_address_sync(
+	        g_test_dbus_get_bus_address(tc->bus),
+	        G_DBUS_CONNECTION_FLAGS_AUTHENTICATION_CLIENT |
+	                G_DBUS_CONNECTION_FLAGS_MESSAGE_BUS_CONNECTION,
+	        NULL, NULL, &error);
+
+	g_assert_no_error(error);
+	return client;
 }
