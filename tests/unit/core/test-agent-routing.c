@@ -6,8 +6,8 @@
 
 #include "joind-agent-manager.h"
 #include "joind-auth.h"
-#include "test-bus.h"
 #include "joind-error.h"
+#include "test-bus.h"
 
 typedef struct {
 	GDBusConnection *conn;

@@ -9,9 +9,9 @@
 #include <gio/gio.h>
 
 #include "joind-auth.h"
-#include "test-bus.h"
 #include "joind-dbus-call.h"
 #include "joind-dbus-generated.h"
+#include "test-bus.h"
 
 #define PATH         "/test"
 #define PORT_IFACE   "net.joind.Port8021x1"
