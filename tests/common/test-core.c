@@ -4,6 +4,7 @@
 #include <glib/gstdio.h>
 
 #include "joind-core-private.h"
+#include "test-dir.h"
 
 TestCore *
 test_core_new(const gchar *main_conf, const JoindConfigKey *settings)
@@ -38,23 +39,6 @@ test_core_new(const gchar *main_conf, const JoindConfigKey *settings)
 	return tc;
 }
 
-static void
-remove_tree(const gchar *path)
-{
-	g_autoptr(GDir) dir = g_dir_open(path, 0, NULL);
-	const gchar *name;
-
-	while (dir != NULL && (name = g_dir_read_name(dir)) != NULL) {
-		g_autofree gchar *child = g_build_filename(path, name, NULL);
-
-		if (g_file_test(child, G_FILE_TEST_IS_DIR))
-			remove_tree(child);
-		else
-			g_unlink(child);
-	}
-	g_rmdir(path);
-}
-
 void
 test_core_free(TestCore *tc)
 {
@@ -63,7 +47,7 @@ test_core_free(TestCore *tc)
 	g_object_unref(tc->conn);
 	g_test_dbus_down(tc->bus);
 	g_object_unref(tc->bus);
-	remove_tree(tc->dir);
+	test_dir_remove_tree(tc->dir);
 	g_free(tc->dir);
 	g_free(tc);
 }

@@ -14,6 +14,7 @@
 #include "eap-tls.h"
 #include "joind-error.h"
 #include "joind-profile-store.h"
+#include "test-dir.h"
 
 /* Longer than the store's settle time (100 ms): a second signal for the
  * same change would show up in it. */
@@ -112,23 +113,6 @@ fixture_setup(Fixture *f, gconstpointer data)
 }
 
 static void
-remove_tree(const gchar *path)
-{
-	g_autoptr(GDir) dir = g_dir_open(path, 0, NULL);
-	const gchar *name;
-
-	while (dir != NULL && (name = g_dir_read_name(dir)) != NULL) {
-		g_autofree gchar *child = g_build_filename(path, name, NULL);
-		if (g_file_test(child, G_FILE_TEST_IS_DIR) &&
-		    !g_file_test(child, G_FILE_TEST_IS_SYMLINK))
-			remove_tree(child);
-		else
-			g_unlink(child);
-	}
-	g_rmdir(path);
-}
-
-static void
 fixture_teardown(Fixture *f, gconstpointer data)
 {
 	g_clear_object(&f->store);
@@ -138,7 +122,7 @@ fixture_teardown(Fixture *f, gconstpointer data)
 	g_ptr_array_unref(f->logs);
 	g_ptr_array_unref(f->error_signals);
 	g_main_loop_unref(f->loop);
-	remove_tree(f->root);
+	test_dir_remove_tree(f->root);
 	g_free(f->dir);
 	g_free(f->root);
 }
