@@ -21,9 +21,15 @@ typedef struct {
 /* Reads the configuration; fails only when main.conf cannot be parsed at
  * all (bad keys/values are reported and defaulted). */
 JOIND_EXPORT JoindCore *joind_core_new(const JoindCoreOptions *options, GError **error);
-/* Exports the object tree on bus, loads the profiles and starts the plugins.
- * Call before owning the bus name so clients find a complete tree. */
+/* Exports the object tree on bus, starts the EAP method plugins and loads
+ * the profiles: what clients find as soon as the name is owned. */
 JOIND_EXPORT gboolean joind_core_start(JoindCore *self, GDBusConnection *bus, GError **error);
+/* Starts the plugins that serve devices (radios, ports, front ends). Call
+ * once the bus name is owned: a joind that cannot own it (another one
+ * runs) then exits without having touched a radio or a port, and the name
+ * appears without waiting for the hardware, whose objects clients learn
+ * of through InterfacesAdded as they do of a device plugged in later. */
+JOIND_EXPORT void joind_core_start_devices(JoindCore *self);
 /* SIGHUP: re-read main.conf and every profile. */
 JOIND_EXPORT void joind_core_reload(JoindCore *self);
 /* Stops plugins (after "shutting-down"), releases agents, unexports. */

@@ -48,7 +48,8 @@ struct _JoindCore {
 	JoindAgentManager *agents;
 	GHashTable *devices; /* ifindex -> JoindDevice */
 	gboolean started;
-	GPtrArray *declared; /* joind_core_list_config(): the tables declared, in order */
+	gboolean devices_started; /* the device plugins, once the name is owned */
+	GPtrArray *declared;      /* joind_core_list_config(): the tables declared, in order */
 };
 
 G_DEFINE_TYPE(JoindCore, joind_core, G_TYPE_OBJECT)
@@ -707,13 +708,22 @@ joind_core_start(JoindCore *self, GDBusConnection *bus, GError **error)
 	g_hash_table_iter_init(&iter, self->devices);
 	while (g_hash_table_iter_next(&iter, NULL, &device))
 		joind_dbus_device_export(self->managed, self->manager, device, self->profiles);
+	core_publish_plugins(self);
+	self->started = TRUE;
+	return TRUE;
+}
 
+void
+joind_core_start_devices(JoindCore *self)
+{
+	g_return_if_fail(JOIND_IS_CORE(self) && self->started);
+	if (self->devices_started)
+		return;
+	self->devices_started = TRUE;
 	joind_plugin_loader_init_upto(self->plugins, self, G_MAXINT);
 	/* Every plugin has declared its main.conf keys by now. */
 	joind_config_report_unknown(self->config);
 	core_publish_plugins(self);
-	self->started = TRUE;
-	return TRUE;
 }
 
 void
@@ -738,6 +748,7 @@ joind_core_shutdown(JoindCore *self)
 	if (!self->started)
 		return;
 	self->started = FALSE;
+	self->devices_started = FALSE;
 	g_signal_emit(self, signals[SIGNAL_SHUTTING_DOWN], 0);
 	joind_plugin_loader_shutdown_all(self->plugins, self);
 	/* Plugins should have removed their devices; drop what remains. */

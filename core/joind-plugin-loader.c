@@ -521,7 +521,9 @@ joind_plugin_loader_shutdown_all(JoindPluginLoader *self, JoindCore *core)
 	for (guint i = self->plugins->len; i > 0; i--) {
 		JoindPluginInfo *info = g_ptr_array_index(self->plugins, i - 1);
 
-		if (info->state != JOIND_PLUGIN_STATE_LOADED || info->descriptor == NULL)
+		/* A module opened at start is not started until the name is owned. */
+		if (info->state != JOIND_PLUGIN_STATE_LOADED || info->descriptor == NULL ||
+		    !info->started)
 			continue;
 		if (info->descriptor->shutdown != NULL)
 			info->descriptor->shutdown(core);

@@ -109,7 +109,10 @@ on_reload_signal(gpointer user_data)
 static void
 on_name_acquired(GDBusConnection *bus, const gchar *name, gpointer user_data)
 {
+	Daemon *d = user_data;
+
 	g_info("ready: %s on the bus", name);
+	joind_core_start_devices(d->core);
 	/* Start-up's transient memory (directory buffers, every profile's
 	 * text while it was parsed) is free but still resident: give those
 	 * pages back once, now that the daemon settles into waiting. */
@@ -161,8 +164,8 @@ run(JoindCoreOptions *options, gboolean session)
 	g_unix_signal_add(SIGTERM, on_quit_signal, &d);
 	g_unix_signal_add(SIGINT, on_quit_signal, &d);
 	g_unix_signal_add(SIGHUP, on_reload_signal, &d);
-	/* The tree is complete before the name appears, so a client that waits
-	 * for the name never sees a half-built daemon. */
+	/* The profiles are on the bus before the name appears; the devices
+	 * come once it is ours (on_name_acquired). */
 	if (!joind_core_start(d.core, bus, &error)) {
 		print_error(error->message);
 		d.exit_code = EXIT_FAILURE;

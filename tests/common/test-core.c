@@ -36,6 +36,7 @@ test_core_new(const gchar *main_conf, const JoindConfigKey *settings)
 	g_assert_no_error(error);
 	g_assert_true(joind_core_start(tc->core, tc->conn, &error));
 	g_assert_no_error(error);
+	joind_core_start_devices(tc->core);
 	return tc;
 }
 

@@ -81,6 +81,23 @@ daemon_ready_or_dead_exited(gpointer data)
 	return ((TestDaemon *)data)->exited;
 }
 
+/* The daemon starts its device plugins when it learns that the name is
+ * its own, before it handles any call sent to that name: a call answered
+ * means the plugins have started (and any that failed has said why). */
+static gboolean
+daemon_answers(TestDaemon *d)
+{
+	g_autoptr(GError) error = NULL;
+	g_autoptr(GVariant) reply = g_dbus_connection_call_sync(
+	        d->conn, "net.joind", "/net/joind", "org.freedesktop.DBus.Properties", "Get",
+	        g_variant_new("(ss)", "net.joind.Daemon1", "Version"), NULL, G_DBUS_CALL_FLAGS_NONE,
+	        10000, NULL, &error);
+
+	if (reply == NULL)
+		g_printerr("joind does not answer: %s\n", error->message);
+	return reply != NULL;
+}
+
 TestDaemon *
 test_daemon_start(const gchar *plugin_dir, const gchar *const *extra_args)
 {
@@ -120,7 +137,7 @@ test_daemon_start(const gchar *plugin_dir, const gchar *const *extra_args)
 	                                       on_name_appeared, NULL, d, NULL);
 	test_wait_until(daemon_ready_or_dead, d, 10000);
 	g_bus_unwatch_name(watch);
-	if (!d->ready || d->exited) {
+	if (!d->ready || d->exited || !daemon_answers(d)) {
 		g_autofree gchar *log = test_daemon_get_log(d);
 		g_error("joind did not come up; its log:\n%s", log);
 	}
