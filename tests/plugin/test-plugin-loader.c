@@ -250,6 +250,46 @@ test_loader_mixed(void)
 	g_assert_cmpint(test_daemon_stop(d), ==, 0);
 }
 
+/* A second joind on the same bus is refused net.joind: it exits 1 having
+ * started only what comes before the name (the early plugin, priority 5,
+ * with the EAP methods), never a device plugin (test-good, 60). */
+static void
+test_loader_name_refused(void)
+{
+	TestDaemon *d = test_daemon_start(g_getenv("TEST_PLUGIN_DIR"), NULL);
+	g_autoptr(GSubprocessLauncher) launcher =
+	        g_subprocess_launcher_new(G_SUBPROCESS_FLAGS_NONE);
+	g_autoptr(GSubprocess) second = NULL;
+	g_autoptr(GError) error = NULL;
+	g_autofree gchar *joind =
+	        g_build_filename(g_getenv("JOIND_BUILD_ROOT"), "core", "joind", NULL);
+	g_autofree gchar *plugin_dir =
+	        g_strconcat("--plugin-dir=", g_getenv("TEST_PLUGIN_DIR"), NULL);
+	g_autofree gchar *state_dir = g_strconcat("--state-dir=", d->state_dir, NULL);
+	g_autofree gchar *log_path = g_build_filename(d->state_dir, "second.log", NULL);
+	g_autofree gchar *log = NULL;
+	g_autoptr(GVariant) plugins = NULL;
+
+	g_subprocess_launcher_setenv(launcher, "DBUS_SESSION_BUS_ADDRESS",
+	                             g_test_dbus_get_bus_address(d->bus), TRUE);
+	g_subprocess_launcher_set_stderr_file_path(launcher, log_path);
+	second = g_subprocess_launcher_spawn(launcher, &error, joind, "--session", "--debug",
+	                                     "--config=/dev/null", plugin_dir, state_dir, NULL);
+	g_assert_no_error(error);
+	g_assert_true(g_subprocess_wait(second, NULL, &error));
+	g_assert_no_error(error);
+	g_assert_true(g_subprocess_get_if_exited(second));
+	g_assert_cmpint(g_subprocess_get_exit_status(second), ==, 1);
+	g_assert_true(g_file_get_contents(log_path, &log, NULL, NULL));
+	g_assert_nonnull(strstr(log, "could not own net.joind"));
+	g_assert_nonnull(strstr(log, "test plugin test-good-early started"));
+	g_assert_null(strstr(log, "test plugin test-good started"));
+	/* The first one still owns the name and its plugins. */
+	plugins = get_plugins(d);
+	assert_plugin(plugins, "test-good", "loaded", NULL);
+	g_assert_cmpint(test_daemon_stop(d), ==, 0);
+}
+
 static void
 test_loader_selection(void)
 {
@@ -377,6 +417,7 @@ main(int argc, char **argv)
 	g_test_init(&argc, &argv, NULL);
 	g_test_add_func("/plugin-loader/mixed", test_loader_mixed);
 	g_test_add_func("/plugin-loader/selection", test_loader_selection);
+	g_test_add_func("/plugin-loader/name-refused", test_loader_name_refused);
 	g_test_add_func("/plugin-loader/on-demand", test_loader_on_demand);
 	g_test_add_func("/plugin-loader/with-radio", test_loader_with_radio);
 	g_test_add_func("/plugin-loader/when-enabled", test_loader_when_enabled);
