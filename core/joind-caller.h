@@ -18,4 +18,13 @@ void joind_caller_uid(GDBusConnection *bus, const gchar *sender, GAsyncReadyCall
 gboolean joind_caller_uid_finish(GDBusConnection *bus, GAsyncResult *result, guint32 *uid,
                                  GError **error);
 
+/* Asks early: a client's first method call to joind, whatever it is,
+ * starts the lookup of its uid, so that the bus has answered by the time
+ * the client asks for something the gate weighs. Clients read before they
+ * act (NetworkManager's GetManagedObjects, joinctl's look-up of a name, a
+ * panel's properties), so their first action no longer waits for a round
+ * trip to the bus. Call from the thread whose main context owns the
+ * tables (the daemon's); the id is g_dbus_connection_remove_filter()'s. */
+guint joind_caller_watch(GDBusConnection *bus);
+
 G_END_DECLS

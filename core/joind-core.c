@@ -8,6 +8,7 @@
 
 #include "config.h"
 #include "joind-agent-manager.h"
+#include "joind-caller.h"
 #include "joind-config.h"
 #include "joind-dbus-call.h"
 #include "joind-dbus-device.h"
@@ -41,6 +42,7 @@ struct _JoindCore {
 	JoindDBusProfile *profile_export; /* ProfileManager1 */
 	JoindPluginLoader *plugins;
 	GDBusConnection *bus;
+	guint caller_watch; /* its filter asking for each new client's uid */
 	GDBusObjectManagerServer *manager;
 	JoindDBusManaged *managed; /* its GetManagedObjects, and device objects */
 	JoindDBusDaemon1 *daemon_iface;
@@ -688,6 +690,7 @@ joind_core_start(JoindCore *self, GDBusConnection *bus, GError **error)
 	gpointer device;
 
 	self->bus = g_object_ref(bus);
+	self->caller_watch = joind_caller_watch(bus);
 	if (!core_export_root(self, error))
 		return FALSE;
 	joind_plugin_loader_set_changed_func(self->plugins, core_plugin_changed, self);
@@ -762,6 +765,7 @@ joind_core_shutdown(JoindCore *self)
 	g_dbus_interface_skeleton_unexport(G_DBUS_INTERFACE_SKELETON(self->agent_iface));
 	g_dbus_interface_skeleton_unexport(G_DBUS_INTERFACE_SKELETON(self->daemon_iface));
 	g_dbus_object_manager_server_set_connection(self->manager, NULL);
+	g_dbus_connection_remove_filter(self->bus, self->caller_watch);
 }
 
 /* The loader declares a plugin's keys (its descriptor's config_keys)

@@ -9,6 +9,7 @@
 #include <gio/gio.h>
 
 #include "joind-auth.h"
+#include "joind-caller.h"
 #include "joind-dbus-call.h"
 #include "joind-dbus-generated.h"
 #include "test-bus.h"
@@ -326,6 +327,72 @@ call_from(Fixture *f, GDBusConnection *conn)
 	g_variant_unref(r.reply);
 }
 
+static GDBusConnection *
+new_client(Fixture *f)
+{
+	g_autoptr(GError) error = NULL;
+	GDBusConnection *conn = g_dbus_connection_new_for_address_sync(
+	        g_test_dbus_get_bus_address(f->bus),
+	        G_DBUS_CONNECTION_FLAGS_AUTHENTICATION_CLIENT |
+	                G_DBUS_CONNECTION_FLAGS_MESSAGE_BUS_CONNECTION,
+	        NULL, NULL, &error);
+
+	g_assert_no_error(error);
+	return conn;
+}
+
+static void
+read_version_from(Fixture *f, GDBusConnection *conn)
+{
+	CallResult r = {0};
+
+	call_send(f, conn, &r, PROPS_IFACE, "Get", g_variant_new("(ss)", DAEMON_IFACE, "Version"));
+	call_wait(&r);
+	g_assert_no_error(r.error);
+	g_variant_unref(r.reply);
+}
+
+/* Until the lookups counted reach n (5 s at most). */
+static void
+wait_lookups(gint *lookups, gint n)
+{
+	gint64 end = g_get_monotonic_time() + 5 * G_USEC_PER_SEC;
+
+	while (g_atomic_int_get(lookups) < n && g_get_monotonic_time() < end)
+		g_main_context_iteration(NULL, FALSE);
+	g_assert_cmpint(g_atomic_int_get(lookups), ==, n);
+}
+
+/* With the watch, a client's first call (a property read, which the gate
+ * never sees) starts its lookup; its first gated call finds the uid known.
+ * A gated first call joins the lookup its own arrival started. */
+static void
+test_uid_asked_early(Fixture *f, gconstpointer data)
+{
+	g_autoptr(GDBusConnection) reader = new_client(f);
+	g_autoptr(GDBusConnection) hasty = new_client(f);
+	gint lookups = 0;
+	guint filter = test_bus_count_sent(f->conn, "GetConnectionUnixUser", &lookups);
+	guint watch = joind_caller_watch(f->conn);
+
+	policy_calls = 0;
+	joind_auth_set_policy(allow_counting);
+	f->mode = RUN_REPLY;
+	read_version_from(f, reader);
+	wait_lookups(&lookups, 1);
+	call_from(f, reader);
+	g_assert_cmpint(g_atomic_int_get(&lookups), ==, 1);
+	g_assert_cmpuint(policy_calls, ==, 1);
+
+	/* A gated first call: the watch's lookup is sent before the gate asks,
+	 * and the gate waits for that one. */
+	call_from(f, hasty);
+	g_assert_cmpint(g_atomic_int_get(&lookups), ==, 2);
+	g_assert_cmpuint(f->n_runs, ==, 2);
+	g_dbus_connection_remove_filter(f->conn, watch);
+	g_dbus_connection_remove_filter(f->conn, filter);
+}
+
 static void
 test_uid_once_per_caller(Fixture *f, gconstpointer data)
 {
@@ -345,12 +412,7 @@ test_uid_once_per_caller(Fixture *f, gconstpointer data)
 	g_assert_cmpuint(policy_calls, ==, 2);
 
 	/* Another client is another name: looked up in its turn. */
-	other = g_dbus_connection_new_for_address_sync(
-	        g_test_dbus_get_bus_address(f->bus),
-	        G_DBUS_CONNECTION_FLAGS_AUTHENTICATION_CLIENT |
-	                G_DBUS_CONNECTION_FLAGS_MESSAGE_BUS_CONNECTION,
-	        NULL, NULL, &error);
-	g_assert_no_error(error);
+	other = new_client(f);
 	call_from(f, other);
 	g_assert_cmpint(g_atomic_int_get(&lookups), ==, 2);
 
@@ -462,6 +524,7 @@ main(int argc, char **argv)
 	ADD("/dbus-call/connect-ends-with-target", test_connect_ends_with_target);
 	ADD("/dbus-call/refused", test_refused);
 	ADD("/dbus-call/uid-once-per-caller", test_uid_once_per_caller);
+	ADD("/dbus-call/uid-asked-early", test_uid_asked_early);
 	ADD("/dbus-call/error-names", test_error_names);
 	ADD("/dbus-call/foreign-error", test_foreign_error);
 	ADD("/dbus-call/gone-before-gate", test_gone_before_gate);
