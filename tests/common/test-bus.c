@@ -1,5 +1,5 @@
-/* test-bus.c - D-Bus calls from a test to objects it exports itself, and
- * counting what a connection sends. */
+/* test-bus.c - D-Bus calls from a test to objects it exports itself, new
+ * clients on a private bus, and counting what a connection sends. */
 #include "test-bus.h"
 
 typedef struct {
@@ -65,4 +65,18 @@ test_bus_count_sent(GDBusConnection *conn, const gchar *member, gint *count)
 	c->member = g_strdup(member);
 	c->count = count;
 	return g_dbus_connection_add_filter(conn, count_sent, c, sent_counter_free);
+}
+
+GDBusConnection *
+test_bus_new_client(GTestDBus *bus)
+{
+	g_autoptr(GError) error = NULL;
+	GDBusConnection *conn = g_dbus_connection_new_for_address_sync(
+	        g_test_dbus_get_bus_address(bus),
+	        G_DBUS_CONNECTION_FLAGS_AUTHENTICATION_CLIENT |
+	                G_DBUS_CONNECTION_FLAGS_MESSAGE_BUS_CONNECTION,
+	        NULL, NULL, &error);
+
+	g_assert_no_error(error);
+	return conn;
 }

@@ -1,5 +1,5 @@
-/* test-bus.h - D-Bus calls from a test to objects it exports itself, and
- * counting what a connection sends. */
+/* test-bus.h - D-Bus calls from a test to objects it exports itself, new
+ * clients on a private bus, and counting what a connection sends. */
 #pragma once
 
 #include <gio/gio.h>
@@ -11,6 +11,9 @@ G_BEGIN_DECLS
  * blocking call would leave them no chance to). 5 s timeout. */
 GVariant *test_bus_call_self(GDBusConnection *conn, const gchar *path, const gchar *iface,
                              const gchar *method, GVariant *args, GError **error);
+
+/* A client connection of its own to the private bus (a new unique name). */
+GDBusConnection *test_bus_new_client(GTestDBus *bus);
 
 /* Counts into *count (atomically) the messages conn sends whose member is
  * member, until g_dbus_connection_remove_filter() of the id returned. */

@@ -4,6 +4,7 @@
 #include <glib/gstdio.h>
 
 #include "joind-core-private.h"
+#include "test-bus.h"
 #include "test-dir.h"
 
 TestCore *
@@ -68,13 +69,5 @@ test_core_add_profile(TestCore *tc, const gchar *filename, const gchar *contents
 GDBusConnection *
 test_core_client(TestCore *tc)
 {
-	g_autoptr(GError) error = NULL;
-	GDBusConnection *client = g_dbus_connection_new_for_address_sync(
-	        g_test_dbus_get_bus_address(tc->bus),
-	        G_DBUS_CONNECTION_FLAGS_AUTHENTICATION_CLIENT |
-	                G_DBUS_CONNECTION_FLAGS_MESSAGE_BUS_CONNECTION,
-	        NULL, NULL, &error);
-
-	g_assert_no_error(error);
-	return client;
+	return test_bus_new_client(tc->bus);
 }

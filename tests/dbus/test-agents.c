@@ -2,21 +2,8 @@
  * whose client left the bus. */
 #include <string.h>
 
+#include "test-bus.h"
 #include "test-daemon.h"
-
-static GDBusConnection *
-client_connect(TestDaemon *d)
-{
-	g_autoptr(GError) error = NULL;
-	GDBusConnection *c = g_dbus_connection_new_for_address_sync(
-	        g_test_dbus_get_bus_address(d->bus),
-	        G_DBUS_CONNECTION_FLAGS_AUTHENTICATION_CLIENT |
-	                G_DBUS_CONNECTION_FLAGS_MESSAGE_BUS_CONNECTION,
-	        NULL, NULL, &error);
-
-	g_assert_no_error(error);
-	return c;
-}
 
 static GVariant *
 agent_call(GDBusConnection *c, const gchar *method, const gchar *path, GError **error)
@@ -63,7 +50,7 @@ static void
 test_agent_register_and_errors(void)
 {
 	TestDaemon *d = test_daemon_start(g_getenv("JOIND_PLUGIN_DIR"), NULL);
-	g_autoptr(GDBusConnection) c = client_connect(d);
+	g_autoptr(GDBusConnection) c = test_bus_new_client(d->bus);
 	g_autoptr(GVariant) r1 = NULL;
 	g_autoptr(GVariant) r2 = NULL;
 	g_autoptr(GVariant) r3 = NULL;
@@ -90,7 +77,7 @@ static void
 test_agent_dropped_when_client_leaves(void)
 {
 	TestDaemon *d = test_daemon_start(g_getenv("JOIND_PLUGIN_DIR"), NULL);
-	g_autoptr(GDBusConnection) c = client_connect(d);
+	g_autoptr(GDBusConnection) c = test_bus_new_client(d->bus);
 	g_autoptr(GVariant) r = NULL;
 	g_autoptr(GError) error = NULL;
 	g_autofree gchar *log = NULL;

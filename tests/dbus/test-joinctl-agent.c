@@ -16,6 +16,7 @@
 #include <unistd.h>
 
 #include "joinctl-standin.h"
+#include "test-bus.h"
 #include "test-daemon.h"
 
 #define NETWORK_PATH "/net/joind/device/7/network/486f6d65_psk"
@@ -245,20 +246,6 @@ release(Fake *f)
 	g_assert_cmpint(wait_exit(f), ==, 0);
 }
 
-static GDBusConnection *
-stranger_new(Fake *f)
-{
-	g_autoptr(GError) error = NULL;
-	GDBusConnection *conn = g_dbus_connection_new_for_address_sync(
-	        g_test_dbus_get_bus_address(f->standin->bus),
-	        G_DBUS_CONNECTION_FLAGS_AUTHENTICATION_CLIENT |
-	                G_DBUS_CONNECTION_FLAGS_MESSAGE_BUS_CONNECTION,
-	        NULL, NULL, &error);
-
-	g_assert_no_error(error);
-	return conn;
-}
-
 /* Secrets given as arguments no longer show in /proc/<pid>/cmdline. */
 static void
 assert_cmdline_clean(Fake *f)
@@ -308,7 +295,7 @@ test_given_secrets(Fake *f, gconstpointer data)
 	          g_variant_new("(os)", "/net/joind/device/7", "bob"), 0, &name);
 	g_assert_cmpstr(pw2, ==, "pw-CCC");
 	/* Only the owner of net.joind may ask. */
-	stranger = stranger_new(f);
+	stranger = test_bus_new_client(f->standin->bus);
 	stolen = ask(f, stranger, "RequestPassphrase", NET_ARG, 0, &name);
 	g_assert_null(stolen);
 	g_assert_cmpstr(name, ==, "net.joind.Error.PermissionDenied");

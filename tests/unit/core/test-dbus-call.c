@@ -327,20 +327,6 @@ call_from(Fixture *f, GDBusConnection *conn)
 	g_variant_unref(r.reply);
 }
 
-static GDBusConnection *
-new_client(Fixture *f)
-{
-	g_autoptr(GError) error = NULL;
-	GDBusConnection *conn = g_dbus_connection_new_for_address_sync(
-	        g_test_dbus_get_bus_address(f->bus),
-	        G_DBUS_CONNECTION_FLAGS_AUTHENTICATION_CLIENT |
-	                G_DBUS_CONNECTION_FLAGS_MESSAGE_BUS_CONNECTION,
-	        NULL, NULL, &error);
-
-	g_assert_no_error(error);
-	return conn;
-}
-
 static void
 read_version_from(Fixture *f, GDBusConnection *conn)
 {
@@ -369,8 +355,8 @@ wait_lookups(gint *lookups, gint n)
 static void
 test_uid_asked_early(Fixture *f, gconstpointer data)
 {
-	g_autoptr(GDBusConnection) reader = new_client(f);
-	g_autoptr(GDBusConnection) hasty = new_client(f);
+	g_autoptr(GDBusConnection) reader = test_bus_new_client(f->bus);
+	g_autoptr(GDBusConnection) hasty = test_bus_new_client(f->bus);
 	gint lookups = 0;
 	guint filter = test_bus_count_sent(f->conn, "GetConnectionUnixUser", &lookups);
 	guint watch = joind_caller_watch(f->conn);
@@ -412,7 +398,7 @@ test_uid_once_per_caller(Fixture *f, gconstpointer data)
 	g_assert_cmpuint(policy_calls, ==, 2);
 
 	/* Another client is another name: looked up in its turn. */
-	other = new_client(f);
+	other = test_bus_new_client(f->bus);
 	call_from(f, other);
 	g_assert_cmpint(g_atomic_int_get(&lookups), ==, 2);
 

@@ -19,6 +19,7 @@
 #include "sleep.h"
 #include "station.h"
 #include "settings.h"
+#include "test-bus.h"
 #include "test-core.h"
 
 /* ---- the event reader ------------------------------------------------------ */
@@ -456,20 +457,6 @@ test_resume_full_scan(Fixture *f, gconstpointer data)
 
 /* ---- logind's signal ---------------------------------------------------------- */
 
-static GDBusConnection *
-bus_connect(TestCore *tc)
-{
-	g_autoptr(GError) error = NULL;
-	GDBusConnection *c = g_dbus_connection_new_for_address_sync(
-	        g_test_dbus_get_bus_address(tc->bus),
-	        G_DBUS_CONNECTION_FLAGS_AUTHENTICATION_CLIENT |
-	                G_DBUS_CONNECTION_FLAGS_MESSAGE_BUS_CONNECTION,
-	        NULL, NULL, &error);
-
-	g_assert_no_error(error);
-	return c;
-}
-
 static void
 prepare_for_sleep(GDBusConnection *c, gboolean start)
 {
@@ -495,8 +482,8 @@ static void
 test_sleep_signal(void)
 {
 	TestCore *tc = test_core_new(NULL, wifi_settings);
-	g_autoptr(GDBusConnection) logind = bus_connect(tc);
-	g_autoptr(GDBusConnection) impostor = bus_connect(tc);
+	g_autoptr(GDBusConnection) logind = test_bus_new_client(tc->bus);
+	g_autoptr(GDBusConnection) impostor = test_bus_new_client(tc->bus);
 	g_autoptr(GVariant) owned = NULL;
 	g_autoptr(GError) error = NULL;
 	guint resumed = 0;
