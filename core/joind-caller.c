@@ -47,10 +47,12 @@ caller_got_uid(GObject *source, GAsyncResult *result, gpointer user_data)
 	GHashTable *uids = caller_uids(bus);
 	g_autoptr(GError) error = NULL;
 	g_autoptr(GVariant) reply = g_dbus_connection_call_finish(bus, result, &error);
+	g_autofree gchar *key = NULL;
 	g_autoptr(GPtrArray) waiting = NULL;
 	guint32 uid = 0;
 
-	g_hash_table_steal_extended(caller_pending(bus), sender, NULL, (gpointer *)&waiting);
+	g_hash_table_steal_extended(caller_pending(bus), sender, (gpointer *)&key,
+	                            (gpointer *)&waiting);
 	if (reply != NULL) {
 		g_variant_get(reply, "(u)", &uid);
 		if (g_hash_table_size(uids) >= CALLER_UIDS_MAX)
