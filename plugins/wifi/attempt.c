@@ -5,7 +5,6 @@
 #include <string.h>
 
 #include "address.h"
-#include "autoconnect-known.h"
 #include "mgmt.h"
 #include "owe-transition.h"
 #include "sae-attempt.h"

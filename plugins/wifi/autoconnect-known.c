@@ -2,26 +2,6 @@
  * autoconnect-known.h). */
 #include "autoconnect-known.h"
 
-gchar *
-wifi_known_profile_key(GBytes *ssid, JoindProfileType type)
-{
-	gsize len = 0;
-	const guint8 *data = g_bytes_get_data(ssid, &len);
-	g_autofree gchar *suffix = g_strdup_printf("profile%d", (gint)type);
-
-	return wifi_ssid_key(data, len, suffix);
-}
-
-gchar *
-wifi_known_network_key(JoindNetwork *network)
-{
-	JoindProfileType type;
-
-	if (!joind_network_type_to_profile_type(joind_network_get_network_type(network), &type))
-		return NULL;
-	return wifi_known_profile_key(joind_network_get_ssid(network), type);
-}
-
 gboolean
 wifi_known_autoconnects(JoindProfile *profile)
 {

@@ -11,12 +11,6 @@
 
 G_BEGIN_DECLS
 
-/* The key of the profile an SSID is known by. Keyed by profile, not
- * network type: sae and psk share a .psk file. */
-gchar *wifi_known_profile_key(GBytes *ssid, JoindProfileType type);
-/* The key of the profile a network would be known by; NULL when joind
- * cannot join its type. */
-gchar *wifi_known_network_key(JoindNetwork *network);
 /* Known, AutoConnect not false, and joinable without asking anyone. */
 gboolean wifi_known_autoconnects(JoindProfile *profile);
 

@@ -28,8 +28,8 @@
 #include <linux/nl80211.h>
 #include <string.h>
 
+#include "joind-error.h"
 #include "owe-transition.h"
-#include "station.h"
 #include "wiphy.h"
 
 #define BAND_BONUS_5GHZ       500
@@ -45,6 +45,8 @@ struct _WifiNetwork {
 	GPtrArray *bsses; /* WifiBss, best first */
 	gint64 last_connected;
 	gint rank;
+	const WifiNetworkOwnerOps *owner_ops;
+	GWeakRef owner;
 };
 
 G_DEFINE_TYPE(WifiNetwork, wifi_network, JOIND_TYPE_NETWORK)
@@ -55,25 +57,33 @@ wifi_network_finalize(GObject *object)
 	WifiNetwork *self = WIFI_NETWORK(object);
 
 	g_ptr_array_unref(self->bsses);
+	g_weak_ref_clear(&self->owner);
 	G_OBJECT_CLASS(wifi_network_parent_class)->finalize(object);
 }
 
-/* Network1.Connect(): the station the network was seen on connects. */
+/* Network1.Connect(): the owner (the station the network was seen on)
+ * connects. */
 static void
 wifi_network_connect(JoindNetwork *network, GCancellable *cancellable, GAsyncReadyCallback callback,
                      gpointer user_data)
 {
-	JoindDevice *device = joind_network_get_device(network);
-	JoindStation *station = device != NULL ? joind_device_get_station(device) : NULL;
+	WifiNetwork *self = WIFI_NETWORK(network);
+	g_autoptr(GObject) owner = g_weak_ref_get(&self->owner);
 
-	if (station == NULL || !WIFI_IS_STATION(station)) {
+	if (owner == NULL || self->owner_ops == NULL) {
 		g_task_report_new_error(network, callback, user_data, wifi_network_connect,
 		                        JOIND_ERROR, JOIND_ERROR_NOT_FOUND,
 		                        "The network is no longer on a station.");
 		return;
 	}
-	wifi_station_connect(WIFI_STATION(station), WIFI_NETWORK(network), cancellable, callback,
-	                     user_data);
+	self->owner_ops->connect(owner, self, cancellable, callback, user_data);
+}
+
+void
+wifi_network_set_owner(WifiNetwork *self, const WifiNetworkOwnerOps *ops, GObject *owner)
+{
+	self->owner_ops = ops;
+	g_weak_ref_set(&self->owner, owner);
 }
 
 static gboolean
@@ -94,6 +104,7 @@ static void
 wifi_network_init(WifiNetwork *self)
 {
 	self->bsses = g_ptr_array_new_with_free_func((GDestroyNotify)wifi_bss_unref);
+	g_weak_ref_init(&self->owner, NULL);
 }
 
 WifiNetwork *
@@ -286,4 +297,24 @@ wifi_group_bsses(GPtrArray *bsses)
 			g_ptr_array_insert(group, 0, wifi_bss_ref(bss));
 	}
 	return groups;
+}
+
+gchar *
+wifi_known_profile_key(GBytes *ssid, JoindProfileType type)
+{
+	gsize len = 0;
+	const guint8 *data = g_bytes_get_data(ssid, &len);
+	g_autofree gchar *suffix = g_strdup_printf("profile%d", (gint)type);
+
+	return wifi_ssid_key(data, len, suffix);
+}
+
+gchar *
+wifi_known_network_key(JoindNetwork *network)
+{
+	JoindProfileType type;
+
+	if (!joind_network_type_to_profile_type(joind_network_get_network_type(network), &type))
+		return NULL;
+	return wifi_known_profile_key(joind_network_get_ssid(network), type);
 }

@@ -10,6 +10,20 @@ G_BEGIN_DECLS
 G_DECLARE_FINAL_TYPE(WifiNetwork, wifi_network, WIFI, NETWORK, JoindNetwork)
 
 WifiNetwork *wifi_network_new(GBytes *ssid, JoindNetworkType type);
+
+/* Who lists a network and joins it: the station the network was seen on.
+ * The network holds its owner weakly and never knows its type, so the
+ * layers above (station, autoconnect) stay above. */
+typedef struct {
+	/* Network1.Connect(): join network; completes like the network's
+	 * connect_finish (a boolean GTask on network). */
+	void (*connect)(GObject *owner, WifiNetwork *network, GCancellable *cancellable,
+	                GAsyncReadyCallback callback, gpointer user_data);
+} WifiNetworkOwnerOps;
+
+/* Sets the owner Connect() goes to; without one (or once it is gone),
+ * Connect() fails with NOT_FOUND. */
+void wifi_network_set_owner(WifiNetwork *self, const WifiNetworkOwnerOps *ops, GObject *owner);
 /* Replaces the network's BSSes (WifiBss, any order): sorted best first,
  * Strength follows the best signal, the rank is recomputed. */
 void wifi_network_set_bsses(WifiNetwork *self, GPtrArray *bsses);
@@ -40,5 +54,12 @@ gchar *wifi_ssid_key(const guint8 *ssid, gsize ssid_len, const gchar *suffix);
  * left out, but for the OWE BSS of a transition pair, which joins its open
  * BSS's network (as does one that shows its SSID). */
 GHashTable *wifi_group_bsses(GPtrArray *bsses);
+
+/* The key of the profile an SSID is known by. Keyed by profile, not
+ * network type: sae and psk share a .psk file. */
+gchar *wifi_known_profile_key(GBytes *ssid, JoindProfileType type);
+/* The key of the profile a network would be known by; NULL when joind
+ * cannot join its type. */
+gchar *wifi_known_network_key(JoindNetwork *network);
 
 G_END_DECLS

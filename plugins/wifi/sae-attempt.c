@@ -3,7 +3,6 @@
 
 #include <string.h>
 
-#include "autoconnect-known.h"
 #include "transition-disable.h"
 
 static JoindProfile *

@@ -93,6 +93,16 @@ station_remove_gone_networks(WifiStation *self, GHashTable *groups)
 	return n;
 }
 
+/* Network1.Connect() of a network this station lists. */
+static void
+network_connect(GObject *owner, WifiNetwork *network, GCancellable *cancellable,
+                GAsyncReadyCallback callback, gpointer user_data)
+{
+	wifi_station_connect(WIFI_STATION(owner), network, cancellable, callback, user_data);
+}
+
+static const WifiNetworkOwnerOps station_network_ops = {network_connect};
+
 static void
 station_update_networks(WifiStation *self)
 {
@@ -128,6 +138,7 @@ station_update_networks(WifiStation *self)
 		}
 		ssid = g_bytes_new(first->ies.ssid, first->ies.ssid_len);
 		network = wifi_network_new(ssid, first->type);
+		wifi_network_set_owner(network, &station_network_ops, G_OBJECT(self));
 		wifi_network_set_bsses(network, group);
 		station_update_profile(self, network);
 		g_hash_table_insert(self->networks, g_strdup(key), network);
