@@ -13,6 +13,7 @@
 
 #include "joind-eap-method.h"
 #include "joind-keyfile.h"
+#include "joind-mac.h"
 #include "joind-profile-private.h"
 #include "joind-secret.h"
 
@@ -383,23 +384,6 @@ joind_profile_check_join(GPtrArray *notes)
 
 /* ---- [Settings] ---------------------------------------------------------- */
 
-gboolean
-joind_profile_parse_mac(const gchar *text, guint8 mac[6])
-{
-	if (text == NULL || strlen(text) != MAC_LEN * 3 - 1)
-		return FALSE;
-	for (guint i = 0; i < MAC_LEN; i++) {
-		const gchar *p = text + i * 3;
-
-		if (!g_ascii_isxdigit(p[0]) || !g_ascii_isxdigit(p[1]))
-			return FALSE;
-		if (i < MAC_LEN - 1 && p[2] != ':' && p[2] != '-')
-			return FALSE;
-		mac[i] = (guint8)(g_ascii_xdigit_value(p[0]) << 4 | g_ascii_xdigit_value(p[1]));
-	}
-	return TRUE;
-}
-
 /* As iwd: an address a station may use (unicast, not all zero). */
 static void
 check_address_override(JoindProfileCheck *check, const gchar *value)
@@ -408,7 +392,7 @@ check_address_override(JoindProfileCheck *check, const gchar *value)
 	guint8 mac[MAC_LEN];
 	g_autofree gchar *shown = joind_profile_check_show("AddressOverride", value);
 
-	if (!joind_profile_parse_mac(value, mac))
+	if (!joind_mac_parse(value, mac))
 		joind_profile_check_fail(check, "Settings", "AddressOverride",
 		                         "AddressOverride: “%s” is not a MAC address (expected six "
 		                         "hexadecimal bytes such as 02:00:5e:10:00:01)",

@@ -34,8 +34,6 @@ gchar *joind_profile_check_show(const gchar *key, const gchar *value);
 /* key of group; NULL when absent or when its escapes are wrong (reported). */
 gchar *joind_profile_check_get_string(JoindProfileCheck *check, const gchar *group,
                                       const gchar *key);
-/* "02:00:5e:10:00:01" (or with '-'); FALSE when it is not six bytes so. */
-gboolean joind_profile_parse_mac(const gchar *text, guint8 mac[6]);
 
 /* The groups, [Settings] and [Security] of any profile ([Match] is the
  * profile's own). */

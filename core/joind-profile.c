@@ -16,6 +16,7 @@
 #include <string.h>
 
 #include "joind-keyfile.h"
+#include "joind-mac.h"
 #include "joind-profile-check.h"
 #include "joind-secret.h"
 #include "joind-station.h"
@@ -117,7 +118,7 @@ joind_profile_type_to_extension(JoindProfileType type)
 static gboolean
 parse_mac(const gchar *text, MacAddress *mac)
 {
-	return joind_profile_parse_mac(text, mac->bytes);
+	return joind_mac_parse(text, mac->bytes);
 }
 
 static void

@@ -9,6 +9,7 @@
 #include "joind-error.h"
 #include "joind-known.h"
 #include "joind-log.h"
+#include "joind-mac.h"
 #include "joind-observer.h"
 #include "joind-plugin.h"
 #include "joind-port.h"

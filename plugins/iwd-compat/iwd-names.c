@@ -1,6 +1,8 @@
 /* iwd-names.c - iwd's names for joind's model (see iwd-names.h). */
 #include "iwd-names.h"
 
+#include "joind-mac.h"
+
 static const GDBusErrorEntry iwd_error_entries[] = {
         {IWD_ERROR_FAILED, IWD_SERVICE ".Failed"},
         {IWD_ERROR_ABORTED, IWD_SERVICE ".Aborted"},
@@ -86,8 +88,9 @@ iwd_network_type(JoindNetworkType type)
 gchar *
 iwd_address_to_string(const guint8 address[6])
 {
-	return g_strdup_printf("%02x:%02x:%02x:%02x:%02x:%02x", address[0], address[1], address[2],
-	                       address[3], address[4], address[5]);
+	gchar text[JOIND_MAC_STRING_LEN];
+
+	return g_strdup(joind_mac_to_string(address, text));
 }
 
 gchar *

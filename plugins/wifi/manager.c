@@ -11,6 +11,7 @@
  */
 #include "manager.h"
 
+#include "joind-mac.h"
 #include "address.h"
 #include "joind-observer.h"
 #include "link.h"
@@ -42,7 +43,7 @@ typedef struct {
 	gchar *name;
 	guint32 wiphy;
 	guint32 iftype;
-	gchar address[18];
+	gchar address[JOIND_MAC_STRING_LEN];
 } Interface;
 
 static void manager_interface_seen(WifiManager *self, Interface *iface);
@@ -69,12 +70,8 @@ interface_from_attrs(struct nlattr **attrs)
 	iface->name = g_strdup(nla_get_string(attrs[NL80211_ATTR_IFNAME]));
 	iface->wiphy = nla_get_u32(attrs[NL80211_ATTR_WIPHY]);
 	iface->iftype = nla_get_u32(attrs[NL80211_ATTR_IFTYPE]);
-	if (attrs[NL80211_ATTR_MAC] != NULL && nla_len(attrs[NL80211_ATTR_MAC]) == 6) {
-		const guint8 *a = nla_data(attrs[NL80211_ATTR_MAC]);
-
-		g_snprintf(iface->address, sizeof(iface->address), "%02x:%02x:%02x:%02x:%02x:%02x",
-		           a[0], a[1], a[2], a[3], a[4], a[5]);
-	}
+	if (attrs[NL80211_ATTR_MAC] != NULL && nla_len(attrs[NL80211_ATTR_MAC]) == 6)
+		joind_mac_to_string(nla_data(attrs[NL80211_ATTR_MAC]), iface->address);
 	return iface;
 }
 

@@ -13,6 +13,8 @@
 
 #include "bss.h"
 
+#include "joind-mac.h"
+
 int LLVMFuzzerTestOneInput(const uint8_t *data, size_t size);
 
 /* libnl is not instrumented, so ASan cannot see its nla_get_*() read
@@ -44,7 +46,7 @@ check_entry(struct nlattr *nest)
 {
 	g_autoptr(GError) error = NULL;
 	g_autoptr(WifiBss) bss = wifi_bss_new_from_nl(nest, &error);
-	gchar addr[18];
+	gchar addr[JOIND_MAC_STRING_LEN];
 
 	if (bss == NULL) {
 		if (error == NULL || error->message[0] == '\0')
@@ -60,7 +62,7 @@ check_entry(struct nlattr *nest)
 	    bss->type != JOIND_NETWORK_TYPE_PSK && bss->type != JOIND_NETWORK_TYPE_8021X &&
 	    bss->type != JOIND_NETWORK_TYPE_OWE)
 		abort();
-	if (strlen(wifi_bssid_to_string(bss->bssid, addr)) != 17)
+	if (strlen(joind_mac_to_string(bss->bssid, addr)) != 17)
 		abort();
 	(void)wifi_bss_is_hidden(bss);
 }

@@ -29,6 +29,7 @@
 
 #include <time.h>
 
+#include "joind-mac.h"
 #include "autoconnect-known.h"
 #include "cqm.h"
 
@@ -238,7 +239,7 @@ ac_try_connect(WifiAutoconnect *self, const gchar *reason)
 	g_autoptr(GArray) candidates = NULL;
 	WifiBss *bss = NULL;
 	WifiNetwork *network;
-	gchar addr[18];
+	gchar addr[JOIND_MAC_STRING_LEN];
 	gint i;
 
 	if (networks == NULL)
@@ -252,7 +253,7 @@ ac_try_connect(WifiAutoconnect *self, const gchar *reason)
 	network = WIFI_NETWORK(g_array_index(candidates, WifiAutoCandidate, i).network);
 	g_info("%s: autoconnect chooses “%s” via %s on %u MHz (rank %d, %d dBm)", self->iface->name,
 	       joind_network_get_name(JOIND_NETWORK(network)),
-	       wifi_bssid_to_string(bss->bssid, addr), bss->freq, wifi_network_get_rank(network),
+	       joind_mac_to_string(bss->bssid, addr), bss->freq, wifi_network_get_rank(network),
 	       bss->signal / 100);
 	ac_enter(self, AC_CONNECTING, reason);
 	self->target = g_object_ref(network);
@@ -400,7 +401,7 @@ ac_observe(WifiConnectEvent event, WifiNetwork *network, const WifiBss *bss, gpo
 	WifiAutoconnect *self = user_data;
 	const gchar *name = joind_network_get_name(JOIND_NETWORK(network));
 	g_autofree gchar *key = wifi_known_network_key(JOIND_NETWORK(network));
-	gchar addr[18];
+	gchar addr[JOIND_MAC_STRING_LEN];
 
 	switch (event) {
 	case WIFI_CONNECT_EVENT_CONNECTED:
@@ -414,7 +415,7 @@ ac_observe(WifiConnectEvent event, WifiNetwork *network, const WifiBss *bss, gpo
 		if (bss == NULL)
 			break;
 		g_info("%s: avoiding %s (“%s”) for %u s", self->iface->name,
-		       wifi_bssid_to_string(bss->bssid, addr), name,
+		       joind_mac_to_string(bss->bssid, addr), name,
 		       wifi_auto_retry_get_timings(self->retry)->avoid_ms / 1000);
 		wifi_auto_retry_avoid(self->retry, bss->bssid, g_get_monotonic_time());
 		break;

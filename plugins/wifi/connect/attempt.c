@@ -4,6 +4,7 @@
 #include <netlink/attr.h>
 #include <string.h>
 
+#include "joind-mac.h"
 #include "address.h"
 #include "mgmt.h"
 #include "owe-transition.h"
@@ -35,7 +36,7 @@ attempt_check_sae(WifiAttempt *attempt, const WifiWiphy *wiphy, GError **error)
 static gboolean
 attempt_parse_spa(WifiAttempt *attempt, const gchar *address, GError **error)
 {
-	if (wifi_parse_address(address, attempt->spa))
+	if (joind_mac_parse(address, attempt->spa))
 		return TRUE;
 	g_set_error_literal(error, JOIND_ERROR, JOIND_ERROR_FAILED,
 	                    "The interface has no MAC address.");
@@ -84,7 +85,7 @@ attempt_okc_pmksa(WifiAttempt *attempt, WifiIface *iface)
 	        wifi_pmksa_cache_lookup_network(iface->pmksa, attempt->spa, attempt->network_key,
 	                                        attempt->plan.akm, g_get_monotonic_time());
 	WifiPmksa *derived;
-	gchar from_text[18];
+	gchar from_text[JOIND_MAC_STRING_LEN];
 
 	if (from == NULL)
 		return NULL;
@@ -94,7 +95,7 @@ attempt_okc_pmksa(WifiAttempt *attempt, WifiIface *iface)
 		return NULL;
 	}
 	g_info("%s: offering “%s” the PMKSA of %s (opportunistic key caching)", iface->name,
-	       wifi_attempt_get_name(attempt), wifi_bssid_to_string(from->bssid, from_text));
+	       wifi_attempt_get_name(attempt), joind_mac_to_string(from->bssid, from_text));
 	return derived;
 }
 
@@ -159,7 +160,7 @@ attempt_prepare_open(WifiAttempt *attempt, WifiIface *iface, const gchar *addres
 {
 	WifiBss *target =
 	        wifi_owe_transition_target(wifi_network_get_bsses(attempt->network), attempt->bss);
-	gchar addr[18];
+	gchar addr[JOIND_MAC_STRING_LEN];
 
 	wifi_bss_unref(attempt->bss);
 	attempt->bss = target;
@@ -175,7 +176,7 @@ attempt_prepare_open(WifiAttempt *attempt, WifiIface *iface, const gchar *addres
 		return FALSE;
 	attempt->secure = TRUE;
 	g_info("%s: “%s” is joined with OWE, through %s", iface->name,
-	       wifi_attempt_get_name(attempt), wifi_bssid_to_string(target->bssid, addr));
+	       wifi_attempt_get_name(attempt), joind_mac_to_string(target->bssid, addr));
 	return attempt_owe_offer(attempt, 19, error);
 }
 
@@ -184,19 +185,19 @@ attempt_prepare_open(WifiAttempt *attempt, WifiIface *iface, const gchar *addres
  * given) when it has none yet, which only a secure network needs. */
 static gboolean
 attempt_choose_address(WifiAttempt *attempt, WifiIface *iface, const gchar **address,
-                       gchar chosen[18], GError **error)
+                       gchar chosen[JOIND_MAC_STRING_LEN], GError **error)
 {
 	GBytes *ssid = joind_network_get_ssid(JOIND_NETWORK(attempt->network));
 	guint8 current[6];
 
-	if (!wifi_parse_address(*address, current))
+	if (!joind_mac_parse(*address, current))
 		return TRUE;
 	if (!wifi_address_for_network(iface->address, iface, g_bytes_get_data(ssid, NULL),
 	                              g_bytes_get_size(ssid),
 	                              joind_network_get_profile(JOIND_NETWORK(attempt->network)),
 	                              current, attempt->spa, error))
 		return FALSE;
-	*address = wifi_bssid_to_string(attempt->spa, chosen);
+	*address = joind_mac_to_string(attempt->spa, chosen);
 	return TRUE;
 }
 
@@ -207,7 +208,7 @@ wifi_attempt_take_address(WifiAttempt *attempt, WifiIface *iface, const gchar *a
 	static const guint8 none[6];
 	guint8 current[6];
 
-	if (memcmp(attempt->spa, none, 6) == 0 || !wifi_parse_address(address, current))
+	if (memcmp(attempt->spa, none, 6) == 0 || !joind_mac_parse(address, current))
 		return TRUE;
 	return wifi_address_apply(iface, attempt->spa, current, error);
 }
@@ -219,7 +220,7 @@ wifi_attempt_new(JoindCore *core, WifiNetwork *network, WifiBss *bss, WifiIface 
 	JoindNetworkType type = joind_network_get_network_type(JOIND_NETWORK(network));
 	WifiAttempt *attempt = g_new0(WifiAttempt, 1);
 	gboolean sae = sme && iface->wiphy != NULL && wifi_wiphy_can_sae_sme(iface->wiphy);
-	gchar chosen[18];
+	gchar chosen[JOIND_MAC_STRING_LEN];
 	const gchar *address = current;
 
 	attempt->network = g_object_ref(network);

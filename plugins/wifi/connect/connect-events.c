@@ -6,6 +6,7 @@
 
 #include <netlink/attr.h>
 
+#include "joind-mac.h"
 #include "joind-log.h"
 #include "mgmt.h"
 #include "sae-attempt.h"
@@ -37,7 +38,7 @@ connector_try_next_bss(WifiConnector *self, const gchar *why)
 {
 	WifiBss *bss = wifi_attempt_next_bss(self->cur);
 	g_autoptr(GError) error = NULL;
-	gchar addr[18];
+	gchar addr[JOIND_MAC_STRING_LEN];
 
 	if (bss == NULL || self->next != NULL || self->cur->owe != NULL)
 		return FALSE;
@@ -46,12 +47,12 @@ connector_try_next_bss(WifiConnector *self, const gchar *why)
 	        joind_device_get_address(joind_station_get_device(self->station)), &error);
 	if (self->next == NULL) {
 		g_info("%s: “%s”: not trying %s: %s", self->iface->name,
-		       wifi_attempt_get_name(self->cur), wifi_bssid_to_string(bss->bssid, addr),
+		       wifi_attempt_get_name(self->cur), joind_mac_to_string(bss->bssid, addr),
 		       error->message);
 		return FALSE;
 	}
 	g_info("%s: “%s”: %s Trying %s instead.", self->iface->name,
-	       wifi_attempt_get_name(self->cur), why, wifi_bssid_to_string(bss->bssid, addr));
+	       wifi_attempt_get_name(self->cur), why, joind_mac_to_string(bss->bssid, addr));
 	connector_release(self);
 	connector_start(self);
 	return TRUE;

@@ -38,6 +38,7 @@
 
 #include <errno.h>
 
+#include "joind-mac.h"
 #include "diagnostics.h"
 #include "joind-log.h"
 #include "sae-attempt.h"
@@ -202,16 +203,16 @@ send_command(WifiConnector *self, guint8 cmd)
 {
 	WifiAttempt *cur = self->cur;
 	struct nl_msg *msg;
-	gchar addr[18];
+	gchar addr[JOIND_MAC_STRING_LEN];
 
 	msg = wifi_sme_msg_command(self->iface->nl, cmd, self->iface->ifindex, cur->bss,
 	                           cur->secure ? &cur->plan : NULL, self->control_port_nl);
 	if (cmd == NL80211_CMD_CONNECT)
 		g_info("%s: CONNECT (the kernel's SME) to %s", self->iface->name,
-		       wifi_bssid_to_string(cur->bss->bssid, addr));
+		       joind_mac_to_string(cur->bss->bssid, addr));
 	else
 		g_info("%s: %s with %s (userspace SME)", self->iface->name, wifi_nl_cmd_name(cmd),
-		       wifi_bssid_to_string(cur->bss->bssid, addr));
+		       joind_mac_to_string(cur->bss->bssid, addr));
 	self->request = wifi_nl_send(self->iface->nl, msg, NULL, command_sent, self, NULL);
 }
 
@@ -505,7 +506,7 @@ void
 connector_start(WifiConnector *self)
 {
 	g_autoptr(GError) error = NULL;
-	gchar addr[18];
+	gchar addr[JOIND_MAC_STRING_LEN];
 	WifiAttempt *cur = self->cur = g_steal_pointer(&self->next);
 
 	g_clear_pointer(&self->refused_server, g_variant_unref);
@@ -521,7 +522,7 @@ connector_start(WifiConnector *self)
 	joind_station_set_target_network(self->station, JOIND_NETWORK(cur->network));
 	joind_station_set_state(self->station, JOIND_STATION_STATE_CONNECTING, "Connect()");
 	g_info("%s: connecting to “%s” via %s on %u MHz (%s)", self->iface->name,
-	       wifi_attempt_get_name(cur), wifi_bssid_to_string(cur->bss->bssid, addr),
+	       wifi_attempt_get_name(cur), joind_mac_to_string(cur->bss->bssid, addr),
 	       cur->bss->freq, self->via_sme ? "userspace SME" : "CMD_CONNECT");
 	if (wifi_scanner_hold(self->scanner, radio_ready, self))
 		connector_go(self, "Connect()");

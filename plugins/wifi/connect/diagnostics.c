@@ -78,7 +78,7 @@ GVariant *
 wifi_diagnostics_connection(const WifiConnectionInfo *info, gint64 now_mono)
 {
 	GVariantDict d;
-	gchar addr[18];
+	gchar addr[JOIND_MAC_STRING_LEN];
 	g_autoptr(GDateTime) started =
 	        g_date_time_new_from_unix_utc(info->connect_started_real / G_USEC_PER_SEC);
 	g_autofree gchar *started_text =
@@ -86,7 +86,7 @@ wifi_diagnostics_connection(const WifiConnectionInfo *info, gint64 now_mono)
 	gint64 up = now_mono > info->connected_mono ? now_mono - info->connected_mono : 0;
 
 	g_variant_dict_init(&d, NULL);
-	g_variant_dict_insert(&d, "bssid", "s", wifi_bssid_to_string(info->bssid, addr));
+	g_variant_dict_insert(&d, "bssid", "s", joind_mac_to_string(info->bssid, addr));
 	g_variant_dict_insert(&d, "frequency", "u", info->freq);
 	g_variant_dict_insert(&d, "channel", "u", wifi_freq_to_channel(info->freq));
 	if (info->has_sta)

@@ -4,6 +4,7 @@
 #include <linux/nl80211.h>
 #include <string.h>
 
+#include "joind-mac.h"
 #include "joind-error.h"
 
 WifiBss *
@@ -78,7 +79,7 @@ wifi_bss_new(const guint8 *bssid, guint32 freq, gint signal, guint16 capability,
 {
 	g_autoptr(WifiBss) self = g_new0(WifiBss, 1);
 	g_autoptr(GError) local = NULL;
-	gchar addr[18];
+	gchar addr[JOIND_MAC_STRING_LEN];
 
 	self->refcount = 1;
 	memcpy(self->bssid, bssid, 6);
@@ -88,13 +89,13 @@ wifi_bss_new(const guint8 *bssid, guint32 freq, gint signal, guint16 capability,
 	self->ie_data = g_bytes_new(ies, ies_len);
 	if (!wifi_ies_parse(ies, ies_len, &self->ies, &local)) {
 		g_set_error(error, JOIND_ERROR, JOIND_ERROR_INVALID_ARGS, "BSS %s: %s",
-		            wifi_bssid_to_string(bssid, addr), local->message);
+		            joind_mac_to_string(bssid, addr), local->message);
 		return NULL;
 	}
 	if (!wifi_security_classify(&self->ies, capability, &self->type)) {
 		g_set_error(error, JOIND_ERROR, JOIND_ERROR_NOT_SUPPORTED,
 		            "BSS %s offers no key management joind knows",
-		            wifi_bssid_to_string(bssid, addr));
+		            joind_mac_to_string(bssid, addr));
 		return NULL;
 	}
 	return g_steal_pointer(&self);
@@ -147,14 +148,6 @@ wifi_bss_new_from_nl(struct nlattr *bss_attr, GError **error)
 		self->seen_ms_ago = nla_get_u32(tb[NL80211_BSS_SEEN_MS_AGO]);
 	self->from_probe_response = tb[NL80211_BSS_PRESP_DATA] != NULL;
 	return self;
-}
-
-const gchar *
-wifi_bssid_to_string(const guint8 *bssid, gchar *buf)
-{
-	g_snprintf(buf, 18, "%02x:%02x:%02x:%02x:%02x:%02x", bssid[0], bssid[1], bssid[2], bssid[3],
-	           bssid[4], bssid[5]);
-	return buf;
 }
 
 guint

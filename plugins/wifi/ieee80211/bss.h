@@ -54,9 +54,6 @@ gboolean wifi_security_classify(const WifiIes *ies, guint16 capability, JoindNet
  * name. */
 const gchar *wifi_security_name(JoindNetworkType type, guint32 akms, gboolean mfp_required);
 
-/* "aa:bb:cc:dd:ee:ff" into buf (18 octets). */
-const gchar *wifi_bssid_to_string(const guint8 *bssid, gchar *buf);
-
 /* One entry of a BSS table per BSSID, SSID and network type (cfg80211
  * keeps a hidden AP's beacon and its probe responses as two entries with
  * one BSSID: the SSID tells them apart): a GHashTable's hash and equal

@@ -3,6 +3,7 @@
 
 #include <string.h>
 
+#include "joind-mac.h"
 #include "joind-error.h"
 #include "joind-observer.h"
 #include "joind-profile.h"
@@ -176,7 +177,7 @@ profile_override(JoindProfile *profile, guint8 out[6])
 	if (profile == NULL || !joind_profile_has_key(profile, "Settings", "AddressOverride"))
 		return FALSE;
 	text = joind_profile_get_string(profile, "Settings", "AddressOverride");
-	return text != NULL && wifi_parse_address(text, out);
+	return text != NULL && joind_mac_parse(text, out);
 }
 
 gboolean
@@ -216,7 +217,7 @@ address_initial(WifiAddress *self, WifiIface *iface, const guint8 current[6], gu
 gboolean
 wifi_address_apply(WifiIface *iface, const guint8 addr[6], const guint8 current[6], GError **error)
 {
-	gchar text[18];
+	gchar text[JOIND_MAC_STRING_LEN];
 
 	if (memcmp(addr, current, 6) == 0 || iface->link == NULL)
 		return TRUE;
@@ -224,7 +225,7 @@ wifi_address_apply(WifiIface *iface, const guint8 addr[6], const guint8 current[
 		return FALSE;
 	if (iface->address != NULL)
 		iface->address->changed = TRUE;
-	g_info("%s: address now %s", iface->name, wifi_bssid_to_string(addr, text));
+	g_info("%s: address now %s", iface->name, joind_mac_to_string(addr, text));
 	return TRUE;
 }
 
@@ -247,16 +248,16 @@ wifi_address_start(WifiIface *iface, JoindDevice *device)
 	g_autoptr(GError) error = NULL;
 	guint8 current[6];
 	guint8 addr[6];
-	gchar text[18];
+	gchar text[JOIND_MAC_STRING_LEN];
 
-	if (!wifi_parse_address(joind_device_get_address(device), current) ||
+	if (!joind_mac_parse(joind_device_get_address(device), current) ||
 	    !address_initial(iface->address, iface, current, addr))
 		return;
 	if (!wifi_address_apply(iface, addr, current, &error)) {
 		g_warning("%s", error->message);
 		return;
 	}
-	joind_device_set_address(device, wifi_bssid_to_string(addr, text));
+	joind_device_set_address(device, joind_mac_to_string(addr, text));
 }
 
 void
@@ -264,7 +265,7 @@ wifi_address_stop(WifiIface *iface, JoindDevice *device)
 {
 	guint8 current[6];
 
-	if (wifi_parse_address(joind_device_get_address(device), current))
+	if (joind_mac_parse(joind_device_get_address(device), current))
 		address_restore(iface->address, iface, current);
 }
 
@@ -274,9 +275,9 @@ wifi_address_diagnostics(WifiIface *iface, const gchar *current, GVariantDict *d
 	static const gchar *const modes[] = {"disabled", "once", "network"};
 	WifiAddress *self = iface->address;
 	guint8 now[6];
-	gchar text[18];
+	gchar text[JOIND_MAC_STRING_LEN];
 
-	if (current == NULL || !wifi_parse_address(current, now))
+	if (current == NULL || !joind_mac_parse(current, now))
 		return;
 	g_variant_dict_insert(d, "address", "s", current);
 	if (self == NULL)
@@ -284,5 +285,5 @@ wifi_address_diagnostics(WifiIface *iface, const gchar *current, GVariantDict *d
 	load_permanent(self, iface, now);
 	g_variant_dict_insert(d, "address_randomization", "s", modes[self->mode]);
 	g_variant_dict_insert(d, "permanent_address", "s",
-	                      wifi_bssid_to_string(self->permanent, text));
+	                      joind_mac_to_string(self->permanent, text));
 }

@@ -20,6 +20,7 @@
 #include <sys/socket.h>
 #include <unistd.h>
 
+#include "joind-mac.h"
 #include "joind-error.h"
 
 struct _WifiLink {
@@ -49,7 +50,7 @@ link_valid(struct nl_msg *msg, void *arg)
 	struct nlmsghdr *hdr = nlmsg_hdr(msg);
 	struct ifinfomsg *ifi;
 	struct nlattr *tb[IFLA_MAX + 1];
-	gchar addr[18] = "";
+	gchar addr[JOIND_MAC_STRING_LEN] = "";
 	const gchar *name = NULL;
 
 	if (hdr->nlmsg_type != RTM_NEWLINK ||
@@ -58,12 +59,8 @@ link_valid(struct nl_msg *msg, void *arg)
 	ifi = nlmsg_data(hdr);
 	if (tb[IFLA_IFNAME] != NULL)
 		name = nla_get_string(tb[IFLA_IFNAME]);
-	if (tb[IFLA_ADDRESS] != NULL && nla_len(tb[IFLA_ADDRESS]) == 6) {
-		const guint8 *a = nla_data(tb[IFLA_ADDRESS]);
-
-		g_snprintf(addr, sizeof(addr), "%02x:%02x:%02x:%02x:%02x:%02x", a[0], a[1], a[2],
-		           a[3], a[4], a[5]);
-	}
+	if (tb[IFLA_ADDRESS] != NULL && nla_len(tb[IFLA_ADDRESS]) == 6)
+		joind_mac_to_string(nla_data(tb[IFLA_ADDRESS]), addr);
 	self->func(ifi->ifi_index, name, addr[0] != '\0' ? addr : NULL, ifi->ifi_flags,
 	           self->user_data);
 	return NL_SKIP;

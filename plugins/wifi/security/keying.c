@@ -146,6 +146,7 @@ static void
 keying_cache_pmksa(WifiKeying *self)
 {
 	g_autoptr(GError) error = NULL;
+	gchar aa_text[JOIND_MAC_STRING_LEN];
 	WifiPmksa *pmksa;
 
 	if (!self->pmksa_pending)
@@ -159,9 +160,8 @@ keying_cache_pmksa(WifiKeying *self)
 		return;
 	}
 	wifi_pmksa_cache_add(self->iface->pmksa, pmksa);
-	g_info("%s: PMKSA cached for %02x:%02x:%02x:%02x:%02x:%02x for %u s (%u in the cache)",
-	       self->iface->name, self->aa[0], self->aa[1], self->aa[2], self->aa[3], self->aa[4],
-	       self->aa[5], WIFI_PMKSA_DEFAULT_LIFETIME_S,
+	g_info("%s: PMKSA cached for %s for %u s (%u in the cache)", self->iface->name,
+	       joind_mac_to_string(self->aa, aa_text), WIFI_PMKSA_DEFAULT_LIFETIME_S,
 	       wifi_pmksa_cache_size(self->iface->pmksa));
 }
 

@@ -349,21 +349,3 @@ wifi_rsn_msg_authorize(WifiNl *nl, guint32 ifindex, const guint8 *aa)
 	nla_put(msg, NL80211_ATTR_STA_FLAGS2, sizeof(flags), &flags);
 	return msg;
 }
-
-gboolean
-wifi_parse_address(const gchar *text, guint8 addr[6])
-{
-	/* "aa:bb:cc:dd:ee:ff", as the core formats addresses. */
-	if (text == NULL || strlen(text) != 17)
-		return FALSE;
-	for (guint i = 0; i < 6; i++) {
-		const gchar *p = text + 3 * i;
-		gint hi = g_ascii_xdigit_value(p[0]);
-		gint lo = g_ascii_xdigit_value(p[1]);
-
-		if (hi < 0 || lo < 0 || (i < 5 && p[2] != ':'))
-			return FALSE;
-		addr[i] = (guint8)((hi << 4) | lo);
-	}
-	return TRUE;
-}

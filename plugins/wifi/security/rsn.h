@@ -89,7 +89,4 @@ gboolean wifi_rsn_put_set_default_key(struct nl_msg *msg, guint32 ifindex,
                                       const WifiHandshakeKey *key);
 struct nl_msg *wifi_rsn_msg_authorize(WifiNl *nl, guint32 ifindex, const guint8 *aa);
 
-/* "aa:bb:cc:dd:ee:ff" -> 6 octets. */
-gboolean wifi_parse_address(const gchar *text, guint8 addr[6]);
-
 G_END_DECLS

@@ -4,6 +4,7 @@
 
 #include <string.h>
 
+#include "joind-mac.h"
 #include "owe-transition.h"
 
 /* iwd's words for the bits, in its order, and what each leaves. */
@@ -145,7 +146,7 @@ static gboolean
 td_pick_bss(WifiAttempt *attempt, const WifiTdRules *rules, JoindNetworkType type, gboolean sae)
 {
 	GPtrArray *bsses = wifi_network_get_bsses(attempt->network);
-	gchar addr[18];
+	gchar addr[JOIND_MAC_STRING_LEN];
 
 	for (guint i = 0; bsses != NULL && i < bsses->len; i++) {
 		WifiBss *bss = g_ptr_array_index(bsses, i);
@@ -161,7 +162,7 @@ td_pick_bss(WifiAttempt *attempt, const WifiTdRules *rules, JoindNetworkType typ
 			continue;
 		g_info("%s: “%s” is joined as its transition rules allow: through %s",
 		       attempt->iface->name, wifi_attempt_get_name(attempt),
-		       wifi_bssid_to_string(candidate->bssid, addr));
+		       joind_mac_to_string(candidate->bssid, addr));
 		wifi_bss_unref(attempt->bss);
 		attempt->bss = g_steal_pointer(&candidate);
 		attempt->plan = plan;

@@ -10,6 +10,7 @@
 
 #include <linux/if.h>
 
+#include "joind-mac.h"
 #include "address.h"
 #include "autoconnect-known.h"
 #include "autoconnect.h"
@@ -474,11 +475,11 @@ static GVariant *
 bss_diagnostics(WifiBss *bss)
 {
 	GVariantDict d;
-	gchar addr[18];
+	gchar addr[JOIND_MAC_STRING_LEN];
 	g_autofree gchar *ssid = joind_ssid_to_display(bss->ies.ssid, bss->ies.ssid_len);
 
 	g_variant_dict_init(&d, NULL);
-	g_variant_dict_insert(&d, "bssid", "s", wifi_bssid_to_string(bss->bssid, addr));
+	g_variant_dict_insert(&d, "bssid", "s", joind_mac_to_string(bss->bssid, addr));
 	g_variant_dict_insert(&d, "ssid", "s", ssid);
 	g_variant_dict_insert(&d, "hidden", "b", wifi_bss_is_hidden(bss));
 	g_variant_dict_insert(&d, "security", "s", joind_network_type_to_string(bss->type));
