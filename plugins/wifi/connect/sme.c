@@ -5,44 +5,8 @@
 #include <netlink/attr.h>
 #include <string.h>
 
+#include "codes.h"
 #include "mgmt.h"
-
-const gchar *
-wifi_sme_status_to_string(guint16 status, gchar buf[16])
-{
-	/* IEEE 802.11-2020 Table 9-50, the codes an access point gives most. */
-	switch (status) {
-	case 0:
-		return "success";
-	case 1:
-		return "unspecified failure";
-	case 10:
-		return "capabilities not supported";
-	case 13:
-		return "authentication algorithm not supported";
-	case 17:
-		return "access point full";
-	case 30:
-		return "try again later";
-	case 31:
-		return "robust management frame policy violation";
-	case 43:
-		return "invalid AKM";
-	case 72:
-		return "invalid RSN element capabilities";
-	case 76:
-		return "anti-clogging token required";
-	case 77:
-		return "finite cyclic group not supported";
-	case 123:
-		return "unknown password identifier";
-	case 126:
-		return "SAE hash-to-element";
-	default:
-		g_snprintf(buf, 16, "status %u", status);
-		return buf;
-	}
-}
 
 gchar *
 wifi_sme_refusal_message(const gchar *stage, gboolean timed_out, guint16 status)
@@ -52,7 +16,7 @@ wifi_sme_refusal_message(const gchar *stage, gboolean timed_out, guint16 status)
 	if (timed_out)
 		return g_strdup_printf("The access point did not answer (%s).", stage);
 	return g_strdup_printf("The access point refused the %s (%s).", stage,
-	                       wifi_sme_status_to_string(status, buf));
+	                       wifi_status_to_string(status, buf));
 }
 
 static void

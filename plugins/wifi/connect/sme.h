@@ -59,8 +59,4 @@ struct nl_msg *wifi_sme_msg_leave(WifiNl *nl, guint32 ifindex, const guint8 *bss
  * not answer"; stage "authentication" or "association". */
 gchar *wifi_sme_refusal_message(const gchar *stage, gboolean timed_out, guint16 status);
 
-/* "success", "refused" and so on for a few IEEE 802.11 status codes, else
- * "status N" (in buf). */
-const gchar *wifi_sme_status_to_string(guint16 status, gchar buf[16]);
-
 G_END_DECLS

@@ -8,7 +8,6 @@
 #include "joind-observer.h"
 #include "joind-profile.h"
 #include "rsn-crypto.h"
-#include "rsn.h"
 
 #define SECRET_FILE "address-secret"
 #define SECRET_LEN  32

@@ -18,7 +18,7 @@
 #include "joind-crypto.h"
 #include "joind-secret.h"
 #include "sae-crypto.h"
-#include "sme.h"
+#include "codes.h"
 
 #define SAE_SEQ_COMMIT  1
 #define SAE_SEQ_CONFIRM 2
@@ -458,7 +458,7 @@ sae_rx_commit(WifiSae *sae, guint16 status, const guint8 *body, gsize len)
 	else if (status != expected)
 		sae_fail_with(sae, g_error_new(WIFI_SAE_ERROR, WIFI_SAE_ERROR_REFUSED,
 		                               "The peer refused the SAE commit (status %u, %s).",
-		                               status, wifi_sme_status_to_string(status, buf)));
+		                               status, wifi_status_to_string(status, buf)));
 	else if (sae->state == WIFI_SAE_CONFIRMED && sae->sync < WIFI_SAE_MAX_SYNC)
 		sae_resend_both(sae);
 	else if (sae->state == WIFI_SAE_CONFIRMED)
@@ -486,7 +486,7 @@ sae_rx_confirm(WifiSae *sae, guint16 status, const guint8 *body, gsize len)
 		sae_fail_with(sae, g_error_new(WIFI_SAE_ERROR, WIFI_SAE_ERROR_CONFIRM_MISMATCH,
 		                               "The peer refused the SAE confirm (status %u, %s): "
 		                               "the password is probably wrong.",
-		                               status, wifi_sme_status_to_string(status, buf)));
+		                               status, wifi_status_to_string(status, buf)));
 		return;
 	}
 	if (!wifi_sae_confirm_parse(body, len, sae->kck_len, &confirm, &error) ||

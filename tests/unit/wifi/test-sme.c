@@ -10,6 +10,7 @@
 #include "mgmt.h"
 #include "nl-test-util.h"
 #include "rsn.h"
+#include "codes.h"
 #include "sme.h"
 
 static const guint8 bssid[6] = {0x02, 0x00, 0x00, 0x00, 0x07, 0x00};
@@ -215,9 +216,9 @@ test_status_names(void)
 {
 	gchar buf[16];
 
-	g_assert_cmpstr(wifi_sme_status_to_string(0, buf), ==, "success");
-	g_assert_cmpstr(wifi_sme_status_to_string(17, buf), ==, "access point full");
-	g_assert_cmpstr(wifi_sme_status_to_string(65535, buf), ==, "status 65535");
+	g_assert_cmpstr(wifi_status_to_string(0, buf), ==, "success");
+	g_assert_cmpstr(wifi_status_to_string(17, buf), ==, "access point full");
+	g_assert_cmpstr(wifi_status_to_string(65535, buf), ==, "status 65535");
 }
 
 int
