@@ -81,9 +81,9 @@ static WifiPmksa *
 attempt_okc_pmksa(WifiAttempt *attempt, WifiIface *iface)
 {
 	g_autoptr(GError) error = NULL;
-	const WifiPmksa *from =
-	        wifi_pmksa_cache_lookup_network(iface->pmksa, attempt->spa, attempt->network_key,
-	                                        attempt->plan.akm, g_get_monotonic_time());
+	const WifiPmksa *from = wifi_pmksa_cache_lookup_network(
+	        attempt->pmksa_cache, attempt->spa, attempt->network_key, attempt->plan.akm,
+	        g_get_monotonic_time());
 	WifiPmksa *derived;
 	gchar from_text[JOIND_MAC_STRING_LEN];
 
@@ -123,7 +123,7 @@ attempt_prepare_eap(WifiAttempt *attempt, WifiIface *iface, const gchar *address
 		return FALSE;
 	attempt->eap_profile = g_object_ref(profile);
 	attempt->network_key = wifi_known_network_key(JOIND_NETWORK(attempt->network));
-	pmksa = wifi_pmksa_cache_lookup(iface->pmksa, attempt->bss->bssid, attempt->spa,
+	pmksa = wifi_pmksa_cache_lookup(attempt->pmksa_cache, attempt->bss->bssid, attempt->spa,
 	                                attempt->network_key, attempt->plan.akm,
 	                                g_get_monotonic_time());
 	if (pmksa != NULL) {
@@ -215,7 +215,8 @@ wifi_attempt_take_address(WifiAttempt *attempt, WifiIface *iface, const gchar *a
 
 WifiAttempt *
 wifi_attempt_new(JoindCore *core, WifiNetwork *network, WifiBss *bss, WifiIface *iface,
-                 gboolean sme, const gchar *current, gboolean *ask_agent, GError **error)
+                 WifiPmksaCache *pmksa_cache, gboolean sme, const gchar *current,
+                 gboolean *ask_agent, GError **error)
 {
 	JoindNetworkType type = joind_network_get_network_type(JOIND_NETWORK(network));
 	WifiAttempt *attempt = g_new0(WifiAttempt, 1);
@@ -226,6 +227,7 @@ wifi_attempt_new(JoindCore *core, WifiNetwork *network, WifiBss *bss, WifiIface 
 	attempt->network = g_object_ref(network);
 	attempt->bss = wifi_bss_ref(bss);
 	attempt->iface = wifi_iface_ref(iface);
+	attempt->pmksa_cache = pmksa_cache;
 	*ask_agent = FALSE;
 	if (!attempt_choose_address(attempt, iface, &address, chosen, error)) {
 		wifi_attempt_free(attempt);
@@ -282,6 +284,7 @@ wifi_attempt_keying_config(WifiAttempt *attempt, JoindCore *core, gboolean contr
 	config->requester = joind_requester_from_cancellable(call);
 	config->network = attempt->network_key;
 	config->pmksa = attempt->pmksa;
+	config->pmksa_cache = attempt->pmksa_cache;
 }
 
 void
@@ -338,8 +341,9 @@ wifi_attempt_move_to(WifiAttempt *attempt, JoindCore *core, WifiBss *bss, gboole
                      const gchar *current, GError **error)
 {
 	gboolean ask_agent = FALSE;
-	WifiAttempt *moved = wifi_attempt_new(core, attempt->network, bss, attempt->iface, sme,
-	                                      current, &ask_agent, error);
+	WifiAttempt *moved =
+	        wifi_attempt_new(core, attempt->network, bss, attempt->iface, attempt->pmksa_cache,
+	                         sme, current, &ask_agent, error);
 
 	if (moved == NULL)
 		return NULL;

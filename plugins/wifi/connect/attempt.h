@@ -44,6 +44,9 @@ typedef struct {
 	 * network's PTs, the PMK that keys the link (SAE's, or the cached
 	 * PMKSA's) and, once SAE accepted, its PMKID. */
 	WifiIface *iface;
+	/* The station's PMKSA cache (borrowed): what this attempt offers,
+	 * adds and drops. */
+	WifiPmksaCache *pmksa_cache;
 	WifiSaePtCache *sae_pts;
 	guint8 sae_pmk[WIFI_PSK_LEN];
 	guint8 sae_pmkid[WIFI_PMKID_LEN];
@@ -58,8 +61,8 @@ typedef struct {
  * an 802.1X network without a profile, a bad profile secret); *ask_agent
  * when the PSK must come from the agent. */
 WifiAttempt *wifi_attempt_new(JoindCore *core, WifiNetwork *network, WifiBss *bss, WifiIface *iface,
-                              gboolean sme, const gchar *current, gboolean *ask_agent,
-                              GError **error);
+                              WifiPmksaCache *pmksa_cache, gboolean sme, const gchar *current,
+                              gboolean *ask_agent, GError **error);
 /* Before authentication: gives the interface the address the attempt
  * chose (address.h), when it has another one now (address). */
 /* The access point did not answer: the next of the network's (in their

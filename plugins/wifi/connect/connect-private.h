@@ -29,9 +29,10 @@ struct _WifiConnector {
 	JoindStation *station; /* the station owns the connector */
 	JoindCore *core;
 	WifiIface *iface;
-	WifiScanner *scanner;     /* the station's; held from start to connected */
-	gboolean control_port_nl; /* EAPOL over nl80211 (else AF_PACKET) */
-	gboolean use_sme;         /* the radio can and main.conf allows it */
+	WifiScanner *scanner;        /* the station's; held from start to connected */
+	WifiPmksaCache *pmksa_cache; /* the station's */
+	gboolean control_port_nl;    /* EAPOL over nl80211 (else AF_PACKET) */
+	gboolean use_sme;            /* the radio can and main.conf allows it */
 	ConnState state;
 	guint timer;   /* the state's: KEYING's bound, a teardown's fallback */
 	guint request; /* the state's nl80211 command */

@@ -599,9 +599,10 @@ wifi_connector_connect_bss(WifiConnector *self, WifiNetwork *network, WifiBss *b
 		return;
 	}
 	connector_abort_calls(self, "Aborted by a newer Connect().");
-	attempt = wifi_attempt_new(
-	        self->core, network, bss != NULL ? bss : g_ptr_array_index(bsses, 0), self->iface,
-	        self->use_sme, joind_device_get_address(device), &ask_agent, &error);
+	attempt = wifi_attempt_new(self->core, network,
+	                           bss != NULL ? bss : g_ptr_array_index(bsses, 0), self->iface,
+	                           self->pmksa_cache, self->use_sme,
+	                           joind_device_get_address(device), &ask_agent, &error);
 	if (attempt == NULL) {
 		g_task_return_error(task, g_steal_pointer(&error));
 		return;
@@ -702,13 +703,15 @@ connector_clear_kernel_link(WifiConnector *self)
 }
 
 WifiConnector *
-wifi_connector_new(JoindCore *core, JoindStation *station, WifiIface *iface, WifiScanner *scanner)
+wifi_connector_new(JoindCore *core, JoindStation *station, WifiIface *iface, WifiScanner *scanner,
+                   WifiPmksaCache *pmksa_cache)
 {
 	WifiConnector *self = g_new0(WifiConnector, 1);
 
 	self->core = core;
 	self->iface = wifi_iface_ref(iface);
 	self->scanner = scanner;
+	self->pmksa_cache = pmksa_cache;
 	self->control_port_nl =
 	        wifi_wiphy_can_control_port_nl80211(iface->wiphy) &&
 	        joind_core_get_config_bool(core, "General", "ControlPortOverNL80211");

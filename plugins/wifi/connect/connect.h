@@ -27,8 +27,10 @@ typedef struct _WifiConnector WifiConnector;
  * operational state up while connected. An attempt holds scanner (the
  * station's, which outlives the connector) from its start until it is
  * connected or over. */
+/* pmksa_cache is the station's (borrowed): the PMKSAs the connector's
+ * attempts offer, add and drop. */
 WifiConnector *wifi_connector_new(JoindCore *core, JoindStation *station, WifiIface *iface,
-                                  WifiScanner *scanner);
+                                  WifiScanner *scanner, WifiPmksaCache *pmksa_cache);
 /* Fails the pending calls (Aborted) and forgets the link state. */
 void wifi_connector_free(WifiConnector *self);
 

@@ -35,7 +35,7 @@ attempt_offer_pmksa(WifiAttempt *attempt)
 	if (attempt->plan.akm != WIFI_AKM_SUITE_SAE)
 		return;
 	attempt->network_key = wifi_known_network_key(JOIND_NETWORK(attempt->network));
-	pmksa = wifi_pmksa_cache_lookup(attempt->iface->pmksa, attempt->bss->bssid, attempt->spa,
+	pmksa = wifi_pmksa_cache_lookup(attempt->pmksa_cache, attempt->bss->bssid, attempt->spa,
 	                                attempt->network_key, WIFI_AKM_SUITE_SAE,
 	                                g_get_monotonic_time());
 	if (pmksa == NULL)
@@ -66,7 +66,7 @@ wifi_attempt_sae_pmksa_refused(WifiAttempt *attempt)
 		return FALSE;
 	g_info("%s: the access point refused the cached PMKSA of “%s”: SAE instead",
 	       attempt->iface->name, wifi_attempt_get_name(attempt));
-	wifi_pmksa_cache_remove(attempt->iface->pmksa, attempt->bss->bssid, attempt->spa,
+	wifi_pmksa_cache_remove(attempt->pmksa_cache, attempt->bss->bssid, attempt->spa,
 	                        attempt->network_key);
 	g_clear_pointer(&attempt->pmksa, wifi_pmksa_free);
 	joind_secret_clear(attempt->sae_pmk, sizeof(attempt->sae_pmk));
@@ -80,7 +80,7 @@ wifi_attempt_sae_failed(WifiAttempt *attempt)
 {
 	if (attempt->pmksa == NULL || attempt->plan.akm != WIFI_AKM_SUITE_SAE)
 		return;
-	if (wifi_pmksa_cache_remove(attempt->iface->pmksa, attempt->bss->bssid, attempt->spa,
+	if (wifi_pmksa_cache_remove(attempt->pmksa_cache, attempt->bss->bssid, attempt->spa,
 	                            attempt->network_key))
 		g_info("%s: the cached SAE PMKSA of “%s” dropped: the link did not come up with it",
 		       attempt->iface->name, wifi_attempt_get_name(attempt));
@@ -181,9 +181,9 @@ attempt_cache_pmksa(WifiAttempt *attempt)
 	}
 	pmksa->sae_group = attempt->plan.sae_group;
 	pmksa->sae_h2e = attempt->plan.sae_h2e;
-	wifi_pmksa_cache_add(attempt->iface->pmksa, pmksa);
+	wifi_pmksa_cache_add(attempt->pmksa_cache, pmksa);
 	g_info("%s: SAE PMKSA of “%s” cached (%u in the cache)", attempt->iface->name,
-	       wifi_attempt_get_name(attempt), wifi_pmksa_cache_size(attempt->iface->pmksa));
+	       wifi_attempt_get_name(attempt), wifi_pmksa_cache_size(attempt->pmksa_cache));
 }
 
 void

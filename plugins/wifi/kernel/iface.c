@@ -16,7 +16,6 @@ wifi_iface_new(WifiNl *nl, WifiLink *link, WifiWiphy *wiphy, guint32 ifindex, co
 	self->wiphy = wifi_wiphy_ref(wiphy);
 	self->ifindex = ifindex;
 	self->name = g_strdup(name);
-	self->pmksa = wifi_pmksa_cache_new();
 	return self;
 }
 
@@ -33,7 +32,6 @@ wifi_iface_unref(WifiIface *self)
 	if (self == NULL || !g_atomic_int_dec_and_test(&self->refcount))
 		return;
 	wifi_wiphy_unref(self->wiphy);
-	wifi_pmksa_cache_free(self->pmksa);
 	wifi_address_free(self->address);
 	g_free(self->name);
 	g_free(self);

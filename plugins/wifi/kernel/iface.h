@@ -10,7 +10,6 @@
 
 #include "link.h"
 #include "nl80211.h"
-#include "pmksa.h"
 #include "wiphy.h"
 
 G_BEGIN_DECLS
@@ -26,9 +25,6 @@ typedef struct {
 	/* Borrowed likewise. The station needs it (tests give a fake-link);
 	 * the scanner does not use it, the connector does without (NULL). */
 	WifiLink *link;
-	/* What full 802.1X authentications on this interface left, for the
-	 * reconnections that skip EAP (in memory only). */
-	WifiPmksaCache *pmksa;
 	/* Which MAC address the interface shows (address.h); NULL: the
 	 * kernel's, untouched (tests). */
 	WifiAddress *address;

@@ -30,6 +30,7 @@ struct _WifiKeying {
 	/* 802.1X */
 	WifiEapAuth *eap;
 	gchar *network;               /* the PMKSA cache's key of the network */
+	WifiPmksaCache *pmksa_cache;  /* the station's (borrowed) */
 	guint8 pmk[WIFI_PMK_MAX_LEN]; /* from EAP or the cached PMKSA */
 	gsize pmk_len;
 	gboolean pmksa_offered; /* our RSNE names a cached PMKID, not yet refused */
@@ -159,10 +160,10 @@ keying_cache_pmksa(WifiKeying *self)
 		g_debug("%s: no PMKSA to cache: %s", self->iface->name, error->message);
 		return;
 	}
-	wifi_pmksa_cache_add(self->iface->pmksa, pmksa);
+	wifi_pmksa_cache_add(self->pmksa_cache, pmksa);
 	g_info("%s: PMKSA cached for %s for %u s (%u in the cache)", self->iface->name,
 	       joind_mac_to_string(self->aa, aa_text), WIFI_PMKSA_DEFAULT_LIFETIME_S,
-	       wifi_pmksa_cache_size(self->iface->pmksa));
+	       wifi_pmksa_cache_size(self->pmksa_cache));
 }
 
 static gboolean handshake_timeout(gpointer user_data);
@@ -284,7 +285,7 @@ eap_started(gpointer user_data)
 	self->pmksa_offered = FALSE;
 	g_info("%s: the access point did not take the cached PMKSA: full 802.1X authentication",
 	       self->iface->name);
-	wifi_pmksa_cache_remove(self->iface->pmksa, self->aa, self->spa, self->network);
+	wifi_pmksa_cache_remove(self->pmksa_cache, self->aa, self->spa, self->network);
 	g_clear_handle_id(&self->handshake_timer, g_source_remove);
 	g_clear_pointer(&self->hs, wifi_handshake_free);
 }
@@ -357,6 +358,7 @@ wifi_keying_new(WifiIface *iface, const WifiKeyingConfig *config, WifiKeyingFunc
 	gboolean ok;
 
 	self->iface = wifi_iface_ref(iface);
+	self->pmksa_cache = config->pmksa_cache;
 	self->func = func;
 	self->user_data = user_data;
 	memcpy(self->aa, config->aa, 6);

@@ -38,6 +38,9 @@ typedef struct {
 	const gchar *requester;
 	const gchar *network;
 	const WifiPmksa *pmksa;
+	/* Where a PMKSA from a full EAP authentication goes, and which one
+	 * the access point refused is dropped from (borrowed). */
+	WifiPmksaCache *pmksa_cache;
 } WifiKeyingConfig;
 
 /* error NULL: the first handshake's keys are in and the port is

@@ -37,6 +37,9 @@ struct _WifiStation {
 	guint periodic_max;
 	gboolean periodic_disabled;
 	GCancellable *cancellable; /* the station's own scans */
+	/* What full 802.1X and SAE authentications on this interface left, for
+	 * the reconnections that skip them (in memory only). */
+	WifiPmksaCache *pmksa_cache;
 	WifiConnector *connector;
 	WifiAutoconnect *autoconnect;
 	GPtrArray *probe_ssids; /* GBytes: ConnectHiddenNetwork() calls running */
@@ -572,7 +575,7 @@ station_flush_pmksa(WifiStation *self, JoindProfile *profile, gint change)
 	                     wifi_keying_adopt_profile(keying, profile)))
 		return;
 	key = wifi_known_profile_key(ssid, joind_profile_get_profile_type(profile));
-	n = wifi_pmksa_cache_flush_network(self->iface->pmksa, key);
+	n = wifi_pmksa_cache_flush_network(self->pmksa_cache, key);
 	if (n > 0)
 		g_info("%s: the profile of “%s” %s: %u cached PMKSA dropped", self->iface->name,
 		       joind_profile_get_name(profile),
@@ -602,6 +605,7 @@ wifi_station_finalize(GObject *object)
 
 	g_clear_pointer(&self->autoconnect, wifi_autoconnect_free);
 	g_clear_pointer(&self->connector, wifi_connector_free);
+	g_clear_pointer(&self->pmksa_cache, wifi_pmksa_cache_free);
 	g_clear_pointer(&self->bsses, g_hash_table_unref);
 	g_clear_pointer(&self->networks, g_hash_table_unref);
 	g_clear_pointer(&self->probe_ssids, g_ptr_array_unref);
@@ -672,7 +676,9 @@ wifi_station_new(const WifiStationSetup *setup)
 	self->periodic_interval = self->periodic_initial;
 	self->scanner =
 	        wifi_scanner_new(self->iface, station_scan_results, station_scanning_changed, self);
-	self->connector = wifi_connector_new(core, JOIND_STATION(self), self->iface, self->scanner);
+	self->pmksa_cache = wifi_pmksa_cache_new();
+	self->connector = wifi_connector_new(core, JOIND_STATION(self), self->iface, self->scanner,
+	                                     self->pmksa_cache);
 	station_add_autoconnect(self);
 	joind_device_attach_station(self->device, JOIND_STATION(self));
 	g_signal_connect(self, "notify::state", G_CALLBACK(on_state_changed), NULL);
@@ -763,6 +769,12 @@ wifi_station_stop(WifiStation *self)
 	wifi_device_clear_diagnostics(WIFI_DEVICE(self->device));
 	/* The device holds the station: break the cycle. */
 	joind_device_attach_station(self->device, NULL);
+}
+
+WifiPmksaCache *
+wifi_station_get_pmksa_cache(WifiStation *self)
+{
+	return self->pmksa_cache;
 }
 
 guint32

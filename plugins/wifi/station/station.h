@@ -10,6 +10,7 @@
 #include "iface.h"
 #include "joind.h"
 #include "network.h"
+#include "pmksa.h"
 #include "scan.h"
 
 G_BEGIN_DECLS
@@ -30,6 +31,8 @@ gboolean wifi_station_start(WifiStation *self, GError **error);
 void wifi_station_stop(WifiStation *self);
 
 guint32 wifi_station_get_ifindex(WifiStation *self);
+/* The station's PMKSA cache (for tests). */
+WifiPmksaCache *wifi_station_get_pmksa_cache(WifiStation *self);
 guint32 wifi_station_get_wiphy_id(WifiStation *self);
 JoindDevice *wifi_station_get_joind_device(WifiStation *self);
 

@@ -65,6 +65,7 @@ typedef struct {
 	JoindDevice *device;
 	JoindStation *station;
 	WifiScanner *scanner;
+	WifiPmksaCache *pmksa_cache;
 	WifiConnector *connector;
 	WifiAutoconnect *ac;
 	GPtrArray *air; /* const TestAp *: what the scans find */
@@ -184,8 +185,10 @@ fixture_set_up(Fixture *f, gconstpointer data)
 	f->station = g_object_new(JOIND_TYPE_STATION, NULL);
 	joind_device_attach_station(f->device, f->station);
 	g_assert_true(joind_core_add_device(f->tc->core, f->device, &error));
+	f->pmksa_cache = wifi_pmksa_cache_new();
 	f->scanner = wifi_scanner_new(f->iface, glue_scan_results, glue_scanning, f);
-	f->connector = wifi_connector_new(f->tc->core, f->station, f->iface, f->scanner);
+	f->connector =
+	        wifi_connector_new(f->tc->core, f->station, f->iface, f->scanner, f->pmksa_cache);
 	f->ac = autoconnect_new(f, &test_timings);
 	g_signal_connect(f->tc->core, "profile-changed", G_CALLBACK(glue_profile_changed), f);
 	f->air = g_ptr_array_new();
@@ -197,6 +200,7 @@ fixture_tear_down(Fixture *f, gconstpointer data)
 	g_signal_handlers_disconnect_by_data(f->tc->core, f);
 	wifi_autoconnect_free(f->ac);
 	wifi_connector_free(f->connector);
+	wifi_pmksa_cache_free(f->pmksa_cache);
 	wifi_scanner_free(f->scanner);
 	joind_core_remove_device(f->tc->core, f->device);
 	joind_device_attach_station(f->device, NULL);

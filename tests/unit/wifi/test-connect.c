@@ -50,6 +50,7 @@ typedef struct {
 	JoindDevice *device;
 	JoindStation *station;
 	WifiScanner *scanner;
+	WifiPmksaCache *pmksa_cache;
 	WifiConnector *connector;
 	GString *events; /* observer: one letter per WifiConnectEvent */
 	guint n_done;
@@ -113,9 +114,11 @@ fixture_set_up(Fixture *f, gconstpointer data)
 	joind_device_set_address(f->device, "02:00:00:00:05:01");
 	f->station = g_object_new(TEST_TYPE_STATION, NULL);
 	joind_device_attach_station(f->device, f->station);
+	f->pmksa_cache = wifi_pmksa_cache_new();
 	f->scanner = wifi_scanner_new(f->iface, on_scan_results, on_scanning, f);
 	wifi_nl_add_listener(f->nl, on_nl_event, f);
-	f->connector = wifi_connector_new(f->tc->core, f->station, f->iface, f->scanner);
+	f->connector =
+	        wifi_connector_new(f->tc->core, f->station, f->iface, f->scanner, f->pmksa_cache);
 	/* It drops whatever association an earlier joind left; none here. */
 	fake_nl_done(f->fake, fake_nl_expect(f->fake, NL80211_CMD_DISCONNECT), -ENOTCONN);
 	f->events = g_string_new(NULL);
@@ -126,6 +129,7 @@ static void
 fixture_tear_down(Fixture *f, gconstpointer data)
 {
 	wifi_connector_free(f->connector);
+	wifi_pmksa_cache_free(f->pmksa_cache);
 	wifi_scanner_free(f->scanner);
 	joind_device_attach_station(f->device, NULL);
 	g_object_unref(f->station);
@@ -995,7 +999,8 @@ test_interface_removed(Fixture *f, gconstpointer data)
 	g_assert_error(f->error, JOIND_ERROR, JOIND_ERROR_ABORTED);
 	assert_state(f, JOIND_STATION_STATE_DISCONNECTED);
 	g_assert_cmpuint(fake_nl_n_pending(f->fake), ==, 0);
-	f->connector = wifi_connector_new(f->tc->core, f->station, f->iface, f->scanner);
+	f->connector =
+	        wifi_connector_new(f->tc->core, f->station, f->iface, f->scanner, f->pmksa_cache);
 }
 
 /* Events were lost: the kernel is asked whether the link is still up. */
@@ -1223,7 +1228,7 @@ assert_eap_connected(Fixture *f, WifiNetwork *network, gboolean pmksa_used)
 	g_assert_nonnull(keying);
 	g_assert_cmpstr(wifi_keying_get_eap_method(keying), ==, "TESTKEY");
 	g_assert_true(wifi_keying_pmksa_used(keying) == pmksa_used);
-	g_assert_cmpuint(wifi_pmksa_cache_size(f->iface->pmksa), ==, 1);
+	g_assert_cmpuint(wifi_pmksa_cache_size(f->pmksa_cache), ==, 1);
 }
 
 /* Full EAP, the PMK from the MSK, message 1 naming its PMKID: connected,
@@ -1311,7 +1316,7 @@ test_eap_wrong_password(Fixture *f, gconstpointer data)
 	associate_eap(f, network, named);
 	run_eap(f, "alice", FALSE);
 	assert_failed_teardown(f, JOIND_ERROR_AUTHENTICATION_FAILED, "W");
-	g_assert_cmpuint(wifi_pmksa_cache_size(f->iface->pmksa), ==, 0);
+	g_assert_cmpuint(wifi_pmksa_cache_size(f->pmksa_cache), ==, 0);
 }
 
 /* EAP-Failure to the identity alone: no credentials were judged, so it is
@@ -1371,12 +1376,12 @@ test_eap_reauth(Fixture *f, gconstpointer data)
 	run_eap(f, "alice", TRUE);
 	run_4way(f, a);
 	assert_eap_connected(f, network, FALSE);
-	wifi_pmksa_cache_flush_network(f->iface->pmksa, key);
-	g_assert_cmpuint(wifi_pmksa_cache_size(f->iface->pmksa), ==, 0);
+	wifi_pmksa_cache_flush_network(f->pmksa_cache, key);
+	g_assert_cmpuint(wifi_pmksa_cache_size(f->pmksa_cache), ==, 0);
 	run_eap(f, "alice", TRUE);
 	assert_state(f, JOIND_STATION_STATE_CONNECTED);
 	/* The access point holds the new PMKSA at once: so does the cache. */
-	g_assert_cmpuint(wifi_pmksa_cache_size(f->iface->pmksa), ==, 1);
+	g_assert_cmpuint(wifi_pmksa_cache_size(f->pmksa_cache), ==, 1);
 	/* The handshake after it: message 2 verifies with the new PMK's PTK
 	 * (the test method's MSK is the same, so the PMK is too). */
 	msg1 = test_auth_msg1(a);
@@ -1415,7 +1420,7 @@ test_eap_suite_b(Fixture *f, gconstpointer data)
 	plan = wifi_connector_get_rsn_plan(f->connector);
 	g_assert_cmpuint(plan->akm, ==, WIFI_AKM_SUITE_8021X_SUITE_B_192);
 	g_assert_cmpuint(plan->pairwise_cipher, ==, WIFI_CIPHER_SUITE_GCMP_256);
-	g_assert_cmpuint(wifi_pmksa_cache_size(f->iface->pmksa), ==, 0);
+	g_assert_cmpuint(wifi_pmksa_cache_size(f->pmksa_cache), ==, 0);
 }
 
 /* A BSS of an 802.1X network without a profile cannot be joined. */
@@ -1789,7 +1794,7 @@ test_sae_pmksa(Fixture *f, gconstpointer data)
 	assert_connected(f, network);
 	g_assert_cmpuint(wifi_connector_get_rsn_plan(f->connector)->sae_group, ==, 19);
 	g_assert_false(wifi_connector_get_rsn_plan(f->connector)->sae_pmksa);
-	g_assert_cmpuint(wifi_pmksa_cache_size(f->iface->pmksa), ==, 1);
+	g_assert_cmpuint(wifi_pmksa_cache_size(f->pmksa_cache), ==, 1);
 	memcpy(pmk, wifi_sae_get_pmk(ap.sae), 32);
 	sae_disconnect(f, network);
 
@@ -1828,13 +1833,13 @@ test_sae_pmksa_refused(Fixture *f, gconstpointer data)
 	send_answer(f, NL80211_CMD_AUTHENTICATE, ap_addr, 0);
 	g_assert_true(sae_associate(f, 53, NULL, FALSE, pmkid));
 	g_assert_cmpuint(f->n_done, ==, 0);
-	g_assert_cmpuint(wifi_pmksa_cache_size(f->iface->pmksa), ==, 0);
+	g_assert_cmpuint(wifi_pmksa_cache_size(f->pmksa_cache), ==, 0);
 	sae_ap_init(&ap2, "wpa3", FALSE);
 	sae_run(f, &ap2);
 	g_assert_false(sae_associate(f, 0, wifi_sae_get_pmk(ap2.sae), FALSE, pmkid));
 	assert_connected(f, network);
 	g_assert_false(wifi_connector_get_rsn_plan(f->connector)->sae_pmksa);
-	g_assert_cmpuint(wifi_pmksa_cache_size(f->iface->pmksa), ==, 1);
+	g_assert_cmpuint(wifi_pmksa_cache_size(f->pmksa_cache), ==, 1);
 	sae_ap_clear(&ap);
 	sae_ap_clear(&ap2);
 }
@@ -1877,7 +1882,7 @@ test_sae_pt(Fixture *f, gconstpointer data)
 	g_assert_cmpuint(strlen(pt), ==, 128);
 	sae_disconnect(f, network);
 
-	g_assert_cmpuint(wifi_pmksa_cache_flush_network(f->iface->pmksa, key), ==, 1);
+	g_assert_cmpuint(wifi_pmksa_cache_flush_network(f->pmksa_cache, key), ==, 1);
 	stale = make_network(f, "wpa3", RSNE_SAE RSNXE_H2E,
 	                     "[Security]\nPassphrase=" PASSPHRASE "\nSAE-PT-Group19=" P256_G "\n");
 	sae_ap_init(&ap2, "wpa3", TRUE);

@@ -317,16 +317,18 @@ test_station_pmksa_flush(Fixture *f, gconstpointer data)
 	gint64 now = g_get_monotonic_time();
 
 	start(f);
-	wifi_pmksa_cache_add(f->iface->pmksa, wifi_pmksa_new(WIFI_AKM_SUITE_8021X, pmk, 32, ap, sta,
-	                                                     psk_key, 60, now, NULL));
-	wifi_pmksa_cache_add(f->iface->pmksa, wifi_pmksa_new(WIFI_AKM_SUITE_8021X, pmk, 32, ap, sta,
-	                                                     eap_key, 60, now, NULL));
+	wifi_pmksa_cache_add(
+	        wifi_station_get_pmksa_cache(f->station),
+	        wifi_pmksa_new(WIFI_AKM_SUITE_8021X, pmk, 32, ap, sta, psk_key, 60, now, NULL));
+	wifi_pmksa_cache_add(
+	        wifi_station_get_pmksa_cache(f->station),
+	        wifi_pmksa_new(WIFI_AKM_SUITE_8021X, pmk, 32, ap, sta, eap_key, 60, now, NULL));
 	test_core_add_profile(f->tc, "home.psk",
 	                      "[Security]\nPassphrase=secret123\n[Settings]\nAutoConnect=false\n");
 	iterate();
-	g_assert_cmpuint(wifi_pmksa_cache_size(f->iface->pmksa), ==, 1);
-	g_assert_nonnull(wifi_pmksa_cache_lookup(f->iface->pmksa, ap, sta, eap_key,
-	                                         WIFI_AKM_SUITE_8021X, now));
+	g_assert_cmpuint(wifi_pmksa_cache_size(wifi_station_get_pmksa_cache(f->station)), ==, 1);
+	g_assert_nonnull(wifi_pmksa_cache_lookup(wifi_station_get_pmksa_cache(f->station), ap, sta,
+	                                         eap_key, WIFI_AKM_SUITE_8021X, now));
 }
 
 static guint
