@@ -1,5 +1,5 @@
 /* attempt.c - one Connect() and its credentials (see attempt.h). */
-#include "attempt.h"
+#include "attempt-private.h"
 
 #include <netlink/attr.h>
 #include <string.h>
@@ -8,8 +8,6 @@
 #include "address.h"
 #include "mgmt.h"
 #include "owe-transition.h"
-#include "sae-attempt.h"
-#include "transition-disable.h"
 
 const gchar *
 wifi_attempt_get_name(WifiAttempt *attempt)

@@ -3,6 +3,7 @@
 
 #include <string.h>
 
+#include "attempt-private.h"
 #include "transition-disable.h"
 
 static JoindProfile *

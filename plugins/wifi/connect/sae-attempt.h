@@ -18,13 +18,6 @@
 
 G_BEGIN_DECLS
 
-/* Once the plan and the secret's source are known (passphrase: the
- * attempt will have one, from the profile or the agent): the profile's
- * transition rules (FALSE with JOIND_ERROR_NOT_SUPPORTED: refused), then
- * the cached PMKSA offered. */
-gboolean wifi_attempt_sae_check(WifiAttempt *attempt, gboolean sae, gboolean passphrase,
-                                GError **error);
-
 /* The SAE exchange cur authenticates with; NULL when it does not (not
  * SAE, or a cached PMKSA is offered). */
 WifiSaeAuth *wifi_attempt_sae_auth_new(WifiAttempt *attempt, WifiSaeAuthDone done,
@@ -34,10 +27,4 @@ void wifi_attempt_sae_accepted(WifiAttempt *attempt, WifiSaeAuth *auth);
 /* The association was refused: TRUE when it offered a cached SAE PMKSA,
  * now dropped: SAE must run (wifi_attempt_sae_auth_new()). */
 gboolean wifi_attempt_sae_pmksa_refused(WifiAttempt *attempt);
-/* The attempt failed before its link came up: a PMKSA it offered goes. */
-void wifi_attempt_sae_failed(WifiAttempt *attempt);
-/* The link came up: PTs and transition disable into the profile, then the
- * PMKSA into the cache (a profile change flushes the network's). */
-void wifi_attempt_sae_remember(WifiAttempt *attempt, JoindCore *core, WifiKeying *keying);
-
 G_END_DECLS

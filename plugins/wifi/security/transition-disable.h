@@ -13,12 +13,11 @@
  *
  * The SAE-PK bit has no word of iwd's and is not kept. This file reads the
  * rules, judges one access point's plan against them and words the
- * refusal; the attempt looks for an access point of the network the rules
- * allow before it refuses.
+ * refusal; the attempt (connect/attempt-transition.c) looks for an access
+ * point of the network the rules allow before it refuses.
  */
 #pragma once
 
-#include "attempt.h"
 #include "joind.h"
 #include "rsn.h"
 
@@ -55,13 +54,5 @@ void wifi_td_set_error(GError **error, guint forbidden, const gchar *name, const
 /* DisabledTransitionModes with bits added: the profile's words first,
  * then iwd's words for the bits it lacks. */
 gchar *wifi_td_modes_with(JoindProfile *profile, guint8 bits);
-
-/* The attempt against its network profile's rules, once its plan is
- * made (attempt->secure FALSE: a plain open access point): when they
- * forbid it, the attempt moves to another access point of the network
- * they allow (its plan made with sae: whether SAE can run), or fails with
- * wifi_td_set_error()'s sentence (why: as there). */
-gboolean wifi_attempt_td_check(WifiAttempt *attempt, gboolean sae, const gchar *why,
-                               GError **error);
 
 G_END_DECLS
