@@ -9,6 +9,7 @@
  */
 #pragma once
 
+#include "connection-info.h"
 #include "iface.h"
 #include "joind.h"
 #include "keying.h"
@@ -90,6 +91,9 @@ WifiKeying *wifi_connector_get_keying(WifiConnector *self);
 /* When the last Connect() was accepted (g_get_real_time()) and when it
  * came up (g_get_monotonic_time()); meaningful while connected. */
 void wifi_connector_get_times(WifiConnector *self, gint64 *started_real, gint64 *connected_mono);
+/* Fills info from the link, without the kernel's facts; FALSE when it is
+ * not connected. */
+gboolean wifi_connector_get_connection_info(WifiConnector *self, WifiConnectionInfo *info);
 /* The last attempt's EAP server when it was refused for want of trust
  * (wifi_diagnostics_refused_server()'s a{sv}), NULL otherwise; it stays
  * until the next attempt starts (transfer none). */

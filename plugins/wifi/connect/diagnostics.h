@@ -10,41 +10,12 @@
  */
 #pragma once
 
-#include "connect.h"
-#include "sta-info.h"
+#include <gio/gio.h>
+
+#include "connection-info.h"
+#include "nl80211.h"
 
 G_BEGIN_DECLS
-
-/* One connected link, as the diagnostics report it. */
-typedef struct {
-	guint8 bssid[6];
-	guint32 freq;                /* MHz */
-	guint akm;                   /* WifiAkmSuite; 0 for an open network */
-	guint pairwise_cipher;       /* WifiCipherSuite; 0 when open */
-	guint group_cipher;          /* WifiCipherSuite; 0 when open */
-	guint group_mgmt_cipher;     /* WifiCipherSuite; 0 without MFP */
-	gboolean mfp;                /* management frame protection in use */
-	guint sae_group;             /* SAE: its group; 0 without SAE */
-	gboolean sae_h2e;            /* SAE: hash-to-element, else hunting and pecking */
-	guint owe_group;             /* OWE: its Diffie-Hellman group; 0 without OWE */
-	gint64 connect_started_real; /* µs since the epoch */
-	gint64 connected_mono;       /* µs, g_get_monotonic_time() */
-	gboolean has_sta;            /* the kernel's facts below are there */
-	WifiStaInfo sta;
-	/* 802.1X: the EAP method (empty otherwise), the identity sent in the
-	 * clear (the outer identity), whether a cached PMKSA skipped EAP (or,
-	 * with SAE, the SAE exchange). */
-	gchar eap_method[32];
-	gchar eap_identity[254];
-	gboolean pmksa_used;
-	/* A TLS-based method: the TLS version and cipher, the server
-	 * certificate's subject and pin; empty otherwise (and when a cached
-	 * PMKSA stood in: no TLS ran). */
-	gchar tls_version[16];
-	gchar tls_cipher[64];
-	gchar server_subject[512];
-	gchar server_pin[64];
-} WifiConnectionInfo;
 
 /* The security of a link by its AKM suite, in Network1.Type's words:
  * "open" (0), "psk", "psk-sha256", "8021x", "8021x-sha256", "sae", ...
@@ -72,10 +43,6 @@ GVariant *wifi_diagnostics_connection(const WifiConnectionInfo *info, gint64 now
  * another reason leaves nothing to pin. Certificates are public: nothing
  * here is a secret. */
 GVariant *wifi_diagnostics_refused_server(GVariant *report, const gchar *network);
-
-/* Fills info from the connector's link, without the kernel's facts; FALSE
- * when it is not connected. */
-gboolean wifi_diagnostics_connection_info(WifiConnector *connector, WifiConnectionInfo *info);
 
 /* For the station's diagnostics: a maybe-a{sv} (a full reference from
  * finish, never NULL), Nothing (JSON null) when info is NULL (not

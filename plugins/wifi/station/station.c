@@ -537,8 +537,8 @@ station_diagnostics(gpointer user_data, GTask *task)
 		g_variant_dict_insert_value(d, "refused_server",
 		                            wifi_connector_get_refused_server(self->connector));
 	g_task_set_task_data(task, d, (GDestroyNotify)g_variant_dict_unref);
-	connected =
-	        self->connector != NULL && wifi_diagnostics_connection_info(self->connector, &info);
+	connected = self->connector != NULL &&
+	            wifi_connector_get_connection_info(self->connector, &info);
 	wifi_diagnostics_link_async(self->iface->nl, self->iface->ifindex, connected ? &info : NULL,
 	                            self->cancellable, station_link_done, task);
 }

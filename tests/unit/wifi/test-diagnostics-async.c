@@ -9,6 +9,7 @@
 
 #include "device.h"
 #include "diagnostics.h"
+#include "rsn-suites.h"
 #include "fake-nl.h"
 #include "settings.h"
 #include "test-core.h"

@@ -8,6 +8,7 @@
 #include <string.h>
 
 #include "diagnostics.h"
+#include "rsn-suites.h"
 
 static JsonObject *
 to_json(GVariant *v, JsonNode **holder)
