@@ -694,7 +694,7 @@ wifi_autoconnect_new(const WifiAutoconnectSetup *setup)
 	self->token = g_cancellable_new();
 	self->retry = wifi_auto_retry_new(setup->timings != NULL ? setup->timings
 	                                                         : &wifi_autoconnect_timings);
-	wifi_connector_set_observer(self->connector, ac_observe, self);
+	wifi_connector_add_observer(self->connector, ac_observe, self);
 	self->state_handler = g_signal_connect(self->station, "notify::state",
 	                                       G_CALLBACK(on_station_state), self);
 	return self;
@@ -706,7 +706,7 @@ wifi_autoconnect_free(WifiAutoconnect *self)
 	if (self == NULL)
 		return;
 	ac_run_exit_actions(self);
-	wifi_connector_set_observer(self->connector, NULL, NULL);
+	wifi_connector_remove_observer(self->connector, ac_observe, self);
 	g_signal_handler_disconnect(self->station, self->state_handler);
 	wifi_auto_retry_free(self->retry);
 	g_object_unref(self->token);

@@ -12,6 +12,11 @@
 
 G_BEGIN_DECLS
 
+typedef struct {
+	WifiConnectObserver func;
+	gpointer user_data;
+} WifiConnectObserverEntry;
+
 typedef enum {
 	CONN_IDLE,
 	CONN_WAITING, /* for the scan under way to end (wifi_scanner_hold()) */
@@ -43,8 +48,7 @@ struct _WifiConnector {
 	WifiSaeAuth *sae; /* cur's SAE exchange, in AUTHENTICATING */
 	gboolean oper_up;
 	GPtrArray *disconnect_tasks; /* Disconnect() calls waiting for the teardown */
-	WifiConnectObserver observer;
-	gpointer observer_data;
+	GArray *observers;           /* WifiConnectObserverEntry, in the order added */
 	/* For diagnostics: when Connect() was accepted (wall clock, µs) and
 	 * when the link came up (monotonic, µs). */
 	gint64 connect_started_real;

@@ -65,8 +65,18 @@ const gchar *const conn_state_names[] = {
 static void
 connector_notify(WifiConnector *self, WifiConnectEvent event)
 {
-	if (self->observer != NULL && self->cur != NULL)
-		self->observer(event, self->cur->network, self->cur->bss, self->observer_data);
+	g_autoptr(GArray) observers = NULL;
+
+	if (self->cur == NULL || self->observers->len == 0)
+		return;
+	/* A copy: an observer may remove itself (or another) as it hears. */
+	observers = g_array_copy(self->observers);
+	for (guint i = 0; i < observers->len; i++) {
+		const WifiConnectObserverEntry *o =
+		        &g_array_index(observers, WifiConnectObserverEntry, i);
+
+		o->func(event, self->cur->network, self->cur->bss, o->user_data);
+	}
 }
 
 /* The attempt under way failed: the observer learns how, the caller why;
@@ -723,15 +733,31 @@ wifi_connector_new(JoindCore *core, JoindStation *station, WifiIface *iface, Wif
 	if (iface->link != NULL)
 		wifi_link_set_dormant_mode(iface->link, (gint)iface->ifindex, TRUE);
 	self->disconnect_tasks = g_ptr_array_new_with_free_func(g_object_unref);
+	self->observers = g_array_new(FALSE, FALSE, sizeof(WifiConnectObserverEntry));
 	connector_clear_kernel_link(self);
 	return self;
 }
 
 void
-wifi_connector_set_observer(WifiConnector *self, WifiConnectObserver func, gpointer user_data)
+wifi_connector_add_observer(WifiConnector *self, WifiConnectObserver func, gpointer user_data)
 {
-	self->observer = func;
-	self->observer_data = user_data;
+	WifiConnectObserverEntry entry = {func, user_data};
+
+	g_array_append_val(self->observers, entry);
+}
+
+void
+wifi_connector_remove_observer(WifiConnector *self, WifiConnectObserver func, gpointer user_data)
+{
+	for (guint i = 0; i < self->observers->len; i++) {
+		const WifiConnectObserverEntry *o =
+		        &g_array_index(self->observers, WifiConnectObserverEntry, i);
+
+		if (o->func == func && o->user_data == user_data) {
+			g_array_remove_index(self->observers, i);
+			return;
+		}
+	}
 }
 
 void
@@ -747,6 +773,7 @@ wifi_connector_free(WifiConnector *self)
 	if (self->iface->link != NULL)
 		wifi_link_set_dormant_mode(self->iface->link, (gint)self->iface->ifindex, FALSE);
 	g_ptr_array_unref(self->disconnect_tasks);
+	g_array_unref(self->observers);
 	g_clear_pointer(&self->refused_server, g_variant_unref);
 	wifi_iface_unref(self->iface);
 	g_free(self);

@@ -68,10 +68,14 @@ typedef enum {
 } WifiConnectEvent;
 
 /* Called synchronously, before the State change it causes: record, do not
- * start a connect from here. bss may be NULL. */
+ * start a connect from here. bss may be NULL. Every observer hears every
+ * event, in the order they were added (autoconnect, roaming, tests). */
 typedef void (*WifiConnectObserver)(WifiConnectEvent event, WifiNetwork *network,
                                     const WifiBss *bss, gpointer user_data);
-void wifi_connector_set_observer(WifiConnector *self, WifiConnectObserver func, gpointer user_data);
+void wifi_connector_add_observer(WifiConnector *self, WifiConnectObserver func, gpointer user_data);
+/* Removes the observer added with the same func and user_data. */
+void wifi_connector_remove_observer(WifiConnector *self, WifiConnectObserver func,
+                                    gpointer user_data);
 
 /* nl80211 CONNECT, DISCONNECT, AUTHENTICATE, ASSOCIATE, DEAUTHENTICATE,
  * DISASSOCIATE and CONTROL_PORT_FRAME events of the interface. */

@@ -122,7 +122,7 @@ fixture_set_up(Fixture *f, gconstpointer data)
 	/* It drops whatever association an earlier joind left; none here. */
 	fake_nl_done(f->fake, fake_nl_expect(f->fake, NL80211_CMD_DISCONNECT), -ENOTCONN);
 	f->events = g_string_new(NULL);
-	wifi_connector_set_observer(f->connector, on_event, f);
+	wifi_connector_add_observer(f->connector, on_event, f);
 }
 
 static void
