@@ -747,7 +747,8 @@ wifi_connector_add_observer(WifiConnector *self, WifiConnectObserver func, gpoin
 }
 
 void
-wifi_connector_remove_observer(WifiConnector *self, WifiConnectObserver func, gpointer user_data)
+wifi_connector_remove_observer(WifiConnector *self, WifiConnectObserver func,
+                               gconstpointer user_data)
 {
 	for (guint i = 0; i < self->observers->len; i++) {
 		const WifiConnectObserverEntry *o =

@@ -75,7 +75,7 @@ typedef void (*WifiConnectObserver)(WifiConnectEvent event, WifiNetwork *network
 void wifi_connector_add_observer(WifiConnector *self, WifiConnectObserver func, gpointer user_data);
 /* Removes the observer added with the same func and user_data. */
 void wifi_connector_remove_observer(WifiConnector *self, WifiConnectObserver func,
-                                    gpointer user_data);
+                                    gconstpointer user_data);
 
 /* nl80211 CONNECT, DISCONNECT, AUTHENTICATE, ASSOCIATE, DEAUTHENTICATE,
  * DISASSOCIATE and CONTROL_PORT_FRAME events of the interface. */
