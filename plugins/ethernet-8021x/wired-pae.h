@@ -43,6 +43,8 @@ typedef enum {
 	WIRED_PAE_FAILED,
 	WIRED_PAE_HELD,
 	WIRED_PAE_LOGOFF,
+	/* the last value, which name tables are checked against */
+	WIRED_PAE_LAST = WIRED_PAE_LOGOFF,
 } WiredPaeState;
 
 /* 802.1X timers and counters, in milliseconds (main.conf [Wired] gives

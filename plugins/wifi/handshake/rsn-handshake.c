@@ -12,18 +12,17 @@
 const gchar *
 wifi_handshake_state_to_string(WifiHandshakeState state)
 {
-	switch (state) {
-	case WIFI_HANDSHAKE_STATE_WAIT_MSG1:
-		return "wait-msg1";
-	case WIFI_HANDSHAKE_STATE_WAIT_MSG3:
-		return "wait-msg3";
-	case WIFI_HANDSHAKE_STATE_COMPLETE:
-		return "complete";
-	case WIFI_HANDSHAKE_STATE_FAILED:
-		return "failed";
-	default:
-		return "unknown";
-	}
+	static const gchar *const names[] = {
+	        [WIFI_HANDSHAKE_STATE_WAIT_MSG1] = "wait-msg1",
+	        [WIFI_HANDSHAKE_STATE_WAIT_MSG3] = "wait-msg3",
+	        [WIFI_HANDSHAKE_STATE_COMPLETE] = "complete",
+	        [WIFI_HANDSHAKE_STATE_FAILED] = "failed",
+	};
+	G_STATIC_ASSERT(G_N_ELEMENTS(names) == WIFI_HANDSHAKE_STATE_LAST + 1);
+
+	if ((guint)state < G_N_ELEMENTS(names))
+		return names[state];
+	return "unknown";
 }
 
 void
