@@ -93,6 +93,12 @@ static const struct foo tbl[] = {
 #include "..x.h"
 """,
     "tests/unit/climb.c": '#include "../wifi-handshake/hs-test-util.h"\n',
+    # 801 lines in the client, a last line without its newline in a plugin,
+    # exactly 800 in the core; tests may be longer.
+    "client/long-file.c": "int x;\n" * 801,
+    "plugins/wired/long-file.h": "int x;\n" * 800 + "int y;",
+    "core/joind-800.c": "int x;\n" * 800,
+    "tests/unit/long-file.c": "int x;\n" * 900,
     # Core code: aborts count, includes of private headers do not.
     "core/joind-x.c": """\
 #include "joind-private.h"
@@ -123,6 +129,8 @@ EXPECTED = {
     ("core/joind-x.c", 5, "daemon-abort"),
     ("client/joinctl-x.c", 2, "climbing-include"),
     ("client/joinctl-x.c", 3, "climbing-include"),
+    ("client/long-file.c", 801, "file-length"),
+    ("plugins/wired/long-file.h", 801, "file-length"),
 }
 
 
