@@ -1,58 +1,21 @@
-/* joind-core.c - the daemon's centre: devices, the object tree, plugins.
+/* joind-core.c - the daemon's centre: the core object, its devices and
+ * its life cycle (start, reload, shutdown).
  *
  * The core owns D-Bus (one GDBusObjectManagerServer at /net/joind), the
  * configuration, the profile store and the agents; plugins own their kernel
- * I/O and reach the core only through core/api/.
+ * I/O and reach the core only through core/api/. GetDiagnostics() is in
+ * joind-core-diagnostics.c, what plugins ask of the core in
+ * joind-core-services.c.
  */
-#include "joind-core-private.h"
+#include "joind-core-internal.h"
 
 #include "config.h"
-#include "joind-agent-manager.h"
 #include "joind-caller.h"
-#include "joind-config.h"
-#include "joind-dbus-call.h"
 #include "joind-dbus-device.h"
-#include "joind-dbus-known.h"
-#include "joind-dbus-profile.h"
-#include "joind-dbus-generated.h"
-#include "joind-eap-seen.h"
 #include "joind-error.h"
-#include "joind-json.h"
-#include "joind-known-state.h"
 #include "joind-known.h"
-#include "joind-observer.h"
-#include "joind-plugin-loader.h"
-#include "joind-port.h"
-#include "joind-profile-store.h"
 
 #define JOIND_DBUS_ROOT "/net/joind"
-
-struct _JoindCore {
-	GObject parent_instance;
-	JoindCoreOptions options; /* strings owned below */
-	gchar *config_path;
-	gchar *state_dir;
-	gchar *plugin_dir;
-	gchar *enable_plugins;
-	gchar *disable_plugins;
-	JoindConfig *config;
-	JoindProfileStore *profiles;
-	JoindKnownState *known;
-	JoindDBusKnown *known_export;     /* KnownNetwork1 objects */
-	JoindDBusProfile *profile_export; /* ProfileManager1 */
-	JoindPluginLoader *plugins;
-	GDBusConnection *bus;
-	guint caller_watch; /* its filter asking for each new client's uid */
-	GDBusObjectManagerServer *manager;
-	JoindDBusManaged *managed; /* its GetManagedObjects, and device objects */
-	JoindDBusDaemon1 *daemon_iface;
-	JoindDBusAgentManager1 *agent_iface;
-	JoindAgentManager *agents;
-	GHashTable *devices; /* ifindex -> JoindDevice */
-	gboolean started;
-	gboolean devices_started; /* the device plugins, once the name is owned */
-	GPtrArray *declared;      /* joind_core_list_config(): the tables declared, in order */
-};
 
 G_DEFINE_TYPE(JoindCore, joind_core, G_TYPE_OBJECT)
 
@@ -171,186 +134,6 @@ core_plugin_changed(gpointer info, gpointer user_data)
 	core_publish_plugins(user_data);
 }
 
-/* One GetDiagnostics() call: every device's part is asked for at once and
- * the reply goes out when the last is in, so a device that has to ask the
- * kernel (or anyone) never holds up the main loop. */
-typedef struct {
-	JoindCore *core; /* alive while call's cancellable is not cancelled */
-	JoindDBusCall *call;
-	GPtrArray *devices; /* JoindDevice, as managed when the call came */
-	GPtrArray *details; /* GVariant a{sv} or NULL, by the index of devices */
-	guint pending;
-} DiagnosticsGather;
-
-static void
-diagnostics_add_device(JsonBuilder *b, JoindDevice *device, GVariant *details)
-{
-	JoindPort8021x *port = joind_device_get_port(device);
-
-	json_builder_begin_object(b);
-	joind_json_add_string(b, "name", joind_device_get_name(device));
-	joind_json_add_int(b, "ifindex", joind_device_get_ifindex(device));
-	joind_json_add_string(b, "address", joind_device_get_address(device));
-	joind_json_add_string(b, "kind",
-	                      joind_device_kind_to_string(joind_device_get_kind(device)));
-	joind_json_add_bool(b, "powered", joind_device_get_powered(device));
-	joind_json_add_string(b, "state",
-	                      joind_device_state_to_string(joind_device_get_state(device)));
-	joind_json_add_string(b, "plugin", joind_device_get_plugin(device));
-	if (port != NULL) {
-		joind_json_begin_object(b, "port8021x");
-		joind_json_add_string(b, "state",
-		                      joind_port_state_to_string(joind_port_8021x_get_state(port)));
-		joind_json_add_string(b, "profile", joind_port_8021x_get_profile(port));
-		joind_json_add_string(b, "eap_method", joind_port_8021x_get_eap_method(port));
-		joind_json_add_string(b, "last_error", joind_port_8021x_get_last_error(port));
-		/* The server's certificate and TLS parameters, for `joinctl wired
-		 * trust` and people reading why a port failed. */
-		joind_eap_seen_add_json(b, "server_certificate",
-		                        joind_port_8021x_get_profile(port));
-		json_builder_end_object(b);
-	}
-	if (details != NULL) {
-		json_builder_set_member_name(b, "details");
-		json_builder_add_value(b, json_gvariant_serialize(details));
-	}
-	json_builder_end_object(b);
-}
-
-/* A device removed while its part was asked for is left out: what it
- * said is stale. */
-static void
-diagnostics_add_devices(JsonBuilder *b, DiagnosticsGather *g)
-{
-	joind_json_begin_array(b, "devices");
-	for (guint i = 0; i < g->devices->len; i++) {
-		JoindDevice *device = g_ptr_array_index(g->devices, i);
-		gint ifindex = joind_device_get_ifindex(device);
-
-		if (g_hash_table_lookup(g->core->devices, GINT_TO_POINTER(ifindex)) == device)
-			diagnostics_add_device(b, device, g_ptr_array_index(g->details, i));
-	}
-	json_builder_end_array(b);
-}
-
-static void
-diagnostics_add_profile_error(const gchar *path, JoindProfileType type, GBytes *ssid,
-                              const gchar *message, gboolean held, gpointer user_data)
-{
-	JsonBuilder *b = user_data;
-
-	json_builder_begin_object(b);
-	joind_json_add_string(b, "path", path);
-	joind_json_add_string(b, "error", message);
-	joind_json_add_bool(b, "in_use", held);
-	json_builder_end_object(b);
-}
-
-static gchar *
-core_build_diagnostics(JoindCore *self, DiagnosticsGather *g)
-{
-	g_autoptr(JsonBuilder) b = json_builder_new();
-	g_autoptr(JsonGenerator) gen = json_generator_new();
-	g_autoptr(JsonNode) root = NULL;
-	GPtrArray *plugins = joind_plugin_loader_get_plugins(self->plugins);
-
-	json_builder_begin_object(b);
-	joind_json_add_string(b, "version", PACKAGE_VERSION);
-	joind_json_add_string(b, "state_dir", self->state_dir);
-	joind_json_add_int(b, "agents", joind_agent_manager_get_n_agents(self->agents));
-	joind_json_begin_array(b, "plugins");
-	for (guint i = 0; i < plugins->len; i++) {
-		JoindPluginInfo *info = g_ptr_array_index(plugins, i);
-
-		json_builder_begin_object(b);
-		joind_json_add_string(b, "name", info->name);
-		joind_json_add_string(b, "state", joind_plugin_state_to_string(info->state));
-		joind_json_add_string(b, "path", info->path);
-		json_builder_end_object(b);
-	}
-	json_builder_end_array(b);
-	diagnostics_add_devices(b, g);
-	joind_dbus_known_add_diagnostics(self->known_export, b);
-	joind_json_begin_array(b, "profile_errors");
-	joind_profile_store_foreach_error(self->profiles, diagnostics_add_profile_error, b);
-	json_builder_end_array(b);
-	json_builder_end_object(b);
-	root = json_builder_get_root(b);
-	json_generator_set_root(gen, root);
-	json_generator_set_pretty(gen, TRUE);
-	return json_generator_to_data(gen, NULL);
-}
-
-static void
-diagnostics_gather_answer(DiagnosticsGather *g)
-{
-	GCancellable *cancellable = joind_dbus_call_get_cancellable(g->call);
-
-	if (g_cancellable_is_cancelled(cancellable)) {
-		/* The core went away meanwhile; the call path says so. */
-		joind_dbus_call_return_new_error(g->call, JOIND_ERROR_ABORTED,
-		                                 "The daemon is shutting down.");
-	} else {
-		g_autofree gchar *json = core_build_diagnostics(g->core, g);
-
-		joind_dbus_call_return(g->call, g_variant_new("(s)", json));
-	}
-	g_ptr_array_unref(g->devices);
-	g_ptr_array_unref(g->details);
-	g_free(g);
-}
-
-static void
-diagnostics_device_done(GObject *source, GAsyncResult *result, gpointer user_data)
-{
-	DiagnosticsGather *g = user_data;
-	JoindDevice *device = JOIND_DEVICE(source);
-	g_autoptr(GError) error = NULL;
-	GVariant *details = joind_device_get_diagnostics_finish(device, result, &error);
-	guint index = 0;
-
-	if (error != NULL)
-		g_debug("diagnostics of %s: %s", joind_device_get_name(device), error->message);
-	if (g_ptr_array_find(g->devices, device, &index))
-		g_ptr_array_index(g->details, index) = details;
-	else
-		g_clear_pointer(&details, g_variant_unref);
-	if (--g->pending == 0)
-		diagnostics_gather_answer(g);
-}
-
-static void
-details_free(gpointer details)
-{
-	if (details != NULL)
-		g_variant_unref(details);
-}
-
-static void
-core_get_diagnostics(JoindDBusCall *call, gpointer self, gpointer data)
-{
-	JoindCore *core = self;
-	DiagnosticsGather *g = g_new0(DiagnosticsGather, 1);
-	g_autoptr(GList) devices = g_hash_table_get_values(core->devices);
-
-	g->core = core;
-	g->call = call;
-	g->devices = g_ptr_array_new_with_free_func(g_object_unref);
-	g->details = g_ptr_array_new_with_free_func(details_free);
-	for (GList *l = devices; l != NULL; l = l->next) {
-		g_ptr_array_add(g->devices, g_object_ref(l->data));
-		g_ptr_array_add(g->details, NULL);
-	}
-	/* One for this loop, so no early part answers before all are asked. */
-	g->pending = g->devices->len + 1;
-	for (guint i = 0; i < g->devices->len; i++)
-		joind_device_get_diagnostics(g_ptr_array_index(g->devices, i),
-		                             joind_dbus_call_get_cancellable(call),
-		                             diagnostics_device_done, g);
-	if (--g->pending == 0)
-		diagnostics_gather_answer(g);
-}
-
 /* ---- devices -------------------------------------------------------------- */
 
 gboolean
@@ -441,144 +224,6 @@ joind_core_get_bus(JoindCore *self)
 	return self->bus;
 }
 
-/* ---- settings, profiles, agents ------------------------------------------ */
-
-gboolean
-joind_core_declare_config(JoindCore *self, const JoindConfigKey *keys, GError **error)
-{
-	g_return_val_if_fail(JOIND_IS_CORE(self), FALSE);
-	/* Listing only: the plugin's init() stops here, before any I/O. */
-	if (self->declared != NULL) {
-		g_ptr_array_add(self->declared, (gpointer)keys);
-		return joind_set_error(error, JOIND_ERROR_ABORTED, JOIND_CORE_LISTING_CONFIG);
-	}
-	return joind_config_declare(self->config, keys, error);
-}
-
-gint
-joind_core_get_config_int(JoindCore *self, const gchar *group, const gchar *key)
-{
-	return joind_config_get_int(self->config, group, key);
-}
-
-gboolean
-joind_core_get_config_bool(JoindCore *self, const gchar *group, const gchar *key)
-{
-	return joind_config_get_bool(self->config, group, key);
-}
-
-gchar *
-joind_core_get_config_string(JoindCore *self, const gchar *group, const gchar *key)
-{
-	return joind_config_get_string(self->config, group, key);
-}
-
-gchar **
-joind_core_get_config_strv(JoindCore *self, const gchar *group, const gchar *key)
-{
-	return joind_config_get_strv(self->config, group, key);
-}
-
-JoindProfile *
-joind_core_find_wired_profile(JoindCore *self, const gchar *ifname, const gchar *address)
-{
-	return joind_profile_store_find_wired(self->profiles, ifname, address);
-}
-
-JoindProfile *
-joind_core_find_network_profile(JoindCore *self, const guint8 *ssid, gsize ssid_len,
-                                JoindProfileType type)
-{
-	return joind_profile_store_find_network(self->profiles, ssid, ssid_len, type);
-}
-
-GPtrArray *
-joind_core_list_profiles(JoindCore *self, JoindProfileType type)
-{
-	return joind_profile_store_list(self->profiles, type);
-}
-
-gboolean
-joind_core_save_network_profile(JoindCore *self, const guint8 *ssid, gsize ssid_len,
-                                JoindProfileType type, GKeyFile *contents, GError **error)
-{
-	g_autoptr(JoindProfile) existing =
-	        joind_profile_store_find_network(self->profiles, ssid, ssid_len, type);
-
-	/* A profile joind creates is the user's (Source "user"); marked first so
-	 * that its KnownNetwork1 object appears with it. */
-	if (existing == NULL)
-		joind_known_state_set_user_saved(self->known, ssid, ssid_len, type, TRUE);
-	if (joind_profile_store_save_network(self->profiles, ssid, ssid_len, type, contents, error))
-		return TRUE;
-	if (existing == NULL)
-		joind_known_state_set_user_saved(self->known, ssid, ssid_len, type, FALSE);
-	return FALSE;
-}
-
-gboolean
-joind_core_update_profile_keys(JoindCore *self, JoindProfile *profile, const gchar *group,
-                               const gchar *const *keys, const gchar *const *values, GError **error)
-{
-	return joind_profile_store_update_keys(self->profiles, profile, group, keys, values, error);
-}
-
-gboolean
-joind_core_remove_profile(JoindCore *self, JoindProfile *profile, GError **error)
-{
-	return joind_profile_store_remove(self->profiles, profile, error);
-}
-
-void
-joind_core_request_secret(JoindCore *core, JoindSecretKind kind, const gchar *object_path,
-                          const gchar *user, GCancellable *cancellable,
-                          GAsyncReadyCallback callback, gpointer user_data)
-{
-	joind_agent_manager_request(core->agents, NULL, kind, object_path, user, cancellable,
-	                            callback, user_data);
-}
-
-void
-joind_core_request_secret_for(JoindCore *core, const gchar *requester, JoindSecretKind kind,
-                              const gchar *object_path, const gchar *user,
-                              GCancellable *cancellable, GAsyncReadyCallback callback,
-                              gpointer user_data)
-{
-	joind_agent_manager_request(core->agents, requester, kind, object_path, user, cancellable,
-	                            callback, user_data);
-}
-
-const gchar *
-joind_requester_from_cancellable(GCancellable *cancellable)
-{
-	return joind_dbus_call_get_requester(cancellable);
-}
-
-JoindSecret *
-joind_core_request_secret_finish(JoindCore *core, GAsyncResult *result, GError **error)
-{
-	return joind_agent_manager_request_finish(core->agents, result, error);
-}
-
-void
-joind_core_register_agent(JoindCore *self, JoindCall *call, const gchar *interface,
-                          JoindPathMapFunc map, gpointer map_data)
-{
-	joind_agent_manager_register(self->agents, call, interface, map, map_data);
-}
-
-void
-joind_core_unregister_agent(JoindCore *self, JoindCall *call)
-{
-	joind_agent_manager_unregister(self->agents, call);
-}
-
-gboolean
-joind_core_has_agent(JoindCore *core)
-{
-	return core->agents != NULL && joind_agent_manager_get_n_agents(core->agents) > 0;
-}
-
 /* ---- life cycle ----------------------------------------------------------- */
 
 static void
@@ -663,7 +308,7 @@ core_export_root(JoindCore *self, GError **error)
 	self->daemon_iface = joind_dbus_daemon1_skeleton_new();
 	joind_dbus_daemon1_set_version(self->daemon_iface, PACKAGE_VERSION);
 	joind_dbus_call_connect(self->daemon_iface, "handle-get-diagnostics", self,
-	                        core_get_diagnostics, NULL);
+	                        joind_core_get_diagnostics, NULL);
 	self->agent_iface = joind_dbus_agent_manager1_skeleton_new();
 	self->agents = joind_agent_manager_new(self->bus, self->agent_iface);
 	g_signal_connect_object(self->agents, "agent-added", G_CALLBACK(core_agent_added), self,
@@ -799,41 +444,4 @@ joind_core_list_config(JoindCore *self)
 	}
 	g_clear_pointer(&self->declared, g_ptr_array_unref);
 	return list;
-}
-
-/* ---- what joind learned about known networks (joind-known.h) ------------- */
-
-void
-joind_core_note_connected(JoindCore *self, const guint8 *ssid, gsize ssid_len,
-                          JoindProfileType type, guint32 freq)
-{
-	g_return_if_fail(JOIND_IS_CORE(self));
-	joind_known_state_note_connected(self->known, ssid, ssid_len, type, freq,
-	                                 g_get_real_time() / G_USEC_PER_SEC);
-	if (self->known_export != NULL)
-		joind_dbus_known_refresh(self->known_export, ssid, ssid_len, type);
-}
-
-void
-joind_core_note_seen(JoindCore *self, const guint8 *ssid, gsize ssid_len, JoindProfileType type,
-                     guint32 freq)
-{
-	g_return_if_fail(JOIND_IS_CORE(self));
-	joind_known_state_note_seen(self->known, ssid, ssid_len, type, freq);
-}
-
-GArray *
-joind_core_get_known_frequencies(JoindCore *self, const guint8 *ssid, gsize ssid_len,
-                                 JoindProfileType type)
-{
-	g_return_val_if_fail(JOIND_IS_CORE(self), NULL);
-	return joind_known_state_get_frequencies(self->known, ssid, ssid_len, type);
-}
-
-gint64
-joind_core_get_last_connected(JoindCore *self, const guint8 *ssid, gsize ssid_len,
-                              JoindProfileType type)
-{
-	g_return_val_if_fail(JOIND_IS_CORE(self), 0);
-	return joind_known_state_get_last_connected(self->known, ssid, ssid_len, type);
 }

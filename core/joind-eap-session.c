@@ -337,8 +337,12 @@ joind_eap_session_get_emsk(JoindEapSession *session, gsize *len)
 const gchar *
 joind_eap_state_to_string(JoindEapState state)
 {
-	static const gchar *const names[] = {"idle",   "identity", "method",
-	                                     "paused", "success",  "failure"};
+	static const gchar *const names[] = {
+	        [JOIND_EAP_STATE_IDLE] = "idle",       [JOIND_EAP_STATE_IDENTITY] = "identity",
+	        [JOIND_EAP_STATE_METHOD] = "method",   [JOIND_EAP_STATE_PAUSED] = "paused",
+	        [JOIND_EAP_STATE_SUCCESS] = "success", [JOIND_EAP_STATE_FAILURE] = "failure",
+	};
+	G_STATIC_ASSERT(G_N_ELEMENTS(names) == JOIND_EAP_STATE_LAST + 1);
 
 	return (guint)state < G_N_ELEMENTS(names) ? names[state] : "invalid";
 }
@@ -346,7 +350,13 @@ joind_eap_state_to_string(JoindEapState state)
 const gchar *
 joind_eap_stage_to_string(JoindEapStage stage)
 {
-	static const gchar *const names[] = {"identity", "method negotiation", "method", "result"};
+	static const gchar *const names[] = {
+	        [JOIND_EAP_STAGE_IDENTITY] = "identity",
+	        [JOIND_EAP_STAGE_NEGOTIATION] = "method negotiation",
+	        [JOIND_EAP_STAGE_METHOD] = "method",
+	        [JOIND_EAP_STAGE_RESULT] = "result",
+	};
+	G_STATIC_ASSERT(G_N_ELEMENTS(names) == JOIND_EAP_STAGE_LAST + 1);
 
 	return (guint)stage < G_N_ELEMENTS(names) ? names[stage] : "invalid";
 }

@@ -327,7 +327,12 @@ joind_network_connect_finish(JoindNetwork *self, GAsyncResult *result, GError **
 const gchar *
 joind_network_type_to_string(JoindNetworkType type)
 {
-	static const gchar *const names[] = {"open", "wep", "psk", "sae", "8021x", "owe"};
+	static const gchar *const names[] = {
+	        [JOIND_NETWORK_TYPE_OPEN] = "open",   [JOIND_NETWORK_TYPE_WEP] = "wep",
+	        [JOIND_NETWORK_TYPE_PSK] = "psk",     [JOIND_NETWORK_TYPE_SAE] = "sae",
+	        [JOIND_NETWORK_TYPE_8021X] = "8021x", [JOIND_NETWORK_TYPE_OWE] = "owe",
+	};
+	G_STATIC_ASSERT(G_N_ELEMENTS(names) == JOIND_NETWORK_TYPE_LAST + 1);
 
 	if ((guint)type < G_N_ELEMENTS(names))
 		return names[type];

@@ -14,7 +14,13 @@
 #define GROUP_CONFIG "Config"
 #define METHOD_GROUP "EAP-Method "
 
-static const gchar *const config_types[] = {"bool", "int", "string", "strv"};
+static const gchar *const config_types[] = {
+        [JOIND_CONFIG_BOOL] = "bool",
+        [JOIND_CONFIG_INT] = "int",
+        [JOIND_CONFIG_STRING] = "string",
+        [JOIND_CONFIG_STRV] = "strv",
+};
+G_STATIC_ASSERT(G_N_ELEMENTS(config_types) == JOIND_CONFIG_LAST + 1);
 
 gchar *
 joind_plugin_manifest_path(const gchar *module_path)

@@ -205,8 +205,15 @@ joind_port_8021x_logoff(JoindPort8021x *self, GError **error)
 const gchar *
 joind_port_state_to_string(JoindPortState state)
 {
-	static const gchar *const names[] = {"idle",          "connecting", "authenticating",
-	                                     "authenticated", "held",       "failed"};
+	static const gchar *const names[] = {
+	        [JOIND_PORT_STATE_IDLE] = "idle",
+	        [JOIND_PORT_STATE_CONNECTING] = "connecting",
+	        [JOIND_PORT_STATE_AUTHENTICATING] = "authenticating",
+	        [JOIND_PORT_STATE_AUTHENTICATED] = "authenticated",
+	        [JOIND_PORT_STATE_HELD] = "held",
+	        [JOIND_PORT_STATE_FAILED] = "failed",
+	};
+	G_STATIC_ASSERT(G_N_ELEMENTS(names) == JOIND_PORT_STATE_LAST + 1);
 
 	if ((guint)state < G_N_ELEMENTS(names))
 		return names[state];

@@ -159,7 +159,12 @@ store_clear_error(JoindProfileStore *self, const gchar *path)
 static void
 store_emit(JoindProfileStore *self, JoindProfile *profile, JoindProfileChange change)
 {
-	static const gchar *const names[] = {"added", "changed", "removed"};
+	static const gchar *const names[] = {
+	        [JOIND_PROFILE_CHANGE_ADDED] = "added",
+	        [JOIND_PROFILE_CHANGE_CHANGED] = "changed",
+	        [JOIND_PROFILE_CHANGE_REMOVED] = "removed",
+	};
+	G_STATIC_ASSERT(G_N_ELEMENTS(names) == JOIND_PROFILE_CHANGE_LAST + 1);
 
 	g_debug("profile %s %s", joind_profile_get_path(profile), names[change]);
 	g_signal_emit(self, signals[SIGNAL_PROFILE_CHANGED], 0, profile, (gint)change);

@@ -404,8 +404,13 @@ joind_station_get_hidden_access_points(JoindStation *self)
 const gchar *
 joind_station_state_to_string(JoindStationState state)
 {
-	static const gchar *const names[] = {"disconnected", "connecting", "connected",
-	                                     "disconnecting"};
+	static const gchar *const names[] = {
+	        [JOIND_STATION_STATE_DISCONNECTED] = "disconnected",
+	        [JOIND_STATION_STATE_CONNECTING] = "connecting",
+	        [JOIND_STATION_STATE_CONNECTED] = "connected",
+	        [JOIND_STATION_STATE_DISCONNECTING] = "disconnecting",
+	};
+	G_STATIC_ASSERT(G_N_ELEMENTS(names) == JOIND_STATION_STATE_LAST + 1);
 
 	if ((guint)state < G_N_ELEMENTS(names))
 		return names[state];

@@ -37,6 +37,7 @@ static const gchar *const config_type_names[] = {
         [JOIND_CONFIG_STRING] = "string",
         [JOIND_CONFIG_STRV] = "list",
 };
+G_STATIC_ASSERT(G_N_ELEMENTS(config_type_names) == JOIND_CONFIG_LAST + 1);
 
 /* As the log writer does: UTF-8 as it is. g_printerr() would convert it
  * to the C locale's ASCII, turning GLib's quotes around a path into "?". */

@@ -100,6 +100,8 @@ typedef enum {
 	JOIND_EAP_STATE_PAUSED,   /* waiting for a secret from the agent */
 	JOIND_EAP_STATE_SUCCESS,
 	JOIND_EAP_STATE_FAILURE,
+	/* the last value, which name tables are checked against */
+	JOIND_EAP_STATE_LAST = JOIND_EAP_STATE_FAILURE,
 } JoindEapState;
 
 /* Where a failed conversation stopped, for error sentences. */
@@ -108,6 +110,8 @@ typedef enum {
 	JOIND_EAP_STAGE_NEGOTIATION, /* choosing a method (NAK) */
 	JOIND_EAP_STAGE_METHOD,      /* inside the method */
 	JOIND_EAP_STAGE_RESULT,      /* the authenticator's EAP-Failure after the method */
+	/* the last value, which name tables are checked against */
+	JOIND_EAP_STAGE_LAST = JOIND_EAP_STAGE_RESULT,
 } JoindEapStage;
 
 /* What the session reports to its owner. send is required, the rest may be

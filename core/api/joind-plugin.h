@@ -67,6 +67,8 @@ typedef enum {
 	JOIND_CONFIG_INT,    /* a whole number from min to max */
 	JOIND_CONFIG_STRING, /* one of choices, or any text when choices is NULL */
 	JOIND_CONFIG_STRV,   /* comma-separated words */
+	/* the last value, which name tables are checked against */
+	JOIND_CONFIG_LAST = JOIND_CONFIG_STRV,
 } JoindConfigType;
 
 struct _JoindConfigKey {

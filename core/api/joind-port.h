@@ -22,6 +22,8 @@ typedef enum {
 	JOIND_PORT_STATE_AUTHENTICATED,
 	JOIND_PORT_STATE_HELD, /* held period after a failure */
 	JOIND_PORT_STATE_FAILED,
+	/* the last value, which name tables are checked against */
+	JOIND_PORT_STATE_LAST = JOIND_PORT_STATE_FAILED,
 } JoindPortState;
 
 #define JOIND_TYPE_PORT_8021X (joind_port_8021x_get_type())

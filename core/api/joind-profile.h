@@ -26,6 +26,8 @@ typedef enum {
 	JOIND_PROFILE_CHANGE_ADDED,
 	JOIND_PROFILE_CHANGE_CHANGED,
 	JOIND_PROFILE_CHANGE_REMOVED,
+	/* the last value, which name tables are checked against */
+	JOIND_PROFILE_CHANGE_LAST = JOIND_PROFILE_CHANGE_REMOVED,
 } JoindProfileChange;
 
 #define JOIND_TYPE_PROFILE (joind_profile_get_type())

@@ -28,6 +28,8 @@ typedef enum {
 	JOIND_STATION_STATE_CONNECTING,
 	JOIND_STATION_STATE_CONNECTED,
 	JOIND_STATION_STATE_DISCONNECTING,
+	/* the last value, which name tables are checked against */
+	JOIND_STATION_STATE_LAST = JOIND_STATION_STATE_DISCONNECTING,
 } JoindStationState;
 
 typedef enum {
@@ -37,6 +39,8 @@ typedef enum {
 	JOIND_NETWORK_TYPE_SAE,
 	JOIND_NETWORK_TYPE_8021X,
 	JOIND_NETWORK_TYPE_OWE,
+	/* the last value, which name tables are checked against */
+	JOIND_NETWORK_TYPE_LAST = JOIND_NETWORK_TYPE_OWE,
 } JoindNetworkType;
 
 /* ---- networks ------------------------------------------------------------ */

@@ -21,6 +21,7 @@ wired_operstate_to_string(WiredOperstate state)
 	        [WIRED_OPERSTATE_UP] = "up",
 	        [WIRED_OPERSTATE_STOPPED] = "dormant, link mode default (joind stopped)",
 	};
+	G_STATIC_ASSERT(G_N_ELEMENTS(names) == WIRED_OPERSTATE_LAST + 1);
 
 	g_return_val_if_fail(state < G_N_ELEMENTS(names), "?");
 	return names[state];

@@ -24,6 +24,8 @@ typedef enum {
 	WIRED_OPERSTATE_UP,      /* link mode dormant, operstate up: authorised */
 	WIRED_OPERSTATE_STOPPED, /* link mode default, operstate left dormant:
 	                          * joind stopped, the port is not authorised */
+	/* the last value, which name tables are checked against */
+	WIRED_OPERSTATE_LAST = WIRED_OPERSTATE_STOPPED,
 } WiredOperstate;
 
 typedef struct _WiredOperstateSocket WiredOperstateSocket;

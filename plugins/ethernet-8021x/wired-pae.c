@@ -48,6 +48,7 @@ wired_pae_state_to_string(WiredPaeState state)
 	        [WIRED_PAE_HELD] = "held",
 	        [WIRED_PAE_LOGOFF] = "logoff",
 	};
+	G_STATIC_ASSERT(G_N_ELEMENTS(names) == WIRED_PAE_LAST + 1);
 
 	g_return_val_if_fail(state < G_N_ELEMENTS(names), "?");
 	return names[state];

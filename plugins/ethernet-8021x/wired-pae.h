@@ -1,7 +1,7 @@
 /* wired-pae.h - the IEEE 802.1X-2010 supplicant PAE of one port.
  *
  * The supplicant PAE and backend state machines of 802.1X-2010 clause 8,
- * folded into one explicit state machine (wired_pae_enter() is the only
+ * folded into one explicit state machine (pae_enter() is the only
  * place the state changes, and it logs "old -> new (reason)"):
  *
  *   DISABLED       no profile matches the port: nothing is ever sent
@@ -43,6 +43,8 @@ typedef enum {
 	WIRED_PAE_FAILED,
 	WIRED_PAE_HELD,
 	WIRED_PAE_LOGOFF,
+	/* the last value, which name tables are checked against */
+	WIRED_PAE_LAST = WIRED_PAE_LOGOFF,
 } WiredPaeState;
 
 /* 802.1X timers and counters, in milliseconds (main.conf [Wired] gives

@@ -85,6 +85,20 @@ static const struct foo tbl[] = {
     "tests/unit/long.c": "static void\nlong_one(void)\n{\n" + "\tx++;\n" * 61 + "}\n"
     "static void\nok_one(void)\n{\n" + "\tx++;\n" * 60 + "}\n"
     "static void\nt(void)\n{\n\tg_assert(x);\n\tg_debug(\"%s\", password);\n}\n",
+    # The client may not climb either; tests may.
+    "client/joinctl-x.c": """\
+#include "joinctl.h"
+#include "sub/../../core/api/joind.h"
+#include <../x.h>
+#include "..x.h"
+""",
+    "tests/unit/climb.c": '#include "../wifi-handshake/hs-test-util.h"\n',
+    # 801 lines in the client, a last line without its newline in a plugin,
+    # exactly 800 in the core; tests may be longer.
+    "client/long-file.c": "int x;\n" * 801,
+    "plugins/wired/long-file.h": "int x;\n" * 800 + "int y;",
+    "core/joind-800.c": "int x;\n" * 800,
+    "tests/unit/long-file.c": "int x;\n" * 900,
     # Core code: aborts count, includes of private headers do not.
     "core/joind-x.c": """\
 #include "joind-private.h"
@@ -98,6 +112,8 @@ f(void)
 
 EXPECTED = {
     ("core/api/joind.h", 2, "plugin-include"),
+    ("core/api/joind.h", 2, "climbing-include"),
+    ("plugins/eap/md5/md5.c", 2, "climbing-include"),
     ("plugins/eap/md5/md5.c", 3, "plugin-include"),
     ("plugins/eap/md5/md5.c", 5, "plugin-include"),
     ("plugins/eap/md5/md5.c", 26, "secret-log"),
@@ -111,6 +127,10 @@ EXPECTED = {
     ("plugins/eap/md5/md5.c", 39, "goto"),   # label out: without a comment (once)
     ("tests/unit/long.c", 3, "function-length"),
     ("core/joind-x.c", 5, "daemon-abort"),
+    ("client/joinctl-x.c", 2, "climbing-include"),
+    ("client/joinctl-x.c", 3, "climbing-include"),
+    ("client/long-file.c", 801, "file-length"),
+    ("plugins/wired/long-file.h", 801, "file-length"),
 }
 
 

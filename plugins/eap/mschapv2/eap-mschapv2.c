@@ -20,6 +20,8 @@ typedef enum {
 	EAP_MSCHAPV2_PHASE_CHALLENGE, /* waiting for the server's Challenge */
 	EAP_MSCHAPV2_PHASE_RESULT,    /* answered; waiting for Success or Failure */
 	EAP_MSCHAPV2_PHASE_DONE,
+	/* the last value, which name tables are checked against */
+	EAP_MSCHAPV2_PHASE_LAST = EAP_MSCHAPV2_PHASE_DONE,
 } EapMschapv2Phase;
 
 typedef struct {
@@ -34,7 +36,12 @@ typedef struct {
 static const gchar *
 eap_mschapv2_phase_name(EapMschapv2Phase phase)
 {
-	static const gchar *const names[] = {"challenge", "result", "done"};
+	static const gchar *const names[] = {
+	        [EAP_MSCHAPV2_PHASE_CHALLENGE] = "challenge",
+	        [EAP_MSCHAPV2_PHASE_RESULT] = "result",
+	        [EAP_MSCHAPV2_PHASE_DONE] = "done",
+	};
+	G_STATIC_ASSERT(G_N_ELEMENTS(names) == EAP_MSCHAPV2_PHASE_LAST + 1);
 
 	return names[phase];
 }

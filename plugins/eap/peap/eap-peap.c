@@ -45,6 +45,8 @@ typedef enum {
 	EAP_PEAP_PHASE_TLS,   /* handshake */
 	EAP_PEAP_PHASE_INNER, /* inner conversation in the tunnel */
 	EAP_PEAP_PHASE_DONE,  /* answered the Result */
+	/* the last value, which name tables are checked against */
+	EAP_PEAP_PHASE_LAST = EAP_PEAP_PHASE_DONE,
 } EapPeapPhase;
 
 typedef struct {
@@ -63,7 +65,12 @@ typedef struct {
 static const gchar *
 eap_peap_phase_name(EapPeapPhase phase)
 {
-	static const gchar *const names[] = {"tls", "inner", "done"};
+	static const gchar *const names[] = {
+	        [EAP_PEAP_PHASE_TLS] = "tls",
+	        [EAP_PEAP_PHASE_INNER] = "inner",
+	        [EAP_PEAP_PHASE_DONE] = "done",
+	};
+	G_STATIC_ASSERT(G_N_ELEMENTS(names) == EAP_PEAP_PHASE_LAST + 1);
 
 	return names[phase];
 }

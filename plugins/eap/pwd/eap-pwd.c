@@ -17,6 +17,8 @@ typedef enum {
 	EAP_PWD_PHASE_COMMIT,  /* waiting for the server's Commit */
 	EAP_PWD_PHASE_CONFIRM, /* waiting for the server's Confirm */
 	EAP_PWD_PHASE_DONE,
+	/* the last value, which name tables are checked against */
+	EAP_PWD_PHASE_LAST = EAP_PWD_PHASE_DONE,
 } EapPwdPhase;
 
 typedef struct {
@@ -34,7 +36,13 @@ typedef struct {
 static const gchar *
 eap_pwd_phase_name(EapPwdPhase phase)
 {
-	static const gchar *const names[] = {"id", "commit", "confirm", "done"};
+	static const gchar *const names[] = {
+	        [EAP_PWD_PHASE_ID] = "id",
+	        [EAP_PWD_PHASE_COMMIT] = "commit",
+	        [EAP_PWD_PHASE_CONFIRM] = "confirm",
+	        [EAP_PWD_PHASE_DONE] = "done",
+	};
+	G_STATIC_ASSERT(G_N_ELEMENTS(names) == EAP_PWD_PHASE_LAST + 1);
 
 	return names[phase];
 }

@@ -37,7 +37,14 @@ eap_ttls_phase2_from_setting(const gchar *method)
 const gchar *
 eap_ttls_phase2_name(EapTtlsPhase2 phase2)
 {
-	static const gchar *const names[] = {"EAP", "PAP", "CHAP", "MS-CHAP", "MS-CHAPv2"};
+	static const gchar *const names[] = {
+	        [EAP_TTLS_PHASE2_EAP] = "EAP",
+	        [EAP_TTLS_PHASE2_PAP] = "PAP",
+	        [EAP_TTLS_PHASE2_CHAP] = "CHAP",
+	        [EAP_TTLS_PHASE2_MSCHAP] = "MS-CHAP",
+	        [EAP_TTLS_PHASE2_MSCHAPV2] = "MS-CHAPv2",
+	};
+	G_STATIC_ASSERT(G_N_ELEMENTS(names) == EAP_TTLS_PHASE2_LAST + 1);
 
 	return names[phase2];
 }

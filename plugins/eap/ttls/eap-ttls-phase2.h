@@ -15,6 +15,8 @@ typedef enum {
 	EAP_TTLS_PHASE2_CHAP,
 	EAP_TTLS_PHASE2_MSCHAP,
 	EAP_TTLS_PHASE2_MSCHAPV2,
+	/* the last value, which name tables are checked against */
+	EAP_TTLS_PHASE2_LAST = EAP_TTLS_PHASE2_MSCHAPV2,
 } EapTtlsPhase2;
 
 /* "Tunneled-PAP", "Tunneled-CHAP", "Tunneled-MSCHAP", "Tunneled-MSCHAPv2"

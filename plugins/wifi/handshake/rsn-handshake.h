@@ -42,6 +42,8 @@ typedef enum {
 	WIFI_HANDSHAKE_STATE_WAIT_MSG3, /* message 2 sent, waiting for message 3 */
 	WIFI_HANDSHAKE_STATE_COMPLETE,  /* message 4 sent, keys installed */
 	WIFI_HANDSHAKE_STATE_FAILED,    /* terminal: the station deauthenticates */
+	/* the last value, which name tables are checked against */
+	WIFI_HANDSHAKE_STATE_LAST = WIFI_HANDSHAKE_STATE_FAILED,
 } WifiHandshakeState;
 
 typedef enum {

@@ -11,6 +11,7 @@
 #include "rsn-handshake.h"
 #include "rsn-kde.h"
 #include "test-authenticator.h"
+#include "test-names.h"
 #include "test-station.h"
 
 #define RSNE_PSK        "30 14 0100 000fac04 0100 000fac04 0100 000fac02 0000"
@@ -741,6 +742,15 @@ test_no_secrets_in_log(void)
 	captured_log = NULL;
 }
 
+/* Every state has a name in the log. */
+static void
+test_state_names(void)
+{
+	TEST_ASSERT_NAMES(wifi_handshake_state_to_string, WIFI_HANDSHAKE_STATE_LAST, "unknown");
+	g_assert_cmpstr(wifi_handshake_state_to_string(WIFI_HANDSHAKE_STATE_LAST + 1), ==,
+	                "unknown");
+}
+
 int
 main(int argc, char **argv)
 {
@@ -773,5 +783,6 @@ main(int argc, char **argv)
 	g_test_add_func("/wifi-handshake/4way/unexpected-frames", test_unexpected_frames);
 	g_test_add_func("/wifi-handshake/config/invalid", test_config_invalid);
 	g_test_add_func("/wifi-handshake/log/no-secrets", test_no_secrets_in_log);
+	g_test_add_func("/wifi-handshake/state-names", test_state_names);
 	return g_test_run();
 }

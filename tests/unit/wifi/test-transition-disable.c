@@ -4,7 +4,7 @@
  * without management frame protection, plain open or OWE), and the
  * sentence of the refusal. The attempts that follow these answers (another
  * access point picked, or the refusal before anything is sent) are in
- * test-connect.c. */
+ * test-connect-transition.c. */
 #include <string.h>
 
 #include "transition-disable.h"

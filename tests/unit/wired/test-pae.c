@@ -8,6 +8,8 @@
 #include "eap-md5.h"
 #include "joind-error.h"
 #include "joind-profile-private.h"
+#include "test-names.h"
+#include "wired-operstate.h"
 #include "wired-pae.h"
 
 #define START_MS 40
@@ -648,6 +650,14 @@ test_port_unusable(Fixture *f, gconstpointer data)
 	g_assert_cmpuint(f->sent->len, ==, 0);
 }
 
+/* Every state and operstate has a name in the log. */
+static void
+test_state_names(void)
+{
+	TEST_ASSERT_NAMES(wired_pae_state_to_string, WIRED_PAE_LAST, "?");
+	TEST_ASSERT_NAMES(wired_operstate_to_string, WIRED_OPERSTATE_LAST, "?");
+}
+
 int
 main(int argc, char **argv)
 {
@@ -676,5 +686,6 @@ main(int argc, char **argv)
 	ADD("bad-profile", "EAP-Method=UNUSABLE\nEAP-Identity=x\n", test_bad_profile);
 	ADD("port-unusable", NULL, test_port_unusable);
 	ADD("authorised", NULL, test_authorised);
+	g_test_add_func("/wired/pae/state-names", test_state_names);
 	return g_test_run();
 }

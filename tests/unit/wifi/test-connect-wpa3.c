@@ -1,0 +1,431 @@
+/* test-connect-wpa3.c - the connector's WPA3-Personal (SAE, the access
+ * point's side played by joind's own exchange) and Enhanced Open (OWE)
+ * connections through a fake nl80211: the PMKSA after SAE, hash-to-element,
+ * and the OWE groups an access point refuses. */
+#include "connect-keys.h"
+#include "autoconnect-known.h"
+#include "hs-test-util.h"
+#include "sae.h"
+
+/* Acks the pending ASSOCIATE; the group its OWE element offers, and its
+ * public key into key (NULL: not wanted; 66 octets at most). */
+static guint
+ack_owe_associate(Fixture *f, guint8 *key)
+{
+	FakeNlRequest *req = fake_nl_expect(f->fake, NL80211_CMD_ASSOCIATE);
+	struct nlattr *ie = req->attrs[NL80211_ATTR_IE];
+	gsize len = 0;
+	const guint8 *body = wifi_ie_find(nla_data(ie), (gsize)nla_len(ie), WIFI_IE_EXT(32), &len);
+	guint group;
+
+	g_assert_nonnull(body);
+	group = (guint)(body[0] | body[1] << 8);
+	g_assert_cmpuint(len, ==, 2 + (group == 19 ? 32 : group == 20 ? 48 : 66));
+	if (key != NULL)
+		memcpy(key, body + 2, len - 2);
+	/* Management frame protection required on our side. */
+	g_assert_cmpuint(nla_get_u32(req->attrs[NL80211_ATTR_USE_MFP]), ==, NL80211_MFP_REQUIRED);
+	fake_nl_done(f->fake, req, 0);
+	iterate();
+	return group;
+}
+
+/* Authenticated again after the access point refused a group: the next
+ * association offers the next group. */
+static guint
+owe_authenticate_key(Fixture *f, guint8 *key)
+{
+	ack(f, NL80211_CMD_AUTHENTICATE, ap_addr);
+	send_answer(f, NL80211_CMD_AUTHENTICATE, ap_addr, 0);
+	return ack_owe_associate(f, key);
+}
+
+static guint
+owe_authenticate(Fixture *f)
+{
+	return owe_authenticate_key(f, NULL);
+}
+
+/* The access point's association response with its OWE element (ap's
+ * public key). */
+static void
+send_owe_answer(Fixture *f, const WifiOwe *ap)
+{
+	struct nl_msg *msg = event_new(NL80211_CMD_ASSOCIATE);
+	guint8 frame[30 + WIFI_OWE_ELEMENT_MAX] = {0x10};
+	gsize len;
+
+	memcpy(frame + 4, sta_addr, 6);
+	memcpy(frame + 10, ap_addr, 6);
+	memcpy(frame + 16, ap_addr, 6);
+	frame[28] = 1; /* AID */
+	len = wifi_owe_write_element(ap, frame + 30);
+	nla_put(msg, NL80211_ATTR_FRAME, (int)(30 + len), frame);
+	send_event(f, msg);
+}
+
+/* The access point ends each association during the 4-way handshake (it
+ * keys with a Diffie-Hellman answer we never read): joind associates again
+ * with a new key pair, twice, without answering the call; then the call
+ * fails, blaming no credentials. */
+static void
+test_owe_key_step_again(Fixture *f, gconstpointer data)
+{
+	g_autoptr(WifiNetwork) network = make_network(f, "cafe", RSNE_OWE, NULL);
+	g_autoptr(WifiOwe) ap = wifi_owe_new(19, NULL);
+	guint8 keys[WIFI_ATTEMPT_OWE_MAX_RENEWALS + 1][32];
+
+	connect_to(f, network);
+	for (guint i = 0; i <= WIFI_ATTEMPT_OWE_MAX_RENEWALS; i++) {
+		g_assert_cmpuint(owe_authenticate_key(f, keys[i]), ==, 19);
+		for (guint j = 0; j < i; j++)
+			g_assert_true(memcmp(keys[i], keys[j], 32) != 0);
+		send_owe_answer(f, ap);
+		assert_state(f, JOIND_STATION_STATE_CONNECTING);
+		g_assert_cmpuint(f->n_done, ==, 0);
+		send_disconnect_event(f, 15);
+	}
+	assert_failed(f, JOIND_ERROR_FAILED, "reason 15", "H");
+}
+
+/* An OWE network is open; status 77 makes joind offer group 20; an answer
+ * without the access point's element fails with a sentence. */
+static void
+test_owe_no_element(Fixture *f, gconstpointer data)
+{
+	g_autoptr(WifiNetwork) network = make_network(f, "cafe", RSNE_OWE, NULL);
+
+	g_assert_cmpint(joind_network_get_network_type(JOIND_NETWORK(network)), ==,
+	                JOIND_NETWORK_TYPE_OPEN);
+	connect_to(f, network);
+	g_assert_cmpuint(owe_authenticate(f), ==, 19);
+	send_answer(f, NL80211_CMD_ASSOCIATE, ap_addr, 77);
+	g_assert_cmpuint(owe_authenticate(f), ==, 20);
+	send_answer(f, NL80211_CMD_ASSOCIATE, ap_addr, 0);
+	g_assert_cmpuint(f->n_done, ==, 1);
+	g_assert_error(f->error, JOIND_ERROR, JOIND_ERROR_FAILED);
+	g_assert_nonnull(strstr(f->error->message, "no OWE Diffie-Hellman element"));
+	ack(f, NL80211_CMD_DEAUTHENTICATE, ap_addr);
+}
+
+static void
+test_owe_groups_refused(Fixture *f, gconstpointer data)
+{
+	g_autoptr(WifiNetwork) network = make_network(f, "cafe", RSNE_OWE, NULL);
+
+	connect_to(f, network);
+	g_assert_cmpuint(owe_authenticate(f), ==, 19);
+	send_answer(f, NL80211_CMD_ASSOCIATE, ap_addr, 77);
+	g_assert_cmpuint(owe_authenticate(f), ==, 20);
+	send_answer(f, NL80211_CMD_ASSOCIATE, ap_addr, 77);
+	g_assert_cmpuint(owe_authenticate(f), ==, 21);
+	send_answer(f, NL80211_CMD_ASSOCIATE, ap_addr, 77);
+	assert_failed(f, JOIND_ERROR_FAILED,
+	              "refused the association (finite cyclic group not supported)", "R");
+}
+
+/* No answer to an OWE association: asked again twice in the same group,
+ * then the attempt fails. */
+static void
+test_owe_no_answer(Fixture *f, gconstpointer data)
+{
+	g_autoptr(WifiNetwork) network = make_network(f, "cafe", RSNE_OWE, NULL);
+
+	connect_to(f, network);
+	g_assert_cmpuint(owe_authenticate(f), ==, 19);
+	send_timed_out(f, NL80211_CMD_ASSOCIATE, ap_addr);
+	g_assert_cmpuint(owe_authenticate(f), ==, 19);
+	send_timed_out(f, NL80211_CMD_ASSOCIATE, ap_addr);
+	g_assert_cmpuint(owe_authenticate(f), ==, 19);
+	send_timed_out(f, NL80211_CMD_ASSOCIATE, ap_addr);
+	assert_failed(f, JOIND_ERROR_FAILED, "did not answer (association)", "N");
+}
+
+/* SAE only, MFP required; the H2E variant adds an RSNXE with SAE H2E. */
+#define RSNE_SAE  "30 14 0100 000fac04 0100 000fac04 0100 000fac08 c000"
+#define RSNXE_H2E " f4 01 20"
+
+/* The access point's side of SAE: joind's own exchange in the peer role. */
+typedef struct {
+	WifiSae *sae;
+	GQueue *out; /* GBytes: seq, status, body */
+	gboolean failed;
+} SaeAp;
+
+static void
+sae_ap_send(const guint8 *data, gsize len, gpointer user_data)
+{
+	g_queue_push_tail(((SaeAp *)user_data)->out, g_bytes_new(data, len));
+}
+
+static void
+sae_ap_done(const GError *error, gpointer user_data)
+{
+	((SaeAp *)user_data)->failed = error != NULL;
+}
+
+static void
+sae_ap_init(SaeAp *ap, const gchar *ssid, gboolean h2e)
+{
+	static const guint group = 19;
+	WifiSaeConfig config = {
+	        .password = (const guint8 *)PASSPHRASE,
+	        .password_len = strlen(PASSPHRASE),
+	        .ssid = (const guint8 *)ssid,
+	        .ssid_len = strlen(ssid),
+	        .groups = &group,
+	        .n_groups = 1,
+	        .h2e = h2e,
+	        .send = sae_ap_send,
+	        .done = sae_ap_done,
+	        .user_data = ap,
+	};
+
+	memcpy(config.own_addr, ap_addr, 6);
+	memcpy(config.peer_addr, sta_addr, 6);
+	ap->failed = FALSE;
+	ap->out = g_queue_new();
+	ap->sae = wifi_sae_new(&config, NULL);
+}
+
+static void
+sae_ap_clear(SaeAp *ap)
+{
+	g_queue_free_full(ap->out, (GDestroyNotify)g_bytes_unref);
+	g_clear_pointer(&ap->sae, wifi_sae_free);
+}
+
+/* The station's SAE frame (CMD_AUTHENTICATE, NL80211_AUTHTYPE_SAE) goes
+ * to the access point. */
+static void
+sae_to_ap(Fixture *f, SaeAp *ap)
+{
+	FakeNlRequest *req = fake_nl_expect(f->fake, NL80211_CMD_AUTHENTICATE);
+	struct nlattr *data = req->attrs[NL80211_ATTR_SAE_DATA];
+	const guint8 *d;
+
+	g_assert_nonnull(data);
+	g_assert_cmpuint(nla_get_u32(req->attrs[NL80211_ATTR_AUTH_TYPE]), ==, NL80211_AUTHTYPE_SAE);
+	d = nla_data(data);
+	wifi_sae_rx(ap->sae, (guint16)(d[0] | d[1] << 8), (guint16)(d[2] | d[3] << 8), d + 4,
+	            (gsize)nla_len(data) - 4);
+	fake_nl_done(f->fake, req, 0);
+	iterate();
+}
+
+/* The access point's next SAE frame, as the kernel's AUTHENTICATE event. */
+static void
+sae_to_station(Fixture *f, SaeAp *ap)
+{
+	g_autoptr(GBytes) sae = g_queue_pop_head(ap->out);
+	g_autoptr(GByteArray) frame = g_byte_array_new();
+	struct nl_msg *msg = event_new(NL80211_CMD_AUTHENTICATE);
+	guint8 head[26] = {0xb0};
+	gsize len;
+	const guint8 *d = g_bytes_get_data(sae, &len);
+
+	memcpy(head + 4, sta_addr, 6);
+	memcpy(head + 10, ap_addr, 6);
+	memcpy(head + 16, ap_addr, 6);
+	head[24] = 3; /* SAE */
+	g_byte_array_append(frame, head, sizeof(head));
+	g_byte_array_append(frame, d, (guint)len);
+	nla_put(msg, NL80211_ATTR_FRAME, (int)frame->len, frame->data);
+	send_event(f, msg);
+}
+
+/* Our commit, the access point's commit and confirm, our confirm: SAE
+ * accepted on both sides. */
+static void
+sae_run(Fixture *f, SaeAp *ap)
+{
+	sae_to_ap(f, ap);      /* our commit; the AP answers both */
+	sae_to_station(f, ap); /* its commit */
+	sae_to_ap(f, ap);      /* our confirm */
+	sae_to_station(f, ap); /* its confirm: accepted */
+	g_assert_cmpint(wifi_sae_get_state(ap->sae), ==, WIFI_SAE_ACCEPTED);
+}
+
+static void
+sae_exchange(Fixture *f, WifiNetwork *network, SaeAp *ap)
+{
+	connect_to(f, network);
+	sae_run(f, ap);
+}
+
+/* h2e: the access point's RSNXE (its beacon's) is in message 3. */
+static TestAuth *
+make_sae_authenticator(const guint8 *pmk, gboolean h2e)
+{
+	TestAuth *a =
+	        test_auth_new(WIFI_AKM_SUITE_SAE, WIFI_CIPHER_SUITE_CCMP, WIFI_CIPHER_SUITE_CCMP,
+	                      WIFI_CIPHER_SUITE_BIP_CMAC, pmk, RSNE_SAE);
+
+	memcpy(a->aa, ap_addr, 6);
+	memcpy(a->spa, sta_addr, 6);
+	if (h2e)
+		a->rsnxe = hs_test_hex(RSNXE_H2E);
+	return a;
+}
+
+/* Association (answered with status), then, when 0, the 4-way handshake
+ * over pmk up to CONNECTED; the PMKID the request named into pmkid. */
+static gboolean
+sae_associate(Fixture *f, guint16 status, const guint8 *pmk, gboolean h2e, guint8 pmkid[16])
+{
+	FakeNlRequest *req = fake_nl_expect(f->fake, NL80211_CMD_ASSOCIATE);
+	const guint8 *named = assoc_pmkid(req);
+	g_autoptr(TestAuth) a = NULL;
+
+	if (named != NULL)
+		memcpy(pmkid, named, 16);
+	ack(f, NL80211_CMD_ASSOCIATE, ap_addr);
+	send_answer(f, NL80211_CMD_ASSOCIATE, ap_addr, status);
+	if (status != 0)
+		return named != NULL;
+	a = make_sae_authenticator(pmk, h2e);
+	run_4way(f, a);
+	ack(f, NL80211_CMD_SET_STATION, ap_addr);
+	return named != NULL;
+}
+
+/* SAE, then the cached PMKSA: open system authentication, the PMKID of
+ * SAE's exchange in our RSNE, the 4-way handshake over its PMK. */
+static void
+test_sae_pmksa(Fixture *f, gconstpointer data)
+{
+	g_autoptr(WifiNetwork) network =
+	        make_network(f, "wpa3", RSNE_SAE, "[Security]\nPassphrase=" PASSPHRASE "\n");
+	SaeAp ap;
+	guint8 pmk[32], pmkid[16];
+
+	sae_ap_init(&ap, "wpa3", FALSE);
+	sae_exchange(f, network, &ap);
+	g_assert_false(sae_associate(f, 0, wifi_sae_get_pmk(ap.sae), FALSE, pmkid));
+	assert_connected(f, network);
+	g_assert_cmpuint(wifi_connector_get_rsn_plan(f->connector)->sae_group, ==, 19);
+	g_assert_false(wifi_connector_get_rsn_plan(f->connector)->sae_pmksa);
+	g_assert_cmpuint(wifi_pmksa_cache_size(f->pmksa_cache), ==, 1);
+	memcpy(pmk, wifi_sae_get_pmk(ap.sae), 32);
+	disconnect_keep_profile(f, network);
+
+	connect_to(f, network);
+	g_assert_null(
+	        fake_nl_find(f->fake, NL80211_CMD_AUTHENTICATE)->attrs[NL80211_ATTR_SAE_DATA]);
+	ack(f, NL80211_CMD_AUTHENTICATE, ap_addr);
+	send_answer(f, NL80211_CMD_AUTHENTICATE, ap_addr, 0);
+	g_assert_true(sae_associate(f, 0, pmk, FALSE, pmkid));
+	g_assert_cmpmem(pmkid, 16, wifi_sae_get_pmkid(ap.sae), 16);
+	assert_connected(f, network);
+	g_assert_true(wifi_connector_get_rsn_plan(f->connector)->sae_pmksa);
+	g_assert_cmpuint(wifi_connector_get_rsn_plan(f->connector)->sae_group, ==, 19);
+	sae_ap_clear(&ap);
+}
+
+/* An access point that no longer has the PMKSA refuses the association
+ * (status 53, invalid PMKID): the entry goes and SAE runs after all, in
+ * the same Connect(). */
+static void
+test_sae_pmksa_refused(Fixture *f, gconstpointer data)
+{
+	g_autoptr(WifiNetwork) network =
+	        make_network(f, "wpa3", RSNE_SAE, "[Security]\nPassphrase=" PASSPHRASE "\n");
+	SaeAp ap, ap2;
+	guint8 pmkid[16];
+
+	sae_ap_init(&ap, "wpa3", FALSE);
+	sae_exchange(f, network, &ap);
+	sae_associate(f, 0, wifi_sae_get_pmk(ap.sae), FALSE, pmkid);
+	assert_connected(f, network);
+	disconnect_keep_profile(f, network);
+
+	connect_to(f, network);
+	ack(f, NL80211_CMD_AUTHENTICATE, ap_addr);
+	send_answer(f, NL80211_CMD_AUTHENTICATE, ap_addr, 0);
+	g_assert_true(sae_associate(f, 53, NULL, FALSE, pmkid));
+	g_assert_cmpuint(f->n_done, ==, 0);
+	g_assert_cmpuint(wifi_pmksa_cache_size(f->pmksa_cache), ==, 0);
+	sae_ap_init(&ap2, "wpa3", FALSE);
+	sae_run(f, &ap2);
+	g_assert_false(sae_associate(f, 0, wifi_sae_get_pmk(ap2.sae), FALSE, pmkid));
+	assert_connected(f, network);
+	g_assert_false(wifi_connector_get_rsn_plan(f->connector)->sae_pmksa);
+	g_assert_cmpuint(wifi_pmksa_cache_size(f->pmksa_cache), ==, 1);
+	sae_ap_clear(&ap);
+	sae_ap_clear(&ap2);
+}
+
+static gchar *
+saved_string(Fixture *f, const gchar *ssid, const gchar *group, const gchar *key)
+{
+	g_autoptr(JoindProfile) saved = joind_core_find_network_profile(
+	        f->tc->core, (const guint8 *)ssid, strlen(ssid), JOIND_PROFILE_TYPE_PSK);
+
+	return joind_profile_get_string(saved, group, key);
+}
+
+/* P-256's generator: a point of group 19, the PT of no passphrase. */
+#define P256_G                                                             \
+	"6b17d1f2e12c4247f8bce6e563a440f277037d812deb33a0f4a13945d898c296" \
+	"4fe342e2fe1a7f9b8ee7eb4a7c0f9e162bce33576b315ececbb6406837bf51f5"
+
+/* Hash-to-element: the PT lands in the profile (iwd's SAE-PT-Group19);
+ * one that does not fit the passphrase (an admin changed it) costs one
+ * more exchange, with a PT derived afresh, which replaces it. */
+static void
+test_sae_pt(Fixture *f, gconstpointer data)
+{
+	g_autoptr(WifiNetwork) network = make_network(f, "wpa3", RSNE_SAE RSNXE_H2E,
+	                                              "[Security]\nPassphrase=" PASSPHRASE "\n");
+	g_autoptr(WifiNetwork) stale = NULL;
+	g_autofree gchar *key = wifi_known_network_key(JOIND_NETWORK(network));
+	g_autofree gchar *pt = NULL;
+	g_autofree gchar *fixed = NULL;
+	SaeAp ap, ap2, ap3;
+	guint8 pmkid[16];
+
+	sae_ap_init(&ap, "wpa3", TRUE);
+	sae_exchange(f, network, &ap);
+	sae_associate(f, 0, wifi_sae_get_pmk(ap.sae), TRUE, pmkid);
+	assert_connected(f, network);
+	g_assert_true(wifi_connector_get_rsn_plan(f->connector)->sae_h2e);
+	pt = saved_string(f, "wpa3", "Security", "SAE-PT-Group19");
+	g_assert_cmpuint(strlen(pt), ==, 128);
+	disconnect_keep_profile(f, network);
+
+	g_assert_cmpuint(wifi_pmksa_cache_flush_network(f->pmksa_cache, key), ==, 1);
+	stale = make_network(f, "wpa3", RSNE_SAE RSNXE_H2E,
+	                     "[Security]\nPassphrase=" PASSPHRASE "\nSAE-PT-Group19=" P256_G "\n");
+	sae_ap_init(&ap2, "wpa3", TRUE);
+	connect_to(f, stale);
+	sae_to_ap(f, &ap2);
+	sae_to_station(f, &ap2);
+	sae_to_ap(f, &ap2); /* a confirm the access point cannot match */
+	g_assert_true(ap2.failed);
+	sae_to_station(f, &ap2); /* neither can we: again, a fresh PT */
+	g_assert_cmpuint(f->n_done, ==, 0);
+	sae_ap_init(&ap3, "wpa3", TRUE);
+	sae_run(f, &ap3);
+	sae_associate(f, 0, wifi_sae_get_pmk(ap3.sae), TRUE, pmkid);
+	assert_connected(f, stale);
+	fixed = saved_string(f, "wpa3", "Security", "SAE-PT-Group19");
+	g_assert_cmpstr(fixed, ==, pt);
+	sae_ap_clear(&ap);
+	sae_ap_clear(&ap2);
+	sae_ap_clear(&ap3);
+}
+
+int
+main(int argc, char **argv)
+{
+	g_test_init(&argc, &argv, NULL);
+	CONNECT_TEST_ADD("/connect/owe/group-refused-then-no-element", &sme_mfp,
+	                 test_owe_no_element);
+	CONNECT_TEST_ADD("/connect/owe/every-group-refused", &sme_mfp, test_owe_groups_refused);
+	CONNECT_TEST_ADD("/connect/owe/no-answer", &sme_mfp, test_owe_no_answer);
+	CONNECT_TEST_ADD("/connect/owe/key-step-again", &sme_mfp, test_owe_key_step_again);
+	CONNECT_TEST_ADD("/connect/sae/pmksa", &sme_sae, test_sae_pmksa);
+	CONNECT_TEST_ADD("/connect/sae/pmksa-refused", &sme_sae, test_sae_pmksa_refused);
+	CONNECT_TEST_ADD("/connect/sae/pt", &sme_sae, test_sae_pt);
+	return g_test_run();
+}
