@@ -155,7 +155,5 @@ void wifi_handshake_abort(WifiHandshake *hs, WifiHandshakeAbort cause, guint16 r
  * captured handshakes only. */
 void wifi_handshake_set_snonce(WifiHandshake *hs, const guint8 snonce[WIFI_NONCE_LEN]);
 
-/* A short text for an IEEE 802.11 reason code (table 9-49). */
-const gchar *wifi_reason_to_string(guint16 reason_code);
 
 G_END_DECLS

@@ -3,6 +3,7 @@
 
 #include <string.h>
 
+#include "codes.h"
 #include "eap-auth.h"
 #include "eapol-socket.h"
 #include "joind.h"
