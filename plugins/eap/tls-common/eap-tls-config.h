@@ -5,6 +5,7 @@
 
 #include <openssl/ssl.h>
 
+#include "eap-tls-pkcs11.h"
 #include "joind-eap.h"
 
 G_BEGIN_DECLS
@@ -25,6 +26,10 @@ typedef struct {
 	X509 *cert;                   /* NULL: no client certificate */
 	STACK_OF(X509) * chain;
 	EVP_PKEY *key;
+	EapTlsPkcs11Hold *key_hold; /* a key on a token: keeps its module loaded */
+	/* An RSA key in a TPM: rsa_pkcs1 signatures only, so TLS 1.2 (real
+	 * TPMs make PSS signatures with a salt length TLS peers refuse). */
+	gboolean rsa_pkcs1_only;
 } EapTlsConfig;
 
 void eap_tls_config_free(EapTlsConfig *config);
