@@ -502,6 +502,8 @@ tls_check_pair(JoindEapSession *s, const gchar *key_prefix, const gchar *cert_na
                const gchar *cert_path, const gchar *key_path, EapTlsConfig *c, GError **error)
 {
 	g_autofree gchar *where = tls_where(s, key_prefix, cert_name);
+	/* A URI's pin-value never goes into a sentence. */
+	g_autofree gchar *key_shown = key_path != NULL ? eap_tls_pkcs11_uri_redact(key_path) : NULL;
 
 	if (c->cert != NULL && X509_check_private_key(c->cert, c->key) == 1)
 		return JOIND_EAP_METHOD_RESPOND;
@@ -511,7 +513,7 @@ tls_check_pair(JoindEapSession *s, const gchar *key_prefix, const gchar *cert_na
 	                            : "%s: the key in %s does not belong to the certificate",
 	            where,
 	            c->cert == NULL ? cert_path
-	            : key_path      ? key_path
+	            : key_shown     ? key_shown
 	                            : cert_path);
 	return JOIND_EAP_METHOD_FAIL;
 }
@@ -534,10 +536,10 @@ tls_load_hardware(JoindEapSession *s, const gchar *key_prefix, EapTlsConfig *c, 
 			return JOIND_EAP_METHOD_FAIL;
 		if (!eap_tls_tpm_is_tss2(key_data)) {
 			g_autofree gchar *where = tls_where(s, key_prefix, "ClientKey");
-			return joind_set_error(error, JOIND_ERROR_INVALID_ARGS,
-			                       "%s: a certificate on a token goes with a key on the "
-			                       "token or in the TPM, not with the key file %s",
-			                       where, key_path);
+			return joind_eap_method_fail(error, JOIND_ERROR_INVALID_ARGS,
+			                             "%s: a certificate on a token goes with a key on "
+			                             "the token or in the TPM, not with the key file %s",
+			                             where, key_path);
 		}
 	}
 	r = eap_tls_hwkey_load(s, key_prefix, key_data, c, error);

@@ -92,7 +92,7 @@ hwkey_pkcs11_fail(JoindEapSession *s, const gchar *key_prefix, const gchar *name
 	case EAP_TLS_PKCS11_NOT_FOUND:
 		/* The module is read afresh next time: a card inserted since is found. */
 		eap_tls_pkcs11_reset();
-		return joind_set_error(error, JOIND_ERROR_FAILED,
+		return joind_eap_method_fail(error, JOIND_ERROR_FAILED,
 		                       "%s: the %s on the PKCS#11 %s is not available: no such "
 		                       "token is present, or it holds no such object (%s). Insert "
 		                       "the token and try again",
@@ -102,19 +102,19 @@ hwkey_pkcs11_fail(JoindEapSession *s, const gchar *key_prefix, const gchar *name
 		g_autofree gchar *pass_key = g_strconcat(key_prefix, "ClientKeyPassphrase", NULL);
 		/* An agent's PIN is asked for again next time, a profile's kept. */
 		joind_eap_session_forget_secret(s, pass_key);
-		return joind_set_error(error, JOIND_ERROR_FAILED,
+		return joind_eap_method_fail(error, JOIND_ERROR_FAILED,
 		                       "%s: the PKCS#11 %s refused the PIN (wrong PIN). joind does "
 		                       "not try it again: the token locks after a few wrong PINs",
 		                       where, what);
 	}
 	case EAP_TLS_PKCS11_PIN_LOCKED:
-		return joind_set_error(error, JOIND_ERROR_FAILED,
+		return joind_eap_method_fail(error, JOIND_ERROR_FAILED,
 		                       "%s: the PIN of the PKCS#11 %s is locked (%s): unlock it "
 		                       "with the token's PUK or its administrator",
 		                       where, what, why);
 	default:
 		eap_tls_pkcs11_reset();
-		return joind_set_error(error, JOIND_ERROR_FAILED, "%s: the PKCS#11 %s: %s", where,
+		return joind_eap_method_fail(error, JOIND_ERROR_FAILED, "%s: the PKCS#11 %s: %s", where,
 		                       what, why);
 	}
 }
@@ -132,7 +132,7 @@ hwkey_load_pkcs11(JoindEapSession *s, const gchar *key_prefix, const gchar *key_
 
 	if (uri == NULL) {
 		g_autofree gchar *where = hwkey_where(s, key_prefix, "ClientKey");
-		return joind_set_error(error, JOIND_ERROR_INVALID_ARGS, "%s: %s", where, reason);
+		return joind_eap_method_fail(error, JOIND_ERROR_INVALID_ARGS, "%s: %s", where, reason);
 	}
 	/* The certificate first (no login), so that a missing token is told
 	 * before anyone is asked for its PIN. */
@@ -168,7 +168,7 @@ hwkey_tpm_rsa_limits(JoindEapSession *s, const gchar *key_prefix, EapTlsConfig *
 		return JOIND_EAP_METHOD_RESPOND;
 	if (c->min_version > TLS1_2_VERSION) {
 		g_autofree gchar *where = hwkey_where(s, key_prefix, "Version-Min");
-		return joind_set_error(error, JOIND_ERROR_INVALID_ARGS,
+		return joind_eap_method_fail(error, JOIND_ERROR_INVALID_ARGS,
 		                       "%s: an RSA key in a TPM works with TLS 1.2 only (a TPM's "
 		                       "RSA-PSS signatures are refused by TLS 1.3 peers); use an EC "
 		                       "P-256 key for TLS 1.3",
@@ -202,7 +202,7 @@ hwkey_load_tpm(JoindEapSession *s, const gchar *key_prefix, const gchar *handle,
 	}
 	if (c->key == NULL) {
 		g_autofree gchar *where = hwkey_where(s, key_prefix, "ClientKey");
-		return joind_set_error(error, JOIND_ERROR_FAILED, "%s: %s", where, local->message);
+		return joind_eap_method_fail(error, JOIND_ERROR_FAILED, "%s: %s", where, local->message);
 	}
 	g_info("EAP-%s: the client key is in the TPM (%s)", c->method,
 	       handle != NULL ? handle : "a TSS2 key file");
@@ -219,7 +219,7 @@ eap_tls_hwkey_load(JoindEapSession *s, const gchar *key_prefix, GBytes *tss2, Ea
 
 	if (key == NULL) {
 		g_autofree gchar *where = hwkey_where(s, key_prefix, "ClientKey");
-		return joind_set_error(error, JOIND_ERROR_INVALID_ARGS,
+		return joind_eap_method_fail(error, JOIND_ERROR_INVALID_ARGS,
 		                       "%s is not set: a certificate on a token needs the key "
 		                       "beside it (ClientKey=pkcs11:...)",
 		                       where);

@@ -140,12 +140,12 @@ eap_tls_pkcs11_load_key(const gchar *uri, const gchar *pin, EVP_PKEY **key,
 	/* UI_null: the engine must never prompt on a terminal. */
 	/* The engine API predates const; it does not write to the method. */
 	loaded = ENGINE_load_private_key(e, uri, (UI_METHOD *)UI_null(), NULL);
+	if (loaded == NULL)
+		*detail = eap_tls_hwkey_take_reasons();
 	if (pin != NULL)
 		pkcs11_set_pin(e, NULL);
-	if (loaded == NULL) {
-		*detail = eap_tls_hwkey_take_reasons();
+	if (loaded == NULL)
 		return pkcs11_classify(*detail, TRUE);
-	}
 	ERR_clear_error();
 	ENGINE_init(e);
 	*hold = g_rc_box_new0(EapTlsPkcs11Hold);
