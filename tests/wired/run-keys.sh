@@ -195,8 +195,27 @@ tpm() {
 		--flags not-need-init,startup-clear --pid "file=$W_DIR/swtpm.pid" --daemon ||
 		w_fail "swtpm did not start"
 	W_SWTPM_PID=$(cat "$W_DIR/swtpm.pid")
-	trap 'w_stop_pid "$W_SWTPM_PID" swtpm; w_cleanup' EXIT
-	export TPM2OPENSSL_TCTI=swtpm:host=127.0.0.1,port=$TPM_PORT
+	trap keys_cleanup EXIT
+	# A resource manager in front of it, as /dev/tpmrm0 is the kernel's
+	# (a TPM holds three objects at a time; the handshake needs more).
+	ip netns exec "$W_NS_S" tpm2-abrmd --session --allow-root --flush-all \
+		--tcti="swtpm:host=127.0.0.1,port=$TPM_PORT" >"$W_DIR/abrmd.log" 2>&1 &
+	W_ABRMD_PID=$!
+	export TPM2OPENSSL_TCTI=tabrmd:bus_type=session
+	for _ in $(seq 100); do
+		gdbus introspect --session --dest com.intel.tss2.Tabrmd --object-path /com/intel/tss2/Tabrmd/Tcti >/dev/null 2>&1 && return 0
+		sleep 0.05
+	done
+	w_fail "tpm2-abrmd did not start: $(cat "$W_DIR/abrmd.log")"
+}
+
+keys_cleanup() {
+	local rc=$?
+	set +e
+	w_stop_pid "${W_ABRMD_PID:-}" tpm2-abrmd
+	w_stop_pid "$W_SWTPM_PID" swtpm
+	(exit "$rc")
+	w_cleanup
 }
 
 # A key made in the TPM by the provider, and its certificate.

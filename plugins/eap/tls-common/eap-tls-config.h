@@ -27,6 +27,7 @@ typedef struct {
 	STACK_OF(X509) * chain;
 	EVP_PKEY *key;
 	EapTlsPkcs11Hold *key_hold; /* a key on a token: keeps its module loaded */
+	gboolean key_in_tpm;        /* signing must find the tpm2 provider's code */
 	/* An RSA key in a TPM: rsa_pkcs1 signatures only, so TLS 1.2 (real
 	 * TPMs make PSS signatures with a salt length TLS peers refuse). */
 	gboolean rsa_pkcs1_only;

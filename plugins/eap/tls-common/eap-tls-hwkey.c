@@ -204,6 +204,7 @@ hwkey_load_tpm(JoindEapSession *s, const gchar *key_prefix, const gchar *handle,
 		g_autofree gchar *where = hwkey_where(s, key_prefix, "ClientKey");
 		return joind_eap_method_fail(error, JOIND_ERROR_FAILED, "%s: %s", where, local->message);
 	}
+	c->key_in_tpm = TRUE;
 	g_info("EAP-%s: the client key is in the TPM (%s)", c->method,
 	       handle != NULL ? handle : "a TSS2 key file");
 	return hwkey_tpm_rsa_limits(s, key_prefix, c, error);

@@ -43,9 +43,9 @@ eap_tls_tpm_describe_tcti(void)
 /* The provider connects to the TPM as it loads: a failure here is
  * "cannot reach the TPM", and the next key tries again. Loading a
  * provider by name switches off OpenSSL's fallback to the default one,
- * so that is loaded by name too; and the default implementations are
- * preferred for everything but the TPM's keys, which would otherwise
- * send the handshake's hashing to the TPM. */
+ * so that is loaded by name too, and first: where both implement an
+ * algorithm (hashes, signatures), a query without preference finds the
+ * default's, so the handshake's hashing stays off the TPM. */
 static gboolean
 tpm_provider_load(GError **error)
 {
@@ -55,7 +55,6 @@ tpm_provider_load(GError **error)
 	if (OSSL_PROVIDER_available(NULL, TPM_PROVIDER))
 		return TRUE;
 	if (OSSL_PROVIDER_load(NULL, "default") != NULL &&
-	    EVP_set_default_properties(NULL, "?provider=default") &&
 	    OSSL_PROVIDER_load(NULL, TPM_PROVIDER) != NULL) {
 		ERR_clear_error();
 		tcti = eap_tls_tpm_describe_tcti();

@@ -14,6 +14,12 @@ G_BEGIN_DECLS
 
 #define EAP_TLS_TSS2_PEM_LABEL "-----BEGIN TSS2 PRIVATE KEY-----"
 
+/* The property query of a TLS connection whose key is in the TPM. OpenSSL
+ * 3.0 fetches a signature implementation before it looks at the key's
+ * provider; the default provider's, given the public half the tpm2
+ * provider exports, would fail for want of the private key. */
+#define EAP_TLS_TPM_PROPQ "?tpm2.signature"
+
 /* Does this file hold a key made by the tpm2 provider (or tpm2-tools)? */
 gboolean eap_tls_tpm_is_tss2(GBytes *contents);
 
