@@ -536,10 +536,11 @@ tls_load_hardware(JoindEapSession *s, const gchar *key_prefix, EapTlsConfig *c, 
 			return JOIND_EAP_METHOD_FAIL;
 		if (!eap_tls_tpm_is_tss2(key_data)) {
 			g_autofree gchar *where = tls_where(s, key_prefix, "ClientKey");
-			return joind_eap_method_fail(error, JOIND_ERROR_INVALID_ARGS,
-			                             "%s: a certificate on a token goes with a key on "
-			                             "the token or in the TPM, not with the key file %s",
-			                             where, key_path);
+			return joind_eap_method_fail(
+			        error, JOIND_ERROR_INVALID_ARGS,
+			        "%s: a certificate on a token goes with a key on "
+			        "the token or in the TPM, not with the key file %s",
+			        where, key_path);
 		}
 	}
 	r = eap_tls_hwkey_load(s, key_prefix, key_data, c, error);

@@ -329,8 +329,8 @@ eap_tls_conn_new(const EapTlsConfig *c, GError **error)
 	conn->max_version = c->max_version;
 	/* The SSL_CTX holds the key: a key on a token needs its module as long. */
 	conn->key_hold = eap_tls_pkcs11_hold_ref(c->key_hold);
-	conn->ctx = SSL_CTX_new_ex(NULL, c->key_in_tpm ? EAP_TLS_TPM_PROPQ : NULL,
-	                           TLS_client_method());
+	conn->ctx =
+	        SSL_CTX_new_ex(NULL, c->key_in_tpm ? EAP_TLS_TPM_PROPQ : NULL, TLS_client_method());
 	if (conn->ctx == NULL || !eap_tls_conn_setup_ctx(conn, c, error))
 		return NULL;
 	conn->ssl = SSL_new(conn->ctx);

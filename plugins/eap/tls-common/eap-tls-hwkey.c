@@ -58,13 +58,12 @@ eap_tls_hwkey_named(JoindEapSession *s, const gchar *key_prefix)
 /* The PIN or auth value: ClientKeyPassphrase from the profile, else the
  * agent's answer to RequestPrivateKeyPassphrase. */
 static JoindEapMethodResult
-hwkey_passphrase(JoindEapSession *s, const gchar *key_prefix, const gchar **value,
-                 GError **error)
+hwkey_passphrase(JoindEapSession *s, const gchar *key_prefix, const gchar **value, GError **error)
 {
 	g_autofree gchar *pass_key = g_strconcat(key_prefix, "ClientKeyPassphrase", NULL);
 
-	switch (joind_eap_session_get_secret(s, pass_key, JOIND_SECRET_PRIVATE_KEY_PASSPHRASE, value,
-	                                     error)) {
+	switch (joind_eap_session_get_secret(s, pass_key, JOIND_SECRET_PRIVATE_KEY_PASSPHRASE,
+	                                     value, error)) {
 	case JOIND_EAP_SECRET_PENDING:
 		return JOIND_EAP_METHOD_PENDING;
 	case JOIND_EAP_SECRET_FAILED:
@@ -92,30 +91,32 @@ hwkey_pkcs11_fail(JoindEapSession *s, const gchar *key_prefix, const gchar *name
 	case EAP_TLS_PKCS11_NOT_FOUND:
 		/* The module is read afresh next time: a card inserted since is found. */
 		eap_tls_pkcs11_reset();
-		return joind_eap_method_fail(error, JOIND_ERROR_FAILED,
-		                       "%s: the %s on the PKCS#11 %s is not available: no such "
-		                       "token is present, or it holds no such object (%s). Insert "
-		                       "the token and try again",
-		                       where, strcmp(name, "ClientCert") == 0 ? "certificate" : "key",
-		                       what, why);
+		return joind_eap_method_fail(
+		        error, JOIND_ERROR_FAILED,
+		        "%s: the %s on the PKCS#11 %s is not available: no such "
+		        "token is present, or it holds no such object (%s). Insert "
+		        "the token and try again",
+		        where, strcmp(name, "ClientCert") == 0 ? "certificate" : "key", what, why);
 	case EAP_TLS_PKCS11_PIN_INCORRECT: {
 		g_autofree gchar *pass_key = g_strconcat(key_prefix, "ClientKeyPassphrase", NULL);
 		/* An agent's PIN is asked for again next time, a profile's kept. */
 		joind_eap_session_forget_secret(s, pass_key);
-		return joind_eap_method_fail(error, JOIND_ERROR_FAILED,
-		                       "%s: the PKCS#11 %s refused the PIN (wrong PIN). joind does "
-		                       "not try it again: the token locks after a few wrong PINs",
-		                       where, what);
+		return joind_eap_method_fail(
+		        error, JOIND_ERROR_FAILED,
+		        "%s: the PKCS#11 %s refused the PIN (wrong PIN). joind does "
+		        "not try it again: the token locks after a few wrong PINs",
+		        where, what);
 	}
 	case EAP_TLS_PKCS11_PIN_LOCKED:
-		return joind_eap_method_fail(error, JOIND_ERROR_FAILED,
-		                       "%s: the PIN of the PKCS#11 %s is locked (%s): unlock it "
-		                       "with the token's PUK or its administrator",
-		                       where, what, why);
+		return joind_eap_method_fail(
+		        error, JOIND_ERROR_FAILED,
+		        "%s: the PIN of the PKCS#11 %s is locked (%s): unlock it "
+		        "with the token's PUK or its administrator",
+		        where, what, why);
 	default:
 		eap_tls_pkcs11_reset();
-		return joind_eap_method_fail(error, JOIND_ERROR_FAILED, "%s: the PKCS#11 %s: %s", where,
-		                       what, why);
+		return joind_eap_method_fail(error, JOIND_ERROR_FAILED, "%s: the PKCS#11 %s: %s",
+		                             where, what, why);
 	}
 }
 
@@ -132,7 +133,8 @@ hwkey_load_pkcs11(JoindEapSession *s, const gchar *key_prefix, const gchar *key_
 
 	if (uri == NULL) {
 		g_autofree gchar *where = hwkey_where(s, key_prefix, "ClientKey");
-		return joind_eap_method_fail(error, JOIND_ERROR_INVALID_ARGS, "%s: %s", where, reason);
+		return joind_eap_method_fail(error, JOIND_ERROR_INVALID_ARGS, "%s: %s", where,
+		                             reason);
 	}
 	/* The certificate first (no login), so that a missing token is told
 	 * before anyone is asked for its PIN. */
@@ -149,7 +151,8 @@ hwkey_load_pkcs11(JoindEapSession *s, const gchar *key_prefix, const gchar *key_
 	}
 	status = eap_tls_pkcs11_load_key(key_uri, pin, &c->key, &c->key_hold, &detail);
 	if (status != EAP_TLS_PKCS11_OK)
-		return hwkey_pkcs11_fail(s, key_prefix, "ClientKey", key_uri, status, detail, error);
+		return hwkey_pkcs11_fail(s, key_prefix, "ClientKey", key_uri, status, detail,
+		                         error);
 	g_free(detail);
 	detail = eap_tls_pkcs11_uri_describe(uri);
 	g_info("EAP-%s: the client key is on the PKCS#11 %s", c->method, detail);
@@ -161,18 +164,18 @@ hwkey_load_pkcs11(JoindEapSession *s, const gchar *key_prefix, const gchar *key_
 /* Real TPMs sign RSA-PSS with the largest salt the key allows, which TLS
  * 1.3 (salt = hash length) refuses; rsa_pkcs1 needs TLS 1.2. */
 static JoindEapMethodResult
-hwkey_tpm_rsa_limits(JoindEapSession *s, const gchar *key_prefix, EapTlsConfig *c,
-                     GError **error)
+hwkey_tpm_rsa_limits(JoindEapSession *s, const gchar *key_prefix, EapTlsConfig *c, GError **error)
 {
 	if (!EVP_PKEY_is_a(c->key, "RSA"))
 		return JOIND_EAP_METHOD_RESPOND;
 	if (c->min_version > TLS1_2_VERSION) {
 		g_autofree gchar *where = hwkey_where(s, key_prefix, "Version-Min");
-		return joind_eap_method_fail(error, JOIND_ERROR_INVALID_ARGS,
-		                       "%s: an RSA key in a TPM works with TLS 1.2 only (a TPM's "
-		                       "RSA-PSS signatures are refused by TLS 1.3 peers); use an EC "
-		                       "P-256 key for TLS 1.3",
-		                       where);
+		return joind_eap_method_fail(
+		        error, JOIND_ERROR_INVALID_ARGS,
+		        "%s: an RSA key in a TPM works with TLS 1.2 only (a TPM's "
+		        "RSA-PSS signatures are refused by TLS 1.3 peers); use an EC "
+		        "P-256 key for TLS 1.3",
+		        where);
 	}
 	c->rsa_pkcs1_only = TRUE;
 	c->max_version = TLS1_2_VERSION;
@@ -202,7 +205,8 @@ hwkey_load_tpm(JoindEapSession *s, const gchar *key_prefix, const gchar *handle,
 	}
 	if (c->key == NULL) {
 		g_autofree gchar *where = hwkey_where(s, key_prefix, "ClientKey");
-		return joind_eap_method_fail(error, JOIND_ERROR_FAILED, "%s: %s", where, local->message);
+		return joind_eap_method_fail(error, JOIND_ERROR_FAILED, "%s: %s", where,
+		                             local->message);
 	}
 	c->key_in_tpm = TRUE;
 	g_info("EAP-%s: the client key is in the TPM (%s)", c->method,
@@ -220,10 +224,11 @@ eap_tls_hwkey_load(JoindEapSession *s, const gchar *key_prefix, GBytes *tss2, Ea
 
 	if (key == NULL) {
 		g_autofree gchar *where = hwkey_where(s, key_prefix, "ClientKey");
-		return joind_eap_method_fail(error, JOIND_ERROR_INVALID_ARGS,
-		                       "%s is not set: a certificate on a token needs the key "
-		                       "beside it (ClientKey=pkcs11:...)",
-		                       where);
+		return joind_eap_method_fail(
+		        error, JOIND_ERROR_INVALID_ARGS,
+		        "%s is not set: a certificate on a token needs the key "
+		        "beside it (ClientKey=pkcs11:...)",
+		        where);
 	}
 	switch (eap_tls_key_form(key)) {
 	case EAP_TLS_KEY_PKCS11:

@@ -17,8 +17,8 @@ gboolean eap_tls_hwkey_named(JoindEapSession *s, const gchar *key_prefix);
  * certificate file is read by the caller first). tss2: the ClientKey
  * file's contents when it holds a TSS2 key, else NULL. Results as
  * eap_tls_config_load's. */
-JoindEapMethodResult eap_tls_hwkey_load(JoindEapSession *s, const gchar *key_prefix,
-                                        GBytes *tss2, EapTlsConfig *c, GError **error);
+JoindEapMethodResult eap_tls_hwkey_load(JoindEapSession *s, const gchar *key_prefix, GBytes *tss2,
+                                        EapTlsConfig *c, GError **error);
 
 /* OpenSSL's queued reasons, joined with "; " and cleared; NULL if none. */
 gchar *eap_tls_hwkey_take_reasons(void);

@@ -77,9 +77,10 @@ pkcs11_engine_get(gchar **detail)
 	if (!ENGINE_ctrl_cmd_string(e, "MODULE_PATH", EAP_TLS_P11_KIT_PROXY, 0) ||
 	    !ENGINE_init(e)) {
 		g_autofree gchar *why = eap_tls_hwkey_take_reasons();
-		*detail = g_strdup_printf("the PKCS#11 engine cannot load %s (Debian package "
-		                          "p11-kit-modules): %s",
-		                          EAP_TLS_P11_KIT_PROXY, why != NULL ? why : "unknown error");
+		*detail =
+		        g_strdup_printf("the PKCS#11 engine cannot load %s (Debian package "
+		                        "p11-kit-modules): %s",
+		                        EAP_TLS_P11_KIT_PROXY, why != NULL ? why : "unknown error");
 		ENGINE_free(e);
 		return NULL;
 	}
@@ -125,8 +126,8 @@ pkcs11_set_pin(ENGINE *e, const gchar *pin)
 }
 
 EapTlsPkcs11Status
-eap_tls_pkcs11_load_key(const gchar *uri, const gchar *pin, EVP_PKEY **key,
-                        EapTlsPkcs11Hold **hold, gchar **detail)
+eap_tls_pkcs11_load_key(const gchar *uri, const gchar *pin, EVP_PKEY **key, EapTlsPkcs11Hold **hold,
+                        gchar **detail)
 {
 	ENGINE *e = pkcs11_engine_get(detail);
 	EVP_PKEY *loaded;

@@ -10,15 +10,25 @@
 
 /* RFC 7512 section 2.3: the path attributes, then the query attributes. */
 static const gchar *const path_attrs[] = {
-        "token",          "manufacturer",        "serial",           "model",
-        "library-manufacturer", "library-version", "library-description", "object",
-        "type",           "id",                  "slot-description", "slot-manufacturer",
-        "slot-id",        NULL,
+        "token",
+        "manufacturer",
+        "serial",
+        "model",
+        "library-manufacturer",
+        "library-version",
+        "library-description",
+        "object",
+        "type",
+        "id",
+        "slot-description",
+        "slot-manufacturer",
+        "slot-id",
+        NULL,
 };
-static const gchar *const query_attrs[] = {"pin-source", "pin-value", "module-name",
-                                           "module-path", NULL};
-static const gchar *const object_types[] = {"public", "private", "cert", "secret-key", "data",
-                                            NULL};
+static const gchar *const query_attrs[] = {"pin-source", "pin-value", "module-name", "module-path",
+                                           NULL};
+static const gchar *const object_types[] = {"public",     "private", "cert",
+                                            "secret-key", "data",    NULL};
 
 EapTlsKeyForm
 eap_tls_key_form(const gchar *value)
@@ -69,7 +79,8 @@ uri_decode(const gchar *value, gboolean query)
 		if (*p == '%') {
 			if (!g_ascii_isxdigit(p[1]) || !g_ascii_isxdigit(p[2]))
 				return NULL;
-			byte = (guint8)(g_ascii_xdigit_value(p[1]) * 16 + g_ascii_xdigit_value(p[2]));
+			byte = (guint8)(g_ascii_xdigit_value(p[1]) * 16 +
+			                g_ascii_xdigit_value(p[2]));
 			p += 2;
 		} else if (!uri_char_is_allowed(*p, query)) {
 			return NULL;
@@ -82,6 +93,8 @@ uri_decode(const gchar *value, gboolean query)
 static gchar *
 uri_text_of(GByteArray *bytes)
 {
+	if (bytes->len == 0)
+		return g_strdup("");
 	if (memchr(bytes->data, '\0', bytes->len) != NULL ||
 	    !g_utf8_validate((const gchar *)bytes->data, (gssize)bytes->len, NULL))
 		return NULL;
@@ -148,7 +161,9 @@ uri_parse_attr(EapTlsPkcs11Uri *uri, GHashTable *seen, const gchar *attr, gboole
 		*reason = g_strdup_printf("“%.40s” is not name=value", attr);
 		return FALSE;
 	}
-	if (!g_strv_contains(known, name) && !g_str_has_prefix(name, "x-")) {
+	/* RFC 7512 lets vendors add attributes (named like "vendor-aaa");
+	 * an unknown plain word is a misspelling ("label" for "object"). */
+	if (!g_strv_contains(known, name) && strchr(name, '-') == NULL) {
 		*reason = g_strdup_printf(
 		        "“%s” is not an RFC 7512 %s attribute (a key is named by object= "
 		        "and id=, a token by token=)",
@@ -254,7 +269,8 @@ eap_tls_tpm_handle_parse(const gchar *text, guint32 *handle, const gchar **reaso
 
 	*reason = "a TPM key handle is “handle:0x81” and six hexadecimal digits "
 	          "(a persistent handle, 0x81000000 to 0x81ffffff)";
-	if (strlen(text) != prefix + 8 || g_ascii_strncasecmp(text, HANDLE_SCHEME "0x", prefix) != 0 ||
+	if (strlen(text) != prefix + 8 ||
+	    g_ascii_strncasecmp(text, HANDLE_SCHEME "0x", prefix) != 0 ||
 	    strspn(text + prefix, "0123456789abcdefABCDEF") != 8)
 		return FALSE;
 	value = g_ascii_strtoull(text + prefix, NULL, 16);

@@ -17,10 +17,10 @@ typedef enum {
 EapTlsKeyForm eap_tls_key_form(const gchar *value);
 
 typedef struct {
-	gchar *token;  /* the token's label (decoded); NULL: any token */
-	gchar *object; /* the object's label (decoded); NULL: by id or the only one */
-	gchar *id_hex; /* CKA_ID as lower-case hex; NULL: not given */
-	gchar *type;   /* "private", "cert", ...; NULL: not given */
+	gchar *token;     /* the token's label (decoded); NULL: any token */
+	gchar *object;    /* the object's label (decoded); NULL: by id or the only one */
+	gchar *id_hex;    /* CKA_ID as lower-case hex; NULL: not given */
+	gchar *type;      /* "private", "cert", ...; NULL: not given */
 	gboolean has_pin; /* pin-value or pin-source is in the URI */
 } EapTlsPkcs11Uri;
 
@@ -29,8 +29,9 @@ G_DEFINE_AUTOPTR_CLEANUP_FUNC(EapTlsPkcs11Uri, eap_tls_pkcs11_uri_free)
 
 /* Parses text as RFC 7512 prescribes: path attributes separated by ';',
  * query attributes after '?' separated by '&', values percent-encoded,
- * each attribute at most once. Vendor attributes must start with "x-" so
- * that a misspelt one ("label=" for "object=") is caught. NULL with a
+ * each attribute at most once. Vendor attributes must have a '-' in their
+ * name, as RFC 7512's examples do, so that a misspelt one ("label=" for
+ * "object=") is caught. NULL with a
  * sentence in *reason (free it) when malformed. */
 EapTlsPkcs11Uri *eap_tls_pkcs11_uri_parse(const gchar *text, gchar **reason);
 
