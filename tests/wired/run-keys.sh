@@ -71,6 +71,16 @@ authenticated() { # LABEL
 	[[ $(w_hostapd_count ": authorizing port") -ge 1 ]] || w_fail "hostapd did not authorize"
 }
 
+# joinctl wired show says where the key is (and never a PIN).
+shows_key() { # TEXT
+	local out
+	out=$("$W_BUILD/client/joinctl" --session wired show "$W_IF_S")
+	echo "$out"
+	[[ $out == *"Client key"*"$1"* ]] || w_fail "joinctl wired show does not say '$1'"
+	[[ $out == *"$PIN"* ]] && w_fail "joinctl wired show shows the PIN"
+	return 0
+}
+
 # What joind has mapped: the engine and the provider only once a profile
 # names a key in hardware.
 mapped() { grep -cE "$1" "/proc/$W_JOIND_PID/maps" || true; }
@@ -78,7 +88,10 @@ mapped() { grep -cE "$1" "/proc/$W_JOIND_PID/maps" || true; }
 # The PIN is in no log line, and joind wrote it to no file of its own
 # (the profile a case wrote may hold it: that is the admin's choice).
 no_pin_anywhere() {
+	local listed
 	w_expect_no_secrets "$PIN"
+	listed=$(w_gdbus --object-path /net/joind --method net.joind.ProfileManager1.ListProfiles)
+	[[ $listed == *"$PIN"* ]] && w_fail "ListProfiles returns the PIN: $listed"
 	grep -rlF -- "$PIN" "$W_DIR/state" | grep -v '/port\.8021x$' &&
 		w_fail "joind wrote the PIN into its state directory"
 	return 0
@@ -99,6 +112,7 @@ case_pkcs11_profile() {
 	[[ $(mapped 'ossl-modules/tpm2') == 0 ]] || w_fail "the tpm2 provider was loaded for a token key"
 	grep -q "client key is on the PKCS#11 token “$TOKEN”, object “tlsuser”" "$W_DIR/joind.log" ||
 		w_fail "no log line names the token"
+	shows_key "key on token '$TOKEN' (PKCS#11)"
 	no_pin_anywhere
 }
 
@@ -109,6 +123,7 @@ case_pkcs11_uri_pin() {
 	profile "EAP-TLS-ClientCert=$W_PKI/client.pem" "EAP-TLS-ClientKey=$KEY_URI?pin-value=$PIN"
 	w_joind
 	authenticated "EAP-TLS, PKCS#11 key, PIN in the URI"
+	shows_key "key on token '$TOKEN' (PKCS#11)"
 	no_pin_anywhere
 }
 
@@ -243,6 +258,7 @@ case_tpm_rsa() {
 		"$W_DIR/joind.log" || w_fail "no log line says why TLS 1.2"
 	grep -q "through TPM2OPENSSL_TCTI=$TPM2OPENSSL_TCTI" "$W_DIR/joind.log" ||
 		w_fail "the log does not name the TCTI from the environment"
+	shows_key "key in the TPM"
 }
 
 case_tpm_ec_tls13() {
