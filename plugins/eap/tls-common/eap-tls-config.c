@@ -439,6 +439,24 @@ tls_try_key(GBytes *key_data, const gchar *passphrase, EapTlsConfig *c)
 	                            : tls_load_pkcs12(key_data, passphrase, c);
 }
 
+JoindEapMethodResult
+eap_tls_config_passphrase(JoindEapSession *s, const gchar *key_prefix, const gchar **value,
+                          GError **error)
+{
+	g_autofree gchar *pass_key = g_strconcat(key_prefix, "ClientKeyPassphrase", NULL);
+
+	switch (joind_eap_session_get_secret(s, pass_key, JOIND_SECRET_PRIVATE_KEY_PASSPHRASE,
+	                                     value, error)) {
+	case JOIND_EAP_SECRET_PENDING:
+		return JOIND_EAP_METHOD_PENDING;
+	case JOIND_EAP_SECRET_FAILED:
+		return JOIND_EAP_METHOD_FAIL;
+	case JOIND_EAP_SECRET_AVAILABLE:
+		break;
+	}
+	return JOIND_EAP_METHOD_RESPOND;
+}
+
 /* The key, asking for the passphrase when it is encrypted. */
 static JoindEapMethodResult
 tls_load_key(JoindEapSession *s, const gchar *key_prefix, const gchar *key_name,
@@ -450,15 +468,10 @@ tls_load_key(JoindEapSession *s, const gchar *key_prefix, const gchar *key_name,
 	TlsKeyStatus status = tls_try_key(key_data, NULL, c);
 
 	if (status == TLS_KEY_NEEDS_PASSPHRASE) {
-		switch (joind_eap_session_get_secret(
-		        s, pass_key, JOIND_SECRET_PRIVATE_KEY_PASSPHRASE, &passphrase, error)) {
-		case JOIND_EAP_SECRET_PENDING:
-			return JOIND_EAP_METHOD_PENDING;
-		case JOIND_EAP_SECRET_FAILED:
-			return JOIND_EAP_METHOD_FAIL;
-		case JOIND_EAP_SECRET_AVAILABLE:
-			break;
-		}
+		JoindEapMethodResult r =
+		        eap_tls_config_passphrase(s, key_prefix, &passphrase, error);
+		if (r != JOIND_EAP_METHOD_RESPOND)
+			return r;
 		status = tls_try_key(key_data, passphrase, c);
 	}
 	switch (status) {

@@ -54,6 +54,13 @@ JoindEapMethodResult eap_tls_config_load(JoindEapSession *session, const gchar *
                                          const gchar *key_prefix, gboolean require_client_cert,
                                          EapTlsConfig **config, GError **error);
 
+/* The key's passphrase (a token's PIN, a TPM key's auth value):
+ * ClientKeyPassphrase from the profile, else the agent's answer to
+ * RequestPrivateKeyPassphrase. RESPOND with *value set, PENDING while
+ * the agent is asked, FAIL with error. */
+JoindEapMethodResult eap_tls_config_passphrase(JoindEapSession *s, const gchar *key_prefix,
+                                               const gchar **value, GError **error);
+
 /* The shape of a profile's TLS keys under prefix ("EAP-TLS-",
  * "EAP-PEAP-"), as the file is read: ServerKeyPin well-formed, no
  * ClientKeyBundle beside ClientCert/ClientKey. */

@@ -55,25 +55,6 @@ eap_tls_hwkey_named(JoindEapSession *s, const gchar *key_prefix)
 	       eap_tls_key_form(cert) != EAP_TLS_KEY_FILE;
 }
 
-/* The PIN or auth value: ClientKeyPassphrase from the profile, else the
- * agent's answer to RequestPrivateKeyPassphrase. */
-static JoindEapMethodResult
-hwkey_passphrase(JoindEapSession *s, const gchar *key_prefix, const gchar **value, GError **error)
-{
-	g_autofree gchar *pass_key = g_strconcat(key_prefix, "ClientKeyPassphrase", NULL);
-
-	switch (joind_eap_session_get_secret(s, pass_key, JOIND_SECRET_PRIVATE_KEY_PASSPHRASE,
-	                                     value, error)) {
-	case JOIND_EAP_SECRET_PENDING:
-		return JOIND_EAP_METHOD_PENDING;
-	case JOIND_EAP_SECRET_FAILED:
-		return JOIND_EAP_METHOD_FAIL;
-	case JOIND_EAP_SECRET_AVAILABLE:
-		break;
-	}
-	return JOIND_EAP_METHOD_RESPOND;
-}
-
 /* ---- PKCS#11 ---- */
 
 static JoindEapMethodResult
@@ -145,7 +126,7 @@ hwkey_load_pkcs11(JoindEapSession *s, const gchar *key_prefix, const gchar *key_
 			                         detail, error);
 	}
 	if (!uri->has_pin) {
-		r = hwkey_passphrase(s, key_prefix, &pin, error);
+		r = eap_tls_config_passphrase(s, key_prefix, &pin, error);
 		if (r != JOIND_EAP_METHOD_RESPOND)
 			return r;
 	}
@@ -198,7 +179,7 @@ hwkey_load_tpm(JoindEapSession *s, const gchar *key_prefix, const gchar *handle,
 	if (c->key == NULL && asked) {
 		/* The key has an auth value: ClientKeyPassphrase, as for a file. */
 		g_clear_error(&local);
-		r = hwkey_passphrase(s, key_prefix, &auth, error);
+		r = eap_tls_config_passphrase(s, key_prefix, &auth, error);
 		if (r != JOIND_EAP_METHOD_RESPOND)
 			return r;
 		c->key = eap_tls_tpm_load_key(handle, tss2, auth, &asked, &local);
