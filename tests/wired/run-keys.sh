@@ -7,7 +7,8 @@
 # the test PKI's CA. Suite 'wired'; by hand, as root from the source tree:
 #   JOIND_SOURCE_ROOT=. JOIND_BUILD_ROOT=build tests/wired/run-keys.sh pkcs11-profile
 # Cases: pkcs11-profile, pkcs11-uri-pin, pkcs11-agent, pkcs11-wrong-pin,
-# pkcs11-token-gone, pkcs11-ec-tls13, tpm-rsa, tpm-ec-tls13, file-key-no-providers.
+# pkcs11-token-gone, pkcs11-ec-tls13, tpm-rsa, tpm-ec-tls13, tpm-handle,
+# file-key-no-providers.
 set -euo pipefail
 here=$(cd "$(dirname "${BASH_SOURCE[0]}")" && pwd)
 # shellcheck source=/dev/null
@@ -270,6 +271,25 @@ case_tpm_ec_tls13() {
 	w_joind
 	authenticated "EAP-TLS 1.3, EC P-256 key in the TPM"
 	grep -q "TLSv1.3 handshake done" "$W_DIR/joind.log" || w_fail "not TLS 1.3"
+}
+
+# A persistent key (handle:0x81000001) made with tpm2-tools.
+case_tpm_handle() {
+	local h=0x81000001 t=$W_DIR/tpm-handle
+	bed swtpm openssl tpm2_evictcontrol; w_hostapd "tls_flags=[ENABLE-TLSv1.3]"; w_bus
+	tpm
+	mkdir -p "$t"
+	ip netns exec "$W_NS_S" env TPM2TOOLS_TCTI="$TPM2OPENSSL_TCTI" sh -c "
+		tpm2_createprimary -Q -C o -G ecc -c $t/primary.ctx &&
+		tpm2_create -Q -C $t/primary.ctx -G ecc256 -u $t/key.pub -r $t/key.priv &&
+		tpm2_load -Q -C $t/primary.ctx -u $t/key.pub -r $t/key.priv -c $t/key.ctx &&
+		tpm2_evictcontrol -Q -C o -c $t/key.ctx $h" || w_fail "tpm2-tools made no persistent key"
+	ip netns exec "$W_NS_S" bash -c "$(declare -f client_cert); W_DIR=$W_DIR W_PKI=$W_PKI \
+		client_cert $t/cert.pem handle:$h -provider tpm2 -provider default" || w_fail "no certificate"
+	profile "EAP-TLS-ClientCert=$t/cert.pem" "EAP-TLS-ClientKey=handle:$h"
+	w_joind
+	authenticated "EAP-TLS, EC key at handle:$h in the TPM"
+	shows_key "key in the TPM"
 }
 
 # A key in a file: neither the engine nor the provider is ever loaded.
