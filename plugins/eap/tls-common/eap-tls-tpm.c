@@ -3,6 +3,7 @@
  * asks it to load or to sign. */
 #include "eap-tls-tpm.h"
 
+#include <stdlib.h>
 #include <string.h>
 
 #include <openssl/err.h>
@@ -46,6 +47,17 @@ eap_tls_tpm_describe_tcti(void)
  * so that is loaded by name too, and first: where both implement an
  * algorithm (hashes, signatures), a query without preference finds the
  * default's, so the handshake's hashing stays off the TPM. */
+static OSSL_PROVIDER *tpm_default_provider, *tpm_provider;
+
+/* At exit (or when this module is unloaded): a provider loaded by name
+ * stays until unloaded by name, and OpenSSL's own cleanup would leave it. */
+static void
+tpm_provider_unload(void)
+{
+	g_clear_pointer(&tpm_provider, OSSL_PROVIDER_unload);
+	g_clear_pointer(&tpm_default_provider, OSSL_PROVIDER_unload);
+}
+
 static gboolean
 tpm_provider_load(GError **error)
 {
@@ -54,8 +66,11 @@ tpm_provider_load(GError **error)
 
 	if (OSSL_PROVIDER_available(NULL, TPM_PROVIDER))
 		return TRUE;
-	if (OSSL_PROVIDER_load(NULL, "default") != NULL &&
-	    OSSL_PROVIDER_load(NULL, TPM_PROVIDER) != NULL) {
+	if (tpm_default_provider == NULL &&
+	    (tpm_default_provider = OSSL_PROVIDER_load(NULL, "default")) != NULL)
+		atexit(tpm_provider_unload);
+	if (tpm_default_provider != NULL &&
+	    (tpm_provider = OSSL_PROVIDER_load(NULL, TPM_PROVIDER)) != NULL) {
 		ERR_clear_error();
 		tcti = eap_tls_tpm_describe_tcti();
 		g_info("loaded OpenSSL's tpm2 provider; the TPM is reached through %s", tcti);

@@ -184,7 +184,6 @@ test_pkcs11_no_token(void)
 	g_assert_cmpint(status, ==, EAP_TLS_PKCS11_NOT_FOUND);
 	g_assert_null(key);
 	g_assert_null(hold);
-	eap_tls_pkcs11_reset();
 	g_remove(conf);
 	g_rmdir(dir);
 }
