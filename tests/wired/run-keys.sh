@@ -302,11 +302,4 @@ case_file_key_no_providers() {
 		"$(mapped 'engines-3/(lib)?pkcs11|p11-kit|softhsm|ossl-modules/tpm2|libtss2')" 0
 }
 
-fn=case_${1:?usage: run-keys.sh CASE}
-fn=${fn//-/_}
-if ! declare -F "$fn" >/dev/null; then
-	echo "unknown case $1" >&2
-	exit 2
-fi
-"$fn"
-echo "PASS $1"
+w_run_case "${1:?usage: run-keys.sh CASE}"
