@@ -50,9 +50,10 @@ joind_profile_draft_free(JoindProfileDraft *self)
 {
 	if (self == NULL)
 		return;
-	g_key_file_unref(self->keyfile);
-	g_hash_table_unref(self->pems);
-	g_hash_table_unref(self->bundles);
+	/* A draft whose file did not parse has none of these. */
+	g_clear_pointer(&self->keyfile, g_key_file_unref);
+	g_clear_pointer(&self->pems, g_hash_table_unref);
+	g_clear_pointer(&self->bundles, g_hash_table_unref);
 	g_clear_pointer(&self->ssid, g_bytes_unref);
 	g_free(self);
 }
