@@ -16,6 +16,7 @@ static const JoinctlField known_fields[] = {
         {"last_connected_time", N_("Last connected")},
         {"source", N_("Source")},
         {"profile_error", N_("Profile error")},
+        {"client_key", N_("Client key")},
         {NULL, NULL},
 };
 
@@ -108,6 +109,11 @@ static void
 print_known(JoinctlContext *ctx, JsonNode *node)
 {
 	JsonObject *k = json_node_get_object(node);
+	g_autofree gchar *key =
+	        joinctl_client_key_text(ctx, json_object_get_string_member(k, "path"), NULL, NULL);
+
+	if (key != NULL)
+		json_object_set_string_member(k, "client_key", key);
 
 	if (ctx->json) {
 		joinctl_print_json(node, TRUE);

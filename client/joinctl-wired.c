@@ -5,6 +5,7 @@
 #include "config.h"
 
 #include <stdio.h>
+#include <string.h>
 
 #include "joinctl.h"
 
@@ -18,6 +19,7 @@ static const JoinctlField port_fields[] = {
         {"identity", N_("Identity")},
         {"last_error", N_("Last error")},
         {"profile_error", N_("Profile error")},
+        {"client_key", N_("Client key")},
         {NULL, NULL},
 };
 
@@ -77,7 +79,15 @@ print_port(JoinctlContext *ctx, JoindDBusObject *object)
 {
 	g_autoptr(JsonNode) node = joinctl_describe_port(ctx, object);
 	JsonObject *p = json_node_get_object(node);
+	const gchar *file = json_object_get_string_member_with_default(p, "profile", NULL);
+	g_autofree gchar *base = file != NULL ? g_path_get_basename(file) : NULL;
+	g_autofree gchar *name = base != NULL ? g_strndup(base, strcspn(base, ".")) : NULL;
+	/* A wired profile is named by its file name without the extension. */
+	g_autofree gchar *key =
+	        name != NULL ? joinctl_client_key_text(ctx, NULL, "wired", name) : NULL;
 
+	if (key != NULL)
+		json_object_set_string_member(p, "client_key", key);
 	if (ctx->json) {
 		joinctl_print_json(node, TRUE);
 		return;

@@ -87,6 +87,12 @@ void joinctl_wait_until(JoinctlContext *ctx, const gboolean *done);
 int joinctl_exit_code(const GError *error);
 void joinctl_secret_free(gchar *secret);
 
+/* joinctl-client-key.c: "key on token 'LABEL' (PKCS#11)", "key in the
+ * TPM", or NULL (a key file, no key, no such profile), for the profile at
+ * profile_path or of that kind and name. */
+gchar *joinctl_client_key_text(JoinctlContext *ctx, const gchar *profile_path, const gchar *kind,
+                               const gchar *name);
+
 /* joinctl-output.c: tables, fields, JSON. */
 typedef struct _JoinctlTable JoinctlTable;
 JoinctlTable *joinctl_table_new(guint n_columns, ...);

@@ -50,9 +50,10 @@ joind_profile_draft_free(JoindProfileDraft *self)
 {
 	if (self == NULL)
 		return;
-	g_key_file_unref(self->keyfile);
-	g_hash_table_unref(self->pems);
-	g_hash_table_unref(self->bundles);
+	/* A draft whose file did not parse has none of these. */
+	g_clear_pointer(&self->keyfile, g_key_file_unref);
+	g_clear_pointer(&self->pems, g_hash_table_unref);
+	g_clear_pointer(&self->bundles, g_hash_table_unref);
 	g_clear_pointer(&self->ssid, g_bytes_unref);
 	g_free(self);
 }
@@ -489,6 +490,27 @@ joind_profile_draft_to_text(JoindProfileDraft *self, gsize *len)
 	return g_string_free(text, FALSE);
 }
 
+/* A PKCS#11 URI (RFC 7512) may carry the token's PIN as its pin-value
+ * attribute: that part is a secret like any other and never read back. */
+static gchar *
+value_without_pin(gchar *value)
+{
+	g_autoptr(GRegex) pin = NULL;
+	g_autofree gchar *cut = NULL;
+	gsize len;
+
+	if (g_ascii_strncasecmp(value, "pkcs11:", strlen("pkcs11:")) != 0 ||
+	    strstr(value, "pin-value=") == NULL)
+		return value;
+	pin = g_regex_new("([?&])pin-value=[^&]*(&|$)", 0, 0, NULL);
+	cut = g_regex_replace(pin, value, -1, 0, "\\1", 0, NULL);
+	joind_secret_wipe(value);
+	len = strlen(cut);
+	while (len > 0 && (cut[len - 1] == '&' || cut[len - 1] == '?'))
+		cut[--len] = '\0';
+	return g_steal_pointer(&cut);
+}
+
 static void
 describe_key(JoindProfileDraft *self, GVariantBuilder *builder, const gchar *group,
              const gchar *key)
@@ -504,6 +526,7 @@ describe_key(JoindProfileDraft *self, GVariantBuilder *builder, const gchar *gro
 	value = g_key_file_get_string(self->keyfile, group, key, NULL);
 	if (value == NULL)
 		return;
+	value = value_without_pin(value);
 	name = g_strdup_printf("%s.%s", group, key);
 	g_variant_builder_add(builder, "{sv}", name, g_variant_new_string(value));
 }

@@ -434,3 +434,15 @@ w_expect_no_secrets() {
 		fi
 	done
 }
+
+# Runs case_<CASE> of the sourcing script (dashes become underscores) and
+# says PASS; exit 2 for a case it does not have.
+w_run_case() { # CASE
+	local fn=case_${1//-/_}
+	if ! declare -F "$fn" >/dev/null; then
+		echo "unknown case $1" >&2
+		exit 2
+	fi
+	"$fn"
+	echo "PASS $1"
+}

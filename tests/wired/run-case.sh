@@ -834,11 +834,4 @@ case_operstate() {
 	wait_operstate "UP DEFAULT"
 }
 
-name=${1:?usage: run-case.sh CASE}
-fn=case_${name//-/_}
-if ! declare -F "$fn" >/dev/null; then
-	echo "unknown case $name" >&2
-	exit 2
-fi
-"$fn"
-echo "PASS $name"
+w_run_case "${1:?usage: run-case.sh CASE}"

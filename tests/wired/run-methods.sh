@@ -263,11 +263,4 @@ case_pwd_wrong() { bed pwd_group=19; profile EAP-Method=PWD EAP-Identity=pwduser
 case_mschapv2() { bed; profile EAP-Method=MSCHAPV2 EAP-Identity=mschapuser EAP-Password=mschappass; ok MSCHAPV2 mschapuser "EAP-MSCHAPv2" mschappass; }
 case_mschapv2_wrong() { bed; profile EAP-Method=MSCHAPV2 EAP-Identity=mschapuser EAP-Password=nopenope; bad nopenope; }
 
-fn=case_${1:?usage: run-methods.sh CASE}
-fn=${fn//-/_}
-if ! declare -F "$fn" >/dev/null; then
-	echo "unknown case $1" >&2
-	exit 2
-fi
-"$fn"
-echo "PASS $1"
+w_run_case "${1:?usage: run-methods.sh CASE}"

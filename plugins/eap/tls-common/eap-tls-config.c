@@ -9,7 +9,10 @@
 
 #include "eap-tls-autoptr.h"
 #include "eap-tls-domain.h"
+#include "eap-tls-hwkey.h"
 #include "eap-tls-pin.h"
+#include "eap-tls-tpm.h"
+#include "eap-tls-uri.h"
 #include "joind-error.h"
 #include "joind-secret.h"
 
@@ -30,6 +33,7 @@ eap_tls_config_free(EapTlsConfig *c)
 	X509_free(c->cert);
 	sk_X509_pop_free(c->chain, X509_free);
 	EVP_PKEY_free(c->key);
+	eap_tls_pkcs11_hold_unref(c->key_hold);
 	g_free(c);
 }
 
@@ -43,12 +47,16 @@ eap_tls_parse_version(const gchar *text)
 	return 0;
 }
 
-/* Setting helpers: key is key_prefix + name. */
+/* Setting helpers: key is key_prefix + name. A token object or a TPM
+ * handle is returned as written: it is no path. */
 static gchar *
 tls_setting_path(JoindEapSession *s, const gchar *key_prefix, const gchar *name)
 {
 	g_autofree gchar *key = g_strconcat(key_prefix, name, NULL);
+	g_autofree gchar *value = joind_eap_session_get_setting(s, key);
 
+	if (eap_tls_key_form(value) != EAP_TLS_KEY_FILE)
+		return g_steal_pointer(&value);
 	return joind_eap_session_get_setting_path(s, key);
 }
 
@@ -225,6 +233,25 @@ tls_check_trust(JoindEapSession *s, const gchar *method, const gchar *key_prefix
 	return tls_check_system_ca_names(s, method, key_prefix, c, error);
 }
 
+/* A file is read; a token object or a TPM handle is checked for its form
+ * only (the token is looked at when the key is needed). */
+static gboolean
+tls_check_credential(JoindEapSession *s, const gchar *key_prefix, const gchar *name,
+                     const gchar *value, GError **error)
+{
+	g_autofree gchar *reason = NULL;
+
+	if (value == NULL)
+		return TRUE;
+	if (eap_tls_key_form(value) == EAP_TLS_KEY_FILE)
+		return tls_read_file(s, key_prefix, name, value, NULL, error);
+	if (!eap_tls_key_reference_is_valid(value, strcmp(name, "ClientKey") == 0, &reason)) {
+		g_autofree gchar *where = tls_where(s, key_prefix, name);
+		return joind_set_error(error, JOIND_ERROR_INVALID_ARGS, "%s: %s", where, reason);
+	}
+	return TRUE;
+}
+
 static gboolean
 tls_check_credential_files(JoindEapSession *s, const gchar *method, const gchar *key_prefix,
                            gboolean require, GError **error)
@@ -254,8 +281,8 @@ tls_check_credential_files(JoindEapSession *s, const gchar *method, const gchar 
 		return joind_set_error(error, JOIND_ERROR_INVALID_ARGS,
 		                       "%s is not set but %s%sClientKey is", where, p, key_prefix);
 	}
-	return (cert == NULL || tls_read_file(s, key_prefix, "ClientCert", cert, NULL, error)) &&
-	       (key == NULL || tls_read_file(s, key_prefix, "ClientKey", key, NULL, error)) &&
+	return tls_check_credential(s, key_prefix, "ClientCert", cert, error) &&
+	       tls_check_credential(s, key_prefix, "ClientKey", key, error) &&
 	       (bundle == NULL ||
 	        tls_read_file(s, key_prefix, "ClientKeyBundle", bundle, NULL, error));
 }
@@ -412,6 +439,24 @@ tls_try_key(GBytes *key_data, const gchar *passphrase, EapTlsConfig *c)
 	                            : tls_load_pkcs12(key_data, passphrase, c);
 }
 
+JoindEapMethodResult
+eap_tls_config_passphrase(JoindEapSession *s, const gchar *key_prefix, const gchar **value,
+                          GError **error)
+{
+	g_autofree gchar *pass_key = g_strconcat(key_prefix, "ClientKeyPassphrase", NULL);
+
+	switch (joind_eap_session_get_secret(s, pass_key, JOIND_SECRET_PRIVATE_KEY_PASSPHRASE,
+	                                     value, error)) {
+	case JOIND_EAP_SECRET_PENDING:
+		return JOIND_EAP_METHOD_PENDING;
+	case JOIND_EAP_SECRET_FAILED:
+		return JOIND_EAP_METHOD_FAIL;
+	case JOIND_EAP_SECRET_AVAILABLE:
+		break;
+	}
+	return JOIND_EAP_METHOD_RESPOND;
+}
+
 /* The key, asking for the passphrase when it is encrypted. */
 static JoindEapMethodResult
 tls_load_key(JoindEapSession *s, const gchar *key_prefix, const gchar *key_name,
@@ -423,15 +468,10 @@ tls_load_key(JoindEapSession *s, const gchar *key_prefix, const gchar *key_name,
 	TlsKeyStatus status = tls_try_key(key_data, NULL, c);
 
 	if (status == TLS_KEY_NEEDS_PASSPHRASE) {
-		switch (joind_eap_session_get_secret(
-		        s, pass_key, JOIND_SECRET_PRIVATE_KEY_PASSPHRASE, &passphrase, error)) {
-		case JOIND_EAP_SECRET_PENDING:
-			return JOIND_EAP_METHOD_PENDING;
-		case JOIND_EAP_SECRET_FAILED:
-			return JOIND_EAP_METHOD_FAIL;
-		case JOIND_EAP_SECRET_AVAILABLE:
-			break;
-		}
+		JoindEapMethodResult r =
+		        eap_tls_config_passphrase(s, key_prefix, &passphrase, error);
+		if (r != JOIND_EAP_METHOD_RESPOND)
+			return r;
 		status = tls_try_key(key_data, passphrase, c);
 	}
 	switch (status) {
@@ -453,6 +493,75 @@ tls_load_key(JoindEapSession *s, const gchar *key_prefix, const gchar *key_name,
 	}
 }
 
+/* The certificates of a PEM file (a PKCS#12 bundle is read with its key). */
+static gboolean
+tls_read_certs(JoindEapSession *s, const gchar *key_prefix, const gchar *cert_name,
+               const gchar *cert_path, GBytes **cert_data, EapTlsConfig *c, GError **error)
+{
+	if (!tls_read_file(s, key_prefix, cert_name, cert_path, cert_data, error))
+		return FALSE;
+	if (tls_is_pem(*cert_data) && !tls_load_pem_certs(*cert_data, c)) {
+		g_autofree gchar *where = tls_where(s, key_prefix, cert_name);
+		return joind_set_error(error, JOIND_ERROR_INVALID_ARGS,
+		                       "%s: %s holds no PEM certificate", where, cert_path);
+	}
+	return TRUE;
+}
+
+/* The key belongs to the certificate (compared by their public halves:
+ * a key in hardware answers that too). */
+static JoindEapMethodResult
+tls_check_pair(JoindEapSession *s, const gchar *key_prefix, const gchar *cert_name,
+               const gchar *cert_path, const gchar *key_path, EapTlsConfig *c, GError **error)
+{
+	g_autofree gchar *where = tls_where(s, key_prefix, cert_name);
+	/* A URI's pin-value never goes into a sentence. */
+	g_autofree gchar *key_shown = key_path != NULL ? eap_tls_pkcs11_uri_redact(key_path) : NULL;
+
+	if (c->cert != NULL && X509_check_private_key(c->cert, c->key) == 1)
+		return JOIND_EAP_METHOD_RESPOND;
+	ERR_clear_error();
+	g_set_error(error, JOIND_ERROR, JOIND_ERROR_INVALID_ARGS,
+	            c->cert == NULL ? "%s: %s holds no certificate"
+	                            : "%s: the key in %s does not belong to the certificate",
+	            where,
+	            c->cert == NULL ? cert_path
+	            : key_shown     ? key_shown
+	                            : cert_path);
+	return JOIND_EAP_METHOD_FAIL;
+}
+
+/* A key on a token or in the TPM; the certificate from a file or the token. */
+static JoindEapMethodResult
+tls_load_hardware(JoindEapSession *s, const gchar *key_prefix, EapTlsConfig *c, GError **error)
+{
+	g_autofree gchar *cert_path = tls_setting_path(s, key_prefix, "ClientCert");
+	g_autofree gchar *key_path = tls_setting_path(s, key_prefix, "ClientKey");
+	g_autoptr(GBytes) cert_data = NULL;
+	g_autoptr(GBytes) key_data = NULL;
+	JoindEapMethodResult r;
+
+	if (eap_tls_key_form(cert_path) == EAP_TLS_KEY_FILE &&
+	    !tls_read_certs(s, key_prefix, "ClientCert", cert_path, &cert_data, c, error))
+		return JOIND_EAP_METHOD_FAIL;
+	if (key_path != NULL && eap_tls_key_form(key_path) == EAP_TLS_KEY_FILE) {
+		if (!tls_read_file(s, key_prefix, "ClientKey", key_path, &key_data, error))
+			return JOIND_EAP_METHOD_FAIL;
+		if (!eap_tls_tpm_is_tss2(key_data)) {
+			g_autofree gchar *where = tls_where(s, key_prefix, "ClientKey");
+			return joind_eap_method_fail(
+			        error, JOIND_ERROR_INVALID_ARGS,
+			        "%s: a certificate on a token goes with a key on "
+			        "the token or in the TPM, not with the key file %s",
+			        where, key_path);
+		}
+	}
+	r = eap_tls_hwkey_load(s, key_prefix, key_data, c, error);
+	if (r != JOIND_EAP_METHOD_RESPOND)
+		return r;
+	return tls_check_pair(s, key_prefix, "ClientCert", cert_path, key_path, c, error);
+}
+
 static JoindEapMethodResult
 tls_load_credentials(JoindEapSession *s, const gchar *key_prefix, EapTlsConfig *c, GError **error)
 {
@@ -470,36 +579,22 @@ tls_load_credentials(JoindEapSession *s, const gchar *key_prefix, EapTlsConfig *
 
 	if (cert_path == NULL)
 		return JOIND_EAP_METHOD_RESPOND;
-	if (!tls_read_file(s, key_prefix, cert_name, cert_path, &cert_data, error))
+	if (eap_tls_hwkey_named(s, key_prefix))
+		return tls_load_hardware(s, key_prefix, c, error);
+	if (!tls_read_certs(s, key_prefix, cert_name, cert_path, &cert_data, c, error))
 		return JOIND_EAP_METHOD_FAIL;
 	if (key_path == NULL)
 		key_data = g_bytes_ref(cert_data); /* a combined PEM or a PKCS#12 bundle */
 	else if (!tls_read_file(s, key_prefix, "ClientKey", key_path, &key_data, error))
 		return JOIND_EAP_METHOD_FAIL;
-	if (tls_is_pem(cert_data) && !tls_load_pem_certs(cert_data, c)) {
-		g_autofree gchar *where = tls_where(s, key_prefix, cert_name);
-		g_set_error(error, JOIND_ERROR, JOIND_ERROR_INVALID_ARGS,
-		            "%s: %s holds no PEM certificate", where, cert_path);
-		return JOIND_EAP_METHOD_FAIL;
-	}
-	r = tls_load_key(s, key_prefix, key_name, key_path != NULL ? key_path : cert_path, key_data,
-	                 c, error);
+	if (key_path != NULL && eap_tls_tpm_is_tss2(key_data))
+		r = eap_tls_hwkey_load(s, key_prefix, key_data, c, error);
+	else
+		r = tls_load_key(s, key_prefix, key_name, key_path != NULL ? key_path : cert_path,
+		                 key_data, c, error);
 	if (r != JOIND_EAP_METHOD_RESPOND)
 		return r;
-	if (c->cert == NULL || X509_check_private_key(c->cert, c->key) != 1) {
-		g_autofree gchar *where = tls_where(s, key_prefix, cert_name);
-		ERR_clear_error();
-		g_set_error(error, JOIND_ERROR, JOIND_ERROR_INVALID_ARGS,
-		            c->cert == NULL
-		                    ? "%s: %s holds no certificate"
-		                    : "%s: the key in %s does not belong to the certificate",
-		            where,
-		            c->cert == NULL ? cert_path
-		            : key_path      ? key_path
-		                            : cert_path);
-		return JOIND_EAP_METHOD_FAIL;
-	}
-	return JOIND_EAP_METHOD_RESPOND;
+	return tls_check_pair(s, key_prefix, cert_name, cert_path, key_path, c, error);
 }
 
 JoindEapMethodResult
@@ -533,6 +628,22 @@ tls_profile_has(JoindProfile *profile, const gchar *prefix, const gchar *name)
 	return joind_profile_has_key(profile, "Security", key);
 }
 
+/* ClientKey=pkcs11:... (RFC 7512), handle:0x81......, ClientCert=pkcs11:... */
+static gboolean
+tls_profile_check_reference(JoindProfile *profile, const gchar *prefix, const gchar *name,
+                            GError **error)
+{
+	g_autofree gchar *key = g_strconcat(prefix, name, NULL);
+	g_autofree gchar *value = joind_profile_get_string(profile, "Security", key);
+	g_autofree gchar *reason = NULL;
+
+	if (value == NULL ||
+	    eap_tls_key_reference_is_valid(value, strcmp(name, "ClientKey") == 0, &reason))
+		return TRUE;
+	g_autofree gchar *where = joind_profile_describe_key(profile, "Security", key);
+	return joind_set_error(error, JOIND_ERROR_INVALID_ARGS, "%s: %s", where, reason);
+}
+
 gboolean
 eap_tls_config_check_profile(JoindProfile *profile, const gchar *prefix, GError **error)
 {
@@ -555,5 +666,6 @@ eap_tls_config_check_profile(JoindProfile *profile, const gchar *prefix, GError 
 		                       "either it or %sClientCert and %sClientKey, not both",
 		                       where, prefix, prefix);
 	}
-	return TRUE;
+	return tls_profile_check_reference(profile, prefix, "ClientKey", error) &&
+	       tls_profile_check_reference(profile, prefix, "ClientCert", error);
 }

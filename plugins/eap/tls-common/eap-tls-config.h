@@ -5,6 +5,7 @@
 
 #include <openssl/ssl.h>
 
+#include "eap-tls-pkcs11.h"
 #include "joind-eap.h"
 
 G_BEGIN_DECLS
@@ -25,6 +26,11 @@ typedef struct {
 	X509 *cert;                   /* NULL: no client certificate */
 	STACK_OF(X509) * chain;
 	EVP_PKEY *key;
+	EapTlsPkcs11Hold *key_hold; /* a key on a token: keeps its module loaded */
+	gboolean key_in_tpm;        /* signing must find the tpm2 provider's code */
+	/* An RSA key in a TPM: rsa_pkcs1 signatures only, so TLS 1.2 (real
+	 * TPMs make PSS signatures with a salt length TLS peers refuse). */
+	gboolean rsa_pkcs1_only;
 } EapTlsConfig;
 
 void eap_tls_config_free(EapTlsConfig *config);
@@ -47,6 +53,13 @@ gboolean eap_tls_config_check(JoindEapSession *session, const gchar *method,
 JoindEapMethodResult eap_tls_config_load(JoindEapSession *session, const gchar *method,
                                          const gchar *key_prefix, gboolean require_client_cert,
                                          EapTlsConfig **config, GError **error);
+
+/* The key's passphrase (a token's PIN, a TPM key's auth value):
+ * ClientKeyPassphrase from the profile, else the agent's answer to
+ * RequestPrivateKeyPassphrase. RESPOND with *value set, PENDING while
+ * the agent is asked, FAIL with error. */
+JoindEapMethodResult eap_tls_config_passphrase(JoindEapSession *s, const gchar *key_prefix,
+                                               const gchar **value, GError **error);
 
 /* The shape of a profile's TLS keys under prefix ("EAP-TLS-",
  * "EAP-PEAP-"), as the file is read: ServerKeyPin well-formed, no

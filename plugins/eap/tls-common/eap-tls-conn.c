@@ -12,13 +12,15 @@
 #include "eap-tls-autoptr.h"
 #include "eap-tls-domain.h"
 #include "eap-tls-pin.h"
+#include "eap-tls-tpm.h"
 #include "joind-error.h"
 #include "joind-secret.h"
 
 struct _EapTlsConn {
 	SSL_CTX *ctx;
 	SSL *ssl;
-	BIO *rbio, *wbio; /* owned by ssl */
+	BIO *rbio, *wbio;           /* owned by ssl */
+	EapTlsPkcs11Hold *key_hold; /* a key on a token: its module stays loaded */
 	gchar *method;
 	gchar *setting_prefix; /* "EAP-TLS-": sentences name keys to set */
 	gchar *ca_where;
@@ -290,6 +292,10 @@ eap_tls_conn_setup_ctx(EapTlsConn *conn, const EapTlsConfig *c, GError **error)
 	SSL_CTX_set_session_cache_mode(ctx,
 	                               SSL_SESS_CACHE_CLIENT | SSL_SESS_CACHE_NO_INTERNAL_STORE);
 	SSL_CTX_sess_set_new_cb(ctx, eap_tls_new_session_cb);
+	/* The signature schemes our key may sign with (RSA in a TPM). */
+	if (c->rsa_pkcs1_only &&
+	    SSL_CTX_set1_client_sigalgs_list(ctx, "RSA+SHA256:RSA+SHA384:RSA+SHA512") != 1)
+		goto fail;
 	if (c->cert != NULL) {
 		if (SSL_CTX_use_certificate(ctx, c->cert) != 1 ||
 		    SSL_CTX_use_PrivateKey(ctx, c->key) != 1)
@@ -321,7 +327,10 @@ eap_tls_conn_new(const EapTlsConfig *c, GError **error)
 	conn->no_anchor = c->ca_pem == NULL && !c->system_ca && c->pins == NULL;
 	conn->min_version = c->min_version;
 	conn->max_version = c->max_version;
-	conn->ctx = SSL_CTX_new(TLS_client_method());
+	/* The SSL_CTX holds the key: a key on a token needs its module as long. */
+	conn->key_hold = eap_tls_pkcs11_hold_ref(c->key_hold);
+	conn->ctx =
+	        SSL_CTX_new_ex(NULL, c->key_in_tpm ? EAP_TLS_TPM_PROPQ : NULL, TLS_client_method());
 	if (conn->ctx == NULL || !eap_tls_conn_setup_ctx(conn, c, error))
 		return NULL;
 	conn->ssl = SSL_new(conn->ctx);
@@ -356,6 +365,7 @@ eap_tls_conn_free(EapTlsConn *conn)
 		SSL_set_shutdown(conn->ssl, SSL_SENT_SHUTDOWN | SSL_RECEIVED_SHUTDOWN);
 	SSL_free(conn->ssl);
 	SSL_CTX_free(conn->ctx);
+	eap_tls_pkcs11_hold_unref(conn->key_hold);
 	g_free(conn->method);
 	g_free(conn->setting_prefix);
 	g_free(conn->ca_where);

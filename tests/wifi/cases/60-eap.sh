@@ -135,6 +135,29 @@ check "EAP-TLS with TLS 1.3 only: Connect() in ${TOOK} s; ping: $ENT_PING"
 ent_disconnect
 rm "$WORK/state/joind-ent.8021x"
 
+# ------------------------------- EAP-TLS, the client key on a PKCS#11 token ---
+# SoftHSM2's default token directory lies on the VM's overlay (the host's
+# stays untouched); joind reaches the module through p11-kit's proxy and
+# the libp11 engine, as for a smart card.
+softhsm2-util --init-token --free --label joind-wifi --pin wifi-pin-7 --so-pin so-pin-7 >/dev/null ||
+	wifi_fail "PKCS#11: no SoftHSM2 token"
+softhsm2-util --import "$ENT_PKI/client.key" --token joind-wifi --label tlsuser --id 01 \
+	--pin wifi-pin-7 >/dev/null || wifi_fail "PKCS#11: the key was not imported"
+ent_profile joind-ent '[Security]' EAP-Method=TLS EAP-Identity=tlsuser \
+	"EAP-TLS-CACert=$ENT_PKI/ca.pem" EAP-TLS-ServerDomainMask=auth.test \
+	"EAP-TLS-ClientCert=$ENT_PKI/client.pem" \
+	"EAP-TLS-ClientKey=pkcs11:token=joind-wifi;object=tlsuser;type=private" \
+	EAP-TLS-ClientKeyPassphrase=wifi-pin-7 '[Settings]' AutoConnect=false
+ent_connect joind-ent
+ent_link '(.eap_method == "TLS") and (.eap_identity == "tlsuser")' || wifi_fail "PKCS#11: diagnostics"
+grep -q 'client key is on the PKCS#11 token “joind-wifi”, object “tlsuser”' "$JOIND_LOG" ||
+	wifi_fail "PKCS#11: no log line names the token"
+grep -q 'wifi-pin-7' "$JOIND_LOG" && wifi_fail "PKCS#11: the PIN is in joind's log"
+ent_ping wlan6
+check "WPA2-Enterprise EAP-TLS with the key on a PKCS#11 token (SoftHSM2): Connect() in ${TOOK} s; ping: $ENT_PING"
+ent_disconnect
+rm "$WORK/state/joind-ent.8021x"
+
 # --------------------------------------------------------- WPA3-Enterprise ---
 ent_peap_profile joind-ent-wpa3 peappass
 ent_connect joind-ent-wpa3
