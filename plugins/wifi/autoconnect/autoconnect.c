@@ -44,11 +44,22 @@ typedef enum {
 	AC_USER,
 	AC_CONNECTED,
 	AC_LEAVING,
+	AC_LAST = AC_LEAVING, /* move with a new last state: the names check it */
 } AcState;
 
-static const gchar *const ac_state_names[] = {"off",       "idle",       "pending",    "quick-scan",
-                                              "full-scan", "connecting", "retry-wait", "user",
-                                              "connected", "leaving"};
+static const gchar *const ac_state_names[] = {
+        [AC_OFF] = "off",
+        [AC_IDLE] = "idle",
+        [AC_PENDING] = "pending",
+        [AC_QUICK_SCAN] = "quick-scan",
+        [AC_FULL_SCAN] = "full-scan",
+        [AC_CONNECTING] = "connecting",
+        [AC_RETRY_WAIT] = "retry-wait",
+        [AC_USER] = "user",
+        [AC_CONNECTED] = "connected",
+        [AC_LEAVING] = "leaving",
+};
+G_STATIC_ASSERT(G_N_ELEMENTS(ac_state_names) == AC_LAST + 1);
 
 struct _WifiAutoconnect {
 	JoindCore *core;

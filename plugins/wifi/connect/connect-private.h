@@ -26,6 +26,7 @@ typedef enum {
 	CONN_CONNECTED,
 	CONN_DEAUTHENTICATING,
 	CONN_DISCONNECTING,
+	CONN_LAST = CONN_DISCONNECTING, /* move with a new last state: the names check it */
 } ConnState;
 
 extern const gchar *const conn_state_names[];

@@ -56,9 +56,16 @@
 #define WIFI_ASSOCIATION_TIMEOUT_S 15
 
 const gchar *const conn_state_names[] = {
-        "idle",      "waiting for the radio", "authenticating", "associating", "keying",
-        "connected", "deauthenticating",      "disconnecting",
+        [CONN_IDLE] = "idle",
+        [CONN_WAITING] = "waiting for the radio",
+        [CONN_AUTHENTICATING] = "authenticating",
+        [CONN_ASSOCIATING] = "associating",
+        [CONN_KEYING] = "keying",
+        [CONN_CONNECTED] = "connected",
+        [CONN_DEAUTHENTICATING] = "deauthenticating",
+        [CONN_DISCONNECTING] = "disconnecting",
 };
+G_STATIC_ASSERT(G_N_ELEMENTS(conn_state_names) == CONN_LAST + 1);
 
 /* ---- attempts ------------------------------------------------------------- */
 

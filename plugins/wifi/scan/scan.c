@@ -45,7 +45,8 @@ typedef enum {
 	SCAN_RUNNING,
 	SCAN_DUMPING,
 	SCAN_BUSY,
-	SCAN_EXTERNAL, /* another program's scan runs; we wait for it */
+	SCAN_EXTERNAL,             /* another program's scan runs; we wait for it */
+	SCAN_LAST = SCAN_EXTERNAL, /* move with a new last state: the names check it */
 } ScanState;
 
 typedef struct {
@@ -230,8 +231,12 @@ scan_finish(Scan *scan, const GError *error)
 static const gchar *
 scan_state_name(ScanState state)
 {
-	static const gchar *const names[] = {"idle",    "triggering", "running",
-	                                     "dumping", "busy",       "external"};
+	static const gchar *const names[] = {
+	        [SCAN_IDLE] = "idle",       [SCAN_TRIGGERING] = "triggering",
+	        [SCAN_RUNNING] = "running", [SCAN_DUMPING] = "dumping",
+	        [SCAN_BUSY] = "busy",       [SCAN_EXTERNAL] = "external",
+	};
+	G_STATIC_ASSERT(G_N_ELEMENTS(names) == SCAN_LAST + 1);
 
 	return names[state];
 }

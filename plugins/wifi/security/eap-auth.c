@@ -23,11 +23,18 @@ typedef enum {
 	EAP_AUTH_AUTHENTICATED,
 	EAP_AUTH_STOPPED,
 	EAP_AUTH_FAILED,
+	EAP_AUTH_LAST = EAP_AUTH_FAILED, /* move with a new last state: the names check it */
 } EapAuthState;
 
 static const gchar *const state_names[] = {
-        "idle", "starting", "authenticating", "authenticated", "stopped", "failed",
+        [EAP_AUTH_IDLE] = "idle",
+        [EAP_AUTH_STARTING] = "starting",
+        [EAP_AUTH_AUTHENTICATING] = "authenticating",
+        [EAP_AUTH_AUTHENTICATED] = "authenticated",
+        [EAP_AUTH_STOPPED] = "stopped",
+        [EAP_AUTH_FAILED] = "failed",
 };
+G_STATIC_ASSERT(G_N_ELEMENTS(state_names) == EAP_AUTH_LAST + 1);
 
 struct _WifiEapAuth {
 	gchar *ifname;

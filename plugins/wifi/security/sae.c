@@ -48,7 +48,13 @@ struct _WifiSae {
 	GByteArray *rejected; /* groups the peer refused, 16-bit LE */
 };
 
-static const gchar *const sae_state_names[] = {"nothing", "committed", "confirmed", "accepted"};
+static const gchar *const sae_state_names[] = {
+        [WIFI_SAE_NOTHING] = "nothing",
+        [WIFI_SAE_COMMITTED] = "committed",
+        [WIFI_SAE_CONFIRMED] = "confirmed",
+        [WIFI_SAE_ACCEPTED] = "accepted",
+};
+G_STATIC_ASSERT(G_N_ELEMENTS(sae_state_names) == WIFI_SAE_LAST + 1);
 
 static void sae_enter(WifiSae *sae, WifiSaeState state, const gchar *reason);
 

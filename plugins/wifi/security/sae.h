@@ -22,6 +22,7 @@ typedef enum {
 	WIFI_SAE_COMMITTED,
 	WIFI_SAE_CONFIRMED,
 	WIFI_SAE_ACCEPTED,
+	WIFI_SAE_LAST = WIFI_SAE_ACCEPTED, /* move with a new last state: the names check it */
 } WifiSaeState;
 
 /* The retransmissions a state makes before it gives up
