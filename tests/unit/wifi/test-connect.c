@@ -311,6 +311,35 @@ test_link_lost(Fixture *f, gconstpointer data)
 	g_assert_cmpstr(f->events->str, ==, "CLCL");
 }
 
+/* A second observer that takes itself off as it hears a lost link. */
+static void
+on_event_once_lost(WifiConnectEvent event, WifiNetwork *network, const WifiBss *bss,
+                   gpointer user_data)
+{
+	Fixture *f = user_data;
+
+	g_string_append_c(f->events, event == WIFI_CONNECT_EVENT_LINK_LOST ? 'l' : 'c');
+	if (event == WIFI_CONNECT_EVENT_LINK_LOST)
+		wifi_connector_remove_observer(f->connector, on_event_once_lost, f);
+}
+
+/* Every observer hears every event, in the order they were added (the
+ * fixture's first); one removed, even while it hears, hears no more. */
+static void
+test_observers(Fixture *f, gconstpointer data)
+{
+	g_autoptr(WifiNetwork) network = make_network(f, "cafe", NULL, NULL);
+
+	wifi_connector_add_observer(f->connector, on_event_once_lost, f);
+	join_open(f, network, TRUE);
+	g_assert_cmpstr(f->events->str, ==, "Cc");
+	send_deauth_event(f, TRUE, 7);
+	g_assert_cmpstr(f->events->str, ==, "CcLl");
+	join_open(f, network, TRUE);
+	send_disconnect_event(f, 4);
+	g_assert_cmpstr(f->events->str, ==, "CcLlCL");
+}
+
 /* The interface goes away in the middle of a connect. */
 static void
 test_interface_removed(Fixture *f, gconstpointer data)
@@ -394,6 +423,7 @@ main(int argc, char **argv)
 	CONNECT_TEST_ADD("/connect/disconnect/not-connected", &kernel_sme,
 	                 test_teardown_not_connected);
 	CONNECT_TEST_ADD("/connect/link-lost", &sme, test_link_lost);
+	CONNECT_TEST_ADD("/connect/observers", &sme, test_observers);
 	CONNECT_TEST_ADD("/connect/interface-removed", &sme, test_interface_removed);
 	CONNECT_TEST_ADD("/connect/resync", &sme, test_resync);
 	return g_test_run();
