@@ -3,7 +3,8 @@
  * Start-up dumps every wiphy (split dump) and then every interface; from
  * then on the config group's events keep the picture current: new and
  * deleted wiphys and interfaces, and interface type changes (hostapd turns
- * a station into an AP). One WifiStation per managed station interface.
+ * a station into an AP). Each managed interface is handed to the owner of
+ * its mode (mode_owners below, kernel/mode.h): today the station.
  *
  * The radios' rfkill switches (rfkill.h) reach the stations of the radio
  * they name; the system's resume from sleep (sleep.h) reaches every
@@ -29,7 +30,7 @@ struct _WifiManager {
 	WifiSleep *sleep;
 	guint listener;
 	GHashTable *wiphys;      /* id -> WifiWiphy */
-	GHashTable *stations;    /* ifindex -> WifiStation */
+	GHashTable *owned;       /* ifindex -> Owned: each managed interface */
 	GHashTable *pending;     /* ifindex -> Interface waiting for its wiphy */
 	GHashTable *fetching;    /* wiphy ids being dumped */
 	GHashTable *ignored;     /* ifindex set, reported once */
@@ -46,7 +47,38 @@ typedef struct {
 	gchar address[JOIND_MAC_STRING_LEN];
 } Interface;
 
+/* A managed interface and the owner of its mode. */
+typedef struct {
+	const WifiModeOps *ops;
+	gpointer owner;
+	WifiIface *iface;
+} Owned;
+
+/* Who owns an interface in each mode; an interface in a mode no one
+ * owns is left alone. */
+static const WifiModeOps *const mode_owners[] = {&wifi_station_mode_ops};
+
 static void manager_interface_seen(WifiManager *self, Interface *iface);
+
+static void
+owned_free(gpointer data)
+{
+	Owned *owned = data;
+
+	owned->ops->release(owned->owner);
+	wifi_iface_unref(owned->iface);
+	g_free(owned);
+}
+
+static const WifiModeOps *
+mode_owner(guint32 iftype)
+{
+	for (guint i = 0; i < G_N_ELEMENTS(mode_owners); i++) {
+		if (mode_owners[i]->iftype == iftype)
+			return mode_owners[i];
+	}
+	return NULL;
+}
 
 static void
 interface_free(Interface *iface)
@@ -87,19 +119,17 @@ wifi_interface_allowed(const gchar *const *allow, const gchar *const *deny, cons
 	return allowed;
 }
 
-/* ---- stations ------------------------------------------------------------- */
+/* ---- managed interfaces --------------------------------------------------- */
 
 static void
-manager_remove_station(WifiManager *self, guint32 ifindex, const gchar *why)
+manager_release(WifiManager *self, guint32 ifindex, const gchar *why)
 {
-	WifiStation *station = g_hash_table_lookup(self->stations, GUINT_TO_POINTER(ifindex));
+	Owned *owned = g_hash_table_lookup(self->owned, GUINT_TO_POINTER(ifindex));
 
-	if (station == NULL)
+	if (owned == NULL)
 		return;
-	g_info("%s: no longer a managed station (%s)",
-	       joind_device_get_name(wifi_station_get_joind_device(station)), why);
-	wifi_station_stop(station);
-	g_hash_table_remove(self->stations, GUINT_TO_POINTER(ifindex));
+	g_info("%s: no longer a managed %s (%s)", owned->iface->name, owned->ops->name, why);
+	g_hash_table_remove(self->owned, GUINT_TO_POINTER(ifindex));
 }
 
 /* main.conf's choice of addresses, for one interface. */
@@ -116,29 +146,35 @@ manager_address_policy(WifiManager *self)
 }
 
 static void
-manager_add_station(WifiManager *self, const Interface *iface, WifiWiphy *wiphy)
+manager_hand_over(WifiManager *self, const Interface *iface, WifiWiphy *wiphy,
+                  const WifiModeOps *ops)
 {
 	g_autoptr(GError) error = NULL;
-	g_autoptr(WifiIface) context =
+	WifiIface *context =
 	        wifi_iface_new(self->nl, self->link, wiphy, iface->ifindex, iface->name);
-	WifiStationSetup setup = {
+	WifiModeSetup setup = {
 	        .core = self->core,
 	        .iface = context,
 	        .address = iface->address[0] != '\0' ? iface->address : NULL,
 	};
-	WifiStation *station;
 	const gchar *reason = NULL;
+	Owned *owned;
+	gpointer owner;
 
 	context->address = manager_address_policy(self);
-	station = wifi_station_new(&setup);
 	if (self->rfkill != NULL && wifi_rfkill_is_blocked(self->rfkill, wiphy->name, &reason))
-		wifi_station_set_blocked(station, TRUE, reason);
-	g_hash_table_insert(self->stations, GUINT_TO_POINTER(iface->ifindex), station);
-	if (!wifi_station_start(station, &error)) {
+		setup.blocked = reason;
+	owner = ops->take(&setup, &error);
+	if (owner == NULL) {
 		g_warning("%s: %s", iface->name, error->message);
-		wifi_station_stop(station);
-		g_hash_table_remove(self->stations, GUINT_TO_POINTER(iface->ifindex));
+		wifi_iface_unref(context);
+		return;
 	}
+	owned = g_new0(Owned, 1);
+	owned->ops = ops;
+	owned->owner = owner;
+	owned->iface = context;
+	g_hash_table_insert(self->owned, GUINT_TO_POINTER(iface->ifindex), owned);
 }
 
 static void manager_fetch_wiphy(WifiManager *self, guint32 id);
@@ -147,13 +183,15 @@ static void
 manager_interface_seen(WifiManager *self, Interface *iface)
 {
 	gpointer key = GUINT_TO_POINTER(iface->ifindex);
+	const WifiModeOps *ops = mode_owner(iface->iftype);
+	Owned *owned = g_hash_table_lookup(self->owned, key);
 	WifiWiphy *wiphy;
 
-	if (iface->iftype != NL80211_IFTYPE_STATION) {
-		manager_remove_station(self, iface->ifindex, "not in station mode");
+	if (owned != NULL && owned->ops == ops)
 		return;
-	}
-	if (g_hash_table_contains(self->stations, key))
+	if (owned != NULL)
+		manager_release(self, iface->ifindex, "its mode changed");
+	if (ops == NULL)
 		return;
 	if (!wifi_interface_allowed((const gchar *const *)self->allow,
 	                            (const gchar *const *)self->deny, iface->name)) {
@@ -171,7 +209,7 @@ manager_interface_seen(WifiManager *self, Interface *iface)
 		iface->name = NULL; /* moved into the copy */
 		return;
 	}
-	manager_add_station(self, iface, wiphy);
+	manager_hand_over(self, iface, wiphy, ops);
 }
 
 /* ---- wiphys --------------------------------------------------------------- */
@@ -265,12 +303,13 @@ manager_fetch_wiphy(WifiManager *self, guint32 id)
 static void
 manager_remove_wiphy(WifiManager *self, guint32 id)
 {
-	g_autoptr(GList) stations = g_hash_table_get_values(self->stations);
+	g_autoptr(GList) owned = g_hash_table_get_values(self->owned);
 
-	for (GList *l = stations; l != NULL; l = l->next) {
-		if (wifi_station_get_wiphy_id(l->data) == id)
-			manager_remove_station(self, wifi_station_get_ifindex(l->data),
-			                       "radio removed");
+	for (GList *l = owned; l != NULL; l = l->next) {
+		const WifiIface *iface = ((Owned *)l->data)->iface;
+
+		if (iface->wiphy->id == id)
+			manager_release(self, iface->ifindex, "radio removed");
 	}
 	if (g_hash_table_remove(self->wiphys, GUINT_TO_POINTER(id)))
 		g_info("radio %u removed", id);
@@ -299,7 +338,7 @@ on_nl_event(guint8 cmd, struct nlattr **attrs, gpointer user_data)
 {
 	WifiManager *self = user_data;
 	g_autoptr(Interface) iface = NULL;
-	WifiStation *station;
+	Owned *owned;
 
 	switch (cmd) {
 	case NL80211_CMD_NEW_WIPHY:
@@ -318,8 +357,8 @@ on_nl_event(guint8 cmd, struct nlattr **attrs, gpointer user_data)
 		return;
 	case NL80211_CMD_DEL_INTERFACE:
 		if (attrs[NL80211_ATTR_IFINDEX] != NULL)
-			manager_remove_station(self, nla_get_u32(attrs[NL80211_ATTR_IFINDEX]),
-			                       "interface removed");
+			manager_release(self, nla_get_u32(attrs[NL80211_ATTR_IFINDEX]),
+			                "interface removed");
 		return;
 	case NL80211_CMD_REG_CHANGE:
 	case NL80211_CMD_WIPHY_REG_CHANGE:
@@ -330,20 +369,20 @@ on_nl_event(guint8 cmd, struct nlattr **attrs, gpointer user_data)
 	}
 	if (attrs[NL80211_ATTR_IFINDEX] == NULL)
 		return;
-	station = g_hash_table_lookup(self->stations,
-	                              GUINT_TO_POINTER(nla_get_u32(attrs[NL80211_ATTR_IFINDEX])));
-	if (station != NULL)
-		wifi_station_handle_event(station, cmd, attrs);
+	owned = g_hash_table_lookup(self->owned,
+	                            GUINT_TO_POINTER(nla_get_u32(attrs[NL80211_ATTR_IFINDEX])));
+	if (owned != NULL)
+		owned->ops->handle_event(owned->owner, cmd, attrs);
 }
 
 static void
 on_link(gint ifindex, const gchar *name, const gchar *address, guint flags, gpointer user_data)
 {
 	WifiManager *self = user_data;
-	WifiStation *station = g_hash_table_lookup(self->stations, GUINT_TO_POINTER(ifindex));
+	Owned *owned = g_hash_table_lookup(self->owned, GUINT_TO_POINTER(ifindex));
 
-	if (station != NULL)
-		wifi_station_link_changed(station, name, address, flags);
+	if (owned != NULL)
+		owned->ops->link_changed(owned->owner, name, address, flags);
 }
 
 /* ---- after lost events ---------------------------------------------------- */
@@ -372,11 +411,11 @@ resync_dumped(int err, gpointer user_data)
 		g_warning("nl80211: listing interfaces again failed: %s", g_strerror(-err));
 		return;
 	}
-	ifindexes = g_hash_table_get_keys(self->stations);
+	ifindexes = g_hash_table_get_keys(self->owned);
 	for (GList *l = ifindexes; l != NULL; l = l->next) {
 		if (!g_hash_table_contains(seen, l->data))
-			manager_remove_station(self, GPOINTER_TO_UINT(l->data),
-			                       "gone while events were lost");
+			manager_release(self, GPOINTER_TO_UINT(l->data),
+			                "gone while events were lost");
 	}
 }
 
@@ -387,12 +426,12 @@ on_events_lost(gpointer user_data)
 {
 	WifiManager *self = user_data;
 	GHashTableIter iter;
-	gpointer station;
+	Owned *owned;
 	struct nl_msg *msg;
 
-	g_hash_table_iter_init(&iter, self->stations);
-	while (g_hash_table_iter_next(&iter, NULL, &station))
-		wifi_station_resync(station);
+	g_hash_table_iter_init(&iter, self->owned);
+	while (g_hash_table_iter_next(&iter, NULL, (gpointer *)&owned))
+		owned->ops->resync(owned->owner);
 	if (self->resync_seen != NULL)
 		return; /* a listing is under way already */
 	self->resync_seen = g_hash_table_new(g_direct_hash, g_direct_equal);
@@ -404,14 +443,15 @@ static void
 on_rfkill(const gchar *wiphy_name, gboolean blocked, const gchar *reason, gpointer user_data)
 {
 	WifiManager *self = user_data;
-	g_autoptr(GList) stations = g_hash_table_get_values(self->stations);
+	g_autoptr(GList) owned = g_hash_table_get_values(self->owned);
 
-	for (GList *l = stations; l != NULL; l = l->next) {
-		WifiWiphy *wiphy = g_hash_table_lookup(
-		        self->wiphys, GUINT_TO_POINTER(wifi_station_get_wiphy_id(l->data)));
+	for (GList *l = owned; l != NULL; l = l->next) {
+		const Owned *o = l->data;
+		WifiWiphy *wiphy =
+		        g_hash_table_lookup(self->wiphys, GUINT_TO_POINTER(o->iface->wiphy->id));
 
 		if (wiphy != NULL && g_strcmp0(wiphy->name, wiphy_name) == 0)
-			wifi_station_set_blocked(l->data, blocked, reason);
+			o->ops->set_blocked(o->owner, blocked, reason);
 	}
 }
 
@@ -419,10 +459,10 @@ static void
 on_resumed(gpointer user_data)
 {
 	WifiManager *self = user_data;
-	g_autoptr(GList) stations = g_hash_table_get_values(self->stations);
+	g_autoptr(GList) owned = g_hash_table_get_values(self->owned);
 
-	for (GList *l = stations; l != NULL; l = l->next)
-		wifi_station_resumed(l->data);
+	for (GList *l = owned; l != NULL; l = l->next)
+		((Owned *)l->data)->ops->resumed(((Owned *)l->data)->owner);
 }
 
 /* ---- start-up ------------------------------------------------------------- */
@@ -443,8 +483,8 @@ interfaces_dumped(int err, gpointer user_data)
 
 	if (err < 0)
 		g_warning("nl80211: listing interfaces failed: %s", g_strerror(-err));
-	g_info("%u radios, %u station interfaces managed", g_hash_table_size(self->wiphys),
-	       g_hash_table_size(self->stations));
+	g_info("%u radios, %u interfaces managed", g_hash_table_size(self->wiphys),
+	       g_hash_table_size(self->owned));
 }
 
 static void
@@ -489,7 +529,7 @@ wifi_manager_new(JoindCore *core, GError **error)
 	}
 	self->wiphys = g_hash_table_new_full(g_direct_hash, g_direct_equal, NULL,
 	                                     (GDestroyNotify)wifi_wiphy_unref);
-	self->stations = g_hash_table_new_full(g_direct_hash, g_direct_equal, NULL, g_object_unref);
+	self->owned = g_hash_table_new_full(g_direct_hash, g_direct_equal, NULL, owned_free);
 	self->pending = g_hash_table_new_full(g_direct_hash, g_direct_equal, NULL,
 	                                      (GDestroyNotify)interface_free);
 	self->fetching = g_hash_table_new(g_direct_hash, g_direct_equal);
@@ -512,15 +552,15 @@ wifi_manager_free(WifiManager *self)
 {
 	if (self == NULL)
 		return;
-	if (self->stations != NULL) {
-		g_autoptr(GList) ifindexes = g_hash_table_get_keys(self->stations);
+	if (self->owned != NULL) {
+		g_autoptr(GList) ifindexes = g_hash_table_get_keys(self->owned);
 
 		for (GList *l = ifindexes; l != NULL; l = l->next)
-			manager_remove_station(self, GPOINTER_TO_UINT(l->data), "shutting down");
+			manager_release(self, GPOINTER_TO_UINT(l->data), "shutting down");
 	}
 	g_clear_pointer(&self->sleep, wifi_sleep_free);
 	g_clear_pointer(&self->rfkill, wifi_rfkill_free);
-	g_clear_pointer(&self->stations, g_hash_table_unref);
+	g_clear_pointer(&self->owned, g_hash_table_unref);
 	g_clear_pointer(&self->wiphys, g_hash_table_unref);
 	g_clear_pointer(&self->pending, g_hash_table_unref);
 	g_clear_pointer(&self->fetching, g_hash_table_unref);

@@ -458,18 +458,6 @@ wifi_station_get_pmksa_cache(WifiStation *self)
 	return self->pmksa_cache;
 }
 
-guint32
-wifi_station_get_ifindex(WifiStation *self)
-{
-	return self->iface->ifindex;
-}
-
-guint32
-wifi_station_get_wiphy_id(WifiStation *self)
-{
-	return self->iface->wiphy->id;
-}
-
 JoindDevice *
 wifi_station_get_joind_device(WifiStation *self)
 {

@@ -9,6 +9,7 @@
 
 #include "iface.h"
 #include "joind.h"
+#include "mode.h"
 #include "network.h"
 #include "pmksa.h"
 #include "scan.h"
@@ -30,10 +31,8 @@ gboolean wifi_station_start(WifiStation *self, GError **error);
 /* Stops scanning, removes the networks and the device. */
 void wifi_station_stop(WifiStation *self);
 
-guint32 wifi_station_get_ifindex(WifiStation *self);
 /* The station's PMKSA cache (for tests). */
 WifiPmksaCache *wifi_station_get_pmksa_cache(WifiStation *self);
-guint32 wifi_station_get_wiphy_id(WifiStation *self);
 JoindDevice *wifi_station_get_joind_device(WifiStation *self);
 
 /* Network1.Connect() of one of this station's networks (see connect.h);
@@ -57,5 +56,8 @@ void wifi_station_set_blocked(WifiStation *self, gboolean blocked, const gchar *
 /* The system resumed from sleep: rescan (the remembered frequencies first)
  * and reconnect without waiting for the periodic scan. */
 void wifi_station_resumed(WifiStation *self);
+
+/* The station as the owner of station-mode interfaces (station-mode.c). */
+extern const WifiModeOps wifi_station_mode_ops;
 
 G_END_DECLS
