@@ -7,6 +7,7 @@
 
 #include <string.h>
 
+#include "joind-mac.h"
 #include "joind-secret.h"
 
 const gchar *
@@ -30,13 +31,13 @@ wifi_hs_transition(WifiHandshake *hs, WifiHandshakeState new_state, const gchar 
 {
 	WifiHandshakeState old_state = hs->state;
 	g_autofree gchar *reason = NULL;
+	gchar aa[JOIND_MAC_STRING_LEN];
 	va_list args;
 
 	va_start(args, format);
 	reason = g_strdup_vprintf(format, args);
 	va_end(args);
-	g_debug("handshake with %02x:%02x:%02x:%02x:%02x:%02x: %s -> %s (%s)", hs->aa[0], hs->aa[1],
-	        hs->aa[2], hs->aa[3], hs->aa[4], hs->aa[5],
+	g_debug("handshake with %s: %s -> %s (%s)", joind_mac_to_string(hs->aa, aa),
 	        wifi_handshake_state_to_string(old_state),
 	        wifi_handshake_state_to_string(new_state), reason);
 	hs->state = new_state;
@@ -136,6 +137,7 @@ WifiHandshake *
 wifi_handshake_new(const WifiHandshakeConfig *config, const WifiHandshakeCallbacks *callbacks,
                    gpointer user_data, GError **error)
 {
+	gchar aa[JOIND_MAC_STRING_LEN];
 	WifiHandshake *hs;
 
 	g_return_val_if_fail(config != NULL && callbacks != NULL, NULL);
@@ -169,8 +171,7 @@ wifi_handshake_new(const WifiHandshakeConfig *config, const WifiHandshakeCallbac
 	hs->ap_rsnxe_len = config->ap_rsnxe_len;
 	hs->state = WIFI_HANDSHAKE_STATE_WAIT_MSG1;
 	hs->protocol_version = 2;
-	g_debug("handshake with %02x:%02x:%02x:%02x:%02x:%02x: %s, pairwise %s, group %s%s%s",
-	        hs->aa[0], hs->aa[1], hs->aa[2], hs->aa[3], hs->aa[4], hs->aa[5],
+	g_debug("handshake with %s: %s, pairwise %s, group %s%s%s", joind_mac_to_string(hs->aa, aa),
 	        wifi_akm_suite_to_string(config->akm),
 	        wifi_cipher_suite_to_string(hs->pairwise_cipher),
 	        wifi_cipher_suite_to_string(hs->group_cipher),
