@@ -85,6 +85,17 @@ static const struct foo tbl[] = {
     "tests/unit/long.c": "static void\nlong_one(void)\n{\n" + "\tx++;\n" * 61 + "}\n"
     "static void\nok_one(void)\n{\n" + "\tx++;\n" * 60 + "}\n"
     "static void\nt(void)\n{\n\tg_assert(x);\n\tg_debug(\"%s\", password);\n}\n",
+    # The round count of hunting and pecking, however it is named; a
+    # minimum (a constant of the loop) is no secret.
+    "plugins/eap/pwd/pwd.c": """\
+static void
+f(void)
+{
+	g_debug("password element found in round %u", rounds);
+	g_info("%u", n_rounds);
+	g_debug("at least %u", EAP_PWD_MIN_ROUNDS_FLOOR);
+}
+""",
     # Core code: aborts count, includes of private headers do not.
     "core/joind-x.c": """\
 #include "joind-private.h"
@@ -111,6 +122,8 @@ EXPECTED = {
     ("plugins/eap/md5/md5.c", 39, "goto"),   # label out: without a comment (once)
     ("tests/unit/long.c", 3, "function-length"),
     ("core/joind-x.c", 5, "daemon-abort"),
+    ("plugins/eap/pwd/pwd.c", 4, "secret-log"),
+    ("plugins/eap/pwd/pwd.c", 5, "secret-log"),
 }
 
 
