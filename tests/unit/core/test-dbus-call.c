@@ -225,7 +225,7 @@ assert_remote_error(GError *error, const gchar *name, const gchar *message)
 }
 
 static gboolean
-refuse_everyone(guint32 uid)
+refuse_everyone(guint32 uid, const gchar *action)
 {
 	return FALSE;
 }
@@ -309,7 +309,7 @@ test_refused(Fixture *f, gconstpointer data)
 static guint policy_calls;
 
 static gboolean
-allow_counting(guint32 uid)
+allow_counting(guint32 uid, const gchar *action)
 {
 	policy_calls++;
 	return TRUE;
