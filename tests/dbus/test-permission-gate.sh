@@ -12,9 +12,11 @@
 #           (With polkit: test-polkit.sh.)
 #   agents  agents of two uids register; nobody but root (joind) may call
 #           a client's net.joind.Agent1.
+#   front-ends  the iwd front end on too: root and the member load both
+#           front ends at once (front-ends-load); not one call refused.
 # Skipped (77) when not root. The users are removed afterwards.
 set -euo pipefail
-mode=${1:?auth or agents}
+mode=${1:?auth, agents or front-ends}
 . "$(dirname "$0")/gate-bed.sh"
 bed_enter "$@"
 secret='gate-test-secret-7f3a'
@@ -25,6 +27,7 @@ bed_group netdev
 bed_user "$outsider"
 bed_user "$member" netdev
 
+[ "$mode" != front-ends ] || bed_iwd_front_end
 bed_bus_conf ""
 bed_start_bus
 printf '[Security]\nPassphrase=%s\n' "$secret" >"$tmp/state/gatetest.psk"
@@ -140,6 +143,9 @@ agents)
         done
     done
     echo "ok: agents of uid 0 and $member_uid registered; no other user may call them"
+    ;;
+front-ends)
+    bed_load_front_ends 10 350 root "$member"
     ;;
 *) fail "unknown mode $mode" ;;
 esac
