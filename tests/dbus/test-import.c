@@ -137,7 +137,8 @@ assert_peap_profile(JsonObject *profiles, const gchar *name)
 	g_assert_cmpstr(setting(profiles, name, "Security.EAP-PEAP-CACert"), ==,
 	                "embed:EAP-PEAP-CACert");
 	g_assert_cmpstr(setting(profiles, name, "Security.EAP-PEAP-ServerDomainMask"), ==,
-	                "radius1.example.edu;radius2.example.edu");
+	                "radius1.example.edu;*.radius1.example.edu;radius2.example.edu;"
+	                "*.radius2.example.edu");
 	g_assert_cmpstr(setting(profiles, name, "Security.EAP-PEAP-Phase2-Method"), ==, "MSCHAPV2");
 	g_assert_cmpstr(setting(profiles, name, "Security.EAP-PEAP-Phase2-Identity"), ==, USER);
 	g_assert_true(
