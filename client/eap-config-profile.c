@@ -92,6 +92,29 @@ pem_bytes(const gchar *pem)
 	return g_variant_new_fixed_array(G_VARIANT_TYPE_BYTE, pem, strlen(pem), 1);
 }
 
+/* eduroam CAT and geteduroam mean a ServerID as a domain suffix, as
+ * NetworkManager (domain-suffix-match), Android and wpa_supplicant take
+ * it: "uol.de" vouches for radius.uol.de too. A ServerDomainMask names
+ * one name exactly, so each ID becomes "ID;*.ID" (a leading "*" takes any
+ * number of labels). */
+static gchar *
+server_mask(GPtrArray *server_ids)
+{
+	GString *mask = g_string_new(NULL);
+
+	for (guint i = 0; i < server_ids->len; i++) {
+		const gchar *id = g_ptr_array_index(server_ids, i);
+
+		if (mask->len > 0)
+			g_string_append_c(mask, ';');
+		if (g_str_has_prefix(id, "*."))
+			g_string_append(mask, id);
+		else
+			g_string_append_printf(mask, "%s;*.%s", id, id);
+	}
+	return g_string_free(mask, FALSE);
+}
+
 /* CACert, SystemCA and ServerDomainMask under EAP-<M>-. */
 static void
 put_server_trust(GVariantDict *dict, const gchar *m, const EapConfigMethod *method,
@@ -100,7 +123,7 @@ put_server_trust(GVariantDict *dict, const gchar *m, const EapConfigMethod *meth
 	if (c->ca_pem != NULL)
 		put(dict, m, "-CACert", pem_bytes(c->ca_pem));
 	if (method->server_ids->len > 0) {
-		g_autofree gchar *mask = g_strjoinv(";", (gchar **)method->server_ids->pdata);
+		g_autofree gchar *mask = server_mask(method->server_ids);
 
 		put(dict, m, "-ServerDomainMask", g_variant_new_string(mask));
 		if (c->ca_pem == NULL)

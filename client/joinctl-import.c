@@ -16,6 +16,7 @@
 #include <string.h>
 
 #include "eap-config-profile.h"
+#include "joinctl-escape.h"
 #include "joinctl.h"
 
 #define PM_IFACE       "net.joind.ProfileManager1"
@@ -418,10 +419,14 @@ take_back(JoinctlContext *ctx, Import *im)
 		g_autoptr(GError) error = NULL;
 		g_autoptr(GVariant) reply =
 		        pm_call(ctx, "DeleteProfile", g_variant_new("(o)", t->path), &error);
+		g_autofree gchar *name = NULL;
+		g_autofree gchar *why = NULL;
 
-		if (reply == NULL)
-			g_printerr("joinctl: %s profile '%s' stays: %s\n", t->kind, t->name,
-			           error->message);
+		if (reply == NULL) {
+			name = joinctl_escape(t->name);
+			why = joinctl_escape(error->message);
+			g_printerr("joinctl: %s profile '%s' stays: %s\n", t->kind, name, why);
+		}
 	}
 }
 
@@ -451,6 +456,28 @@ write_all(JoinctlContext *ctx, Import *im, GError **error)
 
 /* ---- output ---------------------------------------------------------------- */
 
+/* The file's strings reach the terminal escaped (JSON escapes its own). */
+static void
+print_target(const Target *t)
+{
+	g_autofree gchar *name = joinctl_escape(t->name);
+
+	printf(t->existing != NULL ? _("Replaced %s profile '%s' (%s).\n")
+	                           : _("Created %s profile '%s' (%s).\n"),
+	       t->kind, name, t->path);
+}
+
+static void
+print_provider(const Import *im, const gchar *method)
+{
+	const EapConfigProvider *p = im->provider;
+	g_autofree gchar *provider =
+	        joinctl_escape(p->display_name != NULL ? p->display_name : p->id);
+
+	printf(_("Imported %s with %s.\n"), provider != NULL ? provider : _("the provider"),
+	       method);
+}
+
 static void
 print_result(JoinctlContext *ctx, Import *im)
 {
@@ -474,9 +501,7 @@ print_result(JoinctlContext *ctx, Import *im)
 		joinctl_json_add_bool(b, "replaced", t->existing != NULL);
 		json_builder_end_object(b);
 		if (!ctx->json)
-			printf(t->existing != NULL ? _("Replaced %s profile '%s' (%s).\n")
-			                           : _("Created %s profile '%s' (%s).\n"),
-			       t->kind, t->name, t->path);
+			print_target(t);
 	}
 	json_builder_end_array(b);
 	json_builder_end_object(b);
@@ -484,11 +509,7 @@ print_result(JoinctlContext *ctx, Import *im)
 	if (ctx->json)
 		joinctl_print_json(root, TRUE);
 	else
-		printf(_("Imported %s with %s.\n"),
-		       im->provider->display_name != NULL ? im->provider->display_name
-		       : im->provider->id != NULL         ? im->provider->id
-		                                          : _("the provider"),
-		       method);
+		print_provider(im, method);
 }
 
 static gboolean
@@ -515,12 +536,26 @@ notes(Import *im)
 	for (guint i = 0; im->match[0] == NULL && i < im->targets->len; i++) {
 		Target *t = g_ptr_array_index(im->targets, i);
 
+		/* A wired profile's name is checked: letters, digits, "-_.". */
 		if (g_str_equal(t->kind, "wired") && t->existing == NULL)
 			g_printerr(
 			        _("joinctl: the wired profile '%s' applies to no port until it is "
 			          "given one: joinctl profile set %s Match.Interface=GLOB\n"),
 			        t->name, t->name);
 	}
+}
+
+/* Errors quote the file's strings: they reach the terminal escaped too. */
+static int
+report_escaped(GError *error)
+{
+	if (error != NULL) {
+		gchar *shown = joinctl_escape(error->message);
+
+		g_free(error->message);
+		error->message = shown;
+	}
+	return joinctl_report(error);
 }
 
 int
@@ -543,7 +578,7 @@ joinctl_cmd_import(JoinctlContext *ctx, gchar **args)
 	if (!read_file(&im, args[0], &error) || !make_targets(&im, args[0], &error) ||
 	    !make_settings(ctx, &im, &error) || !joinctl_context_connect(ctx, TRUE, &error) ||
 	    !write_all(ctx, &im, &error)) {
-		code = joinctl_report(error);
+		code = report_escaped(error);
 	} else {
 		print_result(ctx, &im);
 		notes(&im);

@@ -1,25 +1,31 @@
 /* joind-agent.c - net.joind.AgentManager1 and secret requests to agents.
  *
- * Each D-Bus connection may register one agent; a request goes to the
- * agent of the client that asked for the secret (see joind-agent.h for the
- * rule when no client asked). An agent whose client leaves the bus is
- * dropped at once (a name watch per client), so requests never go to a
- * dead peer. Agents registered through a front end's API (joind-observer.h)
- * are kept in the same list: they are called on the front end's connection
- * and interface, with the front end's object paths.
+ * Each D-Bus connection may register one agent, a user at most
+ * AGENT_PER_UID_MAX (root as many as there is room for: the last
+ * AGENT_ROOT_RESERVED places are kept for root's agents, NetworkManager's
+ * among them); a request goes to the agent of the client that asked for
+ * the secret (see joind-agent.h for the rule when no client asked). An agent whose client leaves
+ * the bus is dropped at once (a name watch per client), so requests never go to a dead peer. Agents
+ * registered through a front end's API (joind-observer.h) are kept in the same list: they are
+ * called on the front end's connection and interface, with the front end's object paths.
  */
 #include "joind-agent-manager.h"
 
 #include "joind-caller.h"
 #include "joind-dbus-call.h"
 #include "joind-error.h"
+#include "joind-seat.h"
 #include "joind-secret.h"
 
 /* People type passphrases: give them time, but not forever. */
 #define AGENT_REQUEST_TIMEOUT_MS (120 * 1000)
 /* One per connection already; this bounds what many connections can make
  * the daemon hold and watch. */
-#define AGENT_MAX 32
+#define AGENT_MAX 64
+/* A desktop has a few (a panel, joinctl in a terminal): one user may not
+ * take every place. */
+#define AGENT_PER_UID_MAX   16
+#define AGENT_ROOT_RESERVED 16
 
 typedef struct {
 	gchar *owner; /* unique bus name */
@@ -112,6 +118,35 @@ agent_check_room(JoindAgentManager *self, const gchar *sender, GError **error)
 	return TRUE;
 }
 
+/* Once the bus has said whose an agent is: its user's share. */
+static gboolean
+agent_check_uid_room(JoindAgentManager *self, guint32 uid, GError **error)
+{
+	guint mine = 0, others = 0;
+
+	for (guint i = 0; i < self->agents->len; i++) {
+		Agent *agent = g_ptr_array_index(self->agents, i);
+
+		if (!agent->uid_known || agent->uid == 0)
+			continue;
+		mine += agent->uid == uid;
+		others++;
+	}
+	if (uid == 0)
+		return TRUE;
+	if (mine >= AGENT_PER_UID_MAX)
+		return joind_set_error(error, JOIND_ERROR_BUSY,
+		                       "uid %u has %u agents registered, the most one user may "
+		                       "have; unregister one first.",
+		                       uid, mine);
+	if (others >= AGENT_MAX - AGENT_ROOT_RESERVED)
+		return joind_set_error(error, JOIND_ERROR_BUSY,
+		                       "%u agents of users are registered; the places left are "
+		                       "kept for root's agents.",
+		                       others);
+	return TRUE;
+}
+
 /* The registration completes once the bus has said whose the connection
  * is: the rule for requests no client made needs the owner's uid. */
 typedef struct {
@@ -144,6 +179,11 @@ agent_got_uid(GObject *source, GAsyncResult *result, gpointer user_data)
 		joind_dbus_call_return_new_error(reg->call, JOIND_ERROR_FAILED,
 		                                 "Could not tell whose the agent is: %s",
 		                                 error->message);
+		return;
+	}
+	if (!agent_check_uid_room(self, uid, &error)) {
+		g_ptr_array_remove_index(self->agents, index);
+		joind_dbus_call_return_error(reg->call, error);
 		return;
 	}
 	agent->uid = uid;
@@ -296,8 +336,11 @@ joind_agent_manager_release_all(JoindAgentManager *self)
 /* ---- secret requests ---------------------------------------------------- */
 
 typedef struct {
+	JoindAgentManager *self; /* while the agent is picked */
 	JoindSecretKind kind;
-	gchar *owner;
+	gchar *object_path; /* what the secret is for */
+	gchar *user;
+	gchar *owner; /* the agent asked, once picked */
 	gchar *path;
 	GDBusConnection *bus;
 	gchar *interface;
@@ -307,9 +350,12 @@ typedef struct {
 static void
 secret_request_free(SecretRequest *req)
 {
+	g_clear_object(&req->self);
+	g_free(req->object_path);
+	g_free(req->user);
 	g_free(req->owner);
 	g_free(req->path);
-	g_object_unref(req->bus);
+	g_clear_object(&req->bus);
 	g_free(req->interface);
 	g_free(req);
 }
@@ -417,37 +463,17 @@ secret_request_cancelled(GCancellable *cancellable, gpointer user_data)
 	                       G_DBUS_CALL_FLAGS_NO_AUTO_START, -1, NULL, NULL, NULL);
 }
 
-/* Whom to ask: the requester's own agent, never another client's; with no
- * requester the first agent of root, else the first registered. */
+/* The first agent of uid that registered, or NULL. */
 static Agent *
-secret_pick_agent(JoindAgentManager *self, const gchar *requester, GError **error)
+secret_agent_of_uid(JoindAgentManager *self, guint32 uid)
 {
-	Agent *agent;
-
-	if (requester != NULL) {
-		agent = agent_find(self, requester, NULL, NULL);
-		if (agent == NULL)
-			joind_set_error(error, JOIND_ERROR_NO_AGENT,
-			                "A secret is needed and the client that asked (%s) has no "
-			                "agent registered to ask for it.",
-			                requester);
-		return agent;
-	}
-	agent = NULL;
 	for (guint i = 0; i < self->agents->len; i++) {
 		Agent *candidate = g_ptr_array_index(self->agents, i);
 
-		if (!candidate->uid_known)
-			continue;
-		if (candidate->uid == 0)
+		if (candidate->uid_known && candidate->uid == uid)
 			return candidate;
-		if (agent == NULL)
-			agent = candidate;
 	}
-	if (agent == NULL)
-		joind_set_error(error, JOIND_ERROR_NO_AGENT,
-		                "A secret is needed but no agent is registered to ask for it.");
-	return agent;
+	return NULL;
 }
 
 static GVariant *
@@ -458,33 +484,21 @@ secret_request_args(JoindSecretKind kind, const gchar *object_path, const gchar 
 	return g_variant_new("(o)", object_path);
 }
 
-void
-joind_agent_manager_request(JoindAgentManager *self, const gchar *requester, JoindSecretKind kind,
-                            const gchar *object_path, const gchar *user, GCancellable *cancellable,
-                            GAsyncReadyCallback callback, gpointer user_data)
+/* Sends the request of task to agent. */
+static void
+secret_ask(GTask *task, Agent *agent)
 {
-	g_autoptr(GTask) task = g_task_new(self, cancellable, callback, user_data);
+	SecretRequest *req = g_task_get_task_data(task);
+	GCancellable *cancellable = g_task_get_cancellable(task);
 	const GVariantType *reply_type = NULL;
-	const gchar *method = secret_kind_method(kind, &reply_type);
-	g_autoptr(GError) error = NULL;
-	Agent *agent = secret_pick_agent(self, requester, &error);
+	const gchar *method = secret_kind_method(req->kind, &reply_type);
 	g_autofree gchar *mapped = NULL;
-	SecretRequest *req;
+	const gchar *object_path = req->object_path;
 
-	if (agent == NULL) {
-		g_task_return_error(task, g_steal_pointer(&error));
-		return;
-	}
-	if (requester == NULL)
-		g_info("no client asked for the secret of %s: asking the agent of uid %u (%s%s)",
-		       object_path, agent->uid, agent->owner, agent->path);
-	req = g_new0(SecretRequest, 1);
-	req->kind = kind;
 	req->owner = g_strdup(agent->owner);
 	req->path = g_strdup(agent->path);
 	req->bus = g_object_ref(agent->bus);
 	req->interface = g_strdup(agent->interface);
-	g_task_set_task_data(task, req, (GDestroyNotify)secret_request_free);
 	mapped = agent->map != NULL ? agent->map(object_path, agent->map_data) : NULL;
 	if (mapped != NULL)
 		object_path = mapped;
@@ -494,9 +508,82 @@ joind_agent_manager_request(JoindAgentManager *self, const gchar *requester, Joi
 		req->cancel_id = g_cancellable_connect(
 		        cancellable, G_CALLBACK(secret_request_cancelled), task, NULL);
 	g_dbus_connection_call(req->bus, agent->owner, agent->path, req->interface, method,
-	                       secret_request_args(kind, object_path, user), reply_type,
+	                       secret_request_args(req->kind, object_path, req->user), reply_type,
 	                       G_DBUS_CALL_FLAGS_NO_AUTO_START, AGENT_REQUEST_TIMEOUT_MS,
 	                       cancellable, secret_request_done, g_object_ref(task));
+}
+
+/* No client asked and root has no agent: the user on the active seat. */
+static void
+secret_got_seat_user(GObject *source, GAsyncResult *result, gpointer user_data)
+{
+	g_autoptr(GTask) task = user_data;
+	SecretRequest *req = g_task_get_task_data(task);
+	g_autoptr(JoindAgentManager) self = g_steal_pointer(&req->self);
+	g_autoptr(GError) error = NULL;
+	guint32 uid = 0;
+	Agent *agent;
+
+	if (!joind_seat_active_uid_finish(result, &uid, &error)) {
+		g_task_return_new_error(task, JOIND_ERROR, JOIND_ERROR_NO_AGENT,
+		                        "A secret is needed that no client asked for: root has no "
+		                        "agent registered, and no user is on the active seat to "
+		                        "ask (%s)",
+		                        error->message);
+		return;
+	}
+	agent = secret_agent_of_uid(self, uid);
+	if (agent == NULL) {
+		g_task_return_new_error(task, JOIND_ERROR, JOIND_ERROR_NO_AGENT,
+		                        "A secret is needed that no client asked for: neither root "
+		                        "nor the user on the active seat (uid %u) has an agent "
+		                        "registered.",
+		                        uid);
+		return;
+	}
+	g_info("no client asked for the secret of %s: asking the agent of uid %u, the user on "
+	       "the active seat (%s%s)",
+	       req->object_path, uid, agent->owner, agent->path);
+	secret_ask(task, agent);
+}
+
+/* Whom to ask: the requester's own agent, never another client's; with no
+ * requester root's first agent, else the agent of the user on the active
+ * seat (asked of logind), never just any agent: its user's answer could be
+ * saved into a system profile. */
+void
+joind_agent_manager_request(JoindAgentManager *self, const gchar *requester, JoindSecretKind kind,
+                            const gchar *object_path, const gchar *user, GCancellable *cancellable,
+                            GAsyncReadyCallback callback, gpointer user_data)
+{
+	g_autoptr(GTask) task = g_task_new(self, cancellable, callback, user_data);
+	SecretRequest *req = g_new0(SecretRequest, 1);
+	Agent *agent;
+
+	req->kind = kind;
+	req->object_path = g_strdup(object_path);
+	req->user = g_strdup(user);
+	g_task_set_task_data(task, req, (GDestroyNotify)secret_request_free);
+	if (requester != NULL) {
+		agent = agent_find(self, requester, NULL, NULL);
+		if (agent == NULL)
+			g_task_return_new_error(task, JOIND_ERROR, JOIND_ERROR_NO_AGENT,
+			                        "A secret is needed and the client that asked (%s) "
+			                        "has no agent registered to ask for it.",
+			                        requester);
+		else
+			secret_ask(task, agent);
+		return;
+	}
+	agent = secret_agent_of_uid(self, 0);
+	if (agent != NULL) {
+		g_info("no client asked for the secret of %s: asking root's agent (%s%s)",
+		       object_path, agent->owner, agent->path);
+		secret_ask(task, agent);
+		return;
+	}
+	req->self = g_object_ref(self);
+	joind_seat_active_uid(self->bus, cancellable, secret_got_seat_user, g_steal_pointer(&task));
 }
 
 JoindSecret *

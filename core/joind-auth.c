@@ -58,7 +58,7 @@ static const AuthRule auth_rules[] = {
         {"net.connman.iwd.KnownNetwork", NULL, JOIND_AUTH_ACTION_KNOWN, JOIND_AUTH_ACTION_PROFILE},
 };
 
-static gboolean auth_uid_allowed(guint32 uid);
+static gboolean auth_uid_allowed(guint32 uid, const gchar *action);
 static JoindAuthPolicy auth_policy = auth_uid_allowed;
 
 typedef struct {
@@ -202,16 +202,35 @@ uid_in_group(guint32 uid, const gchar *group_name)
 	return FALSE;
 }
 
+/* Without polkit, group netdev connects, scans, answers prompts and edits
+ * the networks its members saved; managing profiles makes one the
+ * administrator of every system profile, so that stays root's (and the
+ * daemon's own user's, as on a session bus). */
 static gboolean
-auth_uid_allowed(guint32 uid)
+auth_uid_allowed(guint32 uid, const gchar *action)
 {
-	return uid == 0 || uid == (guint32)geteuid() || uid_in_group(uid, JOIND_AUTH_GROUP);
+	if (uid == 0 || uid == (guint32)geteuid())
+		return TRUE;
+	if (g_strcmp0(action, JOIND_AUTH_ACTION_PROFILE) == 0)
+		return FALSE;
+	return uid_in_group(uid, JOIND_AUTH_GROUP);
 }
 
 void
 joind_auth_set_policy(JoindAuthPolicy policy)
 {
 	auth_policy = policy != NULL ? policy : auth_uid_allowed;
+}
+
+static void
+auth_deny_without_polkit(AuthRequest *req)
+{
+	if (g_strcmp0(req->action, JOIND_AUTH_ACTION_PROFILE) == 0)
+		auth_deny(req, "without polkit: profile management is root's",
+		          "Without polkit only root manages profiles (%s).", req->action);
+	else
+		auth_deny(req, "without polkit: neither root nor in group " JOIND_AUTH_GROUP,
+		          "Only root and members of group “%s” may do this.", JOIND_AUTH_GROUP);
 }
 
 /* The groups are read at each call: an administrator may change them at
@@ -228,9 +247,8 @@ auth_got_uid(GObject *source, GAsyncResult *result, gpointer user_data)
 		return;
 	}
 	req->uid = uid;
-	if (!auth_policy(uid)) {
-		auth_deny(req, "without polkit: neither root nor in group " JOIND_AUTH_GROUP,
-		          "Only root and members of group “%s” may do this.", JOIND_AUTH_GROUP);
+	if (!auth_policy(uid, req->action)) {
+		auth_deny_without_polkit(req);
 		return;
 	}
 	auth_allow(req, "without polkit: root, joind's own user or group " JOIND_AUTH_GROUP);

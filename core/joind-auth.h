@@ -8,7 +8,9 @@
  * when the caller's message allows it. Only when polkit is not installed
  * does the gate decide alone: root, the daemon's own user (session-bus
  * tests) and members of group "netdev" are let in, by the uid the bus
- * gives for the client (joind-caller.h). Its one caller is the
+ * gives for the client (joind-caller.h), but for profile management
+ * (net.joind.profile.manage), which is root's and the daemon's user's
+ * only. Its one caller is the
  * core's call path (joind-dbus-call.h), which every method handler and
  * setter takes.
  */
@@ -40,11 +42,11 @@ void joind_auth_check(GDBusInterfaceSkeleton *iface, GDBusMethodInvocation *invo
 const gchar *joind_auth_action_lookup(const gchar *interface, const gchar *member,
                                       gboolean admin_provisioned);
 
-/* Which uids the gate lets in when polkit is not installed: root, the
- * daemon's own user and group netdev unless replaced. Tests refuse a
- * caller here that the bus would otherwise let through. NULL restores the
- * default. */
-typedef gboolean (*JoindAuthPolicy)(guint32 uid);
+/* Which uids the gate lets do action when polkit is not installed: root,
+ * the daemon's own user and group netdev (but for profile management)
+ * unless replaced. Tests refuse a caller here that the bus would otherwise
+ * let through. NULL restores the default. */
+typedef gboolean (*JoindAuthPolicy)(guint32 uid, const gchar *action);
 void joind_auth_set_policy(JoindAuthPolicy policy);
 
 G_END_DECLS

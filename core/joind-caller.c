@@ -39,6 +39,36 @@ caller_pending(GDBusConnection *bus)
 	return caller_table(bus, CALLER_PENDING_KEY, (GDestroyNotify)g_ptr_array_unref);
 }
 
+static JoindCallerUidFilter caller_uid_filter;
+
+void
+joind_caller_set_uid_filter(JoindCallerUidFilter filter)
+{
+	caller_uid_filter = filter;
+}
+
+/* The uid goes back as a pointer to it: g_task_return_int() holds a
+ * gssize, 32 bits on 32-bit builds, where a uid of 2^31 and above would
+ * come back negative, that is as a failure without an error. */
+static void
+caller_return_uid(GTask *task, guint32 uid)
+{
+	g_task_return_pointer(task, g_memdup2(&uid, sizeof(uid)), g_free);
+}
+
+/* The uid in the bus's reply, or FALSE with error set. */
+static gboolean
+caller_reply_uid(GDBusConnection *bus, GAsyncResult *result, const gchar *sender, guint32 *uid,
+                 GError **error)
+{
+	g_autoptr(GVariant) reply = g_dbus_connection_call_finish(bus, result, error);
+
+	if (reply == NULL)
+		return FALSE;
+	g_variant_get(reply, "(u)", uid);
+	return caller_uid_filter == NULL || caller_uid_filter(sender, uid, error);
+}
+
 static void
 caller_got_uid(GObject *source, GAsyncResult *result, gpointer user_data)
 {
@@ -46,24 +76,26 @@ caller_got_uid(GObject *source, GAsyncResult *result, gpointer user_data)
 	GDBusConnection *bus = G_DBUS_CONNECTION(source);
 	GHashTable *uids = caller_uids(bus);
 	g_autoptr(GError) error = NULL;
-	g_autoptr(GVariant) reply = g_dbus_connection_call_finish(bus, result, &error);
 	g_autofree gchar *key = NULL;
 	g_autoptr(GPtrArray) waiting = NULL;
 	guint32 uid = 0;
+	gboolean known = caller_reply_uid(bus, result, sender, &uid, &error);
 
 	g_hash_table_steal_extended(caller_pending(bus), sender, (gpointer *)&key,
 	                            (gpointer *)&waiting);
-	if (reply != NULL) {
-		g_variant_get(reply, "(u)", &uid);
+	if (known) {
 		if (g_hash_table_size(uids) >= CALLER_UIDS_MAX)
 			g_hash_table_remove_all(uids);
 		g_hash_table_insert(uids, g_strdup(sender), GUINT_TO_POINTER(uid));
+	} else if (error == NULL) {
+		g_set_error(&error, JOIND_ERROR, JOIND_ERROR_FAILED,
+		            "The bus did not say which user %s is.", sender);
 	}
 	for (guint i = 0; waiting != NULL && i < waiting->len; i++) {
 		GTask *task = g_ptr_array_index(waiting, i);
 
-		if (reply != NULL)
-			g_task_return_int(task, uid);
+		if (known)
+			caller_return_uid(task, uid);
 		else
 			g_task_return_error(task, g_error_copy(error));
 	}
@@ -85,7 +117,7 @@ joind_caller_uid(GDBusConnection *bus, const gchar *sender, GAsyncReadyCallback 
 		return;
 	}
 	if (g_hash_table_lookup_extended(caller_uids(bus), sender, NULL, &uid)) {
-		g_task_return_int(task, GPOINTER_TO_UINT(uid));
+		caller_return_uid(task, GPOINTER_TO_UINT(uid));
 		return;
 	}
 	waiting = g_hash_table_lookup(pending, sender);
@@ -105,13 +137,20 @@ joind_caller_uid(GDBusConnection *bus, const gchar *sender, GAsyncReadyCallback 
 gboolean
 joind_caller_uid_finish(GDBusConnection *bus, GAsyncResult *result, guint32 *uid, GError **error)
 {
-	gssize value;
+	g_autoptr(GError) local = NULL;
+	g_autofree guint32 *value = NULL;
 
 	g_return_val_if_fail(g_task_is_valid(result, bus), FALSE);
-	value = g_task_propagate_int(G_TASK(result), error);
-	if (value < 0)
+	value = g_task_propagate_pointer(G_TASK(result), &local);
+	if (value == NULL) {
+		/* Fail closed, and always with a sentence to give. */
+		if (local == NULL)
+			g_set_error_literal(&local, JOIND_ERROR, JOIND_ERROR_FAILED,
+			                    "The bus did not say which user the caller is.");
+		g_propagate_error(error, g_steal_pointer(&local));
 		return FALSE;
-	*uid = (guint32)value;
+	}
+	*uid = *value;
 	return TRUE;
 }
 

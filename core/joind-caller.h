@@ -12,11 +12,20 @@
 
 G_BEGIN_DECLS
 
-/* The uid of sender, a unique name on bus, to joind_caller_uid_finish(). */
+/* The uid of sender, a unique name on bus, to joind_caller_uid_finish().
+ * Every uid a guint32 holds comes back whole (2^31 and above too, on
+ * 32-bit builds as well); a lookup that fails returns FALSE with error
+ * set, always, so that a caller fails closed with a sentence. */
 void joind_caller_uid(GDBusConnection *bus, const gchar *sender, GAsyncReadyCallback callback,
                       gpointer user_data);
 gboolean joind_caller_uid_finish(GDBusConnection *bus, GAsyncResult *result, guint32 *uid,
                                  GError **error);
+
+/* Tests only: the bus's answer for sender passes through filter, which
+ * may give another uid or fail the lookup (FALSE, error set). It plays
+ * users the test process cannot be. NULL restores the bus's answer. */
+typedef gboolean (*JoindCallerUidFilter)(const gchar *sender, guint32 *uid, GError **error);
+void joind_caller_set_uid_filter(JoindCallerUidFilter filter);
 
 /* Asks early: a client's first method call to joind, whatever it is,
  * starts the lookup of its uid, so that the bus has answered by the time

@@ -3,6 +3,7 @@
 
 #include <errno.h>
 #include <fcntl.h>
+#include <string.h>
 #include <sys/stat.h>
 #include <unistd.h>
 
@@ -37,13 +38,17 @@ joind_file_sync_dir(const gchar *dir_path)
 	g_close(fd, NULL);
 }
 
+/* A temporary is ".<name>" TEMP_MARK "XXXXXX": no name an administrator
+ * gives a file of theirs, so that one left by a kill is known for ours. */
+#define TEMP_MARK ".joind-tmp-"
+
 /* Temporary file in the same directory (so rename is atomic). */
 gboolean
 joind_file_write_atomically(const gchar *path, const gchar *data, gsize len, GError **error)
 {
 	g_autofree gchar *dir = g_path_get_dirname(path);
 	g_autofree gchar *base = g_path_get_basename(path);
-	g_autofree gchar *tmp = g_strdup_printf("%s/.%s.XXXXXX", dir, base);
+	g_autofree gchar *tmp = g_strdup_printf("%s/.%s" TEMP_MARK "XXXXXX", dir, base);
 	int fd = g_mkstemp_full(tmp, O_WRONLY | O_CLOEXEC, 0600);
 	int saved_errno;
 
@@ -71,4 +76,30 @@ fail:
 	g_set_error(error, JOIND_ERROR, JOIND_ERROR_FAILED, "Could not write %s: %s", path,
 	            g_strerror(saved_errno != 0 ? saved_errno : EIO));
 	return FALSE;
+}
+
+guint
+joind_file_remove_stale(const gchar *dir_path)
+{
+	g_autoptr(GDir) dir = g_dir_open(dir_path, 0, NULL);
+	const gchar *name;
+	guint removed = 0;
+
+	while (dir != NULL && (name = g_dir_read_name(dir)) != NULL) {
+		const gchar *mark = g_strrstr(name, TEMP_MARK);
+		g_autofree gchar *path = NULL;
+
+		if (name[0] != '.' || mark == NULL || strlen(mark) != strlen(TEMP_MARK) + 6)
+			continue;
+		path = g_build_filename(dir_path, name, NULL);
+		if (g_unlink(path) == 0)
+			removed++;
+		else
+			g_warning("Could not remove %s, left by an interrupted write: %s", path,
+			          g_strerror(errno));
+	}
+	if (removed > 0)
+		g_message("%s: removed %u temporary file(s) an interrupted write left", dir_path,
+		          removed);
+	return removed;
 }

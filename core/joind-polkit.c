@@ -18,16 +18,20 @@ typedef enum {
 	POLKIT_ABSENT,  /* neither: the callers' fallback applies */
 } PolkitState;
 
-/* One per process: joind talks on one bus. */
+/* One per process: polkit is asked on one connection, whichever front end
+ * a call came in on (the core's and the iwd front end's are two connections
+ * to one bus, and a unique name is the bus's, not a connection's). Another
+ * connection takes its place only once it has closed (tests run one
+ * private bus after another). */
 static struct {
 	GWeakRef bus;
 	guint owner_watch; /* NameOwnerChanged for POLKIT_NAME on bus */
 	PolkitState state;
+	guint probe;    /* the probe under way: a reply to an older one is stale */
 	GQueue waiting; /* GTasks asked while PROBING */
 } polkit;
 
 typedef struct {
-	GDBusConnection *bus;
 	gchar *sender;
 	gchar *action;
 	gboolean interactive;
@@ -42,7 +46,6 @@ polkit_query_free(gpointer data)
 {
 	PolkitQuery *q = data;
 
-	g_object_unref(q->bus);
 	g_free(q->sender);
 	g_free(q->action);
 	g_free(q);
@@ -110,30 +113,24 @@ polkit_owner_changed(GDBusConnection *bus, const gchar *sender_name, const gchar
 		polkit_enter(POLKIT_UNKNOWN, "it left the bus");
 }
 
-/* Follows polkit on bus, the one the calls arrive on. */
+/* polkit is asked on the connection it was asked on before while that is
+ * open, else on offered. What waits for a probe is asked again on the new
+ * one, never refused for the change. */
 static void
-polkit_use_bus(GDBusConnection *bus)
+polkit_use_bus(GDBusConnection *offered)
 {
-	g_autoptr(GDBusConnection) old = g_weak_ref_get(&polkit.bus);
-	GTask *task;
+	g_autoptr(GDBusConnection) bus = g_weak_ref_get(&polkit.bus);
 
-	if (old == bus)
+	if (bus != NULL && !g_dbus_connection_is_closed(bus))
 		return;
-	if (old != NULL)
-		g_dbus_connection_signal_unsubscribe(old, polkit.owner_watch);
-	/* Only ever another connection in tests: what waited for the old one
-	 * is not answered from the new one. */
-	while ((task = g_queue_pop_head(&polkit.waiting)) != NULL) {
-		g_task_return_new_error(task, G_IO_ERROR, G_IO_ERROR_CLOSED,
-		                        "The bus connection changed.");
-		g_object_unref(task);
-	}
-	g_weak_ref_set(&polkit.bus, bus);
+	if (bus != NULL)
+		g_dbus_connection_signal_unsubscribe(bus, polkit.owner_watch);
+	g_weak_ref_set(&polkit.bus, offered);
 	polkit.owner_watch = g_dbus_connection_signal_subscribe(
-	        bus, DBUS_NAME, DBUS_NAME, "NameOwnerChanged", DBUS_PATH, POLKIT_NAME,
+	        offered, DBUS_NAME, DBUS_NAME, "NameOwnerChanged", DBUS_PATH, POLKIT_NAME,
 	        G_DBUS_SIGNAL_FLAGS_NONE, polkit_owner_changed, NULL, NULL);
 	if (polkit.state != POLKIT_UNKNOWN)
-		polkit_enter(POLKIT_UNKNOWN, "a new bus connection");
+		polkit_enter(POLKIT_UNKNOWN, "the connection it was asked on closed");
 }
 
 /* ---- is it there? --------------------------------------------------------- */
@@ -159,8 +156,8 @@ polkit_got_owner(GObject *source, GAsyncResult *result, gpointer user_data)
 	        g_dbus_connection_call_finish(G_DBUS_CONNECTION(source), result, &error);
 	gboolean owned = FALSE;
 
-	if (polkit.state != POLKIT_PROBING)
-		return; /* NameOwnerChanged answered first */
+	if (polkit.state != POLKIT_PROBING || GPOINTER_TO_UINT(user_data) != polkit.probe)
+		return; /* NameOwnerChanged answered first, or a probe on a closed connection */
 	if (reply == NULL) {
 		polkit_probe_failed(error);
 		return;
@@ -182,7 +179,7 @@ polkit_got_activatable(GObject *source, GAsyncResult *result, gpointer user_data
 	g_autoptr(GVariant) reply = g_dbus_connection_call_finish(bus, result, &error);
 	g_autofree const gchar **names = NULL;
 
-	if (polkit.state != POLKIT_PROBING)
+	if (polkit.state != POLKIT_PROBING || GPOINTER_TO_UINT(user_data) != polkit.probe)
 		return;
 	if (reply == NULL) {
 		polkit_probe_failed(error);
@@ -195,16 +192,17 @@ polkit_got_activatable(GObject *source, GAsyncResult *result, gpointer user_data
 	}
 	g_dbus_connection_call(bus, DBUS_NAME, DBUS_PATH, DBUS_NAME, "NameHasOwner",
 	                       g_variant_new("(s)", POLKIT_NAME), G_VARIANT_TYPE("(b)"),
-	                       G_DBUS_CALL_FLAGS_NONE, -1, NULL, polkit_got_owner, NULL);
+	                       G_DBUS_CALL_FLAGS_NONE, -1, NULL, polkit_got_owner, user_data);
 }
 
 static void
 polkit_probe(GDBusConnection *bus)
 {
 	polkit_enter(POLKIT_PROBING, "a caller to authorise");
+	polkit.probe++;
 	g_dbus_connection_call(bus, DBUS_NAME, DBUS_PATH, DBUS_NAME, "ListActivatableNames", NULL,
 	                       G_VARIANT_TYPE("(as)"), G_DBUS_CALL_FLAGS_NONE, -1, NULL,
-	                       polkit_got_activatable, NULL);
+	                       polkit_got_activatable, GUINT_TO_POINTER(polkit.probe));
 }
 
 /* ---- the question ---------------------------------------------------------- */
@@ -249,14 +247,20 @@ static void
 polkit_ask(GTask *task)
 {
 	PolkitQuery *q = g_task_get_task_data(task);
+	g_autoptr(GDBusConnection) bus = g_weak_ref_get(&polkit.bus);
 	GVariantBuilder subject;
 
+	if (bus == NULL) {
+		g_task_return_new_error(task, G_IO_ERROR, G_IO_ERROR_CLOSED,
+		                        "The bus connection closed.");
+		return;
+	}
 	g_variant_builder_init(&subject, G_VARIANT_TYPE_VARDICT);
 	g_variant_builder_add(&subject, "{sv}", "name", g_variant_new_string(q->sender));
 	/* Activation starts polkitd if it is not running yet; a person
 	 * authenticating may take a while. */
 	g_dbus_connection_call(
-	        q->bus, POLKIT_NAME, POLKIT_PATH, POLKIT_IFACE, "CheckAuthorization",
+	        bus, POLKIT_NAME, POLKIT_PATH, POLKIT_IFACE, "CheckAuthorization",
 	        g_variant_new("((sa{sv})s@a{ss}us)", "system-bus-name", &subject, q->action,
 	                      g_variant_new_array(G_VARIANT_TYPE("{ss}"), NULL, 0),
 	                      q->interactive ? POLKIT_ALLOW_USER_INTERACTION : 0u, ""),
@@ -269,9 +273,13 @@ polkit_ask(GTask *task)
 static void
 polkit_route(GTask *task)
 {
-	PolkitQuery *q = g_task_get_task_data(task);
+	g_autoptr(GDBusConnection) bus = g_weak_ref_get(&polkit.bus);
 
-	polkit_use_bus(q->bus);
+	if (bus == NULL) {
+		g_task_return_new_error(task, G_IO_ERROR, G_IO_ERROR_CLOSED,
+		                        "The bus connection closed.");
+		return;
+	}
 	switch (polkit.state) {
 	case POLKIT_ABSENT:
 		g_task_return_int(task, JOIND_POLKIT_ABSENT);
@@ -280,7 +288,7 @@ polkit_route(GTask *task)
 		polkit_ask(task);
 		break;
 	case POLKIT_UNKNOWN:
-		polkit_probe(q->bus);
+		polkit_probe(bus);
 		g_queue_push_tail(&polkit.waiting, g_object_ref(task));
 		break;
 	case POLKIT_PROBING:
@@ -296,12 +304,12 @@ joind_polkit_check_async(GDBusConnection *bus, const gchar *sender, const gchar 
 	g_autoptr(GTask) task = g_task_new(NULL, NULL, callback, user_data);
 	PolkitQuery *q = g_new0(PolkitQuery, 1);
 
-	q->bus = g_object_ref(bus);
 	q->sender = g_strdup(sender);
 	q->action = g_strdup(action);
 	q->interactive = interactive;
 	g_task_set_task_data(task, q, polkit_query_free);
 	g_task_set_source_tag(task, joind_polkit_check_async);
+	polkit_use_bus(bus);
 	polkit_route(task);
 }
 

@@ -6,7 +6,10 @@
  * Only when org.freedesktop.PolicyKit1 is neither owned nor activatable is
  * polkit taken to be absent (said once in the log); that finding is kept,
  * so that the callers' fallback costs no round trip, until the name
- * appears on the bus. Private to the core: its one caller is the gate
+ * appears on the bus. polkit is asked on one connection, whichever
+ * connection a call came in on (the core's and the iwd front end's reach
+ * the same bus), so that neither front end's calls disturb the checks the
+ * other's wait for. Private to the core: its one caller is the gate
  * (joind-auth.h).
  */
 #pragma once

@@ -12,8 +12,6 @@
 
 #include "joind-secret.h"
 
-#define PROFILE_MAX_SIZE (1024 * 1024)
-
 gboolean
 joind_profile_file_read(const gchar *path, GBytes **contents, mode_t *mode, GError **error)
 {
@@ -34,7 +32,7 @@ joind_profile_file_read_at(int dirfd, const gchar *name, const gchar *path, GByt
 
 	if (fd < 0 || fstat(fd, &st) < 0) {
 		saved_errno = errno;
-	} else if (!S_ISREG(st.st_mode) || st.st_size > PROFILE_MAX_SIZE) {
+	} else if (!S_ISREG(st.st_mode) || st.st_size > JOIND_PROFILE_MAX_SIZE) {
 		saved_errno = S_ISREG(st.st_mode) ? EFBIG : EINVAL;
 	} else {
 		buf = g_malloc((gsize)st.st_size + 1);

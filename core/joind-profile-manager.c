@@ -17,6 +17,7 @@
 #include "joind-error.h"
 #include "joind-profile-manager-bundle.h"
 #include "joind-profile-manager-draft.h"
+#include "joind-profile-manager-room.h"
 #include "joind-profile-private.h"
 #include "joind-profile-store-private.h"
 #include "joind-secret.h"
@@ -200,6 +201,22 @@ manager_write_file(JoindProfileManager *self, JoindProfileDraft *draft, GHashTab
 	return ok;
 }
 
+/* Whether the write fits joind's limits; old_bundles is NULL when the
+ * profile is being created. */
+static gboolean
+manager_room(JoindProfileManager *self, JoindProfileDraft *draft, const gchar *path, gsize len,
+             const gchar *const *old_bundles, GError **error)
+{
+	g_autoptr(GPtrArray) all = manager_all(self);
+	const gchar *dirs[] = {joind_profile_store_get_dir(self->store, JOIND_PROFILE_TYPE_PSK),
+	                       joind_profile_store_get_dir(self->store, JOIND_PROFILE_TYPE_WIRED),
+	                       NULL};
+	const JoindProfileRoomWrite w = {dirs, all->len, old_bundles == NULL, path,
+	                                 len,  draft,    old_bundles};
+
+	return joind_profile_room_check(&w, error);
+}
+
 /* Checks the draft as the file at path, then writes it. */
 static gboolean
 manager_write(JoindProfileManager *self, JoindProfileDraft *draft, const gchar *path,
@@ -216,7 +233,8 @@ manager_write(JoindProfileManager *self, JoindProfileDraft *draft, const gchar *
 
 		g_set_error_literal(error, JOIND_ERROR, JOIND_ERROR_INVALID_ARGS, joined);
 	} else {
-		ok = manager_write_file(self, draft, placed, path, text, len, old_bundles, error);
+		ok = manager_room(self, draft, path, len, old_bundles, error) &&
+		     manager_write_file(self, draft, placed, path, text, len, old_bundles, error);
 	}
 	joind_secret_wipe(text);
 	return ok;

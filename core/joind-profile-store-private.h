@@ -44,6 +44,9 @@ struct _JoindProfileStore {
 
 /* ---- joind-profile-file.c ---- */
 
+/* The largest profile file the store reads. */
+#define JOIND_PROFILE_MAX_SIZE (1024 * 1024)
+
 /* Reads a regular file without blocking on FIFOs or devices dropped into
  * the directory. A missing file is G_FILE_ERROR_NOENT, one still growing
  * G_FILE_ERROR_AGAIN. */

@@ -18,6 +18,7 @@
 #include <glib/gstdio.h>
 
 #include "joind-error.h"
+#include "joind-file.h"
 #include "joind-profile-private.h"
 
 #define WIRED_SUBDIR "wired"
@@ -386,6 +387,10 @@ joind_profile_store_load(JoindProfileStore *self, GError **error)
 	}
 	if (!joind_profile_store_ensure_dir(self->wired_dir, &local))
 		g_warning("%s; wired profiles will not be read", local->message);
+	/* A kill mid-write leaves its temporary (state.json's too): gone
+	 * before anything is written again. */
+	joind_file_remove_stale(self->state_dir);
+	joind_file_remove_stale(self->wired_dir);
 	/* Watch first, then read: a file dropped in between is not missed. */
 	joind_profile_store_watch(self);
 	joind_profile_store_rescan_dir(self, self->state_dir);

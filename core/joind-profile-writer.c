@@ -191,15 +191,37 @@ joind_profile_store_lookup(JoindProfileStore *self, const gchar *path)
 	return profile != NULL ? g_object_ref(profile) : NULL;
 }
 
+/* Puts back what path held before a write the store did not take: old
+ * (NULL: there was no file). */
+static void
+store_put_back(JoindProfileStore *self, const gchar *path, GBytes *old)
+{
+	g_autoptr(GError) error = NULL;
+	gsize len = 0;
+	const gchar *data = old != NULL ? g_bytes_get_data(old, &len) : NULL;
+
+	if (old != NULL ? !joind_file_write_atomically(path, data != NULL ? data : "", len, &error)
+	                : g_unlink(path) != 0 && errno != ENOENT)
+		g_warning("Could not put %s back as it was: %s", path,
+		          error != NULL ? error->message : g_strerror(errno));
+	joind_profile_store_refresh_path(self, path);
+}
+
 gboolean
 joind_profile_store_write_file(JoindProfileStore *self, const gchar *path, const gchar *data,
                                gsize len, GError **error)
 {
 	g_autofree gchar *dir = g_path_get_dirname(path);
+	g_autoptr(GBytesWiped) old = NULL;
 	JoindProfile *held;
 	const gchar *problem;
+	mode_t mode = 0;
 
 	g_return_val_if_fail(JOIND_IS_PROFILE_STORE(self), FALSE);
+	/* A file that does not read (gone, or never one the store took) has
+	 * nothing to put back. */
+	if (!joind_profile_file_read(path, &old, &mode, NULL))
+		old = NULL;
 	if (!joind_profile_store_ensure_dir(dir, error) ||
 	    !joind_file_write_atomically(path, data, len, error))
 		return FALSE;
@@ -210,7 +232,8 @@ joind_profile_store_write_file(JoindProfileStore *self, const gchar *path, const
 	if (held != NULL && joind_profile_has_contents(held, (const guint8 *)data, len))
 		return TRUE;
 	problem = joind_profile_store_get_error(self, path);
-	g_set_error(error, JOIND_ERROR, JOIND_ERROR_INVALID_ARGS, "%s",
+	g_set_error(error, JOIND_ERROR, JOIND_ERROR_INVALID_ARGS, "%s; the file is as it was",
 	            problem != NULL ? problem : "the profile store did not take the file");
+	store_put_back(self, path, old);
 	return FALSE;
 }

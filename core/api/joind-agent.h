@@ -6,8 +6,9 @@
  * call needs the secret) goes to that client's agent and to no other: a
  * secret typed by one user never reaches another user's session. A
  * request with no requester (autoconnect, a wired port) goes to the first
- * agent of root (uid 0) that registered, else to the first agent that
- * registered, and the log names that agent's uid.
+ * agent of root (uid 0) that registered, else to the agent of the user
+ * whose session is active on seat0 (asked of logind), never to just any
+ * agent; the log names the agent asked.
  *
  * A request fails with JOIND_ERROR_NO_AGENT when there is no agent to ask
  * and JOIND_ERROR_ABORTED when the agent (or the cancellable) cancels it;

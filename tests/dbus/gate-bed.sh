@@ -31,6 +31,7 @@ bed_enter() {
     tmp=$(mktemp -d)
     chmod 755 "$tmp"
     pids=()
+    bed_iwd=
     bed_users=()
     bed_groups=()
     trap bed_cleanup EXIT
@@ -84,6 +85,7 @@ bed_bus_conf() {
            send_interface="org.freedesktop.DBus.Introspectable"/>
   </policy>
   <include>$src/data/net.joind.conf</include>
+  ${bed_iwd:+<include>$src/data/net.connman.iwd.conf</include>}
   $1
 </busconfig>
 CONF
@@ -102,16 +104,64 @@ name_has_owner() {
         --method org.freedesktop.DBus.NameHasOwner "$1" | grep -q true
 }
 
-# Profiles and state.json go in $tmp/state first.
+# Profiles and state.json go in $tmp/state first; main.conf, if any, in
+# $tmp/main.conf (bed_iwd_front_end writes one).
 bed_start_joind() {
-    "$build/core/joind" --debug --state-dir="$tmp/state" --config=/dev/null \
+    local config=/dev/null name
+    [ ! -f "$tmp/main.conf" ] || config=$tmp/main.conf
+    "$build/core/joind" --debug --state-dir="$tmp/state" --config="$config" \
         --plugin-dir="$JOIND_PLUGIN_DIR" 2>"$tmp/joind.log" &
     pids+=($!)
-    for _ in $(seq 100); do
-        name_has_owner net.joind && break
-        sleep 0.1
+    bed_joind_pid=$!
+    for name in net.joind ${bed_iwd:+net.connman.iwd}; do
+        for _ in $(seq 100); do
+            name_has_owner "$name" && break
+            sleep 0.1
+        done
+        name_has_owner "$name" || fail "joind did not take $name: $(cat "$tmp/joind.log")"
     done
-    name_has_owner net.joind || fail "joind did not come up: $(cat "$tmp/joind.log")"
+}
+
+# The iwd front end on as well (before bed_bus_conf: its bus policy is the
+# shipped one).
+bed_iwd_front_end() {
+    bed_iwd=1
+    printf '[General]\nIwdCompatibility=true\n' >"$tmp/main.conf"
+}
+
+# joind's anonymous memory in kB (smaps_rollup: /proc/PID/status lags).
+rss_anon() { awk '/^Anonymous:/ { print $2 }' "/proc/$bed_joind_pid/smaps_rollup"; }
+
+# front-ends-load CLIENTS CALLS as each of USERS at the same time; fails on
+# a single refusal or error.
+bed_load_run() {
+    local clients=$1 calls=$2 user pid status=0 load=()
+    shift 2
+    for user in "$@"; do
+        as_user "$user" "$build/tests/dbus/front-ends-load" "$clients" "$calls" \
+            >"$tmp/load-$user" 2>&1 &
+        load+=($!)
+    done
+    for pid in "${load[@]}"; do wait "$pid" || status=1; done
+    for user in "$@"; do echo "$user: $(cat "$tmp/load-$user")"; done
+    [ $status = 0 ] || fail "calls were refused or failed with both front ends busy"
+}
+
+# Both front ends busy at once: bed_load_run CLIENTS CALLS USERS...
+# $BED_LOAD_CLIENTS and $BED_LOAD_CALLS replace the counts (the load
+# figures of the README: 50 and 1000); then a first run warms joind up
+# (its tables and GDBus's at the size the load needs) and joind's
+# anonymous memory is printed before, after the warm-up and after the load.
+bed_load_front_ends() {
+    local clients=${BED_LOAD_CLIENTS:-$1} calls=${BED_LOAD_CALLS:-$2} rss0 rss1 rss2
+    shift 2
+    rss0=$(rss_anon)
+    [ -z "${BED_LOAD_CLIENTS:-}" ] || bed_load_run "$clients" 70 "$@" >/dev/null
+    rss1=$(rss_anon)
+    bed_load_run "$clients" "$calls" "$@"
+    rss2=$(rss_anon)
+    echo "joind anonymous memory: ${rss0} kB at start, ${rss1} kB warm, ${rss2} kB after" \
+        "$# x $clients clients x $calls calls"
 }
 
 as_user() {

@@ -7,7 +7,9 @@
  * without --replace and rewritten with it; a malformed file, a user name
  * the provider does not take, a secret on the command line and a file
  * without a method joind supports are refused with nothing written. No
- * secret appears in joinctl's output or the daemon's debug log.
+ * secret appears in joinctl's output or the daemon's debug log. A hostile
+ * file's strings (C0 controls through &#27; or raw, bidi overrides) reach
+ * the terminal escaped, in imports that succeed and in errors.
  */
 #include <json-glib/json-glib.h>
 #include <string.h>
@@ -135,7 +137,8 @@ assert_peap_profile(JsonObject *profiles, const gchar *name)
 	g_assert_cmpstr(setting(profiles, name, "Security.EAP-PEAP-CACert"), ==,
 	                "embed:EAP-PEAP-CACert");
 	g_assert_cmpstr(setting(profiles, name, "Security.EAP-PEAP-ServerDomainMask"), ==,
-	                "radius1.example.edu;radius2.example.edu");
+	                "radius1.example.edu;*.radius1.example.edu;radius2.example.edu;"
+	                "*.radius2.example.edu");
 	g_assert_cmpstr(setting(profiles, name, "Security.EAP-PEAP-Phase2-Method"), ==, "MSCHAPV2");
 	g_assert_cmpstr(setting(profiles, name, "Security.EAP-PEAP-Phase2-Identity"), ==, USER);
 	g_assert_true(
@@ -275,6 +278,85 @@ test_refused(Fixture *f, gconstpointer data)
 	assert_nothing_written(f);
 }
 
+/* peap-mschapv2.eap-config with each FROM replaced by its TO, written to
+ * the state directory as name. */
+static gchar *
+hostile_copy(Fixture *f, const gchar *name, ...)
+{
+	g_autofree gchar *source = data_file("peap-mschapv2.eap-config");
+	gchar *text = NULL;
+	gchar *copy = g_build_filename(f->dir, name, NULL);
+	const gchar *from;
+	va_list args;
+
+	g_assert_true(g_file_get_contents(source, &text, NULL, NULL));
+	va_start(args, name);
+	while ((from = va_arg(args, const gchar *)) != NULL) {
+		g_auto(GStrv) parts = g_strsplit(text, from, -1);
+
+		g_assert_cmpuint(g_strv_length(parts), >, 1);
+		g_free(text);
+		text = g_strjoinv(va_arg(args, const gchar *), parts);
+	}
+	va_end(args);
+	g_assert_true(g_file_set_contents(copy, text, -1, NULL));
+	g_free(text);
+	return copy;
+}
+
+/* Nothing that moves a terminal's cursor, retitles it, rings it or
+ * reorders its text. */
+static void
+assert_printable(const gchar *text)
+{
+	static const gunichar bidi[] = {0x202e, 0x2066};
+
+	for (const gchar *p = text; *p != '\0'; p++)
+		g_assert_false((guchar)*p < 0x20 && *p != '\n' && *p != '\t');
+	for (guint i = 0; i < G_N_ELEMENTS(bidi); i++) {
+		gchar utf8[8] = {0};
+
+		g_unichar_to_utf8(bidi[i], utf8);
+		g_assert_null(strstr(text, utf8));
+	}
+}
+
+static void
+test_escaped(Fixture *f, gconstpointer data)
+{
+	/* Element text refuses C0 controls; bidi overrides pass. */
+	g_autofree gchar *named = hostile_copy(f, "named.eap-config", "Example University",
+	                                       "Example&#x202E;ytisrevinU&#x2066; x", NULL);
+	/* Attribute values take C0 controls, raw or as references; without a
+	 * display name the provider's ID is printed. */
+	g_autofree gchar *by_id =
+	        hostile_copy(f, "id.eap-config", "ID=\"example.edu\"",
+	                     "ID=\"ex&#27;]0;owned&#7;\x1b[2J&#x202E;\"",
+	                     "<DisplayName lang=\"en\">Example University</DisplayName>", "", NULL);
+	g_autofree gchar *bad_format = hostile_copy(f, "format.eap-config", "format=\"X.509\"",
+	                                            "format=\"X&#27;[31m.509&#x202E;\"", NULL);
+	g_auto(Run) imported = {0}, imported_id = {0}, refused = {0};
+
+	IMPORT(f, &imported, "import", named, "--username", USER, "--passphrase-file",
+	       f->pass_file);
+	g_assert_cmpint(imported.status, ==, 0);
+	assert_printable(imported.out);
+	assert_printable(imported.err);
+	g_assert_nonnull(strstr(imported.out, "Example\\u202eytisrevinU\\u2066 x"));
+	IMPORT(f, &imported_id, "import", by_id, "--username", USER, "--passphrase-file",
+	       f->pass_file, "--replace");
+	g_assert_cmpint(imported_id.status, ==, 0);
+	assert_printable(imported_id.out);
+	assert_printable(imported_id.err);
+	g_assert_nonnull(strstr(imported_id.out, "ex\\x1b]0;owned\\x07\\x1b[2J\\u202e"));
+	IMPORT(f, &refused, "import", bad_format, "--username", USER, "--passphrase-file",
+	       f->pass_file, "--replace");
+	g_assert_cmpint(refused.status, ==, 2);
+	assert_printable(refused.out);
+	assert_printable(refused.err);
+	g_assert_nonnull(strstr(refused.err, "X\\x1b[31m.509\\u202e"));
+}
+
 int
 main(int argc, char **argv)
 {
@@ -285,5 +367,6 @@ main(int argc, char **argv)
 	g_test_add("/import/tls-pkcs12", Fixture, NULL, fixture_setup, test_tls_pkcs12,
 	           fixture_teardown);
 	g_test_add("/import/refused", Fixture, NULL, fixture_setup, test_refused, fixture_teardown);
+	g_test_add("/import/escaped", Fixture, NULL, fixture_setup, test_escaped, fixture_teardown);
 	return g_test_run();
 }

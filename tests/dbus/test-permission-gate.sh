@@ -5,13 +5,18 @@
 #   auth    the shipped policy lets everyone reach joind, and the bus has
 #           no polkit: joind itself (joind-auth.c, its rule for when
 #           polkit is not installed) refuses the outsider every method and
-#           setter, lets the member; no reply to either holds a secret.
+#           setter, lets the member connect and change a network a user
+#           saved, but not manage profiles (ProfileManager1, a profile an
+#           administrator provisioned): that is root's; no reply to either
+#           holds a secret.
 #           (With polkit: test-polkit.sh.)
 #   agents  agents of two uids register; nobody but root (joind) may call
 #           a client's net.joind.Agent1.
+#   front-ends  the iwd front end on too: root and the member load both
+#           front ends at once (front-ends-load); not one call refused.
 # Skipped (77) when not root. The users are removed afterwards.
 set -euo pipefail
-mode=${1:?auth or agents}
+mode=${1:?auth, agents or front-ends}
 . "$(dirname "$0")/gate-bed.sh"
 bed_enter "$@"
 secret='gate-test-secret-7f3a'
@@ -22,10 +27,15 @@ bed_group netdev
 bed_user "$outsider"
 bed_user "$member" netdev
 
+[ "$mode" != front-ends ] || bed_iwd_front_end
 bed_bus_conf ""
 bed_start_bus
 printf '[Security]\nPassphrase=%s\n' "$secret" >"$tmp/state/gatetest.psk"
-chmod 600 "$tmp/state/gatetest.psk"
+# A network a user saved (state.json's source), beside the provisioned one.
+printf '[Security]\nPassphrase=%s\n' "$secret" >"$tmp/state/usertest.psk"
+printf '{"version":1,"networks":{"%s_psk":{"frequencies":[],"source":"user"}}}\n' \
+    "$(printf usertest | od -An -tx1 | tr -d ' \n')" >"$tmp/state/state.json"
+chmod 600 "$tmp/state/gatetest.psk" "$tmp/state/usertest.psk"
 bed_start_joind
 
 denial_policy='org.freedesktop.DBus.Error.AccessDenied'
@@ -45,14 +55,42 @@ check_surface() {
         echo "$reply" | grep -q "$denial" || fail "$outsider was not refused $iface.$name on $path: $reply"
         n=$((n + 1))
     done <"$tmp/surface"
+    # Before anything is forgotten: one network of each source.
+    local saved=0
+    while read -r path iface _; do
+        [ "$iface" = net.joind.KnownNetwork1 ] || continue
+        manages_profiles "$path" "$iface" || saved=$((saved + 1))
+    done <"$tmp/surface"
+    [ "$saved" -gt 0 ] || fail "no network a user saved on the surface"
+    local managed=0 allowed=0 manage
     while read -r path iface kind name sig; do
+        manage=no
+        manages_profiles "$path" "$iface" && manage=yes
         reply=$(call_as "$member" "$path" "$iface" "$kind" "$name" "$sig")
         echo "$reply" >>"$tmp/replies"
-        if echo "$reply" | grep -Eq "$denial_policy|$denial_auth"; then
+        if [ $manage = yes ]; then
+            echo "$reply" | grep -q "Without polkit only root manages profiles" ||
+                fail "$member was not refused $iface.$name on $path: $reply"
+            managed=$((managed + 1))
+        elif echo "$reply" | grep -Eq "$denial_policy|$denial_auth"; then
             fail "$member was refused $iface.$name on $path: $reply"
+        else
+            allowed=$((allowed + 1))
         fi
     done <"$tmp/surface"
-    echo "ok: $n methods and setters refused to $outsider and allowed to $member"
+    echo "ok: $n methods and setters refused to $outsider; $allowed allowed to $member," \
+        "$managed (profile management) refused"
+    [ "$managed" -gt 0 ] || fail "no profile management on the surface"
+}
+
+# Is a call of iface on path profile management (net.joind.profile.manage)?
+manages_profiles() {
+    local path=$1 iface=$2
+    [ "$iface" = net.joind.ProfileManager1 ] && return 0
+    [ "$iface" = net.joind.KnownNetwork1 ] || return 1
+    gdbus call --system --dest net.joind --object-path "$path" \
+        --method org.freedesktop.DBus.Properties.Get net.joind.KnownNetwork1 Source |
+        grep -q "'admin'"
 }
 
 read_everything() {
@@ -105,6 +143,9 @@ agents)
         done
     done
     echo "ok: agents of uid 0 and $member_uid registered; no other user may call them"
+    ;;
+front-ends)
+    bed_load_front_ends 10 350 root "$member"
     ;;
 *) fail "unknown mode $mode" ;;
 esac

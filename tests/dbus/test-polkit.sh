@@ -13,13 +13,16 @@
 #            known network an administrator provisioned (Source "admin") needs
 #            profile.manage for AutoConnect and Forget; one the user saved,
 #            known.modify.
+#   front-ends  the iwd front end on too, polkitd activatable: root and a
+#            member of "all" load both front ends at once
+#            (front-ends-load); not one call refused.
 #   appears  no polkit on the bus: joind's own rule (root or group netdev);
 #            polkitd started later is asked from then on; once it is gone
 #            again, the rule is back.
 # Skipped (77) when not root or polkitd is not installed.
 set -euo pipefail
 [ -z "${GATE_TRACE:-}" ] || set -x
-mode=${1:?actions or appears}
+mode=${1:?actions, front-ends or appears}
 . "$(dirname "$0")/gate-bed.sh"
 polkit_service=/usr/share/dbus-1/system-services/org.freedesktop.PolicyKit1.service
 polkitd=$(sed -n 's/^Exec=\([^ ]*\).*/\1/p' "$polkit_service" 2>/dev/null || true)
@@ -31,6 +34,7 @@ member=jdpk-all$$
 limited=jdpk-user$$
 outsider=jdpk-out$$
 netonly=jdpk-net$$
+loader=jdpk-load$$
 
 bed_group "$all"
 bed_group "$user"
@@ -39,6 +43,8 @@ bed_user "$member" "$all"
 bed_user "$limited" "$user"
 bed_user "$outsider"
 bed_user "$netonly" netdev
+# The iwd front end's bus policy lets netdev in.
+[ "$mode" != front-ends ] || bed_user "$loader" "$all,netdev"
 
 # polkit's directories, as polkitd (which runs as its own user) sees them
 # in this mount namespace: the shipped actions and the test's rules only.
@@ -68,7 +74,8 @@ printf '[D-BUS Service]\nName=org.freedesktop.PolicyKit1\nExec=%s --no-debug\n' 
     >"$tmp/services/org.freedesktop.PolicyKit1.service"
 extra="<policy context=\"default\"><allow send_destination=\"net.joind\"/></policy>
   <include>/usr/share/dbus-1/system.d/org.freedesktop.PolicyKit1.conf</include>"
-[ "$mode" != actions ] || extra="$extra <servicedir>$tmp/services</servicedir>"
+[ "$mode" = appears ] || extra="$extra <servicedir>$tmp/services</servicedir>"
+[ "$mode" != front-ends ] || bed_iwd_front_end
 bed_bus_conf "$extra"
 bed_start_bus
 
@@ -191,6 +198,10 @@ appears)
         check "$member" denied $diag
     }
     echo "ok: joind's rule without polkit, polkit's once it appeared, joind's once it left"
+    ;;
+front-ends)
+    bed_load_front_ends 10 350 root "$loader"
+    name_has_owner org.freedesktop.PolicyKit1 || fail "polkitd was not asked"
     ;;
 *) fail "unknown mode $mode" ;;
 esac

@@ -5,7 +5,10 @@
  * and dropped again; invalid settings refused with the file loader's own
  * sentences; no secret in any reply, in GetDiagnostics or in the daemon's
  * debug log; and `joinctl profile` on top, which takes secrets from a file
- * or the environment but never from its command line.
+ * or the environment but never from its command line. The limits: a
+ * profile over 1 MiB is refused before anything is written (an update
+ * leaves the file byte for byte), and so are profiles beyond the count and
+ * the total size joind manages.
  */
 #include <json-glib/json-glib.h>
 #include <string.h>
@@ -814,6 +817,104 @@ test_joinctl_edit(Fixture *f, gconstpointer data)
 	g_assert_cmpint(gone.status, ==, 4);
 }
 
+/* ---- limits ------------------------------------------------------------------ */
+
+/* A PEM of about size bytes. */
+static GVariant *
+big_pem(gsize size)
+{
+	g_autoptr(GString) pem = g_string_new("-----BEGIN CERTIFICATE-----\n");
+
+	while (pem->len < size)
+		g_string_append(
+		        pem, "QUFBQUFBQUFBQUFBQUFBQUFBQUFBQUFBQUFBQUFBQUFBQUFBQUFBQUFBQUFBQUFB\n");
+	g_string_append(pem, "-----END CERTIFICATE-----\n");
+	return bytes_value(pem->str, pem->len);
+}
+
+static void
+assert_error_says(const GError *error, const gchar *name, const gchar *says)
+{
+	assert_remote_error(error, name);
+	if (strstr(error->message, says) == NULL)
+		g_error("“%s” does not say “%s”", error->message, says);
+}
+
+/* An update to more than 1 MiB is refused and the file stays byte for
+ * byte, the profile still known; so is a create. */
+static void
+test_too_large(Fixture *f, gconstpointer data)
+{
+	g_autofree gchar *path = create(f, "8021x", "Corp", tls_settings());
+	g_autofree gchar *before = read_state_file(f, "Corp.8021x", 0600);
+	g_autofree gchar *after = NULL;
+	g_autoptr(GVariant) refused = NULL;
+	g_autoptr(GError) error = NULL;
+	GVariantDict set, settings;
+
+	g_variant_dict_init(&set, NULL);
+	g_variant_dict_insert_value(&set, "Security.EAP-TLS-CACert", big_pem(1100 * 1024));
+	update(f, path, g_variant_dict_end(&set), NULL, &error);
+	assert_error_says(error, "net.joind.Error.InvalidArgs", "more than a profile may have");
+	g_clear_error(&error);
+	after = read_state_file(f, "Corp.8021x", 0600);
+	g_assert_cmpstr(after, ==, before);
+	g_assert_nonnull(known_props(f, path));
+
+	g_variant_dict_init(&settings, tls_settings());
+	g_variant_dict_insert_value(&settings, "Security.EAP-TLS-CACert", big_pem(1100 * 1024));
+	refused = pm(f, "CreateProfile",
+	             g_variant_new("(ss@a{sv})", "8021x", "Big", g_variant_dict_end(&settings)),
+	             &error);
+	g_assert_null(refused);
+	assert_error_says(error, "net.joind.Error.InvalidArgs", "more than a profile may have");
+	g_free(after);
+	after = g_build_filename(f->dir, "Big.8021x", NULL);
+	g_assert_false(g_file_test(after, G_FILE_TEST_EXISTS));
+}
+
+/* Key bundles of 1 MiB each fill the room (32 MiB) and the next is
+ * refused; then 500 profiles in all, and the next is refused. */
+static void
+test_room(Fixture *f, gconstpointer data)
+{
+	g_autofree gchar *der = g_malloc0(1024 * 1024);
+	g_autoptr(GError) error = NULL;
+	guint made = 0;
+
+	der[0] = 0x30;
+	for (;; made++) {
+		g_autofree gchar *name = g_strdup_printf("port%u", made);
+		g_autoptr(GVariant) reply = NULL;
+		GVariantDict d;
+
+		g_variant_dict_init(&d, bundle_settings());
+		g_variant_dict_insert_value(&d, "Security.EAP-TLS-ClientKeyBundle",
+		                            bytes_value(der, 1024 * 1024));
+		reply = pm(f, "CreateProfile",
+		           g_variant_new("(ss@a{sv})", "wired", name, g_variant_dict_end(&d)),
+		           &error);
+		if (reply == NULL)
+			break;
+		g_assert_cmpuint(made, <, 40);
+	}
+	assert_error_says(error, "net.joind.Error.Busy", "more than joind keeps (32 MiB)");
+	g_clear_error(&error);
+	g_assert_cmpuint(made, ==, 31);
+	g_assert_cmpuint(count_bundle_files(f), ==, 31);
+	for (; made < 600; made++) {
+		g_autofree gchar *name = g_strdup_printf("n%u", made);
+		g_autoptr(GVariant) reply =
+		        pm(f, "CreateProfile",
+		           g_variant_new("(ss@a{sv})", "psk", name, home_settings()), &error);
+
+		if (reply == NULL)
+			break;
+	}
+	assert_error_says(error, "net.joind.Error.Busy", "500 profiles are stored");
+	g_assert_cmpuint(made, ==, 500);
+}
+
 int
 main(int argc, char **argv)
 {
@@ -833,6 +934,10 @@ main(int argc, char **argv)
 	g_test_add("/profile-manager/wired-bundle-invalid", Fixture, NULL, fixture_setup,
 	           test_wired_bundle_invalid, fixture_teardown);
 	g_test_add("/profile-manager/invalid", Fixture, NULL, fixture_setup, test_invalid,
+	           fixture_teardown);
+	g_test_add("/profile-manager/too-large", Fixture, NULL, fixture_setup, test_too_large,
+	           fixture_teardown);
+	g_test_add("/profile-manager/room", Fixture, NULL, fixture_setup, test_room,
 	           fixture_teardown);
 	g_test_add("/profile-manager/joinctl-create", Fixture, NULL, fixture_setup,
 	           test_joinctl_create, fixture_teardown);

@@ -99,6 +99,17 @@ static const struct foo tbl[] = {
     "plugins/wired/long-file.h": "int x;\n" * 800 + "int y;",
     "core/joind-800.c": "int x;\n" * 800,
     "tests/unit/long-file.c": "int x;\n" * 900,
+    # The round count of hunting and pecking, however it is named; a
+    # minimum (a constant of the loop) is no secret.
+    "plugins/eap/pwd/pwd.c": """\
+static void
+f(void)
+{
+	g_debug("password element found in round %u", rounds);
+	g_info("%u", n_rounds);
+	g_debug("at least %u", EAP_PWD_MIN_ROUNDS_FLOOR);
+}
+""",
     # Core code: aborts count, includes of private headers do not.
     "core/joind-x.c": """\
 #include "joind-private.h"
@@ -131,6 +142,8 @@ EXPECTED = {
     ("client/joinctl-x.c", 3, "climbing-include"),
     ("client/long-file.c", 801, "file-length"),
     ("plugins/wired/long-file.h", 801, "file-length"),
+    ("plugins/eap/pwd/pwd.c", 4, "secret-log"),
+    ("plugins/eap/pwd/pwd.c", 5, "secret-log"),
 }
 
 

@@ -310,8 +310,9 @@ w_bus() {
 }
 
 # An eduroam CAT-style eap-config file for the bed on stdout: EAP type
-# $1, the bed's CA and server name auth.test, $2 (XML) inside the method;
-# it applies to IEEE 802.3 with NetworkID "port".
+# $1, the bed's CA and ServerID $W_SERVER_ID (the server's name auth.test
+# unless set), $2 (XML) inside the method; it applies to IEEE 802.3 with
+# NetworkID "port".
 w_eap_config() {
 	local ca
 	ca=$(openssl x509 -in "$W_PKI/ca.pem" -outform DER | base64 -w0)
@@ -322,7 +323,7 @@ w_eap_config() {
 		<AuthenticationMethods><AuthenticationMethod>
 		<EAPMethod><Type>$1</Type></EAPMethod>
 		<ServerSideCredential><CA format="X.509" encoding="base64">$ca</CA>
-		<ServerID>auth.test</ServerID></ServerSideCredential>
+		<ServerID>${W_SERVER_ID:-auth.test}</ServerID></ServerSideCredential>
 		$2
 		</AuthenticationMethod></AuthenticationMethods>
 		<CredentialApplicability><IEEE8023><NetworkID>port</NetworkID></IEEE8023>

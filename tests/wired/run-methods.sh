@@ -4,7 +4,7 @@
 # on the wired test bed (lib.sh). Suite 'wired' runs every case; by hand, as
 # root from the source tree: JOIND_SOURCE_ROOT=. JOIND_BUILD_ROOT=build \
 #   tests/wired/run-methods.sh peap-mschapv2
-# Cases: peap-mschapv2[-wrong], import-peap, peap-gtc, peap-agent, peap-agent-cancel,
+# Cases: peap-mschapv2[-wrong], import-peap, import-peap-suffix, peap-gtc, peap-agent, peap-agent-cancel,
 # peap-resume, ttls-resume, peap-resume-after-failure,
 # peap-agent-remember, peap-wrong-pin,
 # peap-no-agent,
@@ -86,6 +86,14 @@ case_import_peap() {
 	w_joind_stop
 	ok PEAP anonymous@auth.test "imported PEAP/MSCHAPv2" peappass
 	grep -q "^EAP-PEAP-CACert=embed:" "$W_DIR/state/wired/port.8021x" || w_fail "no embedded CA"
+}
+# A ServerID is a domain suffix (eduroam CAT, geteduroam, NetworkManager,
+# wpa_supplicant): "test" vouches for the server's certificate auth.test,
+# one label below it.
+case_import_peap_suffix() {
+	W_SERVER_ID=test case_import_peap
+	grep -qx "EAP-PEAP-ServerDomainMask=test;\*\.test" "$W_DIR/state/wired/port.8021x" ||
+		w_fail "the ServerID was not written as a suffix: $(grep DomainMask "$W_DIR/state/wired/port.8021x")"
 }
 case_peap_mschapv2_wrong() { bed; tunnel PEAP MSCHAPV2 peapuser nopenope; bad nopenope; }
 case_peap_gtc() { bed; tunnel PEAP GTC gtcuser gtcpass; ok PEAP anonymous@auth.test "PEAP/GTC" gtcpass; }

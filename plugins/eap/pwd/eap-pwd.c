@@ -144,7 +144,6 @@ eap_pwd_id(EapPwdState *st, GBytes *message, const gchar *password, GByteArray *
 	g_autoptr(GError) local = NULL;
 	g_autofree gchar *server = NULL;
 	EapPwdId id, mine;
-	guint rounds = 0;
 
 	if (!eap_pwd_id_parse(g_bytes_get_data(message, NULL), g_bytes_get_size(message), &id,
 	                      &local))
@@ -161,13 +160,12 @@ eap_pwd_id(EapPwdState *st, GBytes *message, const gchar *password, GByteArray *
 	server = g_utf8_make_valid((const gchar *)id.identity, (gssize)MIN(id.identity_len, 64));
 	st->exchange = eap_pwd_exchange_new(id.group, &local);
 	if (st->exchange == NULL ||
-	    !eap_pwd_exchange_derive_pwe(
-	            st->exchange, id.token, (const guint8 *)identity, strlen(identity), id.identity,
-	            id.identity_len, (const guint8 *)password, strlen(password), &rounds, &local))
+	    !eap_pwd_exchange_derive_pwe(st->exchange, id.token, (const guint8 *)identity,
+	                                 strlen(identity), id.identity, id.identity_len,
+	                                 (const guint8 *)password, strlen(password), NULL, &local))
 		return joind_eap_method_fail(error, JOIND_ERROR_FAILED,
 		                             "EAP-pwd could not derive the password element: %s.",
 		                             local->message);
-	g_debug("EAP-pwd: password element found in round %u", rounds);
 	eap_pwd_ciphersuite(id.group, id.random_function, id.prf, st->ciphersuite);
 	mine = id;
 	mine.identity = (const guint8 *)identity;

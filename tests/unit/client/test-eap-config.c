@@ -135,7 +135,8 @@ test_peap_several_ssids(void)
 	g_assert_cmpstr(setting_string(settings, "Security.EAP-Identity"), ==,
 	                "anonymous@example.edu");
 	g_assert_cmpstr(setting_string(settings, "Security.EAP-PEAP-ServerDomainMask"), ==,
-	                "radius1.example.edu;radius2.example.edu");
+	                "radius1.example.edu;*.radius1.example.edu;radius2.example.edu;"
+	                "*.radius2.example.edu");
 	g_assert_cmpstr(setting_string(settings, "Security.EAP-PEAP-Phase2-Method"), ==,
 	                "MSCHAPV2");
 	g_assert_cmpstr(setting_string(settings, "Security.EAP-PEAP-Phase2-Identity"), ==,

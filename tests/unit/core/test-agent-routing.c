@@ -1,13 +1,39 @@
 /* test-agent-routing.c - whose agent a secret request reaches, on a
  * private bus: the requester's own agent and no other, NoAgent when the
- * requester has none, the first registered (root's first) when no client
- * asked; one agent per connection; the bus asked for a client's uid once. */
+ * requester has none; when no client asked, root's agent, else the agent
+ * of the user on the active seat (a logind stand-in plays seat0), never
+ * just the first registered; one agent per connection, at most 16 per
+ * user; the bus asked for a client's uid once. The clients' uids are
+ * played at the caller's seam. */
 #include <gio/gio.h>
+#include <string.h>
 
 #include "joind-agent-manager.h"
 #include "joind-auth.h"
+#include "joind-caller.h"
 #include "joind-error.h"
 #include "test-bus.h"
+
+#define LOGIND_XML                                                               \
+	"<node><interface name='org.freedesktop.login1.Seat'>"                   \
+	"<property name='ActiveSession' type='(so)' access='read'/></interface>" \
+	"<interface name='org.freedesktop.login1.Session'>"                      \
+	"<property name='User' type='(uo)' access='read'/></interface></node>"
+
+/* unique name -> uid (GUINT_TO_POINTER), for the uids the test plays */
+static GHashTable *played_uids;
+/* The uid logind says is on seat0. */
+static guint32 seat_uid;
+
+static gboolean
+play_uid(const gchar *sender, guint32 *uid, GError **error)
+{
+	gpointer value;
+
+	if (g_hash_table_lookup_extended(played_uids, sender, NULL, &value))
+		*uid = GPOINTER_TO_UINT(value);
+	return TRUE;
+}
 
 typedef struct {
 	GDBusConnection *conn;
@@ -22,7 +48,53 @@ typedef struct {
 	JoindDBusAgentManager1 *iface;
 	JoindAgentManager *manager;
 	Client a, b, c;
+	GDBusConnection *logind; /* the stand-in's, once started */
 } Fixture;
+
+static GVariant *
+logind_property(GDBusConnection *conn, const gchar *sender, const gchar *path, const gchar *iface,
+                const gchar *name, GError **error, gpointer data)
+{
+	if (g_str_equal(name, "ActiveSession"))
+		return g_variant_new("(so)", "c1", "/org/freedesktop/login1/session/c1");
+	return g_variant_new("(uo)", seat_uid, "/org/freedesktop/login1/user/_1");
+}
+
+/* logind's part: seat0's active session c1 is seat_uid's. */
+static void
+logind_up(Fixture *f)
+{
+	static const GDBusInterfaceVTable vtable = {NULL, logind_property, NULL, {0}};
+	g_autoptr(GDBusNodeInfo) info = g_dbus_node_info_new_for_xml(LOGIND_XML, NULL);
+	g_autoptr(GVariant) owned = NULL;
+	g_autoptr(GError) error = NULL;
+
+	f->logind = test_bus_new_client(f->bus);
+	g_dbus_connection_register_object(f->logind, "/org/freedesktop/login1/seat/seat0",
+	                                  info->interfaces[0], &vtable, NULL, NULL, &error);
+	g_assert_no_error(error);
+	g_dbus_connection_register_object(f->logind, "/org/freedesktop/login1/session/c1",
+	                                  info->interfaces[1], &vtable, NULL, NULL, &error);
+	g_assert_no_error(error);
+	owned = g_dbus_connection_call_sync(
+	        f->logind, "org.freedesktop.DBus", "/org/freedesktop/DBus", "org.freedesktop.DBus",
+	        "RequestName", g_variant_new("(su)", "org.freedesktop.login1", 4),
+	        G_VARIANT_TYPE("(u)"), G_DBUS_CALL_FLAGS_NONE, -1, NULL, &error);
+	g_assert_no_error(error);
+}
+
+static gboolean
+allow_all(guint32 uid, const gchar *action)
+{
+	return TRUE;
+}
+
+static void
+play(Client *client, guint32 uid)
+{
+	g_hash_table_insert(played_uids, g_strdup(g_dbus_connection_get_unique_name(client->conn)),
+	                    GUINT_TO_POINTER(uid));
+}
 
 static gboolean
 agent_passphrase(JoindDBusAgent1 *agent, GDBusMethodInvocation *invocation, const gchar *object,
@@ -135,6 +207,10 @@ fixture_up(Fixture *f, gconstpointer data)
 static void
 fixture_down(Fixture *f, gconstpointer data)
 {
+	if (f->logind != NULL) {
+		g_dbus_connection_close_sync(f->logind, NULL, NULL);
+		g_clear_object(&f->logind);
+	}
 	client_down(&f->a);
 	client_down(&f->b);
 	client_down(&f->c);
@@ -172,24 +248,68 @@ test_requester_gets_own_agent(Fixture *f, gconstpointer data)
 	g_assert_cmpuint(f->a.n_asked + f->b.n_asked + f->c.n_asked, ==, 2);
 }
 
+/* No client asked: not the first registered (a user's), but the user's on
+ * the active seat; once root has one, root's. */
 static void
-test_no_requester_gets_first(Fixture *f, gconstpointer data)
+test_no_requester(Fixture *f, gconstpointer data)
 {
 	g_autoptr(GError) error = NULL;
-	g_autofree gchar *none = NULL;
-	g_autofree gchar *answer = NULL;
+	g_autofree gchar *none = NULL, *seat = NULL, *root = NULL, *nobody = NULL;
 
+	play(&f->a, 1000);
+	play(&f->b, 1001);
+	play(&f->c, 0);
+	g_assert_no_error(client_register(f, &f->a));
+	g_assert_no_error(client_register(f, &f->b));
+	/* No logind: nobody's agent is asked. */
 	none = request(f, NULL, &error);
 	g_assert_null(none);
 	g_assert_error(error, JOIND_ERROR, JOIND_ERROR_NO_AGENT);
 	g_clear_error(&error);
-	g_assert_no_error(client_register(f, &f->b));
-	g_assert_no_error(client_register(f, &f->a));
-	/* Both are this process's uid: the first registered answers. */
-	answer = request(f, NULL, &error);
+	logind_up(f);
+	seat_uid = 1001;
+	seat = request(f, NULL, &error);
 	g_assert_no_error(error);
-	g_assert_cmpstr(answer, ==, "secret-of-b");
+	g_assert_cmpstr(seat, ==, "secret-of-b");
 	g_assert_cmpuint(f->a.n_asked, ==, 0);
+	/* A user on the seat without an agent: nobody else's. */
+	seat_uid = 1002;
+	nobody = request(f, NULL, &error);
+	g_assert_null(nobody);
+	g_assert_error(error, JOIND_ERROR, JOIND_ERROR_NO_AGENT);
+	g_clear_error(&error);
+	g_assert_no_error(client_register(f, &f->c));
+	root = request(f, NULL, &error);
+	g_assert_no_error(error);
+	g_assert_cmpstr(root, ==, "secret-of-c");
+	g_assert_cmpuint(f->a.n_asked, ==, 0);
+	g_assert_cmpuint(f->b.n_asked, ==, 1);
+}
+
+/* One user fills at most 16 places; root still registers. */
+static void
+test_per_uid_cap(Fixture *f, gconstpointer data)
+{
+	Client many[17] = {0};
+	g_autoptr(GError) refused = NULL;
+	g_autofree gchar *name = NULL;
+
+	for (guint i = 0; i < G_N_ELEMENTS(many); i++) {
+		client_up(f, &many[i], "many");
+		play(&many[i], 1000);
+		if (i < 16)
+			g_assert_no_error(client_register(f, &many[i]));
+	}
+	refused = client_register(f, &many[16]);
+	g_assert_nonnull(refused);
+	name = g_dbus_error_get_remote_error(refused);
+	g_assert_cmpstr(name, ==, "net.joind.Error.Busy");
+	g_assert_nonnull(strstr(refused->message, "uid 1000 has 16 agents registered"));
+	play(&f->c, 0);
+	g_assert_no_error(client_register(f, &f->c));
+	g_assert_cmpuint(joind_agent_manager_get_n_agents(f->manager), ==, 17);
+	for (guint i = 0; i < G_N_ELEMENTS(many); i++)
+		client_down(&many[i]);
 }
 
 static void
@@ -226,12 +346,16 @@ int
 main(int argc, char **argv)
 {
 	g_test_init(&argc, &argv, NULL);
-	/* The private bus runs as this user; whose agent is asked is the point. */
-	joind_auth_set_policy(NULL);
+	/* The uids are played; whose agent is asked is the point, not who may
+	 * register. */
+	joind_auth_set_policy(allow_all);
+	played_uids = g_hash_table_new_full(g_str_hash, g_str_equal, g_free, NULL);
+	joind_caller_set_uid_filter(play_uid);
 	g_test_add("/agent/requester-gets-own-agent", Fixture, NULL, fixture_up,
 	           test_requester_gets_own_agent, fixture_down);
-	g_test_add("/agent/no-requester-gets-first", Fixture, NULL, fixture_up,
-	           test_no_requester_gets_first, fixture_down);
+	g_test_add("/agent/no-requester", Fixture, NULL, fixture_up, test_no_requester,
+	           fixture_down);
+	g_test_add("/agent/per-uid-cap", Fixture, NULL, fixture_up, test_per_uid_cap, fixture_down);
 	g_test_add("/agent/one-agent-per-connection", Fixture, NULL, fixture_up,
 	           test_one_agent_per_connection, fixture_down);
 	g_test_add("/agent/uid-asked-once", Fixture, NULL, fixture_up, test_uid_asked_once,

@@ -4,7 +4,9 @@
  * runs, every JOIND_ERROR code reaches the client under its own name, a
  * target that goes away before or during the operation gets a "gone"
  * answer and no use after free, a caller's uid is asked of the bus once
- * per client while the rule is applied to every call.
+ * per client while the rule is applied to every call; a uid of 2^31 and
+ * above reaches the rule whole, and a lookup that fails is a refusal that
+ * says why.
  */
 #include <gio/gio.h>
 
@@ -13,6 +15,7 @@
 #include "joind-dbus-call.h"
 #include "joind-dbus-generated.h"
 #include "test-bus.h"
+#include "test-uid.h"
 
 #define PATH         "/test"
 #define PORT_IFACE   "net.joind.Port8021x1"
@@ -225,7 +228,7 @@ assert_remote_error(GError *error, const gchar *name, const gchar *message)
 }
 
 static gboolean
-refuse_everyone(guint32 uid)
+refuse_everyone(guint32 uid, const gchar *action)
 {
 	return FALSE;
 }
@@ -309,7 +312,7 @@ test_refused(Fixture *f, gconstpointer data)
 static guint policy_calls;
 
 static gboolean
-allow_counting(guint32 uid)
+allow_counting(guint32 uid, const gchar *action)
 {
 	policy_calls++;
 	return TRUE;
@@ -413,6 +416,42 @@ test_uid_once_per_caller(Fixture *f, gconstpointer data)
 	g_dbus_connection_remove_filter(f->conn, filter);
 }
 
+static guint32 policy_uid;
+
+static gboolean
+allow_recording(guint32 uid, const gchar *action)
+{
+	policy_uid = uid;
+	return TRUE;
+}
+
+static void
+test_uid_large_or_failed(Fixture *f, gconstpointer data)
+{
+	g_autoptr(GDBusConnection) large = test_bus_new_client(f->bus);
+	g_autoptr(GDBusConnection) unknown = test_bus_new_client(f->bus);
+	CallResult r = {0};
+
+	/* The bus's answer replaced: a user above 2^31, then none at all. */
+	joind_caller_set_uid_filter(test_uid_filter);
+	test_uid_played = 3000000000u;
+	joind_auth_set_policy(allow_recording);
+	f->mode = RUN_REPLY;
+	test_uid_fails = FALSE;
+	call_from(f, large);
+	g_assert_cmpuint(policy_uid, ==, 3000000000u);
+	g_assert_cmpuint(f->n_runs, ==, 1);
+
+	test_uid_fails = TRUE;
+	call_send(f, unknown, &r, PORT_IFACE, "Reauthenticate", NULL);
+	call_wait(&r);
+	assert_remote_error(r.error, "net.joind.Error.PermissionDenied",
+	                    "Could not identify the caller: no such user (test)");
+	g_clear_error(&r.error);
+	g_assert_cmpuint(f->n_runs, ==, 1);
+	joind_caller_set_uid_filter(NULL);
+}
+
 static void
 test_error_names(Fixture *f, gconstpointer data)
 {
@@ -511,6 +550,7 @@ main(int argc, char **argv)
 	ADD("/dbus-call/refused", test_refused);
 	ADD("/dbus-call/uid-once-per-caller", test_uid_once_per_caller);
 	ADD("/dbus-call/uid-asked-early", test_uid_asked_early);
+	ADD("/dbus-call/uid-large-or-failed", test_uid_large_or_failed);
 	ADD("/dbus-call/error-names", test_error_names);
 	ADD("/dbus-call/foreign-error", test_foreign_error);
 	ADD("/dbus-call/gone-before-gate", test_gone_before_gate);
