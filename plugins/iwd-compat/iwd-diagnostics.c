@@ -6,6 +6,7 @@
 #include "iwd-diagnostics.h"
 
 #include "iwd-names.h"
+#include "joind-wifi-diagnostics.h"
 
 /* iwd's names for the AKM joind's diagnostics name; NULL: iwd has none. */
 static const gchar *
@@ -15,16 +16,17 @@ security_name(const gchar *akm)
 		const gchar *joind;
 		const gchar *iwd;
 	} names[] = {
-	        {"open", "Open"},
-	        {"owe", "OWE"},
-	        {"psk", "WPA2-Personal"},
-	        {"psk-sha256", "WPA2-Personal"},
-	        {"ft-psk", "WPA2-Personal + FT"},
-	        {"sae", "WPA3-Personal"},
-	        {"ft-sae", "WPA3-Personal + FT"},
-	        {"8021x", "WPA2-Enterprise"},
-	        {"8021x-sha256", "WPA2-Enterprise"},
-	        {"ft-8021x", "WPA2-Enterprise + FT"},
+	        {JOIND_WIFI_AKM_OPEN, "Open"},
+	        {JOIND_WIFI_AKM_OWE, "OWE"},
+	        {JOIND_WIFI_AKM_PSK, "WPA2-Personal"},
+	        {JOIND_WIFI_AKM_PSK_SHA256, "WPA2-Personal"},
+	        {JOIND_WIFI_AKM_FT_PSK, "WPA2-Personal + FT"},
+	        {JOIND_WIFI_AKM_SAE, "WPA3-Personal"},
+	        {JOIND_WIFI_AKM_SAE_H2E, "WPA3-Personal"},
+	        {JOIND_WIFI_AKM_FT_SAE, "WPA3-Personal + FT"},
+	        {JOIND_WIFI_AKM_8021X, "WPA2-Enterprise"},
+	        {JOIND_WIFI_AKM_8021X_SHA256, "WPA2-Enterprise"},
+	        {JOIND_WIFI_AKM_FT_8021X, "WPA2-Enterprise + FT"},
 	};
 
 	for (gsize i = 0; akm != NULL && i < G_N_ELEMENTS(names); i++)
@@ -51,7 +53,7 @@ connection_of(GVariant *diagnostics)
 
 	if (diagnostics == NULL || !g_variant_is_of_type(diagnostics, G_VARIANT_TYPE_VARDICT))
 		return NULL;
-	value = g_variant_lookup_value(diagnostics, "connection", NULL);
+	value = g_variant_lookup_value(diagnostics, JOIND_WIFI_DIAG_CONNECTION, NULL);
 	if (value != NULL && g_variant_is_of_type(value, G_VARIANT_TYPE("ma{sv}")))
 		return g_variant_get_maybe(value);
 	if (value != NULL && g_variant_is_of_type(value, G_VARIANT_TYPE_VARDICT))
@@ -67,16 +69,17 @@ add_link_facts(GVariantBuilder *b, GVariant *link)
 	guint64 seconds = 0;
 	const gchar *cipher = NULL;
 
-	if (g_variant_lookup(link, "rssi_dbm", "i", &dbm))
+	if (g_variant_lookup(link, JOIND_WIFI_DIAG_RSSI_DBM, "i", &dbm))
 		g_variant_builder_add(b, "{sv}", "RSSI", g_variant_new_int16((gint16)dbm));
-	if (g_variant_lookup(link, "rssi_avg_dbm", "i", &dbm))
+	if (g_variant_lookup(link, JOIND_WIFI_DIAG_RSSI_AVG_DBM, "i", &dbm))
 		g_variant_builder_add(b, "{sv}", "AverageRSSI", g_variant_new_int16((gint16)dbm));
-	if (g_variant_lookup(link, "tx_bitrate_mbps", "d", &mbps) && mbps >= 0)
+	if (g_variant_lookup(link, JOIND_WIFI_DIAG_TX_BITRATE_MBPS, "d", &mbps) && mbps >= 0)
 		g_variant_builder_add(b, "{sv}", "TxBitrate",
 		                      g_variant_new_uint32((guint32)(mbps * 10 + 0.5)));
-	if (g_variant_lookup(link, "pairwise_cipher", "&s", &cipher) && iwd_cipher(cipher))
+	if (g_variant_lookup(link, JOIND_WIFI_DIAG_PAIRWISE_CIPHER, "&s", &cipher) &&
+	    iwd_cipher(cipher))
 		g_variant_builder_add(b, "{sv}", "PairwiseCipher", g_variant_new_string(cipher));
-	if (g_variant_lookup(link, "connected_seconds", "t", &seconds))
+	if (g_variant_lookup(link, JOIND_WIFI_DIAG_CONNECTED_SECONDS, "t", &seconds))
 		g_variant_builder_add(b, "{sv}", "ConnectedTime",
 		                      g_variant_new_uint32((guint32)MIN(seconds, G_MAXUINT32)));
 }
@@ -90,16 +93,17 @@ iwd_diagnostics_from_joind(GVariant *diagnostics)
 	guint32 frequency = 0, channel = 0;
 	GVariantBuilder b;
 
-	if (link == NULL || !g_variant_lookup(link, "bssid", "&s", &bssid) ||
-	    !g_variant_lookup(link, "frequency", "u", &frequency))
+	if (link == NULL || !g_variant_lookup(link, JOIND_WIFI_DIAG_BSSID, "&s", &bssid) ||
+	    !g_variant_lookup(link, JOIND_WIFI_DIAG_FREQUENCY, "u", &frequency))
 		return NULL;
 	g_variant_builder_init(&b, G_VARIANT_TYPE_VARDICT);
 	g_variant_builder_add(&b, "{sv}", "ConnectedBss", g_variant_new_string(bssid));
 	g_variant_builder_add(&b, "{sv}", "Frequency", g_variant_new_uint32(frequency));
-	if (g_variant_lookup(link, "channel", "u", &channel))
+	if (g_variant_lookup(link, JOIND_WIFI_DIAG_CHANNEL, "u", &channel))
 		g_variant_builder_add(&b, "{sv}", "Channel",
 		                      g_variant_new_uint16((guint16)MIN(channel, G_MAXUINT16)));
-	if (g_variant_lookup(link, "security", "&s", &security) && security_name(security) != NULL)
+	if (g_variant_lookup(link, JOIND_WIFI_DIAG_SECURITY, "&s", &security) &&
+	    security_name(security) != NULL)
 		g_variant_builder_add(&b, "{sv}", "Security",
 		                      g_variant_new_string(security_name(security)));
 	add_link_facts(&b, link);

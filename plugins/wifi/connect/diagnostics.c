@@ -13,6 +13,7 @@
 #include <string.h>
 
 #include "joind.h"
+#include "joind-wifi-diagnostics.h"
 #include "rsn-suites.h"
 #include "wiphy.h"
 
@@ -21,27 +22,27 @@ wifi_diagnostics_security_name(guint akm)
 {
 	switch (akm) {
 	case 0:
-		return "open";
+		return JOIND_WIFI_AKM_OPEN;
 	case 1:
-		return "8021x";
+		return JOIND_WIFI_AKM_8021X;
 	case 2:
-		return "psk";
+		return JOIND_WIFI_AKM_PSK;
 	case 3:
-		return "ft-8021x";
+		return JOIND_WIFI_AKM_FT_8021X;
 	case 4:
-		return "ft-psk";
+		return JOIND_WIFI_AKM_FT_PSK;
 	case 5:
-		return "8021x-sha256";
+		return JOIND_WIFI_AKM_8021X_SHA256;
 	case 6:
-		return "psk-sha256";
+		return JOIND_WIFI_AKM_PSK_SHA256;
 	case 8:
-		return "sae";
+		return JOIND_WIFI_AKM_SAE;
 	case 9:
-		return "ft-sae";
+		return JOIND_WIFI_AKM_FT_SAE;
 	case 12:
-		return "8021x-suite-b-192";
+		return JOIND_WIFI_AKM_SUITE_B_192;
 	case 18:
-		return "owe";
+		return JOIND_WIFI_AKM_OWE;
 	default:
 		return "unknown";
 	}
@@ -51,11 +52,12 @@ static void
 add_sta_facts(GVariantDict *d, const WifiStaInfo *sta)
 {
 	if (sta->has_signal)
-		g_variant_dict_insert(d, "rssi_dbm", "i", sta->signal_dbm);
+		g_variant_dict_insert(d, JOIND_WIFI_DIAG_RSSI_DBM, "i", sta->signal_dbm);
 	if (sta->has_signal_avg)
-		g_variant_dict_insert(d, "rssi_avg_dbm", "i", sta->signal_avg_dbm);
+		g_variant_dict_insert(d, JOIND_WIFI_DIAG_RSSI_AVG_DBM, "i", sta->signal_avg_dbm);
 	if (sta->has_tx_bitrate)
-		g_variant_dict_insert(d, "tx_bitrate_mbps", "d", sta->tx_bitrate_100kbps / 10.0);
+		g_variant_dict_insert(d, JOIND_WIFI_DIAG_TX_BITRATE_MBPS, "d",
+		                      sta->tx_bitrate_100kbps / 10.0);
 	if (sta->has_bytes) {
 		g_variant_dict_insert(d, "rx_bytes", "t", sta->rx_bytes);
 		g_variant_dict_insert(d, "tx_bytes", "t", sta->tx_bytes);
@@ -87,15 +89,16 @@ wifi_diagnostics_connection(const WifiConnectionInfo *info, gint64 now_mono)
 	gint64 up = now_mono > info->connected_mono ? now_mono - info->connected_mono : 0;
 
 	g_variant_dict_init(&d, NULL);
-	g_variant_dict_insert(&d, "bssid", "s", joind_mac_to_string(info->bssid, addr));
-	g_variant_dict_insert(&d, "frequency", "u", info->freq);
-	g_variant_dict_insert(&d, "channel", "u", wifi_freq_to_channel(info->freq));
+	g_variant_dict_insert(&d, JOIND_WIFI_DIAG_BSSID, "s",
+	                      joind_mac_to_string(info->bssid, addr));
+	g_variant_dict_insert(&d, JOIND_WIFI_DIAG_FREQUENCY, "u", info->freq);
+	g_variant_dict_insert(&d, JOIND_WIFI_DIAG_CHANNEL, "u", wifi_freq_to_channel(info->freq));
 	if (info->has_sta)
 		add_sta_facts(&d, &info->sta);
 	/* SAE says how its password element was made: "sae" or "sae-h2e". */
-	g_variant_dict_insert(&d, "security", "s",
+	g_variant_dict_insert(&d, JOIND_WIFI_DIAG_SECURITY, "s",
 	                      info->sae_group != 0 && info->sae_h2e
-	                              ? "sae-h2e"
+	                              ? JOIND_WIFI_AKM_SAE_H2E
 	                              : wifi_diagnostics_security_name(info->akm));
 	if (info->sae_group != 0) {
 		g_variant_dict_insert(&d, "sae_group", "u", info->sae_group);
@@ -104,7 +107,7 @@ wifi_diagnostics_connection(const WifiConnectionInfo *info, gint64 now_mono)
 	}
 	if (info->owe_group != 0)
 		g_variant_dict_insert(&d, "owe_group", "u", info->owe_group);
-	g_variant_dict_insert(&d, "pairwise_cipher", "s",
+	g_variant_dict_insert(&d, JOIND_WIFI_DIAG_PAIRWISE_CIPHER, "s",
 	                      wifi_cipher_suite_to_string(info->pairwise_cipher));
 	g_variant_dict_insert(&d, "group_cipher", "s",
 	                      wifi_cipher_suite_to_string(info->group_cipher));
@@ -122,7 +125,8 @@ wifi_diagnostics_connection(const WifiConnectionInfo *info, gint64 now_mono)
 	g_variant_dict_insert(&d, "connect_started", "s", started_text != NULL ? started_text : "");
 	g_variant_dict_insert(&d, "connect_started_unix", "x",
 	                      info->connect_started_real / G_USEC_PER_SEC);
-	g_variant_dict_insert(&d, "connected_seconds", "t", (guint64)(up / G_USEC_PER_SEC));
+	g_variant_dict_insert(&d, JOIND_WIFI_DIAG_CONNECTED_SECONDS, "t",
+	                      (guint64)(up / G_USEC_PER_SEC));
 	return g_variant_dict_end(&d);
 }
 

@@ -1,6 +1,8 @@
-/* rsn.h - what a WPA2-PSK connect sends to nl80211: the suites chosen from
- * the access point's RSN element and the radio's ciphers (management frame
- * protection when both sides can), our RSN element, and the messages for
+/* rsn.h - what a secured connect sends to nl80211 (WPA2/WPA3-Personal,
+ * 802.1X, OWE): the AKM and suites chosen from the access point's RSN
+ * element and the radio's ciphers (SAE where joind's SME and the access
+ * point can, management frame protection when both sides can), our RSN
+ * element and RSNXE, and the messages for
  * CMD_CONNECT's security attributes, EAPOL over the control port, keys
  * (NEW_KEY, SET_KEY) and the authorized port (SET_STATION).
  */

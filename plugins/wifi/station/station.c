@@ -11,6 +11,7 @@
 #include <linux/if.h>
 
 #include "joind-mac.h"
+#include "joind-wifi-diagnostics.h"
 #include "address.h"
 #include "autoconnect-known.h"
 #include "autoconnect.h"
@@ -180,7 +181,7 @@ station_link_done(GObject *source, GAsyncResult *result, gpointer user_data)
 	GVariantDict *d = g_task_get_task_data(task);
 	g_autoptr(GVariant) link = wifi_diagnostics_link_finish(result);
 
-	g_variant_dict_insert_value(d, "connection", link);
+	g_variant_dict_insert_value(d, JOIND_WIFI_DIAG_CONNECTION, link);
 	g_task_return_pointer(task, g_variant_ref_sink(g_variant_dict_end(d)),
 	                      (GDestroyNotify)g_variant_unref);
 }

@@ -49,8 +49,11 @@ static void
 test_security_names(void)
 {
 	static const gchar *const cases[][2] = {
-	        {"sae", "WPA3-Personal"},     {"owe", "OWE"},
-	        {"8021x", "WPA2-Enterprise"}, {"ft-psk", "WPA2-Personal + FT"},
+	        {"sae", "WPA3-Personal"},
+	        {"sae-h2e", "WPA3-Personal"},
+	        {"owe", "OWE"},
+	        {"8021x", "WPA2-Enterprise"},
+	        {"ft-psk", "WPA2-Personal + FT"},
 	        {"8021x-suite-b-192", NULL},
 	};
 
