@@ -19,8 +19,10 @@ halt_with() {
 
 # The packages' maintainer scripts enable joind.service (and its D-Bus
 # alias); deb-systemd-invoke starts nothing, as no systemd runs yet.
-# man-db's trigger would index every manual page under emulation.
-rm -f /var/lib/man-db/auto-update
+# man-db's trigger would index every manual page under emulation. A
+# policy-rc.d the host keeps for its own installs (scripts/install-deps)
+# would keep the packages' scripts from (re)starting joind here.
+rm -f /var/lib/man-db/auto-update /usr/sbin/policy-rc.d
 dpkg -i "$OUT"/debs/joind_*.deb "$OUT"/debs/joinctl_*.deb >"$OUT/dpkg.log" 2>&1 ||
 	halt_with "dpkg -i failed: $(tail -n 5 "$OUT/dpkg.log")"
 

@@ -1,0 +1,28 @@
+# shellcheck shell=bash
+# 35-suspend.sh - `systemctl suspend` through logind, with the suspend
+# itself replaced by `sleep 2` (a drop-in for systemd-suspend.service):
+# logind still sends PrepareForSleep(true) and then (false); joind hears
+# both, in order, without restarting, and is connected to joind-sys
+# afterwards.
+sys_start
+jw -t 60 object net.joind.Station1 State=connected >/dev/null ||
+	wifi_fail "wlan1 is not connected before the suspend"
+mkdir -p /etc/systemd/system/systemd-suspend.service.d
+printf '[Service]\nExecStart=\nExecStart=/bin/sleep 2\n' \
+	>/etc/systemd/system/systemd-suspend.service.d/sleep.conf
+systemctl daemon-reload
+pid=$(sys_prop MainPID)
+cursor=$(sys_cursor)
+systemctl suspend || wifi_fail "systemctl suspend: logind refused"
+sys_wait_journal 60 "$cursor" "the system resumed from sleep" -u joind.service
+sys_journal "$cursor" -u joind.service -o cat >"$WORK/suspend.log"
+sleep_at=$(grep -n "the system is going to sleep" "$WORK/suspend.log" | head -n 1 | cut -d: -f1)
+resume_at=$(grep -n "the system resumed from sleep" "$WORK/suspend.log" | head -n 1 | cut -d: -f1)
+[[ -n $sleep_at ]] && ((sleep_at < resume_at)) ||
+	wifi_fail "joind did not hear PrepareForSleep(true) before (false): $(cat "$WORK/suspend.log")"
+[[ $(sys_prop MainPID) == "$pid" ]] || wifi_fail "joind restarted across the suspend"
+jw -t 60 object net.joind.Station1 State=connected >/dev/null ||
+	wifi_fail "wlan1 is not connected after the resume"
+wifi_step "suspend: joind heard sleep, then resume; wlan1 connected after it"
+rm -r /etc/systemd/system/systemd-suspend.service.d
+systemctl daemon-reload
