@@ -62,18 +62,10 @@ build_debs() {
 
 # boot_vm RUN-ID NAME...: packages, then one boot for the NAMEs.
 boot_vm() {
-	local id=$1
+	vm_new_run "$@"
 	shift
-	rm -rf "$OUT"
-	mkdir -p "$OUT/cases"
-	echo "$id" >"$OUT/run"
-	printf '%s\n' "$@" >"$OUT/wanted"
-	if ! can_boot; then
-		echo "system: qemu, a guest kernel, hostapd, systemd or dpkg-dev missing" \
-			"(scripts/install-deps); skipped" | tee "$OUT/console.txt"
-		echo 77 >"$OUT/status"
-		return 77
-	fi
+	can_boot || vm_skipped "system: qemu, a guest kernel, hostapd, systemd or dpkg-dev" \
+		"missing (scripts/install-deps); skipped" || return
 	build_debs | tee "$OUT/console.txt"
 	((PIPESTATUS[0] == 0)) || { echo 1 >"$OUT/status"; return 1; }
 	vm_boot system $# -P -t "${JOIND_SYSTEM_VM_LIMIT:-600}" -m 1024 -s "$SRC" \

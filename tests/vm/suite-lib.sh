@@ -8,6 +8,10 @@
 #                                  every test itself, so its PID and start
 #                                  time (field 22 of /proc/PID/stat; the
 #                                  command name before it may hold spaces)
+#   vm_new_run RUN-ID NAME...      a fresh OUT for one boot of this run
+#                                  that runs the NAMEs (OUT/run, OUT/wanted)
+#   vm_skipped TEXT...             TEXT printed and kept in OUT/console.txt,
+#                                  status 77 (skipped) kept and returned
 #   vm_boot LABEL N ARG...         run-in-vm.sh ARG... from BUILD for N
 #                                  cases: the console printed and appended
 #                                  to OUT/console.txt, the status kept in
@@ -16,6 +20,20 @@
 
 vm_run_id() {
 	echo "$PPID-$(sed 's/.*) //' "/proc/$PPID/stat" | cut -d' ' -f20)"
+}
+
+vm_new_run() {
+	rm -rf "$OUT"
+	mkdir -p "$OUT/cases"
+	echo "$1" >"$OUT/run"
+	shift
+	printf '%s\n' "$@" >"$OUT/wanted"
+}
+
+vm_skipped() {
+	echo "$*" | tee "$OUT/console.txt"
+	echo 77 >"$OUT/status"
+	return 77
 }
 
 vm_boot() {

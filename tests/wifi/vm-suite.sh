@@ -60,18 +60,11 @@ can_boot() {
 # NAMEs; its console is printed and kept in console.txt. Returns the VM's
 # status (77 when it cannot boot).
 boot_vm() {
-	local id=$1
+	vm_new_run "$@"
 	shift
-	rm -rf "$OUT"
-	mkdir -p "$OUT/cases"
-	echo "$id" >"$OUT/run"
-	printf '%s\n' "$@" >"$OUT/wanted"
-	if ! can_boot; then
-		echo "wifi: qemu, a guest kernel or hostapd missing (scripts/install-deps); skipped" |
-			tee "$OUT/console.txt"
-		echo 77 >"$OUT/status"
-		return 77
-	fi
+	can_boot ||
+		vm_skipped "wifi: qemu, a guest kernel or hostapd missing (scripts/install-deps); skipped" ||
+		return
 	vm_boot wifi $# "${VM_ARGS[@]}" -- "$SRC/tests/wifi/run-all.sh" "$@"
 }
 
