@@ -16,9 +16,10 @@ cursor=$(sys_cursor)
 systemctl suspend || wifi_fail "systemctl suspend: logind refused"
 sys_wait_journal 60 "$cursor" "the system resumed from sleep" -u joind.service
 sys_journal "$cursor" -u joind.service -o cat >"$WORK/suspend.log"
-sleep_at=$(grep -n "the system is going to sleep" "$WORK/suspend.log" | head -n 1 | cut -d: -f1)
-resume_at=$(grep -n "the system resumed from sleep" "$WORK/suspend.log" | head -n 1 | cut -d: -f1)
-[[ -n $sleep_at ]] && ((sleep_at < resume_at)) ||
+line_of() { grep -n -m 1 "$1" "$WORK/suspend.log" | cut -d: -f1 || true; }
+sleep_at=$(line_of "the system is going to sleep")
+resume_at=$(line_of "the system resumed from sleep")
+[[ -n $sleep_at && -n $resume_at ]] && ((sleep_at < resume_at)) ||
 	wifi_fail "joind did not hear PrepareForSleep(true) before (false): $(cat "$WORK/suspend.log")"
 [[ $(sys_prop MainPID) == "$pid" ]] || wifi_fail "joind restarted across the suspend"
 jw -t 60 object net.joind.Station1 State=connected >/dev/null ||
