@@ -32,6 +32,9 @@
 #               the host keeps there; a directory shared both ways is
 #               read-write
 #   -n          print the shares (TAG ro|rw PATH, in mount order) and exit
+#   -P          COMMAND replaces stage 2 as PID 1 (an init such as systemd,
+#               started by a script that prepares the root first); it must
+#               write its status to /run/joind-vm/status and power off
 #   -e VAR=VAL  environment for COMMAND (repeatable)
 #   -l FILE     write the guest's kernel console to FILE
 #   -a ACCEL    kvm | tcg | auto (default auto: KVM only where it can work)
@@ -59,9 +62,9 @@ die() {
 	exit 2
 }
 
-limit=300 mem=768 cpus=2 accel=auto kver="" console_log="" print_shares=0
+limit=300 mem=768 cpus=2 accel=auto kver="" console_log="" print_shares=0 as_init=0
 rw_shares=() ro_shares=() envs=()
-while getopts ":t:m:c:r:s:e:l:a:k:nh" o; do
+while getopts ":t:m:c:r:s:e:l:a:k:nPh" o; do
 	case $o in
 	t) limit=$OPTARG ;;
 	m) mem=$OPTARG ;;
@@ -73,6 +76,7 @@ while getopts ":t:m:c:r:s:e:l:a:k:nh" o; do
 	a) accel=$OPTARG ;;
 	k) kver=$OPTARG ;;
 	n) print_shares=1 ;;
+	P) as_init=1 ;;
 	h) usage; exit 0 ;;
 	*) usage >&2; exit 2 ;;
 	esac
@@ -258,7 +262,15 @@ done <<<"$plan"
 	printf '\n'
 } >"$xchg/command"
 
-cat >"$xchg/stage2" <<'STAGE2'
+if ((as_init)); then
+	# The command's shell becomes PID 1 (its command file ends in exec).
+	cat >"$xchg/stage2" <<'STAGE2'
+export JOIND_VM=1 PATH=/usr/local/sbin:/usr/local/bin:/usr/sbin:/usr/bin:/sbin:/bin
+export HOME=/root TERM=dumb LANG=C.UTF-8
+exec bash /run/joind-vm/command </dev/null >&3 2>&3
+STAGE2
+else
+	cat >"$xchg/stage2" <<'STAGE2'
 # Stage 2: PID 1 on the host tree. Runs the command, keeps its status.
 read -r JOIND_VM_BOOT_SECONDS _ </proc/uptime
 export JOIND_VM_BOOT_SECONDS JOIND_VM=1
@@ -273,6 +285,7 @@ sync
 echo o >/proc/sysrq-trigger
 sleep 30
 STAGE2
+fi
 
 [[ -n $console_log ]] || console_log=$xchg/console.log
 qemu=(qemu-system-x86_64 "${accel_args[@]}"

@@ -31,6 +31,8 @@ SRC=$(realpath -e "${JOIND_SOURCE_ROOT:-$(dirname "$0")/../..}")
 BUILD=$(realpath -e "${JOIND_BUILD_ROOT:-$PWD}")
 OUT=$BUILD/meson-logs/wifi
 RUN_IN_VM=$(cd "$(dirname "$0")/../vm" && pwd -P)/run-in-vm.sh
+# shellcheck source=../vm/suite-lib.sh
+source "$(dirname "$RUN_IN_VM")/suite-lib.sh"
 # The checkout is shared read-only, the build directory (the current
 # directory of the VM's command: logs and results land there) read-write;
 # hostapd's and dbus-daemon's sockets stay on the guest's own tmpfs.
@@ -54,39 +56,16 @@ can_boot() {
 		command -v hostapd >/dev/null
 }
 
-# The parent's PID and start time (field 22 of /proc/PID/stat; the command
-# name before it may hold spaces).
-run_id() {
-	echo "$PPID-$(sed 's/.*) //' "/proc/$PPID/stat" | cut -d' ' -f20)"
-}
-
 # boot_vm RUN-ID NAME...: a fresh meson-logs/wifi for one boot that runs the
 # NAMEs; its console is printed and kept in console.txt. Returns the VM's
 # status (77 when it cannot boot).
 boot_vm() {
-	local id=$1 rc start
+	vm_new_run "$@"
 	shift
-	rm -rf "$OUT"
-	mkdir -p "$OUT/cases"
-	echo "$id" >"$OUT/run"
-	printf '%s\n' "$@" >"$OUT/wanted"
-	if ! can_boot; then
-		echo "wifi: qemu, a guest kernel or hostapd missing (scripts/install-deps); skipped" |
-			tee "$OUT/console.txt"
-		echo 77 >"$OUT/status"
-		return 77
-	fi
-	start=$(date +%s.%N)
-	set +e
-	(cd "$BUILD" && "$RUN_IN_VM" "${VM_ARGS[@]}" \
-		-- "$SRC/tests/wifi/run-all.sh" "$@") 2>&1 | tee "$OUT/console.txt"
-	rc=${PIPESTATUS[0]}
-	set -e
-	echo "$rc" >"$OUT/status"
-	awk -v a="$(date +%s.%N)" -v b="$start" -v n=$# \
-		'BEGIN { printf "wifi: %d case(s) in %.1f s of VM wall time (boot included)\n", n, a - b }' |
-		tee -a "$OUT/console.txt"
-	return "$rc"
+	can_boot ||
+		vm_skipped "wifi: qemu, a guest kernel or hostapd missing (scripts/install-deps); skipped" ||
+		return
+	vm_boot wifi $# "${VM_ARGS[@]}" -- "$SRC/tests/wifi/run-all.sh" "$@"
 }
 
 # summary NAME...: one line per case; fails when a case failed or has no
@@ -148,7 +127,7 @@ boot)
 			{ echo "wifi-vm: cases/$name.sh has no test: add it to tests/wifi/meson.build"; exit 1; }
 	done
 	set +e
-	boot_vm "$(run_id)" "${cases[@]}"
+	boot_vm "$(vm_run_id)" "${cases[@]}"
 	rc=$?
 	set -e
 	((rc != 77)) || exit 77
@@ -162,9 +141,9 @@ case)
 	(($# == 1)) || usage
 	name=$1
 	[[ -r $SRC/tests/wifi/cases/$name.sh ]] || usage
-	if [[ $(cat "$OUT/run" 2>/dev/null) != "$(run_id)" ]] || ! grep -qxF "$name" "$OUT/wanted"; then
+	if [[ $(cat "$OUT/run" 2>/dev/null) != "$(vm_run_id)" ]] || ! grep -qxF "$name" "$OUT/wanted"; then
 		echo "wifi-$name: no VM boot of this meson run covered it; booting one for it alone"
-		boot_vm "$(run_id)" "$name" >/dev/null || true
+		boot_vm "$(vm_run_id)" "$name" >/dev/null || true
 	fi
 	report "$name"
 	;;
