@@ -155,5 +155,4 @@ void wifi_handshake_abort(WifiHandshake *hs, WifiHandshakeAbort cause, guint16 r
  * captured handshakes only. */
 void wifi_handshake_set_snonce(WifiHandshake *hs, const guint8 snonce[WIFI_NONCE_LEN]);
 
-
 G_END_DECLS
