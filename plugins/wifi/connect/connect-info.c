@@ -52,11 +52,11 @@ info_from_server_cert(GVariant *report, WifiConnectionInfo *info)
 }
 
 gboolean
-wifi_connector_get_connection_info(WifiConnector *connector, WifiConnectionInfo *info)
+wifi_connector_get_connection_info(WifiConnector *self, WifiConnectionInfo *info)
 {
-	WifiBss *bss = wifi_connector_get_connected_bss(connector);
-	const WifiRsnPlan *plan = wifi_connector_get_rsn_plan(connector);
-	WifiKeying *keying = wifi_connector_get_keying(connector);
+	WifiBss *bss = wifi_connector_get_connected_bss(self);
+	const WifiRsnPlan *plan = wifi_connector_get_rsn_plan(self);
+	WifiKeying *keying = wifi_connector_get_keying(self);
 
 	memset(info, 0, sizeof(*info));
 	if (bss == NULL)
@@ -75,6 +75,6 @@ wifi_connector_get_connection_info(WifiConnector *connector, WifiConnectionInfo 
 		if (!info->pmksa_used)
 			info_from_server_cert(wifi_keying_get_eap_server_cert(keying), info);
 	}
-	wifi_connector_get_times(connector, &info->connect_started_real, &info->connected_mono);
+	wifi_connector_get_times(self, &info->connect_started_real, &info->connected_mono);
 	return TRUE;
 }
