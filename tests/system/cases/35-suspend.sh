@@ -14,10 +14,11 @@ systemctl daemon-reload
 pid=$(sys_prop MainPID)
 cursor=$(sys_cursor)
 systemctl suspend || wifi_fail "systemctl suspend: logind refused"
-# By joind's pid: a line logged as the machine goes to sleep may reach
-# the journal without the unit's name, which journald reads from /proc.
+# By joind's pid as journald shows it ("joind[PID]: "): a line logged as
+# the machine goes to sleep may reach the journal without the unit's name
+# or the trusted _PID field, which journald reads from /proc.
 sys_wait_journal 60 "$cursor" "the system resumed from sleep" _PID="$pid"
-sys_journal "$cursor" _PID="$pid" -o cat >"$WORK/suspend.log"
+sys_journal "$cursor" -o short | grep -F "joind[$pid]: " >"$WORK/suspend.log" || true
 line_of() { grep -n -m 1 "$1" "$WORK/suspend.log" | cut -d: -f1 || true; }
 sleep_at=$(line_of "the system is going to sleep")
 resume_at=$(line_of "the system resumed from sleep")
