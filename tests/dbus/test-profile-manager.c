@@ -849,6 +849,8 @@ test_too_large(Fixture *f, gconstpointer data)
 	g_autofree gchar *before = read_state_file(f, "Corp.8021x", 0600);
 	g_autofree gchar *after = NULL;
 	g_autoptr(GVariant) refused = NULL;
+	g_autoptr(GVariant) tls = g_variant_ref_sink(tls_settings());
+	g_autoptr(GVariant) props = NULL;
 	g_autoptr(GError) error = NULL;
 	GVariantDict set, settings;
 
@@ -859,9 +861,10 @@ test_too_large(Fixture *f, gconstpointer data)
 	g_clear_error(&error);
 	after = read_state_file(f, "Corp.8021x", 0600);
 	g_assert_cmpstr(after, ==, before);
-	g_assert_nonnull(known_props(f, path));
+	props = known_props(f, path);
+	g_assert_nonnull(props);
 
-	g_variant_dict_init(&settings, tls_settings());
+	g_variant_dict_init(&settings, tls);
 	g_variant_dict_insert_value(&settings, "Security.EAP-TLS-CACert", big_pem(1100 * 1024));
 	refused = pm(f, "CreateProfile",
 	             g_variant_new("(ss@a{sv})", "8021x", "Big", g_variant_dict_end(&settings)),
@@ -879,6 +882,7 @@ static void
 test_room(Fixture *f, gconstpointer data)
 {
 	g_autofree gchar *der = g_malloc0(1024 * 1024);
+	g_autoptr(GVariant) bundle = g_variant_ref_sink(bundle_settings());
 	g_autoptr(GError) error = NULL;
 	guint made = 0;
 
@@ -888,7 +892,7 @@ test_room(Fixture *f, gconstpointer data)
 		g_autoptr(GVariant) reply = NULL;
 		GVariantDict d;
 
-		g_variant_dict_init(&d, bundle_settings());
+		g_variant_dict_init(&d, bundle);
 		g_variant_dict_insert_value(&d, "Security.EAP-TLS-ClientKeyBundle",
 		                            bytes_value(der, 1024 * 1024));
 		reply = pm(f, "CreateProfile",
