@@ -8,6 +8,7 @@
 #include "joind-auth.h"
 #include "joind-error.h"
 #include "joind-known.h"
+#include "joind-profile-keys.h"
 
 /* ---- settings, profiles, agents ------------------------------------------ */
 
@@ -189,4 +190,11 @@ joind_core_declare_auth_rules(JoindCore *self, const JoindAuthRule *rules, GErro
 {
 	g_return_val_if_fail(JOIND_IS_CORE(self), FALSE);
 	return joind_auth_declare_rules(rules, error);
+}
+
+void
+joind_core_declare_profile_keys(JoindCore *self, const JoindProfileKey *keys)
+{
+	g_return_if_fail(JOIND_IS_CORE(self));
+	joind_profile_keys_declare(keys);
 }

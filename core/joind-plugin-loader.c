@@ -13,6 +13,7 @@
 #include "joind-core.h"
 #include "joind-eap-method.h"
 #include "joind-error.h"
+#include "joind-profile-keys.h"
 #include "joind-radio-watch.h"
 
 #define RADIO_CLASS "/sys/class/ieee80211"
@@ -33,6 +34,8 @@ plugin_info_free(JoindPluginInfo *info)
 	g_free(info->path);
 	g_free(info->detail);
 	joind_eap_forget_declared(info);
+	if (info->profile_keys != NULL)
+		joind_profile_keys_withdraw(info->profile_keys);
 	/* Resident modules ignore this; refused or failed ones are unloaded. */
 	if (info->module != NULL)
 		g_module_close(info->module);
@@ -229,6 +232,17 @@ plugin_selected(JoindPluginInfo *info, const gchar *enable, const gchar *disable
 
 static void plugin_open_on_demand(gpointer data);
 
+/* The profile keys it owns, from its manifest when it has one: profiles
+ * are checked with them whether or not the module is ever opened. */
+static void
+plugin_declare_profile_keys(JoindPluginInfo *info)
+{
+	info->profile_keys = info->manifest != NULL ? info->manifest->profile_keys
+	                                            : info->descriptor->profile_keys;
+	if (info->profile_keys != NULL)
+		joind_profile_keys_declare(info->profile_keys);
+}
+
 /* An EAP method plugin: its methods are known from the manifest. */
 static void
 plugin_declare_methods(JoindPluginInfo *info)
@@ -267,6 +281,7 @@ plugin_add_with_manifest(JoindPluginLoader *self, JoindPluginInfo *info, const g
 	plugin_set_facts(info, m->name, m->description, m->priority);
 	if (!plugin_selected(info, enable, disable))
 		return;
+	plugin_declare_profile_keys(info);
 	switch (m->load) {
 	case JOIND_PLUGIN_LOAD_START:
 		plugin_open(info);
@@ -299,7 +314,8 @@ plugin_add_without_manifest(JoindPluginLoader *self, JoindPluginInfo *info, cons
 	}
 	plugin_set_facts(info, info->descriptor->name, info->descriptor->description,
 	                 info->descriptor->priority);
-	plugin_selected(info, enable, disable);
+	if (plugin_selected(info, enable, disable))
+		plugin_declare_profile_keys(info);
 }
 
 static gint

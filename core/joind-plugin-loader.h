@@ -30,6 +30,7 @@ typedef struct {
 	gboolean declared;                       /* its main.conf keys are declared */
 	GModule *module;                         /* NULL until opened */
 	JoindPluginManifest *manifest;           /* NULL: the module has none */
+	const JoindProfileKey *profile_keys;     /* declared (its manifest's or descriptor's) */
 	JoindPluginLoader *loader;
 } JoindPluginInfo;
 

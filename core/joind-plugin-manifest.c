@@ -9,10 +9,12 @@
 
 #include "joind-eap.h"
 #include "joind-error.h"
+#include "joind-profile-keys.h"
 
-#define GROUP_PLUGIN "Plugin"
-#define GROUP_CONFIG "Config"
-#define METHOD_GROUP "EAP-Method "
+#define GROUP_PLUGIN  "Plugin"
+#define GROUP_CONFIG  "Config"
+#define GROUP_PROFILE "Profile"
+#define METHOD_GROUP  "EAP-Method "
 
 static const gchar *const config_types[] = {
         [JOIND_CONFIG_BOOL] = "bool",
@@ -21,6 +23,16 @@ static const gchar *const config_types[] = {
         [JOIND_CONFIG_STRV] = "strv",
 };
 G_STATIC_ASSERT(G_N_ELEMENTS(config_types) == JOIND_CONFIG_LAST + 1);
+
+static const gchar *const profile_key_types[] = {
+        [JOIND_PROFILE_KEY_BOOL] = "bool",
+        [JOIND_PROFILE_KEY_WORDS] = "words",
+        [JOIND_PROFILE_KEY_UNICAST_ADDRESS] = "unicast-address",
+        [JOIND_PROFILE_KEY_PASSPHRASE] = "passphrase",
+        [JOIND_PROFILE_KEY_HEX256] = "hex256",
+        [JOIND_PROFILE_KEY_TEXT] = "text",
+};
+G_STATIC_ASSERT(G_N_ELEMENTS(profile_key_types) == JOIND_PROFILE_KEY_LAST + 1);
 
 gchar *
 joind_plugin_manifest_path(const gchar *module_path)
@@ -94,6 +106,32 @@ manifest_add_key(GKeyFile *kf, const JoindConfigKey *key)
 	                           spec->len);
 }
 
+/* [Profile] Group/Key=type;profile types;what;choice;... */
+static void
+manifest_add_profile_key(GKeyFile *kf, const JoindProfileKey *key)
+{
+	g_autofree gchar *name = g_strconcat(key->group, "/", key->key, NULL);
+	g_autoptr(GPtrArray) types = g_ptr_array_new();
+	g_autoptr(GPtrArray) spec = g_ptr_array_new();
+	g_autofree gchar *profiles = NULL;
+
+	for (guint t = 0; joind_profile_keys_type_name(t) != NULL; t++) {
+		if ((key->profiles & JOIND_PROFILE_KEY_IN(t)) != 0)
+			g_ptr_array_add(types, (gpointer)joind_profile_keys_type_name(t));
+	}
+	g_ptr_array_add(types, NULL);
+	profiles = g_strjoinv(",", (gchar **)types->pdata);
+	g_ptr_array_add(spec, (gpointer)(key->type <= JOIND_PROFILE_KEY_LAST
+	                                         ? profile_key_types[key->type]
+	                                         : "unknown"));
+	g_ptr_array_add(spec, profiles);
+	g_ptr_array_add(spec, (gpointer)(key->what != NULL ? key->what : ""));
+	for (guint i = 0; key->choices != NULL && key->choices[i] != NULL; i++)
+		g_ptr_array_add(spec, (gpointer)key->choices[i]);
+	g_key_file_set_string_list(kf, GROUP_PROFILE, name, (const gchar *const *)spec->pdata,
+	                           spec->len);
+}
+
 GKeyFile *
 joind_plugin_manifest_from_descriptor(const JoindPluginDescriptor *desc)
 {
@@ -116,6 +154,8 @@ joind_plugin_manifest_from_descriptor(const JoindPluginDescriptor *desc)
 	manifest_add_methods(kf, desc->eap_methods);
 	for (guint i = 0; has_keys && desc->config_keys[i].group != NULL; i++)
 		manifest_add_key(kf, &desc->config_keys[i]);
+	for (guint i = 0; desc->profile_keys != NULL && desc->profile_keys[i].group != NULL; i++)
+		manifest_add_profile_key(kf, &desc->profile_keys[i]);
 	return kf;
 }
 
@@ -129,6 +169,7 @@ joind_plugin_manifest_free(JoindPluginManifest *manifest)
 	g_free(manifest->description);
 	g_array_unref(manifest->eap_methods);
 	g_free(manifest->config_keys);
+	g_free(manifest->profile_keys);
 	g_clear_pointer(&manifest->strings, g_ptr_array_unref);
 	g_clear_pointer(&manifest->keyfile, g_key_file_unref);
 	g_free(manifest->text);
@@ -221,6 +262,74 @@ manifest_read_config(JoindPluginManifest *m, GError **error)
 	return TRUE;
 }
 
+/* "psk,open" -> JOIND_PROFILE_KEY_IN() bits; 0 when a name is unknown. */
+static guint32
+manifest_profile_types(const gchar *text)
+{
+	g_auto(GStrv) names = g_strsplit(text, ",", -1);
+	guint32 bits = 0;
+
+	for (guint i = 0; names[i] != NULL; i++) {
+		guint t = 0;
+
+		while (joind_profile_keys_type_name(t) != NULL &&
+		       !g_str_equal(names[i], joind_profile_keys_type_name(t)))
+			t++;
+		if (joind_profile_keys_type_name(t) == NULL)
+			return 0;
+		bits |= JOIND_PROFILE_KEY_IN(t);
+	}
+	return bits;
+}
+
+/* One [Profile] entry, as manifest_add_profile_key() writes it, into key. */
+static gboolean
+manifest_read_profile_key(JoindPluginManifest *m, const gchar *name, JoindProfileKey *key)
+{
+	gchar **names = g_strsplit(name, "/", 2);
+	gsize n = 0;
+	gchar **spec = g_key_file_get_string_list(m->keyfile, GROUP_PROFILE, name, &n, NULL);
+	guint type = 0;
+
+	g_ptr_array_add(m->strings, names);
+	if (spec == NULL)
+		return FALSE;
+	g_ptr_array_add(m->strings, spec);
+	while (type <= JOIND_PROFILE_KEY_LAST && n > 0 &&
+	       !g_str_equal(spec[0], profile_key_types[type]))
+		type++;
+	if (names[1] == NULL || n < 3 || type > JOIND_PROFILE_KEY_LAST)
+		return FALSE;
+	*key = (JoindProfileKey){
+	        .profiles = manifest_profile_types(spec[1]),
+	        .group = names[0],
+	        .key = names[1],
+	        .type = type,
+	        .what = spec[2],
+	        .choices = n > 3 ? (const gchar *const *)spec + 3 : NULL,
+	};
+	return key->profiles != 0;
+}
+
+static gboolean
+manifest_read_profile_keys(JoindPluginManifest *m, GError **error)
+{
+	gsize n = 0;
+	g_auto(GStrv) names = g_key_file_get_keys(m->keyfile, GROUP_PROFILE, &n, NULL);
+
+	if (names == NULL || n == 0)
+		return TRUE;
+	m->profile_keys = g_new0(JoindProfileKey, n + 1);
+	for (gsize i = 0; i < n; i++) {
+		if (!manifest_read_profile_key(m, names[i], &m->profile_keys[i]))
+			return joind_set_error(error, JOIND_ERROR_INVALID_ARGS,
+			                       "%s: [Profile] %s is not "
+			                       "Group/Key=type;profile types;what;choices",
+			                       m->path, names[i]);
+	}
+	return TRUE;
+}
+
 /* Load=when-enabled: EnabledBy= names one of its bool keys. */
 static gboolean
 manifest_read_enabled_by(JoindPluginManifest *m, GError **error)
@@ -305,7 +414,8 @@ joind_plugin_manifest_load(const gchar *path, GError **error)
 		m->description = g_strdup("");
 	m->priority = g_key_file_get_integer(m->keyfile, GROUP_PLUGIN, "Priority", NULL);
 	if (!manifest_read_load(m, load, error) || !manifest_read_methods(m, error) ||
-	    !manifest_read_config(m, error) || !manifest_check_load(m, error))
+	    !manifest_read_config(m, error) || !manifest_read_profile_keys(m, error) ||
+	    !manifest_check_load(m, error))
 		return NULL;
 	/* A parsed keyfile costs several times its text (bench/footprint):
 	 * the comparison parses the text again, once. */

@@ -38,9 +38,12 @@ typedef struct {
 	 * closed: a table ended by a NULL group, or NULL. */
 	JoindConfigKey *config_keys;
 	const JoindConfigKey *enabled_by; /* JOIND_PLUGIN_LOAD_WHEN_ENABLED: a bool key */
-	GPtrArray *strings;               /* GStrv the keys' fields point into */
-	GKeyFile *keyfile;                /* while it is read */
-	gchar *text;                      /* as read, for the comparison with the module */
+	/* The profile keys it owns ([Profile]): a table ended by a NULL
+	 * group, or NULL. */
+	JoindProfileKey *profile_keys;
+	GPtrArray *strings; /* GStrv the keys' fields point into */
+	GKeyFile *keyfile;  /* while it is read */
+	gchar *text;        /* as read, for the comparison with the module */
 } JoindPluginManifest;
 
 /* "dir/joind-x.so" -> "dir/joind-x.plugin" */

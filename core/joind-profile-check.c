@@ -1,8 +1,11 @@
 /* joind-profile-check.c - a profile file's groups and keys against
  * iwd.network(5) (iwd 2.3) and joind's additions.
  *
- * Known keys are checked for their values; the EAP ones by the method
- * plugins too (joind_eap_check_profile()). Unknown keys and groups are
+ * The core knows its own keys (AutoConnect and Hidden, which KnownNetwork1
+ * shows; the EAP keys through the method registry, each method checking
+ * its own with joind_eap_check_profile()); every other key is a plugin's,
+ * checked by the kind of value its plugin declared (joind-profile-keys.h).
+ * Unknown keys and groups are
  * warned about with their line, never silently dropped: they stay in the
  * file when joind rewrites it, as do [Network], [IPv4] and [IPv6], whose IP
  * settings joind leaves to the network manager.
@@ -14,10 +17,17 @@
 #include "joind-eap-method.h"
 #include "joind-keyfile.h"
 #include "joind-mac.h"
+#include "joind-profile-keys.h"
 #include "joind-profile-private.h"
 #include "joind-secret.h"
 
 #define MAC_LEN 6
+
+/* The core's own [Settings] keys: KnownNetwork1 shows them. */
+static const gchar *const core_settings[] = {"AutoConnect", "Hidden", NULL};
+
+static void check_declared(JoindProfileCheck *check, const JoindProfileKey *declared,
+                           const gchar *group, const gchar *key, const gchar *value);
 
 static const gchar *const tls_versions[] = {"1.0", "1.1", "1.2", "1.3", NULL};
 
@@ -144,33 +154,6 @@ joind_profile_check_get_string(JoindProfileCheck *check, const gchar *group, con
 	return value;
 }
 
-static gboolean
-passphrase_is_valid(const gchar *passphrase)
-{
-	gsize len = strlen(passphrase);
-
-	/* IEEE 802.11 Annex J: 8 to 63 characters, each in ASCII 32..126. */
-	if (len < 8 || len > 63)
-		return FALSE;
-	for (gsize i = 0; i < len; i++) {
-		if ((guchar)passphrase[i] < 32 || (guchar)passphrase[i] > 126)
-			return FALSE;
-	}
-	return TRUE;
-}
-
-static gboolean
-psk_is_valid(const gchar *psk)
-{
-	if (strlen(psk) != 64)
-		return FALSE;
-	for (guint i = 0; i < 64; i++) {
-		if (!g_ascii_isxdigit(psk[i]))
-			return FALSE;
-	}
-	return TRUE;
-}
-
 /* Escape errors were reported while reading all of [Security]. */
 static gchar *
 security_string(JoindProfileCheck *check, const gchar *key)
@@ -183,36 +166,6 @@ security_string(JoindProfileCheck *check, const gchar *key)
 		return NULL;
 	}
 	return value;
-}
-
-/* A .psk without Passphrase= or PreSharedKey= is a known network whose
- * secret an agent gives at each connect (iwd.network(5); NetworkManager
- * writes such files for secrets it does not let the daemon keep); it
- * does not autoconnect. The secrets that are there must be well formed. */
-static void
-check_psk(JoindProfileCheck *check)
-{
-	GKeyFile *kf = check->keyfile;
-	gboolean has_passphrase = joind_keyfile_has_key(kf, "Security", "Passphrase");
-	gboolean has_psk = joind_keyfile_has_key(kf, "Security", "PreSharedKey");
-	gchar *value;
-
-	if (has_passphrase && (value = security_string(check, "Passphrase")) != NULL) {
-		if (!passphrase_is_valid(value))
-			joind_profile_check_fail(
-			        check, "Security", "Passphrase",
-			        "Passphrase: a WPA passphrase is 8 to 63 printable ASCII "
-			        "characters (the value is not shown)");
-		joind_secret_wipe(value);
-	}
-	if (has_psk && (value = security_string(check, "PreSharedKey")) != NULL) {
-		if (!psk_is_valid(value))
-			joind_profile_check_fail(
-			        check, "Security", "PreSharedKey",
-			        "PreSharedKey: expected 64 hexadecimal digits (the 256-bit "
-			        "key; the value is not shown)");
-		joind_secret_wipe(value);
-	}
 }
 
 /* The EAP method registry checks the methods named and each method its own
@@ -315,14 +268,12 @@ security_key_is_known(JoindProfileCheck *check, const gchar *key)
 {
 	gboolean eap =
 	        check->type == JOIND_PROFILE_TYPE_8021X || check->type == JOIND_PROFILE_TYPE_WIRED;
-	gboolean psk = check->type == JOIND_PROFILE_TYPE_PSK;
 
 	if (security_is_encrypted(check, key))
 		return FALSE;
 	if (eap && joind_eap_key_is_known(key))
 		return TRUE;
-	if (psk && (strcmp(key, "Passphrase") == 0 || strcmp(key, "PreSharedKey") == 0 ||
-	            g_str_has_prefix(key, "SAE-PT-Group")))
+	if (joind_profile_keys_lookup(check->type, "Security", key) != NULL)
 		return TRUE;
 	joind_profile_check_warn(check, "Security", key,
 	                         "[Security] %s is not a key of a .%s profile joind knows "
@@ -340,8 +291,12 @@ check_security(JoindProfileCheck *check)
 
 	for (guint i = 0; keys != NULL && keys[i] != NULL; i++) {
 		gchar *value = joind_profile_check_get_string(check, "Security", keys[i]);
+		const JoindProfileKey *declared =
+		        joind_profile_keys_lookup(type, "Security", keys[i]);
 
-		if (security_key_is_known(check, keys[i]) && value != NULL && eap)
+		if (security_key_is_known(check, keys[i]) && value != NULL && declared != NULL)
+			check_declared(check, declared, "Security", keys[i], value);
+		else if (value != NULL && eap)
 			check_eap_key(check, keys[i], value);
 		joind_secret_wipe(value);
 	}
@@ -353,8 +308,6 @@ check_security(JoindProfileCheck *check)
 		        check, "Security", NULL,
 		        "EAP-Method= is missing from [Security]: an 802.1X profile names its "
 		        "EAP method (TLS, PEAP, TTLS, MD5, ...)");
-	if (type == JOIND_PROFILE_TYPE_PSK)
-		check_psk(check);
 }
 
 static gint
@@ -384,68 +337,125 @@ joind_profile_check_join(GPtrArray *notes)
 
 /* ---- [Settings] ---------------------------------------------------------- */
 
-/* As iwd: an address a station may use (unicast, not all zero). */
+/* A station's own address (AddressOverride, as iwd): unicast, not all
+ * zero. */
 static void
-check_address_override(JoindProfileCheck *check, const gchar *value)
+check_unicast_address(JoindProfileCheck *check, const gchar *group, const gchar *key,
+                      const gchar *value)
 {
 	static const guint8 zero[MAC_LEN] = {0};
 	guint8 mac[MAC_LEN];
-	g_autofree gchar *shown = joind_profile_check_show("AddressOverride", value);
+	g_autofree gchar *shown = joind_profile_check_show(key, value);
 
 	if (!joind_mac_parse(value, mac))
-		joind_profile_check_fail(check, "Settings", "AddressOverride",
-		                         "AddressOverride: “%s” is not a MAC address (expected six "
-		                         "hexadecimal bytes such as 02:00:5e:10:00:01)",
-		                         shown);
+		joind_profile_check_fail(check, group, key,
+		                         "%s: “%s” is not a MAC address (expected six hexadecimal "
+		                         "bytes such as 02:00:5e:10:00:01)",
+		                         key, shown);
 	else if ((mac[0] & 0x01) != 0 || memcmp(mac, zero, MAC_LEN) == 0)
-		joind_profile_check_fail(check, "Settings", "AddressOverride",
-		                         "AddressOverride: “%s” is a %s address; a station needs a "
-		                         "unicast one",
-		                         shown, (mac[0] & 0x01) != 0 ? "multicast" : "zero");
+		joind_profile_check_fail(check, group, key,
+		                         "%s: “%s” is a %s address; a station needs a unicast one",
+		                         key, shown, (mac[0] & 0x01) != 0 ? "multicast" : "zero");
 }
 
 static void
-check_transition_modes(JoindProfileCheck *check, const gchar *value)
+check_words(JoindProfileCheck *check, const JoindProfileKey *declared, const gchar *group,
+            const gchar *key, const gchar *value)
 {
-	static const gchar *const modes[] = {"personal", "enterprise", "open", NULL};
 	g_auto(GStrv) words = g_strsplit(value, ",", -1);
+	g_autofree gchar *allowed = g_strjoinv(", ", (gchar **)declared->choices);
 
 	for (guint i = 0; words[i] != NULL; i++) {
 		g_strstrip(words[i]);
-		if (words[i][0] == '\0' || g_strv_contains(modes, words[i]))
+		if (words[i][0] == '\0' || g_strv_contains(declared->choices, words[i]))
 			continue;
-		g_autofree gchar *shown =
-		        joind_profile_check_show("DisabledTransitionModes", words[i]);
-		joind_profile_check_fail(check, "Settings", "DisabledTransitionModes",
-		                         "DisabledTransitionModes: “%s” is not a transition mode "
-		                         "(personal, enterprise, open; comma-separated)",
-		                         shown);
+		g_autofree gchar *shown = joind_profile_check_show(key, words[i]);
+		joind_profile_check_fail(check, group, key,
+		                         "%s: “%s” is not %s (%s; comma-separated)", key, shown,
+		                         declared->what, allowed);
 	}
 }
 
-/* iwd's [Settings], and joind's OKC (opportunistic key caching): the
- * booleans, AddressOverride and the transition modes are checked; which of
- * them a device plugin acts on is its affair. */
+/* IEEE 802.11 Annex J: 8 to 63 characters, each in ASCII 32..126. */
+static gboolean
+passphrase_is_valid(const gchar *passphrase)
+{
+	gsize len = strlen(passphrase);
+
+	if (len < 8 || len > 63)
+		return FALSE;
+	for (gsize i = 0; i < len; i++) {
+		if ((guchar)passphrase[i] < 32 || (guchar)passphrase[i] > 126)
+			return FALSE;
+	}
+	return TRUE;
+}
+
+static gboolean
+hex256_is_valid(const gchar *text)
+{
+	if (strlen(text) != 64)
+		return FALSE;
+	for (guint i = 0; i < 64; i++) {
+		if (!g_ascii_isxdigit(text[i]))
+			return FALSE;
+	}
+	return TRUE;
+}
+
+/* A key a plugin declared, by the kind of value it takes; a secret's
+ * value is never quoted. */
+static void
+check_declared(JoindProfileCheck *check, const JoindProfileKey *declared, const gchar *group,
+               const gchar *key, const gchar *value)
+{
+	switch (declared->type) {
+	case JOIND_PROFILE_KEY_BOOL:
+		check_boolean(check, group, key);
+		break;
+	case JOIND_PROFILE_KEY_WORDS:
+		check_words(check, declared, group, key, value);
+		break;
+	case JOIND_PROFILE_KEY_UNICAST_ADDRESS:
+		check_unicast_address(check, group, key, value);
+		break;
+	case JOIND_PROFILE_KEY_PASSPHRASE:
+		if (!passphrase_is_valid(value))
+			joind_profile_check_fail(check, group, key,
+			                         "%s: a WPA passphrase is 8 to 63 printable ASCII "
+			                         "characters (the value is not shown)",
+			                         key);
+		break;
+	case JOIND_PROFILE_KEY_HEX256:
+		if (!hex256_is_valid(value))
+			joind_profile_check_fail(
+			        check, group, key,
+			        "%s: expected 64 hexadecimal digits (the 256-bit key; "
+			        "the value is not shown)",
+			        key);
+		break;
+	case JOIND_PROFILE_KEY_TEXT:
+		break;
+	}
+}
+
+/* [Settings]: the core's keys, and those the plugins declared. */
 static void
 check_settings(JoindProfileCheck *check)
 {
-	static const gchar *const booleans[] = {
-	        "AutoConnect",       "Hidden", "AlwaysRandomizeAddress",
-	        "TransitionDisable", "OKC",    NULL};
 	g_auto(GStrv) keys = g_key_file_get_keys(check->keyfile, "Settings", NULL, NULL);
 
 	for (guint i = 0; keys != NULL && keys[i] != NULL; i++) {
 		g_autofree gchar *value =
 		        joind_profile_check_get_string(check, "Settings", keys[i]);
+		const JoindProfileKey *declared =
+		        joind_profile_keys_lookup(check->type, "Settings", keys[i]);
 
-		if (g_strv_contains(booleans, keys[i]))
+		if (g_strv_contains(core_settings, keys[i]))
 			check_boolean(check, "Settings", keys[i]);
-		else if (strcmp(keys[i], "AddressOverride") == 0 && value != NULL)
-			check_address_override(check, value);
-		else if (strcmp(keys[i], "DisabledTransitionModes") == 0 && value != NULL)
-			check_transition_modes(check, value);
-		else if (strcmp(keys[i], "AddressOverride") != 0 &&
-		         strcmp(keys[i], "DisabledTransitionModes") != 0)
+		else if (declared != NULL && value != NULL)
+			check_declared(check, declared, "Settings", keys[i], value);
+		else if (declared == NULL)
 			joind_profile_check_warn(check, "Settings", keys[i],
 			                         "[Settings] %s is not a key joind knows "
 			                         "(iwd.network(5)): it is ignored",

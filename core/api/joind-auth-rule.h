@@ -1,5 +1,5 @@
 /* joind-auth-rule.h - which polkit action a call on a plugin's own D-Bus
- * interfaces needs (ABI 2.4).
+ * interfaces needs (ABI 3.0).
  *
  * Every method call and property write on joind's buses passes one gate
  * (the core's), which asks polkit for the action a rule names and refuses

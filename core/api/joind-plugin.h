@@ -22,11 +22,12 @@ G_BEGIN_DECLS
 typedef struct _JoindCore JoindCore;
 typedef struct _JoindEapMethodOps JoindEapMethodOps; /* joind-eap.h */
 typedef struct _JoindConfigKey JoindConfigKey;
+typedef struct _JoindProfileKey JoindProfileKey; /* joind-profile.h */
 
 /* Bump the major number for any incompatible change to core/api/. */
-#define JOIND_PLUGIN_ABI_MAJOR 2u
+#define JOIND_PLUGIN_ABI_MAJOR 3u
 /* Bump the minor number when adding to core/api/ compatibly. */
-#define JOIND_PLUGIN_ABI_MINOR 4u
+#define JOIND_PLUGIN_ABI_MINOR 0u
 
 #define JOIND_PLUGIN_SYMBOL "joind_plugin_descriptor"
 
@@ -58,6 +59,11 @@ typedef struct {
 	 * only when a profile first names one of its methods. */
 	const JoindEapMethodOps *const *eap_methods;
 	const JoindConfigKey *config_keys;
+	/* ABI 3.0: the profile keys the plugin owns (a table ended by an
+	 * entry whose group is NULL, or NULL), declared by the loader when it
+	 * finds the plugin, so that profiles are checked with them whether or
+	 * not the module is ever opened (joind-profile.h). */
+	const JoindProfileKey *profile_keys;
 } JoindPluginDescriptor;
 
 /* ---- main.conf settings a plugin reads (ABI 1.4) ---- */
@@ -99,24 +105,32 @@ JOIND_EXPORT gboolean joind_core_declare_config(JoindCore *core, const JoindConf
 #define JOIND_PLUGIN_PRIORITY_DEVICE     50
 
 /* Defines the one exported symbol of a plugin module; eap_methods_,
- * config_keys_ and flags_ (JoindPluginFlags) as in the descriptor. */
+ * config_keys_, profile_keys_ and flags_ (JoindPluginFlags) as in the
+ * descriptor. */
+#define JOIND_PLUGIN_DEFINE_KEYS(name_, description_, priority_, init_, shutdown_, eap_methods_, \
+                                 config_keys_, profile_keys_, flags_)                            \
+	__attribute__((visibility(                                                               \
+	        "default"))) extern const JoindPluginDescriptor joind_plugin_descriptor;         \
+	const JoindPluginDescriptor joind_plugin_descriptor = {                                  \
+	        .abi_major = JOIND_PLUGIN_ABI_MAJOR,                                             \
+	        .struct_size = sizeof(JoindPluginDescriptor),                                    \
+	        .abi_minor = JOIND_PLUGIN_ABI_MINOR,                                             \
+	        .name = (name_),                                                                 \
+	        .description = (description_),                                                   \
+	        .priority = (priority_),                                                         \
+	        .flags = (flags_),                                                               \
+	        .init = (init_),                                                                 \
+	        .shutdown = (shutdown_),                                                         \
+	        .eap_methods = (eap_methods_),                                                   \
+	        .config_keys = (config_keys_),                                                   \
+	        .profile_keys = (profile_keys_),                                                 \
+	}
+
+/* The same, for a plugin that owns no profile key. */
 #define JOIND_PLUGIN_DEFINE_FLAGS(name_, description_, priority_, init_, shutdown_, eap_methods_, \
                                   config_keys_, flags_)                                           \
-	__attribute__((visibility(                                                                \
-	        "default"))) extern const JoindPluginDescriptor joind_plugin_descriptor;          \
-	const JoindPluginDescriptor joind_plugin_descriptor = {                                   \
-	        .abi_major = JOIND_PLUGIN_ABI_MAJOR,                                              \
-	        .struct_size = sizeof(JoindPluginDescriptor),                                     \
-	        .abi_minor = JOIND_PLUGIN_ABI_MINOR,                                              \
-	        .name = (name_),                                                                  \
-	        .description = (description_),                                                    \
-	        .priority = (priority_),                                                          \
-	        .flags = (flags_),                                                                \
-	        .init = (init_),                                                                  \
-	        .shutdown = (shutdown_),                                                          \
-	        .eap_methods = (eap_methods_),                                                    \
-	        .config_keys = (config_keys_),                                                    \
-	}
+	JOIND_PLUGIN_DEFINE_KEYS(name_, description_, priority_, init_, shutdown_, eap_methods_,  \
+	                         config_keys_, NULL, flags_)
 
 /* The same, opened at start (or, for EAP methods, on first use). */
 #define JOIND_PLUGIN_DEFINE_FULL(name_, description_, priority_, init_, shutdown_, eap_methods_,  \

@@ -15,6 +15,9 @@
 
 G_BEGIN_DECLS
 
+typedef struct _JoindCore JoindCore;
+typedef struct _JoindProfileKey JoindProfileKey;
+
 typedef enum {
 	JOIND_PROFILE_TYPE_OPEN,
 	JOIND_PROFILE_TYPE_PSK,
@@ -69,5 +72,46 @@ JOIND_EXPORT const gchar *joind_profile_get_embedded_pem(JoindProfile *self, con
  * both are given both must match; a profile without them matches nothing. */
 JOIND_EXPORT gboolean joind_profile_matches_link(JoindProfile *self, const gchar *ifname,
                                                  const gchar *address);
+
+/* ---- profile keys a plugin owns (ABI 3.0) ----
+ *
+ * The core checks every profile as it is read, whether or not the plugin
+ * that acts on it is open: a plugin lists the keys it reads in its
+ * descriptor (profile_keys, joind-plugin.h) with the kind of value each
+ * takes, and the core refuses a bad value with the file and line. A key
+ * no plugin (and not the core) owns is warned about and kept. */
+
+typedef enum {
+	JOIND_PROFILE_KEY_BOOL,            /* true or false */
+	JOIND_PROFILE_KEY_WORDS,           /* comma-separated words, each one of choices */
+	JOIND_PROFILE_KEY_UNICAST_ADDRESS, /* a station's own MAC address: unicast, not zero */
+	JOIND_PROFILE_KEY_PASSPHRASE,      /* 8 to 63 printable ASCII characters (a secret) */
+	JOIND_PROFILE_KEY_HEX256,          /* 64 hexadecimal digits (a secret) */
+	JOIND_PROFILE_KEY_TEXT,            /* any text the plugin reads as it is */
+	/* the last value, which name tables are checked against */
+	JOIND_PROFILE_KEY_LAST = JOIND_PROFILE_KEY_TEXT,
+} JoindProfileKeyType;
+
+/* The bit of a JoindProfileType in JoindProfileKey.profiles. */
+#define JOIND_PROFILE_KEY_IN(type) (1u << (type))
+
+struct _JoindProfileKey {
+	guint32 profiles;   /* JOIND_PROFILE_KEY_IN() of the types it belongs in */
+	const gchar *group; /* "Settings" or "Security" */
+	const gchar *key;   /* a name, or a prefix ending in '*' ("SAE-PT-Group*") */
+	JoindProfileKeyType type;
+	/* JOIND_PROFILE_KEY_WORDS: what one word is, for sentences ("a
+	 * transition mode"), and the words allowed (NULL-terminated). */
+	const gchar *what;
+	const gchar *const *choices;
+};
+
+/* Declares the profile keys a plugin owns: keys is a table ended by an
+ * entry whose group is NULL, valid as long as the process runs. The loader
+ * declares a plugin's (profile_keys, joind-plugin.h) when it finds the
+ * plugin; a plugin's rooms built without the loader (unit tests) call this
+ * before the profiles that use them are read. Declaring a table again does
+ * nothing. */
+JOIND_EXPORT void joind_core_declare_profile_keys(JoindCore *core, const JoindProfileKey *keys);
 
 G_END_DECLS

@@ -41,14 +41,23 @@ static const JoindConfigKey test_module_keys[] = {
         {"TestLazy", "Enabled", JOIND_CONFIG_BOOL, "false", 0, 0, NULL},
         {NULL, NULL, 0, NULL, 0, 0, NULL},
 };
-#define TEST_MODULE_KEYS  test_module_keys
-#define TEST_MODULE_FLAGS JOIND_PLUGIN_FLAG_OPEN_WHEN_ENABLED
+#define TEST_MODULE_KEYS         test_module_keys
+#define TEST_MODULE_FLAGS        JOIND_PLUGIN_FLAG_OPEN_WHEN_ENABLED
+#define TEST_MODULE_PROFILE_KEYS NULL
 #elif defined(TEST_MODULE_WITH_RADIO)
-#define TEST_MODULE_KEYS  NULL
-#define TEST_MODULE_FLAGS JOIND_PLUGIN_FLAG_OPEN_WITH_RADIO
+/* A profile key of its own, checked while the module is still closed. */
+static const JoindProfileKey test_module_profile_keys[] = {
+        {JOIND_PROFILE_KEY_IN(JOIND_PROFILE_TYPE_OPEN), "Settings", "TestRadioFlag",
+         JOIND_PROFILE_KEY_BOOL, NULL, NULL},
+        {0, NULL, NULL, 0, NULL, NULL},
+};
+#define TEST_MODULE_KEYS         NULL
+#define TEST_MODULE_PROFILE_KEYS test_module_profile_keys
+#define TEST_MODULE_FLAGS        JOIND_PLUGIN_FLAG_OPEN_WITH_RADIO
 #else
-#define TEST_MODULE_KEYS  NULL
-#define TEST_MODULE_FLAGS 0
+#define TEST_MODULE_KEYS         NULL
+#define TEST_MODULE_PROFILE_KEYS NULL
+#define TEST_MODULE_FLAGS        0
 #endif
 
 static gboolean
@@ -69,7 +78,7 @@ test_module_shutdown(JoindCore *core)
 {
 }
 
-JOIND_PLUGIN_DEFINE_FLAGS(TEST_MODULE_NAME, "A plugin for the loader tests", TEST_MODULE_PRIORITY,
-                          test_module_init, test_module_shutdown, NULL, TEST_MODULE_KEYS,
-                          TEST_MODULE_FLAGS);
+JOIND_PLUGIN_DEFINE_KEYS(TEST_MODULE_NAME, "A plugin for the loader tests", TEST_MODULE_PRIORITY,
+                         test_module_init, test_module_shutdown, NULL, TEST_MODULE_KEYS,
+                         TEST_MODULE_PROFILE_KEYS, TEST_MODULE_FLAGS);
 #endif

@@ -141,9 +141,38 @@ announce_radio(void)
 	close(fd);
 }
 
+typedef struct {
+	TestDaemon *d;
+	const gchar *text;
+} LogWait;
+
+static gboolean
+log_has(gpointer data)
+{
+	LogWait *w = data;
+	g_autofree gchar *log = test_daemon_get_log(w->d);
+
+	return strstr(log, w->text) != NULL;
+}
+
+/* A profile with a bad value of the closed module's profile key is
+ * refused by the rule its manifest declared. */
+static void
+check_profile_key_while_closed(TestDaemon *d)
+{
+	g_autofree gchar *path = g_build_filename(d->state_dir, "keys.open", NULL);
+	LogWait w = {d, "TestRadioFlag: “maybe” is not a boolean"};
+
+	g_assert_true(g_file_set_contents(path, "[Settings]\nTestRadioFlag=maybe\n", -1, NULL));
+	g_subprocess_send_signal(d->proc, SIGHUP);
+	g_assert_true(test_wait_until(log_has, &w, 10000));
+	g_assert_false(module_mapped(d, "joind-test-radio.so"));
+}
+
 /* In a network namespace of its own (no radio in its /sys, and the
  * announcement reaches no other process): closed until a radio is
- * announced, then opened and started. */
+ * announced (its profile keys checked all the same), then opened and
+ * started. */
 static void
 with_radio_in_netns(void)
 {
@@ -156,6 +185,7 @@ with_radio_in_netns(void)
 	state = plugin_state(d, "test-radio", NULL);
 	g_assert_cmpstr(state, ==, "available");
 	g_assert_false(module_mapped(d, "joind-test-radio.so"));
+	check_profile_key_while_closed(d);
 	announce_radio();
 	wait_until_opened(d, "test-radio");
 	g_clear_pointer(&state, g_free);

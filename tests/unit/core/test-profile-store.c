@@ -13,7 +13,9 @@
 #include "eap-md5.h"
 #include "eap-tls.h"
 #include "joind-error.h"
+#include "joind-profile-keys.h"
 #include "joind-profile-store.h"
+#include "profile-keys.h"
 #include "test-dir.h"
 
 /* Longer than the store's settle time (100 ms): a second signal for the
@@ -1154,6 +1156,8 @@ int
 main(int argc, char **argv)
 {
 	g_test_init(&argc, &argv, NULL);
+	/* As the plugin loader declares them from the WiFi plugin's manifest. */
+	joind_profile_keys_declare(wifi_profile_keys);
 	/* Profiles name these; the registry checks them as files are read. */
 	g_assert_true(joind_eap_register_method(&eap_md5_ops, NULL));
 	g_assert_true(joind_eap_register_method(&eap_tls_ops, NULL));

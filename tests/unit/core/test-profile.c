@@ -11,9 +11,11 @@
 #include "eap-tls.h"
 #include "eap-ttls.h"
 #include "joind-error.h"
+#include "joind-profile-keys.h"
 #include "joind-keyfile.h"
 #include "joind-profile-private.h"
 #include "joind-profile-store.h"
+#include "profile-keys.h"
 
 #define PATH "/var/lib/joind/test.psk"
 
@@ -1056,6 +1058,8 @@ main(int argc, char **argv)
 	                                            &eap_pwd_ops};
 
 	g_test_init(&argc, &argv, NULL);
+	/* As the plugin loader declares them from the WiFi plugin's manifest. */
+	joind_profile_keys_declare(wifi_profile_keys);
 	/* What the method plugins register in the daemon before profiles load. */
 	for (gsize i = 0; i < G_N_ELEMENTS(methods); i++)
 		g_assert_true(joind_eap_register_method(methods[i], NULL));

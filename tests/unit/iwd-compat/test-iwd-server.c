@@ -6,6 +6,7 @@
 #include "iwd-names.h"
 #include "iwd-server.h"
 #include "test-core.h"
+#include "profile-keys.h"
 
 #define KNOWN_PATH IWD_ROOT_PATH "/742d77706132_psk"
 
@@ -22,6 +23,7 @@ fixture_set_up(Fixture *f, gconstpointer data)
 	g_autoptr(GError) error = NULL;
 
 	f->tc = test_core_new(NULL, NULL);
+	joind_core_declare_profile_keys(f->tc->core, wifi_profile_keys);
 	test_core_add_profile(f->tc, "t-wpa2.psk", "[Security]\nPassphrase=12345678\n");
 	f->profile = g_build_filename(f->tc->dir, "t-wpa2.psk", NULL);
 	f->server = iwd_server_new(f->tc->core, &error);

@@ -4,6 +4,7 @@
 
 #include "hs-test-util.h"
 #include "settings.h"
+#include "profile-keys.h"
 
 const guint8 ap_addr[6] = {0x02, 0, 0, 0, 0x0a, 0x01};
 const guint8 ap2_addr[6] = {0x02, 0, 0, 0, 0x0a, 0x02};
@@ -68,6 +69,7 @@ fixture_set_up(Fixture *f, gconstpointer data)
 		wiphy->features |= NL80211_FEATURE_SAE;
 	wiphy->ext_features[feature / 8] |= 1u << (feature % 8);
 	f->tc = test_core_new(setup->main_conf, wifi_settings);
+	joind_core_declare_profile_keys(f->tc->core, wifi_profile_keys);
 	f->nl = fake_nl_new(&f->fake);
 	f->iface = wifi_iface_new(f->nl, NULL, wiphy, 7, "wlan0");
 	f->device = JOIND_DEVICE(wifi_device_new(7, "wlan0", NULL, NULL));

@@ -12,6 +12,7 @@
 #include "joind-error.h"
 #include "settings.h"
 #include "test-core.h"
+#include "profile-keys.h"
 
 static const guint8 current[6] = {0x02, 0x00, 0x00, 0x00, 0x02, 0x00};
 
@@ -138,6 +139,7 @@ test_profile_keys(Fixture *f, gconstpointer data)
 {
 	g_autoptr(WifiAddress) address = wifi_address_new(WIFI_ADDRESS_NETWORK, FALSE, f->dir);
 	TestCore *tc = test_core_new(NULL, wifi_settings);
+	joind_core_declare_profile_keys(tc->core, wifi_profile_keys);
 	g_autoptr(JoindProfile) fixed = profile_from(tc, "fixed",
 	                                             "[Security]\nPassphrase=secret123\n[Settings]"
 	                                             "\nAddressOverride=02:11:22:33:44:55\n");

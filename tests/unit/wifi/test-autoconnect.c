@@ -20,6 +20,7 @@
 #include "test-authenticator.h"
 #include "settings.h"
 #include "test-core.h"
+#include "profile-keys.h"
 
 #define IFINDEX 7
 
@@ -177,6 +178,7 @@ fixture_set_up(Fixture *f, gconstpointer data)
 	wiphy->ext_features[NL80211_EXT_FEATURE_CONTROL_PORT_OVER_NL80211 / 8] |=
 	        1u << (NL80211_EXT_FEATURE_CONTROL_PORT_OVER_NL80211 % 8);
 	f->tc = test_core_new(NULL, wifi_settings);
+	joind_core_declare_profile_keys(f->tc->core, wifi_profile_keys);
 	f->nl = fake_nl_new(&f->fake);
 	wifi_nl_add_listener(f->nl, glue_event, f);
 	f->iface = wifi_iface_new(f->nl, NULL, wiphy, IFINDEX, "wlan0");

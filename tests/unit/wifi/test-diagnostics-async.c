@@ -13,6 +13,7 @@
 #include "fake-nl.h"
 #include "settings.h"
 #include "test-core.h"
+#include "profile-keys.h"
 
 #define IFINDEX 7
 
@@ -287,6 +288,7 @@ core_set_up(CoreFixture *cf, gconstpointer data)
 
 	fixture_set_up(&cf->base, data);
 	cf->tc = test_core_new(NULL, wifi_settings);
+	joind_core_declare_profile_keys(cf->tc->core, wifi_profile_keys);
 	cf->wifi = wifi_device_new(IFINDEX, "wlan0", device_diagnostics, cf);
 	cf->wired = joind_device_new(3, "eth0", JOIND_DEVICE_KIND_ETHERNET, "ethernet-8021x");
 	g_assert_true(joind_core_add_device(cf->tc->core, JOIND_DEVICE(cf->wifi), &error));

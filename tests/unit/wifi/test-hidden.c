@@ -6,6 +6,7 @@
 #include "hidden.h"
 #include "settings.h"
 #include "test-core.h"
+#include "profile-keys.h"
 
 static void
 test_ssid_argument(void)
@@ -207,6 +208,7 @@ static void
 fixture_set_up(Fixture *f, gconstpointer data)
 {
 	f->tc = test_core_new(NULL, wifi_settings);
+	joind_core_declare_profile_keys(f->tc->core, wifi_profile_keys);
 	f->station = g_object_new(JOIND_TYPE_STATION, NULL);
 	g_object_set_data(G_OBJECT(f->station), "fixture", f);
 	f->bsses = g_ptr_array_new_with_free_func((GDestroyNotify)wifi_bss_unref);

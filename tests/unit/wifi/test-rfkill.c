@@ -21,6 +21,7 @@
 #include "settings.h"
 #include "test-bus.h"
 #include "test-core.h"
+#include "profile-keys.h"
 
 /* ---- the event reader ------------------------------------------------------ */
 
@@ -227,6 +228,7 @@ fixture_set_up(Fixture *f, gconstpointer data)
 	wiphy->max_scan_ssids = 4;
 	wiphy->supports_connect = TRUE;
 	f->tc = test_core_new("[Scan]\nInitialPeriodicScanInterval=1\n", wifi_settings);
+	joind_core_declare_profile_keys(f->tc->core, wifi_profile_keys);
 	f->nl = fake_nl_new(&f->fake);
 	f->wifi_link = fake_link_new(&f->link);
 	f->iface = wifi_iface_new(f->nl, f->wifi_link, wiphy, 7, "wlan0");
@@ -482,6 +484,7 @@ static void
 test_sleep_signal(void)
 {
 	TestCore *tc = test_core_new(NULL, wifi_settings);
+	joind_core_declare_profile_keys(tc->core, wifi_profile_keys);
 	g_autoptr(GDBusConnection) logind = test_bus_new_client(tc->bus);
 	g_autoptr(GDBusConnection) impostor = test_bus_new_client(tc->bus);
 	g_autoptr(GVariant) owned = NULL;

@@ -13,6 +13,7 @@
 #include "station.h"
 #include "settings.h"
 #include "test-core.h"
+#include "profile-keys.h"
 
 typedef struct {
 	TestCore *tc;
@@ -39,6 +40,7 @@ fixture_set_up(Fixture *f, gconstpointer data)
 	wiphy->max_scan_ssids = 4;
 	wiphy->supports_connect = TRUE;
 	f->tc = test_core_new(data, wifi_settings);
+	joind_core_declare_profile_keys(f->tc->core, wifi_profile_keys);
 	f->nl = fake_nl_new(&f->fake);
 	f->wifi_link = fake_link_new(&f->link);
 	f->iface = wifi_iface_new(f->nl, f->wifi_link, wiphy, 7, "wlan0");
