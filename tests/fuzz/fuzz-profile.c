@@ -11,8 +11,10 @@
 #include <string.h>
 
 #include "joind-keyfile.h"
+#include "joind-profile-keys.h"
 #include "joind-profile-private.h"
 #include "joind-profile-store.h"
+#include "profile-keys.h"
 
 int LLVMFuzzerTestOneInput(const uint8_t *data, size_t size);
 
@@ -142,6 +144,8 @@ fuzz_names(const uint8_t *data, size_t size)
 int
 LLVMFuzzerTestOneInput(const uint8_t *data, size_t size)
 {
+	/* As the loader declares them from the WiFi plugin's manifest. */
+	joind_profile_keys_declare(wifi_profile_keys);
 	fuzz_parser(data, size);
 	fuzz_names(data, size);
 	return 0;
