@@ -64,7 +64,8 @@ G_STATIC_ASSERT(G_N_ELEMENTS(ac_state_names) == AC_LAST + 1);
 struct _WifiAutoconnect {
 	JoindCore *core;
 	JoindStation *station;
-	WifiConnector *connector;
+	gpointer connector;
+	const WifiAutoconnectConnectorOps *connector_ops;
 	WifiScanner *scanner;
 	WifiIface *iface;
 	WifiAutoconnectParamsFunc full_scan_params;
@@ -268,8 +269,8 @@ ac_try_connect(WifiAutoconnect *self, const gchar *reason)
 	       bss->signal / 100);
 	ac_enter(self, AC_CONNECTING, reason);
 	self->target = g_object_ref(network);
-	wifi_connector_connect_bss(self->connector, network, bss, NULL, ac_connect_done,
-	                           ac_request_new(self));
+	self->connector_ops->connect_bss(self->connector, network, bss, NULL, ac_connect_done,
+	                                 ac_request_new(self));
 	return TRUE;
 }
 
@@ -522,11 +523,11 @@ wifi_autoconnect_user_connect(WifiAutoconnect *self, WifiNetwork *network,
 	req->outer = g_task_new(network, cancellable, callback, user_data);
 	/* A client that made the network known and then asks for it (as
 	 * NetworkManager does) finds autoconnect already on its way there. */
-	if (joining &&
-	    wifi_connector_take_over(self->connector, network, cancellable, ac_user_done, req))
+	if (joining && self->connector_ops->take_over(self->connector, network, cancellable,
+	                                              ac_user_done, req))
 		return;
-	wifi_connector_connect_bss(self->connector, network, ac_pick_bss(self, network),
-	                           cancellable, ac_user_done, req);
+	self->connector_ops->connect_bss(self->connector, network, ac_pick_bss(self, network),
+	                                 cancellable, ac_user_done, req);
 }
 
 void
@@ -554,7 +555,7 @@ static void
 ac_leave(WifiAutoconnect *self, const gchar *reason)
 {
 	ac_enter(self, AC_LEAVING, reason);
-	wifi_connector_disconnect(self->connector, NULL, ac_leave_done, ac_request_new(self));
+	self->connector_ops->disconnect(self->connector, NULL, ac_leave_done, ac_request_new(self));
 }
 
 /* The network the station is on or autoconnect is joining. */
@@ -697,6 +698,8 @@ wifi_autoconnect_new(const WifiAutoconnectSetup *setup)
 	self->core = setup->core;
 	self->station = setup->station;
 	self->connector = setup->connector;
+	self->connector_ops = setup->connector_ops != NULL ? setup->connector_ops
+	                                                   : &wifi_autoconnect_connector_ops;
 	self->scanner = setup->scanner;
 	self->iface = wifi_iface_ref(setup->iface);
 	self->full_scan_params = setup->full_scan_params;
@@ -705,7 +708,7 @@ wifi_autoconnect_new(const WifiAutoconnectSetup *setup)
 	self->token = g_cancellable_new();
 	self->retry = wifi_auto_retry_new(setup->timings != NULL ? setup->timings
 	                                                         : &wifi_autoconnect_timings);
-	wifi_connector_add_observer(self->connector, ac_observe, self);
+	self->connector_ops->add_observer(self->connector, ac_observe, self);
 	self->state_handler = g_signal_connect(self->station, "notify::state",
 	                                       G_CALLBACK(on_station_state), self);
 	return self;
@@ -717,7 +720,7 @@ wifi_autoconnect_free(WifiAutoconnect *self)
 	if (self == NULL)
 		return;
 	ac_run_exit_actions(self);
-	wifi_connector_remove_observer(self->connector, ac_observe, self);
+	self->connector_ops->remove_observer(self->connector, ac_observe, self);
 	g_signal_handler_disconnect(self->station, self->state_handler);
 	wifi_auto_retry_free(self->retry);
 	g_object_unref(self->token);

@@ -22,13 +22,34 @@ G_BEGIN_DECLS
 
 typedef struct _WifiAutoconnect WifiAutoconnect;
 
+/* What autoconnect asks of the connector (connect.h), as functions: the
+ * station's setup leaves connector_ops NULL (the connector's own); a test
+ * hands a fake connector and drives autoconnect by what it tells the
+ * observer, without playing the link through nl80211. */
+typedef struct {
+	void (*connect_bss)(gpointer connector, WifiNetwork *network, WifiBss *bss,
+	                    GCancellable *cancellable, GAsyncReadyCallback callback,
+	                    gpointer user_data);
+	gboolean (*take_over)(gpointer connector, WifiNetwork *network, GCancellable *cancellable,
+	                      GAsyncReadyCallback callback, gpointer user_data);
+	void (*disconnect)(gpointer connector, GCancellable *cancellable,
+	                   GAsyncReadyCallback callback, gpointer user_data);
+	void (*add_observer)(gpointer connector, WifiConnectObserver func, gpointer user_data);
+	void (*remove_observer)(gpointer connector, WifiConnectObserver func,
+	                        gconstpointer user_data);
+} WifiAutoconnectConnectorOps;
+
+/* The connector's own functions. */
+extern const WifiAutoconnectConnectorOps wifi_autoconnect_connector_ops;
+
 /* A full scan's parameters (hidden SSIDs to probe), transfer full. */
 typedef WifiScanParams *(*WifiAutoconnectParamsFunc)(gpointer user_data);
 
 typedef struct {
 	JoindCore *core;
 	JoindStation *station;
-	WifiConnector *connector; /* the autoconnect becomes its observer */
+	gpointer connector; /* a WifiConnector; the autoconnect becomes its observer */
+	const WifiAutoconnectConnectorOps *connector_ops; /* NULL: the connector's own */
 	WifiScanner *scanner;
 	WifiIface *iface;
 	WifiAutoconnectParamsFunc full_scan_params;
