@@ -273,6 +273,26 @@ case_tpm_ec_tls13() {
 	grep -q "TLSv1.3 handshake done" "$W_DIR/joind.log" || w_fail "not TLS 1.3"
 }
 
+# main.conf's [EAP] TPM2TCTI overrides the environment's TCTI, which here
+# leads nowhere (port 1 on loopback refuses).
+case_tpm_tcti_conf() {
+	local tcti
+	bed swtpm openssl; w_hostapd "tls_flags=[ENABLE-TLSv1.3]"; w_bus
+	tpm
+	tcti=$TPM2OPENSSL_TCTI
+	tpm_key "$W_DIR/tpm-ec.key" "$W_DIR/tpm-ec.pem" -algorithm EC -pkeyopt group:P-256
+	profile "EAP-TLS-ClientCert=$W_DIR/tpm-ec.pem" "EAP-TLS-ClientKey=$W_DIR/tpm-ec.key"
+	W_CONF=$W_DIR/main.conf
+	printf '[EAP]\nTPM2TCTI=%s\n' "$tcti" >"$W_CONF"
+	export TPM2OPENSSL_TCTI=swtpm:host=127.0.0.1,port=1
+	w_joind
+	authenticated "EAP-TLS, the TPM reached through main.conf's TCTI"
+	grep -qF "through main.conf's [EAP] TPM2TCTI=$tcti" "$W_DIR/joind.log" ||
+		w_fail "the log does not name main.conf's TCTI"
+	! grep -E "main.conf:[0-9]+: \[EAP\]" "$W_DIR/joind.log" ||
+		w_fail "main.conf's [EAP] TPM2TCTI was reported as unknown or bad"
+}
+
 # A persistent key (handle:0x81000001) made with tpm2-tools.
 case_tpm_handle() {
 	local h=0x81000001 t=$W_DIR/tpm-handle
