@@ -13,8 +13,8 @@ printf '[Service]\nExecStart=\nExecStart=/bin/sleep 2\n' \
 	>/etc/systemd/system/systemd-suspend.service.d/sleep.conf
 systemctl daemon-reload
 pid=$(sys_prop MainPID)
-network=$(joinctl -j station show wlan1 | jq -r '.connected_network // empty')
-[[ -n $network ]] || wifi_fail "no connected network before the suspend: $(joinctl -j station show wlan1)"
+network=$(joinctl -j station wlan1 show | jq -r '.connected_network // empty')
+[[ -n $network ]] || wifi_fail "no connected network before the suspend: $(joinctl -j station wlan1 show)"
 cursor=$(sys_cursor)
 systemctl suspend || wifi_fail "systemctl suspend: logind refused"
 # By the log domain joind itself sends (GLIB_DOMAIN): a line logged as the
@@ -30,7 +30,7 @@ resume_at=$(line_of "the system resumed from sleep")
 [[ $(sys_prop MainPID) == "$pid" ]] || wifi_fail "joind restarted across the suspend"
 jw -t 60 object net.joind.Station1 State=connected >/dev/null ||
 	wifi_fail "wlan1 is not connected after the resume"
-after=$(joinctl -j station show wlan1 | jq -r '.connected_network // empty')
+after=$(joinctl -j station wlan1 show | jq -r '.connected_network // empty')
 [[ $after == "$network" ]] || wifi_fail "connected to '$after' after the resume, '$network' before"
 # The connector's transitions carry JOIND_DEVICE and JOIND_STATE: none
 # of leaving or making a connection since the cursor.
