@@ -158,6 +158,7 @@ token_profile() { # PIN
 # refuse us), and leave the network usable: once the card is back and the
 # PIN right, the next Connect() of the same joind succeeds.
 tokens=$(sed -n 's/^directories.tokendir *= *//p' /etc/softhsm/softhsm2.conf)
+tokens=${tokens%/}
 joind_pid=$(pgrep -x joind)
 token_profile wifi-pin-7
 mv "$tokens" "$tokens.away" && mkdir "$tokens" || wifi_fail "PKCS#11: cannot take the token away"
