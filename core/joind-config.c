@@ -259,6 +259,15 @@ config_get_text(JoindConfig *self, const gchar *group, const gchar *key, JoindCo
 	return value != NULL ? g_strstrip(value) : g_strdup(k->default_value);
 }
 
+gboolean
+joind_config_is_declared(JoindConfig *self, const gchar *group, const gchar *key,
+                         JoindConfigType type)
+{
+	const JoindConfigKey *k = config_key_lookup(self, group, key);
+
+	return k != NULL && k->type == type;
+}
+
 gint
 joind_config_get_int(JoindConfig *self, const gchar *group, const gchar *key)
 {

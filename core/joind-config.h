@@ -39,6 +39,9 @@ guint joind_config_get_n_warnings(JoindConfig *self);
 gint joind_config_get_int(JoindConfig *self, const gchar *group, const gchar *key);
 gboolean joind_config_get_bool(JoindConfig *self, const gchar *group, const gchar *key);
 gchar *joind_config_get_string(JoindConfig *self, const gchar *group, const gchar *key);
+/* Has a plugin (or the core) declared [group] key with that type? */
+gboolean joind_config_is_declared(JoindConfig *self, const gchar *group, const gchar *key,
+                                  JoindConfigType type);
 gchar **joind_config_get_strv(JoindConfig *self, const gchar *group, const gchar *key);
 
 G_END_DECLS

@@ -6,6 +6,7 @@
 #include "joind-core-internal.h"
 
 #include "joind-auth.h"
+#include "joind-eap-private.h"
 #include "joind-error.h"
 #include "joind-known.h"
 #include "joind-profile-keys.h"
@@ -40,6 +41,25 @@ gchar *
 joind_core_get_config_string(JoindCore *self, const gchar *group, const gchar *key)
 {
 	return joind_config_get_string(self->config, group, key);
+}
+
+/* Through the session's core, so that a method (whose module may have
+ * been opened long after start) reads main.conf without keeping a core of
+ * its own; a key its plugin did not declare (the plugin was disabled) is
+ * unset rather than a programming error. */
+gchar *
+joind_eap_session_get_config_string(JoindEapSession *session, const gchar *group, const gchar *key)
+{
+	JoindCore *core = joind_eap_session_root(session)->core;
+	gchar *value;
+
+	if (core == NULL ||
+	    !joind_config_is_declared(core->config, group, key, JOIND_CONFIG_STRING))
+		return NULL;
+	value = joind_config_get_string(core->config, group, key);
+	if (value != NULL && *value == '\0')
+		g_clear_pointer(&value, g_free);
+	return value;
 }
 
 gchar **

@@ -499,6 +499,9 @@ joind_plugin_loader_init_upto(JoindPluginLoader *self, JoindCore *core, gint max
 		    (load == JOIND_PLUGIN_LOAD_WITH_RADIO ||
 		     load == JOIND_PLUGIN_LOAD_WHEN_ENABLED))
 			plugin_arm(self, info);
+		else if (info->state == JOIND_PLUGIN_STATE_AVAILABLE &&
+		         load == JOIND_PLUGIN_LOAD_ON_DEMAND)
+			plugin_declare(self, info);
 		else if (info->descriptor != NULL && info->state == JOIND_PLUGIN_STATE_LOADED &&
 		         !info->started)
 			plugin_start(self, info);

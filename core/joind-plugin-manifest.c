@@ -74,15 +74,15 @@ static const gchar *
 manifest_load_value(const JoindPluginDescriptor *desc)
 {
 	gboolean has_methods = desc->eap_methods != NULL && desc->eap_methods[0] != NULL;
-	gboolean has_keys = desc->config_keys != NULL && desc->config_keys[0].group != NULL;
 
 	if ((desc->flags & JOIND_PLUGIN_FLAG_OPEN_WITH_RADIO) != 0)
 		return "with-radio";
 	if ((desc->flags & JOIND_PLUGIN_FLAG_OPEN_WHEN_ENABLED) != 0)
 		return "when-enabled";
-	/* An EAP method plugin without main.conf keys waits for a profile
-	 * that names one of its methods. */
-	return has_methods && !has_keys ? "on-demand" : "start";
+	/* An EAP method plugin waits for a profile that names one of its
+	 * methods; its main.conf keys are declared from the manifest at start,
+	 * so main.conf is checked and the keys read without the module. */
+	return has_methods ? "on-demand" : "start";
 }
 
 /* [Config] Group/Key=type;default;min;max;choice;... */
@@ -379,11 +379,6 @@ manifest_check_load(JoindPluginManifest *m, GError **error)
 		g_set_error(error, JOIND_ERROR, JOIND_ERROR_INVALID_ARGS,
 		            "%s: Load=on-demand, but it names no EAP method to open it for",
 		            m->path);
-		return FALSE;
-	}
-	if (m->load == JOIND_PLUGIN_LOAD_ON_DEMAND && m->config_keys != NULL) {
-		g_set_error(error, JOIND_ERROR, JOIND_ERROR_INVALID_ARGS,
-		            "%s: Load=on-demand, but it reads main.conf keys", m->path);
 		return FALSE;
 	}
 	return m->load != JOIND_PLUGIN_LOAD_WHEN_ENABLED || manifest_read_enabled_by(m, error);

@@ -302,7 +302,14 @@ JOIND_EXPORT gboolean joind_eap_check_profile(JoindProfile *profile, const gchar
  * first names the method), an init() that registers ops (a
  * JoindEapMethodOps variable the method's room exports) and a shutdown()
  * that unregisters it. */
-#define JOIND_EAP_METHOD_PLUGIN_DEFINE(name_, description_, ops_)                                  \
+#define JOIND_EAP_METHOD_PLUGIN_DEFINE(name_, description_, ops_) \
+	JOIND_EAP_METHOD_PLUGIN_DEFINE_CONFIG(name_, description_, ops_, NULL)
+
+/* The same with the main.conf keys the method reads (a JoindConfigKey
+ * table ended by an entry whose group is NULL): declared from the
+ * plugin's manifest at start, the module still opened only on first use;
+ * read with joind_eap_session_get_config_string() (ABI 3.0). */
+#define JOIND_EAP_METHOD_PLUGIN_DEFINE_CONFIG(name_, description_, ops_, config_keys_)             \
 	static gboolean joind_eap_method_plugin_init(JoindCore *core, GError **error)              \
 	{                                                                                          \
 		return joind_eap_register_method(&(ops_), error);                                  \
@@ -314,7 +321,7 @@ JOIND_EXPORT gboolean joind_eap_check_profile(JoindProfile *profile, const gchar
 	static const JoindEapMethodOps *const joind_eap_method_plugin_methods[] = {&(ops_), NULL}; \
 	JOIND_PLUGIN_DEFINE_FULL(name_, description_, JOIND_PLUGIN_PRIORITY_EAP_METHOD,            \
 	                         joind_eap_method_plugin_init, joind_eap_method_plugin_shutdown,   \
-	                         joind_eap_method_plugin_methods, NULL)
+	                         joind_eap_method_plugin_methods, (config_keys_))
 
 /* Settings, read from [Security] <prefix><key> of the session's profile;
  * NULL when absent. key is given without the prefix: "Password",
@@ -327,6 +334,14 @@ JOIND_EXPORT gboolean joind_eap_session_get_setting_bool(JoindEapSession *sessio
  * profile itself) comes back as it is: read it with
  * joind_eap_session_get_embedded_pem(). */
 JOIND_EXPORT gchar *joind_eap_session_get_setting_path(JoindEapSession *session, const gchar *key);
+/* A main.conf string the method's plugin declared (its descriptor's
+ * config_keys: declared from its manifest at start, before the module is
+ * opened), read through the core the session was made with. NULL when the
+ * session has no core, the value is empty, or no plugin declared the key
+ * (its plugin is disabled). Methods that share a key (TLS, PEAP and TTLS
+ * present client keys alike) read the one declaration of it (ABI 3.0). */
+JOIND_EXPORT gchar *joind_eap_session_get_config_string(JoindEapSession *session,
+                                                        const gchar *group, const gchar *key);
 /* The text of the profile's [@pem@name] group; NULL when it has none. */
 JOIND_EXPORT const gchar *joind_eap_session_get_embedded_pem(JoindEapSession *session,
                                                              const gchar *name);

@@ -55,8 +55,9 @@ typedef struct {
 	/* ABI 2.0: the EAP methods init() registers (NULL-terminated, or NULL),
 	 * and the main.conf keys the plugin reads (a table ended by an entry
 	 * whose group is NULL, or NULL), declared by the loader before init(). A
-	 * plugin that provides EAP methods and reads no main.conf key is opened
-	 * only when a profile first names one of its methods. */
+	 * plugin that provides EAP methods is opened only when a profile first
+	 * names one of its methods; its main.conf keys (ABI 3.0) are declared
+	 * from its manifest meanwhile. */
 	const JoindEapMethodOps *const *eap_methods;
 	const JoindConfigKey *config_keys;
 	/* ABI 3.0: the profile keys the plugin owns (a table ended by an

@@ -5,15 +5,20 @@ their checkers.
 
 The places are Debian's for the configured prefix (/usr for a package:
 sbin/joind, the multiarch libdir, share/man/man8, ...); the systemd unit and
-the bash completion go where systemd.pc and bash-completion.pc say. The unit
-is checked with `systemd-analyze verify` (which loads units and starts
-nothing), the D-Bus and polkit XML with xmllint (against polkit's DTD
-when it is installed).
+the bash completion go where systemd.pc and bash-completion.pc say. Whatever
+the prefix (/usr/local by default), the D-Bus policy and activation file,
+the polkit actions and the unit land where this machine's dbus-daemon,
+polkitd and systemd read them (their configuration, polkit's own actions,
+`systemd-analyze unit-paths`), and the unit lets joind write the state
+directory the daemon defaults to. The unit is checked with `systemd-analyze
+verify` (which loads units and starts nothing), the D-Bus and polkit XML
+with xmllint (against polkit's DTD when it is installed).
 """
 
 import glob
 import json
 import os
+import re
 import shutil
 import subprocess
 import sys
@@ -51,7 +56,7 @@ def expected_paths(src, opts):
         or os.path.join(prefix, "lib", "systemd", "system")
     completion_dir = pkg_variable("bash-completion", "completionsdir", ("datadir", datadir)) \
         or os.path.join(datadir, "bash-completion", "completions")
-    dbus_dir = opts["dbussystemdir"] or os.path.join(datadir, "dbus-1", "system.d")
+    dbus_dir = opts["dbussystemdir"] or "/usr/share/dbus-1/system.d"
     paths = {
         "daemon": under("sbindir", "joind"),
         "client": under("bindir", "joinctl"),
@@ -61,8 +66,7 @@ def expected_paths(src, opts):
         "EAP-TLS plugin": under("libdir", "joind", "plugins", "joind-eap-tls.so"),
         "systemd unit": os.path.join(unit_dir, "joind.service"),
         "D-Bus policy": os.path.join(dbus_dir, "net.joind.conf"),
-        "D-Bus activation": os.path.join(datadir, "dbus-1", "system-services",
-                                         "net.joind.service"),
+        "D-Bus activation": os.path.join(opts["dbussystemservicedir"], "net.joind.service"),
         "D-Bus interfaces": os.path.join(datadir, "dbus-1", "interfaces", "net.joind.xml"),
         "joind(8)": under("mandir", "man8", "joind.8"),
         "joind.conf(5)": under("mandir", "man5", "joind.conf.5"),
@@ -72,9 +76,55 @@ def expected_paths(src, opts):
         "example main.conf": os.path.join(datadir, "doc", "joind", "examples", "main.conf"),
     }
     if os.path.exists(os.path.join(src, "data", "net.joind.policy")):
-        paths["polkit actions"] = os.path.join(datadir, "polkit-1", "actions",
-                                               "net.joind.policy")
+        paths["polkit actions"] = os.path.join(opts["polkitactiondir"], "net.joind.policy")
     return paths
+
+
+def dbus_system_dirs():
+    """The system bus's policy directories (its <includedir>s) and activation
+    directories (dbus-daemon(1)'s standard system service directories and
+    any <servicedir>), from /usr/share/dbus-1/system.conf."""
+    conf = "/usr/share/dbus-1/system.conf"
+    if not os.path.exists(conf):
+        fail(f"{conf} is missing: dbus-daemon is not installed (scripts/install-deps)")
+    with open(conf, encoding="utf-8") as f:
+        text = f.read()
+    base = os.path.dirname(conf)
+
+    def dirs(tag):
+        return [os.path.join(base, d) for d in re.findall(rf"<{tag}>\s*([^<]+?)\s*</{tag}>", text)]
+    services = dirs("servicedir")
+    if "<standard_system_servicedirs/>" in text:
+        services += [d + "/dbus-1/system-services" for d in ("/usr/local/share", "/usr/share", "/lib")]
+    return dirs("includedir"), services
+
+
+def check_read_by_system(paths, unit_text, daemon_help):
+    """Every file a system daemon reads is where that daemon looks."""
+    policy_dirs, service_dirs = dbus_system_dirs()
+    polkit_own = glob.glob("/usr/share/polkit-1/actions/org.freedesktop.policykit.policy")
+    if not polkit_own:
+        fail("polkit's own actions are not installed (scripts/install-deps installs polkitd)")
+    run = subprocess.run(["systemd-analyze", "unit-paths"], capture_output=True, text=True)
+    readers = {
+        "D-Bus policy": ("dbus-daemon's policy directories", policy_dirs),
+        "D-Bus activation": ("dbus-daemon's system service directories", service_dirs),
+        "polkit actions": ("polkitd's actions directory", [os.path.dirname(polkit_own[0])]),
+        "systemd unit": ("systemd's unit paths", run.stdout.split()),
+    }
+    for what, (reader, dirs) in readers.items():
+        if os.path.dirname(paths[what]) not in dirs:
+            fail(f"{what}: {paths[what]} is not in {reader} {dirs}")
+    # ProtectSystem=strict: joind writes only the unit's ReadWritePaths=,
+    # which must be its StateDirectory= and the daemon's default.
+    state = re.search(r"^StateDirectory=(\S+)$", unit_text, re.M)
+    writable = re.search(r"^ReadWritePaths=(\S+)$", unit_text, re.M)
+    default = re.search(r"--state-dir=DIR.*\(default (\S+)\)", daemon_help)
+    if not (state and writable and default):
+        fail("the unit's StateDirectory= or ReadWritePaths=, or joind --help's state directory, is missing")
+    if not (writable.group(1) == "/var/lib/" + state.group(1) == default.group(1)):
+        fail(f"joind's state directory {default.group(1)} is not the unit's StateDirectory= "
+             f"{state.group(1)} and ReadWritePaths= {writable.group(1)}")
 
 
 def check_xml(path, dtd=None):
@@ -131,7 +181,14 @@ def main():
         if "polkit actions" in paths:
             check_xml(root + paths["polkit actions"], "/usr/share/polkit-1/policyconfig-1.dtd")
         check_unit(root, root + paths["systemd unit"], paths["daemon"])
+        with open(root + paths["systemd unit"], encoding="utf-8") as f:
+            unit_text = f.read()
+        # The build's joind: the installed one finds libjoind only at its prefix.
+        daemon_help = subprocess.run([os.path.join(build, "core", "joind"), "--help"],
+                                     capture_output=True, text=True).stdout
+        check_read_by_system(paths, unit_text, daemon_help)
     print(f"{len(paths)} files where Debian expects them (prefix {opts['prefix']}); "
+          "policies, actions and unit where dbus-daemon, polkitd and systemd read them; "
           "unit and XML verified")
 
 

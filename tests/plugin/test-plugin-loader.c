@@ -438,6 +438,10 @@ test_loader_shipped_plugins(void)
 			g_error("shipped plugin %s refused: %s", n, det);
 	}
 	assert_plugin(plugins, "ethernet-8021x", "loaded", NULL);
+	/* It declares a main.conf key ([EAP] TPM2TCTI), from its manifest:
+	 * still opened on first use. */
+	assert_plugin(plugins, "eap-tls", "available",
+	              "opened when a profile first names one of its EAP methods");
 	g_assert_cmpint(test_daemon_stop(d), ==, 0);
 }
 

@@ -17,8 +17,8 @@ halt_with() {
 	sleep 30
 }
 
-# The packages' maintainer scripts enable joind.service (and its D-Bus
-# alias); deb-systemd-invoke starts nothing, as no systemd runs yet.
+# The packages' maintainer scripts neither enable nor start joind.service
+# (debian/rules: 10-start enables it as the README tells an admin to).
 # man-db's trigger would index every manual page under emulation. A
 # policy-rc.d the host keeps for its own installs (scripts/install-deps)
 # would keep the packages' scripts from (re)starting joind here.

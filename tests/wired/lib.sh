@@ -341,6 +341,19 @@ w_config() {
 	} >"$W_CONF"
 }
 
+# A client certificate for KEY (a file, or a provider's key: extra openssl
+# arguments after it), signed by the test CA.
+w_client_cert() { # OUT KEY [OPENSSL-ARGS...]
+	local out=$1 key=$2
+	shift 2
+	openssl req -new "$@" -key "$key" -subj "/O=joind test/CN=tlsuser" -out "$W_DIR/c.csr"
+	printf '%s\n' "basicConstraints = critical, CA:FALSE" \
+		"keyUsage = critical, digitalSignature" "extendedKeyUsage = clientAuth" >"$W_DIR/c.ext"
+	openssl x509 -req -sha256 -days 2 -in "$W_DIR/c.csr" -CA "$W_PKI/ca.pem" \
+		-CAkey "$W_PKI/ca.key" -CAcreateserial -CAserial "$W_DIR/ca.srl" \
+		-extfile "$W_DIR/c.ext" -out "$out" 2>/dev/null
+}
+
 # Writes wired/NAME.8021x from stdin (mode 0600: secrets live there).
 w_profile() {
 	local f=$W_DIR/state/wired/$1.8021x

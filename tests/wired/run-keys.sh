@@ -36,19 +36,6 @@ token() { # KEY CERT
 		w_fail "pkcs11-tool could not put the certificate on the token"
 }
 
-# A client certificate for KEY (a file, or a provider's key: extra openssl
-# arguments after it), signed by the test CA.
-client_cert() { # OUT KEY [OPENSSL-ARGS...]
-	local out=$1 key=$2
-	shift 2
-	openssl req -new "$@" -key "$key" -subj "/O=joind test/CN=tlsuser" -out "$W_DIR/c.csr"
-	printf '%s\n' "basicConstraints = critical, CA:FALSE" \
-		"keyUsage = critical, digitalSignature" "extendedKeyUsage = clientAuth" >"$W_DIR/c.ext"
-	openssl x509 -req -sha256 -days 2 -in "$W_DIR/c.csr" -CA "$W_PKI/ca.pem" \
-		-CAkey "$W_PKI/ca.key" -CAcreateserial -CAserial "$W_DIR/ca.srl" \
-		-extfile "$W_DIR/c.ext" -out "$out" 2>/dev/null
-}
-
 profile() { # KEY=VALUE...
 	local kv
 	{
@@ -192,7 +179,7 @@ case_pkcs11_token_gone() {
 case_pkcs11_ec_tls13() {
 	bed; w_hostapd "tls_flags=[ENABLE-TLSv1.3]"; w_bus
 	openssl genpkey -quiet -algorithm EC -pkeyopt ec_paramgen_curve:P-256 -out "$W_DIR/ec.key"
-	client_cert "$W_DIR/ec.pem" "$W_DIR/ec.key"
+	w_client_cert "$W_DIR/ec.pem" "$W_DIR/ec.key"
 	token "$W_DIR/ec.key" "$W_DIR/ec.pem"
 	profile "EAP-TLS-ClientCert=$CERT_URI" "EAP-TLS-ClientKey=$KEY_URI" \
 		"EAP-TLS-ClientKeyPassphrase=$PIN" EAP-TLS-Version-Min=1.3
@@ -241,8 +228,8 @@ tpm_key() { # OUT-KEY OUT-CERT GENPKEY-ARGS...
 	ip netns exec "$W_NS_S" openssl genpkey -provider tpm2 -provider default "$@" -out "$key" ||
 		w_fail "the tpm2 provider made no key"
 	grep -q "BEGIN TSS2 PRIVATE KEY" "$key" || w_fail "$key is no TSS2 key"
-	ip netns exec "$W_NS_S" bash -c "$(declare -f client_cert); W_DIR=$W_DIR W_PKI=$W_PKI \
-		client_cert $cert $key -provider tpm2 -provider default" || w_fail "no certificate"
+	ip netns exec "$W_NS_S" bash -c "$(declare -f w_client_cert); W_DIR=$W_DIR W_PKI=$W_PKI \
+		w_client_cert $cert $key -provider tpm2 -provider default" || w_fail "no certificate"
 }
 
 case_tpm_rsa() {
@@ -273,6 +260,26 @@ case_tpm_ec_tls13() {
 	grep -q "TLSv1.3 handshake done" "$W_DIR/joind.log" || w_fail "not TLS 1.3"
 }
 
+# main.conf's [EAP] TPM2TCTI overrides the environment's TCTI, which here
+# leads nowhere (port 1 on loopback refuses).
+case_tpm_tcti_conf() {
+	local tcti
+	bed swtpm openssl; w_hostapd "tls_flags=[ENABLE-TLSv1.3]"; w_bus
+	tpm
+	tcti=$TPM2OPENSSL_TCTI
+	tpm_key "$W_DIR/tpm-ec.key" "$W_DIR/tpm-ec.pem" -algorithm EC -pkeyopt group:P-256
+	profile "EAP-TLS-ClientCert=$W_DIR/tpm-ec.pem" "EAP-TLS-ClientKey=$W_DIR/tpm-ec.key"
+	W_CONF=$W_DIR/main.conf
+	printf '[EAP]\nTPM2TCTI=%s\n' "$tcti" >"$W_CONF"
+	export TPM2OPENSSL_TCTI=swtpm:host=127.0.0.1,port=1
+	w_joind
+	authenticated "EAP-TLS, the TPM reached through main.conf's TCTI"
+	grep -qF "through main.conf's [EAP] TPM2TCTI=$tcti" "$W_DIR/joind.log" ||
+		w_fail "the log does not name main.conf's TCTI"
+	! grep -E "main.conf:[0-9]+: \[EAP\]" "$W_DIR/joind.log" ||
+		w_fail "main.conf's [EAP] TPM2TCTI was reported as unknown or bad"
+}
+
 # A persistent key (handle:0x81000001) made with tpm2-tools.
 case_tpm_handle() {
 	local h=0x81000001 t=$W_DIR/tpm-handle
@@ -284,8 +291,8 @@ case_tpm_handle() {
 		tpm2_create -Q -C $t/primary.ctx -G ecc256 -u $t/key.pub -r $t/key.priv &&
 		tpm2_load -Q -C $t/primary.ctx -u $t/key.pub -r $t/key.priv -c $t/key.ctx &&
 		tpm2_evictcontrol -Q -C o -c $t/key.ctx $h" || w_fail "tpm2-tools made no persistent key"
-	ip netns exec "$W_NS_S" bash -c "$(declare -f client_cert); W_DIR=$W_DIR W_PKI=$W_PKI \
-		client_cert $t/cert.pem handle:$h -provider tpm2 -provider default" || w_fail "no certificate"
+	ip netns exec "$W_NS_S" bash -c "$(declare -f w_client_cert); W_DIR=$W_DIR W_PKI=$W_PKI \
+		w_client_cert $t/cert.pem handle:$h -provider tpm2 -provider default" || w_fail "no certificate"
 	profile "EAP-TLS-ClientCert=$t/cert.pem" "EAP-TLS-ClientKey=handle:$h"
 	w_joind
 	authenticated "EAP-TLS, EC key at handle:$h in the TPM"

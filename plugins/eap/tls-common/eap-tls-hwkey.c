@@ -170,19 +170,21 @@ static JoindEapMethodResult
 hwkey_load_tpm(JoindEapSession *s, const gchar *key_prefix, const gchar *handle, GBytes *tss2,
                EapTlsConfig *c, GError **error)
 {
+	g_autofree gchar *tcti = joind_eap_session_get_config_string(s, EAP_TLS_TPM_TCTI_GROUP,
+	                                                             EAP_TLS_TPM_TCTI_KEY);
 	g_autoptr(GError) local = NULL;
 	const gchar *auth = NULL;
 	gboolean asked = FALSE;
 	JoindEapMethodResult r;
 
-	c->key = eap_tls_tpm_load_key(handle, tss2, NULL, &asked, &local);
+	c->key = eap_tls_tpm_load_key(tcti, handle, tss2, NULL, &asked, &local);
 	if (c->key == NULL && asked) {
 		/* The key has an auth value: ClientKeyPassphrase, as for a file. */
 		g_clear_error(&local);
 		r = eap_tls_config_passphrase(s, key_prefix, &auth, error);
 		if (r != JOIND_EAP_METHOD_RESPOND)
 			return r;
-		c->key = eap_tls_tpm_load_key(handle, tss2, auth, &asked, &local);
+		c->key = eap_tls_tpm_load_key(tcti, handle, tss2, auth, &asked, &local);
 	}
 	if (c->key == NULL) {
 		g_autofree gchar *where = hwkey_where(s, key_prefix, "ClientKey");

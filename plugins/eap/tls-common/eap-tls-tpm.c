@@ -31,11 +31,20 @@ eap_tls_tpm_is_tss2(GBytes *contents)
 	return data != NULL && g_strstr_len(data, (gssize)len, EAP_TLS_TSS2_PEM_LABEL) != NULL;
 }
 
+const JoindConfigKey eap_tls_tpm_config_keys[] = {
+        {EAP_TLS_TPM_TCTI_GROUP, EAP_TLS_TPM_TCTI_KEY, JOIND_CONFIG_STRING, "", 0, 0, NULL},
+        {NULL, NULL, 0, NULL, 0, 0, NULL},
+};
+
 gchar *
-eap_tls_tpm_describe_tcti(void)
+eap_tls_tpm_describe_tcti(const gchar *tcti_conf)
 {
 	const gchar *tcti = g_getenv(TCTI_ENV);
 
+	if (tcti_conf != NULL)
+		return g_strdup_printf("main.conf's [" EAP_TLS_TPM_TCTI_GROUP
+		                       "] " EAP_TLS_TPM_TCTI_KEY "=%s",
+		                       tcti_conf);
 	if (tcti != NULL)
 		return g_strdup_printf("%s=%s", TCTI_ENV, tcti);
 	return g_strdup("the default TCTI (/dev/tpmrm0; set " TCTI_ENV " to change it)");
@@ -58,8 +67,31 @@ tpm_provider_unload(void)
 	g_clear_pointer(&tpm_default_provider, OSSL_PROVIDER_unload);
 }
 
+/* The provider reads TPM2OPENSSL_TCTI once, as it loads and connects to
+ * the TPM: main.conf's TCTI is put in the environment for that moment
+ * only, and the environment's own value (or its absence) is put back, so
+ * main.conf overrides the variable and never replaces it. This runs on
+ * the main thread; joind's other thread, GDBus's worker, does not read
+ * the environment. */
+static OSSL_PROVIDER *
+tpm_provider_open(const gchar *tcti_conf)
+{
+	g_autofree gchar *saved = g_strdup(g_getenv(TCTI_ENV));
+	OSSL_PROVIDER *provider;
+
+	if (tcti_conf == NULL)
+		return OSSL_PROVIDER_load(NULL, TPM_PROVIDER);
+	g_setenv(TCTI_ENV, tcti_conf, TRUE);
+	provider = OSSL_PROVIDER_load(NULL, TPM_PROVIDER);
+	if (saved != NULL)
+		g_setenv(TCTI_ENV, saved, TRUE);
+	else
+		g_unsetenv(TCTI_ENV);
+	return provider;
+}
+
 static gboolean
-tpm_provider_load(GError **error)
+tpm_provider_load(const gchar *tcti_conf, GError **error)
 {
 	g_autofree gchar *tcti = NULL;
 	g_autofree gchar *why = NULL;
@@ -69,15 +101,14 @@ tpm_provider_load(GError **error)
 	if (tpm_default_provider == NULL &&
 	    (tpm_default_provider = OSSL_PROVIDER_load(NULL, "default")) != NULL)
 		atexit(tpm_provider_unload);
-	if (tpm_default_provider != NULL &&
-	    (tpm_provider = OSSL_PROVIDER_load(NULL, TPM_PROVIDER)) != NULL) {
+	if (tpm_default_provider != NULL && (tpm_provider = tpm_provider_open(tcti_conf)) != NULL) {
 		ERR_clear_error();
-		tcti = eap_tls_tpm_describe_tcti();
+		tcti = eap_tls_tpm_describe_tcti(tcti_conf);
 		g_info("loaded OpenSSL's tpm2 provider; the TPM is reached through %s", tcti);
 		return TRUE;
 	}
 	why = eap_tls_hwkey_take_reasons();
-	tcti = eap_tls_tpm_describe_tcti();
+	tcti = eap_tls_tpm_describe_tcti(tcti_conf);
 	return joind_set_error(error, JOIND_ERROR_FAILED,
 	                       "the TPM cannot be reached through %s: OpenSSL's tpm2 provider "
 	                       "(Debian package tpm2-openssl) did not load (%s)",
@@ -116,8 +147,8 @@ tpm_store_first_key(OSSL_STORE_CTX *store)
 }
 
 EVP_PKEY *
-eap_tls_tpm_load_key(const gchar *handle, GBytes *contents, const gchar *passphrase,
-                     gboolean *asked, GError **error)
+eap_tls_tpm_load_key(const gchar *tcti_conf, const gchar *handle, GBytes *contents,
+                     const gchar *passphrase, gboolean *asked, GError **error)
 {
 	g_autoptr(UI_METHOD) ui = UI_create_method("joind TPM key");
 	g_autoptr(OSSL_STORE_CTX) store = NULL;
@@ -126,7 +157,7 @@ eap_tls_tpm_load_key(const gchar *handle, GBytes *contents, const gchar *passphr
 	EVP_PKEY *key;
 
 	*asked = FALSE;
-	if (!tpm_provider_load(error))
+	if (!tpm_provider_load(tcti_conf, error))
 		return NULL;
 	UI_method_set_reader(ui, tpm_ui_read);
 	if (handle != NULL) {
@@ -141,7 +172,7 @@ eap_tls_tpm_load_key(const gchar *handle, GBytes *contents, const gchar *passphr
 	*asked = auth.asked;
 	if (key == NULL) {
 		g_autofree gchar *why = eap_tls_hwkey_take_reasons();
-		g_autofree gchar *tcti = eap_tls_tpm_describe_tcti();
+		g_autofree gchar *tcti = eap_tls_tpm_describe_tcti(tcti_conf);
 		joind_set_error(error, JOIND_ERROR_FAILED,
 		                "the TPM (through %s) could not load the key%s%s", tcti,
 		                why != NULL ? ": " : "", why != NULL ? why : "");

@@ -1,9 +1,13 @@
 # shellcheck shell=bash
-# 10-start.sh - `systemctl start joind`: the packaged unit starts the
-# packaged daemon, which owns net.joind on the system bus, finds wlan1 and
-# reaches /dev/rfkill; its exposure score is printed and held to the
-# budget (at most Debian's 2.4 for joind; iwd.service scores 6.2).
-systemctl start joind.service || wifi_fail "systemctl start joind failed"
+# 10-start.sh - the package enabled nothing; `systemctl enable --now joind`
+# (README "Install as a package"): the packaged unit starts the packaged
+# daemon, which owns net.joind on the system bus, finds wlan1 and reaches
+# /dev/rfkill; its exposure score is printed and held to the budget (at
+# most Debian's 2.4 for joind; iwd.service scores 6.2).
+[[ $(systemctl is-enabled joind.service) == disabled ]] ||
+	wifi_fail "the package enabled joind.service: $(systemctl is-enabled joind.service)"
+sys_prop_is ActiveState inactive || wifi_fail "joind.service is $(sys_prop ActiveState) before it was enabled"
+systemctl enable --now joind.service || wifi_fail "systemctl enable --now joind failed"
 sys_prop_is ActiveState active || wifi_fail "joind.service is $(sys_prop ActiveState)"
 pid=$(sys_prop MainPID)
 [[ $pid != 0 && $(cat "/proc/$pid/comm") == joind ]] || wifi_fail "MainPID $pid is not joind"

@@ -137,6 +137,7 @@ test_manifest_round_trip(void)
 	JoindPluginDescriptor d = good_descriptor();
 	g_autoptr(GError) error = NULL;
 	g_autoptr(JoindPluginManifest) m = NULL;
+	g_autoptr(JoindPluginManifest) with_keys = NULL;
 	g_autoptr(JoindPluginManifest) device = NULL;
 
 	d.eap_methods = methods;
@@ -150,15 +151,24 @@ test_manifest_round_trip(void)
 	g_assert_cmpuint(g_array_index(m->eap_methods, JoindPluginManifestMethod, 0).type, ==, 13);
 	g_assert_true(joind_plugin_manifest_matches(m, &d, &error));
 	g_assert_no_error(error);
-	/* main.conf keys are checked at start: such a plugin is not on demand. */
+	/* An EAP method plugin's main.conf keys are declared from its
+	 * manifest at start: it stays on demand. */
 	d.config_keys = keys;
+	with_keys = manifest_of(&d, NULL, NULL, &error);
+	g_assert_no_error(error);
+	g_assert_cmpint(with_keys->load, ==, JOIND_PLUGIN_LOAD_ON_DEMAND);
+	g_assert_nonnull(with_keys->config_keys);
+	g_assert_true(joind_plugin_manifest_matches(with_keys, &d, &error));
+	/* A module reading a key its manifest does not list is refused. */
+	g_assert_false(joind_plugin_manifest_matches(m, &d, &error));
+	g_assert_nonnull(strstr(error->message, "the module says [Config] "));
+	g_clear_error(&error);
+	/* Keys without EAP methods: opened at start. */
+	d.eap_methods = NULL;
 	device = manifest_of(&d, NULL, NULL, &error);
 	g_assert_no_error(error);
 	g_assert_cmpint(device->load, ==, JOIND_PLUGIN_LOAD_START);
 	g_assert_true(joind_plugin_manifest_matches(device, &d, &error));
-	/* A module reading a key its manifest does not list is refused. */
-	g_assert_false(joind_plugin_manifest_matches(m, &d, &error));
-	g_assert_nonnull(strstr(error->message, "[Plugin] Load=on-demand, the module says start"));
 }
 
 /* Every field of every key, read back from the manifest alone. */

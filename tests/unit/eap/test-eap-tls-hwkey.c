@@ -188,9 +188,11 @@ test_pkcs11_no_token(void)
 	g_rmdir(dir);
 }
 
-/* No TPM behind the TCTI: the sentence names how joind tried to reach it. */
+/* No TPM behind the TCTI (tcti_conf: main.conf's, NULL for the
+ * environment's): the sentence starts with how joind tried to reach it,
+ * and the environment is as it was. */
 static void
-test_tpm_unreachable(void)
+assert_tpm_unreachable(const gchar *tcti_conf, const gchar *sentence)
 {
 	g_autoptr(GError) error = NULL;
 	gboolean asked = TRUE;
@@ -200,13 +202,29 @@ test_tpm_unreachable(void)
 		g_test_skip("tpm2-openssl is not installed (scripts/install-deps)");
 		return;
 	}
-	key = eap_tls_tpm_load_key("handle:0x81000001", NULL, NULL, &asked, &error);
+	key = eap_tls_tpm_load_key(tcti_conf, "handle:0x81000001", NULL, NULL, &asked, &error);
 	g_assert_null(key);
 	g_assert_false(asked);
 	g_assert_error(error, JOIND_ERROR, JOIND_ERROR_FAILED);
-	g_assert_true(g_str_has_prefix(error->message, "the TPM cannot be reached through "
-	                                               "TPM2OPENSSL_TCTI=swtpm:host=127.0.0.1,"
-	                                               "port=1: OpenSSL's tpm2 provider"));
+	g_assert_true(g_str_has_prefix(error->message, sentence));
+	g_assert_cmpstr(g_getenv("TPM2OPENSSL_TCTI"), ==, "swtpm:host=127.0.0.1,port=1");
+}
+
+static void
+test_tpm_unreachable(void)
+{
+	assert_tpm_unreachable(NULL, "the TPM cannot be reached through "
+	                             "TPM2OPENSSL_TCTI=swtpm:host=127.0.0.1,port=1: OpenSSL's "
+	                             "tpm2 provider");
+}
+
+/* main.conf's TCTI overrides the environment's while the provider loads. */
+static void
+test_tpm_tcti_from_config(void)
+{
+	assert_tpm_unreachable("swtpm:host=127.0.0.1,port=2",
+	                       "the TPM cannot be reached through main.conf's [EAP] "
+	                       "TPM2TCTI=swtpm:host=127.0.0.1,port=2: OpenSSL's tpm2 provider");
 }
 
 int
@@ -223,5 +241,6 @@ main(int argc, char **argv)
 	g_test_add_func("/eap-tls/key-references", test_references);
 	g_test_add_func("/eap-tls/pkcs11/no-token", test_pkcs11_no_token);
 	g_test_add_func("/eap-tls/tpm/unreachable", test_tpm_unreachable);
+	g_test_add_func("/eap-tls/tpm/tcti-from-config", test_tpm_tcti_from_config);
 	return g_test_run();
 }

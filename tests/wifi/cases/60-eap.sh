@@ -7,7 +7,10 @@
 # and in joinctl station show, then pinned with joinctl known-networks
 # trust and accepted; a pin of another key refused), the password from the caller's agent
 # (remembered with EAP-RememberCredentials) and the agent's Cancel
-# (Aborted), EAP-TLS over TLS 1.3, and WPA3-Enterprise (AKM 5, MFP).
+# (Aborted), EAP-TLS over TLS 1.3, EAP-TLS with the key on a PKCS#11
+# token (the token missing, then a wrong PIN: each a Connect() error naming
+# token and object, then the next Connect() succeeds), and WPA3-Enterprise
+# (AKM 5, MFP).
 
 # shellcheck source=../eap-ap.sh
 source "$JOIND_SOURCE_ROOT/tests/wifi/eap-ap.sh"
@@ -143,18 +146,44 @@ softhsm2-util --init-token --free --label joind-wifi --pin wifi-pin-7 --so-pin s
 	wifi_fail "PKCS#11: no SoftHSM2 token"
 softhsm2-util --import "$ENT_PKI/client.key" --token joind-wifi --label tlsuser --id 01 \
 	--pin wifi-pin-7 >/dev/null || wifi_fail "PKCS#11: the key was not imported"
-ent_profile joind-ent '[Security]' EAP-Method=TLS EAP-Identity=tlsuser \
-	"EAP-TLS-CACert=$ENT_PKI/ca.pem" EAP-TLS-ServerDomainMask=auth.test \
-	"EAP-TLS-ClientCert=$ENT_PKI/client.pem" \
-	"EAP-TLS-ClientKey=pkcs11:token=joind-wifi;object=tlsuser;type=private" \
-	EAP-TLS-ClientKeyPassphrase=wifi-pin-7 '[Settings]' AutoConnect=false
+token_profile() { # PIN
+	ent_profile joind-ent '[Security]' EAP-Method=TLS EAP-Identity=tlsuser \
+		"EAP-TLS-CACert=$ENT_PKI/ca.pem" EAP-TLS-ServerDomainMask=auth.test \
+		"EAP-TLS-ClientCert=$ENT_PKI/client.pem" \
+		"EAP-TLS-ClientKey=pkcs11:token=joind-wifi;object=tlsuser;type=private" \
+		"EAP-TLS-ClientKeyPassphrase=$1" '[Settings]' AutoConnect=false
+}
+# Token errors fail Connect() with a sentence naming token and object
+# (net.joind.Error.Failed, not AuthenticationFailed: the network did not
+# refuse us), and leave the network usable: once the card is back and the
+# PIN right, the next Connect() of the same joind succeeds.
+tokens=$(sed -n 's/^directories.tokendir *= *//p' /etc/softhsm/softhsm2.conf)
+tokens=${tokens%/}
+joind_pid=$(pgrep -x joind)
+token_profile wifi-pin-7
+mv "$tokens" "$tokens.away" && mkdir "$tokens" || wifi_fail "PKCS#11: cannot take the token away"
+ent_connect_fails joind-ent
+grep -q 'net.joind.Error.Failed' <<<"$ENT_ERR" &&
+	grep -q 'token “joind-wifi”, object “tlsuser” is not available' <<<"$ENT_ERR" ||
+	wifi_fail "PKCS#11, token missing: Connect() error: $ENT_ERR"
+rmdir "$tokens" && mv "$tokens.away" "$tokens"
+check "PKCS#11 token missing: Connect() fails: $(sed 's/.*Error.Failed: //' <<<"$ENT_ERR" | head -c 160)"
+token_profile wrong-Pn7
+ent_connect_fails joind-ent
+grep -q 'net.joind.Error.Failed' <<<"$ENT_ERR" &&
+	grep -q 'token “joind-wifi”, object “tlsuser” refused the PIN' <<<"$ENT_ERR" ||
+	wifi_fail "PKCS#11, wrong PIN: Connect() error: $ENT_ERR"
+grep -q 'wrong-Pn7' "$JOIND_LOG" && wifi_fail "PKCS#11: the wrong PIN is in joind's log"
+check "PKCS#11 wrong PIN: Connect() fails: $(sed 's/.*Error.Failed: //' <<<"$ENT_ERR" | head -c 160)"
+token_profile wifi-pin-7
 ent_connect joind-ent
+[[ $(pgrep -x joind) == "$joind_pid" ]] || wifi_fail "PKCS#11: joind restarted meanwhile"
 ent_link '(.eap_method == "TLS") and (.eap_identity == "tlsuser")' || wifi_fail "PKCS#11: diagnostics"
 grep -q 'client key is on the PKCS#11 token “joind-wifi”, object “tlsuser”' "$JOIND_LOG" ||
 	wifi_fail "PKCS#11: no log line names the token"
 grep -q 'wifi-pin-7' "$JOIND_LOG" && wifi_fail "PKCS#11: the PIN is in joind's log"
 ent_ping wlan6
-check "WPA2-Enterprise EAP-TLS with the key on a PKCS#11 token (SoftHSM2): Connect() in ${TOOK} s; ping: $ENT_PING"
+check "WPA2-Enterprise EAP-TLS with the key on a PKCS#11 token (SoftHSM2), after the token errors, same joind: Connect() in ${TOOK} s; ping: $ENT_PING"
 ent_disconnect
 rm "$WORK/state/joind-ent.8021x"
 
