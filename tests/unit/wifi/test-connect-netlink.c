@@ -27,7 +27,7 @@ run_for(guint ms)
 
 /* Runs the main loop until *count reaches n, failing after limit_ms. */
 static void
-run_until(guint *count, guint n, guint limit_ms)
+run_until(const guint *count, guint n, guint limit_ms)
 {
 	gboolean over = FALSE;
 	guint guard = g_timeout_add(limit_ms, set_flag, &over);
