@@ -6,37 +6,7 @@
  * restart: the next connection on the same connector joins. */
 #include "connect-keys.h"
 #include "log-capture.h"
-
-static gboolean
-set_flag(gpointer user_data)
-{
-	*(gboolean *)user_data = TRUE;
-	return G_SOURCE_REMOVE;
-}
-
-/* Runs the main loop for ms milliseconds of real time. */
-static void
-run_for(guint ms)
-{
-	gboolean over = FALSE;
-
-	g_timeout_add(ms, set_flag, &over);
-	while (!over)
-		g_main_context_iteration(NULL, TRUE);
-}
-
-/* Runs the main loop until *count reaches n, failing after limit_ms. */
-static void
-run_until(const guint *count, guint n, guint limit_ms)
-{
-	gboolean over = FALSE;
-	guint guard = g_timeout_add(limit_ms, set_flag, &over);
-
-	while (*count < n && !over)
-		g_main_context_iteration(NULL, TRUE);
-	g_assert_cmpuint(*count, >=, n);
-	g_source_remove(guard);
-}
+#include "test-loop.h"
 
 /* The same connector joins again: joind needed no restart. */
 static void
@@ -56,7 +26,7 @@ test_slow_reply(Fixture *f, gconstpointer data)
 	g_autoptr(WifiNetwork) network = make_network(f, "cafe", NULL, NULL);
 
 	connect_to(f, network);
-	run_for(1500);
+	test_loop_run_for(1500);
 	assert_state(f, JOIND_STATION_STATE_CONNECTING);
 	g_assert_cmpuint(f->n_done, ==, 0);
 	authenticate(f, ap_addr);
@@ -76,7 +46,7 @@ test_vanished_reply(Fixture *f, gconstpointer data)
 	log_capture_allow_warning("nl80211: * got no answer *");
 	connect_to(f, network);
 	g_assert_nonnull(fake_nl_find(f->fake, NL80211_CMD_AUTHENTICATE));
-	run_until(&f->n_done, 1, 10000);
+	test_loop_run_until(&f->n_done, 1, 10000);
 	g_assert_error(f->error, JOIND_ERROR, JOIND_ERROR_FAILED);
 	g_test_message("the call failed: %s", f->error->message);
 	g_assert_cmpuint(log_capture_count("WARNING: nl80211: * got no answer *"), ==, 1);
@@ -110,7 +80,7 @@ test_dropped_scan_end(Fixture *f, gconstpointer data)
 	connect_to(f, network);
 	g_assert_null(fake_nl_find(f->fake, NL80211_CMD_AUTHENTICATE));
 	/* NEW_SCAN_RESULTS never comes. */
-	run_until(&n_scans, 1, 5000);
+	test_loop_run_until(&n_scans, 1, 5000);
 	g_assert_cmpuint(log_capture_count("WARNING: wlan0: no answer from the kernel within *"),
 	                 ==, 1);
 	iterate();
@@ -144,7 +114,7 @@ test_enobufs(Fixture *f, gconstpointer data)
 
 	wifi_nl_events_lost(f->nl, "event");
 	g_assert_nonnull(fake_nl_find(f->fake, NL80211_CMD_GET_INTERFACE));
-	run_for(6500); /* the question's bound: 5 s, on a whole-second timer */
+	test_loop_run_for(6500); /* the question's bound: 5 s, on a whole-second timer */
 	g_assert_null(fake_nl_find(f->fake, NL80211_CMD_GET_INTERFACE));
 	g_assert_cmpuint(log_capture_count("WARNING: nl80211: * got no answer *"), ==, 1);
 	assert_state(f, JOIND_STATION_STATE_CONNECTED);
