@@ -21,6 +21,14 @@ profile_md5() { # [PASSWORD [IDENTITY]]
 	EOF
 }
 
+# EAP-MD5 without a password, with a comment of the admin's: the agent's
+# answer is remembered in it.
+profile_md5_remember() {
+	profile_md5
+	sed -i -e '1i # provisioned by the test' \
+		-e 's/^EAP-Password=.*/EAP-RememberCredentials=true/' "$W_DIR/state/wired/port.8021x"
+}
+
 # profile_tls KEY=VALUE...: the EAP-TLS profile with these [Security] keys
 # added or replaced (an empty value drops the key).
 profile_tls() {
@@ -141,15 +149,7 @@ case_md5_agent_remember() {
 	local f
 	bed
 	f=$W_DIR/state/wired/port.8021x
-	w_profile port <<-EOF
-		# provisioned by the test
-		[Match]
-		Interface=$W_IF_S
-		[Security]
-		EAP-Method=MD5
-		EAP-Identity=md5user
-		EAP-RememberCredentials=true
-	EOF
+	profile_md5_remember
 	chmod 644 "$f" # no secret in it yet
 	w_joind
 	w_agent --password md5pass
@@ -575,14 +575,7 @@ case_killed_auth() {
 	f=$W_DIR/state/wired/port.8021x
 	for i in $(seq "${FAULTS_KILLS:-10}"); do
 		ip -n "$W_NS_S" link set "$W_IF_S" down
-		w_profile port <<-EOF
-			[Match]
-			Interface=$W_IF_S
-			[Security]
-			EAP-Method=MD5
-			EAP-Identity=md5user
-			EAP-RememberCredentials=true
-		EOF
+		profile_md5_remember
 		w_joind
 		[[ -z $(find "$W_DIR/state" -name '.*.joind-tmp-*') ]] ||
 			w_fail "kill $i: temporaries after the start: $(find "$W_DIR/state" -name '.*')"
