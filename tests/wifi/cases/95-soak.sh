@@ -33,12 +33,13 @@ soak_switches() {
 	cat /proc/"$1"/task/*/status | awk '/ctxt_switches:/ { n += $2 } END { print n }'
 }
 
-# hostapd "a" (run-all.sh's config, kept in $WORK) stopped and started again;
-# back when joind lists its three networks again.
+# hostapd "a" (run-all.sh's config, kept in $WORK) stopped and started
+# again: it forgets every station and PMKSA. The next cycle's Connect()
+# finds it (the network may have gone from the list meanwhile and come
+# back: soak_cycle waits for it).
 soak_restart_ap() {
 	wifi_stop_hostapd a
-	jw -t 60 no-object $NET "Device=$DEV" Name=joind-wpa2 >/dev/null ||
-		wifi_fail "restart $1: joind-wpa2 still listed with hostapd a stopped"
+	sleep 1
 	hostapd -B -P "$WORK/hostapd-a.pid" -f "$LOGDIR/hostapd-a.log" "$WORK/hostapd-a.conf" ||
 		wifi_fail "restart $1: hostapd a did not start again"
 	wifi_poll 30 "hostapd a beaconing" hostapd_all_enabled "$WORK/hostapd-a.conf"
@@ -75,6 +76,9 @@ soak_cycle() {
 # The enterprise AP first, listed before any profile is there: once the
 # profiles are, joind autoconnects and a connected station scans no more.
 ent_setup
+# wlan6's name is free again with its phy in the namespace: a plugged radio
+# would take it, and joind leaves wlan6* alone. Held by a dummy meanwhile.
+ip link add wlan6 type dummy
 jw -t 60 object $NET "Device=$DEV" Name=joind-ent >/dev/null || wifi_fail "joind-ent not listed"
 (
 	umask 077
@@ -147,4 +151,5 @@ jcall --object-path "$DEV" --method net.joind.Station1.Disconnect >/dev/null ||
 jw -t 20 object net.joind.Station1 State=disconnected >/dev/null ||
 	wifi_fail "not disconnected at the end"
 rm -f "$WORK/state/joind-wpa2.psk" "$WORK/state/joind-sae.psk" "$WORK/state/joind-ent.8021x"
+ip link del wlan6
 ent_teardown
