@@ -77,8 +77,11 @@ soak_cycle() {
 # profiles are, joind autoconnects and a connected station scans no more.
 ent_setup
 # wlan6's name is free again with its phy in the namespace: a plugged radio
-# would take it, and joind leaves wlan6* alone. Held by a dummy meanwhile.
+# would take it, and joind leaves wlan6* alone. Held by a dummy meanwhile,
+# removed however the case ends (the reset after a failure moves the phy
+# back as wlan6).
 ip link add wlan6 type dummy
+trap 'ip link del wlan6 type dummy 2>/dev/null || true' EXIT
 jw -t 60 object $NET "Device=$DEV" Name=joind-ent >/dev/null || wifi_fail "joind-ent not listed"
 (
 	umask 077
@@ -98,21 +101,21 @@ t=$(wifi_now)
 restart_every=$((restarts > 0 ? (cycles + restarts - 1) / restarts : 0))
 unplug_every=$((unplugs > 0 ? (cycles + unplugs - 1) / unplugs : 0))
 n_restarts=0 n_unplugs=0
-for ((i = 1; i <= cycles; i++)); do
-	soak_cycle "$i" $((i % 3))
-	if ((restart_every > 0 && i % restart_every == 0 && n_restarts < restarts)); then
-		soak_restart_ap "$i"
+for ((cycle = 1; cycle <= cycles; cycle++)); do
+	soak_cycle "$cycle" $((cycle % 3))
+	if ((restart_every > 0 && cycle % restart_every == 0 && n_restarts < restarts)); then
+		soak_restart_ap "$cycle"
 		n_restarts=$((n_restarts + 1))
 	fi
-	if ((unplug_every > 0 && i % unplug_every == 0 && n_unplugs < unplugs)); then
-		soak_replug "$i"
+	if ((unplug_every > 0 && cycle % unplug_every == 0 && n_unplugs < unplugs)); then
+		soak_replug "$cycle"
 		n_unplugs=$((n_unplugs + 1))
 	fi
-	if ((i == warm)); then
+	if ((cycle == warm)); then
 		warm_anon=$(soak_anon_kib "$pid") warm_fds=$(soak_fds "$pid")
 		wifi_step "soak: after $warm cycles ($(wifi_since "$t") s): Anonymous ${warm_anon} kB, $warm_fds fds"
 	fi
-	((i % 25 != 0)) || wifi_step "soak: $i of $cycles cycles, $n_restarts AP restarts, $n_unplugs unplugs, $(wifi_since "$t") s"
+	((cycle % 25 != 0)) || wifi_step "soak: $cycle of $cycles cycles, $n_restarts AP restarts, $n_unplugs unplugs, $(wifi_since "$t") s"
 done
 end_anon=$(soak_anon_kib "$pid") end_fds=$(soak_fds "$pid")
 growth=$(awk -v a="$end_anon" -v w="$warm_anon" 'BEGIN { printf "%.2f", (a - w) * 100 / w }')
@@ -151,5 +154,5 @@ jcall --object-path "$DEV" --method net.joind.Station1.Disconnect >/dev/null ||
 jw -t 20 object net.joind.Station1 State=disconnected >/dev/null ||
 	wifi_fail "not disconnected at the end"
 rm -f "$WORK/state/joind-wpa2.psk" "$WORK/state/joind-sae.psk" "$WORK/state/joind-ent.8021x"
-ip link del wlan6
+ip link del wlan6 type dummy
 ent_teardown
