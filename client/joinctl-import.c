@@ -549,12 +549,13 @@ notes(Import *im)
 static int
 report_escaped(GError *error)
 {
-	if (error != NULL) {
-		gchar *shown = joinctl_escape(error->message);
+	gchar *shown;
 
-		g_free(error->message);
-		error->message = shown;
-	}
+	/* Every caller failed with an error set. */
+	g_return_val_if_fail(error != NULL, 1);
+	shown = joinctl_escape(error->message);
+	g_free(error->message);
+	error->message = shown;
 	return joinctl_report(error);
 }
 

@@ -174,10 +174,12 @@ plugin_find(JoindPluginLoader *self, const gchar *name)
 static void
 plugin_refuse(JoindPluginInfo *info, const gchar *detail)
 {
-	g_autofree gchar *was = info->detail;
+	/* detail may be the one it replaces: copied before that is freed. */
+	gchar *was = info->detail;
 
 	info->state = JOIND_PLUGIN_STATE_REFUSED;
 	info->detail = g_strdup(detail);
+	g_free(was);
 	info->descriptor = NULL;
 	g_warning("plugin %s refused: %s", info->path, detail);
 }

@@ -93,11 +93,16 @@ call(GDBusConnection *bus, const gchar *name, const gchar *path, const gchar *if
      const gchar *method, GVariant *args)
 {
 	g_autoptr(GError) error = NULL;
+	gint64 start = g_get_monotonic_time();
 	g_autoptr(GVariant) reply =
 	        g_dbus_connection_call_sync(bus, name, path, iface, method, args, NULL,
 	                                    G_DBUS_CALL_FLAGS_NO_AUTO_START, 10000, NULL, &error);
+	gint64 took_ms = (g_get_monotonic_time() - start) / 1000;
 
 	n_calls++;
+	if (took_ms > 1000)
+		g_printerr("slow: %s %s %s.%s answered after %" G_GINT64_FORMAT " ms\n", name, path,
+		           iface, method, took_ms);
 	if (reply != NULL)
 		n_replies++;
 	else if (g_error_matches(error, G_IO_ERROR, G_IO_ERROR_TIMED_OUT) ||
@@ -140,11 +145,12 @@ walk(GDBusConnection *bus, const gchar *name, const gchar *path)
 	        bus, name, path, "org.freedesktop.DBus.Introspectable", "Introspect", NULL,
 	        G_VARIANT_TYPE("(s)"), G_DBUS_CALL_FLAGS_NONE, 10000, NULL, &error);
 	g_autoptr(GDBusNodeInfo) node = NULL;
+	const gchar *text = NULL;
 
 	if (xml == NULL)
 		return;
-	node = g_dbus_node_info_new_for_xml(
-	        g_variant_get_string(g_variant_get_child_value(xml, 0), NULL), NULL);
+	g_variant_get(xml, "(&s)", &text);
+	node = g_dbus_node_info_new_for_xml(text, NULL);
 	if (node == NULL)
 		return;
 	for (guint i = 0; node->interfaces != NULL && node->interfaces[i] != NULL; i++) {

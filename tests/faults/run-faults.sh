@@ -13,6 +13,20 @@
 #              joind comes up, every profile reads (ListProfiles names the
 #              ones that must be there), and no temporary file is left (one
 #              planted as a kill mid-write leaves it is removed at start).
+#   connect-full-disk
+#              what a connection writes (state.json, the PSK and SAE's PT
+#              cached in the profile, an open network's first profile),
+#              through the WiFi connector on a fake nl80211 with the core's
+#              state directory on a 256 KiB tmpfs (faults-connect.c): on a
+#              full disk each write is refused with a sentence and every
+#              file stays as it was; with space again the next succeeds.
+#   connect-killed
+#              SIGKILL at $FAULTS_KILLS (20 in CI) random moments of a
+#              process connecting and disconnecting without end (a new PSK,
+#              SAE and open network each round: profiles, PSKs, PTs and
+#              state.json written all the time); after each, the state
+#              directory read as joind reads it when it starts: every
+#              profile reads, state.json reads whole, no temporary left.
 #   bad-input  every method of both front ends (net.joind and the iwd front
 #              end's net.connman.iwd) called with every wrong type, empty and
 #              64 KiB strings, "/" for objects, 64 KiB arrays
@@ -208,8 +222,56 @@ case_bad_input() {
     joind_pid=
 }
 
+case_connect_full_disk() {
+    mkdir "$tmp/small"
+    # Few inodes, so that the test can use them up as well.
+    mount -t tmpfs -o size=256k,nr_inodes=256,mode=0700 tmpfs "$tmp/small"
+    TMPDIR=$tmp/small "$build/tests/faults/faults-connect" full-disk ||
+        fail "a connection's writes on a full disk (faults-connect full-disk)"
+    umount "$tmp/small"
+    echo "ok: on a full disk every write of a connection refused with a sentence, every file as it was; the next succeeded"
+}
+
+case_connect_killed() {
+    local kills=${FAULTS_KILLS:-20} i pid dir files listed left=0 profiles=0
+    mkdir "$tmp/churn"
+    for i in $(seq "$kills"); do
+        # Its own session: the kill takes its test bus (dbus-daemon) too.
+        TMPDIR=$tmp/churn setsid "$build/tests/faults/faults-connect" churn >"$tmp/churn.out" \
+            2>>"$tmp/joind.log" &
+        pid=$!
+        for _ in $(seq 500); do
+            grep -q '^ready ' "$tmp/churn.out" && break
+            kill -0 "$pid" 2>/dev/null || fail "kill $i: the connecting process ended by itself"
+            sleep 0.02
+        done
+        dir=$(sed -n 's/^ready //p' "$tmp/churn.out")
+        [ -n "$dir" ] || fail "kill $i: the connecting process did not start"
+        sleep "0.$(printf '%03d' $((RANDOM % 500)))"
+        kill -9 -- "-$pid"
+        wait "$pid" 2>/dev/null || true
+        # joind started on what the kill left.
+        state=$dir
+        left=$((left + $(temporaries | wc -l)))
+        files=$(find "$state" -maxdepth 1 \( -name '*.psk' -o -name '*.open' \) | wc -l)
+        start_joind
+        [ -z "$(temporaries)" ] || fail "kill $i: temporaries left after the start: $(temporaries)"
+        listed=$(pm ListProfiles | grep -o "'/net/joind/known/[^']*'" | wc -l)
+        [ "$listed" = "$files" ] ||
+            fail "kill $i: $files profile files, ListProfiles lists $listed: $(pm ListProfiles)"
+        [ ! -e "$state/state.json.bad" ] || fail "kill $i: state.json did not read, set aside"
+        kill_joind
+        profiles=$((profiles + files))
+        rm -rf "$dir"
+    done
+    echo "$profiles profiles read after the kills; they left $left temporaries, none after the starts"
+    echo "ok: $kills kills while connecting; after each, joind started, every profile read, state.json read whole, no temporary left"
+}
+
 case "$mode" in
 full-disk) case_full_disk ;;
+connect-full-disk) case_connect_full_disk ;;
+connect-killed) case_connect_killed ;;
 killed) case_killed ;;
 bad-input) case_bad_input ;;
 *) fail "unknown case $mode" ;;

@@ -93,14 +93,16 @@ ent_profile() {
 }
 
 # ent_peap_profile SSID PASSWORD [LINE...]: PEAP/MSCHAPv2 as peapuser
-# (over TLS 1.3 with hostapd's EAP server).
+# (over TLS 1.3 with hostapd's EAP server); AutoConnect=$ENT_AUTOCONNECT
+# (default false).
 ent_peap_profile() {
 	local ssid=$1 pass=$2
 	shift 2
 	ent_profile "$ssid" '[Security]' EAP-Method=PEAP EAP-Identity=anonymous@auth.test \
 		"EAP-PEAP-CACert=$ENT_PKI/ca.pem" EAP-PEAP-ServerDomainMask=auth.test \
 		EAP-PEAP-Phase2-Method=MSCHAPV2 EAP-PEAP-Phase2-Identity=peapuser \
-		${pass:+"EAP-PEAP-Phase2-Password=$pass"} "$@" '[Settings]' AutoConnect=false
+		${pass:+"EAP-PEAP-Phase2-Password=$pass"} "$@" '[Settings]' \
+		"AutoConnect=${ENT_AUTOCONNECT:-false}"
 }
 
 # ent_path SSID: the network's object path, into ENT_PATH.

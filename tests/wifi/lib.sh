@@ -91,7 +91,7 @@ wifi_load_hwsim() {
 # Every interface of a hostapd config (interface= and bss=) is beaconing
 # once iw reports an SSID on it in AP mode.
 hostapd_all_enabled() {
-	local conf=$1 info
+	local conf=$1 info i
 	for i in $(sed -n 's/^\(interface\|bss\)=//p' "$conf"); do
 		info=$(iw dev "$i" info 2>/dev/null) || return 1
 		grep -q "type AP" <<<"$info" && grep -q "ssid" <<<"$info" || return 1

@@ -22,9 +22,11 @@
 # this machine cannot boot the VM. Environment: JOIND_SOURCE_ROOT and
 # JOIND_BUILD_ROOT (meson test sets both; by hand they default to this
 # checkout and the current directory); JOIND_WIFI_ALL_CASES, every case with
-# a test (meson sets it: the 'wifi' and 'wifi-matrix' suites); JOIND_WIFI_VM_LIMIT, the VM's
-# wall-clock limit in seconds (default 1440; on a loaded machine raise it
-# together with meson test's --timeout-multiplier).
+# a test (meson sets it: the 'wifi', 'wifi-matrix' and 'soak' suites);
+# JOIND_WIFI_VM_LIMIT, the VM's wall-clock limit in seconds (default 1440,
+# 5400 for a boot that runs the soak; on a loaded machine raise it together
+# with meson test's --timeout-multiplier); JOIND_SOAK_* (95-soak's counts)
+# are handed on to the VM.
 set -euo pipefail
 # The VM mounts the trees at their real paths (run-in-vm.sh -s/-r).
 SRC=$(realpath -e "${JOIND_SOURCE_ROOT:-$(dirname "$0")/../..}")
@@ -36,7 +38,12 @@ source "$(dirname "$RUN_IN_VM")/suite-lib.sh"
 # The checkout is shared read-only, the build directory (the current
 # directory of the VM's command: logs and results land there) read-write;
 # hostapd's and dbus-daemon's sockets stay on the guest's own tmpfs.
-VM_ARGS=(-t "${JOIND_WIFI_VM_LIMIT:-1440}" -m 1024 -s "$SRC" -e "JOIND_SOURCE_ROOT=$SRC" -e "JOIND_BUILD_ROOT=$BUILD")
+limit=1440
+[[ " $* " != *" 95-soak "* ]] || limit=5400
+VM_ARGS=(-t "${JOIND_WIFI_VM_LIMIT:-$limit}" -m 1024 -s "$SRC" -e "JOIND_SOURCE_ROOT=$SRC" -e "JOIND_BUILD_ROOT=$BUILD")
+for var in $(compgen -v JOIND_SOAK_ || true); do
+	VM_ARGS+=(-e "$var=${!var}")
+done
 
 usage() {
 	sed -n '/^#   vm-suite.sh boot/,/^#$/p' "$0" | sed 's/^# \{0,1\}//' >&2

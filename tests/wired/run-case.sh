@@ -21,6 +21,14 @@ profile_md5() { # [PASSWORD [IDENTITY]]
 	EOF
 }
 
+# EAP-MD5 without a password, with a comment of the admin's: the agent's
+# answer is remembered in it.
+profile_md5_remember() {
+	profile_md5
+	sed -i -e '1i # provisioned by the test' \
+		-e 's/^EAP-Password=.*/EAP-RememberCredentials=true/' "$W_DIR/state/wired/port.8021x"
+}
+
 # profile_tls KEY=VALUE...: the EAP-TLS profile with these [Security] keys
 # added or replaced (an empty value drops the key).
 profile_tls() {
@@ -141,15 +149,7 @@ case_md5_agent_remember() {
 	local f
 	bed
 	f=$W_DIR/state/wired/port.8021x
-	w_profile port <<-EOF
-		# provisioned by the test
-		[Match]
-		Interface=$W_IF_S
-		[Security]
-		EAP-Method=MD5
-		EAP-Identity=md5user
-		EAP-RememberCredentials=true
-	EOF
+	profile_md5_remember
 	chmod 644 "$f" # no secret in it yet
 	w_joind
 	w_agent --password md5pass
@@ -554,6 +554,51 @@ case_joinctl() {
 	out=$("$joinctl" --session --json wired list)
 	w_expect_eq "joinctl wired list" "$(jq -r '.[0].device + " " + .[0].state' <<<"$out")" \
 		"$W_IF_S authenticated"
+}
+
+# SIGKILL at $FAULTS_KILLS (10 in CI; suite 'faults') random moments of
+# wired authentications that write: each round the profile has no password
+# and EAP-RememberCredentials, joind starts on the port, the agent
+# registers, the carrier comes up, the agent answers and joind writes the
+# password into the profile (about 10 ms after the link-up here); the kill
+# comes within 40 ms of the link-up: before, during or after the write
+# (20 kills: 4 before, 16 after, one left a temporary). After each, the
+# profile is the old one or the new one,
+# whole; each start removes what a kill left; the last joind started
+# authenticates.
+case_killed_auth() {
+	local f i remembered=0 left=0
+	bed
+	# hostapd ignores EAPOL-Start for a few seconds after a failure:
+	# joind asks again every second.
+	w_config StartPeriod=1 HeldPeriod=1
+	f=$W_DIR/state/wired/port.8021x
+	for i in $(seq "${FAULTS_KILLS:-10}"); do
+		ip -n "$W_NS_S" link set "$W_IF_S" down
+		profile_md5_remember
+		w_joind
+		[[ -z $(find "$W_DIR/state" -name '.*.joind-tmp-*') ]] ||
+			w_fail "kill $i: temporaries after the start: $(find "$W_DIR/state" -name '.*')"
+		w_agent --password md5pass
+		ip -n "$W_NS_S" link set "$W_IF_S" up
+		sleep "0.$(printf '%03d' $((RANDOM % 40)))"
+		kill -9 "$W_JOIND_PID"
+		wait "$W_JOIND_PID" 2>/dev/null || true
+		W_JOIND_PID=
+		w_stop_pid "$W_AGENT_PID" wired-helper
+		left=$((left + $(find "$W_DIR/state" -name '.*.joind-tmp-*' | wc -l)))
+		grep -qx "EAP-RememberCredentials=true" "$f" || w_fail "kill $i: the profile is not whole: $(cat "$f")"
+		! grep -q "^EAP-Password=" "$f" || grep -qx "EAP-Password=md5pass" "$f" ||
+			w_fail "kill $i: the password is half written: $(cat "$f")"
+		remembered=$((remembered + $(grep -c "^EAP-Password=md5pass$" "$f" || true)))
+	done
+	echo "MEASURE killed: ${FAULTS_KILLS:-10} kills, $remembered after the password was remembered, $left temporaries left by them"
+	ip -n "$W_NS_S" link set "$W_IF_S" down
+	w_joind
+	[[ -z $(find "$W_DIR/state" -name '.*.joind-tmp-*') ]] || w_fail "temporaries after the last start"
+	w_agent --password md5pass
+	w_wait --timeout 20 --run ip -n "$W_NS_S" link set "$W_IF_S" up -- State authenticated >/dev/null
+	expect_authenticated MD5 md5user
 }
 
 case_sigterm() {

@@ -49,7 +49,13 @@ log_capture_init(void)
 {
 	lines = g_ptr_array_new_with_free_func(g_free);
 	allowed = g_ptr_array_new_with_free_func(g_free);
-	g_log_set_handler("joind-wifi", G_LOG_LEVEL_MASK | G_LOG_FLAG_FATAL, capture, NULL);
+	log_capture_add_domain("joind-wifi");
+}
+
+void
+log_capture_add_domain(const gchar *domain)
+{
+	g_log_set_handler(domain, G_LOG_LEVEL_MASK | G_LOG_FLAG_FATAL, capture, NULL);
 }
 
 void

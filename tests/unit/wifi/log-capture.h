@@ -10,6 +10,8 @@
 
 /* In main(), after g_test_init(). */
 void log_capture_init(void);
+/* Captures domain's log as well (the core's "joind", say). */
+void log_capture_add_domain(const gchar *domain);
 /* At the start of a test: forgets the lines and the allowed warnings. */
 void log_capture_reset(void);
 /* Warnings matching pattern (g_pattern_match_simple) are not fatal. */

@@ -22,6 +22,7 @@
 #include "test-bus.h"
 #include "test-core.h"
 #include "profile-keys.h"
+#include "test-loop.h"
 
 /* ---- the event reader ------------------------------------------------------ */
 
@@ -315,23 +316,6 @@ expect_scan(Fixture *f, const gchar *freqs, const FakeBss *bsses, guint n)
 	g_assert_cmpstr(scanned, ==, freqs);
 }
 
-static gboolean
-set_flag(gpointer user_data)
-{
-	*(gboolean *)user_data = TRUE;
-	return G_SOURCE_REMOVE;
-}
-
-static void
-run_for(guint ms)
-{
-	gboolean over = FALSE;
-
-	g_timeout_add(ms, set_flag, &over);
-	while (!over)
-		g_main_context_iteration(NULL, TRUE);
-}
-
 /* Started with "home" remembered but out of range: the quick scan and the
  * full scan find nothing; autoconnect waits. */
 static void
@@ -388,7 +372,7 @@ test_block_unblock(Fixture *f, gconstpointer data)
 	f->link->flags = 0;
 	joind_station_scan(JOIND_STATION(f->station), NULL, scan_refused, &refused);
 	test_core_add_profile(f->tc, "work.open", "");
-	run_for(1500);
+	test_loop_run_for(1500);
 	g_assert_cmpuint(refused, ==, 1);
 	g_assert_cmpuint(fake_nl_n_sent(f->fake, NL80211_CMD_TRIGGER_SCAN), ==, 0);
 	g_assert_cmpuint(fake_nl_n_sent(f->fake, NL80211_CMD_CONNECT), ==, 0);
@@ -502,7 +486,7 @@ test_sleep_signal(void)
 	prepare_for_sleep(logind, FALSE);
 	while (resumed == 0)
 		g_main_context_iteration(NULL, TRUE);
-	run_for(100);
+	test_loop_run_for(100);
 	g_assert_cmpuint(resumed, ==, 1);
 	g_assert_cmpuint(log_capture_count("INFO: the system is going to sleep"), ==, 1);
 	wifi_sleep_free(sleep);

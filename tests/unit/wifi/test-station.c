@@ -14,6 +14,7 @@
 #include "settings.h"
 #include "test-core.h"
 #include "profile-keys.h"
+#include "test-loop.h"
 
 typedef struct {
 	TestCore *tc;
@@ -361,24 +362,6 @@ test_station_periodic(Fixture *f, gconstpointer data)
 	g_assert_cmpuint(diagnostics_uint(f, "scans_triggered"), ==, 2);
 }
 
-static gboolean
-set_flag(gpointer user_data)
-{
-	*(gboolean *)user_data = TRUE;
-	return G_SOURCE_REMOVE;
-}
-
-/* Runs the main loop for ms. */
-static void
-run_for(guint ms)
-{
-	gboolean over = FALSE;
-
-	g_timeout_add(ms, set_flag, &over);
-	while (!over)
-		g_main_context_iteration(NULL, TRUE);
-}
-
 /* DisablePeriodicScan: the first scan only, however long one waits (here
  * past the initial interval). */
 static void
@@ -386,7 +369,7 @@ test_station_periodic_disabled(Fixture *f, gconstpointer data)
 {
 	start(f);
 	complete_scan(f, &cafe, 1);
-	run_for(1500);
+	test_loop_run_for(1500);
 	g_assert_cmpuint(fake_nl_n_sent(f->fake, NL80211_CMD_TRIGGER_SCAN), ==, 1);
 	g_assert_cmpuint(log_capture_count("INFO: wlan0: next periodic scan in *"), ==, 0);
 }

@@ -1,0 +1,158 @@
+# shellcheck shell=bash
+# 95-soak.sh - a day of use, shortened (suite 'soak', on demand): Connect()
+# and Disconnect() in turn across the fixture's WPA2-PSK and WPA3-SAE
+# networks and the enterprise AP's PEAP/MSCHAPv2 one (eap-ap.sh), hostapd
+# "a" restarted and a radio plugged and unplugged between them, then joind
+# left alone, connected. Asserts:
+#   - every cycle connects (State=connected on the network asked for);
+#   - nothing is lost: the three known networks are still known with
+#     AutoConnect=true, and a restarted joind joins one by itself;
+#   - joind's anonymous memory (smaps_rollup) at the end within 5 % of
+#     what it was after the warm-up cycles, and no more open descriptors;
+#   - idle: no context switch of any of joind's threads over the window.
+# Counts (environment; the defaults are the issue's full size):
+#   JOIND_SOAK_CYCLES=300 JOIND_SOAK_WARM=50 JOIND_SOAK_AP_RESTARTS=50
+#   JOIND_SOAK_UNPLUGS=50 JOIND_SOAK_IDLE=600 (seconds)
+# Each figure is printed as a "soak:" line.
+
+cycles=${JOIND_SOAK_CYCLES:-300}
+warm=${JOIND_SOAK_WARM:-50}
+restarts=${JOIND_SOAK_AP_RESTARTS:-50}
+unplugs=${JOIND_SOAK_UNPLUGS:-50}
+idle=${JOIND_SOAK_IDLE:-600}
+((warm < cycles)) || wifi_fail "JOIND_SOAK_WARM ($warm) must be below JOIND_SOAK_CYCLES ($cycles)"
+names=(joind-wpa2 joind-sae joind-ent)
+files=(joind-wpa2.psk joind-sae.psk joind-ent.8021x)
+# shellcheck source=../eap-ap.sh
+source "$JOIND_SOURCE_ROOT/tests/wifi/eap-ap.sh"
+
+soak_anon_kib() { awk '/^Anonymous:/ { print $2 }' "/proc/$1/smaps_rollup"; }
+soak_fds() { find "/proc/$1/fd" -mindepth 1 | wc -l; }
+# Context switches of every thread of $1 (voluntary and not).
+soak_switches() {
+	cat /proc/"$1"/task/*/status | awk '/ctxt_switches:/ { n += $2 } END { print n }'
+}
+
+# hostapd "a" (run-all.sh's config, kept in $WORK) stopped and started
+# again: it forgets every station and PMKSA. The next cycle's Connect()
+# finds it (the network may have gone from the list meanwhile and come
+# back: soak_cycle waits for it).
+soak_restart_ap() {
+	wifi_stop_hostapd a
+	sleep 1
+	hostapd -B -P "$WORK/hostapd-a.pid" -f "$LOGDIR/hostapd-a.log" "$WORK/hostapd-a.conf" ||
+		wifi_fail "restart $1: hostapd a did not start again"
+	wifi_poll 30 "hostapd a beaconing" hostapd_all_enabled "$WORK/hostapd-a.conf"
+}
+
+# A radio plugged in: it gets a device that scans; unplugged: it is gone.
+soak_replug() {
+	local dev
+	"$HWSIM_RADIO" add joindsoak >/dev/null || wifi_fail "unplug $1: hwsim-radio add"
+	dev=$(jw -t 30 count 2 net.joind.Device1 Kind=wifi | grep -v "^$DEV$") ||
+		wifi_fail "unplug $1: no device for the plugged radio"
+	jw -t 30 object $NET "Device=$dev" Name=joind-open >/dev/null ||
+		wifi_fail "unplug $1: the plugged radio's station found no networks"
+	"$HWSIM_RADIO" del joindsoak || wifi_fail "unplug $1: hwsim-radio del"
+	jw -t 30 count 1 net.joind.Device1 Kind=wifi >/dev/null ||
+		wifi_fail "unplug $1: the unplugged radio's device stayed"
+}
+
+# Connect() to network $2 (index into names), then Disconnect().
+soak_cycle() {
+	local name=${names[$2]} net
+	net=$(jw -t 60 object $NET "Device=$DEV" "Name=$name" 'KnownNetwork!=/') ||
+		wifi_fail "cycle $1: $name is not listed as known"
+	jcall --timeout $ENT_CALL_TIMEOUT --object-path "$net" --method $NET.Connect >/dev/null ||
+		wifi_fail "cycle $1: Connect() $name failed"
+	jw -t 20 object net.joind.Station1 State=connected "ConnectedNetwork=$net" >/dev/null ||
+		wifi_fail "cycle $1: not connected to $name"
+	jcall --object-path "$DEV" --method net.joind.Station1.Disconnect >/dev/null ||
+		wifi_fail "cycle $1: Disconnect() failed"
+	jw -t 20 object net.joind.Station1 State=disconnected >/dev/null ||
+		wifi_fail "cycle $1: not disconnected from $name"
+}
+
+# The enterprise AP first, listed before any profile is there: once the
+# profiles are, joind autoconnects and a connected station scans no more.
+ent_setup
+# wlan6's name is free again with its phy in the namespace: a plugged radio
+# would take it, and joind leaves wlan6* alone. Held by a dummy meanwhile,
+# removed however the case ends (the reset after a failure moves the phy
+# back as wlan6).
+ip link add wlan6 type dummy
+trap 'ip link del wlan6 type dummy 2>/dev/null || true' EXIT
+jw -t 60 object $NET "Device=$DEV" Name=joind-ent >/dev/null || wifi_fail "joind-ent not listed"
+(
+	umask 077
+	printf '[Security]\nPassphrase=%s\n' "$PASS" >"$WORK/state/joind-wpa2.psk"
+	printf '[Security]\nPassphrase=%s\n' "$PASS" >"$WORK/state/joind-sae.psk"
+)
+ENT_AUTOCONNECT=true ent_peap_profile joind-ent peappass
+# joind may autoconnect to one of them meanwhile: the first Connect()
+# takes over, and each Disconnect() turns autoconnect off until the next.
+for name in "${names[@]}"; do
+	jw -t 60 object $NET "Device=$DEV" "Name=$name" 'KnownNetwork!=/' >/dev/null ||
+		wifi_fail "$name not linked to its profile"
+done
+
+pid=$(cat "$WORK/joind.pid")
+t=$(wifi_now)
+restart_every=$((restarts > 0 ? (cycles + restarts - 1) / restarts : 0))
+unplug_every=$((unplugs > 0 ? (cycles + unplugs - 1) / unplugs : 0))
+n_restarts=0 n_unplugs=0
+for ((cycle = 1; cycle <= cycles; cycle++)); do
+	soak_cycle "$cycle" $((cycle % 3))
+	if ((restart_every > 0 && cycle % restart_every == 0 && n_restarts < restarts)); then
+		soak_restart_ap "$cycle"
+		n_restarts=$((n_restarts + 1))
+	fi
+	if ((unplug_every > 0 && cycle % unplug_every == 0 && n_unplugs < unplugs)); then
+		soak_replug "$cycle"
+		n_unplugs=$((n_unplugs + 1))
+	fi
+	if ((cycle == warm)); then
+		warm_anon=$(soak_anon_kib "$pid") warm_fds=$(soak_fds "$pid")
+		wifi_step "soak: after $warm cycles ($(wifi_since "$t") s): Anonymous ${warm_anon} kB, $warm_fds fds"
+	fi
+	((cycle % 25 != 0)) || wifi_step "soak: $cycle of $cycles cycles, $n_restarts AP restarts, $n_unplugs unplugs, $(wifi_since "$t") s"
+done
+end_anon=$(soak_anon_kib "$pid") end_fds=$(soak_fds "$pid")
+growth=$(awk -v a="$end_anon" -v w="$warm_anon" 'BEGIN { printf "%.2f", (a - w) * 100 / w }')
+wifi_step "soak: $cycles cycles ($n_restarts AP restarts, $n_unplugs unplugs) in $(wifi_since "$t") s; Anonymous ${warm_anon} -> ${end_anon} kB (${growth} %), fds $warm_fds -> $end_fds"
+check "$cycles Connect()/Disconnect() cycles over PSK, SAE and 802.1X, $n_restarts AP restarts, $n_unplugs radio unplugs: every one connected"
+awk -v g="$growth" 'BEGIN { exit !(g <= 5) }' ||
+	wifi_fail "anonymous memory grew ${growth} % after the warm-up (bound 5 %)"
+((end_fds <= warm_fds)) || wifi_fail "open descriptors grew from $warm_fds to $end_fds"
+check "after the warm-up: anonymous memory ${growth} % (bound 5 %), descriptors $warm_fds -> $end_fds"
+
+# Nothing lost: every profile there, still AutoConnect=true, and a joind
+# started afresh on this state joins one of them by itself.
+for ((k = 0; k < 3; k++)); do
+	[[ -s $WORK/state/${files[$k]} ]] || wifi_fail "${files[$k]} is gone"
+	jw -t 10 object net.joind.KnownNetwork1 "Name=${names[$k]}" AutoConnect=true >/dev/null ||
+		wifi_fail "${names[$k]} is no longer known with AutoConnect=true"
+done
+wifi_restart_joind_same
+pid=$(cat "$WORK/joind.pid")
+jw -t 60 object net.joind.Station1 State=connected >/dev/null ||
+	wifi_fail "the restarted joind did not join a known network by itself"
+check "nothing lost: 3 known networks with AutoConnect=true; restarted, joind joined one by itself"
+
+# Idle: connected, nobody calling. The first seconds settle (the connection's
+# own follow-ups), then every thread's context switches are counted.
+sleep 10
+before=$(soak_switches "$pid")
+sleep "$idle"
+after=$(soak_switches "$pid")
+wifi_step "soak: idle ${idle} s, connected: $((after - before)) context switches of joind's threads"
+((after == before)) || wifi_fail "joind woke $((after - before)) times in $idle s idle"
+check "idle $idle s: 0 wakeups"
+
+jcall --object-path "$DEV" --method net.joind.Station1.Disconnect >/dev/null ||
+	wifi_fail "the last Disconnect() failed"
+jw -t 20 object net.joind.Station1 State=disconnected >/dev/null ||
+	wifi_fail "not disconnected at the end"
+rm -f "$WORK/state/joind-wpa2.psk" "$WORK/state/joind-sae.psk" "$WORK/state/joind-ent.8021x"
+ip link del wlan6 type dummy
+ent_teardown
