@@ -409,6 +409,7 @@ joind_station_state_to_string(JoindStationState state)
 	        [JOIND_STATION_STATE_CONNECTING] = "connecting",
 	        [JOIND_STATION_STATE_CONNECTED] = "connected",
 	        [JOIND_STATION_STATE_DISCONNECTING] = "disconnecting",
+	        [JOIND_STATION_STATE_ROAMING] = "roaming",
 	};
 	G_STATIC_ASSERT(G_N_ELEMENTS(names) == JOIND_STATION_STATE_LAST + 1);
 

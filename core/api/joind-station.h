@@ -28,8 +28,10 @@ typedef enum {
 	JOIND_STATION_STATE_CONNECTING,
 	JOIND_STATION_STATE_CONNECTED,
 	JOIND_STATION_STATE_DISCONNECTING,
+	/* connected, moving to another BSS of the network */
+	JOIND_STATION_STATE_ROAMING,
 	/* the last value, which name tables are checked against */
-	JOIND_STATION_STATE_LAST = JOIND_STATION_STATE_DISCONNECTING,
+	JOIND_STATION_STATE_LAST = JOIND_STATION_STATE_ROAMING,
 } JoindStationState;
 
 typedef enum {

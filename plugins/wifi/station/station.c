@@ -232,6 +232,7 @@ station_diagnostics(gpointer user_data, GTask *task)
 static void
 on_state_changed(WifiStation *self, GParamSpec *pspec, gpointer user_data)
 {
+	station_roam_state_changed(self);
 	if (joind_station_get_state(JOIND_STATION(self)) != JOIND_STATION_STATE_DISCONNECTED) {
 		g_clear_handle_id(&self->periodic_timer, g_source_remove);
 		return;
@@ -286,6 +287,7 @@ wifi_station_finalize(GObject *object)
 	WifiStation *self = WIFI_STATION(object);
 
 	g_clear_pointer(&self->autoconnect, wifi_autoconnect_free);
+	station_remove_roamer(self);
 	g_clear_pointer(&self->connector, wifi_connector_free);
 	g_clear_pointer(&self->pmksa_cache, wifi_pmksa_cache_free);
 	g_clear_pointer(&self->bsses, g_hash_table_unref);
@@ -362,6 +364,7 @@ wifi_station_new(const WifiStationSetup *setup)
 	self->connector = wifi_connector_new(core, JOIND_STATION(self), self->iface, self->scanner,
 	                                     self->pmksa_cache);
 	station_add_autoconnect(self);
+	station_add_roamer(self);
 	joind_device_attach_station(self->device, JOIND_STATION(self));
 	g_signal_connect(self, "notify::state", G_CALLBACK(on_state_changed), NULL);
 	return self;
@@ -437,6 +440,7 @@ wifi_station_stop(WifiStation *self)
 	g_cancellable_cancel(self->cancellable);
 	g_clear_handle_id(&self->periodic_timer, g_source_remove);
 	g_clear_pointer(&self->autoconnect, wifi_autoconnect_free);
+	station_remove_roamer(self);
 	g_clear_pointer(&self->connector, wifi_connector_free); /* releases the scanner */
 	g_clear_pointer(&self->scanner, wifi_scanner_free);
 	wifi_address_stop(self->iface, self->device);
@@ -495,8 +499,11 @@ wifi_station_handle_event(WifiStation *self, guint8 cmd, struct nlattr **attrs)
 			wifi_connector_handle_event(self->connector, cmd, attrs);
 		break;
 	case NL80211_CMD_NOTIFY_CQM:
-		if (self->autoconnect != NULL)
+		if (!station_roam_handle_event(self, cmd, attrs) && self->autoconnect != NULL)
 			wifi_autoconnect_handle_event(self->autoconnect, cmd, attrs);
+		break;
+	case NL80211_CMD_FRAME:
+		station_roam_handle_event(self, cmd, attrs);
 		break;
 	default:
 		break;
