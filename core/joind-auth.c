@@ -17,19 +17,11 @@
 #define SOURCE_PROPERTY  "source"
 #define SOURCE_ADMIN     "admin"
 
-typedef struct {
-	const gchar *interface;
-	const gchar *member; /* a method or a writable property; NULL: every one */
-	const gchar *action;
-	/* Needed instead when an administrator provisioned the object: a
-	 * user may change what they saved, not what was set up for them. */
-	const gchar *admin_action;
-} AuthRule;
-
 /* Every method and writable property of data/net.joind.xml, but for
- * Agent1 (which clients implement), and of the iwd interfaces the
- * iwd-compat front end exports; a member no rule covers is refused. */
-static const AuthRule auth_rules[] = {
+ * Agent1 (which clients implement); the plugins' own interfaces are
+ * covered by the tables they declare (declared_rules). A member no rule
+ * covers is refused. */
+static const JoindAuthRule core_rules[] = {
         {"net.joind.Daemon1", "GetDiagnostics", JOIND_AUTH_ACTION_CONNECT, NULL},
         {"net.joind.AgentManager1", "RegisterAgent", JOIND_AUTH_ACTION_AGENT, NULL},
         {"net.joind.AgentManager1", "UnregisterAgent", JOIND_AUTH_ACTION_AGENT, NULL},
@@ -44,26 +36,19 @@ static const AuthRule auth_rules[] = {
          JOIND_AUTH_ACTION_PROFILE},
         {"net.joind.KnownNetwork1", "Forget", JOIND_AUTH_ACTION_KNOWN, JOIND_AUTH_ACTION_PROFILE},
         {"net.joind.ProfileManager1", NULL, JOIND_AUTH_ACTION_PROFILE, NULL},
-        /* iwd's API (plugins/iwd-compat): the same actions for the same
-         * operations; a Device or Adapter Powered write sets the link up
-         * or down, which takes a station off the air like a disconnect
-         * (NetworkManager's radio switch is this write). */
-        {"net.connman.iwd.Daemon", "GetInfo", JOIND_AUTH_ACTION_CONNECT, NULL},
-        {"net.connman.iwd.AgentManager", NULL, JOIND_AUTH_ACTION_AGENT, NULL},
-        {"net.connman.iwd.Adapter", NULL, JOIND_AUTH_ACTION_CONNECT, NULL},
-        {"net.connman.iwd.Device", NULL, JOIND_AUTH_ACTION_CONNECT, NULL},
-        {"net.connman.iwd.Station", NULL, JOIND_AUTH_ACTION_CONNECT, NULL},
-        {"net.connman.iwd.StationDiagnostic", NULL, JOIND_AUTH_ACTION_CONNECT, NULL},
-        {"net.connman.iwd.Network", "Connect", JOIND_AUTH_ACTION_CONNECT, NULL},
-        {"net.connman.iwd.KnownNetwork", NULL, JOIND_AUTH_ACTION_KNOWN, JOIND_AUTH_ACTION_PROFILE},
+        {NULL, NULL, NULL, NULL},
 };
+
+/* The tables plugins declared (static in their modules, which stay
+ * loaded); the gate is one per process, as the buses are. */
+static GPtrArray *declared_rules;
 
 static gboolean auth_uid_allowed(guint32 uid, const gchar *action);
 static JoindAuthPolicy auth_policy = auth_uid_allowed;
 
 typedef struct {
 	GDBusMethodInvocation *invocation;
-	const gchar *action; /* static: from auth_rules */
+	const gchar *action; /* static: from a rule table */
 	gint64 uid;          /* -1 until the fallback rule looked it up */
 	JoindAuthFunc func;
 	gpointer user_data;
@@ -79,20 +64,70 @@ auth_request_free(AuthRequest *req)
 	g_free(req);
 }
 
+static const JoindAuthRule *
+rules_find(const JoindAuthRule *rules, const gchar *interface, const gchar *member)
+{
+	for (const JoindAuthRule *rule = rules; rule->interface != NULL; rule++) {
+		if (g_strcmp0(rule->interface, interface) == 0 &&
+		    (rule->member == NULL || g_strcmp0(rule->member, member) == 0))
+			return rule;
+	}
+	return NULL;
+}
+
+/* The table that covers interface, if any. */
+static const JoindAuthRule *
+rules_for_interface(const gchar *interface)
+{
+	if (g_str_has_prefix(interface, "net.joind."))
+		return core_rules;
+	for (guint i = 0; declared_rules != NULL && i < declared_rules->len; i++) {
+		const JoindAuthRule *rules = g_ptr_array_index(declared_rules, i);
+
+		for (const JoindAuthRule *rule = rules; rule->interface != NULL; rule++) {
+			if (g_str_equal(rule->interface, interface))
+				return rules;
+		}
+	}
+	return NULL;
+}
+
+gboolean
+joind_auth_declare_rules(const JoindAuthRule *rules, GError **error)
+{
+	if (declared_rules != NULL && g_ptr_array_find(declared_rules, rules, NULL))
+		return TRUE;
+	for (const JoindAuthRule *rule = rules; rule->interface != NULL; rule++) {
+		const JoindAuthRule *owner = rules_for_interface(rule->interface);
+
+		if (rule->action == NULL || g_str_has_prefix(rule->interface, "net.joind."))
+			return joind_set_error(
+			        error, JOIND_ERROR_INVALID_ARGS,
+			        "%s: no action, or a net.joind interface (the core's)",
+			        rule->interface);
+		if (owner != NULL && owner != rules)
+			return joind_set_error(
+			        error, JOIND_ERROR_BUSY,
+			        "%s: its calls are authorised by rules declared already",
+			        rule->interface);
+	}
+	if (declared_rules == NULL)
+		declared_rules = g_ptr_array_new();
+	g_ptr_array_add(declared_rules, (gpointer)rules);
+	return TRUE;
+}
+
 const gchar *
 joind_auth_action_lookup(const gchar *interface, const gchar *member, gboolean admin_provisioned)
 {
-	for (gsize i = 0; i < G_N_ELEMENTS(auth_rules); i++) {
-		const AuthRule *rule = &auth_rules[i];
+	const JoindAuthRule *rules = interface != NULL ? rules_for_interface(interface) : NULL;
+	const JoindAuthRule *rule = rules != NULL ? rules_find(rules, interface, member) : NULL;
 
-		if (g_strcmp0(rule->interface, interface) != 0 ||
-		    (rule->member != NULL && g_strcmp0(rule->member, member) != 0))
-			continue;
-		if (admin_provisioned && rule->admin_action != NULL)
-			return rule->admin_action;
-		return rule->action;
-	}
-	return NULL;
+	if (rule == NULL)
+		return NULL;
+	if (admin_provisioned && rule->admin_action != NULL)
+		return rule->admin_action;
+	return rule->action;
 }
 
 static gboolean

@@ -3,7 +3,8 @@
  *
  * The D-Bus policy (data/net.joind.conf) is the first fence; this gate is
  * the second. Each method and writable property maps to one polkit action
- * (data/net.joind.policy; the table is in joind-auth.c) and polkit is
+ * (data/net.joind.policy; the core's table is in joind-auth.c, plugins
+ * declare the rules of their own interfaces: joind-auth-rule.h) and polkit is
  * asked whether the caller may do it (joind-polkit.h), with interaction
  * when the caller's message allows it. Only when polkit is not installed
  * does the gate decide alone: root, the daemon's own user (session-bus
@@ -18,13 +19,9 @@
 
 #include <gio/gio.h>
 
-G_BEGIN_DECLS
+#include "joind-auth-rule.h"
 
-#define JOIND_AUTH_ACTION_CONNECT "net.joind.network.connect"
-#define JOIND_AUTH_ACTION_KNOWN   "net.joind.known.modify"
-#define JOIND_AUTH_ACTION_PROFILE "net.joind.profile.manage"
-#define JOIND_AUTH_ACTION_WIRED   "net.joind.wired.control"
-#define JOIND_AUTH_ACTION_AGENT   "net.joind.agent.register"
+G_BEGIN_DECLS
 
 /* Called only when the caller is allowed; otherwise the gate has already
  * answered the invocation with net.joind.Error.PermissionDenied. */
@@ -34,6 +31,9 @@ typedef void (*JoindAuthFunc)(GDBusMethodInvocation *invocation, gpointer user_d
  * whether an administrator provisioned the object). */
 void joind_auth_check(GDBusInterfaceSkeleton *iface, GDBusMethodInvocation *invocation,
                       JoindAuthFunc func, gpointer user_data, GDestroyNotify destroy);
+
+/* The gate's half of joind_core_declare_auth_rules(). */
+gboolean joind_auth_declare_rules(const JoindAuthRule *rules, GError **error);
 
 /* The polkit action a call of member (a method, or a property being
  * written) of interface needs; admin_provisioned: the object it acts on

@@ -1,9 +1,11 @@
 /* joind-core-services.c - what the core lends plugins through core/api/:
- * main.conf settings, profiles, secrets from agents, and what joind
- * learned about known networks (joind-known.h).
+ * main.conf settings, profiles, secrets from agents, what joind learned
+ * about known networks (joind-known.h), and the gate's rules for a
+ * plugin's own D-Bus interfaces (joind-auth-rule.h).
  */
 #include "joind-core-internal.h"
 
+#include "joind-auth.h"
 #include "joind-error.h"
 #include "joind-known.h"
 
@@ -180,4 +182,11 @@ joind_core_get_last_connected(JoindCore *self, const guint8 *ssid, gsize ssid_le
 {
 	g_return_val_if_fail(JOIND_IS_CORE(self), 0);
 	return joind_known_state_get_last_connected(self->known, ssid, ssid_len, type);
+}
+
+gboolean
+joind_core_declare_auth_rules(JoindCore *self, const JoindAuthRule *rules, GError **error)
+{
+	g_return_val_if_fail(JOIND_IS_CORE(self), FALSE);
+	return joind_auth_declare_rules(rules, error);
 }

@@ -26,7 +26,7 @@ typedef struct _JoindConfigKey JoindConfigKey;
 /* Bump the major number for any incompatible change to core/api/. */
 #define JOIND_PLUGIN_ABI_MAJOR 2u
 /* Bump the minor number when adding to core/api/ compatibly. */
-#define JOIND_PLUGIN_ABI_MINOR 3u
+#define JOIND_PLUGIN_ABI_MINOR 4u
 
 #define JOIND_PLUGIN_SYMBOL "joind_plugin_descriptor"
 

@@ -2,6 +2,7 @@
 #pragma once
 
 #include "joind-agent.h"
+#include "joind-auth-rule.h"
 #include "joind-core.h"
 #include "joind-crypto.h"
 #include "joind-device.h"

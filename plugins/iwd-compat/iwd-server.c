@@ -6,6 +6,7 @@
  */
 #include "iwd-server.h"
 
+#include "iwd-auth.h"
 #include "iwd-bus.h"
 #include "iwd-calls.h"
 #include "iwd-device.h"
@@ -297,6 +298,8 @@ iwd_server_new(JoindCore *core, GError **error)
 		joind_set_error(error, JOIND_ERROR_FAILED, "The daemon has no bus yet.");
 		return NULL;
 	}
+	if (!joind_core_declare_auth_rules(core, iwd_auth_rules, error))
+		return NULL;
 	self->bus = iwd_bus_connect(core_bus, error);
 	if (self->bus == NULL)
 		return NULL;

@@ -1,13 +1,18 @@
-/* test-auth-actions.c - the gate's table (core/joind-auth.c) against the
- * API and the polkit actions: every method and writable property of
- * data/net.joind.xml (Agent1 aside, which clients implement) needs an
- * action that data/net.joind.policy defines, every action defined is
- * needed by something, and what an administrator provisioned needs
- * profile.manage where the user's own needs known.modify.
+/* test-auth-actions.c - the gate's tables against the APIs and the polkit
+ * actions: every method and writable property of data/net.joind.xml
+ * (Agent1 aside, which clients implement) needs an action that
+ * data/net.joind.policy defines, every action defined is needed by
+ * something, and what an administrator provisioned needs profile.manage
+ * where the user's own needs known.modify. The iwd front end's table
+ * (plugins/iwd-compat/iwd-auth.c), declared as the plugin declares it,
+ * covers every member of the iwd interfaces it names.
  */
 #include <gio/gio.h>
 
+#include "iwd-auth.h"
+#include "iwd-introspection.h"
 #include "joind-auth.h"
+#include "joind-error.h"
 
 #define AGENT_IFACE "net.joind.Agent1"
 
@@ -136,11 +141,68 @@ test_actions(void)
 		        ==, cases[i].action);
 }
 
+/* Every method and writable property of each iwd interface the table
+ * names needs an action the policy defines. */
+static void
+test_iwd_rules(void)
+{
+	g_autoptr(GHashTable) defined = policy_actions();
+	g_autoptr(GHashTable) used = g_hash_table_new(g_str_hash, g_str_equal);
+	g_autoptr(GError) error = NULL;
+
+	g_assert_null(joind_auth_action_lookup("net.connman.iwd.Station", "Scan", FALSE));
+	g_assert_true(joind_auth_declare_rules(iwd_auth_rules, &error));
+	g_assert_no_error(error);
+	for (const JoindAuthRule *rule = iwd_auth_rules; rule->interface != NULL; rule++) {
+		GDBusInterfaceInfo *info = iwd_introspection_lookup(rule->interface);
+
+		g_assert_nonnull(info);
+		for (GDBusMethodInfo **m = info->methods; m != NULL && *m != NULL; m++)
+			check_member(defined, used, info->name, (*m)->name);
+		for (GDBusPropertyInfo **p = info->properties; p != NULL && *p != NULL; p++) {
+			if ((*p)->flags & G_DBUS_PROPERTY_INFO_FLAGS_WRITABLE)
+				check_member(defined, used, info->name, (*p)->name);
+		}
+	}
+	g_assert_cmpstr(joind_auth_action_lookup("net.connman.iwd.KnownNetwork", "Forget", TRUE),
+	                ==, JOIND_AUTH_ACTION_PROFILE);
+	g_assert_null(joind_auth_action_lookup("net.connman.iwd.Network", "Frobnicate", FALSE));
+}
+
+/* A table declared again is taken; another table for an interface some
+ * table covers, or for the core's, is refused. */
+static void
+test_declare_rules(void)
+{
+	static const JoindAuthRule again[] = {
+	        {"net.connman.iwd.Station", "Scan", JOIND_AUTH_ACTION_CONNECT, NULL},
+	        {NULL, NULL, NULL, NULL},
+	};
+	static const JoindAuthRule core[] = {
+	        {"net.joind.Station1", "Scan", JOIND_AUTH_ACTION_AGENT, NULL},
+	        {NULL, NULL, NULL, NULL},
+	};
+	g_autoptr(GError) error = NULL;
+
+	g_assert_true(joind_auth_declare_rules(iwd_auth_rules, &error));
+	g_assert_true(joind_auth_declare_rules(iwd_auth_rules, &error));
+	g_assert_no_error(error);
+	g_assert_false(joind_auth_declare_rules(again, &error));
+	g_assert_error(error, JOIND_ERROR, JOIND_ERROR_BUSY);
+	g_clear_error(&error);
+	g_assert_false(joind_auth_declare_rules(core, &error));
+	g_assert_error(error, JOIND_ERROR, JOIND_ERROR_INVALID_ARGS);
+	g_assert_cmpstr(joind_auth_action_lookup("net.joind.Station1", "Scan", FALSE), ==,
+	                JOIND_AUTH_ACTION_CONNECT);
+}
+
 int
 main(int argc, char **argv)
 {
 	g_test_init(&argc, &argv, NULL);
 	g_test_add_func("/auth/every-member-has-an-action", test_every_member_has_an_action);
 	g_test_add_func("/auth/actions", test_actions);
+	g_test_add_func("/auth/iwd-rules", test_iwd_rules);
+	g_test_add_func("/auth/declare-rules", test_declare_rules);
 	return g_test_run();
 }

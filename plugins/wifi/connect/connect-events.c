@@ -8,8 +8,8 @@
 
 #include "joind-mac.h"
 #include "joind-log.h"
+#include "auth-method.h"
 #include "mgmt.h"
-#include "sae-attempt.h"
 #include "sme.h"
 
 /* ---- events --------------------------------------------------------------- */
@@ -40,7 +40,7 @@ connector_try_next_bss(WifiConnector *self, const gchar *why)
 	g_autoptr(GError) error = NULL;
 	gchar addr[JOIND_MAC_STRING_LEN];
 
-	if (bss == NULL || self->next != NULL || self->cur->owe != NULL)
+	if (bss == NULL || self->next != NULL || !self->method->tries_other_bss)
 		return FALSE;
 	self->next = wifi_attempt_move_to(
 	        self->cur, self->core, bss, self->use_sme,
@@ -58,18 +58,16 @@ connector_try_next_bss(WifiConnector *self, const gchar *why)
 	return TRUE;
 }
 
-/* The access point did not answer the authentication or association, or
- * refused it with status; OWE may try again (wifi_attempt_owe_again()). */
+/* The access point did not answer cmd (the authentication or
+ * association), or refused it with status; the method may go on. */
 static void
-connector_refused(WifiConnector *self, const gchar *stage, gboolean timed_out, guint16 status)
+connector_refused(WifiConnector *self, guint8 cmd, gboolean timed_out, guint16 status)
 {
+	const gchar *stage = cmd == NL80211_CMD_AUTHENTICATE ? "authentication" : "association";
 	g_autofree gchar *message = wifi_sme_refusal_message(stage, timed_out, status);
 
-	if (wifi_attempt_owe_again(self->cur, timed_out, status)) {
-		connector_enter(self, self->via_sme ? CONN_AUTHENTICATING : CONN_ASSOCIATING,
-		                "OWE tries again");
+	if (self->method->refused(self, cmd, timed_out, status))
 		return;
-	}
 	if (timed_out && connector_try_next_bss(self, message))
 		return;
 	connector_fail(self, timed_out ? WIFI_CONNECT_EVENT_NO_ANSWER : WIFI_CONNECT_EVENT_REFUSED,
@@ -94,7 +92,7 @@ on_connect_event(WifiConnector *self, struct nlattr **attrs)
 	if (status == 0 && !timed_out)
 		connector_associated(self, attrs);
 	else
-		connector_refused(self, "association", timed_out, status);
+		connector_refused(self, NL80211_CMD_CONNECT, timed_out, status);
 }
 
 /* The AUTHENTICATE or ASSOCIATE event of joind's SME. */
@@ -112,10 +110,8 @@ on_sme_event(WifiConnector *self, guint8 cmd, struct nlattr **attrs)
 		g_debug("%s: %s event not awaited", self->iface->name, wifi_nl_cmd_name(cmd));
 		return;
 	}
-	if (self->sae != NULL && cmd == NL80211_CMD_AUTHENTICATE) {
-		wifi_sae_auth_handle_event(self->sae, attrs);
+	if (cmd == NL80211_CMD_AUTHENTICATE && self->method->rx_authenticate(self, attrs))
 		return;
-	}
 	answer = wifi_sme_read_answer(cmd, attrs, self->cur->bss->bssid, &status, &error);
 	switch (answer) {
 	case WIFI_SME_ANSWER_NONE:
@@ -130,14 +126,7 @@ on_sme_event(WifiConnector *self, guint8 cmd, struct nlattr **attrs)
 		return;
 	case WIFI_SME_ANSWER_TIMED_OUT:
 	case WIFI_SME_ANSWER_REFUSED:
-		if (answer == WIFI_SME_ANSWER_REFUSED && cmd == NL80211_CMD_ASSOCIATE &&
-		    self->next == NULL && wifi_attempt_sae_pmksa_refused(self->cur)) {
-			g_clear_pointer(&self->keying, wifi_keying_free);
-			self->next = g_steal_pointer(&self->cur);
-			connector_start(self); /* with SAE */
-			return;
-		}
-		connector_refused(self, stage, answer == WIFI_SME_ANSWER_TIMED_OUT, status);
+		connector_refused(self, cmd, answer == WIFI_SME_ANSWER_TIMED_OUT, status);
 		return;
 	}
 }

@@ -1,6 +1,7 @@
 /* connect-private.h - the connector's state, shared by its two files:
  * connect.c (the state machine: states, commands, attempts, life cycle)
- * and connect-events.c (what nl80211's events do to it). Only these two
+ * and connect-events.c (what nl80211's events do to it), and the
+ * authentication methods they call through (auth-method.h). Only these
  * include it. */
 #pragma once
 
@@ -8,7 +9,6 @@
 
 #include "attempt.h"
 #include "keying.h"
-#include "sae-auth.h"
 
 G_BEGIN_DECLS
 
@@ -16,6 +16,8 @@ typedef struct {
 	WifiConnectObserver func;
 	gpointer user_data;
 } WifiConnectObserverEntry;
+
+typedef struct _WifiAuthMethod WifiAuthMethod;
 
 typedef enum {
 	CONN_IDLE,
@@ -44,9 +46,10 @@ struct _WifiConnector {
 	guint request; /* the state's nl80211 command */
 	WifiAttempt *cur;
 	WifiAttempt *next;
-	gboolean via_sme; /* cur authenticates and associates with joind's SME */
+	gboolean via_sme;             /* cur authenticates and associates with joind's SME */
+	const WifiAuthMethod *method; /* cur's */
+	gpointer method_data;         /* the method's own state (SAE: its exchange) */
 	WifiKeying *keying;
-	WifiSaeAuth *sae; /* cur's SAE exchange, in AUTHENTICATING */
 	gboolean oper_up;
 	GPtrArray *disconnect_tasks; /* Disconnect() calls waiting for the teardown */
 	GArray *observers;           /* WifiConnectObserverEntry, in the order added */
@@ -67,6 +70,10 @@ void connector_release(WifiConnector *self);
 void connector_fail(WifiConnector *self, WifiConnectEvent event, gint code, const gchar *message,
                     ConnState next);
 void connector_keying_failed(WifiConnector *self, const GError *error, ConnState next);
+/* cur's key step over its PMK; FALSE: it could not start (cur failed). */
+gboolean connector_key_step(WifiConnector *self);
+/* CMD_AUTHENTICATE, CMD_ASSOCIATE (joind's SME) or CMD_CONNECT for cur. */
+void connector_send_command(WifiConnector *self, guint8 cmd);
 /* The teardown's DISCONNECT (or our DEAUTHENTICATE) event came. */
 void connector_teardown_done(WifiConnector *self, const gchar *why);
 

@@ -2,9 +2,10 @@
  * (see connect.h).
  *
  *   IDLE              nothing associated
- *   AUTHENTICATING    joind's SME: CMD_AUTHENTICATE sent, the AUTHENTICATE
- *                     event answers (open system); or SAE's commits and
- *                     confirms (sae-auth.c), its PMK then keying's
+ *   AUTHENTICATING    joind's SME: the attempt's authentication method
+ *                     (auth-method.h) sends its first frame: CMD_AUTHENTICATE
+ *                     answered by the AUTHENTICATE event (open system), or
+ *                     SAE's commits and confirms, its PMK then keying's
  *   ASSOCIATING       joind's SME: CMD_ASSOCIATE sent, the ASSOCIATE event
  *                     answers; or the kernel's: CMD_CONNECT sent, the
  *                     CONNECT event answers
@@ -39,9 +40,9 @@
 #include <errno.h>
 
 #include "joind-mac.h"
+#include "auth-method.h"
 #include "diagnostics.h"
 #include "joind-log.h"
-#include "sae-attempt.h"
 #include "sme.h"
 
 /* IEEE 802.11 reason code 3: deauthenticated because the station leaves. */
@@ -113,7 +114,9 @@ void
 connector_release(WifiConnector *self)
 {
 	g_clear_pointer(&self->keying, wifi_keying_free);
-	g_clear_pointer(&self->sae, wifi_sae_auth_free);
+	if (self->method != NULL)
+		self->method->release(self);
+	self->method = NULL;
 	connector_set_oper_up(self, FALSE);
 	if (self->cur != NULL)
 		joind_network_set_connected(JOIND_NETWORK(self->cur->network), FALSE);
@@ -214,9 +217,8 @@ command_sent(int error, gpointer user_data)
 	connector_fail(self, WIFI_CONNECT_EVENT_FAILED, JOIND_ERROR_FAILED, message, CONN_IDLE);
 }
 
-/* CMD_AUTHENTICATE, CMD_ASSOCIATE (joind's SME) or CMD_CONNECT. */
-static void
-send_command(WifiConnector *self, guint8 cmd)
+void
+connector_send_command(WifiConnector *self, guint8 cmd)
 {
 	WifiAttempt *cur = self->cur;
 	struct nl_msg *msg;
@@ -328,15 +330,14 @@ connector_enter(WifiConnector *self, ConnState state, const gchar *reason)
 	case CONN_AUTHENTICATING:
 	case CONN_ASSOCIATING:
 		/* Armed first: a command the kernel refuses at once leaves
-		 * the state before send_command() returns. */
+		 * the state before the command is sent. */
 		self->timer = g_timeout_add_seconds(WIFI_ASSOCIATION_TIMEOUT_S, association_timeout,
 		                                    self);
-		if (state == CONN_AUTHENTICATING && self->sae != NULL)
-			wifi_sae_auth_start(self->sae);
+		if (state == CONN_AUTHENTICATING)
+			self->method->authenticate(self);
 		else
-			send_command(self, state == CONN_AUTHENTICATING ? NL80211_CMD_AUTHENTICATE
-			                   : self->via_sme              ? NL80211_CMD_ASSOCIATE
-			                                                : NL80211_CMD_CONNECT);
+			connector_send_command(self, self->via_sme ? NL80211_CMD_ASSOCIATE
+			                                           : NL80211_CMD_CONNECT);
 		break;
 	case CONN_KEYING:
 		wifi_keying_associated(self->keying);
@@ -373,8 +374,7 @@ keying_event(WifiConnector *self, const GError *error)
 {
 	gboolean eap = self->keying != NULL && wifi_keying_is_8021x(self->keying);
 
-	/* OWE has no credentials to blame. */
-	if (self->cur->owe != NULL)
+	if (!self->method->has_credentials)
 		return WIFI_CONNECT_EVENT_HANDSHAKE_FAILED;
 	if (self->keying != NULL ? wifi_keying_blames_credentials(self->keying, error)
 	                         : g_error_matches(error, WIFI_HANDSHAKE_ERROR,
@@ -383,33 +383,6 @@ keying_event(WifiConnector *self, const GError *error)
 	if (g_error_matches(error, WIFI_HANDSHAKE_ERROR, WIFI_HANDSHAKE_ERROR_NO_MSG3) && !eap)
 		return WIFI_CONNECT_EVENT_KEYS_REFUSED;
 	return WIFI_CONNECT_EVENT_HANDSHAKE_FAILED;
-}
-
-/* OWE: the key step of an association failed before the link came up:
- * a fresh association with a new key pair, a few times. The access point
- * may key with a Diffie-Hellman answer we never read: one it gave to the
- * kernel's repetition of our association request (the kernel waits a
- * tenth of a second for an answer, then asks again, and takes only the
- * first answer), which an access point slower than that took for a new
- * association, its new key pair with it. */
-static gboolean
-connector_owe_again(WifiConnector *self, const GError *error, ConnState next)
-{
-	WifiAttempt *again;
-
-	if (self->state == CONN_CONNECTED || (again = wifi_attempt_owe_renew(self->cur)) == NULL)
-		return FALSE;
-	g_info("%s: “%s”: %s; associating again with a new OWE key pair (%u of %u)",
-	       self->iface->name, wifi_attempt_get_name(self->cur), error->message,
-	       again->owe_renewals, WIFI_ATTEMPT_OWE_MAX_RENEWALS);
-	self->next = again;
-	if (next != CONN_IDLE) {
-		connector_enter(self, next, "OWE associates again"); /* then starts next */
-		return TRUE;
-	}
-	connector_release(self);
-	connector_start(self);
-	return TRUE;
 }
 
 /* A handshake failed: nothing is saved; the link goes (next: the
@@ -430,10 +403,11 @@ connector_keying_failed(WifiConnector *self, const GError *error, ConnState next
 	if (self->refused_server != NULL)
 		g_variant_ref_sink(self->refused_server);
 	self->cur->psk.save = FALSE;
-	if (connector_owe_again(self, error, next))
+	if (self->method->keying_failed(self, error, next))
 		return;
 	connector_fail(self, keying_event(self, error),
-	               self->cur->owe != NULL ? JOIND_ERROR_FAILED : wifi_keying_error_code(error),
+	               self->method->has_credentials ? wifi_keying_error_code(error)
+	                                             : JOIND_ERROR_FAILED,
 	               error->message, next);
 }
 
@@ -460,8 +434,7 @@ on_keyed(const GError *error, gpointer user_data)
 
 /* ---- starting an attempt -------------------------------------------------- */
 
-/* cur's key step over its PMK (SAE's: once SAE accepted). */
-static gboolean
+gboolean
 connector_key_step(WifiConnector *self)
 {
 	g_autoptr(GError) error = NULL;
@@ -476,42 +449,12 @@ connector_key_step(WifiConnector *self)
 }
 
 static void
-on_sae_done(const GError *error, gpointer user_data)
-{
-	WifiConnector *self = user_data;
-
-	if (self->state != CONN_AUTHENTICATING)
-		return; /* failed already (the kernel refused a frame) */
-	if (error != NULL) {
-		connector_keying_failed(self, error, CONN_DEAUTHENTICATING);
-		return;
-	}
-	wifi_attempt_sae_accepted(self->cur, self->sae);
-	if (connector_key_step(self))
-		connector_enter(self, CONN_ASSOCIATING, "SAE accepted");
-}
-
-/* cur's first frame: its key step first (message 1 may be read before the
- * association's event, and is held; SAE's waits for its PMK), then
- * authentication or association. */
-static void
-connector_go(WifiConnector *self, const gchar *reason)
-{
-	WifiAttempt *cur = self->cur;
-
-	self->sae = wifi_attempt_sae_auth_new(cur, on_sae_done, self);
-	if (self->sae != NULL || !cur->secure || connector_key_step(self))
-		connector_enter(self, self->via_sme ? CONN_AUTHENTICATING : CONN_ASSOCIATING,
-		                reason);
-}
-
-static void
 radio_ready(gpointer user_data)
 {
 	WifiConnector *self = user_data;
 
 	if (self->state == CONN_WAITING)
-		connector_go(self, "the scan ended");
+		self->method->go(self, "the scan ended");
 	else
 		wifi_scanner_release(self->scanner);
 }
@@ -535,6 +478,7 @@ connector_start(WifiConnector *self)
 		return;
 	}
 	self->via_sme = self->use_sme;
+	self->method = wifi_auth_method_for(cur);
 	/* Named before the state turns: iwd's clients read it with it. */
 	joind_station_set_target_network(self->station, JOIND_NETWORK(cur->network));
 	joind_station_set_state(self->station, JOIND_STATION_STATE_CONNECTING, "Connect()");
@@ -542,7 +486,7 @@ connector_start(WifiConnector *self)
 	       wifi_attempt_get_name(cur), joind_mac_to_string(cur->bss->bssid, addr),
 	       cur->bss->freq, self->via_sme ? "userspace SME" : "CMD_CONNECT");
 	if (wifi_scanner_hold(self->scanner, radio_ready, self))
-		connector_go(self, "Connect()");
+		self->method->go(self, "Connect()");
 	else
 		connector_enter(self, CONN_WAITING, "a scan is under way");
 }

@@ -3,6 +3,7 @@
  * model's scan still runs, net.connman.iwd.Busy for a second Scan() before
  * the first ends and while connecting, a scan already running joined, and
  * a scan that fails before it begins answered with its cause. */
+#include "iwd-auth.h"
 #include "iwd-bus.h"
 #include "iwd-calls.h"
 #include "iwd-introspection.h"
@@ -92,6 +93,8 @@ fixture_set_up(Fixture *f, gconstpointer data)
 	g_autoptr(GError) error = NULL;
 
 	f->tc = test_core_new(NULL, NULL);
+	/* As the server does before it exports anything. */
+	g_assert_true(joind_core_declare_auth_rules(f->tc->core, iwd_auth_rules, &error));
 	f->front = iwd_bus_connect(f->tc->conn, &error);
 	g_assert_no_error(error);
 	joind_core_set_error_map(f->tc->core, f->front, map_error);

@@ -1,0 +1,85 @@
+/* auth-sae.c - SAE as the connector's authentication method (see
+ * auth-method.h): the exchange (sae-auth.c) is the method's state; its
+ * PMK keys the link once accepted. An attempt offering a cached SAE PMKSA
+ * authenticates as open system, and SAE runs when the access point
+ * refuses the PMKSA in its association answer. */
+#include "auth-method.h"
+
+#include "sae-attempt.h"
+
+static void
+on_sae_done(const GError *error, gpointer user_data)
+{
+	WifiConnector *self = user_data;
+
+	if (self->state != CONN_AUTHENTICATING)
+		return; /* failed already (the kernel refused a frame) */
+	if (error != NULL) {
+		connector_keying_failed(self, error, CONN_DEAUTHENTICATING);
+		return;
+	}
+	wifi_attempt_sae_accepted(self->cur, self->method_data);
+	if (connector_key_step(self))
+		connector_enter(self, CONN_ASSOCIATING, "SAE accepted");
+}
+
+/* The key step waits for SAE's PMK. */
+static void
+sae_go(WifiConnector *self, const gchar *reason)
+{
+	self->method_data = wifi_attempt_sae_auth_new(self->cur, on_sae_done, self);
+	if (self->method_data == NULL) {
+		wifi_auth_open_go(self, reason); /* a cached PMKSA */
+		return;
+	}
+	connector_enter(self, CONN_AUTHENTICATING, reason);
+}
+
+static void
+sae_authenticate(WifiConnector *self)
+{
+	if (self->method_data != NULL)
+		wifi_sae_auth_start(self->method_data);
+	else
+		wifi_auth_open_authenticate(self);
+}
+
+static gboolean
+sae_rx_authenticate(WifiConnector *self, struct nlattr **attrs)
+{
+	if (self->method_data == NULL)
+		return FALSE;
+	wifi_sae_auth_handle_event(self->method_data, attrs);
+	return TRUE;
+}
+
+/* A refused cached PMKSA: the same attempt again, with SAE. */
+static gboolean
+sae_refused(WifiConnector *self, guint8 cmd, gboolean timed_out, guint16 status)
+{
+	if (cmd != NL80211_CMD_ASSOCIATE || timed_out || self->next != NULL ||
+	    !wifi_attempt_sae_pmksa_refused(self->cur))
+		return FALSE;
+	g_clear_pointer(&self->keying, wifi_keying_free);
+	self->next = g_steal_pointer(&self->cur);
+	connector_start(self);
+	return TRUE;
+}
+
+static void
+sae_release(WifiConnector *self)
+{
+	g_clear_pointer((WifiSaeAuth **)&self->method_data, wifi_sae_auth_free);
+}
+
+const WifiAuthMethod wifi_auth_sae = {
+        .name = "SAE",
+        .has_credentials = TRUE,
+        .tries_other_bss = TRUE,
+        .go = sae_go,
+        .authenticate = sae_authenticate,
+        .rx_authenticate = sae_rx_authenticate,
+        .refused = sae_refused,
+        .keying_failed = wifi_auth_no_second_try,
+        .release = sae_release,
+};
