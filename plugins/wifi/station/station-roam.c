@@ -88,23 +88,17 @@ roam_scan(GArray *freqs, gpointer user_data)
 	wifi_scanner_scan(self->scanner, params, "roam", self->cancellable, roam_scan_done, self);
 }
 
-static void
-roam_move_done(GObject *source, GAsyncResult *result, gpointer user_data)
-{
-	g_autoptr(WifiStation) self = user_data;
-	g_autoptr(GError) error = NULL;
-
-	if (!g_task_propagate_boolean(G_TASK(result), &error) && self->roamer != NULL)
-		wifi_roamer_move_done(self->roamer, FALSE, 0);
-}
-
+/* The connector reassociates; its observers hear how it went. */
 static void
 roam_move(WifiBss *bss, gpointer user_data)
 {
 	WifiStation *self = user_data;
+	g_autoptr(GError) error = NULL;
 
-	wifi_connector_connect_bss(self->connector, self->roam_network, bss, NULL, roam_move_done,
-	                           g_object_ref(self));
+	if (!wifi_connector_roam(self->connector, bss, &error)) {
+		g_info("%s: cannot roam: %s", self->iface->name, error->message);
+		wifi_roamer_move_done(self->roamer, FALSE, 0);
+	}
 }
 
 /* Station1.State: roaming while a move runs; once it is over, what the
