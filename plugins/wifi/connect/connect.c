@@ -126,6 +126,7 @@ connector_release(WifiConnector *self)
 		joind_network_set_connected(JOIND_NETWORK(self->cur->network), FALSE);
 	g_clear_pointer(&self->cur, wifi_attempt_free);
 	joind_station_set_connected_network(self->station, NULL);
+	joind_station_set_connected_access_point(self->station, NULL);
 	joind_station_set_target_network(self->station, NULL);
 }
 
@@ -278,6 +279,7 @@ enter_connected(WifiConnector *self, const gchar *reason)
 {
 	WifiAttempt *cur = self->cur;
 	g_autoptr(GTask) task = g_steal_pointer(&cur->task);
+	gchar bssid[JOIND_MAC_STRING_LEN];
 
 	self->connected_mono = g_get_monotonic_time();
 	wifi_scanner_release(self->scanner);
@@ -285,6 +287,8 @@ enter_connected(WifiConnector *self, const gchar *reason)
 	joind_network_set_connected(JOIND_NETWORK(cur->network), TRUE);
 	wifi_network_set_last_connected(cur->network, g_get_real_time() / G_USEC_PER_SEC);
 	joind_station_set_connected_network(self->station, JOIND_NETWORK(cur->network));
+	joind_station_set_connected_access_point(self->station,
+	                                         joind_mac_to_string(cur->bss->bssid, bssid));
 	connector_notify(self, WIFI_CONNECT_EVENT_CONNECTED);
 	joind_device_set_state(joind_station_get_device(self->station), JOIND_DEVICE_STATE_UP);
 	connector_set_oper_up(self, TRUE);

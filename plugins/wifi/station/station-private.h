@@ -71,5 +71,7 @@ void station_add_roamer(WifiStation *self);
 void station_remove_roamer(WifiStation *self);
 void station_roam_state_changed(WifiStation *self);
 gboolean station_roam_handle_event(WifiStation *self, guint8 cmd, struct nlattr **attrs);
+/* Station1.Roam(). */
+gboolean wifi_station_roam(JoindStation *station, const guint8 *bssid, GError **error);
 
 G_END_DECLS

@@ -213,3 +213,14 @@ station_roam_handle_event(WifiStation *self, guint8 cmd, struct nlattr **attrs)
 {
 	return self->roamer != NULL && wifi_roamer_handle_event(self->roamer, cmd, attrs);
 }
+
+/* Station1.Roam() (joinctl station DEV roam BSSID). */
+gboolean
+wifi_station_roam(JoindStation *station, const guint8 *bssid, GError **error)
+{
+	WifiStation *self = WIFI_STATION(station);
+
+	if (self->roamer == NULL)
+		return joind_set_error(error, JOIND_ERROR_FAILED, "%s is gone.", self->iface->name);
+	return wifi_roamer_roam_to(self->roamer, bssid, error);
+}

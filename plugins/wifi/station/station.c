@@ -312,6 +312,7 @@ wifi_station_class_init(WifiStationClass *klass)
 	station_class->connect_hidden = wifi_station_connect_hidden;
 	station_class->connect_hidden_finish = wifi_station_connect_hidden_finish;
 	station_class->get_hidden_access_points = wifi_station_get_hidden_access_points;
+	station_class->roam = wifi_station_roam;
 }
 
 static void
