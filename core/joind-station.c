@@ -269,13 +269,6 @@ joind_station_set_connected_network(JoindStation *self, JoindNetwork *network)
 		g_object_notify_by_pspec(G_OBJECT(self), props[PROP_CONNECTED_NETWORK]);
 }
 
-const gchar *
-joind_station_get_connected_access_point(JoindStation *self)
-{
-	g_return_val_if_fail(JOIND_IS_STATION(self), NULL);
-	return GET_PRIV(self)->connected_ap;
-}
-
 void
 joind_station_set_connected_access_point(JoindStation *self, const gchar *bssid)
 {

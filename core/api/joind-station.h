@@ -165,9 +165,8 @@ JOIND_EXPORT void joind_station_set_connected_network(JoindStation *self, JoindN
  * NULL otherwise. iwd's API names it from "connecting" on, where
  * "connected-network" waits for the link. */
 JOIND_EXPORT JoindNetwork *joind_station_get_target_network(JoindStation *self);
-/* Station1.ConnectedAccessPoint: the BSSID of the link ("aa:bb:..."),
- * NULL when not connected. */
-JOIND_EXPORT const gchar *joind_station_get_connected_access_point(JoindStation *self);
+/* Station1.ConnectedAccessPoint (the "connected-access-point" property):
+ * the BSSID of the link ("aa:bb:..."), NULL when not connected. */
 JOIND_EXPORT void joind_station_set_connected_access_point(JoindStation *self, const gchar *bssid);
 /* Station1.Roam(bssid): see JoindStationClass.roam; bssid as text. */
 JOIND_EXPORT gboolean joind_station_roam(JoindStation *self, const gchar *bssid, GError **error);

@@ -89,13 +89,6 @@ wifi_roam_avoid_lookup(WifiRoamAvoid *self, const guint8 *bssid, gint64 now_us)
 	return e != NULL ? e->reason : WIFI_ROAM_AVOID_NONE;
 }
 
-guint
-wifi_roam_avoid_size(WifiRoamAvoid *self, gint64 now_us)
-{
-	avoid_expire(self, now_us);
-	return self->entries->len;
-}
-
 const gchar *
 wifi_roam_avoid_reason_to_string(WifiRoamAvoidReason reason)
 {

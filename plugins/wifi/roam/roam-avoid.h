@@ -28,8 +28,6 @@ void wifi_roam_avoid_add(WifiRoamAvoid *self, const guint8 *bssid, WifiRoamAvoid
                          gint64 now_us, gint64 duration_us);
 /* Why bssid is avoided at now_us, or WIFI_ROAM_AVOID_NONE. */
 WifiRoamAvoidReason wifi_roam_avoid_lookup(WifiRoamAvoid *self, const guint8 *bssid, gint64 now_us);
-/* Entries in force at now_us (expired ones are dropped). */
-guint wifi_roam_avoid_size(WifiRoamAvoid *self, gint64 now_us);
 const gchar *wifi_roam_avoid_reason_to_string(WifiRoamAvoidReason reason);
 
 G_END_DECLS

@@ -191,6 +191,8 @@ void
 wifi_roamer_move_done(WifiRoamer *self, gboolean ok, guint16 status)
 {
 	gchar from[JOIND_MAC_STRING_LEN], to[JOIND_MAC_STRING_LEN];
+	WifiRoamAvoidReason reason;
+	gint avoid_s;
 	gint64 ms;
 
 	if (self->state != ROAM_MOVING || self->moving_to == NULL)
@@ -206,15 +208,14 @@ wifi_roamer_move_done(WifiRoamer *self, gboolean ok, guint16 status)
 		wifi_roamer_connected(self);
 		return;
 	}
-	wifi_roam_avoid_add(self->avoid, self->moving_to->bssid,
-	                    status == STATUS_AP_FULL ? WIFI_ROAM_AVOID_BUSY
-	                                             : WIFI_ROAM_AVOID_FAILED,
-	                    g_get_monotonic_time(),
-	                    (status == STATUS_AP_FULL ? ROAM_AVOID_BUSY_S : ROAM_AVOID_FAILED_S) *
-	                            G_USEC_PER_SEC);
-	g_message("%s: roam %s -> %s failed (%s; status %u; %" G_GINT64_FORMAT " ms)",
-	          self->iface->name, from, to, self->detail != NULL ? self->detail : "", status,
-	          ms);
+	reason = status == STATUS_AP_FULL ? WIFI_ROAM_AVOID_BUSY : WIFI_ROAM_AVOID_FAILED;
+	avoid_s = status == STATUS_AP_FULL ? ROAM_AVOID_BUSY_S : ROAM_AVOID_FAILED_S;
+	wifi_roam_avoid_add(self->avoid, self->moving_to->bssid, reason, g_get_monotonic_time(),
+	                    avoid_s * G_USEC_PER_SEC);
+	g_message("%s: roam %s -> %s failed (%s; status %u; %" G_GINT64_FORMAT
+	          " ms): %s avoided for %d s (%s)",
+	          self->iface->name, from, to, self->detail != NULL ? self->detail : "", status, ms,
+	          to, avoid_s, wifi_roam_avoid_reason_to_string(reason));
 	g_clear_pointer(&self->moving_to, wifi_bss_unref);
 	roam_enter(self, ROAM_WATCHING, "roam failed");
 }
