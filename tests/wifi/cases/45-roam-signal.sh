@@ -12,6 +12,6 @@ rssi_saved=$(cat "$rssi_file")
 roam_watch_start
 printf '%u' -100 >"$rssi_file"
 roam_watch_check
-printf '%s' "$rssi_saved" >"$rssi_file"
+printf '%u' "$rssi_saved" >"$rssi_file"
 check "signal -80 dBm on ${ROAM_FROM[1]}: roamed to ${ROAM_TO[1]} in $ROAM_TOOK s, State roaming -> connected, never disconnected"
 roam_teardown
