@@ -122,7 +122,7 @@ on_sme_event(WifiConnector *self, guint8 cmd, struct nlattr **attrs)
 		return;
 	case WIFI_SME_ANSWER_SUCCESS:
 		if (cmd == NL80211_CMD_AUTHENTICATE)
-			connector_enter(self, CONN_ASSOCIATING, "authenticated");
+			connector_enter(self, connector_association_state(self), "authenticated");
 		else
 			connector_associated(self, attrs);
 		return;

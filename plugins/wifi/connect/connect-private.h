@@ -79,6 +79,8 @@ void connector_keying_failed(WifiConnector *self, const GError *error, ConnState
 gboolean connector_key_step(WifiConnector *self);
 /* CMD_AUTHENTICATE, CMD_ASSOCIATE (joind's SME) or CMD_CONNECT for cur. */
 void connector_send_command(WifiConnector *self, guint8 cmd);
+/* The state of cur's association: REASSOCIATING in a roam. */
+ConnState connector_association_state(WifiConnector *self);
 /* The scanner's go-ahead for cur (wifi_scanner_hold()). */
 void connector_radio_ready(gpointer user_data);
 /* The teardown's DISCONNECT (or our DEAUTHENTICATE) event came. */

@@ -319,10 +319,6 @@ connector_enter(WifiConnector *self, ConnState state, const gchar *reason)
 	gboolean torn_down =
 	        old == CONN_DISCONNECTING || old == CONN_DEAUTHENTICATING || old == CONN_WAITING;
 
-	/* A roam's association is a reassociation. */
-	if (state == CONN_ASSOCIATING && self->roaming)
-		state = CONN_REASSOCIATING;
-
 	joind_log_state_change(G_LOG_DOMAIN, G_LOG_LEVEL_INFO,
 	                       state == CONN_CONNECTED            ? JOIND_LOG_AUTHORIZATION
 	                       : state == CONN_IDLE && !torn_down ? JOIND_LOG_FAILURE
@@ -371,6 +367,12 @@ connector_enter(WifiConnector *self, ConnState state, const gchar *reason)
 		send_teardown(self);
 		break;
 	}
+}
+
+ConnState
+connector_association_state(WifiConnector *self)
+{
+	return self->roaming ? CONN_REASSOCIATING : CONN_ASSOCIATING;
 }
 
 /* The teardown a link in the current state needs. */
