@@ -124,6 +124,8 @@ joinctl_describe_station(JoinctlContext *ctx, JoindDBusObject *object)
 	joinctl_json_add_bool(b, "scanning", joind_dbus_station1_get_scanning(station));
 	add_optional(b, "connected_network", net ? joind_dbus_network1_get_name(net) : NULL);
 	add_optional(b, "connected_network_path", connected);
+	add_optional(b, "connected_access_point",
+	             joind_dbus_station1_get_connected_access_point(station));
 	json_builder_end_object(b);
 	return json_builder_get_root(b);
 }

@@ -1,5 +1,5 @@
 /* joinctl-station.c - `joinctl station list` and `joinctl station DEV
- * scan|get-networks|show|connect SSID|connect-hidden SSID|disconnect`: WiFi
+ * scan|get-networks|show|connect SSID|connect-hidden SSID|disconnect|roam BSSID`: WiFi
  * stations (net.joind.Station1) and their networks (net.joind.Network1).
  */
 #include "config.h"
@@ -448,6 +448,25 @@ station_connect(JoinctlContext *ctx, const gchar *name, JoindDBusObject *object,
 	return station_done(ctx, object, sentence);
 }
 
+/* Station1.Roam(): returns once the move started; the station's State is
+ * roaming until it ends. */
+static int
+station_roam(JoinctlContext *ctx, const gchar *name, JoindDBusObject *object, const gchar *bssid)
+{
+	g_autoptr(GError) error = NULL;
+	g_autoptr(GVariant) reply = NULL;
+	g_autofree gchar *sentence = NULL;
+
+	reply = joinctl_call(ctx, joind_dbus_object_peek_station1(object), "Roam",
+	                     g_variant_new("(s)", bssid), -1, &error);
+	if (reply == NULL) {
+		g_prefix_error(&error, "station %s roam %s: ", name, bssid);
+		return joinctl_report(error);
+	}
+	sentence = g_strdup_printf(_("%s is roaming to %s."), name, bssid);
+	return station_done(ctx, object, sentence);
+}
+
 static int
 station_device_command(JoinctlContext *ctx, gchar **args)
 {
@@ -463,6 +482,8 @@ station_device_command(JoinctlContext *ctx, gchar **args)
 		return station_get_networks(ctx, args[0], object);
 	if (g_str_equal(action, "show"))
 		return station_show(ctx, args[0], object);
+	if (g_str_equal(action, "roam"))
+		return station_roam(ctx, args[0], object, args[2]);
 	return station_connect(ctx, args[0], object, args[2],
 	                       g_str_equal(action, "connect-hidden"));
 }
@@ -471,7 +492,7 @@ int
 joinctl_cmd_station(JoinctlContext *ctx, gchar **args)
 {
 	static const gchar *const no_arg[] = {"scan", "get-networks", "show", "disconnect", NULL};
-	static const gchar *const ssid_arg[] = {"connect", "connect-hidden", NULL};
+	static const gchar *const ssid_arg[] = {"connect", "connect-hidden", "roam", NULL};
 	g_autoptr(GError) error = NULL;
 	guint n = g_strv_length(args);
 	gboolean list = n == 1 && g_str_equal(args[0], "list");
@@ -481,7 +502,7 @@ joinctl_cmd_station(JoinctlContext *ctx, gchar **args)
 		return joinctl_usage_error(_(
 		        "usage: joinctl station list | station DEVICE "
 		        "scan|get-networks|show|disconnect | station DEVICE connect|connect-hidden "
-		        "SSID"));
+		        "SSID | station DEVICE roam BSSID"));
 	if (!joinctl_context_connect(ctx, TRUE, &error))
 		return joinctl_report(error);
 	return list ? station_list(ctx) : station_device_command(ctx, args);

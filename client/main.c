@@ -39,6 +39,7 @@ static const gchar *help_commands =
            "  station DEVICE scan|get-networks|show|disconnect\n"
            "  station DEVICE connect SSID [--passphrase P] [--type T]\n"
            "  station DEVICE connect-hidden SSID [--passphrase P]\n"
+           "  station DEVICE roam BSSID        move to another access point of the network\n"
            "  known-networks list|show NAME|forget NAME|set-autoconnect NAME yes|no\n"
            "  known-networks trust NAME [--yes]  pin the server certificate NAME was shown\n"
            "  agent                            answer joind's secret requests until Ctrl-C\n"

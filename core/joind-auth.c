@@ -29,6 +29,7 @@ static const JoindAuthRule core_rules[] = {
         {"net.joind.Station1", "Disconnect", JOIND_AUTH_ACTION_CONNECT, NULL},
         {"net.joind.Station1", "ConnectHiddenNetwork", JOIND_AUTH_ACTION_CONNECT, NULL},
         {"net.joind.Station1", "GetOrderedNetworks", JOIND_AUTH_ACTION_CONNECT, NULL},
+        {"net.joind.Station1", "Roam", JOIND_AUTH_ACTION_CONNECT, NULL},
         {"net.joind.Network1", "Connect", JOIND_AUTH_ACTION_CONNECT, NULL},
         {"net.joind.Port8021x1", "Reauthenticate", JOIND_AUTH_ACTION_WIRED, NULL},
         {"net.joind.Port8021x1", "Logoff", JOIND_AUTH_ACTION_WIRED, NULL},

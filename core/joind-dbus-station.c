@@ -52,6 +52,30 @@ op_start(JoindDBusCall *call, gpointer target, gpointer data)
 }
 
 static void
+roam_start(JoindDBusCall *call, gpointer station, gpointer data)
+{
+	GVariant *params =
+	        g_dbus_method_invocation_get_parameters(joind_dbus_call_get_invocation(call));
+	const gchar *bssid = NULL;
+	g_autoptr(GError) error = NULL;
+
+	g_variant_get(params, "(&s)", &bssid);
+	if (!joind_station_roam(station, bssid, &error))
+		joind_dbus_call_return_error(call, error);
+	else
+		joind_dbus_call_return(call, NULL);
+}
+
+static gboolean
+transform_access_point(GBinding *binding, const GValue *from, GValue *to, gpointer user_data)
+{
+	const gchar *bssid = g_value_get_string(from);
+
+	g_value_set_string(to, bssid != NULL ? bssid : "");
+	return TRUE;
+}
+
+static void
 ordered_networks_start(JoindDBusCall *call, gpointer station, gpointer data)
 {
 	g_autoptr(GPtrArray) networks = joind_station_get_ordered_networks(station);
@@ -197,6 +221,10 @@ station_attach(JoindDBusStationExport *exp, JoindStation *station)
 	                        GINT_TO_POINTER(JOIND_CALL_OP_CONNECT_HIDDEN));
 	joind_dbus_call_connect(exp->iface, "handle-get-ordered-networks", station,
 	                        ordered_networks_start, NULL);
+	joind_dbus_call_connect(exp->iface, "handle-roam", station, roam_start, NULL);
+	g_object_bind_property_full(station, "connected-access-point", exp->iface,
+	                            "connected-access-point", G_BINDING_SYNC_CREATE,
+	                            transform_access_point, NULL, NULL, NULL);
 	g_signal_connect(station, "network-added", G_CALLBACK(on_network_added), exp);
 	g_signal_connect(station, "network-removed", G_CALLBACK(on_network_removed), exp);
 	for (guint i = 0; i < networks->len; i++)

@@ -5,6 +5,7 @@
 
 #include "joind-error.h"
 #include "joind-log.h"
+#include "joind-mac.h"
 #include "joind-station-private.h"
 
 typedef struct {
@@ -12,13 +13,22 @@ typedef struct {
 	JoindStationState state;
 	JoindNetwork *connected_network;
 	JoindNetwork *target_network;
+	gchar *connected_ap;
 	GPtrArray *networks; /* JoindNetwork, strong */
 	JoindDevice *device; /* weak */
 } JoindStationPrivate;
 
 G_DEFINE_TYPE_WITH_PRIVATE(JoindStation, joind_station, G_TYPE_OBJECT)
 
-enum { PROP_0, PROP_SCANNING, PROP_STATE, PROP_CONNECTED_NETWORK, PROP_TARGET_NETWORK, N_PROPS };
+enum {
+	PROP_0,
+	PROP_SCANNING,
+	PROP_STATE,
+	PROP_CONNECTED_NETWORK,
+	PROP_TARGET_NETWORK,
+	PROP_CONNECTED_AP,
+	N_PROPS
+};
 static GParamSpec *props[N_PROPS];
 
 enum { SIGNAL_NETWORK_ADDED, SIGNAL_NETWORK_REMOVED, N_SIGNALS };
@@ -44,6 +54,9 @@ joind_station_get_property(GObject *object, guint id, GValue *value, GParamSpec 
 	case PROP_TARGET_NETWORK:
 		g_value_set_object(value, priv->target_network);
 		break;
+	case PROP_CONNECTED_AP:
+		g_value_set_string(value, priv->connected_ap);
+		break;
 	default:
 		G_OBJECT_WARN_INVALID_PROPERTY_ID(object, id, pspec);
 	}
@@ -67,6 +80,7 @@ joind_station_finalize(GObject *object)
 	JoindStationPrivate *priv = GET_PRIV(JOIND_STATION(object));
 
 	g_clear_pointer(&priv->networks, g_ptr_array_unref);
+	g_clear_pointer(&priv->connected_ap, g_free);
 	g_clear_weak_pointer(&priv->device);
 	G_OBJECT_CLASS(joind_station_parent_class)->finalize(object);
 }
@@ -139,6 +153,12 @@ joind_station_real_get_hidden_access_points(JoindStation *self)
 	return g_array_new(FALSE, FALSE, sizeof(JoindHiddenAccessPoint));
 }
 
+static gboolean
+joind_station_real_roam(JoindStation *self, const guint8 *bssid, GError **error)
+{
+	return joind_set_error(error, JOIND_ERROR_NOT_SUPPORTED, "This station cannot roam.");
+}
+
 static void
 joind_station_class_init(JoindStationClass *klass)
 {
@@ -156,14 +176,17 @@ joind_station_class_init(JoindStationClass *klass)
 	klass->connect_hidden_finish = joind_station_real_finish;
 	klass->get_ordered_networks = joind_station_real_get_ordered_networks;
 	klass->get_hidden_access_points = joind_station_real_get_hidden_access_points;
+	klass->roam = joind_station_real_roam;
 
 	props[PROP_SCANNING] = g_param_spec_boolean("scanning", NULL, NULL, FALSE, ro);
 	props[PROP_STATE] =
-	        g_param_spec_int("state", NULL, NULL, 0, JOIND_STATION_STATE_DISCONNECTING, 0, ro);
+	        g_param_spec_int("state", NULL, NULL, 0, JOIND_STATION_STATE_LAST, 0, ro);
 	props[PROP_CONNECTED_NETWORK] =
 	        g_param_spec_object("connected-network", NULL, NULL, JOIND_TYPE_NETWORK, ro);
 	props[PROP_TARGET_NETWORK] =
 	        g_param_spec_object("target-network", NULL, NULL, JOIND_TYPE_NETWORK, ro);
+	props[PROP_CONNECTED_AP] =
+	        g_param_spec_string("connected-access-point", NULL, NULL, NULL, ro);
 	g_object_class_install_properties(object_class, N_PROPS, props);
 
 	signals[SIGNAL_NETWORK_ADDED] =
@@ -244,6 +267,33 @@ joind_station_set_connected_network(JoindStation *self, JoindNetwork *network)
 	g_return_if_fail(JOIND_IS_STATION(self));
 	if (g_set_object(&GET_PRIV(self)->connected_network, network))
 		g_object_notify_by_pspec(G_OBJECT(self), props[PROP_CONNECTED_NETWORK]);
+}
+
+void
+joind_station_set_connected_access_point(JoindStation *self, const gchar *bssid)
+{
+	JoindStationPrivate *priv;
+
+	g_return_if_fail(JOIND_IS_STATION(self));
+	priv = GET_PRIV(self);
+	if (g_strcmp0(priv->connected_ap, bssid) == 0)
+		return;
+	g_free(priv->connected_ap);
+	priv->connected_ap = g_strdup(bssid);
+	g_object_notify_by_pspec(G_OBJECT(self), props[PROP_CONNECTED_AP]);
+}
+
+gboolean
+joind_station_roam(JoindStation *self, const gchar *bssid, GError **error)
+{
+	guint8 mac[JOIND_MAC_LEN];
+
+	g_return_val_if_fail(JOIND_IS_STATION(self), FALSE);
+	if (bssid == NULL || !joind_mac_parse(bssid, mac))
+		return joind_set_error(error, JOIND_ERROR_INVALID_ARGS,
+		                       "“%s” is not a BSSID (aa:bb:cc:dd:ee:ff).",
+		                       bssid != NULL ? bssid : "");
+	return JOIND_STATION_GET_CLASS(self)->roam(self, mac, error);
 }
 
 JoindNetwork *
@@ -409,6 +459,7 @@ joind_station_state_to_string(JoindStationState state)
 	        [JOIND_STATION_STATE_CONNECTING] = "connecting",
 	        [JOIND_STATION_STATE_CONNECTED] = "connected",
 	        [JOIND_STATION_STATE_DISCONNECTING] = "disconnecting",
+	        [JOIND_STATION_STATE_ROAMING] = "roaming",
 	};
 	G_STATIC_ASSERT(G_N_ELEMENTS(names) == JOIND_STATION_STATE_LAST + 1);
 

@@ -28,8 +28,10 @@ typedef enum {
 	JOIND_STATION_STATE_CONNECTING,
 	JOIND_STATION_STATE_CONNECTED,
 	JOIND_STATION_STATE_DISCONNECTING,
+	/* connected, moving to another BSS of the network (ABI 3.0) */
+	JOIND_STATION_STATE_ROAMING,
 	/* the last value, which name tables are checked against */
-	JOIND_STATION_STATE_LAST = JOIND_STATION_STATE_DISCONNECTING,
+	JOIND_STATION_STATE_LAST = JOIND_STATION_STATE_ROAMING,
 } JoindStationState;
 
 typedef enum {
@@ -141,7 +143,12 @@ struct _JoindStationClass {
 	 * (element type JoindHiddenAccessPoint, transfer full). The default
 	 * returns none. */
 	GArray *(*get_hidden_access_points)(JoindStation *self);
-	gpointer padding[7];
+	/* ABI 3.0: Station1.Roam(): moves the link to bssid, another access point of
+	 * the connected network; returns once the move started (how it
+	 * ended shows in State and ConnectedAccessPoint). The default
+	 * refuses (NotSupported). */
+	gboolean (*roam)(JoindStation *self, const guint8 *bssid, GError **error);
+	gpointer padding[6];
 };
 
 JOIND_EXPORT gboolean joind_station_get_scanning(JoindStation *self);
@@ -158,6 +165,11 @@ JOIND_EXPORT void joind_station_set_connected_network(JoindStation *self, JoindN
  * NULL otherwise. iwd's API names it from "connecting" on, where
  * "connected-network" waits for the link. */
 JOIND_EXPORT JoindNetwork *joind_station_get_target_network(JoindStation *self);
+/* Station1.ConnectedAccessPoint (the "connected-access-point" property):
+ * the BSSID of the link ("aa:bb:..."), NULL when not connected. */
+JOIND_EXPORT void joind_station_set_connected_access_point(JoindStation *self, const gchar *bssid);
+/* Station1.Roam(bssid): see JoindStationClass.roam; bssid as text. */
+JOIND_EXPORT gboolean joind_station_roam(JoindStation *self, const gchar *bssid, GError **error);
 JOIND_EXPORT void joind_station_set_target_network(JoindStation *self, JoindNetwork *network);
 /* The device the station is attached to, NULL before. */
 JOIND_EXPORT JoindDevice *joind_station_get_device(JoindStation *self);

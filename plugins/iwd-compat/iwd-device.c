@@ -216,7 +216,11 @@ station_sync(IwdDevice *self)
 	                      joind_station_state_to_string(joind_station_get_state(station))));
 	iwd_iface_set(self->station_iface, "Scanning",
 	              g_variant_new_boolean(joind_station_get_scanning(station)));
-	diagnostic_show(self, joind_station_get_state(station) == JOIND_STATION_STATE_CONNECTED);
+	/* iwd's "roaming" is still connected (NetworkManager takes it so):
+	 * the diagnostics stay. */
+	diagnostic_show(self,
+	                joind_station_get_state(station) == JOIND_STATION_STATE_CONNECTED ||
+	                        joind_station_get_state(station) == JOIND_STATION_STATE_ROAMING);
 }
 
 static void

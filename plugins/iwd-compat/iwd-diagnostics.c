@@ -140,7 +140,8 @@ diagnostics_get(JoindCall *call, gpointer target, gpointer data)
 	JoindStation *station = joind_device_get_station(device);
 	g_autoptr(GError) error = NULL;
 
-	if (station == NULL || joind_station_get_state(station) != JOIND_STATION_STATE_CONNECTED) {
+	if (station == NULL || (joind_station_get_state(station) != JOIND_STATION_STATE_CONNECTED &&
+	                        joind_station_get_state(station) != JOIND_STATION_STATE_ROAMING)) {
 		error = g_error_new_literal(IWD_ERROR, IWD_ERROR_NOT_CONNECTED,
 		                            "The station is not connected.");
 		joind_call_return_error(call, error);

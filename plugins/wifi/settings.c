@@ -26,5 +26,12 @@ const JoindConfigKey wifi_settings[] = {
         {"General", "AddressRandomization", JOIND_CONFIG_STRING, "disabled", 0, 0, address_modes},
         /* full: all of the address is random; nic: the vendor's OUI kept. */
         {"General", "AddressRandomizationRange", JOIND_CONFIG_STRING, "full", 0, 0, address_ranges},
+        /* Roaming (iwd's keys and defaults): the signal (dBm) below which
+         * a connected station looks for a better BSS of its network, on
+         * 2.4 GHz and on 5/6 GHz, and the seconds between two searches
+         * while the signal stays low and no candidate was good enough. */
+        {"General", "RoamThreshold", JOIND_CONFIG_INT, "-70", -100, -1, NULL},
+        {"General", "RoamThreshold5G", JOIND_CONFIG_INT, "-76", -100, -1, NULL},
+        {"General", "RoamRetryInterval", JOIND_CONFIG_INT, "60", 1, 86400, NULL},
         {NULL, NULL, 0, NULL, 0, 0, NULL},
 };

@@ -20,7 +20,7 @@ on_sae_done(const GError *error, gpointer user_data)
 	}
 	wifi_attempt_sae_accepted(self->cur, self->method_data);
 	if (connector_key_step(self))
-		connector_enter(self, CONN_ASSOCIATING, "SAE accepted");
+		connector_enter(self, connector_association_state(self), "SAE accepted");
 }
 
 /* The key step waits for SAE's PMK. */

@@ -68,7 +68,8 @@ connector_refused(WifiConnector *self, guint8 cmd, gboolean timed_out, guint16 s
 
 	if (self->method->refused(self, cmd, timed_out, status))
 		return;
-	if (timed_out && connector_try_next_bss(self, message))
+	/* A roam's target that is silent ends the roam: the roamer chooses. */
+	if (timed_out && !self->roaming && connector_try_next_bss(self, message))
 		return;
 	connector_fail(self, timed_out ? WIFI_CONNECT_EVENT_NO_ANSWER : WIFI_CONNECT_EVENT_REFUSED,
 	               JOIND_ERROR_FAILED, message, CONN_IDLE);
@@ -99,8 +100,9 @@ on_connect_event(WifiConnector *self, struct nlattr **attrs)
 static void
 on_sme_event(WifiConnector *self, guint8 cmd, struct nlattr **attrs)
 {
-	ConnState awaited =
-	        cmd == NL80211_CMD_AUTHENTICATE ? CONN_AUTHENTICATING : CONN_ASSOCIATING;
+	ConnState awaited = cmd == NL80211_CMD_AUTHENTICATE ? CONN_AUTHENTICATING
+	                    : self->roaming                 ? CONN_REASSOCIATING
+	                                                    : CONN_ASSOCIATING;
 	const gchar *stage = cmd == NL80211_CMD_AUTHENTICATE ? "authentication" : "association";
 	g_autoptr(GError) error = NULL;
 	WifiSmeAnswer answer;
@@ -120,7 +122,7 @@ on_sme_event(WifiConnector *self, guint8 cmd, struct nlattr **attrs)
 		return;
 	case WIFI_SME_ANSWER_SUCCESS:
 		if (cmd == NL80211_CMD_AUTHENTICATE)
-			connector_enter(self, CONN_ASSOCIATING, "authenticated");
+			connector_enter(self, connector_association_state(self), "authenticated");
 		else
 			connector_associated(self, attrs);
 		return;
@@ -208,8 +210,8 @@ on_eapol_frame(WifiConnector *self, struct nlattr **attrs)
 	if (frame == NULL || self->keying == NULL ||
 	    (proto != NULL && nla_get_u16(proto) != WIFI_ETH_P_PAE))
 		return;
-	if (self->state != CONN_ASSOCIATING && self->state != CONN_KEYING &&
-	    self->state != CONN_CONNECTED)
+	if (self->state != CONN_ASSOCIATING && self->state != CONN_REASSOCIATING &&
+	    self->state != CONN_KEYING && self->state != CONN_CONNECTED)
 		return;
 	wifi_keying_set_peer_clear(self->keying,
 	                           attrs[NL80211_ATTR_CONTROL_PORT_NO_ENCRYPT] != NULL);

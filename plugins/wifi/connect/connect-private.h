@@ -28,7 +28,8 @@ typedef enum {
 	CONN_CONNECTED,
 	CONN_DEAUTHENTICATING,
 	CONN_DISCONNECTING,
-	CONN_LAST = CONN_DISCONNECTING, /* move with a new last state: the names check it */
+	CONN_REASSOCIATING,             /* a roam's association (connect-roam.c) */
+	CONN_LAST = CONN_REASSOCIATING, /* move with a new last state: the names check it */
 } ConnState;
 
 extern const gchar *const conn_state_names[];
@@ -53,6 +54,10 @@ struct _WifiConnector {
 	gboolean oper_up;
 	GPtrArray *disconnect_tasks; /* Disconnect() calls waiting for the teardown */
 	GArray *observers;           /* WifiConnectObserverEntry, in the order added */
+	/* A roam runs (connect-roam.c): cur moves the link from roam_from,
+	 * whose network stays connected meanwhile. */
+	gboolean roaming;
+	guint8 roam_from[6];
 	/* For diagnostics: when Connect() was accepted (wall clock, µs) and
 	 * when the link came up (monotonic, µs). */
 	gint64 connect_started_real;
@@ -74,6 +79,10 @@ void connector_keying_failed(WifiConnector *self, const GError *error, ConnState
 gboolean connector_key_step(WifiConnector *self);
 /* CMD_AUTHENTICATE, CMD_ASSOCIATE (joind's SME) or CMD_CONNECT for cur. */
 void connector_send_command(WifiConnector *self, guint8 cmd);
+/* The state of cur's association: REASSOCIATING in a roam. */
+ConnState connector_association_state(WifiConnector *self);
+/* The scanner's go-ahead for cur (wifi_scanner_hold()). */
+void connector_radio_ready(gpointer user_data);
 /* The teardown's DISCONNECT (or our DEAUTHENTICATE) event came. */
 void connector_teardown_done(WifiConnector *self, const gchar *why);
 

@@ -17,6 +17,9 @@
  *                     sent; our own DEAUTHENTICATE event ends it
  *   DISCONNECTING     CMD_DISCONNECT (CMD_DEAUTHENTICATE on the SME path)
  *                     sent; the DISCONNECT event ends it
+ *   REASSOCIATING     a roam's ASSOCIATING (connect-roam.c): CMD_ASSOCIATE
+ *                     naming the BSS left, while the network stays
+ *                     connected
  * Only connector_enter() changes the state; it logs `old -> new (reason)`,
  * cancels the old state's command and timer and runs the new state's
  * entry actions. A Connect() waits in `next` (for its secret, or for the
@@ -65,6 +68,7 @@ const gchar *const conn_state_names[] = {
         [CONN_CONNECTED] = "connected",
         [CONN_DEAUTHENTICATING] = "deauthenticating",
         [CONN_DISCONNECTING] = "disconnecting",
+        [CONN_REASSOCIATING] = "reassociating",
 };
 G_STATIC_ASSERT(G_N_ELEMENTS(conn_state_names) == CONN_LAST + 1);
 
@@ -122,6 +126,7 @@ connector_release(WifiConnector *self)
 		joind_network_set_connected(JOIND_NETWORK(self->cur->network), FALSE);
 	g_clear_pointer(&self->cur, wifi_attempt_free);
 	joind_station_set_connected_network(self->station, NULL);
+	joind_station_set_connected_access_point(self->station, NULL);
 	joind_station_set_target_network(self->station, NULL);
 }
 
@@ -226,6 +231,9 @@ connector_send_command(WifiConnector *self, guint8 cmd)
 
 	msg = wifi_sme_msg_command(self->iface->nl, cmd, self->iface->ifindex, cur->bss,
 	                           cur->secure ? &cur->plan : NULL, self->control_port_nl);
+	/* A roam's is a reassociation request: it names the BSS left. */
+	if (cmd == NL80211_CMD_ASSOCIATE && self->roaming)
+		nla_put(msg, NL80211_ATTR_PREV_BSSID, 6, self->roam_from);
 	if (cmd == NL80211_CMD_CONNECT)
 		g_info("%s: CONNECT (the kernel's SME) to %s", self->iface->name,
 		       joind_mac_to_string(cur->bss->bssid, addr));
@@ -271,6 +279,7 @@ enter_connected(WifiConnector *self, const gchar *reason)
 {
 	WifiAttempt *cur = self->cur;
 	g_autoptr(GTask) task = g_steal_pointer(&cur->task);
+	gchar bssid[JOIND_MAC_STRING_LEN];
 
 	self->connected_mono = g_get_monotonic_time();
 	wifi_scanner_release(self->scanner);
@@ -278,6 +287,8 @@ enter_connected(WifiConnector *self, const gchar *reason)
 	joind_network_set_connected(JOIND_NETWORK(cur->network), TRUE);
 	wifi_network_set_last_connected(cur->network, g_get_real_time() / G_USEC_PER_SEC);
 	joind_station_set_connected_network(self->station, JOIND_NETWORK(cur->network));
+	joind_station_set_connected_access_point(self->station,
+	                                         joind_mac_to_string(cur->bss->bssid, bssid));
 	connector_notify(self, WIFI_CONNECT_EVENT_CONNECTED);
 	joind_device_set_state(joind_station_get_device(self->station), JOIND_DEVICE_STATE_UP);
 	connector_set_oper_up(self, TRUE);
@@ -319,6 +330,8 @@ connector_enter(WifiConnector *self, ConnState state, const gchar *reason)
 	wifi_nl_cancel(self->iface->nl, self->request);
 	self->request = 0;
 	self->state = state;
+	if (state == CONN_CONNECTED || state == CONN_IDLE)
+		self->roaming = FALSE;
 	self->iface->associated =
 	        state == CONN_KEYING || state == CONN_CONNECTED || state == CONN_DISCONNECTING;
 	switch (state) {
@@ -329,6 +342,7 @@ connector_enter(WifiConnector *self, ConnState state, const gchar *reason)
 		break; /* the scanner's bound ends the scan, and so the wait */
 	case CONN_AUTHENTICATING:
 	case CONN_ASSOCIATING:
+	case CONN_REASSOCIATING:
 		/* Armed first: a command the kernel refuses at once leaves
 		 * the state before the command is sent. */
 		self->timer = g_timeout_add_seconds(WIFI_ASSOCIATION_TIMEOUT_S, association_timeout,
@@ -355,11 +369,18 @@ connector_enter(WifiConnector *self, ConnState state, const gchar *reason)
 	}
 }
 
+ConnState
+connector_association_state(WifiConnector *self)
+{
+	return self->roaming ? CONN_REASSOCIATING : CONN_ASSOCIATING;
+}
+
 /* The teardown a link in the current state needs. */
 static ConnState
 teardown_state(WifiConnector *self)
 {
-	gboolean associated = self->state != CONN_AUTHENTICATING && self->state != CONN_ASSOCIATING;
+	gboolean associated = self->state != CONN_AUTHENTICATING &&
+	                      self->state != CONN_ASSOCIATING && self->state != CONN_REASSOCIATING;
 
 	return self->via_sme && !associated ? CONN_DEAUTHENTICATING : CONN_DISCONNECTING;
 }
@@ -448,8 +469,8 @@ connector_key_step(WifiConnector *self)
 	return self->keying != NULL;
 }
 
-static void
-radio_ready(gpointer user_data)
+void
+connector_radio_ready(gpointer user_data)
 {
 	WifiConnector *self = user_data;
 
@@ -485,7 +506,7 @@ connector_start(WifiConnector *self)
 	g_info("%s: connecting to “%s” via %s on %u MHz (%s)", self->iface->name,
 	       wifi_attempt_get_name(cur), joind_mac_to_string(cur->bss->bssid, addr),
 	       cur->bss->freq, self->via_sme ? "userspace SME" : "CMD_CONNECT");
-	if (wifi_scanner_hold(self->scanner, radio_ready, self))
+	if (wifi_scanner_hold(self->scanner, connector_radio_ready, self))
 		self->method->go(self, "Connect()");
 	else
 		connector_enter(self, CONN_WAITING, "a scan is under way");

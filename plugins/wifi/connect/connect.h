@@ -53,6 +53,12 @@ gboolean wifi_connector_take_over(WifiConnector *self, WifiNetwork *network,
                                   GCancellable *cancellable, GAsyncReadyCallback callback,
                                   gpointer user_data);
 
+/* Moves the connected link to bss, another BSS of its network
+ * (reassociation; connect-roam.c): answered as attempts are, through the
+ * observers (CONNECTED, or how it failed). FALSE when it cannot start
+ * (not connected, the kernel's SME, the same BSS). */
+gboolean wifi_connector_roam(WifiConnector *self, WifiBss *bss, GError **error);
+
 /* What became of a connection, whoever asked for it (autoconnect learns
  * from these which BSS to avoid and when to reconnect). */
 typedef enum {

@@ -2,6 +2,7 @@
 #include "cqm.h"
 
 #include <netlink/attr.h>
+#include <netlink/msg.h>
 
 WifiCqmEvent
 wifi_cqm_parse(struct nlattr **attrs, gint *rssi_dbm)
@@ -47,4 +48,28 @@ wifi_cqm_event_to_string(WifiCqmEvent event)
 	default:
 		return "none";
 	}
+}
+
+guint
+wifi_cqm_set_thresholds(WifiNl *nl, guint32 ifindex, const gint *thresholds, guint n,
+                        guint hysteresis_db, gboolean with_list, WifiNlDoneFunc done,
+                        gpointer user_data)
+{
+	struct nl_msg *msg;
+	struct nlattr *cqm;
+	gint32 list[8];
+	guint count = with_list ? MIN(n, G_N_ELEMENTS(list)) : 1;
+
+	g_return_val_if_fail(n > 0, 0);
+	/* Without the list the kernel takes one threshold: the highest, the
+	 * one a roam starts at. */
+	for (guint i = 0; i < count; i++)
+		list[i] = with_list ? thresholds[i] : thresholds[n - 1];
+	msg = wifi_nl_msg_new(nl, NL80211_CMD_SET_CQM, 0);
+	nla_put_u32(msg, NL80211_ATTR_IFINDEX, ifindex);
+	cqm = nla_nest_start(msg, NL80211_ATTR_CQM);
+	nla_put(msg, NL80211_ATTR_CQM_RSSI_THOLD, (int)(count * sizeof(gint32)), list);
+	nla_put_u32(msg, NL80211_ATTR_CQM_RSSI_HYST, hysteresis_db);
+	nla_nest_end(msg, cqm);
+	return wifi_nl_send(nl, msg, NULL, done, user_data, NULL);
 }

@@ -6,6 +6,7 @@
 
 #include "autoconnect.h"
 #include "connect.h"
+#include "roam.h"
 #include "station.h"
 
 G_BEGIN_DECLS
@@ -33,6 +34,12 @@ struct _WifiStation {
 	WifiPmksaCache *pmksa_cache;
 	WifiConnector *connector;
 	WifiAutoconnect *autoconnect;
+	/* Roaming (station-roam.c): the roamer, and the link it watches as the
+	 * connector last reported it. */
+	WifiRoamer *roamer;
+	WifiNetwork *roam_network;
+	WifiBss *roam_bss;
+	guint8 own_address[6];
 	GPtrArray *probe_ssids; /* GBytes: ConnectHiddenNetwork() calls running */
 };
 
@@ -56,5 +63,15 @@ void station_update_profile(WifiStation *self, WifiNetwork *network);
 void wifi_station_scan(JoindStation *station, GCancellable *cancellable,
                        GAsyncReadyCallback callback, gpointer user_data);
 GPtrArray *wifi_station_get_ordered_networks(JoindStation *station);
+
+/* Roaming (station-roam.c): the roamer made and observing the connector,
+ * and gone; the station's state changed; an event it may take (TRUE: the
+ * roamer took a beacon loss on: the link is not dropped for it). */
+void station_add_roamer(WifiStation *self);
+void station_remove_roamer(WifiStation *self);
+void station_roam_state_changed(WifiStation *self);
+gboolean station_roam_handle_event(WifiStation *self, guint8 cmd, struct nlattr **attrs);
+/* Station1.Roam(). */
+gboolean wifi_station_roam(JoindStation *station, const guint8 *bssid, GError **error);
 
 G_END_DECLS

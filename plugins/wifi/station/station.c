@@ -214,6 +214,9 @@ station_diagnostics(gpointer user_data, GTask *task)
 	g_variant_dict_insert(d, "netlink_overruns", "u", wifi_nl_get_n_overruns(self->iface->nl));
 	wifi_address_diagnostics(self->iface, joind_device_get_address(self->device), d);
 	g_variant_dict_insert(d, "networks", "u", g_hash_table_size(self->networks));
+	if (self->roamer != NULL)
+		g_variant_dict_insert(d, "roam_state", "s",
+		                      wifi_roamer_get_state_name(self->roamer));
 	g_variant_dict_insert_value(d, "bsses", g_variant_builder_end(&bsses));
 	if (self->connector != NULL && wifi_connector_get_refused_server(self->connector) != NULL)
 		g_variant_dict_insert_value(d, "refused_server",
@@ -232,6 +235,7 @@ station_diagnostics(gpointer user_data, GTask *task)
 static void
 on_state_changed(WifiStation *self, GParamSpec *pspec, gpointer user_data)
 {
+	station_roam_state_changed(self);
 	if (joind_station_get_state(JOIND_STATION(self)) != JOIND_STATION_STATE_DISCONNECTED) {
 		g_clear_handle_id(&self->periodic_timer, g_source_remove);
 		return;
@@ -286,6 +290,7 @@ wifi_station_finalize(GObject *object)
 	WifiStation *self = WIFI_STATION(object);
 
 	g_clear_pointer(&self->autoconnect, wifi_autoconnect_free);
+	station_remove_roamer(self);
 	g_clear_pointer(&self->connector, wifi_connector_free);
 	g_clear_pointer(&self->pmksa_cache, wifi_pmksa_cache_free);
 	g_clear_pointer(&self->bsses, g_hash_table_unref);
@@ -310,6 +315,7 @@ wifi_station_class_init(WifiStationClass *klass)
 	station_class->connect_hidden = wifi_station_connect_hidden;
 	station_class->connect_hidden_finish = wifi_station_connect_hidden_finish;
 	station_class->get_hidden_access_points = wifi_station_get_hidden_access_points;
+	station_class->roam = wifi_station_roam;
 }
 
 static void
@@ -362,6 +368,7 @@ wifi_station_new(const WifiStationSetup *setup)
 	self->connector = wifi_connector_new(core, JOIND_STATION(self), self->iface, self->scanner,
 	                                     self->pmksa_cache);
 	station_add_autoconnect(self);
+	station_add_roamer(self);
 	joind_device_attach_station(self->device, JOIND_STATION(self));
 	g_signal_connect(self, "notify::state", G_CALLBACK(on_state_changed), NULL);
 	return self;
@@ -437,6 +444,7 @@ wifi_station_stop(WifiStation *self)
 	g_cancellable_cancel(self->cancellable);
 	g_clear_handle_id(&self->periodic_timer, g_source_remove);
 	g_clear_pointer(&self->autoconnect, wifi_autoconnect_free);
+	station_remove_roamer(self);
 	g_clear_pointer(&self->connector, wifi_connector_free); /* releases the scanner */
 	g_clear_pointer(&self->scanner, wifi_scanner_free);
 	wifi_address_stop(self->iface, self->device);
@@ -495,8 +503,11 @@ wifi_station_handle_event(WifiStation *self, guint8 cmd, struct nlattr **attrs)
 			wifi_connector_handle_event(self->connector, cmd, attrs);
 		break;
 	case NL80211_CMD_NOTIFY_CQM:
-		if (self->autoconnect != NULL)
+		if (!station_roam_handle_event(self, cmd, attrs) && self->autoconnect != NULL)
 			wifi_autoconnect_handle_event(self->autoconnect, cmd, attrs);
+		break;
+	case NL80211_CMD_FRAME:
+		station_roam_handle_event(self, cmd, attrs);
 		break;
 	default:
 		break;

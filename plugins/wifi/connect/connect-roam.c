@@ -1,0 +1,73 @@
+/* connect-roam.c - the connector's move of a connected link to another
+ * BSS of its network (see connect.h): the roamer asks, through the
+ * station. The move takes a Connect()'s steps (the attempt's
+ * authentication method, the association, the key step; a cached PMKSA
+ * for the new BSS offered as always), except that
+ *   - the link is not released: the network stays connected and
+ *     Station1 keeps its ConnectedNetwork (its State is the roamer's
+ *     "roaming" meanwhile);
+ *   - the association is REASSOCIATING: CMD_ASSOCIATE names the BSS left
+ *     (NL80211_ATTR_PREV_BSSID), a reassociation request;
+ *   - mac80211 drops the old link itself when the authentication to the
+ *     new BSS starts, and reports a DEAUTHENTICATE and a DISCONNECT
+ *     event without DISCONNECTED_BY_AP: they come in AUTHENTICATING,
+ *     where they are no loss (connect-events.c ignores both there);
+ *   - a silent target ends the roam rather than trying another BSS.
+ * A failed move fails like an attempt: the observers hear it, the link
+ * is gone (the old one went when the authentication started). */
+#include "connect-private.h"
+
+#include <string.h>
+
+#include "auth-method.h"
+#include "joind-mac.h"
+
+/* What the move may not start from. */
+static gboolean
+roam_check(WifiConnector *self, WifiBss *bss, GError **error)
+{
+	if (self->state != CONN_CONNECTED || self->cur == NULL || self->next != NULL)
+		return joind_set_error(error, JOIND_ERROR_FAILED,
+		                       "%s is not connected: there is nothing to roam from.",
+		                       self->iface->name);
+	if (!self->via_sme)
+		return joind_set_error(error, JOIND_ERROR_NOT_SUPPORTED,
+		                       "%s connects through the kernel's SME (CMD_CONNECT), which "
+		                       "cannot reassociate to another BSS.",
+		                       self->iface->name);
+	if (memcmp(bss->bssid, self->cur->bss->bssid, 6) == 0)
+		return joind_set_error(error, JOIND_ERROR_INVALID_ARGS,
+		                       "%s is already connected to that BSS.", self->iface->name);
+	return TRUE;
+}
+
+gboolean
+wifi_connector_roam(WifiConnector *self, WifiBss *bss, GError **error)
+{
+	gchar from[JOIND_MAC_STRING_LEN], to[JOIND_MAC_STRING_LEN];
+	WifiAttempt *moved;
+
+	if (!roam_check(self, bss, error))
+		return FALSE;
+	moved = wifi_attempt_move_to(
+	        self->cur, self->core, bss, self->use_sme,
+	        joind_device_get_address(joind_station_get_device(self->station)), error);
+	if (moved == NULL)
+		return FALSE;
+	memcpy(self->roam_from, self->cur->bss->bssid, 6);
+	self->roaming = TRUE;
+	/* The old link's key step and method go; its network stays. */
+	g_clear_pointer(&self->keying, wifi_keying_free);
+	self->method->release(self);
+	wifi_attempt_free(self->cur);
+	self->cur = moved;
+	self->method = wifi_auth_method_for(moved);
+	g_info("%s: “%s”: roaming from %s to %s on %u MHz", self->iface->name,
+	       wifi_attempt_get_name(moved), joind_mac_to_string(self->roam_from, from),
+	       joind_mac_to_string(bss->bssid, to), bss->freq);
+	if (wifi_scanner_hold(self->scanner, connector_radio_ready, self))
+		self->method->go(self, "roam");
+	else
+		connector_enter(self, CONN_WAITING, "a scan is under way");
+	return TRUE;
+}

@@ -1,0 +1,129 @@
+/* test-connect-roam.c - the connector's roam (connect-roam.c) on joind's
+ * SME: from a connected link to the network's second access point as a
+ * reassociation (CMD_ASSOCIATE naming the BSS left), mac80211's local
+ * teardown of the old link on the way taken for no loss, the network
+ * connected and Station1's ConnectedNetwork the same throughout; a
+ * refused move fails like an attempt; what a roam may not start from. */
+#include "connect-fixture.h"
+
+static WifiBss *
+second_bss(WifiNetwork *network)
+{
+	return g_ptr_array_index(wifi_network_get_bsses(network), 1);
+}
+
+/* Every Station1.State the station takes, as letters (d, c, C, D, r). */
+static void
+on_state(JoindStation *station, GParamSpec *pspec, GString *states)
+{
+	g_string_append_c(states, "dcCDr"[joind_station_get_state(station)]);
+}
+
+/* The old link as mac80211 drops it when the authentication to the new
+ * BSS starts: our own deauthentication and a DISCONNECT event without
+ * DISCONNECTED_BY_AP. */
+static void
+local_teardown(Fixture *f)
+{
+	struct nl_msg *msg = event_new(NL80211_CMD_DISCONNECT);
+
+	send_deauth_event(f, FALSE, 1);
+	nla_put_u16(msg, NL80211_ATTR_REASON_CODE, 1);
+	send_event(f, msg);
+}
+
+static void
+test_roam_open(Fixture *f, gconstpointer data)
+{
+	g_autoptr(WifiNetwork) network = make_network2(f, "campus", NULL, NULL, NULL);
+	g_autoptr(GString) states = g_string_new(NULL);
+	g_autoptr(GError) error = NULL;
+	FakeNlRequest *req;
+
+	join_open(f, network, TRUE);
+	assert_connected(f, network);
+	g_signal_connect(f->station, "notify::state", G_CALLBACK(on_state), states);
+	g_assert_true(wifi_connector_roam(f->connector, second_bss(network), &error));
+	g_assert_no_error(error);
+	ack(f, NL80211_CMD_AUTHENTICATE, ap2_addr);
+	local_teardown(f);
+	send_answer(f, NL80211_CMD_AUTHENTICATE, ap2_addr, 0);
+	/* A reassociation request: it names the access point left. */
+	req = fake_nl_expect(f->fake, NL80211_CMD_ASSOCIATE);
+	g_assert_nonnull(req->attrs[NL80211_ATTR_PREV_BSSID]);
+	g_assert_cmpmem(nla_data(req->attrs[NL80211_ATTR_PREV_BSSID]), 6, ap_addr, 6);
+	g_assert_true(network_connected(network));
+	ack(f, NL80211_CMD_ASSOCIATE, ap2_addr);
+	send_answer(f, NL80211_CMD_ASSOCIATE, ap2_addr, 0);
+	g_assert_cmpstr(f->events->str, ==, "CC");
+	g_assert_cmpmem(wifi_connector_get_connected_bss(f->connector)->bssid, 6, ap2_addr, 6);
+	g_assert_true(joind_station_get_connected_network(f->station) == JOIND_NETWORK(network));
+	g_assert_true(network_connected(network));
+	/* The connector never said anything but connected (the roamer's
+	 * "roaming" is the station's, not the connector's). */
+	g_assert_cmpstr(states->str, ==, "");
+	assert_state(f, JOIND_STATION_STATE_CONNECTED);
+	g_signal_handlers_disconnect_by_data(f->station, states);
+}
+
+/* A target that refuses: the observers hear it, the link is gone. */
+static void
+test_roam_refused(Fixture *f, gconstpointer data)
+{
+	g_autoptr(WifiNetwork) network = make_network2(f, "campus", NULL, NULL, NULL);
+	g_autoptr(GError) error = NULL;
+
+	join_open(f, network, TRUE);
+	g_assert_true(wifi_connector_roam(f->connector, second_bss(network), &error));
+	ack(f, NL80211_CMD_AUTHENTICATE, ap2_addr);
+	local_teardown(f);
+	send_answer(f, NL80211_CMD_AUTHENTICATE, ap2_addr, 0);
+	ack(f, NL80211_CMD_ASSOCIATE, ap2_addr);
+	send_answer(f, NL80211_CMD_ASSOCIATE, ap2_addr, 17);
+	g_assert_cmpstr(f->events->str, ==, "CR");
+	assert_state(f, JOIND_STATION_STATE_DISCONNECTED);
+	g_assert_null(joind_station_get_connected_network(f->station));
+	g_assert_false(network_connected(network));
+}
+
+static void
+test_roam_refused_at_once(Fixture *f, gconstpointer data)
+{
+	g_autoptr(WifiNetwork) network = make_network2(f, "campus", NULL, NULL, NULL);
+	WifiBss *first = g_ptr_array_index(wifi_network_get_bsses(network), 0);
+	GError *error = NULL;
+
+	g_assert_false(wifi_connector_roam(f->connector, second_bss(network), &error));
+	g_assert_error(error, JOIND_ERROR, JOIND_ERROR_FAILED);
+	g_clear_error(&error);
+	join_open(f, network, TRUE);
+	g_assert_false(wifi_connector_roam(f->connector, first, &error));
+	g_assert_error(error, JOIND_ERROR, JOIND_ERROR_INVALID_ARGS);
+	g_clear_error(&error);
+	assert_connected(f, network);
+}
+
+/* The kernel's SME cannot reassociate to a BSS of our choosing. */
+static void
+test_roam_kernel_sme(Fixture *f, gconstpointer data)
+{
+	g_autoptr(WifiNetwork) network = make_network2(f, "campus", NULL, NULL, NULL);
+	GError *error = NULL;
+
+	join_open(f, network, FALSE);
+	g_assert_false(wifi_connector_roam(f->connector, second_bss(network), &error));
+	g_assert_error(error, JOIND_ERROR, JOIND_ERROR_NOT_SUPPORTED);
+	g_clear_error(&error);
+	assert_connected(f, network);
+}
+
+int
+main(int argc, char **argv)
+{
+	g_test_init(&argc, &argv, NULL);
+	CONNECT_TEST_ADD("/wifi/connect/roam/open", &sme, test_roam_open);
+	CONNECT_TEST_ADD("/wifi/connect/roam/refused", &sme, test_roam_refused);
+	CONNECT_TEST_ADD("/wifi/connect/roam/refused-at-once", &sme, test_roam_refused_at_once);
+	CONNECT_TEST_ADD("/wifi/connect/roam/kernel-sme", &kernel_sme, test_roam_kernel_sme);
+	return g_test_run();
+}
