@@ -1,0 +1,95 @@
+/* ap-private.h - the access point's object and its station table, shared
+ * by ap.c (the BSS: start, stop, group key, event dispatch) and ap-sta.c
+ * (each station: authentication, association, its 4-way handshake). */
+#pragma once
+
+#include "ap-ies.h"
+#include "ap.h"
+#include "mgmt-request.h"
+#include "rsn-authenticator.h"
+
+G_BEGIN_DECLS
+
+#define AP_MAX_AID 2007
+
+typedef enum {
+	AP_STA_AUTHENTICATED, /* open system authentication answered */
+	AP_STA_ADDING,        /* NEW_STATION sent */
+	AP_STA_KEYING,        /* associated, 4-way handshake under way */
+	AP_STA_AUTHORIZED,    /* port open */
+	AP_STA_STATE_LAST = AP_STA_AUTHORIZED,
+} ApStaState;
+
+typedef struct _WifiAp WifiAp;
+
+typedef struct {
+	WifiAp *ap;
+	gint64 key; /* the address as a number: the table's key */
+	guint8 mac[6];
+	gchar name[18]; /* the address, for log lines */
+	ApStaState state;
+	guint16 aid;
+	guint16 capabilities, listen_interval;
+	gboolean reassoc;
+	gboolean mfp;
+	guint8 rates[16];
+	guint n_rates;
+	guint8 rsne[257];
+	gsize rsne_len;
+	WifiAuthenticator *auth;
+	guint timer;   /* the handshake's retransmissions */
+	guint request; /* the pending nl80211 request */
+} ApSta;
+
+struct _WifiAp {
+	WifiIface *iface;
+	WifiApCallbacks cb;
+	gpointer user_data;
+	WifiApState state;
+	guint8 bssid[6];
+	guint8 ssid[32];
+	gsize ssid_len;
+	gboolean open, hidden, mfpc;
+	guint32 freq;
+	guint channel;
+	guint rekey_interval, max_stations;
+	guint8 pmk[32]; /* the PSK */
+	guint8 rsne[257];
+	gsize rsne_len;
+	WifiGroupKeys gk;
+	WifiApIes ies;
+	GBytes *beacon_head, *beacon_tail;
+	GHashTable *stations; /* &ApSta.key -> ApSta */
+	guint step;           /* starting: the step under way */
+	guint n_pending;      /* requests of the step not answered */
+	GPtrArray *requests;  /* ids of the step's requests */
+	guint rekey_timer;
+};
+
+/* The one place the AP's state changes: logs "old -> new (reason)". */
+void wifi_ap_enter(WifiAp *self, WifiApState state, const gchar *reason);
+/* Sends a request of the AP itself; done is called with the errno. */
+guint wifi_ap_send(WifiAp *self, struct nl_msg *msg, WifiNlDoneFunc done, gpointer user_data);
+
+/* The station table (ap-sta.c). */
+ApSta *wifi_ap_sta_lookup(WifiAp *self, const guint8 mac[6]);
+/* The one place a station's state changes: logs "old -> new (reason)". */
+void wifi_ap_sta_enter(ApSta *sta, ApStaState state, const gchar *reason);
+/* Ends a station (DEL_STATION, or a deauthentication with reason when it
+ * was not added; reason 0: nothing sent) and frees it. */
+void wifi_ap_sta_remove(ApSta *sta, guint16 reason, const gchar *why);
+/* Transmits a management frame (consumed). */
+void wifi_ap_send_frame(WifiAp *self, GBytes *frame);
+gint64 wifi_ap_sta_key(const guint8 mac[6]);
+void wifi_ap_sta_free(gpointer sta);
+void wifi_ap_sta_frame(WifiAp *self, const guint8 *frame, gsize len);
+void wifi_ap_sta_eapol(WifiAp *self, const guint8 mac[6], const guint8 *frame, gsize len);
+/* The kernel removed a station (inactivity, or our DEL_STATION). */
+void wifi_ap_sta_deleted(WifiAp *self, const guint8 mac[6]);
+/* A station's keys (ap-sta-keys.c): NEW_STATION, then the association
+ * response and the 4-way handshake. */
+void wifi_ap_sta_add(ApSta *sta);
+/* Sends group message 1 to every authorised station. */
+void wifi_ap_sta_rekey_all(WifiAp *self);
+
+G_END_DECLS

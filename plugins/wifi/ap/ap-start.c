@@ -1,0 +1,361 @@
+/* ap-start.c - starting and stopping the access point's BSS: the
+ * configuration checked (SSID, passphrase, the channel against the radio
+ * and its regulatory domain), the elements built, the start-up steps
+ * (frames registered, START_AP, group keys), STOP_AP, and the group key
+ * rotation.
+ */
+#include "ap-private.h"
+
+#include <errno.h>
+#include <string.h>
+
+#include "ap-cmds.h"
+#include "joind-secret.h"
+#include "mgmt.h"
+#include "rsn-kde.h"
+#include "rsn-keys.h"
+#include "rsn.h"
+
+enum {
+	STEP_REGISTER, /* the management frames the AP answers itself */
+	STEP_START,    /* START_AP */
+	STEP_KEYS,     /* the GTK (and IGTK) installed */
+	STEP_DEFAULT,  /* the GTK made the default multicast key */
+	STEP_DONE,
+};
+
+#define AP_DEFAULT_CHANNEL 6
+#define AP_DTIM_PERIOD     2
+
+static const guint8 frame_subtypes[] = {
+        WIFI_MGMT_FC_SUBTYPE_PROBE_REQ, WIFI_MGMT_FC_SUBTYPE_AUTH,
+        WIFI_MGMT_FC_SUBTYPE_ASSOC_REQ, WIFI_MGMT_FC_SUBTYPE_REASSOC_REQ,
+        WIFI_MGMT_FC_SUBTYPE_DISASSOC,  WIFI_MGMT_FC_SUBTYPE_DEAUTH,
+};
+
+/* The channel, if the radio has it and its regulatory domain lets an AP
+ * transmit there. */
+static gboolean
+check_channel(WifiAp *self, guint channel, GError **error)
+{
+	guint32 freq = channel == 14 ? 2484 : 2407 + 5 * channel;
+	const WifiWiphy *wiphy = self->iface->wiphy;
+
+	for (guint i = 0; wiphy->channels != NULL && i < wiphy->channels->len; i++) {
+		const WifiChannel *c = &g_array_index(wiphy->channels, WifiChannel, i);
+
+		if (c->freq != freq)
+			continue;
+		if (c->disabled || c->no_ir || c->radar) {
+			g_set_error(error, G_IO_ERROR, G_IO_ERROR_NOT_SUPPORTED,
+			            "Channel %u (%u MHz) is %s by the radio's regulatory domain",
+			            channel, freq, c->disabled ? "disabled" : "passive only");
+			return FALSE;
+		}
+		self->channel = channel;
+		self->freq = freq;
+		return TRUE;
+	}
+	g_set_error(error, G_IO_ERROR, G_IO_ERROR_NOT_SUPPORTED,
+	            "Channel %u is not one of the radio's 2.4 GHz channels", channel);
+	return FALSE;
+}
+
+static gboolean
+check_config(WifiAp *self, const WifiApConfig *c, GError **error)
+{
+	g_autoptr(GError) local = NULL;
+
+	if (c->ssid_len < 1 || c->ssid_len > 32) {
+		g_set_error(error, G_IO_ERROR, G_IO_ERROR_INVALID_ARGUMENT,
+		            "An SSID is 1 to 32 octets, not %" G_GSIZE_FORMAT, c->ssid_len);
+		return FALSE;
+	}
+	if (!c->open && c->secret == NULL) {
+		g_set_error_literal(error, G_IO_ERROR, G_IO_ERROR_INVALID_ARGUMENT,
+		                    "A WPA2 access point needs a passphrase (an open one must be "
+		                    "asked for explicitly)");
+		return FALSE;
+	}
+	if (!(self->iface->wiphy->iftypes & (1u << NL80211_IFTYPE_AP))) {
+		g_set_error(error, G_IO_ERROR, G_IO_ERROR_NOT_SUPPORTED,
+		            "Radio %s cannot be an access point", self->iface->wiphy->name);
+		return FALSE;
+	}
+	if (!c->open && !wifi_psk_from_secret(c->secret, c->ssid, c->ssid_len, self->pmk, &local)) {
+		g_set_error(error, G_IO_ERROR, G_IO_ERROR_INVALID_ARGUMENT, "%s", local->message);
+		return FALSE;
+	}
+	return check_channel(self, c->channel != 0 ? c->channel : AP_DEFAULT_CHANNEL, error);
+}
+
+/* Our RSNE: WPA2-Personal, CCMP; management frame protection capable when
+ * the radio has BIP-CMAC-128 (optional for the station, as iwd). */
+static void
+build_rsne(WifiAp *self)
+{
+	WifiRsne rsne = {
+	        .version = 1,
+	        .group_cipher = 0x000fac04,
+	        .pairwise = {0x000fac04},
+	        .n_pairwise = 1,
+	        .akms = {0x000fac02},
+	        .n_akms = 1,
+	};
+
+	self->mfpc = wifi_wiphy_supports_cipher(self->iface->wiphy, WIFI_CIPHER_SUITE_BIP_CMAC);
+	rsne.capabilities = self->mfpc ? 0x0080 : 0;
+	self->rsne_len = wifi_rsne_write(&rsne, NULL, self->rsne);
+}
+
+static void
+build_ies(WifiAp *self)
+{
+	WifiApIes *ies = &self->ies;
+
+	memset(ies, 0, sizeof(*ies));
+	memcpy(ies->bssid, self->bssid, 6);
+	ies->ssid = self->ssid;
+	ies->ssid_len = self->ssid_len;
+	ies->hidden = self->hidden;
+	ies->channel = (guint8)self->channel;
+	ies->privacy = !self->open;
+	wifi_ap_ies_default_rates(ies, FALSE);
+	if (!self->open) {
+		ies->rsne = self->rsne;
+		ies->rsne_len = self->rsne_len;
+	}
+	g_clear_pointer(&self->beacon_head, g_bytes_unref);
+	g_clear_pointer(&self->beacon_tail, g_bytes_unref);
+	self->beacon_head = wifi_ap_beacon_head(ies);
+	self->beacon_tail = wifi_ap_beacon_tail(ies);
+}
+
+static void step_run(WifiAp *self);
+
+static void
+step_done(int err, gpointer user_data)
+{
+	WifiAp *self = user_data;
+	g_autofree gchar *why = NULL;
+
+	if (self->state != WIFI_AP_STATE_STARTING)
+		return;
+	if (err < 0) {
+		why = g_strdup_printf("the kernel refused %s: %s",
+		                      self->step == STEP_START ? "to start the BSS"
+		                                               : "a start-up step",
+		                      g_strerror(-err));
+		wifi_ap_stop(self, why);
+		return;
+	}
+	if (--self->n_pending > 0)
+		return;
+	g_ptr_array_set_size(self->requests, 0);
+	self->step++;
+	if (self->open && self->step == STEP_KEYS)
+		self->step = STEP_DONE;
+	step_run(self);
+}
+
+static void
+step_send(WifiAp *self, struct nl_msg *msg)
+{
+	guint id;
+
+	self->n_pending++;
+	id = wifi_ap_send(self, msg, step_done, self);
+	if (id != 0 && self->state == WIFI_AP_STATE_STARTING)
+		g_ptr_array_add(self->requests, GUINT_TO_POINTER(id));
+}
+
+static void
+send_group_keys(WifiAp *self)
+{
+	WifiHandshakeKey gtk = {
+	        .kind = WIFI_KEY_KIND_GROUP,
+	        .key_id = self->gk.gtk_id,
+	        .cipher = WIFI_CIPHER_SUITE_CCMP,
+	        .key = self->gk.gtk,
+	        .key_len = self->gk.gtk_len,
+	};
+	WifiHandshakeKey igtk = {
+	        .kind = WIFI_KEY_KIND_GROUP_MGMT,
+	        .key_id = self->gk.igtk_id,
+	        .cipher = WIFI_CIPHER_SUITE_BIP_CMAC,
+	        .key = self->gk.igtk,
+	        .key_len = self->gk.igtk_len,
+	};
+	guint32 ifindex = self->iface->ifindex;
+
+	step_send(self, wifi_rsn_msg_new_key(self->iface->nl, ifindex, &gtk));
+	if (self->mfpc)
+		step_send(self, wifi_rsn_msg_new_key(self->iface->nl, ifindex, &igtk));
+}
+
+static void
+send_start(WifiAp *self)
+{
+	WifiApStart s = {
+	        .beacon_head = self->beacon_head,
+	        .beacon_tail = self->beacon_tail,
+	        .ssid = self->ssid,
+	        .ssid_len = self->ssid_len,
+	        .hidden = self->hidden,
+	        .freq = self->freq,
+	        .beacon_interval = WIFI_AP_BEACON_INTERVAL,
+	        .dtim_period = AP_DTIM_PERIOD,
+	        .privacy = !self->open,
+	        .pairwise_cipher = wifi_cipher_suite_selector(WIFI_CIPHER_SUITE_CCMP),
+	        .group_cipher = wifi_cipher_suite_selector(WIFI_CIPHER_SUITE_CCMP),
+	        .akm = 0x000fac02,
+	        .control_port_nl80211 = TRUE,
+	};
+
+	step_send(self, wifi_ap_msg_start(self->iface->nl, self->iface->ifindex, &s));
+}
+
+static void
+step_run(WifiAp *self)
+{
+	WifiNl *nl = self->iface->nl;
+	guint32 ifindex = self->iface->ifindex;
+
+	switch (self->step) {
+	case STEP_REGISTER:
+		for (guint i = 0; i < G_N_ELEMENTS(frame_subtypes); i++)
+			step_send(self, wifi_ap_msg_register_frame(nl, ifindex, frame_subtypes[i]));
+		break;
+	case STEP_START:
+		send_start(self);
+		break;
+	case STEP_KEYS:
+		send_group_keys(self);
+		break;
+	case STEP_DEFAULT:
+		step_send(self, wifi_ap_msg_default_group_key(nl, ifindex, self->gk.gtk_id));
+		break;
+	default:
+		wifi_ap_enter(self, WIFI_AP_STATE_STARTED, "beaconing");
+		break;
+	}
+}
+
+gboolean
+wifi_ap_start(WifiAp *self, const WifiApConfig *config, GError **error)
+{
+	g_autofree gchar *why = NULL;
+
+	if (self->state != WIFI_AP_STATE_IDLE) {
+		g_set_error(error, G_IO_ERROR, G_IO_ERROR_BUSY, "The access point is %s already",
+		            wifi_ap_state_to_string(self->state));
+		return FALSE;
+	}
+	if (!check_config(self, config, error))
+		return FALSE;
+	memcpy(self->ssid, config->ssid, config->ssid_len);
+	self->ssid_len = config->ssid_len;
+	self->open = config->open;
+	self->hidden = config->hidden;
+	self->rekey_interval = config->rekey_interval;
+	self->max_stations =
+	        config->max_stations != 0 ? config->max_stations : WIFI_AP_DEFAULT_MAX_STATIONS;
+	if (!self->open) {
+		build_rsne(self);
+		if (!wifi_group_keys_generate(&self->gk, WIFI_CIPHER_SUITE_CCMP,
+		                              self->mfpc ? WIFI_CIPHER_SUITE_BIP_CMAC : 0, NULL,
+		                              error))
+			return FALSE;
+	}
+	build_ies(self);
+	self->step = STEP_REGISTER;
+	why = g_strdup_printf("%s on channel %u, %s", self->hidden ? "hidden" : "SSID shown",
+	                      self->channel,
+	                      self->open   ? "open"
+	                      : self->mfpc ? "WPA2, MFP optional"
+	                                   : "WPA2");
+	wifi_ap_enter(self, WIFI_AP_STATE_STARTING, why);
+	step_run(self);
+	return TRUE;
+}
+
+static void
+stopped(int err, gpointer user_data)
+{
+	WifiAp *self = user_data;
+	g_autofree gchar *why = NULL;
+
+	if (self->state != WIFI_AP_STATE_STOPPING)
+		return;
+	why = err < 0 && err != -ENOENT ? g_strdup_printf("STOP_AP: %s", g_strerror(-err))
+	                                : g_strdup("BSS stopped");
+	wifi_ap_enter(self, WIFI_AP_STATE_IDLE, why);
+}
+
+void
+wifi_ap_stop(WifiAp *self, const gchar *reason)
+{
+	guint id;
+
+	if (self->state == WIFI_AP_STATE_IDLE || self->state == WIFI_AP_STATE_STOPPING)
+		return;
+	wifi_ap_enter(self, WIFI_AP_STATE_STOPPING, reason);
+	id = wifi_ap_send(self, wifi_ap_msg_stop(self->iface->nl, self->iface->ifindex), stopped,
+	                  self);
+	if (id != 0 && self->state == WIFI_AP_STATE_STOPPING)
+		g_ptr_array_add(self->requests, GUINT_TO_POINTER(id));
+}
+
+static void
+rekey_done(int err, gpointer user_data)
+{
+	WifiAp *self = user_data;
+
+	if (err < 0) {
+		g_autofree gchar *why =
+		        g_strdup_printf("the new group key was refused: %s", g_strerror(-err));
+
+		wifi_ap_stop(self, why);
+	}
+}
+
+static void
+rekey_send(WifiAp *self, struct nl_msg *msg)
+{
+	guint id = wifi_ap_send(self, msg, rekey_done, self);
+
+	if (id != 0)
+		g_ptr_array_add(self->requests, GUINT_TO_POINTER(id));
+}
+
+void
+wifi_ap_rekey_group(WifiAp *self)
+{
+	g_autoptr(GError) error = NULL;
+	WifiGroupKeys previous = self->gk;
+	WifiHandshakeKey gtk = {.kind = WIFI_KEY_KIND_GROUP, .cipher = WIFI_CIPHER_SUITE_CCMP};
+
+	if (self->state != WIFI_AP_STATE_STARTED || self->open)
+		return;
+	if (!wifi_group_keys_generate(&self->gk, WIFI_CIPHER_SUITE_CCMP,
+	                              self->mfpc ? WIFI_CIPHER_SUITE_BIP_CMAC : 0, &previous,
+	                              &error)) {
+		joind_secret_clear(&previous, sizeof(previous));
+		wifi_ap_stop(self, error->message);
+		return;
+	}
+	joind_secret_clear(&previous, sizeof(previous));
+	g_info("%s: access point rotates its group key (key %u)", self->iface->name,
+	       self->gk.gtk_id);
+	/* Installed and made the transmit key at once, as hostapd does: a
+	 * station misses group frames only until its group handshake ends. */
+	gtk.key_id = self->gk.gtk_id;
+	gtk.key = self->gk.gtk;
+	gtk.key_len = self->gk.gtk_len;
+	/* Earlier rotations' requests are long over (each has a deadline). */
+	g_ptr_array_set_size(self->requests, 0);
+	rekey_send(self, wifi_rsn_msg_new_key(self->iface->nl, self->iface->ifindex, &gtk));
+	rekey_send(self, wifi_ap_msg_default_group_key(self->iface->nl, self->iface->ifindex,
+	                                               self->gk.gtk_id));
+	wifi_ap_sta_rekey_all(self);
+}

@@ -1,0 +1,497 @@
+/* test-ap.c - the access point (plugins/wifi/ap) against a fake nl80211
+ * (fake-nl.c) and the station's own supplicant as its client: the
+ * start-up steps and what START_AP carries, open system authentication,
+ * association and NEW_STATION, the 4-way handshake over the control
+ * port, the TK and the port, a group key rotation, refusals (another
+ * AKM, a full AP, association without authentication, a forbidden
+ * channel), probes of a hidden AP, the kernel refusing START_AP, stop. */
+#include <errno.h>
+#include <string.h>
+
+#include "ap-ies.h"
+#include "ap.h"
+#include "fake-nl.h"
+#include "ie.h"
+#include "mgmt-request.h"
+#include "mgmt.h"
+#include "rsn-handshake.h"
+
+#define IFINDEX 7
+
+static const guint8 bssid[6] = {0x02, 0x00, 0x00, 0x00, 0x01, 0x00};
+static const guint8 sta_mac[6] = {0x02, 0x00, 0x00, 0x00, 0x02, 0x00};
+static const guint8 other_mac[6] = {0x02, 0x00, 0x00, 0x00, 0x03, 0x00};
+/* The RSNEs a WPA2 client sends: without and with MFP capability, and one
+ * asking for SAE. */
+static const guint8 rsne_psk[] = {0x30, 0x14, 0x01, 0x00, 0x00, 0x0f, 0xac, 0x04, 0x01, 0x00, 0x00,
+                                  0x0f, 0xac, 0x04, 0x01, 0x00, 0x00, 0x0f, 0xac, 0x02, 0x00, 0x00};
+static const guint8 rsne_mfpc[] = {0x30, 0x14, 0x01, 0x00, 0x00, 0x0f, 0xac, 0x04,
+                                   0x01, 0x00, 0x00, 0x0f, 0xac, 0x04, 0x01, 0x00,
+                                   0x00, 0x0f, 0xac, 0x02, 0x80, 0x00};
+static const guint8 rsne_sae[] = {0x30, 0x14, 0x01, 0x00, 0x00, 0x0f, 0xac, 0x04, 0x01, 0x00, 0x00,
+                                  0x0f, 0xac, 0x04, 0x01, 0x00, 0x00, 0x0f, 0xac, 0x08, 0x80, 0x00};
+
+typedef struct {
+	FakeNl *fake;
+	WifiNl *nl;
+	WifiIface *iface;
+	WifiAp *ap;
+	WifiHandshake *sta;
+	GQueue to_ap; /* GBytes: the supplicant's EAPOL frames */
+	GString *log; /* "+mac" / "-mac" per station joining and leaving, state names */
+	guint sta_keys;
+} Fixture;
+
+static void
+on_state(WifiApState old_state, WifiApState new_state, const gchar *reason, gpointer user_data)
+{
+	Fixture *f = user_data;
+
+	(void)old_state;
+	(void)reason;
+	g_string_append_printf(f->log, "%s ", wifi_ap_state_to_string(new_state));
+}
+
+static void
+on_station(const guint8 mac[6], gboolean joined, gpointer user_data)
+{
+	Fixture *f = user_data;
+
+	g_string_append_printf(f->log, "%c%02x ", joined ? '+' : '-', mac[5] | mac[4]);
+}
+
+static void
+set_up(Fixture *f, gconstpointer data)
+{
+	static const WifiApCallbacks cb = {on_state, on_station};
+	g_autoptr(WifiWiphy) wiphy = wifi_wiphy_new(0);
+
+	(void)data;
+	wiphy->name = g_strdup("phy0");
+	wiphy->iftypes = (1u << NL80211_IFTYPE_STATION) | (1u << NL80211_IFTYPE_AP);
+	wiphy->ciphers = WIFI_CIPHER_CCMP | WIFI_CIPHER_BIP_CMAC;
+	for (guint ch = 1; ch <= 13; ch++) {
+		WifiChannel c = {.freq = 2407 + 5 * ch, .disabled = ch == 12, .no_ir = ch == 13};
+
+		g_array_append_val(wiphy->channels, c);
+	}
+	f->nl = fake_nl_new(&f->fake);
+	f->iface = wifi_iface_new(f->nl, NULL, wiphy, IFINDEX, "wlan0");
+	f->ap = wifi_ap_new(f->iface, bssid, &cb, f);
+	f->log = g_string_new(NULL);
+}
+
+static void
+tear_down(Fixture *f, gconstpointer data)
+{
+	(void)data;
+	wifi_handshake_free(f->sta);
+	wifi_ap_free(f->ap);
+	g_queue_clear_full(&f->to_ap, (GDestroyNotify)g_bytes_unref);
+	wifi_iface_unref(f->iface);
+	wifi_nl_free(f->nl);
+	g_string_free(f->log, TRUE);
+}
+
+static WifiApConfig
+config(const gchar *ssid, const gchar *secret)
+{
+	WifiApConfig c = {0};
+
+	memcpy(c.ssid, ssid, strlen(ssid));
+	c.ssid_len = strlen(ssid);
+	c.secret = secret;
+	c.open = secret == NULL;
+	return c;
+}
+
+/* Answers every step of the start; checks START_AP's attributes. */
+static void
+start(Fixture *f, const WifiApConfig *c)
+{
+	g_autoptr(GError) error = NULL;
+	FakeNlRequest *req;
+
+	g_assert_true(wifi_ap_start(f->ap, c, &error));
+	g_assert_no_error(error);
+	g_assert_cmpuint(fake_nl_done_all(f->fake, NL80211_CMD_REGISTER_FRAME, 0), ==, 6);
+	req = fake_nl_expect(f->fake, NL80211_CMD_START_AP);
+	g_assert_cmpmem(nla_data(req->attrs[NL80211_ATTR_SSID]),
+	                nla_len(req->attrs[NL80211_ATTR_SSID]), c->ssid, c->ssid_len);
+	g_assert_cmpuint(nla_get_u32(req->attrs[NL80211_ATTR_WIPHY_FREQ]), ==, 2437);
+	g_assert_nonnull(req->attrs[NL80211_ATTR_BEACON_HEAD]);
+	g_assert_nonnull(req->attrs[NL80211_ATTR_SOCKET_OWNER]);
+	g_assert_true((req->attrs[NL80211_ATTR_PRIVACY] != NULL) == !c->open);
+	if (!c->open) {
+		g_assert_cmpuint(nla_get_u32(req->attrs[NL80211_ATTR_AKM_SUITES]), ==, 0x000fac02);
+		g_assert_nonnull(req->attrs[NL80211_ATTR_CONTROL_PORT_OVER_NL80211]);
+	}
+	fake_nl_done(f->fake, req, 0);
+	if (!c->open) {
+		g_assert_cmpuint(fake_nl_done_all(f->fake, NL80211_CMD_NEW_KEY, 0), ==, 2);
+		req = fake_nl_expect(f->fake, NL80211_CMD_SET_KEY);
+		g_assert_nonnull(req->attrs[NL80211_ATTR_KEY_DEFAULT]);
+		fake_nl_done(f->fake, req, 0);
+	}
+	g_assert_cmpint(wifi_ap_get_state(f->ap), ==, WIFI_AP_STATE_STARTED);
+	g_assert_cmpuint(wifi_ap_get_frequency(f->ap), ==, 2437);
+}
+
+/* A management frame from the station, as nl80211 passes it up. */
+static void
+rx_frame(Fixture *f, GBytes *frame)
+{
+	struct nl_msg *msg = wifi_test_msg_new(NL80211_CMD_FRAME);
+	struct nlattr *tb[NL80211_ATTR_MAX + 1];
+
+	nla_put_u32(msg, NL80211_ATTR_IFINDEX, IFINDEX);
+	nla_put(msg, NL80211_ATTR_FRAME, (int)g_bytes_get_size(frame),
+	        g_bytes_get_data(frame, NULL));
+	wifi_test_msg_parse(msg, tb);
+	wifi_ap_handle_event(f->ap, NL80211_CMD_FRAME, tb);
+	nlmsg_free(msg);
+	g_bytes_unref(frame);
+}
+
+/* A frame from sa: the fixed fields (and, for a probe, the elements) in
+ * hex; an association request also names the SSID, rates and rsne. */
+static GBytes *
+request_from(const guint8 sa[6], guint8 subtype, const gchar *fixed_hex, const guint8 *rsne,
+             gsize rsne_len)
+{
+	GByteArray *b = g_byte_array_new();
+	guint8 h[24] = {subtype};
+	static const guint8 ssid[] = {0x00, 0x04, 'h', 'o', 'm', 'e'};
+	static const guint8 rates[] = {0x01, 0x04, 0x82, 0x84, 0x8b, 0x96};
+
+	memcpy(h + 4, bssid, 6);
+	memcpy(h + 10, sa, 6);
+	memcpy(h + 16, bssid, 6);
+	g_byte_array_append(b, h, sizeof(h));
+	for (gsize i = 0; fixed_hex[i] != '\0'; i += 2) {
+		guint8 o = (guint8)(g_ascii_xdigit_value(fixed_hex[i]) * 16 +
+		                    g_ascii_xdigit_value(fixed_hex[i + 1]));
+		g_byte_array_append(b, &o, 1);
+	}
+	if (subtype == WIFI_MGMT_FC_SUBTYPE_ASSOC_REQ) {
+		g_byte_array_append(b, ssid, sizeof(ssid));
+		g_byte_array_append(b, rates, sizeof(rates));
+		if (rsne != NULL)
+			g_byte_array_append(b, rsne, (guint)rsne_len);
+	}
+	return g_byte_array_free_to_bytes(b);
+}
+
+static GBytes *
+request(guint8 subtype, const gchar *fixed_hex, const guint8 *rsne, gsize rsne_len)
+{
+	return request_from(sta_mac, subtype, fixed_hex, rsne, rsne_len);
+}
+
+/* The oldest frame the AP transmitted (CMD_FRAME), answered. */
+static GBytes *
+tx_frame(Fixture *f)
+{
+	FakeNlRequest *req = fake_nl_expect(f->fake, NL80211_CMD_FRAME);
+	GBytes *frame = g_bytes_new(nla_data(req->attrs[NL80211_ATTR_FRAME]),
+	                            nla_len(req->attrs[NL80211_ATTR_FRAME]));
+
+	fake_nl_done(f->fake, req, 0);
+	return frame;
+}
+
+static void
+expect_answer(Fixture *f, gboolean assoc, guint16 status)
+{
+	g_autoptr(GBytes) frame = tx_frame(f);
+	g_autoptr(GError) error = NULL;
+	WifiMgmtAnswer a;
+
+	g_assert_true(wifi_mgmt_parse_answer(g_bytes_get_data(frame, NULL), g_bytes_get_size(frame),
+	                                     &a, &error));
+	g_assert_cmpint(a.assoc, ==, assoc);
+	g_assert_cmpuint(a.status, ==, status);
+	g_assert_cmpmem(a.bssid, 6, bssid, 6);
+}
+
+static void
+sta_send(const guint8 *frame, gsize len, gpointer user_data)
+{
+	g_queue_push_tail(&((Fixture *)user_data)->to_ap, g_bytes_new(frame, len));
+}
+
+static void
+sta_install(const WifiHandshakeKey *key, gpointer user_data)
+{
+	(void)key;
+	((Fixture *)user_data)->sta_keys++;
+}
+
+static void
+client_new(Fixture *f, const gchar *passphrase, const guint8 *rsne, gsize rsne_len)
+{
+	static const WifiHandshakeCallbacks cb = {sta_send, sta_install, NULL};
+	g_autoptr(GError) error = NULL;
+	WifiHandshakeConfig c = {0};
+	guint8 pmk[32];
+	gboolean mfp = rsne[20] & 0x80;
+	static const guint8 ap_rsne[] = {0x30, 0x14, 0x01, 0x00, 0x00, 0x0f, 0xac, 0x04,
+	                                 0x01, 0x00, 0x00, 0x0f, 0xac, 0x04, 0x01, 0x00,
+	                                 0x00, 0x0f, 0xac, 0x02, 0x80, 0x00};
+
+	g_assert_true(wifi_psk_from_passphrase(passphrase, (const guint8 *)"home", 4, pmk, &error));
+	c.akm = WIFI_AKM_SUITE_PSK;
+	c.pairwise_cipher = c.group_cipher = WIFI_CIPHER_SUITE_CCMP;
+	c.group_mgmt_cipher = mfp ? WIFI_CIPHER_SUITE_BIP_CMAC : 0;
+	memcpy(c.spa, sta_mac, 6);
+	memcpy(c.aa, bssid, 6);
+	c.pmk = pmk;
+	c.pmk_len = sizeof(pmk);
+	c.own_rsne = rsne;
+	c.own_rsne_len = rsne_len;
+	c.ap_rsne = ap_rsne;
+	c.ap_rsne_len = sizeof(ap_rsne);
+	f->sta = wifi_handshake_new(&c, &cb, f, &error);
+	g_assert_no_error(error);
+}
+
+/* EAPOL the AP sent (CONTROL_PORT_FRAME), answered, to the client. */
+static void
+eapol_to_client(Fixture *f, gboolean encrypted)
+{
+	FakeNlRequest *req = fake_nl_expect(f->fake, NL80211_CMD_CONTROL_PORT_FRAME);
+	g_autoptr(GError) error = NULL;
+
+	g_assert_cmpmem(nla_data(req->attrs[NL80211_ATTR_MAC]), 6, sta_mac, 6);
+	g_assert_true((req->attrs[NL80211_ATTR_CONTROL_PORT_NO_ENCRYPT] == NULL) == encrypted);
+	wifi_handshake_rx(f->sta, nla_data(req->attrs[NL80211_ATTR_FRAME]),
+	                  nla_len(req->attrs[NL80211_ATTR_FRAME]), &error);
+	fake_nl_done(f->fake, req, 0);
+}
+
+/* The client's EAPOL frames to the AP (CONTROL_PORT_FRAME events). */
+static void
+eapol_to_ap(Fixture *f)
+{
+	GBytes *frame;
+
+	while ((frame = g_queue_pop_head(&f->to_ap)) != NULL) {
+		struct nl_msg *msg = wifi_test_msg_new(NL80211_CMD_CONTROL_PORT_FRAME);
+		struct nlattr *tb[NL80211_ATTR_MAX + 1];
+
+		nla_put_u32(msg, NL80211_ATTR_IFINDEX, IFINDEX);
+		nla_put(msg, NL80211_ATTR_MAC, 6, sta_mac);
+		nla_put(msg, NL80211_ATTR_FRAME, (int)g_bytes_get_size(frame),
+		        g_bytes_get_data(frame, NULL));
+		wifi_test_msg_parse(msg, tb);
+		wifi_ap_handle_event(f->ap, NL80211_CMD_CONTROL_PORT_FRAME, tb);
+		nlmsg_free(msg);
+		g_bytes_unref(frame);
+	}
+}
+
+/* Authentication and association up to NEW_STATION answered. */
+static void
+associate(Fixture *f, const guint8 *rsne, gsize rsne_len, gboolean mfp)
+{
+	FakeNlRequest *req;
+	struct nl80211_sta_flag_update *flags;
+
+	rx_frame(f, request(WIFI_MGMT_FC_SUBTYPE_AUTH, "000001000000", NULL, 0));
+	expect_answer(f, FALSE, 0);
+	rx_frame(f, request(WIFI_MGMT_FC_SUBTYPE_ASSOC_REQ, "31040a00", rsne, rsne_len));
+	req = fake_nl_expect(f->fake, NL80211_CMD_NEW_STATION);
+	g_assert_cmpmem(nla_data(req->attrs[NL80211_ATTR_MAC]), 6, sta_mac, 6);
+	g_assert_cmpuint(nla_get_u16(req->attrs[NL80211_ATTR_STA_AID]), ==, 1);
+	flags = nla_data(req->attrs[NL80211_ATTR_STA_FLAGS2]);
+	g_assert_cmpuint(!!(flags->set & (1u << NL80211_STA_FLAG_MFP)), ==, mfp);
+	g_assert_cmpuint(flags->set & (1u << NL80211_STA_FLAG_AUTHORIZED), ==, 0);
+	fake_nl_done(f->fake, req, 0);
+	expect_answer(f, TRUE, 0);
+}
+
+static void
+join(Fixture *f, const guint8 *rsne, gsize rsne_len, gboolean mfp)
+{
+	FakeNlRequest *req;
+
+	client_new(f, "correct horse", rsne, rsne_len);
+	associate(f, rsne, rsne_len, mfp);
+	eapol_to_client(f, FALSE); /* message 1 */
+	eapol_to_ap(f);            /* message 2 */
+	eapol_to_client(f, FALSE); /* message 3 */
+	eapol_to_ap(f);            /* message 4 */
+	req = fake_nl_expect(f->fake, NL80211_CMD_NEW_KEY);
+	g_assert_cmpmem(nla_data(req->attrs[NL80211_ATTR_MAC]), 6, sta_mac, 6);
+	fake_nl_done(f->fake, req, 0);
+	req = fake_nl_expect(f->fake, NL80211_CMD_SET_STATION);
+	g_assert_cmpmem(nla_data(req->attrs[NL80211_ATTR_MAC]), 6, sta_mac, 6);
+	fake_nl_done(f->fake, req, 0);
+	g_assert_cmpint(wifi_handshake_get_state(f->sta), ==, WIFI_HANDSHAKE_STATE_COMPLETE);
+	g_assert_cmpuint(wifi_ap_get_n_stations(f->ap), ==, 1);
+}
+
+static void
+test_wpa2_join(Fixture *f, gconstpointer data)
+{
+	WifiApConfig c = config("home", "correct horse");
+
+	(void)data;
+	start(f, &c);
+	join(f, rsne_psk, sizeof(rsne_psk), FALSE);
+	g_assert_cmpuint(f->sta_keys, ==, 2); /* TK, GTK */
+	g_assert_cmpstr(f->log->str, ==, "starting started +02 ");
+}
+
+/* MFP negotiated: NEW_STATION says so and message 3 carries the IGTK; then
+ * a rotation reaches the client as group message 1, encrypted. */
+static void
+test_mfp_and_rekey(Fixture *f, gconstpointer data)
+{
+	WifiApConfig c = config("home", "correct horse");
+	FakeNlRequest *req;
+
+	(void)data;
+	start(f, &c);
+	join(f, rsne_mfpc, sizeof(rsne_mfpc), TRUE);
+	g_assert_cmpuint(f->sta_keys, ==, 3); /* TK, GTK, IGTK */
+	wifi_ap_rekey_group(f->ap);
+	req = fake_nl_expect(f->fake, NL80211_CMD_NEW_KEY);
+	g_assert_cmpuint(nla_get_u8(req->attrs[NL80211_ATTR_KEY_IDX]), ==, 2);
+	g_assert_null(req->attrs[NL80211_ATTR_MAC]);
+	fake_nl_done(f->fake, req, 0);
+	fake_nl_done(f->fake, fake_nl_expect(f->fake, NL80211_CMD_SET_KEY), 0);
+	eapol_to_client(f, TRUE); /* group message 1 */
+	eapol_to_ap(f);           /* group message 2 */
+	g_assert_cmpuint(f->sta_keys, ==, 5);
+	g_assert_cmpuint(fake_nl_n_pending(f->fake), ==, 0);
+}
+
+/* Refusals: another AKM (status 43), association without authentication
+ * (deauthentication, reason 7), a full AP (status 17). */
+static void
+test_refusals(Fixture *f, gconstpointer data)
+{
+	WifiApConfig c = config("home", "correct horse");
+	g_autoptr(GBytes) deauth = NULL;
+	WifiMgmtLeave leave;
+
+	(void)data;
+	c.max_stations = 1;
+	start(f, &c);
+	rx_frame(f,
+	         request(WIFI_MGMT_FC_SUBTYPE_ASSOC_REQ, "31040a00", rsne_psk, sizeof(rsne_psk)));
+	deauth = tx_frame(f);
+	g_assert_true(wifi_mgmt_parse_leave(g_bytes_get_data(deauth, NULL),
+	                                    g_bytes_get_size(deauth), &leave, NULL));
+	g_assert_cmpuint(leave.reason, ==, 7);
+	rx_frame(f, request(WIFI_MGMT_FC_SUBTYPE_AUTH, "000001000000", NULL, 0));
+	expect_answer(f, FALSE, 0);
+	rx_frame(f,
+	         request(WIFI_MGMT_FC_SUBTYPE_ASSOC_REQ, "31040a00", rsne_sae, sizeof(rsne_sae)));
+	expect_answer(f, TRUE, 43);
+	g_assert_null(fake_nl_find(f->fake, NL80211_CMD_NEW_STATION));
+	/* SAE authentication is refused (status 13) until joind answers it. */
+	rx_frame(f, request(WIFI_MGMT_FC_SUBTYPE_AUTH, "030001000000", NULL, 0));
+	expect_answer(f, FALSE, 13);
+	join(f, rsne_psk, sizeof(rsne_psk), FALSE);
+	/* A second station finds the AP full. */
+	rx_frame(f, request_from(other_mac, WIFI_MGMT_FC_SUBTYPE_AUTH, "000001000000", NULL, 0));
+	expect_answer(f, FALSE, 0);
+	rx_frame(f, request_from(other_mac, WIFI_MGMT_FC_SUBTYPE_ASSOC_REQ, "31040a00", rsne_psk,
+	                         sizeof(rsne_psk)));
+	expect_answer(f, TRUE, 17);
+}
+
+/* A hidden AP answers only probes that name it; beacons carry no SSID. */
+static void
+test_hidden_probes(Fixture *f, gconstpointer data)
+{
+	WifiApConfig c = config("home", NULL);
+	g_autoptr(GBytes) resp = NULL;
+	const guint8 *p;
+
+	(void)data;
+	c.hidden = TRUE;
+	start(f, &c);
+	rx_frame(f, request(WIFI_MGMT_FC_SUBTYPE_PROBE_REQ, "0000", NULL, 0));
+	g_assert_null(fake_nl_find(f->fake, NL80211_CMD_FRAME));
+	rx_frame(f, request(WIFI_MGMT_FC_SUBTYPE_PROBE_REQ, "0004686f6d65", NULL, 0));
+	resp = tx_frame(f);
+	p = g_bytes_get_data(resp, NULL);
+	g_assert_cmpuint(p[0], ==, WIFI_MGMT_FC_SUBTYPE_PROBE_RESP);
+	g_assert_cmpmem(p + 38, 4, "home", 4);
+	/* Open: no privacy bit, and the association opens the port at once. */
+	g_assert_cmpuint(p[34] & 0x10, ==, 0);
+	rx_frame(f, request(WIFI_MGMT_FC_SUBTYPE_AUTH, "000001000000", NULL, 0));
+	expect_answer(f, FALSE, 0);
+	rx_frame(f, request(WIFI_MGMT_FC_SUBTYPE_ASSOC_REQ, "31040a00", NULL, 0));
+	fake_nl_done(f->fake, fake_nl_expect(f->fake, NL80211_CMD_NEW_STATION), 0);
+	expect_answer(f, TRUE, 0);
+	fake_nl_done(f->fake, fake_nl_expect(f->fake, NL80211_CMD_SET_STATION), 0);
+	g_assert_cmpuint(wifi_ap_get_n_stations(f->ap), ==, 1);
+}
+
+/* Channels the regulatory domain forbids, a short passphrase: refused
+ * with a sentence, nothing sent. */
+static void
+test_config_refused(Fixture *f, gconstpointer data)
+{
+	WifiApConfig c = config("home", "correct horse");
+	g_autoptr(GError) error = NULL;
+
+	(void)data;
+	c.channel = 12;
+	g_assert_false(wifi_ap_start(f->ap, &c, &error));
+	g_assert_nonnull(strstr(error->message, "Channel 12 (2467 MHz) is disabled"));
+	g_clear_error(&error);
+	c.channel = 13;
+	g_assert_false(wifi_ap_start(f->ap, &c, &error));
+	g_assert_nonnull(strstr(error->message, "passive only"));
+	g_clear_error(&error);
+	c.channel = 36;
+	g_assert_false(wifi_ap_start(f->ap, &c, &error));
+	g_assert_nonnull(strstr(error->message, "not one of the radio's"));
+	g_clear_error(&error);
+	c = config("home", "short");
+	g_assert_false(wifi_ap_start(f->ap, &c, &error));
+	g_assert_nonnull(error);
+	g_assert_cmpuint(fake_nl_n_pending(f->fake), ==, 0);
+	g_assert_cmpint(wifi_ap_get_state(f->ap), ==, WIFI_AP_STATE_IDLE);
+}
+
+/* The kernel refuses START_AP: the AP stops and says why; a stop after a
+ * join says the station left. */
+static void
+test_start_refused_and_stop(Fixture *f, gconstpointer data)
+{
+	WifiApConfig c = config("home", "correct horse");
+	g_autoptr(GError) error = NULL;
+
+	(void)data;
+	g_assert_true(wifi_ap_start(f->ap, &c, &error));
+	fake_nl_done_all(f->fake, NL80211_CMD_REGISTER_FRAME, 0);
+	fake_nl_done(f->fake, fake_nl_expect(f->fake, NL80211_CMD_START_AP), -EBUSY);
+	fake_nl_done(f->fake, fake_nl_expect(f->fake, NL80211_CMD_STOP_AP), 0);
+	g_assert_cmpstr(f->log->str, ==, "starting stopping idle ");
+	g_string_truncate(f->log, 0);
+	start(f, &c);
+	join(f, rsne_psk, sizeof(rsne_psk), FALSE);
+	wifi_ap_stop(f->ap, "asked to");
+	fake_nl_done(f->fake, fake_nl_expect(f->fake, NL80211_CMD_STOP_AP), 0);
+	g_assert_cmpstr(f->log->str, ==, "starting started +02 -02 stopping idle ");
+}
+
+int
+main(int argc, char **argv)
+{
+	g_test_init(&argc, &argv, NULL);
+#define ADD(path, fn) g_test_add(path, Fixture, NULL, set_up, fn, tear_down)
+	ADD("/ap/wpa2-join", test_wpa2_join);
+	ADD("/ap/mfp-and-rekey", test_mfp_and_rekey);
+	ADD("/ap/refusals", test_refusals);
+	ADD("/ap/hidden-probes", test_hidden_probes);
+	ADD("/ap/config-refused", test_config_refused);
+	ADD("/ap/start-refused-and-stop", test_start_refused_and_stop);
+	return g_test_run();
+}
