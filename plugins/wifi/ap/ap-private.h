@@ -7,6 +7,7 @@
 #include "ap.h"
 #include "mgmt-request.h"
 #include "rsn-authenticator.h"
+#include "scan.h"
 
 G_BEGIN_DECLS
 
@@ -64,12 +65,19 @@ struct _WifiAp {
 	guint n_pending;      /* requests of the step not answered */
 	GPtrArray *requests;  /* ids of the step's requests */
 	guint rekey_timer;
+	WifiScanner *scanner; /* the channel choice's */
+	GCancellable *cancel; /* cancelled when the AP goes */
+	guint chosen;         /* the channel the scan's results point to */
 };
 
 /* The one place the AP's state changes: logs "old -> new (reason)". */
 void wifi_ap_enter(WifiAp *self, WifiApState state, const gchar *reason);
 /* Sends a request of the AP itself; done is called with the errno. */
 guint wifi_ap_send(WifiAp *self, struct nl_msg *msg, WifiNlDoneFunc done, gpointer user_data);
+
+/* The channel scan's results (ap-start.c). */
+void wifi_ap_scan_results(GPtrArray *bsses, const GArray *scanned_freqs, gboolean authoritative,
+                          gpointer user_data);
 
 /* The station table (ap-sta.c). */
 ApSta *wifi_ap_sta_lookup(WifiAp *self, const guint8 mac[6]);

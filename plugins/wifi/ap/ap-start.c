@@ -9,6 +9,7 @@
 #include <errno.h>
 #include <string.h>
 
+#include "ap-channel.h"
 #include "ap-cmds.h"
 #include "joind-secret.h"
 #include "mgmt.h"
@@ -17,6 +18,7 @@
 #include "rsn.h"
 
 enum {
+	STEP_SCAN,     /* the surroundings, for the channel (none configured) */
 	STEP_REGISTER, /* the management frames the AP answers itself */
 	STEP_START,    /* START_AP */
 	STEP_KEYS,     /* the GTK (and IGTK) installed */
@@ -24,8 +26,7 @@ enum {
 	STEP_DONE,
 };
 
-#define AP_DEFAULT_CHANNEL 6
-#define AP_DTIM_PERIOD     2
+#define AP_DTIM_PERIOD 2
 
 static const guint8 frame_subtypes[] = {
         WIFI_MGMT_FC_SUBTYPE_PROBE_REQ, WIFI_MGMT_FC_SUBTYPE_AUTH,
@@ -33,31 +34,30 @@ static const guint8 frame_subtypes[] = {
         WIFI_MGMT_FC_SUBTYPE_DISASSOC,  WIFI_MGMT_FC_SUBTYPE_DEAUTH,
 };
 
-/* The channel, if the radio has it and its regulatory domain lets an AP
- * transmit there. */
+/* The configured channel, if the radio may start a BSS there; 0 asks for
+ * a scan, if one of 1, 6 and 11 is allowed. */
 static gboolean
 check_channel(WifiAp *self, guint channel, GError **error)
 {
-	guint32 freq = channel == 14 ? 2484 : 2407 + 5 * channel;
-	const WifiWiphy *wiphy = self->iface->wiphy;
+	const gchar *why = NULL;
 
-	for (guint i = 0; wiphy->channels != NULL && i < wiphy->channels->len; i++) {
-		const WifiChannel *c = &g_array_index(wiphy->channels, WifiChannel, i);
-
-		if (c->freq != freq)
-			continue;
-		if (c->disabled || c->no_ir || c->radar) {
-			g_set_error(error, G_IO_ERROR, G_IO_ERROR_NOT_SUPPORTED,
-			            "Channel %u (%u MHz) is %s by the radio's regulatory domain",
-			            channel, freq, c->disabled ? "disabled" : "passive only");
-			return FALSE;
-		}
-		self->channel = channel;
-		self->freq = freq;
+	self->channel = channel;
+	self->freq = channel != 0 ? wifi_ap_channel_freq(self->iface->wiphy, channel, &why) : 0;
+	if (channel != 0 && self->freq != 0)
 		return TRUE;
-	}
-	g_set_error(error, G_IO_ERROR, G_IO_ERROR_NOT_SUPPORTED,
-	            "Channel %u is not one of the radio's 2.4 GHz channels", channel);
+	if (channel == 0 && wifi_ap_choose_channel(NULL, self->iface->wiphy) != 0)
+		return TRUE;
+	if (channel == 0)
+		g_set_error_literal(error, G_IO_ERROR, G_IO_ERROR_NOT_SUPPORTED,
+		                    "None of channels 1, 6 and 11 is allowed by the radio's "
+		                    "regulatory domain");
+	else if (why != NULL)
+		g_set_error(error, G_IO_ERROR, G_IO_ERROR_NOT_SUPPORTED,
+		            "Channel %u (%u MHz) is %s by the radio's regulatory domain", channel,
+		            channel == 14 ? 2484 : 2407 + 5 * channel, why);
+	else
+		g_set_error(error, G_IO_ERROR, G_IO_ERROR_NOT_SUPPORTED,
+		            "Channel %u is not one of the radio's 2.4 GHz channels", channel);
 	return FALSE;
 }
 
@@ -86,7 +86,7 @@ check_config(WifiAp *self, const WifiApConfig *c, GError **error)
 		g_set_error(error, G_IO_ERROR, G_IO_ERROR_INVALID_ARGUMENT, "%s", local->message);
 		return FALSE;
 	}
-	return check_channel(self, c->channel != 0 ? c->channel : AP_DEFAULT_CHANNEL, error);
+	return check_channel(self, c->channel, error);
 }
 
 /* Our RSNE: WPA2-Personal, CCMP; management frame protection capable when
@@ -215,6 +215,53 @@ send_start(WifiAp *self)
 	step_send(self, wifi_ap_msg_start(self->iface->nl, self->iface->ifindex, &s));
 }
 
+void
+wifi_ap_scan_results(GPtrArray *bsses, const GArray *scanned_freqs, gboolean authoritative,
+                     gpointer user_data)
+{
+	WifiAp *self = user_data;
+
+	(void)scanned_freqs;
+	(void)authoritative;
+	if (self->state == WIFI_AP_STATE_STARTING && self->step == STEP_SCAN)
+		self->chosen = wifi_ap_choose_channel(bsses, self->iface->wiphy);
+}
+
+static void
+scan_done(GObject *source, GAsyncResult *result, gpointer user_data)
+{
+	g_autoptr(GError) error = NULL;
+	gboolean ok = wifi_scanner_scan_finish(NULL, result, &error);
+	WifiAp *self;
+	const gchar *why;
+
+	(void)source;
+	/* The AP went away: user_data is gone with it. */
+	if (g_cancellable_is_cancelled(g_task_get_cancellable(G_TASK(result))))
+		return;
+	self = user_data;
+	if (self->state != WIFI_AP_STATE_STARTING || self->step != STEP_SCAN)
+		return;
+	/* Without the surroundings, the first of 1, 6, 11 allowed. */
+	if (!ok || self->chosen == 0)
+		self->chosen = wifi_ap_choose_channel(NULL, self->iface->wiphy);
+	self->channel = self->chosen;
+	self->freq = wifi_ap_channel_freq(self->iface->wiphy, self->channel, &why);
+	g_info("%s: access point takes channel %u (%s)", self->iface->name, self->channel,
+	       ok ? "the least used of 1, 6 and 11" : error->message);
+	self->step = STEP_REGISTER;
+	step_run(self);
+}
+
+static void
+scan_surroundings(WifiAp *self)
+{
+	self->chosen = 0;
+	/* Every frequency: the scanner takes the parameters. */
+	wifi_scanner_scan(self->scanner, wifi_scan_params_new(), "access point channel",
+	                  self->cancel, scan_done, self);
+}
+
 static void
 step_run(WifiAp *self)
 {
@@ -222,7 +269,11 @@ step_run(WifiAp *self)
 	guint32 ifindex = self->iface->ifindex;
 
 	switch (self->step) {
+	case STEP_SCAN:
+		scan_surroundings(self);
+		break;
 	case STEP_REGISTER:
+		build_ies(self);
 		for (guint i = 0; i < G_N_ELEMENTS(frame_subtypes); i++)
 			step_send(self, wifi_ap_msg_register_frame(nl, ifindex, frame_subtypes[i]));
 		break;
@@ -267,13 +318,12 @@ wifi_ap_start(WifiAp *self, const WifiApConfig *config, GError **error)
 		                              error))
 			return FALSE;
 	}
-	build_ies(self);
-	self->step = STEP_REGISTER;
-	why = g_strdup_printf("%s on channel %u, %s", self->hidden ? "hidden" : "SSID shown",
-	                      self->channel,
+	self->step = self->channel != 0 ? STEP_REGISTER : STEP_SCAN;
+	why = g_strdup_printf("%s, %s, %s", self->hidden ? "hidden" : "SSID shown",
 	                      self->open   ? "open"
 	                      : self->mfpc ? "WPA2, MFP optional"
-	                                   : "WPA2");
+	                                   : "WPA2",
+	                      self->channel != 0 ? "channel configured" : "choosing a channel");
 	wifi_ap_enter(self, WIFI_AP_STATE_STARTING, why);
 	step_run(self);
 	return TRUE;

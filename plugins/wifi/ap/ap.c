@@ -68,6 +68,14 @@ wifi_ap_send(WifiAp *self, struct nl_msg *msg, WifiNlDoneFunc done, gpointer use
 	return wifi_nl_send(self->iface->nl, msg, NULL, done, user_data, NULL);
 }
 
+/* The scanner's "scanning" notice: nothing shows it in AP mode. */
+static void
+scanning_changed(gboolean scanning, gpointer user_data)
+{
+	(void)scanning;
+	(void)user_data;
+}
+
 WifiAp *
 wifi_ap_new(WifiIface *iface, const guint8 address[6], const WifiApCallbacks *callbacks,
             gpointer user_data)
@@ -81,6 +89,8 @@ wifi_ap_new(WifiIface *iface, const guint8 address[6], const WifiApCallbacks *ca
 	self->user_data = user_data;
 	self->stations = g_hash_table_new_full(g_int64_hash, g_int64_equal, NULL, wifi_ap_sta_free);
 	self->requests = g_ptr_array_new();
+	self->scanner = wifi_scanner_new(iface, wifi_ap_scan_results, scanning_changed, self);
+	self->cancel = g_cancellable_new();
 	return self;
 }
 
@@ -90,6 +100,9 @@ wifi_ap_free(WifiAp *self)
 	if (self == NULL)
 		return;
 	g_clear_handle_id(&self->rekey_timer, g_source_remove);
+	g_cancellable_cancel(self->cancel);
+	g_object_unref(self->cancel);
+	wifi_scanner_free(self->scanner);
 	ap_cancel_requests(self);
 	g_hash_table_destroy(self->stations);
 	if (self->state == WIFI_AP_STATE_STARTING || self->state == WIFI_AP_STATE_STARTED)
@@ -135,6 +148,15 @@ wifi_ap_handle_event(WifiAp *self, guint8 cmd, struct nlattr **attrs)
 	struct nlattr *frame = attrs[NL80211_ATTR_FRAME];
 	struct nlattr *mac = attrs[NL80211_ATTR_MAC];
 
+	switch (cmd) {
+	case NL80211_CMD_TRIGGER_SCAN:
+	case NL80211_CMD_NEW_SCAN_RESULTS:
+	case NL80211_CMD_SCAN_ABORTED:
+		wifi_scanner_handle_event(self->scanner, cmd, attrs);
+		return;
+	default:
+		break;
+	}
 	if (self->state != WIFI_AP_STATE_STARTED)
 		return;
 	switch (cmd) {

@@ -34,7 +34,7 @@ G_BEGIN_DECLS
 
 /* Sends of one message before the handshake gives up (hostapd's
  * dot11RSNAConfigPairwiseUpdateCount and GroupUpdateCount are 4). */
-#define WIFI_AUTHENTICATOR_TRIES 4
+#define WIFI_AUTHENTICATOR_TRIES 4u
 
 typedef enum {
 	WIFI_AUTHENTICATOR_STATE_IDLE,            /* made, message 1 not sent yet */

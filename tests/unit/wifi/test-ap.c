@@ -10,6 +10,9 @@
 
 #include "ap-ies.h"
 #include "ap.h"
+#include "ap-channel.h"
+#include "bss.h"
+#include "fake-bss.h"
 #include "fake-nl.h"
 #include "ie.h"
 #include "mgmt-request.h"
@@ -60,6 +63,13 @@ on_station(const guint8 mac[6], gboolean joined, gpointer user_data)
 	g_string_append_printf(f->log, "%c%02x ", joined ? '+' : '-', mac[5] | mac[4]);
 }
 
+/* Scan events reach the AP as the manager would hand them over. */
+static void
+on_nl_event(guint8 cmd, struct nlattr **attrs, gpointer user_data)
+{
+	wifi_ap_handle_event(((Fixture *)user_data)->ap, cmd, attrs);
+}
+
 static void
 set_up(Fixture *f, gconstpointer data)
 {
@@ -78,6 +88,7 @@ set_up(Fixture *f, gconstpointer data)
 	f->nl = fake_nl_new(&f->fake);
 	f->iface = wifi_iface_new(f->nl, NULL, wiphy, IFINDEX, "wlan0");
 	f->ap = wifi_ap_new(f->iface, bssid, &cb, f);
+	wifi_nl_add_listener(f->nl, on_nl_event, f);
 	f->log = g_string_new(NULL);
 }
 
@@ -102,6 +113,7 @@ config(const gchar *ssid, const gchar *secret)
 	c.ssid_len = strlen(ssid);
 	c.secret = secret;
 	c.open = secret == NULL;
+	c.channel = 6;
 	return c;
 }
 
@@ -482,6 +494,59 @@ test_start_refused_and_stop(Fixture *f, gconstpointer data)
 	g_assert_cmpstr(f->log->str, ==, "starting started +02 -02 stopping idle ");
 }
 
+/* No channel configured: a scan, and the least used of 1, 6 and 11 (6
+ * here: 1 has a loud neighbour, 11 two quiet ones near it). */
+static void
+test_channel_from_scan(Fixture *f, gconstpointer data)
+{
+	static const FakeBss around[] = {
+	        {.last = 1, .freq = 2412, .signal_mbm = -5000, .ssid = "a"},
+	        {.last = 2, .freq = 2437, .signal_mbm = -8000, .ssid = "b"},
+	        {.last = 3, .freq = 2452, .signal_mbm = -8000, .ssid = "c"},
+	        {.last = 4, .freq = 2462, .signal_mbm = -8000, .ssid = "d"},
+	        {.last = 5, .freq = 5180, .signal_mbm = -3000, .ssid = "e"},
+	};
+	WifiApConfig c = config("home", "correct horse");
+	g_autoptr(GError) error = NULL;
+	FakeNlRequest *req;
+
+	(void)data;
+	c.channel = 0;
+	g_assert_true(wifi_ap_start(f->ap, &c, &error));
+	g_assert_null(fake_nl_find(f->fake, NL80211_CMD_REGISTER_FRAME));
+	fake_bss_complete_scan(f->fake, f->nl, around, G_N_ELEMENTS(around));
+	while (g_main_context_iteration(NULL, FALSE))
+		;
+	g_assert_cmpuint(fake_nl_done_all(f->fake, NL80211_CMD_REGISTER_FRAME, 0), ==, 6);
+	req = fake_nl_expect(f->fake, NL80211_CMD_START_AP);
+	g_assert_cmpuint(nla_get_u32(req->attrs[NL80211_ATTR_WIPHY_FREQ]), ==, 2437);
+}
+
+/* The choice itself: ties go to the lowest channel, forbidden channels
+ * are skipped, none allowed is 0. */
+static void
+test_choose_channel(Fixture *f, gconstpointer data)
+{
+	g_autoptr(GPtrArray) bsses = g_ptr_array_new_with_free_func((GDestroyNotify)wifi_bss_unref);
+	WifiBss *bss = g_new0(WifiBss, 1);
+	const gchar *why;
+
+	(void)data;
+	bss->refcount = 1;
+	bss->freq = 2412;
+	bss->signal = -6000;
+	g_ptr_array_add(bsses, bss);
+	g_assert_cmpuint(wifi_ap_choose_channel(NULL, f->iface->wiphy), ==, 1);
+	g_assert_cmpuint(wifi_ap_choose_channel(bsses, f->iface->wiphy), ==, 6);
+	g_assert_cmpuint(wifi_ap_channel_freq(f->iface->wiphy, 12, &why), ==, 0);
+	g_assert_cmpstr(why, ==, "disabled");
+	g_array_index(f->iface->wiphy->channels, WifiChannel, 5).disabled = TRUE; /* 6 */
+	g_array_index(f->iface->wiphy->channels, WifiChannel, 10).no_ir = TRUE;   /* 11 */
+	g_assert_cmpuint(wifi_ap_choose_channel(bsses, f->iface->wiphy), ==, 1);
+	g_array_index(f->iface->wiphy->channels, WifiChannel, 0).radar = TRUE; /* 1 */
+	g_assert_cmpuint(wifi_ap_choose_channel(bsses, f->iface->wiphy), ==, 0);
+}
+
 int
 main(int argc, char **argv)
 {
@@ -493,5 +558,7 @@ main(int argc, char **argv)
 	ADD("/ap/hidden-probes", test_hidden_probes);
 	ADD("/ap/config-refused", test_config_refused);
 	ADD("/ap/start-refused-and-stop", test_start_refused_and_stop);
+	ADD("/ap/channel-from-scan", test_channel_from_scan);
+	ADD("/ap/choose-channel", test_choose_channel);
 	return g_test_run();
 }
