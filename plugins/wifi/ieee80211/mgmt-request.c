@@ -12,13 +12,14 @@ static gboolean malformed(GError **error, const gchar *format, ...) G_GNUC_PRINT
 static gboolean
 malformed(GError **error, const gchar *format, ...)
 {
-	g_autofree gchar *message = NULL;
 	va_list args;
 
+	if (error == NULL)
+		return FALSE;
 	va_start(args, format);
-	message = g_strdup_vprintf(format, args);
+	g_propagate_error(error, g_error_new_valist(WIFI_MGMT_ERROR, WIFI_MGMT_ERROR_MALFORMED,
+	                                            format, args));
 	va_end(args);
-	g_set_error_literal(error, WIFI_MGMT_ERROR, WIFI_MGMT_ERROR_MALFORMED, message);
 	return FALSE;
 }
 

@@ -102,9 +102,13 @@ wifi_ap_msg_del_station(WifiNl *nl, guint32 ifindex, const guint8 mac[6], guint1
 
 	nla_put_u32(msg, NL80211_ATTR_IFINDEX, ifindex);
 	nla_put(msg, NL80211_ATTR_MAC, 6, mac);
-	/* 12: deauthentication (IEEE 802.11 management subtype). */
-	nla_put_u8(msg, NL80211_ATTR_MGMT_SUBTYPE, 12);
-	nla_put_u16(msg, NL80211_ATTR_REASON_CODE, reason);
+	/* 12: deauthentication (IEEE 802.11 management subtype); cfg80211
+	 * refuses reason 0, which here means the station left by itself and
+	 * is told nothing. */
+	if (reason != 0) {
+		nla_put_u8(msg, NL80211_ATTR_MGMT_SUBTYPE, 12);
+		nla_put_u16(msg, NL80211_ATTR_REASON_CODE, reason);
+	}
 	return msg;
 }
 

@@ -40,7 +40,7 @@ struct nl_msg *wifi_ap_msg_new_station(WifiNl *nl, guint32 ifindex, const guint8
                                        guint16 aid, guint16 listen_interval, guint16 capabilities,
                                        const guint8 *rates, gsize n_rates, gboolean mfp);
 /* Ends a station's association: the kernel sends a deauthentication with
- * this reason. */
+ * this reason (0: none is sent, the station left by itself). */
 struct nl_msg *wifi_ap_msg_del_station(WifiNl *nl, guint32 ifindex, const guint8 mac[6],
                                        guint16 reason);
 /* Asks for management frames of this subtype (WIFI_MGMT_FC_SUBTYPE_*). */

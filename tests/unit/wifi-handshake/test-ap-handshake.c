@@ -246,14 +246,23 @@ test_psk(void)
 	run(&psk_setup);
 }
 
-static void
-test_psk_sha256_mfp(void)
+/* The PSK setup with another AKM and management frame protection. */
+static PairSetup
+mfp_setup(guint akm, const gchar *rsne)
 {
 	PairSetup s = psk_setup;
 
-	s.akm = WIFI_AKM_SUITE_PSK_SHA256;
+	s.akm = akm;
 	s.group_mgmt = WIFI_CIPHER_SUITE_BIP_CMAC;
-	s.ap_rsne = s.sta_rsne = RSNE_SHA256_MFP;
+	s.ap_rsne = s.sta_rsne = rsne;
+	return s;
+}
+
+static void
+test_psk_sha256_mfp(void)
+{
+	PairSetup s = mfp_setup(WIFI_AKM_SUITE_PSK_SHA256, RSNE_SHA256_MFP);
+
 	run(&s);
 }
 
@@ -262,11 +271,8 @@ test_psk_sha256_mfp(void)
 static void
 test_sae(void)
 {
-	PairSetup s = psk_setup;
+	PairSetup s = mfp_setup(WIFI_AKM_SUITE_SAE, RSNE_SAE);
 
-	s.akm = WIFI_AKM_SUITE_SAE;
-	s.group_mgmt = WIFI_CIPHER_SUITE_BIP_CMAC;
-	s.ap_rsne = s.sta_rsne = RSNE_SAE;
 	s.pmk_ap = s.pmk_sta = "7b2e47855f22e13e493e970b08d1450123456789abcdef0123456789abcdef01";
 	s.pmkid = "067b2e47855f22e13e493e970b08d145";
 	run(&s);
@@ -305,14 +311,10 @@ test_annex_j7(void)
 static void
 test_group_rekey(void)
 {
-	PairSetup s = psk_setup;
+	PairSetup s = mfp_setup(WIFI_AKM_SUITE_PSK_SHA256, RSNE_SHA256_MFP);
 	g_autoptr(GError) error = NULL;
-	g_autoptr(Pair) p = NULL;
+	g_autoptr(Pair) p = pair_new(&s);
 
-	s.akm = WIFI_AKM_SUITE_PSK_SHA256;
-	s.group_mgmt = WIFI_CIPHER_SUITE_BIP_CMAC;
-	s.ap_rsne = s.sta_rsne = RSNE_SHA256_MFP;
-	p = pair_new(&s);
 	g_assert_true(wifi_authenticator_start(p->ap, &error));
 	pair_pump(p);
 	assert_complete(p);

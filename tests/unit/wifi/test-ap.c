@@ -347,12 +347,21 @@ static void
 test_wpa2_join(Fixture *f, gconstpointer data)
 {
 	WifiApConfig c = config("home", "correct horse");
+	FakeNlRequest *req;
 
 	(void)data;
 	start(f, &c);
 	join(f, rsne_psk, sizeof(rsne_psk), FALSE);
 	g_assert_cmpuint(f->sta_keys, ==, 2); /* TK, GTK */
-	g_assert_cmpstr(f->log->str, ==, "starting started +02 ");
+	/* The station leaves (reason 3): the kernel forgets it, and is not
+	 * asked to deauthenticate it again (cfg80211 refuses reason 0). */
+	rx_frame(f, wifi_mgmt_build_leave(sta_mac, bssid, FALSE, 3));
+	req = fake_nl_expect(f->fake, NL80211_CMD_DEL_STATION);
+	g_assert_cmpmem(nla_data(req->attrs[NL80211_ATTR_MAC]), 6, sta_mac, 6);
+	g_assert_null(req->attrs[NL80211_ATTR_REASON_CODE]);
+	fake_nl_done(f->fake, req, 0);
+	g_assert_cmpuint(wifi_ap_get_n_stations(f->ap), ==, 0);
+	g_assert_cmpstr(f->log->str, ==, "starting started +02 -02 ");
 }
 
 /* MFP negotiated: NEW_STATION says so and message 3 carries the IGTK; then

@@ -1,0 +1,179 @@
+/* ap-room.c - drives plugins/wifi/ap alone on a real radio, for the VM
+ * cases of access point mode: the AP room's nl80211 (START_AP, registered
+ * frames, NEW_STATION, the control port, keys) against the kernel's
+ * mac80211_hwsim and a real client, before the D-Bus API starts it in
+ * joind.
+ *
+ *   ap-room IFNAME SSID PASSPHRASE|--open CHANNEL [REKEY_SECONDS]
+ *
+ * IFNAME must be up in AP mode already (iw dev IFNAME set type __ap).
+ * Prints "started FREQ" once beaconing, "joined MAC" and "left MAC" per
+ * station; exits on SIGTERM (stopping the BSS) or when the BSS stops.
+ */
+#include <glib-unix.h>
+#include <net/if.h>
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+
+#include "ap.h"
+#include "joind-mac.h"
+#include "nl80211.h"
+
+typedef struct {
+	GMainLoop *loop;
+	WifiNl *nl;
+	WifiWiphy *wiphy;
+	guint32 ifindex;
+	guint32 wiphy_id;
+	guint8 mac[6];
+	WifiAp *ap;
+	int status;
+} Room;
+
+static void
+on_interface(struct nlattr **attrs, gpointer user_data)
+{
+	Room *r = user_data;
+
+	if (attrs[NL80211_ATTR_WIPHY] != NULL)
+		r->wiphy_id = nla_get_u32(attrs[NL80211_ATTR_WIPHY]);
+	if (attrs[NL80211_ATTR_MAC] != NULL)
+		memcpy(r->mac, nla_data(attrs[NL80211_ATTR_MAC]), 6);
+}
+
+static void
+on_wiphy(struct nlattr **attrs, gpointer user_data)
+{
+	Room *r = user_data;
+
+	if (attrs[NL80211_ATTR_WIPHY] != NULL &&
+	    nla_get_u32(attrs[NL80211_ATTR_WIPHY]) == r->wiphy_id)
+		wifi_wiphy_update(r->wiphy, attrs);
+}
+
+static void
+request_done(int error, gpointer user_data)
+{
+	Room *r = user_data;
+
+	if (error < 0) {
+		fprintf(stderr, "ap-room: nl80211: %s\n", g_strerror(-error));
+		r->status = 1;
+	}
+	g_main_loop_quit(r->loop);
+}
+
+/* Runs one request to its end. */
+static gboolean
+run_request(Room *r, struct nl_msg *msg, WifiNlReplyFunc reply)
+{
+	wifi_nl_send(r->nl, msg, reply, request_done, r, NULL);
+	g_main_loop_run(r->loop);
+	return r->status == 0;
+}
+
+static void
+on_state(WifiApState old_state, WifiApState new_state, const gchar *reason, gpointer user_data)
+{
+	Room *r = user_data;
+
+	if (new_state == WIFI_AP_STATE_STARTED)
+		printf("started %u\n", wifi_ap_get_frequency(r->ap));
+	if (new_state == WIFI_AP_STATE_IDLE) {
+		printf("stopped (%s)\n", reason);
+		r->status = old_state == WIFI_AP_STATE_STOPPING ? r->status : 1;
+		g_main_loop_quit(r->loop);
+	}
+	fflush(stdout);
+}
+
+static void
+on_station(const guint8 mac[6], gboolean joined, gpointer user_data)
+{
+	gchar text[JOIND_MAC_STRING_LEN];
+
+	(void)user_data;
+	printf("%s %s\n", joined ? "joined" : "left", joind_mac_to_string(mac, text));
+	fflush(stdout);
+}
+
+static void
+on_event(guint8 cmd, struct nlattr **attrs, gpointer user_data)
+{
+	Room *r = user_data;
+
+	if (r->ap != NULL && attrs[NL80211_ATTR_IFINDEX] != NULL &&
+	    nla_get_u32(attrs[NL80211_ATTR_IFINDEX]) == r->ifindex)
+		wifi_ap_handle_event(r->ap, cmd, attrs);
+}
+
+static gboolean
+on_sigterm(gpointer user_data)
+{
+	Room *r = user_data;
+
+	wifi_ap_stop(r->ap, "SIGTERM");
+	return G_SOURCE_REMOVE;
+}
+
+static gboolean
+room_read_radio(Room *r)
+{
+	struct nl_msg *msg = wifi_nl_msg_new(r->nl, NL80211_CMD_GET_INTERFACE, 0);
+
+	nla_put_u32(msg, NL80211_ATTR_IFINDEX, r->ifindex);
+	if (!run_request(r, msg, on_interface))
+		return FALSE;
+	msg = wifi_nl_msg_new(r->nl, NL80211_CMD_GET_WIPHY, NLM_F_DUMP);
+	nla_put_u32(msg, NL80211_ATTR_WIPHY, r->wiphy_id);
+	nla_put_flag(msg, NL80211_ATTR_SPLIT_WIPHY_DUMP);
+	r->wiphy = wifi_wiphy_new(r->wiphy_id);
+	return run_request(r, msg, on_wiphy);
+}
+
+int
+main(int argc, char **argv)
+{
+	static const WifiApCallbacks cb = {on_state, on_station};
+	g_autoptr(GError) error = NULL;
+	WifiApConfig config = {0};
+	WifiIface *iface;
+	Room r = {0};
+
+	if (argc < 5 || strlen(argv[2]) > 32) {
+		fprintf(stderr, "usage: ap-room IFNAME SSID PASSPHRASE|--open CHANNEL [REKEY]\n");
+		return 2;
+	}
+	r.loop = g_main_loop_new(NULL, FALSE);
+	r.ifindex = if_nametoindex(argv[1]);
+	r.nl = wifi_nl_new(&error);
+	if (r.ifindex == 0 || r.nl == NULL) {
+		fprintf(stderr, "ap-room: %s\n",
+		        r.ifindex == 0 ? "no such interface" : error->message);
+		return 1;
+	}
+	wifi_nl_add_listener(r.nl, on_event, &r);
+	if (!room_read_radio(&r))
+		return 1;
+	iface = wifi_iface_new(r.nl, NULL, r.wiphy, r.ifindex, argv[1]);
+	r.ap = wifi_ap_new(iface, r.mac, &cb, &r);
+	config.ssid_len = strlen(argv[2]);
+	memcpy(config.ssid, argv[2], config.ssid_len);
+	config.open = strcmp(argv[3], "--open") == 0;
+	config.secret = config.open ? NULL : argv[3];
+	config.channel = (guint)atoi(argv[4]);
+	config.rekey_interval = argc > 5 ? (guint)atoi(argv[5]) : 0;
+	if (!wifi_ap_start(r.ap, &config, &error)) {
+		fprintf(stderr, "ap-room: %s\n", error->message);
+		return 1;
+	}
+	g_unix_signal_add(SIGTERM, on_sigterm, &r);
+	g_main_loop_run(r.loop);
+	wifi_ap_free(r.ap);
+	wifi_iface_unref(iface);
+	wifi_wiphy_unref(r.wiphy);
+	wifi_nl_free(r.nl);
+	g_main_loop_unref(r.loop);
+	return r.status;
+}
