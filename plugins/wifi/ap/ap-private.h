@@ -8,6 +8,7 @@
 #include "mgmt-request.h"
 #include "rsn-authenticator.h"
 #include "scan.h"
+#include "sta-info.h"
 
 G_BEGIN_DECLS
 
@@ -38,8 +39,10 @@ typedef struct {
 	guint8 rsne[257];
 	gsize rsne_len;
 	WifiAuthenticator *auth;
-	guint timer;   /* the handshake's retransmissions */
-	guint request; /* the pending nl80211 request */
+	WifiStaInfo info; /* the kernel's facts, from the last check */
+	gboolean checked; /* the check under way reported it */
+	guint timer;      /* the handshake's retransmissions */
+	guint request;    /* the pending nl80211 request */
 } ApSta;
 
 struct _WifiAp {
@@ -65,6 +68,9 @@ struct _WifiAp {
 	guint n_pending;      /* requests of the step not answered */
 	GPtrArray *requests;  /* ids of the step's requests */
 	guint rekey_timer;
+	guint max_inactivity;
+	guint check_timer;    /* the stations' facts */
+	guint check_request;  /* the GET_STATION dump under way */
 	WifiScanner *scanner; /* the channel choice's */
 	GCancellable *cancel; /* cancelled when the AP goes */
 	guint chosen;         /* the channel the scan's results point to */

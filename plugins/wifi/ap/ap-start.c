@@ -311,6 +311,8 @@ wifi_ap_start(WifiAp *self, const WifiApConfig *config, GError **error)
 	self->rekey_interval = config->rekey_interval;
 	self->max_stations =
 	        config->max_stations != 0 ? config->max_stations : WIFI_AP_DEFAULT_MAX_STATIONS;
+	self->max_inactivity = config->max_inactivity != 0 ? config->max_inactivity
+	                                                   : WIFI_AP_DEFAULT_MAX_INACTIVITY_S;
 	if (!self->open) {
 		build_rsne(self);
 		if (!wifi_group_keys_generate(&self->gk, WIFI_CIPHER_SUITE_CCMP,

@@ -43,6 +43,13 @@ rekey_fire(gpointer user_data)
 	return G_SOURCE_CONTINUE;
 }
 
+static gboolean
+check_fire(gpointer user_data)
+{
+	wifi_ap_check_stations(user_data);
+	return G_SOURCE_CONTINUE;
+}
+
 void
 wifi_ap_enter(WifiAp *self, WifiApState state, const gchar *reason)
 {
@@ -52,12 +59,19 @@ wifi_ap_enter(WifiAp *self, WifiApState state, const gchar *reason)
 	       wifi_ap_state_to_string(state), reason);
 	self->state = state;
 	g_clear_handle_id(&self->rekey_timer, g_source_remove);
+	g_clear_handle_id(&self->check_timer, g_source_remove);
+	if (self->check_request != 0)
+		wifi_nl_cancel(self->iface->nl, self->check_request);
+	self->check_request = 0;
 	if (state != WIFI_AP_STATE_STARTING)
 		ap_cancel_requests(self);
 	if (state == WIFI_AP_STATE_IDLE || state == WIFI_AP_STATE_STOPPING)
 		g_hash_table_remove_all(self->stations);
 	if (state == WIFI_AP_STATE_STARTED && self->rekey_interval > 0 && !self->open)
 		self->rekey_timer = g_timeout_add_seconds(self->rekey_interval, rekey_fire, self);
+	if (state == WIFI_AP_STATE_STARTED)
+		self->check_timer =
+		        g_timeout_add_seconds(WIFI_AP_STATION_CHECK_S, check_fire, self);
 	if (self->cb.state_changed != NULL)
 		self->cb.state_changed(old, state, reason, self->user_data);
 }
@@ -100,6 +114,9 @@ wifi_ap_free(WifiAp *self)
 	if (self == NULL)
 		return;
 	g_clear_handle_id(&self->rekey_timer, g_source_remove);
+	g_clear_handle_id(&self->check_timer, g_source_remove);
+	if (self->check_request != 0)
+		wifi_nl_cancel(self->iface->nl, self->check_request);
 	g_cancellable_cancel(self->cancel);
 	g_object_unref(self->cancel);
 	wifi_scanner_free(self->scanner);

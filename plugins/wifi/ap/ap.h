@@ -32,6 +32,11 @@ typedef enum {
 
 /* Stations at most, when the configuration names none. */
 #define WIFI_AP_DEFAULT_MAX_STATIONS 32
+/* A station idle this long is deauthenticated, when the configuration
+ * names no limit (hostapd's ap_max_inactivity). */
+#define WIFI_AP_DEFAULT_MAX_INACTIVITY_S 300
+/* How often the kernel is asked for the stations' facts. */
+#define WIFI_AP_STATION_CHECK_S 30
 
 typedef struct {
 	guint8 ssid[32];
@@ -43,7 +48,19 @@ typedef struct {
 	gboolean hidden;      /* beacons without the SSID */
 	guint rekey_interval; /* seconds between group key rotations; 0: never */
 	guint max_stations;   /* 0: WIFI_AP_DEFAULT_MAX_STATIONS */
+	guint max_inactivity; /* seconds; 0: WIFI_AP_DEFAULT_MAX_INACTIVITY_S */
 } WifiApConfig;
+
+/* A station whose port is open, as the kernel last reported it (0 for a
+ * fact not yet read). */
+typedef struct {
+	guint8 address[6];
+	gint signal_dbm;
+	guint32 tx_bitrate_100kbps;
+	guint32 connected_s;
+	guint32 inactive_ms;
+	gboolean mfp;
+} WifiApStation;
 
 typedef struct {
 	/* Optional: the AP's state changed (reason: why, for a person). */
@@ -77,5 +94,10 @@ const gchar *wifi_ap_state_to_string(WifiApState state);
 guint32 wifi_ap_get_frequency(const WifiAp *self);
 /* Stations whose port is open. */
 guint wifi_ap_get_n_stations(const WifiAp *self);
+/* Those stations (WifiApStation), in no order. */
+GArray *wifi_ap_get_stations(WifiAp *self);
+/* Reads the stations' facts from the kernel now (the timer does it every
+ * WIFI_AP_STATION_CHECK_S) and deauthenticates the idle ones. */
+void wifi_ap_check_stations(WifiAp *self);
 
 G_END_DECLS

@@ -503,6 +503,63 @@ test_start_refused_and_stop(Fixture *f, gconstpointer data)
 	g_assert_cmpstr(f->log->str, ==, "starting started +02 -02 stopping idle ");
 }
 
+/* One GET_STATION dump entry: the station's signal, rate and idle time. */
+static struct nl_msg *
+station_entry(const guint8 mac[6], gint8 signal, guint32 inactive_ms)
+{
+	struct nl_msg *msg = wifi_test_msg_new(NL80211_CMD_NEW_STATION);
+	struct nlattr *info, *rate;
+
+	nla_put_u32(msg, NL80211_ATTR_IFINDEX, IFINDEX);
+	nla_put(msg, NL80211_ATTR_MAC, 6, mac);
+	info = nla_nest_start(msg, NL80211_ATTR_STA_INFO);
+	nla_put_u8(msg, NL80211_STA_INFO_SIGNAL, (guint8)signal);
+	nla_put_u32(msg, NL80211_STA_INFO_INACTIVE_TIME, inactive_ms);
+	nla_put_u32(msg, NL80211_STA_INFO_CONNECTED_TIME, 42);
+	rate = nla_nest_start(msg, NL80211_STA_INFO_TX_BITRATE);
+	nla_put_u32(msg, NL80211_RATE_INFO_BITRATE32, 540);
+	nla_nest_end(msg, rate);
+	nla_nest_end(msg, info);
+	return msg;
+}
+
+/* The station table from the kernel's dump; a station idle past the limit
+ * is deauthenticated with reason 4 (inactivity). */
+static void
+test_station_table(Fixture *f, gconstpointer data)
+{
+	WifiApConfig c = config("home", "correct horse");
+	g_autoptr(GArray) stations = NULL;
+	FakeNlRequest *req;
+	const WifiApStation *s;
+
+	(void)data;
+	c.max_inactivity = 60;
+	start(f, &c);
+	join(f, rsne_psk, sizeof(rsne_psk), FALSE);
+	wifi_ap_check_stations(f->ap);
+	req = fake_nl_expect(f->fake, NL80211_CMD_GET_STATION);
+	fake_nl_reply(f->fake, req, station_entry(sta_mac, -48, 1500));
+	fake_nl_done(f->fake, req, 0);
+	stations = wifi_ap_get_stations(f->ap);
+	g_assert_cmpuint(stations->len, ==, 1);
+	s = &g_array_index(stations, WifiApStation, 0);
+	g_assert_cmpmem(s->address, 6, sta_mac, 6);
+	g_assert_cmpint(s->signal_dbm, ==, -48);
+	g_assert_cmpuint(s->tx_bitrate_100kbps, ==, 540);
+	g_assert_cmpuint(s->connected_s, ==, 42);
+	g_assert_cmpuint(s->inactive_ms, ==, 1500);
+	g_assert_null(fake_nl_find(f->fake, NL80211_CMD_DEL_STATION));
+	wifi_ap_check_stations(f->ap);
+	req = fake_nl_expect(f->fake, NL80211_CMD_GET_STATION);
+	fake_nl_reply(f->fake, req, station_entry(sta_mac, -70, 61000));
+	fake_nl_done(f->fake, req, 0);
+	req = fake_nl_expect(f->fake, NL80211_CMD_DEL_STATION);
+	g_assert_cmpuint(nla_get_u16(req->attrs[NL80211_ATTR_REASON_CODE]), ==, 4);
+	fake_nl_done(f->fake, req, 0);
+	g_assert_cmpuint(wifi_ap_get_n_stations(f->ap), ==, 0);
+}
+
 /* No channel configured: a scan, and the least used of 1, 6 and 11 (6
  * here: 1 has a loud neighbour, 11 two quiet ones near it). */
 static void
@@ -568,6 +625,7 @@ main(int argc, char **argv)
 	ADD("/ap/config-refused", test_config_refused);
 	ADD("/ap/start-refused-and-stop", test_start_refused_and_stop);
 	ADD("/ap/channel-from-scan", test_channel_from_scan);
+	ADD("/ap/station-table", test_station_table);
 	ADD("/ap/choose-channel", test_choose_channel);
 	return g_test_run();
 }

@@ -42,8 +42,9 @@ ap_ns ip link set "$APIF" up
 ap_ns ip addr add 192.168.55.1/24 dev "$APIF"
 
 T0=$(wifi_now)
-ap_ns env G_MESSAGES_DEBUG=joind-wifi "$BUILD/tests/wifi/ap-room" "$APIF" joind-hotspot \
-	"$PASS" 6 8 >"$AP_OUT" 2>&1 &
+# Not through ap_ns: $! must be ap-room's own pid (ip and env exec it).
+ip netns exec "$AP_NS" env G_MESSAGES_DEBUG=joind-wifi "$BUILD/tests/wifi/ap-room" "$APIF" \
+	joind-hotspot "$PASS" 6 8 >"$AP_OUT" 2>&1 &
 AP_PID=$!
 wifi_poll 15 "the AP beaconing" grep -q '^started 2437$' "$AP_OUT"
 check "AP room started a WPA2 BSS on channel 6 in $(wifi_since "$T0") s"
@@ -99,4 +100,5 @@ check "after a group key rotation the AP's ARP broadcast reaches the client (pin
 
 kill "$AP_PID"
 wifi_poll 10 "the AP stopping" grep -q '^stopped' "$AP_OUT"
-check "the AP stops on SIGTERM ($(grep '^stopped' "$AP_OUT"))"
+grep -q '^stopped (SIGTERM)' "$AP_OUT" || wifi_fail "the AP stopped otherwise: $(grep '^stopped' "$AP_OUT")"
+check "the AP stops on SIGTERM (STOP_AP)"
