@@ -7,6 +7,7 @@
 #include "ap.h"
 #include "mgmt-request.h"
 #include "rsn-authenticator.h"
+#include "sae.h"
 #include "scan.h"
 #include "sta-info.h"
 
@@ -38,6 +39,13 @@ typedef struct {
 	guint n_rates;
 	guint8 rsne[257];
 	gsize rsne_len;
+	guint8 rsnxe[257];
+	gsize rsnxe_len;
+	guint akm;             /* WifiAkmSuite of the association */
+	WifiSae *sae;          /* SAE authentication under way */
+	gboolean sae_accepted; /* pmk and pmkid are SAE's */
+	guint8 pmk[32];
+	guint8 pmkid[16];
 	WifiAuthenticator *auth;
 	WifiStaInfo info; /* the kernel's facts, from the last check */
 	gboolean checked; /* the check under way reported it */
@@ -53,7 +61,11 @@ struct _WifiAp {
 	guint8 bssid[6];
 	guint8 ssid[32];
 	gsize ssid_len;
-	gboolean open, hidden, mfpc;
+	gboolean open, hidden, mfpc, mfpr;
+	WifiApSecurity security;
+	gchar *passphrase; /* SAE's password; NULL without SAE */
+	guint8 rsnxe[3];   /* hash-to-element capable, with SAE */
+	gsize rsnxe_len;
 	guint32 freq;
 	guint channel;
 	guint rekey_interval, max_stations;
@@ -100,6 +112,16 @@ void wifi_ap_sta_frame(WifiAp *self, const guint8 *frame, gsize len);
 void wifi_ap_sta_eapol(WifiAp *self, const guint8 mac[6], const guint8 *frame, gsize len);
 /* The kernel removed a station (inactivity, or our DEL_STATION). */
 void wifi_ap_sta_deleted(WifiAp *self, const guint8 mac[6]);
+/* SAE as the responder (ap-sta-sae.c): an authentication frame of
+ * algorithm 3 from the station; the station's SAE state freed. */
+void wifi_ap_sta_sae_rx(WifiAp *self, const WifiMgmtRequest *r);
+void wifi_ap_sta_sae_clear(ApSta *sta);
+/* Whether the AP offers PSK, SAE. */
+gboolean wifi_ap_offers_psk(const WifiAp *self);
+gboolean wifi_ap_offers_sae(const WifiAp *self);
+/* A new station in the table (authenticated or authenticating). */
+ApSta *wifi_ap_sta_new(WifiAp *self, const guint8 mac[6]);
+
 /* A station's keys (ap-sta-keys.c): NEW_STATION, then the association
  * response and the 4-way handshake. */
 void wifi_ap_sta_add(ApSta *sta);

@@ -115,17 +115,23 @@ start_handshake(ApSta *sta, GError **error)
 {
 	static const WifiAuthenticatorCallbacks cb = {auth_send, auth_install, auth_state};
 	WifiAp *ap = sta->ap;
+	gboolean sae = sta->akm == WIFI_AKM_SUITE_SAE;
 	WifiAuthenticatorConfig c = {
-	        .akm = WIFI_AKM_SUITE_PSK,
+	        .akm = sta->akm,
 	        .pairwise_cipher = WIFI_CIPHER_SUITE_CCMP,
 	        .group_cipher = WIFI_CIPHER_SUITE_CCMP,
 	        .group_mgmt_cipher = sta->mfp ? WIFI_CIPHER_SUITE_BIP_CMAC : 0,
-	        .pmk = ap->pmk,
+	        .pmk = sae ? sta->pmk : ap->pmk,
 	        .pmk_len = sizeof(ap->pmk),
+	        .pmkid = sae ? sta->pmkid : NULL,
 	        .own_rsne = ap->rsne,
 	        .own_rsne_len = ap->rsne_len,
+	        .own_rsnxe = ap->rsnxe,
+	        .own_rsnxe_len = ap->rsnxe_len,
 	        .sta_rsne = sta->rsne,
 	        .sta_rsne_len = sta->rsne_len,
+	        .sta_rsnxe = sta->rsnxe,
+	        .sta_rsnxe_len = sta->rsnxe_len,
 	        .group_keys = &ap->gk,
 	};
 

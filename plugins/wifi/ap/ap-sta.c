@@ -20,6 +20,7 @@
 #include "codes.h"
 #include "ie.h"
 #include "joind-mac.h"
+#include "joind-secret.h"
 #include "mgmt.h"
 #include "rsn.h"
 
@@ -91,6 +92,9 @@ wifi_ap_sta_free(gpointer data)
 	if (sta->state == AP_STA_AUTHORIZED && sta->ap->cb.station_changed != NULL)
 		sta->ap->cb.station_changed(sta->mac, FALSE, sta->ap->user_data);
 	wifi_authenticator_free(sta->auth);
+	wifi_ap_sta_sae_clear(sta);
+	/* SAE's PMK lives in the struct. */
+	joind_secret_clear(sta, sizeof(*sta));
 	g_free(sta);
 }
 
@@ -127,13 +131,32 @@ on_probe(WifiAp *ap, const WifiMgmtRequest *r)
 	wifi_ap_send_frame(ap, wifi_ap_probe_response(&ap->ies, r->sa));
 }
 
+ApSta *
+wifi_ap_sta_new(WifiAp *ap, const guint8 mac[6])
+{
+	ApSta *sta = g_new0(ApSta, 1);
+
+	sta->ap = ap;
+	memcpy(sta->mac, mac, 6);
+	sta->key = wifi_ap_sta_key(mac);
+	joind_mac_to_string(mac, sta->name);
+	sta->state = AP_STA_AUTHENTICATED;
+	g_hash_table_insert(ap->stations, &sta->key, sta);
+	return sta;
+}
+
 static void
 on_auth(WifiAp *ap, const WifiMgmtRequest *r)
 {
 	ApSta *sta = wifi_ap_sta_lookup(ap, r->sa);
 	gchar name[JOIND_MAC_STRING_LEN];
 
-	if (r->auth_algorithm != 0 || r->auth_seq != 1) {
+	if (r->auth_algorithm == 3 && wifi_ap_offers_sae(ap)) {
+		wifi_ap_sta_sae_rx(ap, r);
+		return;
+	}
+	/* Open system serves WPA2 and open APs; WPA3 needs SAE. */
+	if (r->auth_algorithm != 0 || r->auth_seq != 1 || (!ap->open && !wifi_ap_offers_psk(ap))) {
 		g_info("%s: station %s asks for authentication algorithm %u (seq %u): refused",
 		       ap->iface->name, joind_mac_to_string(r->sa, name), r->auth_algorithm,
 		       r->auth_seq);
@@ -145,41 +168,58 @@ on_auth(WifiAp *ap, const WifiMgmtRequest *r)
 	/* A station authenticating again starts over. */
 	if (sta != NULL)
 		wifi_ap_sta_remove(sta, 0, "it authenticates again");
-	sta = g_new0(ApSta, 1);
-	sta->ap = ap;
-	memcpy(sta->mac, r->sa, 6);
-	sta->key = wifi_ap_sta_key(r->sa);
-	joind_mac_to_string(r->sa, sta->name);
-	sta->state = AP_STA_AUTHENTICATED;
-	g_hash_table_insert(ap->stations, &sta->key, sta);
+	sta = wifi_ap_sta_new(ap, r->sa);
 	g_info("%s: station %s authenticated (open system)", ap->iface->name, sta->name);
 	wifi_ap_send_frame(ap,
 	                   wifi_mgmt_build_auth(ap->bssid, r->sa, 0, 2, STATUS_SUCCESS, NULL, 0));
 }
 
+/* The AKM the station's RSNE names, if the AP offers it and the station
+ * authenticated for it (SAE's exchange before SAE's AKM): its suite, or 0
+ * with the status to refuse with. */
+static guint
+check_akm(WifiAp *ap, ApSta *sta, const WifiRsnInfo *info, guint16 *status)
+{
+	*status = STATUS_INVALID_AKMP;
+	if (info->akms == WIFI_AKM_PSK && wifi_ap_offers_psk(ap) && !sta->sae_accepted)
+		return WIFI_AKM_SUITE_PSK;
+	if (info->akms != WIFI_AKM_SAE || !sta->sae_accepted)
+		return 0;
+	/* SAE goes with management frame protection. */
+	if (!(info->capabilities & WIFI_RSN_CAP_MFPC)) {
+		*status = STATUS_ROBUST_MGMT_POLICY;
+		return 0;
+	}
+	return WIFI_AKM_SUITE_SAE;
+}
+
 /* What the station's RSNE asks for fits what we offer: the status to
- * answer with, and whether management frame protection is on. */
+ * answer with; the station's AKM and whether management frame protection
+ * is on. */
 static guint16
-check_rsne(WifiAp *ap, const WifiMgmtRequest *r, gboolean *mfp)
+check_rsne(WifiAp *ap, ApSta *sta, const WifiMgmtRequest *r)
 {
 	WifiRsnInfo info;
+	guint16 status;
 
-	*mfp = FALSE;
+	sta->mfp = FALSE;
 	if (ap->open)
 		return r->rsne == NULL ? STATUS_SUCCESS : STATUS_INVALID_IE;
 	if (r->rsne == NULL || !wifi_ie_parse_rsn(r->rsne + 2, r->rsne_len - 2, &info, NULL))
 		return STATUS_INVALID_IE;
-	if (info.akms != WIFI_AKM_PSK)
-		return STATUS_INVALID_AKMP;
+	sta->akm = check_akm(ap, sta, &info, &status);
+	if (sta->akm == 0)
+		return status;
 	if (info.pairwise_ciphers != WIFI_CIPHER_CCMP)
 		return STATUS_INVALID_PAIRWISE_CIPHER;
 	if (info.group_cipher != WIFI_CIPHER_CCMP)
 		return STATUS_INVALID_GROUP_CIPHER;
-	if ((info.capabilities & WIFI_RSN_CAP_MFPR) && !ap->mfpc)
+	if (((info.capabilities & WIFI_RSN_CAP_MFPR) && !ap->mfpc) ||
+	    (ap->mfpr && !(info.capabilities & WIFI_RSN_CAP_MFPC)))
 		return STATUS_ROBUST_MGMT_POLICY;
 	if (info.group_mgmt_cipher != 0 && info.group_mgmt_cipher != WIFI_CIPHER_BIP_CMAC)
 		return STATUS_ROBUST_MGMT_POLICY;
-	*mfp = ap->mfpc && (info.capabilities & WIFI_RSN_CAP_MFPC);
+	sta->mfp = ap->mfpc && (info.capabilities & WIFI_RSN_CAP_MFPC);
 	return STATUS_SUCCESS;
 }
 
@@ -215,7 +255,7 @@ check_assoc(WifiAp *ap, ApSta *sta, const WifiMgmtRequest *r)
 		n += value != sta && ((ApSta *)value)->state != AP_STA_AUTHENTICATED;
 	if (n >= ap->max_stations)
 		return STATUS_AP_FULL;
-	return check_rsne(ap, r, &sta->mfp);
+	return check_rsne(ap, sta, r);
 }
 
 static void
@@ -254,6 +294,9 @@ on_assoc(WifiAp *ap, const WifiMgmtRequest *r)
 	if (r->rsne != NULL)
 		memcpy(sta->rsne, r->rsne, r->rsne_len);
 	sta->rsne_len = r->rsne != NULL ? r->rsne_len : 0;
+	if (r->rsnxe != NULL)
+		memcpy(sta->rsnxe, r->rsnxe, r->rsnxe_len);
+	sta->rsnxe_len = r->rsnxe != NULL ? r->rsnxe_len : 0;
 	wifi_ap_sta_enter(sta, AP_STA_ADDING, sta->mfp ? "associating, MFP" : "associating");
 	wifi_ap_sta_add(sta);
 }

@@ -61,6 +61,30 @@ check_channel(WifiAp *self, guint channel, GError **error)
 	return FALSE;
 }
 
+/* SAE takes the passphrase itself, and needs management frame
+ * protection. */
+static gboolean
+check_wpa3(WifiAp *self, const WifiApConfig *c, GError **error)
+{
+	guint8 unused[WIFI_PSK_LEN];
+
+	if (wifi_psk_from_hex(c->secret, unused, NULL)) {
+		joind_secret_clear(unused, sizeof(unused));
+		g_set_error_literal(error, G_IO_ERROR, G_IO_ERROR_INVALID_ARGUMENT,
+		                    "WPA3 needs the passphrase: a 64-digit pre-shared key serves "
+		                    "WPA2 only");
+		return FALSE;
+	}
+	if (!wifi_wiphy_supports_cipher(self->iface->wiphy, WIFI_CIPHER_SUITE_BIP_CMAC)) {
+		g_set_error(error, G_IO_ERROR, G_IO_ERROR_NOT_SUPPORTED,
+		            "WPA3 needs management frame protection, and radio %s has no "
+		            "BIP-CMAC-128",
+		            self->iface->wiphy->name);
+		return FALSE;
+	}
+	return TRUE;
+}
+
 static gboolean
 check_config(WifiAp *self, const WifiApConfig *c, GError **error)
 {
@@ -86,11 +110,15 @@ check_config(WifiAp *self, const WifiApConfig *c, GError **error)
 		g_set_error(error, G_IO_ERROR, G_IO_ERROR_INVALID_ARGUMENT, "%s", local->message);
 		return FALSE;
 	}
+	if (!c->open && c->security != WIFI_AP_SECURITY_WPA2 && !check_wpa3(self, c, error))
+		return FALSE;
 	return check_channel(self, c->channel, error);
 }
 
-/* Our RSNE: WPA2-Personal, CCMP; management frame protection capable when
- * the radio has BIP-CMAC-128 (optional for the station, as iwd). */
+/* Our RSNE: CCMP, with PSK, SAE or both; management frame protection
+ * capable when the radio has BIP-CMAC-128 (optional for a WPA2 station, as
+ * iwd), required with SAE alone. With SAE, an RSNXE says hash-to-element
+ * is understood (a station may still hunt and peck). */
 static void
 build_rsne(WifiAp *self)
 {
@@ -99,13 +127,19 @@ build_rsne(WifiAp *self)
 	        .group_cipher = 0x000fac04,
 	        .pairwise = {0x000fac04},
 	        .n_pairwise = 1,
-	        .akms = {0x000fac02},
-	        .n_akms = 1,
 	};
+	static const guint8 rsnxe_h2e[] = {WIFI_ELEMENT_RSNX, 1, 0x20};
 
+	if (wifi_ap_offers_psk(self))
+		rsne.akms[rsne.n_akms++] = 0x000fac02;
+	if (wifi_ap_offers_sae(self))
+		rsne.akms[rsne.n_akms++] = 0x000fac08;
 	self->mfpc = wifi_wiphy_supports_cipher(self->iface->wiphy, WIFI_CIPHER_SUITE_BIP_CMAC);
-	rsne.capabilities = self->mfpc ? 0x0080 : 0;
+	self->mfpr = self->security == WIFI_AP_SECURITY_WPA3;
+	rsne.capabilities = (self->mfpc ? 0x0080 : 0) | (self->mfpr ? 0x0040 : 0);
 	self->rsne_len = wifi_rsne_write(&rsne, NULL, self->rsne);
+	self->rsnxe_len = wifi_ap_offers_sae(self) ? sizeof(rsnxe_h2e) : 0;
+	memcpy(self->rsnxe, rsnxe_h2e, sizeof(rsnxe_h2e));
 }
 
 static void
@@ -124,6 +158,8 @@ build_ies(WifiAp *self)
 	if (!self->open) {
 		ies->rsne = self->rsne;
 		ies->rsne_len = self->rsne_len;
+		ies->rsnxe = self->rsnxe;
+		ies->rsnxe_len = self->rsnxe_len;
 	}
 	g_clear_pointer(&self->beacon_head, g_bytes_unref);
 	g_clear_pointer(&self->beacon_tail, g_bytes_unref);
@@ -208,10 +244,13 @@ send_start(WifiAp *self)
 	        .privacy = !self->open,
 	        .pairwise_cipher = wifi_cipher_suite_selector(WIFI_CIPHER_SUITE_CCMP),
 	        .group_cipher = wifi_cipher_suite_selector(WIFI_CIPHER_SUITE_CCMP),
-	        .akm = 0x000fac02,
 	        .control_port_nl80211 = TRUE,
 	};
 
+	if (wifi_ap_offers_psk(self))
+		s.akms[s.n_akms++] = 0x000fac02;
+	if (wifi_ap_offers_sae(self))
+		s.akms[s.n_akms++] = 0x000fac08;
 	step_send(self, wifi_ap_msg_start(self->iface->nl, self->iface->ifindex, &s));
 }
 
@@ -292,6 +331,18 @@ step_run(WifiAp *self)
 	}
 }
 
+static const gchar *
+security_name(const WifiAp *self)
+{
+	if (self->open)
+		return "open";
+	if (self->security == WIFI_AP_SECURITY_WPA3)
+		return "WPA3 (SAE), MFP required";
+	if (self->security == WIFI_AP_SECURITY_WPA2_WPA3)
+		return self->mfpc ? "WPA2/WPA3 transition, MFP optional" : "WPA2/WPA3 transition";
+	return self->mfpc ? "WPA2, MFP optional" : "WPA2";
+}
+
 gboolean
 wifi_ap_start(WifiAp *self, const WifiApConfig *config, GError **error)
 {
@@ -307,6 +358,10 @@ wifi_ap_start(WifiAp *self, const WifiApConfig *config, GError **error)
 	memcpy(self->ssid, config->ssid, config->ssid_len);
 	self->ssid_len = config->ssid_len;
 	self->open = config->open;
+	self->security = config->security;
+	g_clear_pointer(&self->passphrase, joind_secret_wipe);
+	if (wifi_ap_offers_sae(self))
+		self->passphrase = g_strdup(config->secret);
 	self->hidden = config->hidden;
 	self->rekey_interval = config->rekey_interval;
 	self->max_stations =
@@ -322,9 +377,7 @@ wifi_ap_start(WifiAp *self, const WifiApConfig *config, GError **error)
 	}
 	self->step = self->channel != 0 ? STEP_REGISTER : STEP_SCAN;
 	why = g_strdup_printf("%s, %s, %s", self->hidden ? "hidden" : "SSID shown",
-	                      self->open   ? "open"
-	                      : self->mfpc ? "WPA2, MFP optional"
-	                                   : "WPA2",
+	                      security_name(self),
 	                      self->channel != 0 ? "channel configured" : "choosing a channel");
 	wifi_ap_enter(self, WIFI_AP_STATE_STARTING, why);
 	step_run(self);

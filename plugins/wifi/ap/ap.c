@@ -128,6 +128,7 @@ wifi_ap_free(WifiAp *self)
 	g_ptr_array_unref(self->requests);
 	g_clear_pointer(&self->beacon_head, g_bytes_unref);
 	g_clear_pointer(&self->beacon_tail, g_bytes_unref);
+	g_clear_pointer(&self->passphrase, joind_secret_wipe);
 	wifi_iface_unref(self->iface);
 	/* The PSK and group keys live in the struct. */
 	joind_secret_clear(self, sizeof(*self));

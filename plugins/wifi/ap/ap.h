@@ -10,8 +10,10 @@
  *   starting/started --stop or a kernel refusal--> stopping --STOP_AP--> idle
  *
  * Security: WPA2-Personal (AKM 00-0F-AC:2, CCMP) with management frame
- * protection optional when the radio has BIP, as iwd 2.3's AP; or open,
- * only when asked for explicitly. The passphrase is never logged.
+ * protection optional when the radio has BIP, as iwd 2.3's AP; WPA3-
+ * Personal (SAE as the responder, hunting and pecking or hash-to-element
+ * as the station chooses; MFP required) or both; or open, only when asked
+ * for explicitly. The passphrase is never logged.
  */
 #pragma once
 
@@ -38,17 +40,27 @@ typedef enum {
 /* How often the kernel is asked for the stations' facts. */
 #define WIFI_AP_STATION_CHECK_S 30
 
+/* What a secured AP offers: WPA2-Personal (AKM PSK, MFP optional),
+ * WPA3-Personal (SAE, MFP required) or both (transition: MFP optional). */
+typedef enum {
+	WIFI_AP_SECURITY_WPA2,
+	WIFI_AP_SECURITY_WPA3,
+	WIFI_AP_SECURITY_WPA2_WPA3,
+} WifiApSecurity;
+
 typedef struct {
 	guint8 ssid[32];
 	gsize ssid_len;
-	/* A passphrase (8..63 characters) or 64 hex digits; NULL with open. */
+	/* A passphrase (8..63 characters) or 64 hex digits (WPA2 only); NULL
+	 * with open. */
 	const gchar *secret;
 	gboolean open;
-	guint channel;        /* 2.4 GHz channel 1..14; 0: channel 6 */
-	gboolean hidden;      /* beacons without the SSID */
-	guint rekey_interval; /* seconds between group key rotations; 0: never */
-	guint max_stations;   /* 0: WIFI_AP_DEFAULT_MAX_STATIONS */
-	guint max_inactivity; /* seconds; 0: WIFI_AP_DEFAULT_MAX_INACTIVITY_S */
+	WifiApSecurity security; /* unless open */
+	guint channel;           /* 2.4 GHz channel 1..14; 0: channel 6 */
+	gboolean hidden;         /* beacons without the SSID */
+	guint rekey_interval;    /* seconds between group key rotations; 0: never */
+	guint max_stations;      /* 0: WIFI_AP_DEFAULT_MAX_STATIONS */
+	guint max_inactivity;    /* seconds; 0: WIFI_AP_DEFAULT_MAX_INACTIVITY_S */
 } WifiApConfig;
 
 /* A station whose port is open, as the kernel last reported it (0 for a

@@ -25,7 +25,7 @@ put_security(struct nl_msg *msg, const WifiApStart *s)
 	nla_put_u32(msg, NL80211_ATTR_WPA_VERSIONS, NL80211_WPA_VERSION_2);
 	nla_put_u32(msg, NL80211_ATTR_CIPHER_SUITES_PAIRWISE, s->pairwise_cipher);
 	nla_put_u32(msg, NL80211_ATTR_CIPHER_SUITE_GROUP, s->group_cipher);
-	nla_put_u32(msg, NL80211_ATTR_AKM_SUITES, s->akm);
+	nla_put(msg, NL80211_ATTR_AKM_SUITES, (int)(s->n_akms * sizeof(guint32)), s->akms);
 	/* Each station's port stays closed until its 4-way handshake ends. */
 	nla_put_flag(msg, NL80211_ATTR_CONTROL_PORT);
 	nla_put_u16(msg, NL80211_ATTR_CONTROL_PORT_ETHERTYPE, ETH_P_PAE);

@@ -26,7 +26,8 @@ typedef struct {
 	gboolean privacy;        /* RSN */
 	guint32 pairwise_cipher; /* 0: open */
 	guint32 group_cipher;
-	guint32 akm;                   /* suite selector, 0: open */
+	guint32 akms[2]; /* suite selectors: PSK, SAE or both */
+	guint n_akms;
 	guint inactivity_timeout;      /* seconds, 0: the driver's */
 	gboolean control_port_nl80211; /* EAPOL over this socket (owner) */
 } WifiApStart;
