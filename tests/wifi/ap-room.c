@@ -4,7 +4,7 @@
  * mac80211_hwsim and a real client, before the D-Bus API starts it in
  * joind.
  *
- *   ap-room IFNAME SSID PASSPHRASE|--open CHANNEL [REKEY_SECONDS]
+ *   ap-room IFNAME SSID PASSPHRASE|--open CHANNEL [REKEY_SECONDS [wpa2|wpa3|wpa2-wpa3]]
  *
  * IFNAME must be up in AP mode already (iw dev IFNAME set type __ap).
  * Prints "started FREQ" once beaconing, "joined MAC" and "left MAC" per
@@ -142,7 +142,8 @@ main(int argc, char **argv)
 	Room r = {0};
 
 	if (argc < 5 || strlen(argv[2]) > 32) {
-		fprintf(stderr, "usage: ap-room IFNAME SSID PASSPHRASE|--open CHANNEL [REKEY]\n");
+		fprintf(stderr, "usage: ap-room IFNAME SSID PASSPHRASE|--open CHANNEL [REKEY "
+		                "[wpa2|wpa3|wpa2-wpa3]]\n");
 		return 2;
 	}
 	r.loop = g_main_loop_new(NULL, FALSE);
@@ -164,6 +165,10 @@ main(int argc, char **argv)
 	config.secret = config.open ? NULL : argv[3];
 	config.channel = (guint)atoi(argv[4]);
 	config.rekey_interval = argc > 5 ? (guint)atoi(argv[5]) : 0;
+	if (argc > 6)
+		config.security = g_str_equal(argv[6], "wpa3")        ? WIFI_AP_SECURITY_WPA3
+		                  : g_str_equal(argv[6], "wpa2-wpa3") ? WIFI_AP_SECURITY_WPA2_WPA3
+		                                                      : WIFI_AP_SECURITY_WPA2;
 	if (!wifi_ap_start(r.ap, &config, &error)) {
 		fprintf(stderr, "ap-room: %s\n", error->message);
 		return 1;

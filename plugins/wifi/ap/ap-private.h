@@ -44,6 +44,7 @@ typedef struct {
 	guint akm;             /* WifiAkmSuite of the association */
 	WifiSae *sae;          /* SAE authentication under way */
 	gboolean sae_accepted; /* pmk and pmkid are SAE's */
+	gboolean sae_h2e;      /* the station's commit asked for hash-to-element */
 	guint8 pmk[32];
 	guint8 pmkid[16];
 	WifiAuthenticator *auth;

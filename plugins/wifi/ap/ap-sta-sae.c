@@ -63,8 +63,9 @@ sae_done(const GError *error, gpointer user_data)
 	memcpy(sta->pmk, wifi_sae_get_pmk(sta->sae), sizeof(sta->pmk));
 	memcpy(sta->pmkid, wifi_sae_get_pmkid(sta->sae), sizeof(sta->pmkid));
 	sta->sae_accepted = TRUE;
-	g_info("%s: station %s authenticated (SAE, group %u)", sta->ap->iface->name, sta->name,
-	       wifi_sae_get_group(sta->sae));
+	g_info("%s: station %s authenticated (SAE, group %u, %s)", sta->ap->iface->name, sta->name,
+	       wifi_sae_get_group(sta->sae),
+	       sta->sae_h2e ? "hash-to-element" : "hunting and pecking");
 }
 
 static WifiSae *
@@ -109,7 +110,8 @@ wifi_ap_sta_sae_rx(WifiAp *ap, const WifiMgmtRequest *r)
 		if (!commit)
 			return;
 		sta = wifi_ap_sta_new(ap, r->sa);
-		sta->sae = sae_new(sta, r->status == WIFI_SAE_STATUS_HASH_TO_ELEMENT, &error);
+		sta->sae_h2e = r->status == WIFI_SAE_STATUS_HASH_TO_ELEMENT;
+		sta->sae = sae_new(sta, sta->sae_h2e, &error);
 		if (sta->sae == NULL) {
 			wifi_ap_sta_remove(sta, 0, error->message);
 			return;
