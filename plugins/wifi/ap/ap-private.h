@@ -64,8 +64,9 @@ struct _WifiAp {
 	gsize ssid_len;
 	gboolean open, hidden, mfpc, mfpr;
 	WifiApSecurity security;
-	gchar *passphrase; /* SAE's password; NULL without SAE */
-	guint8 rsnxe[3];   /* hash-to-element capable, with SAE */
+	gchar *passphrase;    /* SAE's password; NULL without SAE */
+	guint8 rsnxe[3];      /* hash-to-element capable, with SAE */
+	guint8 token_key[32]; /* SAE's anti-clogging tokens' */
 	gsize rsnxe_len;
 	guint32 freq;
 	guint channel;

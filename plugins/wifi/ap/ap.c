@@ -8,6 +8,7 @@
 #include <string.h>
 
 #include "ap-cmds.h"
+#include "rsn-crypto.h"
 #include "joind-secret.h"
 
 const gchar *
@@ -105,6 +106,10 @@ wifi_ap_new(WifiIface *iface, const guint8 address[6], const WifiApCallbacks *ca
 	self->requests = g_ptr_array_new();
 	self->scanner = wifi_scanner_new(iface, wifi_ap_scan_results, scanning_changed, self);
 	self->cancel = g_cancellable_new();
+	/* Without the kernel's random octets the tokens are still unique per
+	 * address; they only become guessable. */
+	if (!wifi_random_bytes(self->token_key, sizeof(self->token_key), NULL))
+		g_warning("%s: no random key for SAE's anti-clogging tokens", iface->name);
 	return self;
 }
 

@@ -17,8 +17,11 @@
 /* The station's SAE exchange and its outcome. */
 typedef struct {
 	Fixture *f;
+	guint8 mac[6];
 	WifiSae *sae;
 	gboolean done, accepted;
+	guint n_tokens; /* anti-clogging requests it received */
+	gboolean deaf;  /* hears nothing: its exchange stays under way */
 } Client;
 
 /* The station's SAE frames (sequence, status, body) as authentication
@@ -32,7 +35,7 @@ client_send(const guint8 *data, gsize len, gpointer user_data)
 	static const guint8 alg[2] = {3, 0};
 
 	memcpy(h + 4, bssid, 6);
-	memcpy(h + 10, sta_mac, 6);
+	memcpy(h + 10, c->mac, 6);
 	memcpy(h + 16, bssid, 6);
 	g_byte_array_append(frame, h, sizeof(h));
 	g_byte_array_append(frame, alg, 2);
@@ -49,23 +52,28 @@ client_done(const GError *error, gpointer user_data)
 	c->accepted = error == NULL;
 }
 
-/* The AP's authentication frames to the station's exchange, until none is
- * left. */
+/* The AP's authentication frames to the station's exchange (frames to
+ * other addresses, or to a deaf station, are lost), until none is left. */
 static void
 sae_to_client(Fixture *f, Client *c)
 {
 	FakeNlRequest *req;
 
 	while ((req = fake_nl_find(f->fake, NL80211_CMD_FRAME)) != NULL) {
-		const guint8 *p = nla_data(req->attrs[NL80211_ATTR_FRAME]);
-		gsize len = (gsize)nla_len(req->attrs[NL80211_ATTR_FRAME]);
+		g_autoptr(GBytes) frame = g_bytes_new(nla_data(req->attrs[NL80211_ATTR_FRAME]),
+		                                      nla_len(req->attrs[NL80211_ATTR_FRAME]));
+		gsize len;
+		const guint8 *p = g_bytes_get_data(frame, &len);
 
+		fake_nl_done(f->fake, req, 0);
 		g_assert_cmpuint(len, >=, 30);
 		g_assert_cmpuint(p[0], ==, WIFI_MGMT_FC_SUBTYPE_AUTH);
 		g_assert_cmpuint(wifi_mgmt_le16(p + 24), ==, 3);
+		if (c->deaf || memcmp(p + 4, c->mac, 6) != 0)
+			continue;
+		c->n_tokens += wifi_mgmt_le16(p + 28) == WIFI_SAE_STATUS_ANTI_CLOGGING;
 		wifi_sae_rx(c->sae, wifi_mgmt_le16(p + 26), wifi_mgmt_le16(p + 28), p + 30,
 		            len - 30);
-		fake_nl_done(f->fake, req, 0);
 	}
 }
 
@@ -88,7 +96,9 @@ client_sae(Fixture *f, Client *c, const gchar *password, gboolean h2e)
 	};
 
 	c->f = f;
-	memcpy(sc.own_addr, sta_mac, 6);
+	if (c->mac[0] == 0)
+		memcpy(c->mac, sta_mac, 6);
+	memcpy(sc.own_addr, c->mac, 6);
 	memcpy(sc.peer_addr, bssid, 6);
 	c->sae = wifi_sae_new(&sc, &error);
 	g_assert_no_error(error);
@@ -174,6 +184,34 @@ test_wpa3_refusals(Fixture *f, gconstpointer data)
 	wifi_sae_free(c.sae);
 }
 
+/* Five exchanges under way (stations that never confirm): the sixth
+ * station's commit is answered with a token (status 76); its commit again
+ * with the token is taken, and it joins. Both SAE variants. */
+static void
+test_anti_clogging(Fixture *f, gconstpointer data)
+{
+	gboolean h2e = GPOINTER_TO_INT(data);
+	Client idle[5] = {0};
+	Client c = {0};
+
+	start_wpa3(f, WIFI_AP_SECURITY_WPA3);
+	for (guint i = 0; i < G_N_ELEMENTS(idle); i++) {
+		memcpy(idle[i].mac, sta_mac, 6);
+		idle[i].mac[4] = (guint8)(0x10 + i);
+		idle[i].deaf = TRUE;
+		client_sae(f, &idle[i], PASSWORD, h2e);
+		g_assert_false(idle[i].done);
+		g_assert_cmpuint(idle[i].n_tokens, ==, 0);
+	}
+	client_sae(f, &c, PASSWORD, h2e);
+	g_assert_cmpuint(c.n_tokens, ==, 1);
+	g_assert_true(c.done);
+	g_assert_true(c.accepted);
+	for (guint i = 0; i < G_N_ELEMENTS(idle); i++)
+		wifi_sae_free(idle[i].sae);
+	wifi_sae_free(c.sae);
+}
+
 /* A transition AP takes a WPA2 client (open system, PSK) as well. */
 static void
 test_transition_takes_wpa2(Fixture *f, gconstpointer data)
@@ -231,6 +269,10 @@ main(int argc, char **argv)
 	ADD("/ap-sae/hunting-and-pecking", test_sae_hunting_and_pecking);
 	ADD("/ap-sae/hash-to-element", test_sae_h2e);
 	ADD("/ap-sae/wpa3-refusals", test_wpa3_refusals);
+	g_test_add("/ap-sae/anti-clogging/hunting-and-pecking", Fixture, GINT_TO_POINTER(FALSE),
+	           set_up, test_anti_clogging, tear_down);
+	g_test_add("/ap-sae/anti-clogging/hash-to-element", Fixture, GINT_TO_POINTER(TRUE), set_up,
+	           test_anti_clogging, tear_down);
 	ADD("/ap-sae/transition-takes-wpa2", test_transition_takes_wpa2);
 	ADD("/ap-sae/wpa3-config-refused", test_wpa3_config_refused);
 	return g_test_run();
