@@ -132,13 +132,46 @@ room_read_radio(Room *r)
 	return run_request(r, msg, on_wiphy);
 }
 
-int
-main(int argc, char **argv)
+static void
+room_config(WifiApConfig *config, int argc, char **argv)
+{
+	config->ssid_len = strlen(argv[2]);
+	memcpy(config->ssid, argv[2], config->ssid_len);
+	config->open = strcmp(argv[3], "--open") == 0;
+	config->secret = config->open ? NULL : argv[3];
+	config->channel = (guint)atoi(argv[4]);
+	config->rekey_interval = argc > 5 ? (guint)atoi(argv[5]) : 0;
+	if (argc > 6)
+		config->security = g_str_equal(argv[6], "wpa3")        ? WIFI_AP_SECURITY_WPA3
+		                   : g_str_equal(argv[6], "wpa2-wpa3") ? WIFI_AP_SECURITY_WPA2_WPA3
+		                                                       : WIFI_AP_SECURITY_WPA2;
+}
+
+/* Runs the AP until SIGTERM stops it or the kernel does. */
+static void
+room_run(Room *r, const gchar *ifname, const WifiApConfig *config)
 {
 	static const WifiApCallbacks cb = {on_state, on_station};
 	g_autoptr(GError) error = NULL;
+	WifiIface *iface = wifi_iface_new(r->nl, NULL, r->wiphy, r->ifindex, ifname);
+
+	r->ap = wifi_ap_new(iface, r->mac, &cb, r);
+	if (wifi_ap_start(r->ap, config, &error)) {
+		g_unix_signal_add(SIGTERM, on_sigterm, r);
+		g_main_loop_run(r->loop);
+	} else {
+		fprintf(stderr, "ap-room: %s\n", error->message);
+		r->status = 1;
+	}
+	g_clear_pointer(&r->ap, wifi_ap_free);
+	wifi_iface_unref(iface);
+}
+
+int
+main(int argc, char **argv)
+{
+	g_autoptr(GError) error = NULL;
 	WifiApConfig config = {0};
-	WifiIface *iface;
 	Room r = {0};
 
 	if (argc < 5 || strlen(argv[2]) > 32) {
@@ -146,38 +179,21 @@ main(int argc, char **argv)
 		                "[wpa2|wpa3|wpa2-wpa3]]\n");
 		return 2;
 	}
-	r.loop = g_main_loop_new(NULL, FALSE);
 	r.ifindex = if_nametoindex(argv[1]);
-	r.nl = wifi_nl_new(&error);
-	if (r.ifindex == 0 || r.nl == NULL) {
+	r.nl = r.ifindex != 0 ? wifi_nl_new(&error) : NULL;
+	if (r.nl == NULL) {
 		fprintf(stderr, "ap-room: %s\n",
 		        r.ifindex == 0 ? "no such interface" : error->message);
 		return 1;
 	}
+	r.loop = g_main_loop_new(NULL, FALSE);
 	wifi_nl_add_listener(r.nl, on_event, &r);
-	if (!room_read_radio(&r))
-		return 1;
-	iface = wifi_iface_new(r.nl, NULL, r.wiphy, r.ifindex, argv[1]);
-	r.ap = wifi_ap_new(iface, r.mac, &cb, &r);
-	config.ssid_len = strlen(argv[2]);
-	memcpy(config.ssid, argv[2], config.ssid_len);
-	config.open = strcmp(argv[3], "--open") == 0;
-	config.secret = config.open ? NULL : argv[3];
-	config.channel = (guint)atoi(argv[4]);
-	config.rekey_interval = argc > 5 ? (guint)atoi(argv[5]) : 0;
-	if (argc > 6)
-		config.security = g_str_equal(argv[6], "wpa3")        ? WIFI_AP_SECURITY_WPA3
-		                  : g_str_equal(argv[6], "wpa2-wpa3") ? WIFI_AP_SECURITY_WPA2_WPA3
-		                                                      : WIFI_AP_SECURITY_WPA2;
-	if (!wifi_ap_start(r.ap, &config, &error)) {
-		fprintf(stderr, "ap-room: %s\n", error->message);
-		return 1;
-	}
-	g_unix_signal_add(SIGTERM, on_sigterm, &r);
-	g_main_loop_run(r.loop);
-	wifi_ap_free(r.ap);
-	wifi_iface_unref(iface);
-	wifi_wiphy_unref(r.wiphy);
+	room_config(&config, argc, argv);
+	if (room_read_radio(&r))
+		room_run(&r, argv[1], &config);
+	else
+		r.status = 1;
+	g_clear_pointer(&r.wiphy, wifi_wiphy_unref);
 	wifi_nl_free(r.nl);
 	g_main_loop_unref(r.loop);
 	return r.status;
