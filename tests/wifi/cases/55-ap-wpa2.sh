@@ -53,5 +53,20 @@ ap_in ap ip neigh flush dev "$APIF"
 ap_in ap ping -c 3 -W 3 192.168.55.2 >/dev/null || wifi_fail "no ping from the AP after the rekey"
 check "after a group key rotation the AP's ARP broadcast reaches the client (ping AP -> client)"
 
+# Both roles are joind's: the fixture's joind (station on wlan2, in the
+# root namespace, on the same simulated medium) joins the AP as a second
+# client while the first stays.
+printf '[Security]\nPassphrase=%s\n\n[Settings]\nAutoConnect=false\n' "$PASS" \
+	>"$WORK/state/joind-hotspot.psk"
+hot=$(jw -t 40 object $NET "Device=$DEV" Name=joind-hotspot Type=psk) ||
+	wifi_fail "joind's station does not list joind-hotspot"
+wifi_connect "$hot" joind-hotspot
+wifi_poll 5 "the AP reporting joind's station" grep -q "^joined $(cat /sys/class/net/wlan2/address)" "$AP_OUT"
+ap_ping 1
+check "joind's station joined joind's AP in $TOOK s while the first client stayed"
+jcall --object-path "$DEV" --method net.joind.Station1.Disconnect >/dev/null ||
+	wifi_fail "Disconnect() failed"
+wifi_poll 10 "the AP seeing joind's station leave" grep -q "^left $(cat /sys/class/net/wlan2/address)" "$AP_OUT"
+
 ap_stop
 check "the AP stops on SIGTERM (STOP_AP)"
