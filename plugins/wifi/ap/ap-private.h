@@ -48,10 +48,12 @@ typedef struct {
 	guint8 pmk[32];
 	guint8 pmkid[16];
 	WifiAuthenticator *auth;
-	WifiStaInfo info; /* the kernel's facts, from the last check */
-	gboolean checked; /* the check under way reported it */
-	guint timer;      /* the handshake's retransmissions */
-	guint request;    /* the pending nl80211 request */
+	WifiStaInfo info;     /* the kernel's facts, from the last check */
+	gboolean checked;     /* the check under way reported it */
+	guint timer;          /* the handshake's retransmissions, or the wait for
+	                       * the association response's acknowledgement */
+	guint64 assoc_cookie; /* the association response's transmission */
+	guint request;        /* the pending nl80211 request */
 } ApSta;
 
 struct _WifiAp {
@@ -127,6 +129,9 @@ ApSta *wifi_ap_sta_new(WifiAp *self, const guint8 mac[6]);
 /* A station's keys (ap-sta-keys.c): NEW_STATION, then the association
  * response and the 4-way handshake. */
 void wifi_ap_sta_add(ApSta *sta);
+/* A management frame's transmission status (FRAME_TX_STATUS): the
+ * association response's lets the station's handshake begin. */
+void wifi_ap_sta_tx_status(WifiAp *self, guint64 cookie, gboolean acked);
 /* Sends group message 1 to every authorised station. */
 void wifi_ap_sta_rekey_all(WifiAp *self);
 

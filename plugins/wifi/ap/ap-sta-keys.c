@@ -11,6 +11,9 @@
 #include "rsn.h"
 
 #define AP_STA_RETRANSMIT_MS 1000
+/* How long message 1 waits for the association response's
+ * acknowledgement, at most. */
+#define AP_STA_ASSOC_ACK_MS 200
 
 /* IEEE 802.11-2020 table 9-49. */
 enum {
@@ -141,28 +144,16 @@ start_handshake(ApSta *sta, GError **error)
 	return sta->auth != NULL && wifi_authenticator_start(sta->auth, error);
 }
 
+/* The station has its association response (or it was lost, or the
+ * kernel did not say in time): the port stays closed until its keys. */
 static void
-sta_added(int err, gpointer user_data)
+sta_associated(ApSta *sta, const gchar *how)
 {
-	ApSta *sta = user_data;
 	WifiAp *ap = sta->ap;
 	g_autoptr(GError) error = NULL;
-	guint8 rates[2 + 8];
 
-	sta->request = 0;
-	if (err < 0) {
-		g_warning("%s: station %s: the kernel refused to add it: %s", ap->iface->name,
-		          sta->name, g_strerror(-err));
-		sta->state = AP_STA_AUTHENTICATED; /* nothing to delete */
-		wifi_ap_sta_remove(sta, REASON_UNSPECIFIED, "the kernel refused it");
-		return;
-	}
-	rates[0] = 1; /* Supported Rates, the AP's first eight */
-	rates[1] = (guint8)MIN(ap->ies.n_rates, 8);
-	memcpy(rates + 2, ap->ies.rates, rates[1]);
-	wifi_ap_send_frame(ap, wifi_mgmt_build_assoc_resp(ap->bssid, sta->mac, sta->reassoc,
-	                                                  wifi_ap_capabilities(&ap->ies), 0,
-	                                                  sta->aid, rates, 2u + rates[1]));
+	g_clear_handle_id(&sta->timer, g_source_remove);
+	sta->assoc_cookie = 0;
 	if (ap->open) {
 		sta->request = wifi_ap_send(
 		        ap, wifi_rsn_msg_authorize(ap->iface->nl, ap->iface->ifindex, sta->mac),
@@ -170,9 +161,92 @@ sta_added(int err, gpointer user_data)
 		wifi_ap_sta_enter(sta, AP_STA_AUTHORIZED, "associated, open");
 		return;
 	}
-	wifi_ap_sta_enter(sta, AP_STA_KEYING, "associated");
+	wifi_ap_sta_enter(sta, AP_STA_KEYING, how);
 	if (!start_handshake(sta, &error))
 		sta_fail(sta, error);
+}
+
+void
+wifi_ap_sta_tx_status(WifiAp *ap, guint64 cookie, gboolean acked)
+{
+	GHashTableIter it;
+	gpointer value;
+
+	g_hash_table_iter_init(&it, ap->stations);
+	while (g_hash_table_iter_next(&it, NULL, &value)) {
+		ApSta *sta = value;
+
+		if (sta->state == AP_STA_ADDING && sta->assoc_cookie == cookie && cookie != 0) {
+			sta_associated(sta, acked ? "association response acknowledged"
+			                          : "association response not acknowledged");
+			return;
+		}
+	}
+}
+
+static gboolean
+assoc_ack_timeout(gpointer user_data)
+{
+	ApSta *sta = user_data;
+
+	sta->timer = 0;
+	sta_associated(sta, "associated (no transmission status)");
+	return G_SOURCE_REMOVE;
+}
+
+static void
+on_assoc_resp_cookie(struct nlattr **attrs, gpointer user_data)
+{
+	ApSta *sta = user_data;
+
+	if (attrs[NL80211_ATTR_COOKIE] != NULL)
+		sta->assoc_cookie = nla_get_u64(attrs[NL80211_ATTR_COOKIE]);
+}
+
+static void
+assoc_resp_sent(int err, gpointer user_data)
+{
+	((ApSta *)user_data)->request = 0;
+}
+
+/* Message 1 goes out once the station acknowledged its association
+ * response: sent at once, it can overtake the response (data and
+ * management frames take different queues) and the station drops it, so
+ * the handshake would start a second later. */
+static void
+send_assoc_resp(ApSta *sta)
+{
+	WifiAp *ap = sta->ap;
+	guint8 rates[2 + 8];
+	GBytes *frame;
+
+	rates[0] = 1; /* Supported Rates, the AP's first eight */
+	rates[1] = (guint8)MIN(ap->ies.n_rates, 8);
+	memcpy(rates + 2, ap->ies.rates, rates[1]);
+	frame = wifi_mgmt_build_assoc_resp(ap->bssid, sta->mac, sta->reassoc,
+	                                   wifi_ap_capabilities(&ap->ies), 0, sta->aid, rates,
+	                                   2u + rates[1]);
+	sta->request = wifi_nl_send(
+	        ap->iface->nl, wifi_ap_msg_frame(ap->iface->nl, ap->iface->ifindex, frame, TRUE),
+	        on_assoc_resp_cookie, assoc_resp_sent, sta, NULL);
+	g_bytes_unref(frame);
+	sta->timer = g_timeout_add(AP_STA_ASSOC_ACK_MS, assoc_ack_timeout, sta);
+}
+
+static void
+sta_added(int err, gpointer user_data)
+{
+	ApSta *sta = user_data;
+
+	sta->request = 0;
+	if (err < 0) {
+		g_warning("%s: station %s: the kernel refused to add it: %s", sta->ap->iface->name,
+		          sta->name, g_strerror(-err));
+		sta->state = AP_STA_AUTHENTICATED; /* nothing to delete */
+		wifi_ap_sta_remove(sta, REASON_UNSPECIFIED, "the kernel refused it");
+		return;
+	}
+	send_assoc_resp(sta);
 }
 
 void

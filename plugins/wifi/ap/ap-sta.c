@@ -101,7 +101,8 @@ wifi_ap_sta_free(gpointer data)
 void
 wifi_ap_send_frame(WifiAp *ap, GBytes *frame)
 {
-	wifi_ap_send(ap, wifi_ap_msg_frame(ap->iface->nl, ap->iface->ifindex, frame), NULL, NULL);
+	wifi_ap_send(ap, wifi_ap_msg_frame(ap->iface->nl, ap->iface->ifindex, frame, FALSE), NULL,
+	             NULL);
 	g_bytes_unref(frame);
 }
 

@@ -192,6 +192,11 @@ wifi_ap_handle_event(WifiAp *self, guint8 cmd, struct nlattr **attrs)
 			wifi_ap_sta_eapol(self, nla_data(mac), nla_data(frame),
 			                  (gsize)nla_len(frame));
 		break;
+	case NL80211_CMD_FRAME_TX_STATUS:
+		if (attrs[NL80211_ATTR_COOKIE] != NULL)
+			wifi_ap_sta_tx_status(self, nla_get_u64(attrs[NL80211_ATTR_COOKIE]),
+			                      attrs[NL80211_ATTR_ACK] != NULL);
+		break;
 	case NL80211_CMD_DEL_STATION:
 		if (mac != NULL && nla_len(mac) == 6)
 			wifi_ap_sta_deleted(self, nla_data(mac));

@@ -125,14 +125,15 @@ wifi_ap_msg_register_frame(WifiNl *nl, guint32 ifindex, guint8 subtype)
 }
 
 struct nl_msg *
-wifi_ap_msg_frame(WifiNl *nl, guint32 ifindex, GBytes *frame)
+wifi_ap_msg_frame(WifiNl *nl, guint32 ifindex, GBytes *frame, gboolean want_status)
 {
 	struct nl_msg *msg = wifi_nl_msg_new(nl, NL80211_CMD_FRAME, 0);
 
 	nla_put_u32(msg, NL80211_ATTR_IFINDEX, ifindex);
 	nla_put(msg, NL80211_ATTR_FRAME, (int)g_bytes_get_size(frame),
 	        g_bytes_get_data(frame, NULL));
-	nla_put_flag(msg, NL80211_ATTR_DONT_WAIT_FOR_ACK);
+	if (!want_status)
+		nla_put_flag(msg, NL80211_ATTR_DONT_WAIT_FOR_ACK);
 	return msg;
 }
 

@@ -46,8 +46,10 @@ struct nl_msg *wifi_ap_msg_del_station(WifiNl *nl, guint32 ifindex, const guint8
                                        guint16 reason);
 /* Asks for management frames of this subtype (WIFI_MGMT_FC_SUBTYPE_*). */
 struct nl_msg *wifi_ap_msg_register_frame(WifiNl *nl, guint32 ifindex, guint8 subtype);
-/* Transmits a whole management frame. */
-struct nl_msg *wifi_ap_msg_frame(WifiNl *nl, guint32 ifindex, GBytes *frame);
+/* Transmits a whole management frame; with want_status the reply names a
+ * cookie (NL80211_ATTR_COOKIE) and a FRAME_TX_STATUS event with it says
+ * whether the peer acknowledged the frame. */
+struct nl_msg *wifi_ap_msg_frame(WifiNl *nl, guint32 ifindex, GBytes *frame, gboolean want_status);
 /* The group key with this ID becomes the default multicast transmit key. */
 struct nl_msg *wifi_ap_msg_default_group_key(WifiNl *nl, guint32 ifindex, guint key_id);
 

@@ -47,7 +47,8 @@ void rx_frame(Fixture *f, GBytes *frame);
 GBytes *request_from(const guint8 sa[6], guint8 subtype, const gchar *fixed_hex, const guint8 *ies,
                      gsize ies_len);
 GBytes *request(guint8 subtype, const gchar *fixed_hex, const guint8 *ies, gsize ies_len);
-/* The oldest frame the AP transmitted (CMD_FRAME), answered. */
+/* The oldest frame the AP transmitted (CMD_FRAME), answered (and, when
+ * the AP wants it, acknowledged by the station). */
 GBytes *tx_frame(Fixture *f);
 void expect_answer(Fixture *f, gboolean assoc, guint16 status);
 

@@ -177,6 +177,34 @@ test_start_refused_and_stop(Fixture *f, gconstpointer data)
 	g_assert_cmpstr(f->log->str, ==, "starting started +02 -02 stopping idle ");
 }
 
+/* Message 1 waits for the association response's acknowledgement (else it
+ * can overtake the response), and for 200 ms at most when the kernel says
+ * nothing. */
+static void
+test_msg1_after_ack(Fixture *f, gconstpointer data)
+{
+	WifiApConfig c = config("home", "correct horse");
+	FakeNlRequest *req;
+	gint64 until;
+
+	(void)data;
+	start(f, &c);
+	rx_frame(f, request(WIFI_MGMT_FC_SUBTYPE_AUTH, "000001000000", NULL, 0));
+	expect_answer(f, FALSE, 0);
+	rx_frame(f,
+	         request(WIFI_MGMT_FC_SUBTYPE_ASSOC_REQ, "31040a00", rsne_psk, sizeof(rsne_psk)));
+	fake_nl_done(f->fake, fake_nl_expect(f->fake, NL80211_CMD_NEW_STATION), 0);
+	req = fake_nl_expect(f->fake, NL80211_CMD_FRAME);
+	g_assert_null(req->attrs[NL80211_ATTR_DONT_WAIT_FOR_ACK]);
+	fake_nl_done(f->fake, req, 0); /* no cookie: no status will come */
+	g_assert_null(fake_nl_find(f->fake, NL80211_CMD_CONTROL_PORT_FRAME));
+	until = g_get_monotonic_time() + 2 * G_USEC_PER_SEC;
+	while (fake_nl_find(f->fake, NL80211_CMD_CONTROL_PORT_FRAME) == NULL &&
+	       g_get_monotonic_time() < until)
+		g_main_context_iteration(NULL, TRUE);
+	g_assert_nonnull(fake_nl_find(f->fake, NL80211_CMD_CONTROL_PORT_FRAME));
+}
+
 /* One GET_STATION dump entry: the station's signal, rate and idle time. */
 static struct nl_msg *
 station_entry(const guint8 mac[6], gint8 signal, guint32 inactive_ms)
@@ -300,6 +328,7 @@ main(int argc, char **argv)
 	ADD("/ap/start-refused-and-stop", test_start_refused_and_stop);
 	ADD("/ap/channel-from-scan", test_channel_from_scan);
 	ADD("/ap/station-table", test_station_table);
+	ADD("/ap/msg1-after-ack", test_msg1_after_ack);
 	ADD("/ap/choose-channel", test_choose_channel);
 	return g_test_run();
 }
