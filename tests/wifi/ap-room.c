@@ -13,7 +13,6 @@
 #include <glib-unix.h>
 #include <net/if.h>
 #include <stdio.h>
-#include <stdlib.h>
 #include <string.h>
 
 #include "ap.h"
@@ -139,8 +138,8 @@ room_config(WifiApConfig *config, int argc, char **argv)
 	memcpy(config->ssid, argv[2], config->ssid_len);
 	config->open = strcmp(argv[3], "--open") == 0;
 	config->secret = config->open ? NULL : argv[3];
-	config->channel = (guint)atoi(argv[4]);
-	config->rekey_interval = argc > 5 ? (guint)atoi(argv[5]) : 0;
+	config->channel = (guint)g_ascii_strtoull(argv[4], NULL, 10);
+	config->rekey_interval = argc > 5 ? (guint)g_ascii_strtoull(argv[5], NULL, 10) : 0;
 	if (argc > 6)
 		config->security = g_str_equal(argv[6], "wpa3")        ? WIFI_AP_SECURITY_WPA3
 		                   : g_str_equal(argv[6], "wpa2-wpa3") ? WIFI_AP_SECURITY_WPA2_WPA3

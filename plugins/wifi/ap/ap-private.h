@@ -102,37 +102,37 @@ void wifi_ap_scan_results(GPtrArray *bsses, const GArray *scanned_freqs, gboolea
                           gpointer user_data);
 
 /* The station table (ap-sta.c). */
-ApSta *wifi_ap_sta_lookup(WifiAp *self, const guint8 mac[6]);
+ApSta *wifi_ap_sta_lookup(WifiAp *ap, const guint8 mac[6]);
 /* The one place a station's state changes: logs "old -> new (reason)". */
 void wifi_ap_sta_enter(ApSta *sta, ApStaState state, const gchar *reason);
 /* Ends a station (DEL_STATION, or a deauthentication with reason when it
  * was not added; reason 0: nothing sent) and frees it. */
 void wifi_ap_sta_remove(ApSta *sta, guint16 reason, const gchar *why);
 /* Transmits a management frame (consumed). */
-void wifi_ap_send_frame(WifiAp *self, GBytes *frame);
+void wifi_ap_send_frame(WifiAp *ap, GBytes *frame);
 gint64 wifi_ap_sta_key(const guint8 mac[6]);
-void wifi_ap_sta_free(gpointer sta);
-void wifi_ap_sta_frame(WifiAp *self, const guint8 *frame, gsize len);
-void wifi_ap_sta_eapol(WifiAp *self, const guint8 mac[6], const guint8 *frame, gsize len);
+void wifi_ap_sta_free(gpointer data);
+void wifi_ap_sta_frame(WifiAp *ap, const guint8 *frame, gsize len);
+void wifi_ap_sta_eapol(WifiAp *ap, const guint8 mac[6], const guint8 *frame, gsize len);
 /* The kernel removed a station (inactivity, or our DEL_STATION). */
-void wifi_ap_sta_deleted(WifiAp *self, const guint8 mac[6]);
+void wifi_ap_sta_deleted(WifiAp *ap, const guint8 mac[6]);
 /* SAE as the responder (ap-sta-sae.c): an authentication frame of
  * algorithm 3 from the station; the station's SAE state freed. */
-void wifi_ap_sta_sae_rx(WifiAp *self, const WifiMgmtRequest *r);
+void wifi_ap_sta_sae_rx(WifiAp *ap, const WifiMgmtRequest *r);
 void wifi_ap_sta_sae_clear(ApSta *sta);
 /* Whether the AP offers PSK, SAE. */
 gboolean wifi_ap_offers_psk(const WifiAp *self);
 gboolean wifi_ap_offers_sae(const WifiAp *self);
 /* A new station in the table (authenticated or authenticating). */
-ApSta *wifi_ap_sta_new(WifiAp *self, const guint8 mac[6]);
+ApSta *wifi_ap_sta_new(WifiAp *ap, const guint8 mac[6]);
 
 /* A station's keys (ap-sta-keys.c): NEW_STATION, then the association
  * response and the 4-way handshake. */
 void wifi_ap_sta_add(ApSta *sta);
 /* A management frame's transmission status (FRAME_TX_STATUS): the
  * association response's lets the station's handshake begin. */
-void wifi_ap_sta_tx_status(WifiAp *self, guint64 cookie, gboolean acked);
+void wifi_ap_sta_tx_status(WifiAp *ap, guint64 cookie, gboolean acked);
 /* Sends group message 1 to every authorised station. */
-void wifi_ap_sta_rekey_all(WifiAp *self);
+void wifi_ap_sta_rekey_all(WifiAp *ap);
 
 G_END_DECLS

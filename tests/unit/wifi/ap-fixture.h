@@ -43,10 +43,11 @@ void start(Fixture *f, const WifiApConfig *c);
 /* A management frame (consumed) from the station, as nl80211 passes it up. */
 void rx_frame(Fixture *f, GBytes *frame);
 /* A frame from sa: the fixed fields (and, for a probe, the elements) in
- * hex; an association request also names the SSID, rates and ies. */
-GBytes *request_from(const guint8 sa[6], guint8 subtype, const gchar *fixed_hex, const guint8 *ies,
-                     gsize ies_len);
-GBytes *request(guint8 subtype, const gchar *fixed_hex, const guint8 *ies, gsize ies_len);
+ * hex; an association request also names the SSID and rates, then rsne
+ * (any elements: an RSNE and an RSNXE). */
+GBytes *request_from(const guint8 sa[6], guint8 subtype, const gchar *fixed_hex, const guint8 *rsne,
+                     gsize rsne_len);
+GBytes *request(guint8 subtype, const gchar *fixed_hex, const guint8 *rsne, gsize rsne_len);
 /* The oldest frame the AP transmitted (CMD_FRAME), answered (and, when
  * the AP wants it, acknowledged by the station). */
 GBytes *tx_frame(Fixture *f);
