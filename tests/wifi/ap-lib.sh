@@ -73,8 +73,8 @@ ap_ping() {
 ap_stop() {
 	kill "$AP_PID"
 	wifi_poll 10 "the AP stopping" grep -q '^stopped' "$AP_OUT"
-	grep -q '^stopped (SIGTERM)' "$AP_OUT" ||
-		wifi_fail "the AP stopped otherwise: $(grep '^stopped' "$AP_OUT")"
+	grep -q 'started -> stopping (SIGTERM)' "$AP_OUT" ||
+		wifi_fail "the AP stopped otherwise: $(grep 'stopping (' "$AP_OUT")"
 	AP_PID=
 }
 
