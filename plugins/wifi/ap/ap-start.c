@@ -21,6 +21,7 @@ enum {
 	STEP_SCAN,     /* the surroundings, for the channel (none configured) */
 	STEP_REGISTER, /* the management frames the AP answers itself */
 	STEP_START,    /* START_AP */
+	STEP_ISOLATE,  /* client isolation, where the driver has it */
 	STEP_KEYS,     /* the GTK (and IGTK) installed */
 	STEP_DEFAULT,  /* the GTK made the default multicast key */
 	STEP_DONE,
@@ -177,7 +178,7 @@ step_done(int err, gpointer user_data)
 
 	if (self->state != WIFI_AP_STATE_STARTING)
 		return;
-	if (err < 0) {
+	if (err < 0 && self->step != STEP_ISOLATE) {
 		why = g_strdup_printf("the kernel refused %s: %s",
 		                      self->step == STEP_START ? "to start the BSS"
 		                                               : "a start-up step",
@@ -187,6 +188,12 @@ step_done(int err, gpointer user_data)
 	}
 	if (--self->n_pending > 0)
 		return;
+	if (self->step == STEP_ISOLATE && err < 0)
+		g_info("%s: access point cannot keep its stations apart: %s", self->iface->name,
+		       g_strerror(-err));
+	else if (self->step == STEP_ISOLATE)
+		g_info("%s: access point keeps its stations apart (client isolation)",
+		       self->iface->name);
 	g_ptr_array_set_size(self->requests, 0);
 	self->step++;
 	if (self->open && self->step == STEP_KEYS)
@@ -318,6 +325,9 @@ step_run(WifiAp *self)
 		break;
 	case STEP_START:
 		send_start(self);
+		break;
+	case STEP_ISOLATE:
+		step_send(self, wifi_ap_msg_isolate(nl, ifindex));
 		break;
 	case STEP_KEYS:
 		send_group_keys(self);

@@ -151,3 +151,13 @@ wifi_ap_msg_default_group_key(WifiNl *nl, guint32 ifindex, guint key_id)
 	nla_nest_end(msg, types);
 	return msg;
 }
+
+struct nl_msg *
+wifi_ap_msg_isolate(WifiNl *nl, guint32 ifindex)
+{
+	struct nl_msg *msg = wifi_nl_msg_new(nl, NL80211_CMD_SET_BSS, 0);
+
+	nla_put_u32(msg, NL80211_ATTR_IFINDEX, ifindex);
+	nla_put_u8(msg, NL80211_ATTR_AP_ISOLATE, 1);
+	return msg;
+}

@@ -53,4 +53,8 @@ struct nl_msg *wifi_ap_msg_frame(WifiNl *nl, guint32 ifindex, GBytes *frame, gbo
 /* The group key with this ID becomes the default multicast transmit key. */
 struct nl_msg *wifi_ap_msg_default_group_key(WifiNl *nl, guint32 ifindex, guint key_id);
 
+/* Client isolation: the kernel does not forward frames between the
+ * access point's stations (SET_BSS with AP_ISOLATE). */
+struct nl_msg *wifi_ap_msg_isolate(WifiNl *nl, guint32 ifindex);
+
 G_END_DECLS

@@ -1,6 +1,7 @@
 /* ap-fixture.c - the access point's tests' fixture (see ap-fixture.h). */
 #include "ap-fixture.h"
 
+#include <errno.h>
 #include <string.h>
 
 #include "ie.h"
@@ -115,6 +116,9 @@ start(Fixture *f, const WifiApConfig *c)
 		g_assert_nonnull(req->attrs[NL80211_ATTR_CONTROL_PORT_OVER_NL80211]);
 	}
 	fake_nl_done(f->fake, req, 0);
+	req = fake_nl_expect(f->fake, NL80211_CMD_SET_BSS);
+	g_assert_cmpuint(nla_get_u8(req->attrs[NL80211_ATTR_AP_ISOLATE]), ==, 1);
+	fake_nl_done(f->fake, req, c->hidden ? -EOPNOTSUPP : 0);
 	if (!c->open) {
 		g_assert_cmpuint(fake_nl_done_all(f->fake, NL80211_CMD_NEW_KEY, 0), ==, 2);
 		req = fake_nl_expect(f->fake, NL80211_CMD_SET_KEY);

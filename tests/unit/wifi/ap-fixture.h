@@ -38,7 +38,9 @@ void set_up(Fixture *f, gconstpointer data);
 void tear_down(Fixture *f, gconstpointer data);
 /* An AP configuration on channel 6 (open without a secret). */
 WifiApConfig config(const gchar *ssid, const gchar *secret);
-/* Starts the AP, answering every step; checks START_AP's attributes. */
+/* Starts the AP, answering every step; checks START_AP's attributes and
+ * the client isolation (which a hidden AP's driver refuses: the AP starts
+ * regardless). */
 void start(Fixture *f, const WifiApConfig *c);
 /* A management frame (consumed) from the station, as nl80211 passes it up. */
 void rx_frame(Fixture *f, GBytes *frame);

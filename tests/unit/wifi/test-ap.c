@@ -167,6 +167,7 @@ test_start_refused_and_stop(Fixture *f, gconstpointer data)
 	g_assert_true(wifi_ap_start(f->ap, &c, &error));
 	fake_nl_done_all(f->fake, NL80211_CMD_REGISTER_FRAME, 0);
 	fake_nl_done(f->fake, fake_nl_expect(f->fake, NL80211_CMD_START_AP), -EBUSY);
+	g_assert_null(fake_nl_find(f->fake, NL80211_CMD_SET_BSS));
 	fake_nl_done(f->fake, fake_nl_expect(f->fake, NL80211_CMD_STOP_AP), 0);
 	g_assert_cmpstr(f->log->str, ==, "starting stopping idle ");
 	g_string_truncate(f->log, 0);
@@ -288,6 +289,7 @@ test_channel_from_scan(Fixture *f, gconstpointer data)
 	g_assert_cmpuint(fake_nl_done_all(f->fake, NL80211_CMD_REGISTER_FRAME, 0), ==, 6);
 	req = fake_nl_expect(f->fake, NL80211_CMD_START_AP);
 	g_assert_cmpuint(nla_get_u32(req->attrs[NL80211_ATTR_WIPHY_FREQ]), ==, 2437);
+	fake_nl_done(f->fake, req, 0);
 }
 
 /* The choice itself: ties go to the lowest channel, forbidden channels

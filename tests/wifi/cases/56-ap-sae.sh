@@ -3,7 +3,8 @@
 # required) and as a WPA2/WPA3 transition AP: wpa_supplicant joins with
 # SAE hunting and pecking, then hash-to-element, and pings; on the
 # transition AP an SAE client and a WPA2 client join at once, the first
-# staying while the second joins.
+# staying while the second joins, and cannot reach each other (client
+# isolation).
 
 # shellcheck source=../ap-lib.sh
 source "$JOIND_SOURCE_ROOT/tests/wifi/ap-lib.sh"
@@ -48,4 +49,7 @@ ap_ping 1
 ap_cli 1 status | grep -q '^key_mgmt=SAE' || wifi_fail "client 1 is not on SAE"
 ap_cli 2 status | grep -q '^key_mgmt=WPA2-PSK' || wifi_fail "client 2 is not on WPA2-PSK"
 check "transition AP: an SAE and a WPA2-PSK client joined together and both ping"
+grep -q "keeps its stations apart" "$AP_OUT" || wifi_fail "no client isolation: $(grep 'stations apart' "$AP_OUT")"
+ap_in 1 ping -c 2 -W 2 192.168.56.3 >/dev/null && wifi_fail "client 1 reached client 2 through the AP"
+check "client isolation: the two clients do not reach each other"
 ap_stop
