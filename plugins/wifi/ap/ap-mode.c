@@ -11,17 +11,6 @@ typedef struct {
 	WifiAp *ap;
 } ApOwner;
 
-/* ifindex -> ApOwner: what the APIs find an interface's AP by. */
-static GHashTable *owners;
-
-WifiAp *
-wifi_ap_mode_lookup(guint32 ifindex)
-{
-	ApOwner *o = owners != NULL ? g_hash_table_lookup(owners, GUINT_TO_POINTER(ifindex)) : NULL;
-
-	return o != NULL ? o->ap : NULL;
-}
-
 static gpointer
 ap_take(const WifiModeSetup *setup, GError **error)
 {
@@ -36,9 +25,6 @@ ap_take(const WifiModeSetup *setup, GError **error)
 	o = g_new0(ApOwner, 1);
 	o->iface = wifi_iface_ref(setup->iface);
 	o->ap = wifi_ap_new(setup->iface, address, NULL, NULL);
-	if (owners == NULL)
-		owners = g_hash_table_new(NULL, NULL);
-	g_hash_table_insert(owners, GUINT_TO_POINTER(setup->iface->ifindex), o);
 	g_info("%s: in access point mode", setup->iface->name);
 	return o;
 }
@@ -48,7 +34,6 @@ ap_release(gpointer owner)
 {
 	ApOwner *o = owner;
 
-	g_hash_table_remove(owners, GUINT_TO_POINTER(o->iface->ifindex));
 	wifi_ap_free(o->ap);
 	wifi_iface_unref(o->iface);
 	g_free(o);

@@ -11,7 +11,4 @@ G_BEGIN_DECLS
 
 extern const WifiModeOps wifi_ap_mode_ops;
 
-/* The access point of an interface in AP mode, or NULL. */
-WifiAp *wifi_ap_mode_lookup(guint32 ifindex);
-
 G_END_DECLS

@@ -3,16 +3,6 @@
 
 #define ETH_P_PAE 0x888e
 
-struct nl_msg *
-wifi_ap_msg_set_iftype(WifiNl *nl, guint32 ifindex, guint32 iftype)
-{
-	struct nl_msg *msg = wifi_nl_msg_new(nl, NL80211_CMD_SET_INTERFACE, 0);
-
-	nla_put_u32(msg, NL80211_ATTR_IFINDEX, ifindex);
-	nla_put_u32(msg, NL80211_ATTR_IFTYPE, iftype);
-	return msg;
-}
-
 static void
 put_security(struct nl_msg *msg, const WifiApStart *s)
 {

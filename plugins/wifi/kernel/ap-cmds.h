@@ -1,5 +1,5 @@
 /* ap-cmds.h - the nl80211 commands of an interface in access point mode:
- * the mode change (SET_INTERFACE), START_AP and STOP_AP, the stations
+ * START_AP and STOP_AP, the stations
  * the access point admits (NEW_STATION, SET_STATION, DEL_STATION), the
  * management frames it answers itself (REGISTER_FRAME, FRAME) and its
  * group key as the default transmit key (SET_KEY). Each builds one message
@@ -32,7 +32,6 @@ typedef struct {
 	gboolean control_port_nl80211; /* EAPOL over this socket (owner) */
 } WifiApStart;
 
-struct nl_msg *wifi_ap_msg_set_iftype(WifiNl *nl, guint32 ifindex, guint32 iftype);
 struct nl_msg *wifi_ap_msg_start(WifiNl *nl, guint32 ifindex, const WifiApStart *start);
 struct nl_msg *wifi_ap_msg_stop(WifiNl *nl, guint32 ifindex);
 /* A station that associated: authenticated and associated, its port
