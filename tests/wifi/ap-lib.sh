@@ -80,17 +80,18 @@ ap_stop() {
 
 ap_cleanup() {
 	local i
-	[[ -n ${AP_PID:-} ]] && kill "$AP_PID" 2>/dev/null
+	[[ -z ${AP_PID:-} ]] || kill "$AP_PID" 2>/dev/null || true
 	for ((i = 1; i <= ${AP_CLIENTS:-0}; i++)); do
-		[[ -s $WORK/ap$AP_NN-cl$i.pid ]] && kill "$(cat "$WORK/ap$AP_NN-cl$i.pid")" 2>/dev/null
+		[[ ! -s $WORK/ap$AP_NN-cl$i.pid ]] || kill "$(cat "$WORK/ap$AP_NN-cl$i.pid")" 2>/dev/null || true
 		rm -f "$WORK/ap$AP_NN-cl$i.pid"
 	done
 	sleep 0.5
-	"$HWSIM_RADIO" del "joindap$AP_NN" 2>/dev/null
-	ip netns del "$(ap_ns_of ap)" 2>/dev/null
+	# hwsim finds a radio by name only in the caller's namespace.
+	ap_in ap "$HWSIM_RADIO" del "joindap$AP_NN" 2>/dev/null || true
+	ip netns del "$(ap_ns_of ap)" 2>/dev/null || true
 	for ((i = 1; i <= ${AP_CLIENTS:-0}; i++)); do
-		"$HWSIM_RADIO" del "joindcl${AP_NN}_$i" 2>/dev/null
-		ip netns del "$(ap_ns_of "$i")" 2>/dev/null
+		ap_in "$i" "$HWSIM_RADIO" del "joindcl${AP_NN}_$i" 2>/dev/null || true
+		ip netns del "$(ap_ns_of "$i")" 2>/dev/null || true
 	done
 	return 0
 }
