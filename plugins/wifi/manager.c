@@ -4,7 +4,8 @@
  * then on the config group's events keep the picture current: new and
  * deleted wiphys and interfaces, and interface type changes (hostapd turns
  * a station into an AP). Each managed interface is handed to the owner of
- * its mode (mode_owners below, kernel/mode.h): today the station.
+ * its mode (mode_owners below, kernel/mode.h): the station, or the access
+ * point.
  *
  * The radios' rfkill switches (rfkill.h) reach the stations of the radio
  * they name; the system's resume from sleep (sleep.h) reaches every
@@ -14,6 +15,7 @@
 
 #include "joind-mac.h"
 #include "address.h"
+#include "ap-mode.h"
 #include "joind-observer.h"
 #include "link.h"
 #include "nl80211.h"
@@ -56,7 +58,7 @@ typedef struct {
 
 /* Who owns an interface in each mode; an interface in a mode no one
  * owns is left alone. */
-static const WifiModeOps *const mode_owners[] = {&wifi_station_mode_ops};
+static const WifiModeOps *const mode_owners[] = {&wifi_station_mode_ops, &wifi_ap_mode_ops};
 
 static void manager_interface_seen(WifiManager *self, Interface *iface);
 

@@ -71,6 +71,14 @@ WifiHandshakeRx wifi_hs_drop(GError **error, WifiHandshakeErrorCode code, const 
 WifiHandshakeRx wifi_hs_fail(WifiHandshake *hs, GError *failure, GError **error);
 WifiHandshakeRx wifi_hs_fail_new(WifiHandshake *hs, GError **error, WifiHandshakeErrorCode code,
                                  const gchar *format, ...) G_GNUC_PRINTF(4, 5);
+/* The checks of a configuration the supplicant and the authenticator
+ * share: the suites are ones the handshakes do and the PMK fits the AKM;
+ * an element is one whole element with this ID (or absent, when not
+ * required). */
+gboolean wifi_hs_check_suites(guint akm, guint pairwise, guint group, guint group_mgmt,
+                              const guint8 *pmk, gsize pmk_len, GError **error);
+gboolean wifi_hs_check_element(const guint8 *ie, gsize len, guint8 id, gboolean required,
+                               const gchar *what, GError **error);
 /* Builds, signs and sends a supplicant frame (message 2, 4, group 2). */
 gboolean wifi_hs_send(WifiHandshake *hs, const WifiPtk *ptk, guint16 key_info,
                       guint64 replay_counter, const guint8 *nonce, const guint8 *key_data,

@@ -82,9 +82,9 @@ wifi_hs_fail_new(WifiHandshake *hs, GError **error, WifiHandshakeErrorCode code,
 	return wifi_hs_fail(hs, g_error_new_literal(WIFI_HANDSHAKE_ERROR, code, message), error);
 }
 
-static gboolean
-config_check_element(const guint8 *ie, gsize len, guint8 id, gboolean required, const gchar *what,
-                     GError **error)
+gboolean
+wifi_hs_check_element(const guint8 *ie, gsize len, guint8 id, gboolean required, const gchar *what,
+                      GError **error)
 {
 	if (ie == NULL || len == 0) {
 		if (!required)
@@ -101,36 +101,45 @@ config_check_element(const guint8 *ie, gsize len, guint8 id, gboolean required, 
 	return TRUE;
 }
 
+gboolean
+wifi_hs_check_suites(guint akm_suite, guint pairwise, guint group, guint group_mgmt,
+                     const guint8 *pmk, gsize pmk_len, GError **error)
+{
+	const WifiAkmInfo *akm = wifi_akm_info(akm_suite);
+
+	if (akm == NULL || !wifi_cipher_is_data(pairwise) || !wifi_cipher_is_data(group) ||
+	    (group_mgmt != 0 && !wifi_cipher_is_group_mgmt(group_mgmt))) {
+		g_set_error(error, WIFI_HANDSHAKE_ERROR, WIFI_HANDSHAKE_ERROR_UNSUPPORTED,
+		            "Unsupported security: AKM %s, pairwise %s, group %s, management %s",
+		            wifi_akm_suite_to_string(akm_suite),
+		            wifi_cipher_suite_to_string(pairwise),
+		            wifi_cipher_suite_to_string(group),
+		            wifi_cipher_suite_to_string(group_mgmt));
+		return FALSE;
+	}
+	if (pmk == NULL || wifi_akm_info_sized(akm_suite, pmk_len, 0) == NULL) {
+		g_set_error(error, WIFI_HANDSHAKE_ERROR, WIFI_HANDSHAKE_ERROR_INVALID_ARGS,
+		            "AKM %s needs a PMK of %" G_GSIZE_FORMAT " octets",
+		            wifi_akm_suite_to_string(akm_suite), akm->pmk_len);
+		return FALSE;
+	}
+	return TRUE;
+}
+
 static gboolean
 config_check(const WifiHandshakeConfig *c, GError **error)
 {
-	const WifiAkmInfo *akm = wifi_akm_info(c->akm);
-
-	if (akm == NULL || !wifi_cipher_is_data(c->pairwise_cipher) ||
-	    !wifi_cipher_is_data(c->group_cipher) ||
-	    (c->group_mgmt_cipher != 0 && !wifi_cipher_is_group_mgmt(c->group_mgmt_cipher))) {
-		g_set_error(error, WIFI_HANDSHAKE_ERROR, WIFI_HANDSHAKE_ERROR_UNSUPPORTED,
-		            "Unsupported security: AKM %s, pairwise %s, group %s, management %s",
-		            wifi_akm_suite_to_string(c->akm),
-		            wifi_cipher_suite_to_string(c->pairwise_cipher),
-		            wifi_cipher_suite_to_string(c->group_cipher),
-		            wifi_cipher_suite_to_string(c->group_mgmt_cipher));
+	if (!wifi_hs_check_suites(c->akm, c->pairwise_cipher, c->group_cipher, c->group_mgmt_cipher,
+	                          c->pmk, c->pmk_len, error))
 		return FALSE;
-	}
-	if (c->pmk == NULL || wifi_akm_info_sized(c->akm, c->pmk_len, 0) == NULL) {
-		g_set_error(error, WIFI_HANDSHAKE_ERROR, WIFI_HANDSHAKE_ERROR_INVALID_ARGS,
-		            "AKM %s needs a PMK of %" G_GSIZE_FORMAT " octets",
-		            wifi_akm_suite_to_string(c->akm), akm->pmk_len);
-		return FALSE;
-	}
-	return config_check_element(c->own_rsne, c->own_rsne_len, WIFI_ELEMENT_RSN, TRUE,
-	                            "our own RSN element", error) &&
-	       config_check_element(c->own_rsnxe, c->own_rsnxe_len, WIFI_ELEMENT_RSNX, FALSE,
-	                            "our own RSNX element", error) &&
-	       config_check_element(c->ap_rsne, c->ap_rsne_len, WIFI_ELEMENT_RSN, TRUE,
-	                            "the access point's RSN element", error) &&
-	       config_check_element(c->ap_rsnxe, c->ap_rsnxe_len, WIFI_ELEMENT_RSNX, FALSE,
-	                            "the access point's RSNX element", error);
+	return wifi_hs_check_element(c->own_rsne, c->own_rsne_len, WIFI_ELEMENT_RSN, TRUE,
+	                             "our own RSN element", error) &&
+	       wifi_hs_check_element(c->own_rsnxe, c->own_rsnxe_len, WIFI_ELEMENT_RSNX, FALSE,
+	                             "our own RSNX element", error) &&
+	       wifi_hs_check_element(c->ap_rsne, c->ap_rsne_len, WIFI_ELEMENT_RSN, TRUE,
+	                             "the access point's RSN element", error) &&
+	       wifi_hs_check_element(c->ap_rsnxe, c->ap_rsnxe_len, WIFI_ELEMENT_RSNX, FALSE,
+	                             "the access point's RSNX element", error);
 }
 
 WifiHandshake *

@@ -7,6 +7,30 @@
 
 G_BEGIN_DECLS
 
+/* IEEE 802.11-2020 9.2.4.1: the management MAC header; in the first octet
+ * of frame control, the type in bits 2-3 (0: management) and the subtype
+ * in bits 4-7. */
+#define WIFI_MGMT_HEADER_LEN              24
+#define WIFI_MGMT_FC_TYPE_MASK            0x0c
+#define WIFI_MGMT_FC_SUBTYPE_MASK         0xf0
+#define WIFI_MGMT_FC_SUBTYPE_ASSOC_REQ    0x00
+#define WIFI_MGMT_FC_SUBTYPE_ASSOC_RESP   0x10
+#define WIFI_MGMT_FC_SUBTYPE_REASSOC_REQ  0x20
+#define WIFI_MGMT_FC_SUBTYPE_REASSOC_RESP 0x30
+#define WIFI_MGMT_FC_SUBTYPE_PROBE_REQ    0x40
+#define WIFI_MGMT_FC_SUBTYPE_PROBE_RESP   0x50
+#define WIFI_MGMT_FC_SUBTYPE_BEACON       0x80
+#define WIFI_MGMT_FC_SUBTYPE_DISASSOC     0xa0
+#define WIFI_MGMT_FC_SUBTYPE_AUTH         0xb0
+#define WIFI_MGMT_FC_SUBTYPE_DEAUTH       0xc0
+
+/* A little-endian 16-bit field of a frame. */
+static inline guint16
+wifi_mgmt_le16(const guint8 *p)
+{
+	return (guint16)(p[0] | (p[1] << 8));
+}
+
 #define WIFI_MGMT_ERROR (wifi_mgmt_error_quark())
 GQuark wifi_mgmt_error_quark(void);
 typedef enum {

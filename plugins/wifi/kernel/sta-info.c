@@ -130,6 +130,12 @@ sta_info_fill(const guint8 *const *a, const guint16 *a_len, WifiStaInfo *info, G
 	info->has_connected_time = r > 0;
 	if (r > 0)
 		info->connected_time_s = get_u32(a[NL80211_STA_INFO_CONNECTED_TIME]);
+	if (r < 0)
+		return FALSE;
+	r = sta_info_sized(a, a_len, NL80211_STA_INFO_INACTIVE_TIME, 4, error);
+	info->has_inactive_time = r > 0;
+	if (r > 0)
+		info->inactive_time_ms = get_u32(a[NL80211_STA_INFO_INACTIVE_TIME]);
 	return r >= 0;
 }
 

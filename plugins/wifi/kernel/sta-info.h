@@ -22,6 +22,8 @@ typedef struct {
 	gint signal_avg_dbm;
 	gboolean has_connected_time;
 	guint32 connected_time_s; /* the kernel's count since association */
+	gboolean has_inactive_time;
+	guint32 inactive_time_ms; /* since the peer's last frame (an AP's stations) */
 	gboolean has_bytes;
 	guint64 rx_bytes;
 	guint64 tx_bytes;

@@ -1,0 +1,97 @@
+/* ap-mode.c - the access point as the owner of an interface in AP mode
+ * (see ap-mode.h). */
+#include "ap-mode.h"
+
+#include <linux/nl80211.h>
+
+#include "joind-mac.h"
+
+typedef struct {
+	WifiIface *iface;
+	WifiAp *ap;
+} ApOwner;
+
+static gpointer
+ap_take(const WifiModeSetup *setup, GError **error)
+{
+	guint8 address[JOIND_MAC_LEN];
+	ApOwner *o;
+
+	if (setup->address == NULL || !joind_mac_parse(setup->address, address)) {
+		g_set_error(error, G_IO_ERROR, G_IO_ERROR_FAILED,
+		            "an access point needs the interface's address");
+		return NULL;
+	}
+	o = g_new0(ApOwner, 1);
+	o->iface = wifi_iface_ref(setup->iface);
+	o->ap = wifi_ap_new(setup->iface, address, NULL, NULL);
+	g_info("%s: in access point mode", setup->iface->name);
+	return o;
+}
+
+static void
+ap_release(gpointer owner)
+{
+	ApOwner *o = owner;
+
+	wifi_ap_free(o->ap);
+	wifi_iface_unref(o->iface);
+	g_free(o);
+}
+
+static void
+ap_handle_event(gpointer owner, guint8 cmd, struct nlattr **attrs)
+{
+	wifi_ap_handle_event(((ApOwner *)owner)->ap, cmd, attrs);
+}
+
+static void
+ap_link_changed(gpointer owner, const gchar *name, const gchar *address, guint flags)
+{
+	ApOwner *o = owner;
+
+	(void)address;
+	(void)flags;
+	if (name != NULL)
+		wifi_iface_set_name(o->iface, name);
+}
+
+static void
+ap_resync(gpointer owner)
+{
+	ApOwner *o = owner;
+
+	/* Frames and EAPOL were lost with the events: the stations' handshakes
+	 * retransmit, and a station whose association was lost asks again. */
+	g_info("%s: access point: nl80211 events were lost", o->iface->name);
+}
+
+static void
+ap_set_blocked(gpointer owner, gboolean blocked, const gchar *reason)
+{
+	ApOwner *o = owner;
+	g_autofree gchar *why = NULL;
+
+	if (!blocked)
+		return;
+	why = g_strdup_printf("the radio is blocked: %s", reason);
+	wifi_ap_stop(o->ap, why);
+}
+
+static void
+ap_resumed(gpointer owner)
+{
+	(void)owner;
+}
+
+const WifiModeOps wifi_ap_mode_ops = {
+        .name = "access point",
+        .iftype = NL80211_IFTYPE_AP,
+        .take = ap_take,
+        .release = ap_release,
+        .handle_event = ap_handle_event,
+        .link_changed = ap_link_changed,
+        .resync = ap_resync,
+        .set_blocked = ap_set_blocked,
+        .resumed = ap_resumed,
+};
