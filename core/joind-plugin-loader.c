@@ -235,7 +235,8 @@ plugin_selected(JoindPluginInfo *info, const gchar *enable, const gchar *disable
 static void plugin_open_on_demand(gpointer data);
 
 /* The profile keys it owns, from its manifest when it has one: profiles
- * are checked with them whether or not the module is ever opened. */
+ * are checked with them whether or not the module is ever opened, or
+ * selected (a profile's value is no less wrong while its plugin is off). */
 static void
 plugin_declare_profile_keys(JoindPluginInfo *info)
 {
@@ -281,9 +282,9 @@ plugin_add_with_manifest(JoindPluginLoader *self, JoindPluginInfo *info, const g
 	}
 	info->manifest = m;
 	plugin_set_facts(info, m->name, m->description, m->priority);
+	plugin_declare_profile_keys(info);
 	if (!plugin_selected(info, enable, disable))
 		return;
-	plugin_declare_profile_keys(info);
 	switch (m->load) {
 	case JOIND_PLUGIN_LOAD_START:
 		plugin_open(info);
@@ -316,8 +317,8 @@ plugin_add_without_manifest(JoindPluginLoader *self, JoindPluginInfo *info, cons
 	}
 	plugin_set_facts(info, info->descriptor->name, info->descriptor->description,
 	                 info->descriptor->priority);
-	if (plugin_selected(info, enable, disable))
-		plugin_declare_profile_keys(info);
+	plugin_declare_profile_keys(info);
+	plugin_selected(info, enable, disable);
 }
 
 static gint
