@@ -182,11 +182,13 @@ teardown_timeout(gpointer user_data)
 	return G_SOURCE_REMOVE;
 }
 
+/* cur is there whenever a teardown state is entered; were it not, a
+ * DISCONNECT would leave whatever the kernel holds. */
 static void
 send_teardown(WifiConnector *self)
 {
-	struct nl_msg *msg = wifi_sme_msg_leave(self->iface->nl, self->iface->ifindex,
-	                                        self->via_sme ? self->cur->bss->bssid : NULL,
+	const guint8 *bssid = self->via_sme && self->cur != NULL ? self->cur->bss->bssid : NULL;
+	struct nl_msg *msg = wifi_sme_msg_leave(self->iface->nl, self->iface->ifindex, bssid,
 	                                        WIFI_REASON_DEAUTH_LEAVING);
 
 	connector_set_oper_up(self, FALSE);

@@ -8,6 +8,7 @@
  * picture (the test answers them empty and keeps its networks). */
 #include <string.h>
 
+#include "autoconnect-timings.h"
 #include "autoconnect.h"
 #include "device.h"
 #include "fake-bss.h"
@@ -17,19 +18,6 @@
 #include "test-core.h"
 
 #define IFINDEX 7
-
-static const WifiAutoconnectTimings test_timings = {
-        .retry_initial_ms = 25,
-        .retry_max_ms = 200,
-        .max_attempts = 4,
-        .link_retry_initial_ms = 20,
-        .link_retry_max_ms = 40,
-        .link_loss_window_ms = 5000,
-        .avoid_ms = 60000,
-        .suspect_attempts = 3,
-        .suspect_span_ms = 60000,
-        .block_ms = 600,
-};
 
 /* One connect_bss() the fake connector was asked for. */
 typedef struct {

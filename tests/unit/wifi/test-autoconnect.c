@@ -12,6 +12,7 @@
  */
 #include <string.h>
 
+#include "autoconnect-timings.h"
 #include "autoconnect.h"
 #include "device.h"
 #include "fake-nl.h"
@@ -23,19 +24,6 @@
 #include "profile-keys.h"
 
 #define IFINDEX 7
-
-static const WifiAutoconnectTimings test_timings = {
-        .retry_initial_ms = 25,
-        .retry_max_ms = 200,
-        .max_attempts = 4,
-        .link_retry_initial_ms = 20,
-        .link_retry_max_ms = 40,
-        .link_loss_window_ms = 5000,
-        .avoid_ms = 60000,
-        .suspect_attempts = 3,
-        .suspect_span_ms = 60000,
-        .block_ms = 600,
-};
 
 typedef struct {
 	const gchar *ssid;
