@@ -152,9 +152,11 @@ connector_succeeds(Fixture *f)
 	joind_station_set_connected_network(f->station, JOIND_NETWORK(call->network));
 	joind_station_set_state(f->station, JOIND_STATION_STATE_CONNECTED, "fake");
 	f->observer(WIFI_CONNECT_EVENT_CONNECTED, call->network, call->bss, f->observer_data);
-	g_task_return_boolean(g_steal_pointer(&call->task), TRUE);
+	g_task_return_boolean(call->task, TRUE);
+	g_clear_object(&call->task);
 	if (call->joined != NULL)
-		g_task_return_boolean(g_steal_pointer(&call->joined), TRUE);
+		g_task_return_boolean(call->joined, TRUE);
+	g_clear_object(&call->joined);
 	iterate();
 }
 
@@ -165,8 +167,8 @@ connector_fails(Fixture *f, WifiConnectEvent event, const gchar *message)
 
 	f->observer(event, call->network, call->bss, f->observer_data);
 	joind_station_set_state(f->station, JOIND_STATION_STATE_DISCONNECTED, message);
-	g_task_return_new_error(g_steal_pointer(&call->task), JOIND_ERROR, JOIND_ERROR_FAILED, "%s",
-	                        message);
+	g_task_return_new_error(call->task, JOIND_ERROR, JOIND_ERROR_FAILED, "%s", message);
+	g_clear_object(&call->task);
 	iterate();
 }
 
@@ -321,8 +323,9 @@ fixture_tear_down(Fixture *f, gconstpointer data)
 		FakeCall *call = g_ptr_array_index(f->calls, i);
 
 		if (call->task != NULL)
-			g_task_return_new_error(g_steal_pointer(&call->task), JOIND_ERROR,
-			                        JOIND_ERROR_ABORTED, "test over");
+			g_task_return_new_error(call->task, JOIND_ERROR, JOIND_ERROR_ABORTED,
+			                        "test over");
+		g_clear_object(&call->task);
 	}
 	iterate();
 	g_ptr_array_unref(f->calls);

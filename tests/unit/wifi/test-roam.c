@@ -275,7 +275,7 @@ test_thresholds(Fixture *f, gconstpointer data)
 	/* Frames are registered once per interface; a 5 GHz link gets
 	 * RoamThreshold5G. */
 	wifi_roamer_disconnected(f->roamer);
-	g_ptr_array_index(f->table, 0) = NULL;
+	wifi_bss_unref(g_ptr_array_index(f->table, 0));
 	wifi_bss_unref(f->current);
 	f->current = make_bss(1, 5180, -6000, FALSE);
 	g_ptr_array_index(f->table, 0) = wifi_bss_ref(f->current);
@@ -450,7 +450,6 @@ test_btm_imminent(Fixture *f, gconstpointer data)
 	wifi_roamer_move_done(f->roamer, TRUE, 0);
 	/* The BSS that told us to leave is avoided: a manual roam may go
 	 * back, a beacon loss may not. */
-	g_ptr_array_index(f->table, 0) = NULL;
 	g_ptr_array_remove_index(f->table, 0);
 	wifi_bss_unref(f->current);
 	f->current = wifi_bss_ref(g_ptr_array_index(f->table, 0));
