@@ -10,6 +10,7 @@
 
 #include "autoconnect-timings.h"
 #include "autoconnect.h"
+#include "station-bed.h"
 #include "device.h"
 #include "fake-bss.h"
 #include "fake-nl.h"
@@ -17,7 +18,7 @@
 #include "settings.h"
 #include "test-core.h"
 
-#define IFINDEX 7
+#define IFINDEX STATION_BED_IFINDEX
 
 /* One connect_bss() the fake connector was asked for. */
 typedef struct {
@@ -28,12 +29,7 @@ typedef struct {
 } FakeCall;
 
 typedef struct {
-	TestCore *tc;
-	FakeNl *fake;
-	WifiNl *nl;
-	WifiIface *iface;
-	JoindDevice *device;
-	JoindStation *station;
+	StationBed bed; /* core, fake nl80211, wlan0, its device and station */
 	WifiScanner *scanner;
 	WifiAutoconnect *ac;
 	/* The fake connector. */
@@ -92,10 +88,11 @@ fake_disconnect(gpointer connector, GCancellable *cancellable, GAsyncReadyCallba
                 gpointer user_data)
 {
 	Fixture *f = connector;
-	g_autoptr(GTask) task = g_task_new(f->station, cancellable, callback, user_data);
+	g_autoptr(GTask) task = g_task_new(f->bed.station, cancellable, callback, user_data);
 
-	joind_station_set_connected_network(f->station, NULL);
-	joind_station_set_state(f->station, JOIND_STATION_STATE_DISCONNECTED, "fake disconnect");
+	joind_station_set_connected_network(f->bed.station, NULL);
+	joind_station_set_state(f->bed.station, JOIND_STATION_STATE_DISCONNECTED,
+	                        "fake disconnect");
 	g_task_return_boolean(task, TRUE);
 }
 
@@ -149,8 +146,8 @@ connector_succeeds(Fixture *f)
 {
 	FakeCall *call = last_call(f);
 
-	joind_station_set_connected_network(f->station, JOIND_NETWORK(call->network));
-	joind_station_set_state(f->station, JOIND_STATION_STATE_CONNECTED, "fake");
+	joind_station_set_connected_network(f->bed.station, JOIND_NETWORK(call->network));
+	joind_station_set_state(f->bed.station, JOIND_STATION_STATE_CONNECTED, "fake");
 	f->observer(WIFI_CONNECT_EVENT_CONNECTED, call->network, call->bss, f->observer_data);
 	g_task_return_boolean(call->task, TRUE);
 	g_clear_object(&call->task);
@@ -166,7 +163,7 @@ connector_fails(Fixture *f, WifiConnectEvent event, const gchar *message)
 	FakeCall *call = last_call(f);
 
 	f->observer(event, call->network, call->bss, f->observer_data);
-	joind_station_set_state(f->station, JOIND_STATION_STATE_DISCONNECTED, message);
+	joind_station_set_state(f->bed.station, JOIND_STATION_STATE_DISCONNECTED, message);
 	g_task_return_new_error(call->task, JOIND_ERROR, JOIND_ERROR_FAILED, "%s", message);
 	g_clear_object(&call->task);
 	iterate();
@@ -178,8 +175,8 @@ connector_link_lost(Fixture *f)
 	FakeCall *call = last_call(f);
 
 	f->observer(WIFI_CONNECT_EVENT_LINK_LOST, call->network, call->bss, f->observer_data);
-	joind_station_set_connected_network(f->station, NULL);
-	joind_station_set_state(f->station, JOIND_STATION_STATE_DISCONNECTED, "link lost");
+	joind_station_set_connected_network(f->bed.station, NULL);
+	joind_station_set_state(f->bed.station, JOIND_STATION_STATE_DISCONNECTED, "link lost");
 	iterate();
 }
 
@@ -199,8 +196,8 @@ wait_calls(Fixture *f, guint n, guint ms)
 	guint source = g_timeout_add(ms, guard_fire, &fired);
 
 	while (f->calls->len < n && !fired) {
-		if (fake_nl_find(f->fake, NL80211_CMD_TRIGGER_SCAN) != NULL)
-			fake_bss_complete_scan(f->fake, f->nl, NULL, 0);
+		if (fake_nl_find(f->bed.fake, NL80211_CMD_TRIGGER_SCAN) != NULL)
+			fake_bss_complete_scan(f->bed.fake, f->bed.nl, NULL, 0);
 		g_main_context_iteration(NULL, TRUE);
 	}
 	if (!fired)
@@ -236,7 +233,7 @@ network_on_air(Fixture *f, const gchar *ssid, guint8 first, guint n, gint dbm)
 	g_autoptr(WifiNetwork) network = wifi_network_new(bytes, JOIND_NETWORK_TYPE_OPEN);
 	g_autoptr(GPtrArray) bsses = g_ptr_array_new_with_free_func((GDestroyNotify)wifi_bss_unref);
 	g_autoptr(JoindProfile) profile = joind_core_find_network_profile(
-	        f->tc->core, (const guint8 *)ssid, strlen(ssid), JOIND_PROFILE_TYPE_OPEN);
+	        f->bed.tc->core, (const guint8 *)ssid, strlen(ssid), JOIND_PROFILE_TYPE_OPEN);
 
 	for (guint i = 0; i < n; i++)
 		g_ptr_array_add(bsses,
@@ -244,7 +241,7 @@ network_on_air(Fixture *f, const gchar *ssid, guint8 first, guint n, gint dbm)
 	wifi_network_set_bsses(network, bsses);
 	joind_network_set_profile(JOIND_NETWORK(network), profile);
 	wifi_network_update_rank(network);
-	joind_station_add_network(f->station, JOIND_NETWORK(network));
+	joind_station_add_network(f->bed.station, JOIND_NETWORK(network));
 }
 
 static const gchar *
@@ -291,23 +288,15 @@ fixture_set_up(Fixture *f, gconstpointer data)
 	g_autoptr(GError) error = NULL;
 	WifiAutoconnectSetup setup = {0};
 
-	f->tc = test_core_new(NULL, wifi_settings);
-	joind_core_declare_profile_keys(f->tc->core, wifi_profile_keys);
-	f->nl = fake_nl_new(&f->fake);
-	wifi_nl_add_listener(f->nl, on_event, f);
-	f->iface = wifi_iface_new(f->nl, NULL, wiphy, IFINDEX, "wlan0");
-	f->device = JOIND_DEVICE(wifi_device_new(IFINDEX, "wlan0", NULL, NULL));
-	f->station = g_object_new(JOIND_TYPE_STATION, NULL);
-	joind_device_attach_station(f->device, f->station);
-	g_assert_true(joind_core_add_device(f->tc->core, f->device, &error));
-	f->scanner = wifi_scanner_new(f->iface, scan_results, scanning, f);
+	station_bed_init(&f->bed, wiphy, on_event, f);
+	f->scanner = wifi_scanner_new(f->bed.iface, scan_results, scanning, f);
 	f->calls = g_ptr_array_new_with_free_func(fake_call_free);
-	setup.core = f->tc->core;
-	setup.station = f->station;
+	setup.core = f->bed.tc->core;
+	setup.station = f->bed.station;
 	setup.connector = f;
 	setup.connector_ops = &fake_ops;
 	setup.scanner = f->scanner;
-	setup.iface = f->iface;
+	setup.iface = f->bed.iface;
 	setup.full_scan_params = full_scan_params;
 	setup.timings = &test_timings;
 	f->ac = wifi_autoconnect_new(&setup);
@@ -330,13 +319,7 @@ fixture_tear_down(Fixture *f, gconstpointer data)
 	iterate();
 	g_ptr_array_unref(f->calls);
 	wifi_scanner_free(f->scanner);
-	joind_core_remove_device(f->tc->core, f->device);
-	joind_device_attach_station(f->device, NULL);
-	g_object_unref(f->station);
-	g_object_unref(f->device);
-	wifi_iface_unref(f->iface);
-	wifi_nl_free(f->nl);
-	test_core_free(f->tc);
+	station_bed_clear(&f->bed);
 }
 
 static void
@@ -354,7 +337,7 @@ start_with(Fixture *f)
 static void
 test_joins_known(Fixture *f, gconstpointer data)
 {
-	test_core_add_profile(f->tc, "home.open", "");
+	test_core_add_profile(f->bed.tc, "home.open", "");
 	network_on_air(f, "cafe", 0x21, 1, -30);
 	network_on_air(f, "home", 0x01, 2, -60);
 	start_with(f);
@@ -371,7 +354,7 @@ test_joins_known(Fixture *f, gconstpointer data)
 static void
 test_refused_bss_avoided(Fixture *f, gconstpointer data)
 {
-	test_core_add_profile(f->tc, "home.open", "");
+	test_core_add_profile(f->bed.tc, "home.open", "");
 	network_on_air(f, "home", 0x01, 2, -60);
 	start_with(f);
 	connector_fails(f, WIFI_CONNECT_EVENT_REFUSED, "refused (status 17)");
@@ -385,12 +368,12 @@ test_refused_bss_avoided(Fixture *f, gconstpointer data)
 static void
 test_wrong_passphrase_blocks(Fixture *f, gconstpointer data)
 {
-	test_core_add_profile(f->tc, "home.open", "");
+	test_core_add_profile(f->bed.tc, "home.open", "");
 	network_on_air(f, "home", 0x01, 1, -60);
 	start_with(f);
 	connector_fails(f, WIFI_CONNECT_EVENT_WRONG_PASSPHRASE, "MIC failure");
 	g_assert_false(wait_calls(f, 2, test_timings.retry_max_ms + 100));
-	test_core_add_profile(f->tc, "home.open", "[Settings]\nAutoConnect=true\n");
+	test_core_add_profile(f->bed.tc, "home.open", "[Settings]\nAutoConnect=true\n");
 	wifi_autoconnect_scan_results(f->ac);
 	g_assert_true(wait_calls(f, 2, 2000));
 	g_assert_cmpstr(call_ssid(last_call(f)), ==, "home");
@@ -404,15 +387,15 @@ test_link_lost_retried(Fixture *f, gconstpointer data)
 {
 	FakeNlRequest *scan;
 
-	test_core_add_profile(f->tc, "home.open", "");
+	test_core_add_profile(f->bed.tc, "home.open", "");
 	network_on_air(f, "home", 0x01, 1, -60);
 	start_with(f);
 	connector_succeeds(f);
-	joind_core_note_connected(f->tc->core, (const guint8 *)"home", 4, JOIND_PROFILE_TYPE_OPEN,
-	                          2412);
+	joind_core_note_connected(f->bed.tc->core, (const guint8 *)"home", 4,
+	                          JOIND_PROFILE_TYPE_OPEN, 2412);
 	connector_link_lost(f);
 	g_assert_true(wifi_autoconnect_is_retrying(f->ac));
-	scan = fake_nl_find(f->fake, NL80211_CMD_TRIGGER_SCAN);
+	scan = fake_nl_find(f->bed.fake, NL80211_CMD_TRIGGER_SCAN);
 	g_assert_nonnull(scan);
 	g_assert_nonnull(scan->attrs[NL80211_ATTR_SCAN_FREQUENCIES]);
 }
@@ -433,12 +416,12 @@ test_user_takes_over(Fixture *f, gconstpointer data)
 {
 	FakeCall *call;
 
-	test_core_add_profile(f->tc, "home.open", "");
+	test_core_add_profile(f->bed.tc, "home.open", "");
 	network_on_air(f, "home", 0x01, 1, -60);
 	start_with(f);
 	call = last_call(f);
-	joind_station_set_target_network(f->station, JOIND_NETWORK(call->network));
-	joind_station_set_state(f->station, JOIND_STATION_STATE_CONNECTING, "fake");
+	joind_station_set_target_network(f->bed.station, JOIND_NETWORK(call->network));
+	joind_station_set_state(f->bed.station, JOIND_STATION_STATE_CONNECTING, "fake");
 	wifi_autoconnect_user_connect(f->ac, call->network, NULL, user_done, f);
 	g_assert_cmpuint(f->take_overs, ==, 1);
 	g_assert_cmpuint(f->calls->len, ==, 1);
@@ -452,7 +435,7 @@ test_user_takes_over(Fixture *f, gconstpointer data)
 static void
 test_user_disconnect_stays_off(Fixture *f, gconstpointer data)
 {
-	test_core_add_profile(f->tc, "home.open", "");
+	test_core_add_profile(f->bed.tc, "home.open", "");
 	network_on_air(f, "home", 0x01, 1, -60);
 	start_with(f);
 	connector_succeeds(f);

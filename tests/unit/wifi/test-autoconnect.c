@@ -14,6 +14,7 @@
 
 #include "autoconnect-timings.h"
 #include "autoconnect.h"
+#include "station-bed.h"
 #include "device.h"
 #include "fake-nl.h"
 #include "hs-test-util.h"
@@ -23,7 +24,7 @@
 #include "test-core.h"
 #include "profile-keys.h"
 
-#define IFINDEX 7
+#define IFINDEX STATION_BED_IFINDEX
 
 typedef struct {
 	const gchar *ssid;
@@ -47,12 +48,7 @@ static const TestAp ap_flat2 = {"flat", 0x42, 2437, -70, TRUE};
 #define PASSPHRASE "correct horse battery"
 
 typedef struct {
-	TestCore *tc;
-	FakeNl *fake;
-	WifiNl *nl;
-	WifiIface *iface;
-	JoindDevice *device;
-	JoindStation *station;
+	StationBed bed; /* core, fake nl80211, wlan0, its device and station */
 	WifiScanner *scanner;
 	WifiPmksaCache *pmksa_cache;
 	WifiConnector *connector;
@@ -74,7 +70,7 @@ glue_set_profile(Fixture *f, JoindNetwork *network)
 
 	g_assert_true(
 	        joind_network_type_to_profile_type(joind_network_get_network_type(network), &type));
-	profile = joind_core_find_network_profile(f->tc->core, ssid, len, type);
+	profile = joind_core_find_network_profile(f->bed.tc->core, ssid, len, type);
 	joind_network_set_profile(network, profile);
 	wifi_network_update_rank(WIFI_NETWORK(network));
 }
@@ -85,12 +81,12 @@ glue_scan_results(GPtrArray *bsses, const GArray *freqs, gboolean authoritative,
 {
 	Fixture *f = user_data;
 	g_autoptr(GHashTable) groups = wifi_group_bsses(bsses);
-	g_autoptr(GPtrArray) old = joind_station_get_networks(f->station);
+	g_autoptr(GPtrArray) old = joind_station_get_networks(f->bed.station);
 	GHashTableIter iter;
 	GPtrArray *group;
 
 	for (guint i = 0; i < old->len; i++)
-		joind_station_remove_network(f->station, g_ptr_array_index(old, i));
+		joind_station_remove_network(f->bed.station, g_ptr_array_index(old, i));
 	g_hash_table_iter_init(&iter, groups);
 	while (g_hash_table_iter_next(&iter, NULL, (gpointer *)&group)) {
 		WifiBss *first = g_ptr_array_index(group, 0);
@@ -99,7 +95,7 @@ glue_scan_results(GPtrArray *bsses, const GArray *freqs, gboolean authoritative,
 
 		wifi_network_set_bsses(network, group);
 		glue_set_profile(f, JOIND_NETWORK(network));
-		joind_station_add_network(f->station, JOIND_NETWORK(network));
+		joind_station_add_network(f->bed.station, JOIND_NETWORK(network));
 	}
 	wifi_autoconnect_scan_results(f->ac);
 }
@@ -108,7 +104,7 @@ static void
 glue_profile_changed(JoindCore *core, JoindProfile *profile, gint change, gpointer user_data)
 {
 	Fixture *f = user_data;
-	g_autoptr(GPtrArray) networks = joind_station_get_networks(f->station);
+	g_autoptr(GPtrArray) networks = joind_station_get_networks(f->bed.station);
 
 	for (guint i = 0; i < networks->len; i++)
 		glue_set_profile(f, g_ptr_array_index(networks, i));
@@ -131,7 +127,7 @@ glue_event(guint8 cmd, struct nlattr **attrs, gpointer user_data)
 static void
 glue_scanning(gboolean scanning, gpointer user_data)
 {
-	joind_station_set_scanning(((Fixture *)user_data)->station, scanning);
+	joind_station_set_scanning(((Fixture *)user_data)->bed.station, scanning);
 }
 
 static WifiScanParams *
@@ -145,11 +141,11 @@ autoconnect_new(Fixture *f, const WifiAutoconnectTimings *timings)
 {
 	WifiAutoconnectSetup setup = {0};
 
-	setup.core = f->tc->core;
-	setup.station = f->station;
+	setup.core = f->bed.tc->core;
+	setup.station = f->bed.station;
 	setup.connector = f->connector;
 	setup.scanner = f->scanner;
-	setup.iface = f->iface;
+	setup.iface = f->bed.iface;
 	setup.full_scan_params = glue_full_scan_params;
 	setup.timings = timings;
 	return wifi_autoconnect_new(&setup);
@@ -165,40 +161,26 @@ fixture_set_up(Fixture *f, gconstpointer data)
 	wiphy->supports_connect = TRUE;
 	wiphy->ext_features[NL80211_EXT_FEATURE_CONTROL_PORT_OVER_NL80211 / 8] |=
 	        1u << (NL80211_EXT_FEATURE_CONTROL_PORT_OVER_NL80211 % 8);
-	f->tc = test_core_new(NULL, wifi_settings);
-	joind_core_declare_profile_keys(f->tc->core, wifi_profile_keys);
-	f->nl = fake_nl_new(&f->fake);
-	wifi_nl_add_listener(f->nl, glue_event, f);
-	f->iface = wifi_iface_new(f->nl, NULL, wiphy, IFINDEX, "wlan0");
-	f->device = JOIND_DEVICE(wifi_device_new(IFINDEX, "wlan0", NULL, NULL));
-	joind_device_set_address(f->device, STA_ADDR);
-	f->station = g_object_new(JOIND_TYPE_STATION, NULL);
-	joind_device_attach_station(f->device, f->station);
-	g_assert_true(joind_core_add_device(f->tc->core, f->device, &error));
+	station_bed_init(&f->bed, wiphy, glue_event, f);
+	joind_device_set_address(f->bed.device, STA_ADDR);
 	f->pmksa_cache = wifi_pmksa_cache_new();
-	f->scanner = wifi_scanner_new(f->iface, glue_scan_results, glue_scanning, f);
-	f->connector =
-	        wifi_connector_new(f->tc->core, f->station, f->iface, f->scanner, f->pmksa_cache);
+	f->scanner = wifi_scanner_new(f->bed.iface, glue_scan_results, glue_scanning, f);
+	f->connector = wifi_connector_new(f->bed.tc->core, f->bed.station, f->bed.iface, f->scanner,
+	                                  f->pmksa_cache);
 	f->ac = autoconnect_new(f, &test_timings);
-	g_signal_connect(f->tc->core, "profile-changed", G_CALLBACK(glue_profile_changed), f);
+	g_signal_connect(f->bed.tc->core, "profile-changed", G_CALLBACK(glue_profile_changed), f);
 	f->air = g_ptr_array_new();
 }
 
 static void
 fixture_tear_down(Fixture *f, gconstpointer data)
 {
-	g_signal_handlers_disconnect_by_data(f->tc->core, f);
+	g_signal_handlers_disconnect_by_data(f->bed.tc->core, f);
 	wifi_autoconnect_free(f->ac);
 	wifi_connector_free(f->connector);
 	wifi_pmksa_cache_free(f->pmksa_cache);
 	wifi_scanner_free(f->scanner);
-	joind_core_remove_device(f->tc->core, f->device);
-	joind_device_attach_station(f->device, NULL);
-	g_object_unref(f->station);
-	g_object_unref(f->device);
-	wifi_iface_unref(f->iface);
-	wifi_nl_free(f->nl);
-	test_core_free(f->tc);
+	station_bed_clear(&f->bed);
 	g_ptr_array_unref(f->air);
 	g_clear_error(&f->error);
 }
@@ -253,34 +235,34 @@ wait_request(Fixture *f, guint8 cmd, gint64 *waited_ms)
 	Guard guard;
 
 	guard_start(&guard, 2000);
-	while (fake_nl_find(f->fake, cmd) == NULL && !guard.fired)
+	while (fake_nl_find(f->bed.fake, cmd) == NULL && !guard.fired)
 		g_main_context_iteration(NULL, TRUE);
 	guard_stop(&guard);
-	if (fake_nl_find(f->fake, cmd) == NULL)
+	if (fake_nl_find(f->bed.fake, cmd) == NULL)
 		g_error("no %s request within 2 s", wifi_nl_cmd_name(cmd));
 	if (waited_ms != NULL)
 		*waited_ms = (g_get_monotonic_time() - start) / 1000;
-	return fake_nl_find(f->fake, cmd);
+	return fake_nl_find(f->bed.fake, cmd);
 }
 
 /* Runs the main loop for ms and fails if a request of cmd is sent meanwhile. */
 static void
 assert_no_request(Fixture *f, guint8 cmd, guint ms)
 {
-	guint before = fake_nl_n_sent(f->fake, cmd);
+	guint before = fake_nl_n_sent(f->bed.fake, cmd);
 	Guard guard;
 
 	guard_start(&guard, ms);
 	while (!guard.fired)
 		g_main_context_iteration(NULL, TRUE);
-	g_assert_cmpuint(fake_nl_n_sent(f->fake, cmd), ==, before);
-	g_assert_null(fake_nl_find(f->fake, cmd));
+	g_assert_cmpuint(fake_nl_n_sent(f->bed.fake, cmd), ==, before);
+	g_assert_null(fake_nl_find(f->bed.fake, cmd));
 }
 
 static void
 kernel_event(Fixture *f, struct nl_msg *msg)
 {
-	fake_nl_event(f->nl, msg);
+	fake_nl_event(f->bed.nl, msg);
 }
 
 static struct nl_msg *
@@ -367,16 +349,16 @@ kernel_scan(Fixture *f)
 	FakeNlRequest *req = wait_request(f, NL80211_CMD_TRIGGER_SCAN, NULL);
 	GArray *freqs = trigger_freqs(req);
 
-	fake_nl_done(f->fake, req, 0);
+	fake_nl_done(f->bed.fake, req, 0);
 	kernel_event(f, event_new(NL80211_CMD_NEW_SCAN_RESULTS));
-	req = fake_nl_expect(f->fake, NL80211_CMD_GET_SCAN);
+	req = fake_nl_expect(f->bed.fake, NL80211_CMD_GET_SCAN);
 	for (guint i = 0; i < f->air->len; i++) {
 		const TestAp *ap = g_ptr_array_index(f->air, i);
 
 		if (freqs_contain(freqs, ap->freq))
-			fake_nl_reply(f->fake, req, ap_scan_entry(ap));
+			fake_nl_reply(f->bed.fake, req, ap_scan_entry(ap));
 	}
-	fake_nl_done(f->fake, req, 0);
+	fake_nl_done(f->bed.fake, req, 0);
 	iterate();
 	return freqs;
 }
@@ -411,7 +393,7 @@ expect_connect(Fixture *f, const TestAp *ap, gint64 *waited_ms)
 	g_assert_nonnull(req->attrs[NL80211_ATTR_MAC]);
 	g_assert_cmpmem(nla_data(req->attrs[NL80211_ATTR_MAC]), 6, bssid, 6);
 	g_assert_cmpuint(nla_get_u32(req->attrs[NL80211_ATTR_WIPHY_FREQ]), ==, ap->freq);
-	fake_nl_done(f->fake, req, 0);
+	fake_nl_done(f->bed.fake, req, 0);
 }
 
 /* The CONNECT event: status 0 connects, else the AP refused (or, with
@@ -435,9 +417,9 @@ kernel_connect_result(Fixture *f, const TestAp *ap, guint16 status, gboolean tim
 static void
 assert_connected_to(Fixture *f, const gchar *ssid)
 {
-	JoindNetwork *network = joind_station_get_connected_network(f->station);
+	JoindNetwork *network = joind_station_get_connected_network(f->bed.station);
 
-	g_assert_cmpint(joind_station_get_state(f->station), ==, JOIND_STATION_STATE_CONNECTED);
+	g_assert_cmpint(joind_station_get_state(f->bed.station), ==, JOIND_STATION_STATE_CONNECTED);
 	g_assert_nonnull(network);
 	g_assert_cmpstr(joind_network_get_name(network), ==, ssid);
 }
@@ -466,10 +448,11 @@ kernel_link_lost(Fixture *f, const TestAp *ap)
 static void
 kernel_disconnect(Fixture *f)
 {
-	fake_nl_done(f->fake, wait_request(f, NL80211_CMD_DISCONNECT, NULL), 0);
+	fake_nl_done(f->bed.fake, wait_request(f, NL80211_CMD_DISCONNECT, NULL), 0);
 	kernel_event(f, event_new(NL80211_CMD_DISCONNECT));
 	iterate();
-	g_assert_cmpint(joind_station_get_state(f->station), ==, JOIND_STATION_STATE_DISCONNECTED);
+	g_assert_cmpint(joind_station_get_state(f->bed.station), ==,
+	                JOIND_STATION_STATE_DISCONNECTED);
 }
 
 /* What the station's own full scan (periodic or at start) does. */
@@ -483,7 +466,7 @@ station_scan(Fixture *f)
 static void
 remember_frequency(Fixture *f, const gchar *ssid, guint32 freq)
 {
-	joind_core_note_connected(f->tc->core, (const guint8 *)ssid, strlen(ssid),
+	joind_core_note_connected(f->bed.tc->core, (const guint8 *)ssid, strlen(ssid),
 	                          JOIND_PROFILE_TYPE_OPEN, freq);
 }
 
@@ -500,16 +483,16 @@ on_air(Fixture *f, const TestAp *ap)
 static void
 test_choice(Fixture *f, gconstpointer data)
 {
-	test_core_add_profile(f->tc, "home.open", "");
-	test_core_add_profile(f->tc, "work.open", "[Settings]\nAutoConnect=true\n");
-	test_core_add_profile(f->tc, "cafe.open", "[Settings]\nAutoConnect=false\n");
+	test_core_add_profile(f->bed.tc, "home.open", "");
+	test_core_add_profile(f->bed.tc, "work.open", "[Settings]\nAutoConnect=true\n");
+	test_core_add_profile(f->bed.tc, "cafe.open", "[Settings]\nAutoConnect=false\n");
 	on_air(f, &ap_home);
 	on_air(f, &ap_work);
 	on_air(f, &ap_cafe);
 	on_air(f, &ap_street);
 	/* Nothing remembered: the station's first full scan decides. */
 	g_assert_false(wifi_autoconnect_start(f->ac, "test"));
-	g_assert_null(fake_nl_find(f->fake, NL80211_CMD_TRIGGER_SCAN));
+	g_assert_null(fake_nl_find(f->bed.fake, NL80211_CMD_TRIGGER_SCAN));
 	station_scan(f);
 	connect_to(f, &ap_work);
 }
@@ -517,15 +500,16 @@ test_choice(Fixture *f, gconstpointer data)
 static void
 test_nothing_known(Fixture *f, gconstpointer data)
 {
-	test_core_add_profile(f->tc, "cafe.open", "[Settings]\nAutoConnect=false\n");
+	test_core_add_profile(f->bed.tc, "cafe.open", "[Settings]\nAutoConnect=false\n");
 	on_air(f, &ap_cafe);
 	on_air(f, &ap_street);
 	g_assert_false(wifi_autoconnect_start(f->ac, "test"));
 	station_scan(f);
 	/* It rests: no connect, no scan of its own. */
 	assert_no_request(f, NL80211_CMD_CONNECT, 100);
-	g_assert_null(fake_nl_find(f->fake, NL80211_CMD_TRIGGER_SCAN));
-	g_assert_cmpint(joind_station_get_state(f->station), ==, JOIND_STATION_STATE_DISCONNECTED);
+	g_assert_null(fake_nl_find(f->bed.fake, NL80211_CMD_TRIGGER_SCAN));
+	g_assert_cmpint(joind_station_get_state(f->bed.station), ==,
+	                JOIND_STATION_STATE_DISCONNECTED);
 }
 
 /* An access point that does not answer: the waits double between tries,
@@ -536,7 +520,7 @@ test_backoff(Fixture *f, gconstpointer data)
 	gint64 waited[3];
 	gint64 t0;
 
-	test_core_add_profile(f->tc, "home.open", "");
+	test_core_add_profile(f->bed.tc, "home.open", "");
 	on_air(f, &ap_home);
 	wifi_autoconnect_start(f->ac, "test");
 	station_scan(f);
@@ -559,7 +543,7 @@ test_backoff(Fixture *f, gconstpointer data)
 	assert_no_request(f, NL80211_CMD_CONNECT, test_timings.retry_max_ms + 150);
 	assert_no_request(f, NL80211_CMD_TRIGGER_SCAN, 0);
 	/* A profile change is a fresh start. */
-	test_core_add_profile(f->tc, "home.open", "[Settings]\nAutoConnect=true\n");
+	test_core_add_profile(f->bed.tc, "home.open", "[Settings]\nAutoConnect=true\n");
 	connect_to(f, &ap_home);
 }
 
@@ -568,14 +552,15 @@ test_backoff(Fixture *f, gconstpointer data)
 static void
 test_avoid(Fixture *f, gconstpointer data)
 {
-	test_core_add_profile(f->tc, "home.open", "");
+	test_core_add_profile(f->bed.tc, "home.open", "");
 	on_air(f, &ap_home);
 	on_air(f, &ap_home2);
 	wifi_autoconnect_start(f->ac, "test");
 	station_scan(f);
 	expect_connect(f, &ap_home, NULL);
 	kernel_connect_result(f, &ap_home, 17, FALSE);
-	g_assert_cmpint(joind_station_get_state(f->station), ==, JOIND_STATION_STATE_DISCONNECTED);
+	g_assert_cmpint(joind_station_get_state(f->bed.station), ==,
+	                JOIND_STATION_STATE_DISCONNECTED);
 	connect_to(f, &ap_home2);
 }
 
@@ -584,13 +569,13 @@ test_avoid(Fixture *f, gconstpointer data)
 static void
 test_quick_scan(Fixture *f, gconstpointer data)
 {
-	test_core_add_profile(f->tc, "home.open", "");
+	test_core_add_profile(f->bed.tc, "home.open", "");
 	remember_frequency(f, "home", ap_home.freq);
 	on_air(f, &ap_home);
 	g_assert_true(wifi_autoconnect_start(f->ac, "test"));
 	kernel_quick_scan(f, ap_home.freq);
 	connect_to(f, &ap_home);
-	g_assert_cmpuint(fake_nl_n_sent(f->fake, NL80211_CMD_TRIGGER_SCAN), ==, 1);
+	g_assert_cmpuint(fake_nl_n_sent(f->bed.fake, NL80211_CMD_TRIGGER_SCAN), ==, 1);
 }
 
 /* The network moved to another frequency: the quick scan finds nothing,
@@ -598,12 +583,12 @@ test_quick_scan(Fixture *f, gconstpointer data)
 static void
 test_quick_then_full_scan(Fixture *f, gconstpointer data)
 {
-	test_core_add_profile(f->tc, "home.open", "");
+	test_core_add_profile(f->bed.tc, "home.open", "");
 	remember_frequency(f, "home", ap_home.freq);
 	on_air(f, &ap_home_5g);
 	g_assert_true(wifi_autoconnect_start(f->ac, "test"));
 	kernel_quick_scan(f, ap_home.freq);
-	g_assert_null(fake_nl_find(f->fake, NL80211_CMD_CONNECT));
+	g_assert_null(fake_nl_find(f->bed.fake, NL80211_CMD_CONNECT));
 	kernel_full_scan(f);
 	connect_to(f, &ap_home_5g);
 }
@@ -611,7 +596,7 @@ test_quick_then_full_scan(Fixture *f, gconstpointer data)
 static void
 connect_home_quickly(Fixture *f)
 {
-	test_core_add_profile(f->tc, "home.open", "");
+	test_core_add_profile(f->bed.tc, "home.open", "");
 	remember_frequency(f, "home", ap_home.freq);
 	on_air(f, &ap_home);
 	g_assert_true(wifi_autoconnect_start(f->ac, "test"));
@@ -715,12 +700,12 @@ test_user_disconnect(Fixture *f, gconstpointer data)
 	kernel_disconnect(f);
 	g_assert_true(f->done);
 	station_scan(f);
-	test_core_add_profile(f->tc, "home.open", "[Settings]\nAutoConnect=true\n");
+	test_core_add_profile(f->bed.tc, "home.open", "[Settings]\nAutoConnect=true\n");
 	assert_no_request(f, NL80211_CMD_CONNECT, 100);
 	assert_no_request(f, NL80211_CMD_TRIGGER_SCAN, 0);
 
 	f->done = FALSE;
-	home = find_network(f->station, ssid, JOIND_NETWORK_TYPE_OPEN);
+	home = find_network(f->bed.station, ssid, JOIND_NETWORK_TYPE_OPEN);
 	wifi_autoconnect_user_connect(f->ac, WIFI_NETWORK(home), NULL, disconnect_done, f);
 	connect_to(f, &ap_home);
 	iterate();
@@ -742,26 +727,26 @@ test_user_joins_attempt(Fixture *f, gconstpointer data)
 	JoindNetwork *home;
 	guint disconnects;
 
-	test_core_add_profile(f->tc, "home.open", "");
+	test_core_add_profile(f->bed.tc, "home.open", "");
 	remember_frequency(f, "home", ap_home.freq);
 	on_air(f, &ap_home);
 	g_assert_true(wifi_autoconnect_start(f->ac, "test"));
 	kernel_quick_scan(f, ap_home.freq);
 	req = wait_request(f, NL80211_CMD_CONNECT, NULL);
-	home = find_network(f->station, ssid, JOIND_NETWORK_TYPE_OPEN);
+	home = find_network(f->bed.station, ssid, JOIND_NETWORK_TYPE_OPEN);
 	g_assert_nonnull(home);
-	disconnects = fake_nl_n_sent(f->fake, NL80211_CMD_DISCONNECT);
+	disconnects = fake_nl_n_sent(f->bed.fake, NL80211_CMD_DISCONNECT);
 	wifi_autoconnect_user_connect(f->ac, WIFI_NETWORK(home), NULL, disconnect_done, f);
 	iterate();
 	g_assert_false(f->done);
 	g_assert_no_error(f->error);
-	fake_nl_done(f->fake, req, 0);
+	fake_nl_done(f->bed.fake, req, 0);
 	kernel_connect_result(f, &ap_home, 0, FALSE);
 	assert_connected_to(f, "home");
 	g_assert_true(f->done);
 	g_assert_no_error(f->error);
-	g_assert_cmpuint(fake_nl_n_sent(f->fake, NL80211_CMD_CONNECT), ==, 1);
-	g_assert_cmpuint(fake_nl_n_sent(f->fake, NL80211_CMD_DISCONNECT), ==, disconnects);
+	g_assert_cmpuint(fake_nl_n_sent(f->bed.fake, NL80211_CMD_CONNECT), ==, 1);
+	g_assert_cmpuint(fake_nl_n_sent(f->bed.fake, NL80211_CMD_DISCONNECT), ==, disconnects);
 }
 
 /* The profile of the network joind is on is removed: it leaves, and does
@@ -773,9 +758,9 @@ test_profile_removed(Fixture *f, gconstpointer data)
 	g_autoptr(GError) error = NULL;
 
 	connect_home_quickly(f);
-	profile = joind_core_find_network_profile(f->tc->core, (const guint8 *)"home", 4,
+	profile = joind_core_find_network_profile(f->bed.tc->core, (const guint8 *)"home", 4,
 	                                          JOIND_PROFILE_TYPE_OPEN);
-	g_assert_true(joind_core_remove_profile(f->tc->core, profile, &error));
+	g_assert_true(joind_core_remove_profile(f->bed.tc->core, profile, &error));
 	g_assert_no_error(error);
 	kernel_disconnect(f);
 	/* Nothing known is left: a full scan, then rest. */
@@ -829,7 +814,7 @@ take_eapol(Fixture *f)
 	struct nlattr *frame = req->attrs[NL80211_ATTR_FRAME];
 	GBytes *bytes = g_bytes_new(nla_data(frame), (gsize)nla_len(frame));
 
-	fake_nl_done(f->fake, req, 0);
+	fake_nl_done(f->bed.fake, req, 0);
 	return bytes;
 }
 
@@ -863,7 +848,8 @@ kernel_deauth_after_msg2(Fixture *f, const TestAp *ap, TestAuth *a, guint16 reas
 	nla_put_u16(msg, NL80211_ATTR_REASON_CODE, reason);
 	kernel_event(f, msg);
 	iterate();
-	g_assert_cmpint(joind_station_get_state(f->station), ==, JOIND_STATION_STATE_DISCONNECTED);
+	g_assert_cmpint(joind_station_get_state(f->bed.station), ==,
+	                JOIND_STATION_STATE_DISCONNECTED);
 }
 
 /* Messages 3 and 4, the keys, the open port: connected to ap. */
@@ -878,8 +864,8 @@ finish_handshake(Fixture *f, const TestAp *ap, TestAuth *a)
 	kernel_eapol(f, ap, msg3);
 	msg4 = take_eapol(f);
 	g_assert_true(test_auth_rx_msg4(a, msg4, &why));
-	g_assert_cmpuint(fake_nl_done_all(f->fake, NL80211_CMD_NEW_KEY, 0), ==, 2);
-	fake_nl_done(f->fake, wait_request(f, NL80211_CMD_SET_STATION, NULL), 0);
+	g_assert_cmpuint(fake_nl_done_all(f->bed.fake, NL80211_CMD_NEW_KEY, 0), ==, 2);
+	fake_nl_done(f->bed.fake, wait_request(f, NL80211_CMD_SET_STATION, NULL), 0);
 	iterate();
 	assert_connected_to(f, ap->ssid);
 }
@@ -890,7 +876,7 @@ answer_scan(Fixture *f)
 {
 	GArray *freqs;
 
-	if (fake_nl_find(f->fake, NL80211_CMD_TRIGGER_SCAN) == NULL)
+	if (fake_nl_find(f->bed.fake, NL80211_CMD_TRIGGER_SCAN) == NULL)
 		return FALSE;
 	freqs = kernel_scan(f);
 	if (freqs != NULL)
@@ -909,7 +895,7 @@ assert_no_connect_while_scanning(Fixture *f, guint ms)
 	while (!guard.fired) {
 		if (!answer_scan(f))
 			g_main_context_iteration(NULL, TRUE);
-		g_assert_null(fake_nl_find(f->fake, NL80211_CMD_CONNECT));
+		g_assert_null(fake_nl_find(f->bed.fake, NL80211_CMD_CONNECT));
 	}
 }
 
@@ -920,7 +906,7 @@ scan_until_connect(Fixture *f)
 	Guard guard;
 
 	guard_start(&guard, 2000);
-	while (fake_nl_find(f->fake, NL80211_CMD_CONNECT) == NULL) {
+	while (fake_nl_find(f->bed.fake, NL80211_CMD_CONNECT) == NULL) {
 		g_assert_false(guard.fired);
 		if (!answer_scan(f))
 			g_main_context_iteration(NULL, TRUE);
@@ -936,7 +922,7 @@ test_spoofed_deauth(Fixture *f, gconstpointer data)
 	g_autoptr(TestAuth) a = ap_auth(&ap_flat, PASSPHRASE);
 	gint64 waited;
 
-	test_core_add_profile(f->tc, "flat.psk", "[Security]\nPassphrase=" PASSPHRASE "\n");
+	test_core_add_profile(f->bed.tc, "flat.psk", "[Security]\nPassphrase=" PASSPHRASE "\n");
 	on_air(f, &ap_flat);
 	wifi_autoconnect_start(f->ac, "test");
 	station_scan(f);
@@ -963,7 +949,7 @@ test_keys_refused_two_bsses(Fixture *f, gconstpointer data)
 	slow.block_ms = 60000;
 	wifi_autoconnect_free(f->ac);
 	f->ac = autoconnect_new(f, &slow);
-	test_core_add_profile(f->tc, "flat.psk", "[Security]\nPassphrase=wrong horse\n");
+	test_core_add_profile(f->bed.tc, "flat.psk", "[Security]\nPassphrase=wrong horse\n");
 	on_air(f, &ap_flat);
 	on_air(f, &ap_flat2);
 	wifi_autoconnect_start(f->ac, "test");
@@ -980,7 +966,7 @@ test_keys_refused_two_bsses(Fixture *f, gconstpointer data)
 	station_scan(f);
 	assert_no_request(f, NL80211_CMD_CONNECT, 100);
 	/* The passphrase is fixed: released at once. */
-	test_core_add_profile(f->tc, "flat.psk", "[Security]\nPassphrase=" PASSPHRASE "\n");
+	test_core_add_profile(f->bed.tc, "flat.psk", "[Security]\nPassphrase=" PASSPHRASE "\n");
 	scan_until_connect(f);
 	connect_to_msg2(f, &ap_flat2, a2, NULL);
 	finish_handshake(f, &ap_flat2, a2);
@@ -995,7 +981,7 @@ test_wrong_passphrase_backoff(Fixture *f, gconstpointer data)
 	g_autoptr(GBytes) ssid = g_bytes_new_static("flat", 4);
 	g_autoptr(TestAuth) a = ap_auth(&ap_flat, PASSPHRASE);
 
-	test_core_add_profile(f->tc, "flat.psk", "[Security]\nPassphrase=" PASSPHRASE "\n");
+	test_core_add_profile(f->bed.tc, "flat.psk", "[Security]\nPassphrase=" PASSPHRASE "\n");
 	on_air(f, &ap_flat);
 	wifi_autoconnect_start(f->ac, "test");
 	station_scan(f);
@@ -1008,8 +994,8 @@ test_wrong_passphrase_backoff(Fixture *f, gconstpointer data)
 	/* The user asks for it. Autoconnect may have a scan under way: the
 	 * attempt goes once the kernel has ended it. */
 	wifi_autoconnect_user_connect(
-	        f->ac, WIFI_NETWORK(find_network(f->station, ssid, JOIND_NETWORK_TYPE_PSK)), NULL,
-	        disconnect_done, f);
+	        f->ac, WIFI_NETWORK(find_network(f->bed.station, ssid, JOIND_NETWORK_TYPE_PSK)),
+	        NULL, disconnect_done, f);
 	scan_until_connect(f);
 	connect_to_msg2(f, &ap_flat, a, NULL);
 	finish_handshake(f, &ap_flat, a);
