@@ -85,6 +85,27 @@ joind_log_state_change(const gchar *domain, GLogLevelFlags level, JoindLogKind k
 }
 
 void
+joind_log_device(const gchar *domain, GLogLevelFlags level, const gchar *device,
+                 const gchar *format, ...)
+{
+	g_autoptr(GString) message = g_string_new(NULL);
+	GLogField fields[4];
+	gsize n = 0;
+	va_list args;
+
+	if (device != NULL)
+		g_string_append_printf(message, "%s: ", device);
+	va_start(args, format);
+	g_string_append_vprintf(message, format, args);
+	va_end(args);
+	log_field(fields, &n, "MESSAGE", message->str);
+	log_field(fields, &n, "PRIORITY", log_priority(level));
+	log_field(fields, &n, "GLIB_DOMAIN", domain);
+	log_field(fields, &n, "JOIND_DEVICE", device);
+	g_log_structured_array(level, fields, n);
+}
+
+void
 joind_log_authorization(GLogLevelFlags level, const JoindLogAuthorization *auth)
 {
 	const gchar *result = auth->allowed ? "allowed" : "denied";

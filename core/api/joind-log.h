@@ -41,4 +41,21 @@ JOIND_EXPORT void joind_log_state_change(const gchar *domain, GLogLevelFlags lev
                                          const gchar *old_state, const gchar *new_state,
                                          const gchar *reason);
 
+/* Logs "DEVICE: MESSAGE" in domain at level with JOIND_DEVICE=DEVICE, so
+ * that `journalctl JOIND_DEVICE=wlan0` finds every line about the
+ * interface and not only its state changes. device may be NULL (then the
+ * line has neither prefix nor field). */
+JOIND_EXPORT void joind_log_device(const gchar *domain, GLogLevelFlags level, const gchar *device,
+                                   const gchar *format, ...) G_GNUC_PRINTF(4, 5);
+
+/* The usual levels, in the including file's G_LOG_DOMAIN. */
+#define joind_dev_debug(device, ...) \
+	joind_log_device(G_LOG_DOMAIN, G_LOG_LEVEL_DEBUG, (device), __VA_ARGS__)
+#define joind_dev_info(device, ...) \
+	joind_log_device(G_LOG_DOMAIN, G_LOG_LEVEL_INFO, (device), __VA_ARGS__)
+#define joind_dev_message(device, ...) \
+	joind_log_device(G_LOG_DOMAIN, G_LOG_LEVEL_MESSAGE, (device), __VA_ARGS__)
+#define joind_dev_warning(device, ...) \
+	joind_log_device(G_LOG_DOMAIN, G_LOG_LEVEL_WARNING, (device), __VA_ARGS__)
+
 G_END_DECLS

@@ -56,7 +56,7 @@ manager_link_added(WiredManager *self, const WiredLink *link)
 	port = wired_port_new(self->core, device, &self->timers, self->oper_socket);
 	joind_device_attach_port(device, JOIND_PORT_8021X(port));
 	if (!joind_core_add_device(self->core, device, &error)) {
-		g_warning("%s: %s", link->name, error->message);
+		joind_dev_warning(link->name, "%s", error->message);
 		return;
 	}
 	g_hash_table_insert(self->devices, GINT_TO_POINTER(link->ifindex), g_object_ref(device));
@@ -74,7 +74,7 @@ manager_link_event(WiredLinkEvent event, const WiredLink *link, gpointer user_da
 
 	switch (event) {
 	case WIRED_LINK_ADDED:
-		g_debug("%s: link %d appeared", link->name, link->ifindex);
+		joind_dev_debug(link->name, "link %d appeared", link->ifindex);
 		if (device == NULL)
 			manager_link_added(self, link);
 		break;
@@ -84,8 +84,8 @@ manager_link_event(WiredLinkEvent event, const WiredLink *link, gpointer user_da
 		break;
 	case WIRED_LINK_REMOVED:
 		if (device != NULL) {
-			g_debug("%s: link %d went away", joind_device_get_name(device),
-			        link->ifindex);
+			joind_dev_debug(joind_device_get_name(device), "link %d went away",
+			                link->ifindex);
 			/* Gone with its link: nothing to log off from. A link
 			 * found gone by a new listing has no name any more. */
 			wired_port_update_link(device_port(device), joind_device_get_name(device),

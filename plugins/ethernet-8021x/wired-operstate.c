@@ -7,6 +7,7 @@
 #include <linux/rtnetlink.h>
 
 #include "wired-rtnl.h"
+#include "joind-log.h"
 
 struct _WiredOperstateSocket {
 	WiredRtnl *rtnl;
@@ -89,8 +90,8 @@ wired_operstate_socket_set(WiredOperstateSocket *self, gint ifindex, const gchar
 	wired_rtnl_put(&req.hdr, sizeof(req), IFLA_LINKMODE, &mode, 1);
 	wired_rtnl_put(&req.hdr, sizeof(req), IFLA_OPERSTATE, &oper, 1);
 	if (!wired_rtnl_send(self->rtnl, &req.hdr, &error))
-		g_warning("%s: cannot ask for operational state %s: %s", ifname,
-		          wired_operstate_to_string(state), error->message);
+		joind_dev_warning(ifname, "cannot ask for operational state %s: %s",
+		                  wired_operstate_to_string(state), error->message);
 	else
-		g_debug("%s: operational state %s", ifname, wired_operstate_to_string(state));
+		joind_dev_debug(ifname, "operational state %s", wired_operstate_to_string(state));
 }

@@ -78,7 +78,8 @@ pae_send(WiredPae *self, guint8 type, const guint8 *body, gsize len)
 {
 	g_autoptr(GError) error = NULL;
 
-	g_debug("%s: sending %s (%zu octets)", self->ifname, wired_eapol_type_to_string(type), len);
+	joind_dev_debug(self->ifname, "sending %s (%zu octets)", wired_eapol_type_to_string(type),
+	                len);
 	if (!self->callbacks.send(self, type, body, len, self->user_data, &error))
 		g_warning("%s", error->message);
 }
@@ -157,15 +158,15 @@ pae_start_when_expired(gpointer user_data)
 
 	self->timer_id = 0;
 	if (self->quick_restarts < G_N_ELEMENTS(pae_quick_restarts_ms)) {
-		g_debug("%s: no answer yet, repeating EAPOL-Start", self->ifname);
+		joind_dev_debug(self->ifname, "no answer yet, repeating EAPOL-Start");
 		self->quick_restarts++;
 		pae_send_start(self, FALSE);
 		pae_arm_start_when(self);
 		return G_SOURCE_REMOVE;
 	}
 	if (self->start_count < self->timers.max_start) {
-		g_debug("%s: no answer to EAPOL-Start %u of %u", self->ifname, self->start_count,
-		        self->timers.max_start);
+		joind_dev_debug(self->ifname, "no answer to EAPOL-Start %u of %u",
+		                self->start_count, self->timers.max_start);
 		pae_send_start(self, TRUE);
 		pae_arm_start_when(self);
 		return G_SOURCE_REMOVE;
@@ -341,7 +342,7 @@ pae_eap_method_selected(JoindEapSession *session, const gchar *method, gpointer 
 {
 	WiredPae *self = user_data;
 
-	g_info("%s: EAP method %s selected", self->ifname, method);
+	joind_dev_info(self->ifname, "EAP method %s selected", method);
 	if (pae_set_str(&self->method, method))
 		pae_changed(self);
 }
@@ -385,7 +386,7 @@ pae_eap_notification(JoindEapSession *session, const gchar *text, gpointer user_
 {
 	WiredPae *self = user_data;
 
-	g_info("%s: the authenticator says: %s", self->ifname, text);
+	joind_dev_info(self->ifname, "the authenticator says: %s", text);
 }
 
 static const JoindEapSessionCallbacks pae_eap_callbacks = {
@@ -441,7 +442,7 @@ pae_rx_eap(WiredPae *self, const guint8 *packet, gsize len)
 		}
 	}
 	if (!joind_eap_session_rx(session, packet, len, &error))
-		g_debug("%s: discarding an EAP packet: %s", self->ifname, error->message);
+		joind_dev_debug(self->ifname, "discarding an EAP packet: %s", error->message);
 }
 
 void
@@ -456,9 +457,9 @@ wired_pae_rx(WiredPae *self, const WiredEapolPdu *pdu)
 	                     !(self->state == WIRED_PAE_FAILED && !self->retry);
 
 	if (!listening) {
-		g_debug("%s: ignoring %s in state %s", self->ifname,
-		        wired_eapol_type_to_string(pdu->type),
-		        wired_pae_state_to_string(self->state));
+		joind_dev_debug(self->ifname, "ignoring %s in state %s",
+		                wired_eapol_type_to_string(pdu->type),
+		                wired_pae_state_to_string(self->state));
 		return;
 	}
 	switch (pdu->type) {
@@ -468,7 +469,7 @@ wired_pae_rx(WiredPae *self, const WiredEapolPdu *pdu)
 	default:
 		/* EAPOL-Key (no keys on a wired port without MACsec), MKA,
 		 * announcements: nothing this supplicant acts on. */
-		g_debug("%s: ignoring %s", self->ifname, wired_eapol_type_to_string(pdu->type));
+		joind_dev_debug(self->ifname, "ignoring %s", wired_eapol_type_to_string(pdu->type));
 		break;
 	}
 }
@@ -583,8 +584,8 @@ wired_pae_adopt_profile(WiredPae *self, JoindProfile *profile)
 	    !joind_eap_session_adopt_profile(self->session, profile))
 		return FALSE;
 	g_set_object(&self->profile, profile);
-	g_info("%s: %s now holds the credentials the agent supplied; no restart", self->ifname,
-	       joind_profile_get_path(profile));
+	joind_dev_info(self->ifname, "%s now holds the credentials the agent supplied; no restart",
+	               joind_profile_get_path(profile));
 	return TRUE;
 }
 

@@ -86,8 +86,8 @@ port_frame_received(const WiredEapolFrame *frame, gpointer user_data)
 {
 	WiredPort *self = user_data;
 
-	g_debug("%s: received %s (%zu octets)", self->ifname,
-	        wired_eapol_type_to_string(frame->pdu.type), frame->pdu.body_len);
+	joind_dev_debug(self->ifname, "received %s (%zu octets)",
+	                wired_eapol_type_to_string(frame->pdu.type), frame->pdu.body_len);
 	wired_pae_rx(self->pae, &frame->pdu);
 }
 
@@ -99,8 +99,8 @@ port_apply_address(WiredPort *self)
 	if (self->socket == NULL)
 		return;
 	if (!wired_eapol_parse_address(self->address, mac)) {
-		g_warning("%s: cannot send EAPOL from link address \"%s\"", self->ifname,
-		          self->address != NULL ? self->address : "");
+		joind_dev_warning(self->ifname, "cannot send EAPOL from link address \"%s\"",
+		                  self->address != NULL ? self->address : "");
 		return;
 	}
 	wired_socket_set_address(self->socket, mac);
@@ -138,7 +138,7 @@ port_use_profile(WiredPort *self, JoindProfile *profile)
 		g_clear_pointer(&self->socket, wired_socket_free);
 		return;
 	}
-	g_info("%s: using profile %s", self->ifname, joind_profile_get_path(profile));
+	joind_dev_info(self->ifname, "using profile %s", joind_profile_get_path(profile));
 	if (!port_open_socket(self, &error)) {
 		g_warning("%s", error->message);
 		wired_pae_fail_profile(self->pae, profile, path, error->message);
@@ -161,7 +161,7 @@ wired_port_match_profile(WiredPort *self, const JoindProfile *changed)
 	    wired_pae_adopt_profile(self->pae, profile))
 		return;
 	if (profile == NULL)
-		g_info("%s: no profile matches any more", self->ifname);
+		joind_dev_info(self->ifname, "no profile matches any more");
 	port_use_profile(self, profile);
 }
 
@@ -189,7 +189,8 @@ wired_port_update_link(WiredPort *self, const gchar *name, const gchar *address,
 		wired_port_match_profile(self, NULL);
 	if (self->enabled != (admin_up && carrier)) {
 		self->enabled = admin_up && carrier;
-		g_debug("%s: link %s", self->ifname, self->enabled ? "up with carrier" : "down");
+		joind_dev_debug(self->ifname, "link %s",
+		                self->enabled ? "up with carrier" : "down");
 		wired_pae_set_port_enabled(self->pae, self->enabled);
 	}
 }

@@ -13,6 +13,7 @@
 #include <unistd.h>
 
 #include "joind-error.h"
+#include "joind-log.h"
 
 /* Largest frame we read: jumbo frames carry EAP-TLS fragments too. */
 #define WIRED_SOCKET_BUF 9216
@@ -56,7 +57,8 @@ socket_handle_packet(WiredSocket *self, const guint8 *buf, gsize len,
 	if (from->sll_pkttype == PACKET_OUTGOING)
 		return;
 	if (!wired_eapol_parse_frame(buf, len, &frame, &error)) {
-		g_debug("%s: dropping a malformed EAPOL frame: %s", self->ifname, error->message);
+		joind_dev_debug(self->ifname, "dropping a malformed EAPOL frame: %s",
+		                error->message);
 		return;
 	}
 	if (!socket_frame_is_for_us(self, &frame))
@@ -81,13 +83,14 @@ socket_readable(gint fd, GIOCondition cond, gpointer user_data)
 		/* ENETDOWN is reported once when the link goes down: the PAE
 		 * learns that from the link monitor. */
 		if (errno == ENETDOWN)
-			g_debug("%s: link went down under the EAPOL socket", self->ifname);
+			joind_dev_debug(self->ifname, "link went down under the EAPOL socket");
 		else if (errno != EAGAIN && errno != EINTR)
-			g_warning("%s: reading EAPOL failed: %s", self->ifname, g_strerror(errno));
+			joind_dev_warning(self->ifname, "reading EAPOL failed: %s",
+			                  g_strerror(errno));
 		return G_SOURCE_CONTINUE;
 	}
 	if ((gsize)n > sizeof(buf)) {
-		g_debug("%s: dropping an oversized frame of %zd octets", self->ifname, n);
+		joind_dev_debug(self->ifname, "dropping an oversized frame of %zd octets", n);
 		return G_SOURCE_CONTINUE;
 	}
 	socket_handle_packet(self, buf, n, &from);
@@ -123,7 +126,7 @@ socket_open(WiredSocket *self, GError **error)
 	/* Saves waking up for our own frames (Linux >= 4.20); the pkttype check
 	 * in socket_handle_packet() covers older kernels. */
 	if (setsockopt(self->fd, SOL_PACKET, PACKET_IGNORE_OUTGOING, &one, sizeof(one)) < 0)
-		g_debug("%s: PACKET_IGNORE_OUTGOING: %s", self->ifname, g_strerror(errno));
+		joind_dev_debug(self->ifname, "PACKET_IGNORE_OUTGOING: %s", g_strerror(errno));
 	return TRUE;
 }
 

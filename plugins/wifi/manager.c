@@ -130,7 +130,7 @@ manager_release(WifiManager *self, guint32 ifindex, const gchar *why)
 
 	if (owned == NULL)
 		return;
-	g_info("%s: no longer a managed %s (%s)", owned->iface->name, owned->ops->name, why);
+	wifi_iface_info(owned->iface, "no longer a managed %s (%s)", owned->ops->name, why);
 	g_hash_table_remove(self->owned, GUINT_TO_POINTER(ifindex));
 }
 
@@ -168,7 +168,7 @@ manager_hand_over(WifiManager *self, const Interface *iface, WifiWiphy *wiphy,
 		setup.blocked = reason;
 	owner = ops->take(&setup, &error);
 	if (owner == NULL) {
-		g_warning("%s: %s", iface->name, error->message);
+		wifi_iface_warning(iface, "%s", error->message);
 		wifi_iface_unref(context);
 		return;
 	}
@@ -198,8 +198,8 @@ manager_interface_seen(WifiManager *self, Interface *iface)
 	if (!wifi_interface_allowed((const gchar *const *)self->allow,
 	                            (const gchar *const *)self->deny, iface->name)) {
 		if (g_hash_table_add(self->ignored, key))
-			g_info("%s: left alone ([General] Interfaces/BlacklistInterfaces)",
-			       iface->name);
+			wifi_iface_info(iface,
+			                "left alone ([General] Interfaces/BlacklistInterfaces)");
 		return;
 	}
 	wiphy = g_hash_table_lookup(self->wiphys, GUINT_TO_POINTER(iface->wiphy));

@@ -110,6 +110,18 @@ f(void)
 	g_debug("at least %u", EAP_PWD_MIN_ROUNDS_FLOOR);
 }
 """,
+    # An interface's name written by hand; other "%s: " prefixes are not.
+    "plugins/wifi/scan/scan.c": """\
+static void
+f(void)
+{
+	g_info("%s: scan %u", self->iface->name, id);
+	g_debug("%s: port "
+	        "up", ifname);
+	g_info("%s: radios are taken as never blocked", error->message);
+	wifi_iface_info(self->iface, "scan %u", id);
+}
+""",
     # Core code: aborts count, includes of private headers do not.
     "core/joind-x.c": """\
 #include "joind-private.h"
@@ -144,6 +156,8 @@ EXPECTED = {
     ("plugins/wired/long-file.h", 801, "file-length"),
     ("plugins/eap/pwd/pwd.c", 4, "secret-log"),
     ("plugins/eap/pwd/pwd.c", 5, "secret-log"),
+    ("plugins/wifi/scan/scan.c", 4, "device-prefix"),
+    ("plugins/wifi/scan/scan.c", 5, "device-prefix"),
 }
 
 

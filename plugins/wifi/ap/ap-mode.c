@@ -25,7 +25,7 @@ ap_take(const WifiModeSetup *setup, GError **error)
 	o = g_new0(ApOwner, 1);
 	o->iface = wifi_iface_ref(setup->iface);
 	o->ap = wifi_ap_new(setup->iface, address, NULL, NULL);
-	g_info("%s: in access point mode", setup->iface->name);
+	wifi_iface_info(setup->iface, "in access point mode");
 	return o;
 }
 
@@ -63,7 +63,7 @@ ap_resync(gpointer owner)
 
 	/* Frames and EAPOL were lost with the events: the stations' handshakes
 	 * retransmit, and a station whose association was lost asks again. */
-	g_info("%s: access point: nl80211 events were lost", o->iface->name);
+	wifi_iface_info(o->iface, "access point: nl80211 events were lost");
 }
 
 static void

@@ -37,7 +37,7 @@ sta_fail(ApSta *sta, const GError *error)
 {
 	g_autofree gchar *why = g_strdup_printf("its handshake failed: %s", error->message);
 
-	g_warning("%s: station %s refused: %s", sta->ap->iface->name, sta->name, error->message);
+	wifi_iface_warning(sta->ap->iface, "station %s refused: %s", sta->name, error->message);
 	wifi_ap_sta_remove(sta, failure_reason(error), why);
 }
 
@@ -240,8 +240,8 @@ sta_added(int err, gpointer user_data)
 
 	sta->request = 0;
 	if (err < 0) {
-		g_warning("%s: station %s: the kernel refused to add it: %s", sta->ap->iface->name,
-		          sta->name, g_strerror(-err));
+		wifi_iface_warning(sta->ap->iface, "station %s: the kernel refused to add it: %s",
+		                   sta->name, g_strerror(-err));
 		sta->state = AP_STA_AUTHENTICATED; /* nothing to delete */
 		wifi_ap_sta_remove(sta, REASON_UNSPECIFIED, "the kernel refused it");
 		return;
@@ -274,8 +274,8 @@ wifi_ap_sta_eapol(WifiAp *ap, const guint8 mac[6], const guint8 *frame, gsize le
 	case WIFI_HANDSHAKE_RX_ACCEPTED:
 		break;
 	case WIFI_HANDSHAKE_RX_DROPPED:
-		g_debug("%s: station %s: EAPOL frame dropped: %s", ap->iface->name, sta->name,
-		        error != NULL ? error->message : "");
+		wifi_iface_debug(ap->iface, "station %s: EAPOL frame dropped: %s", sta->name,
+		                 error != NULL ? error->message : "");
 		break;
 	case WIFI_HANDSHAKE_RX_FAILED:
 		sta_fail(sta, error);

@@ -68,17 +68,17 @@ sae_done(const GError *error, gpointer user_data)
 
 	if (error != NULL) {
 		why = g_strdup_printf("SAE failed: %s", error->message);
-		g_warning("%s: station %s refused: %s", sta->ap->iface->name, sta->name,
-		          error->message);
+		wifi_iface_warning(sta->ap->iface, "station %s refused: %s", sta->name,
+		                   error->message);
 		wifi_ap_sta_remove(sta, 0, why);
 		return;
 	}
 	memcpy(sta->pmk, wifi_sae_get_pmk(sta->sae), sizeof(sta->pmk));
 	memcpy(sta->pmkid, wifi_sae_get_pmkid(sta->sae), sizeof(sta->pmkid));
 	sta->sae_accepted = TRUE;
-	g_info("%s: station %s authenticated (SAE, group %u, %s)", sta->ap->iface->name, sta->name,
-	       wifi_sae_get_group(sta->sae),
-	       sta->sae_h2e ? "hash-to-element" : "hunting and pecking");
+	wifi_iface_info(sta->ap->iface, "station %s authenticated (SAE, group %u, %s)", sta->name,
+	                wifi_sae_get_group(sta->sae),
+	                sta->sae_h2e ? "hash-to-element" : "hunting and pecking");
 }
 
 static WifiSae *
@@ -164,8 +164,8 @@ token_checked(WifiAp *ap, const WifiMgmtRequest *r, gboolean h2e, GByteArray *bo
 		wifi_sae_commit_build(body, &commit, h2e, prime_len, 2 * prime_len);
 		return TRUE;
 	}
-	g_info("%s: station %s: SAE commit under load, a token asked for", ap->iface->name,
-	       joind_mac_to_string(r->sa, name));
+	wifi_iface_info(ap->iface, "station %s: SAE commit under load, a token asked for",
+	                joind_mac_to_string(r->sa, name));
 	ask_for_token(ap, r, h2e, r->body_len >= 2 ? wifi_mgmt_le16(r->body) : 19, token);
 	return FALSE;
 }

@@ -39,7 +39,7 @@ on_stations_done(int err, gpointer user_data)
 
 	ap->check_request = 0;
 	if (err < 0) {
-		g_debug("%s: reading the stations failed: %s", ap->iface->name, g_strerror(-err));
+		wifi_iface_debug(ap->iface, "reading the stations failed: %s", g_strerror(-err));
 		return;
 	}
 	g_hash_table_iter_init(&it, ap->stations);

@@ -74,8 +74,11 @@ wifi_ap_sta_lookup(WifiAp *ap, const guint8 mac[6])
 void
 wifi_ap_sta_enter(ApSta *sta, ApStaState state, const gchar *reason)
 {
-	g_info("%s: station %s %s -> %s (%s)", sta->ap->iface->name, sta->name,
-	       sta_state_to_string(sta->state), sta_state_to_string(state), reason);
+	g_autofree gchar *machine = g_strconcat("station ", sta->name, NULL);
+
+	joind_log_state_change(G_LOG_DOMAIN, G_LOG_LEVEL_INFO, JOIND_LOG_STATE_CHANGE,
+	                       &(JoindLogSubject){"wifi", sta->ap->iface->name, NULL, machine},
+	                       sta_state_to_string(sta->state), sta_state_to_string(state), reason);
 	sta->state = state;
 	if (state == AP_STA_AUTHORIZED && sta->ap->cb.station_changed != NULL)
 		sta->ap->cb.station_changed(sta->mac, TRUE, sta->ap->user_data);
@@ -113,7 +116,7 @@ wifi_ap_sta_remove(ApSta *sta, guint16 reason, const gchar *why)
 {
 	WifiAp *ap = sta->ap;
 
-	g_info("%s: station %s leaves (%s)", ap->iface->name, sta->name, why);
+	wifi_iface_info(ap->iface, "station %s leaves (%s)", sta->name, why);
 	if (sta->state != AP_STA_AUTHENTICATED)
 		wifi_ap_send(ap,
 		             wifi_ap_msg_del_station(ap->iface->nl, ap->iface->ifindex, sta->mac,
@@ -158,9 +161,9 @@ on_auth(WifiAp *ap, const WifiMgmtRequest *r)
 	}
 	/* Open system serves WPA2 and open APs; WPA3 needs SAE. */
 	if (r->auth_algorithm != 0 || r->auth_seq != 1 || (!ap->open && !wifi_ap_offers_psk(ap))) {
-		g_info("%s: station %s asks for authentication algorithm %u (seq %u): refused",
-		       ap->iface->name, joind_mac_to_string(r->sa, name), r->auth_algorithm,
-		       r->auth_seq);
+		wifi_iface_info(ap->iface,
+		                "station %s asks for authentication algorithm %u (seq %u): refused",
+		                joind_mac_to_string(r->sa, name), r->auth_algorithm, r->auth_seq);
 		wifi_ap_send_frame(ap, wifi_mgmt_build_auth(ap->bssid, r->sa, r->auth_algorithm,
 		                                            (guint16)(r->auth_seq + 1),
 		                                            STATUS_UNSUPPORTED_AUTH_ALG, NULL, 0));
@@ -170,7 +173,7 @@ on_auth(WifiAp *ap, const WifiMgmtRequest *r)
 	if (sta != NULL)
 		wifi_ap_sta_remove(sta, 0, "it authenticates again");
 	sta = wifi_ap_sta_new(ap, r->sa);
-	g_info("%s: station %s authenticated (open system)", ap->iface->name, sta->name);
+	wifi_iface_info(ap->iface, "station %s authenticated (open system)", sta->name);
 	wifi_ap_send_frame(ap,
 	                   wifi_mgmt_build_auth(ap->bssid, r->sa, 0, 2, STATUS_SUCCESS, NULL, 0));
 }
@@ -280,8 +283,8 @@ on_assoc(WifiAp *ap, const WifiMgmtRequest *r)
 	if (status == STATUS_SUCCESS && (sta->aid = next_aid(ap)) == 0)
 		status = STATUS_AP_FULL;
 	if (status != STATUS_SUCCESS) {
-		g_info("%s: station %s refused: %s", ap->iface->name, sta->name,
-		       wifi_status_to_string(status, buf));
+		wifi_iface_info(ap->iface, "station %s refused: %s", sta->name,
+		                wifi_status_to_string(status, buf));
 		wifi_ap_send_frame(ap, wifi_mgmt_build_assoc_resp(ap->bssid, sta->mac, reassoc,
 		                                                  wifi_ap_capabilities(&ap->ies),
 		                                                  status, 0, NULL, 0));
@@ -317,7 +320,7 @@ wifi_ap_sta_frame(WifiAp *ap, const guint8 *frame, gsize len)
 		return;
 	}
 	if (!wifi_mgmt_parse_request(frame, len, &r, &error)) {
-		g_debug("%s: management frame dropped: %s", ap->iface->name, error->message);
+		wifi_iface_debug(ap->iface, "management frame dropped: %s", error->message);
 		return;
 	}
 	if (r.kind == WIFI_MGMT_REQUEST_PROBE) {
@@ -339,6 +342,6 @@ wifi_ap_sta_deleted(WifiAp *ap, const guint8 mac[6])
 
 	if (sta == NULL)
 		return;
-	g_info("%s: station %s removed by the kernel", ap->iface->name, sta->name);
+	wifi_iface_info(ap->iface, "station %s removed by the kernel", sta->name);
 	g_hash_table_remove(ap->stations, &sta->key);
 }

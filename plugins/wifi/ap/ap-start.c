@@ -189,11 +189,11 @@ step_done(int err, gpointer user_data)
 	if (--self->n_pending > 0)
 		return;
 	if (self->step == STEP_ISOLATE && err < 0)
-		g_info("%s: access point cannot keep its stations apart: %s", self->iface->name,
-		       g_strerror(-err));
+		wifi_iface_info(self->iface, "access point cannot keep its stations apart: %s",
+		                g_strerror(-err));
 	else if (self->step == STEP_ISOLATE)
-		g_info("%s: access point keeps its stations apart (client isolation)",
-		       self->iface->name);
+		wifi_iface_info(self->iface,
+		                "access point keeps its stations apart (client isolation)");
 	g_ptr_array_set_size(self->requests, 0);
 	self->step++;
 	if (self->open && self->step == STEP_KEYS)
@@ -293,8 +293,8 @@ scan_done(GObject *source, GAsyncResult *result, gpointer user_data)
 		self->chosen = wifi_ap_choose_channel(NULL, self->iface->wiphy);
 	self->channel = self->chosen;
 	self->freq = wifi_ap_channel_freq(self->iface->wiphy, self->channel, &why);
-	g_info("%s: access point takes channel %u (%s)", self->iface->name, self->channel,
-	       ok ? "the least used of 1, 6 and 11" : error->message);
+	wifi_iface_info(self->iface, "access point takes channel %u (%s)", self->channel,
+	                ok ? "the least used of 1, 6 and 11" : error->message);
 	self->step = STEP_REGISTER;
 	step_run(self);
 }
@@ -460,8 +460,8 @@ wifi_ap_rekey_group(WifiAp *self)
 		return;
 	}
 	joind_secret_clear(&previous, sizeof(previous));
-	g_info("%s: access point rotates its group key (key %u)", self->iface->name,
-	       self->gk.gtk_id);
+	wifi_iface_info(self->iface, "access point rotates its group key (key %u)",
+	                self->gk.gtk_id);
 	/* Installed and made the transmit key at once, as hostapd does: a
 	 * station misses group frames only until its group handshake ends. */
 	gtk.key_id = self->gk.gtk_id;

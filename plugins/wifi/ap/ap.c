@@ -56,8 +56,10 @@ wifi_ap_enter(WifiAp *self, WifiApState state, const gchar *reason)
 {
 	WifiApState old = self->state;
 
-	g_info("%s: access point %s -> %s (%s)", self->iface->name, wifi_ap_state_to_string(old),
-	       wifi_ap_state_to_string(state), reason);
+	joind_log_state_change(G_LOG_DOMAIN, G_LOG_LEVEL_INFO, JOIND_LOG_STATE_CHANGE,
+	                       &(JoindLogSubject){"wifi", self->iface->name, NULL, "access point"},
+	                       wifi_ap_state_to_string(old), wifi_ap_state_to_string(state),
+	                       reason);
 	self->state = state;
 	g_clear_handle_id(&self->rekey_timer, g_source_remove);
 	g_clear_handle_id(&self->check_timer, g_source_remove);
@@ -109,7 +111,7 @@ wifi_ap_new(WifiIface *iface, const guint8 address[6], const WifiApCallbacks *ca
 	/* Without the kernel's random octets the tokens are still unique per
 	 * address; they only become guessable. */
 	if (!wifi_random_bytes(self->token_key, sizeof(self->token_key), NULL))
-		g_warning("%s: no random key for SAE's anti-clogging tokens", iface->name);
+		wifi_iface_warning(iface, "no random key for SAE's anti-clogging tokens");
 	return self;
 }
 

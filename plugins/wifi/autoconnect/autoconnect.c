@@ -183,8 +183,9 @@ ac_run_entry_actions(WifiAutoconnect *self)
 static void
 ac_enter(WifiAutoconnect *self, AcState state, const gchar *reason)
 {
-	g_info("%s: autoconnect %s -> %s (%s)", self->iface->name, ac_state_names[self->state],
-	       ac_state_names[state], reason);
+	joind_log_state_change(G_LOG_DOMAIN, G_LOG_LEVEL_INFO, JOIND_LOG_STATE_CHANGE,
+	                       &(JoindLogSubject){"wifi", self->iface->name, NULL, "autoconnect"},
+	                       ac_state_names[self->state], ac_state_names[state], reason);
 	ac_run_exit_actions(self);
 	self->state = state;
 	ac_run_entry_actions(self);
@@ -234,9 +235,9 @@ ac_connect_done(GObject *source, GAsyncResult *result, gpointer user_data)
 	    g_error_matches(error, JOIND_ERROR, JOIND_ERROR_NO_AGENT)) {
 		key = wifi_known_network_key(JOIND_NETWORK(source));
 		wifi_auto_retry_block(self->retry, key);
-		g_info("%s: not autoconnecting to “%s” until its profile changes: %s",
-		       self->iface->name, joind_network_get_name(JOIND_NETWORK(source)),
-		       error->message);
+		wifi_iface_info(self->iface,
+		                "not autoconnecting to “%s” until its profile changes: %s",
+		                joind_network_get_name(JOIND_NETWORK(source)), error->message);
 	}
 	wifi_auto_retry_failed(self->retry);
 	ac_wait(self, error->message);
@@ -263,10 +264,10 @@ ac_try_connect(WifiAutoconnect *self, const gchar *reason)
 	if (i < 0)
 		return FALSE;
 	network = WIFI_NETWORK(g_array_index(candidates, WifiAutoCandidate, i).network);
-	g_info("%s: autoconnect chooses “%s” via %s on %u MHz (rank %d, %d dBm)", self->iface->name,
-	       joind_network_get_name(JOIND_NETWORK(network)),
-	       joind_mac_to_string(bss->bssid, addr), bss->freq, wifi_network_get_rank(network),
-	       bss->signal / 100);
+	wifi_iface_info(self->iface, "autoconnect chooses “%s” via %s on %u MHz (rank %d, %d dBm)",
+	                joind_network_get_name(JOIND_NETWORK(network)),
+	                joind_mac_to_string(bss->bssid, addr), bss->freq,
+	                wifi_network_get_rank(network), bss->signal / 100);
 	ac_enter(self, AC_CONNECTING, reason);
 	self->target = g_object_ref(network);
 	self->connector_ops->connect_bss(self->connector, network, bss, NULL, ac_connect_done,
@@ -291,7 +292,7 @@ ac_scan_done(GObject *source, GAsyncResult *result, gpointer user_data)
 	if (g_cancellable_is_cancelled(req->token))
 		return;
 	if (error != NULL)
-		g_info("%s: autoconnect scan: %s", self->iface->name, error->message);
+		wifi_iface_info(self->iface, "autoconnect scan: %s", error->message);
 	if (!ac_station_disconnected(self)) {
 		ac_enter(self, AC_IDLE, "no longer disconnected");
 		return;
@@ -321,7 +322,7 @@ ac_scan(WifiAutoconnect *self, gboolean quick, const gchar *reason)
 		                       g_array_index(params->freqs, guint32, i));
 	ac_enter(self, quick ? AC_QUICK_SCAN : AC_FULL_SCAN, reason);
 	if (quick)
-		g_info("%s: autoconnect: quick scan of %s MHz", self->iface->name, list->str);
+		wifi_iface_info(self->iface, "autoconnect: quick scan of %s MHz", list->str);
 	g_string_free(list, TRUE);
 	req = ac_request_new(self);
 	req->quick = quick;
@@ -377,28 +378,32 @@ ac_keys_refused(WifiAutoconnect *self, const gchar *key, const gchar *name, cons
 
 	if (wifi_auto_retry_keys_refused(self->retry, key, bss != NULL ? bss->bssid : NULL,
 	                                 g_get_monotonic_time()))
-		g_info("%s: “%s”: the access points keep refusing our keys: the passphrase is "
-		       "most likely wrong; no autoconnect for %u s or until its profile changes",
-		       self->iface->name, name, block_s);
+		wifi_iface_info(
+		        self->iface,
+		        "“%s”: the access points keep refusing our keys: the passphrase is "
+		        "most likely wrong; no autoconnect for %u s or until its profile changes",
+		        name, block_s);
 	else
-		g_info("%s: “%s”: no message 3 after our message 2 (a wrong passphrase, or a "
-		       "forged or late frame); trying again",
-		       self->iface->name, name);
+		wifi_iface_info(self->iface,
+		                "“%s”: no message 3 after our message 2 (a wrong passphrase, or a "
+		                "forged or late frame); trying again",
+		                name);
 }
 
 static void
 ac_wrong_passphrase(WifiAutoconnect *self, const gchar *key, const gchar *name)
 {
 	wifi_auto_retry_wrong_passphrase(self->retry, key, g_get_monotonic_time());
-	g_info("%s: “%s”: the access point reports a MIC failure: wrong passphrase; no "
-	       "autoconnect for %u s or until its profile changes",
-	       self->iface->name, name, wifi_auto_retry_get_timings(self->retry)->block_ms / 1000);
+	wifi_iface_info(self->iface,
+	                "“%s”: the access point reports a MIC failure: wrong passphrase; no "
+	                "autoconnect for %u s or until its profile changes",
+	                name, wifi_auto_retry_get_timings(self->retry)->block_ms / 1000);
 }
 
 static void
 ac_link_lost(WifiAutoconnect *self, const gchar *name)
 {
-	g_info("%s: link to “%s” lost; reconnecting on its own", self->iface->name, name);
+	wifi_iface_info(self->iface, "link to “%s” lost; reconnecting on its own", name);
 	/* The access point is most likely back where it was: only its
 	 * remembered channels are scanned, often (the station's full scans
 	 * hold off meanwhile, see wifi_autoconnect_is_retrying). */
@@ -426,9 +431,9 @@ ac_observe(WifiConnectEvent event, WifiNetwork *network, const WifiBss *bss, gpo
 	case WIFI_CONNECT_EVENT_HANDSHAKE_FAILED:
 		if (bss == NULL)
 			break;
-		g_info("%s: avoiding %s (“%s”) for %u s", self->iface->name,
-		       joind_mac_to_string(bss->bssid, addr), name,
-		       wifi_auto_retry_get_timings(self->retry)->avoid_ms / 1000);
+		wifi_iface_info(self->iface, "avoiding %s (“%s”) for %u s",
+		                joind_mac_to_string(bss->bssid, addr), name,
+		                wifi_auto_retry_get_timings(self->retry)->avoid_ms / 1000);
 		wifi_auto_retry_avoid(self->retry, bss->bssid, g_get_monotonic_time());
 		break;
 	case WIFI_CONNECT_EVENT_KEYS_REFUSED:
@@ -546,7 +551,7 @@ ac_leave_done(GObject *source, GAsyncResult *result, gpointer user_data)
 	g_autoptr(GError) error = NULL;
 
 	if (!g_task_propagate_boolean(G_TASK(result), &error))
-		g_info("%s: disconnecting: %s", req->self->iface->name, error->message);
+		wifi_iface_info(req->self->iface, "disconnecting: %s", error->message);
 	if (!g_cancellable_is_cancelled(req->token))
 		ac_enter(req->self, AC_PENDING, "left the network");
 }
@@ -615,7 +620,7 @@ wifi_autoconnect_handle_event(WifiAutoconnect *self, guint8 cmd, struct nlattr *
 	if (cmd != NL80211_CMD_NOTIFY_CQM)
 		return;
 	event = wifi_cqm_parse(attrs, &rssi);
-	g_info("%s: CQM: %s (%d dBm)", self->iface->name, wifi_cqm_event_to_string(event), rssi);
+	wifi_iface_info(self->iface, "CQM: %s (%d dBm)", wifi_cqm_event_to_string(event), rssi);
 	if (event != WIFI_CQM_BEACON_LOSS || self->state != AC_CONNECTED)
 		return;
 	wifi_auto_retry_link_lost(self->retry, g_get_monotonic_time());

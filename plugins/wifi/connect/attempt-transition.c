@@ -47,9 +47,10 @@ td_pick_bss(WifiAttempt *attempt, const WifiTdRules *rules, JoindNetworkType typ
 		candidate = td_candidate(attempt, type, bss, sae, &plan, &planned);
 		if (wifi_td_forbidden(rules, type, planned ? &plan : NULL) != 0)
 			continue;
-		g_info("%s: “%s” is joined as its transition rules allow: through %s",
-		       attempt->iface->name, wifi_attempt_get_name(attempt),
-		       joind_mac_to_string(candidate->bssid, addr));
+		wifi_iface_info(attempt->iface,
+		                "“%s” is joined as its transition rules allow: through %s",
+		                wifi_attempt_get_name(attempt),
+		                joind_mac_to_string(candidate->bssid, addr));
 		wifi_bss_unref(attempt->bss);
 		attempt->bss = g_steal_pointer(&candidate);
 		attempt->plan = plan;
@@ -73,7 +74,7 @@ wifi_attempt_td_check(WifiAttempt *attempt, gboolean sae, const gchar *why, GErr
 	if (forbidden == 0 || td_pick_bss(attempt, &rules, type, sae))
 		return TRUE;
 	wifi_td_set_error(&local, forbidden, wifi_attempt_get_name(attempt), why);
-	g_info("%s: %s", attempt->iface->name, local->message);
+	wifi_iface_info(attempt->iface, "%s", local->message);
 	g_propagate_error(error, local);
 	return FALSE;
 }

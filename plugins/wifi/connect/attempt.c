@@ -89,11 +89,12 @@ attempt_okc_pmksa(WifiAttempt *attempt, WifiIface *iface)
 		return NULL;
 	derived = wifi_pmksa_derive(from, attempt->bss->bssid, &error);
 	if (derived == NULL) {
-		g_debug("%s: no opportunistic PMKSA: %s", iface->name, error->message);
+		wifi_iface_debug(iface, "no opportunistic PMKSA: %s", error->message);
 		return NULL;
 	}
-	g_info("%s: offering “%s” the PMKSA of %s (opportunistic key caching)", iface->name,
-	       wifi_attempt_get_name(attempt), joind_mac_to_string(from->bssid, from_text));
+	wifi_iface_info(iface, "offering “%s” the PMKSA of %s (opportunistic key caching)",
+	                wifi_attempt_get_name(attempt),
+	                joind_mac_to_string(from->bssid, from_text));
 	return derived;
 }
 
@@ -126,8 +127,8 @@ attempt_prepare_eap(WifiAttempt *attempt, WifiIface *iface, const gchar *address
 	                                g_get_monotonic_time());
 	if (pmksa != NULL) {
 		attempt->pmksa = wifi_pmksa_copy(pmksa);
-		g_info("%s: offering the cached PMKSA of “%s”", iface->name,
-		       wifi_attempt_get_name(attempt));
+		wifi_iface_info(iface, "offering the cached PMKSA of “%s”",
+		                wifi_attempt_get_name(attempt));
 	} else if (joind_profile_get_boolean(profile, "Settings", "OKC", FALSE)) {
 		attempt->pmksa = attempt_okc_pmksa(attempt, iface);
 	}
@@ -173,8 +174,8 @@ attempt_prepare_open(WifiAttempt *attempt, WifiIface *iface, const gchar *addres
 	    !wifi_rsn_plan(target, iface->wiphy, FALSE, &attempt->plan, error))
 		return FALSE;
 	attempt->secure = TRUE;
-	g_info("%s: “%s” is joined with OWE, through %s", iface->name,
-	       wifi_attempt_get_name(attempt), joind_mac_to_string(target->bssid, addr));
+	wifi_iface_info(iface, "“%s” is joined with OWE, through %s",
+	                wifi_attempt_get_name(attempt), joind_mac_to_string(target->bssid, addr));
 	return attempt_owe_offer(attempt, 19, error);
 }
 
@@ -447,7 +448,8 @@ wifi_attempt_fail(WifiAttempt *attempt, const gchar *ifname, gint code, const gc
 	task = g_steal_pointer(&attempt->task);
 	if (code != JOIND_ERROR_ABORTED)
 		wifi_attempt_sae_failed(attempt);
-	g_info("%s: connect to “%s” failed: %s", ifname, wifi_attempt_get_name(attempt), message);
+	joind_dev_info(ifname, "connect to “%s” failed: %s", wifi_attempt_get_name(attempt),
+	               message);
 	g_task_return_new_error(task, JOIND_ERROR, code, "%s", message);
 }
 
@@ -514,10 +516,10 @@ attempt_note_connected(WifiAttempt *attempt, JoindCore *core, const gchar *ifnam
 		return;
 	kf = g_key_file_new();
 	if (!joind_core_save_network_profile(core, ssid, len, type, kf, &error))
-		g_warning("%s: cannot save the profile of “%s”: %s", ifname,
-		          wifi_attempt_get_name(attempt), error->message);
+		joind_dev_warning(ifname, "cannot save the profile of “%s”: %s",
+		                  wifi_attempt_get_name(attempt), error->message);
 	else
-		g_info("%s: saved the profile of “%s”", ifname, wifi_attempt_get_name(attempt));
+		joind_dev_info(ifname, "saved the profile of “%s”", wifi_attempt_get_name(attempt));
 }
 
 void

@@ -31,9 +31,10 @@ owe_keying_failed(WifiConnector *self, const GError *error, ConnState next)
 
 	if (self->state == CONN_CONNECTED || (again = wifi_attempt_owe_renew(self->cur)) == NULL)
 		return FALSE;
-	g_info("%s: “%s”: %s; associating again with a new OWE key pair (%u of %u)",
-	       self->iface->name, wifi_attempt_get_name(self->cur), error->message,
-	       again->owe_renewals, WIFI_ATTEMPT_OWE_MAX_RENEWALS);
+	wifi_iface_info(self->iface,
+	                "“%s”: %s; associating again with a new OWE key pair (%u of %u)",
+	                wifi_attempt_get_name(self->cur), error->message, again->owe_renewals,
+	                WIFI_ATTEMPT_OWE_MAX_RENEWALS);
 	self->next = again;
 	if (next != CONN_IDLE) {
 		connector_enter(self, next, "OWE associates again"); /* then starts next */

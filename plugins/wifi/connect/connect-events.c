@@ -46,13 +46,14 @@ connector_try_next_bss(WifiConnector *self, const gchar *why)
 	        self->cur, self->core, bss, self->use_sme,
 	        joind_device_get_address(joind_station_get_device(self->station)), &error);
 	if (self->next == NULL) {
-		g_info("%s: “%s”: not trying %s: %s", self->iface->name,
-		       wifi_attempt_get_name(self->cur), joind_mac_to_string(bss->bssid, addr),
-		       error->message);
+		wifi_iface_info(self->iface, "“%s”: not trying %s: %s",
+		                wifi_attempt_get_name(self->cur),
+		                joind_mac_to_string(bss->bssid, addr), error->message);
 		return FALSE;
 	}
-	g_info("%s: “%s”: %s Trying %s instead.", self->iface->name,
-	       wifi_attempt_get_name(self->cur), why, joind_mac_to_string(bss->bssid, addr));
+	wifi_iface_info(self->iface, "“%s”: %s Trying %s instead.",
+	                wifi_attempt_get_name(self->cur), why,
+	                joind_mac_to_string(bss->bssid, addr));
 	connector_release(self);
 	connector_start(self);
 	return TRUE;
@@ -86,8 +87,8 @@ on_connect_event(WifiConnector *self, struct nlattr **attrs)
 	if (self->state != CONN_ASSOCIATING || self->via_sme) {
 		/* On the SME path cfg80211 reports the association response
 		 * it passed on in the ASSOCIATE event once more. */
-		g_debug("%s: CONNECT event ignored (%s)", self->iface->name,
-		        conn_state_names[self->state]);
+		wifi_iface_debug(self->iface, "CONNECT event ignored (%s)",
+		                 conn_state_names[self->state]);
 		return;
 	}
 	if (status == 0 && !timed_out)
@@ -109,7 +110,7 @@ on_sme_event(WifiConnector *self, guint8 cmd, struct nlattr **attrs)
 	guint16 status = 0;
 
 	if (self->state != awaited || !self->via_sme) {
-		g_debug("%s: %s event not awaited", self->iface->name, wifi_nl_cmd_name(cmd));
+		wifi_iface_debug(self->iface, "%s event not awaited", wifi_nl_cmd_name(cmd));
 		return;
 	}
 	if (cmd == NL80211_CMD_AUTHENTICATE && self->method->rx_authenticate(self, attrs))
@@ -117,8 +118,8 @@ on_sme_event(WifiConnector *self, guint8 cmd, struct nlattr **attrs)
 	answer = wifi_sme_read_answer(cmd, attrs, self->cur->bss->bssid, &status, &error);
 	switch (answer) {
 	case WIFI_SME_ANSWER_NONE:
-		g_debug("%s: %s event not ours%s%s", self->iface->name, stage,
-		        error != NULL ? ": " : "", error != NULL ? error->message : "");
+		wifi_iface_debug(self->iface, "%s event not ours%s%s", stage,
+		                 error != NULL ? ": " : "", error != NULL ? error->message : "");
 		return;
 	case WIFI_SME_ANSWER_SUCCESS:
 		if (cmd == NL80211_CMD_AUTHENTICATE)
@@ -161,8 +162,8 @@ on_disconnect_event(WifiConnector *self, struct nlattr **attrs)
 		return;
 	default:
 		/* Not associated: the end of an earlier link. */
-		g_debug("%s: DISCONNECT event ignored (%s)", self->iface->name,
-		        conn_state_names[self->state]);
+		wifi_iface_debug(self->iface, "DISCONNECT event ignored (%s)",
+		                 conn_state_names[self->state]);
 		return;
 	}
 }
@@ -187,8 +188,8 @@ on_deauth_event(WifiConnector *self, guint8 cmd, struct nlattr **attrs)
 	if (self->state != CONN_CONNECTED || frame == NULL)
 		return;
 	if (!wifi_mgmt_parse_leave(nla_data(frame), (gsize)nla_len(frame), &leave, &error)) {
-		g_debug("%s: %s event: %s", self->iface->name, wifi_nl_cmd_name(cmd),
-		        error->message);
+		wifi_iface_debug(self->iface, "%s event: %s", wifi_nl_cmd_name(cmd),
+		                 error->message);
 		return;
 	}
 	bssid = self->cur->bss->bssid;

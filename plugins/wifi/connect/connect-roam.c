@@ -62,9 +62,9 @@ wifi_connector_roam(WifiConnector *self, WifiBss *bss, GError **error)
 	wifi_attempt_free(self->cur);
 	self->cur = moved;
 	self->method = wifi_auth_method_for(moved);
-	g_info("%s: “%s”: roaming from %s to %s on %u MHz", self->iface->name,
-	       wifi_attempt_get_name(moved), joind_mac_to_string(self->roam_from, from),
-	       joind_mac_to_string(bss->bssid, to), bss->freq);
+	wifi_iface_info(self->iface, "“%s”: roaming from %s to %s on %u MHz",
+	                wifi_attempt_get_name(moved), joind_mac_to_string(self->roam_from, from),
+	                joind_mac_to_string(bss->bssid, to), bss->freq);
 	if (wifi_scanner_hold(self->scanner, connector_radio_ready, self))
 		self->method->go(self, "roam");
 	else

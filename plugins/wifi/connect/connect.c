@@ -109,7 +109,7 @@ connector_set_oper_up(WifiConnector *self, gboolean up)
 	if (self->oper_up == up || self->iface->link == NULL)
 		return;
 	self->oper_up = up;
-	g_debug("%s: operational state %s", self->iface->name, up ? "up" : "dormant");
+	wifi_iface_debug(self->iface, "operational state %s", up ? "up" : "dormant");
 	wifi_link_set_oper_up(self->iface->link, (gint)self->iface->ifindex, up);
 }
 
@@ -166,8 +166,9 @@ teardown_sent(int error, gpointer user_data)
 		return;
 	/* -ENOTCONN, -EALREADY: not associated after all, no event follows. */
 	if (error != -ENOTCONN && error != -EALREADY)
-		g_warning("%s: %s: %s", self->iface->name,
-		          self->via_sme ? "DEAUTHENTICATE" : "DISCONNECT", g_strerror(-error));
+		wifi_iface_warning(self->iface, "%s: %s",
+		                   self->via_sme ? "DEAUTHENTICATE" : "DISCONNECT",
+		                   g_strerror(-error));
 	connector_teardown_done(self, "disconnected");
 }
 
@@ -177,7 +178,7 @@ teardown_timeout(gpointer user_data)
 	WifiConnector *self = user_data;
 
 	self->timer = 0;
-	g_debug("%s: no event after the teardown command", self->iface->name);
+	wifi_iface_debug(self->iface, "no event after the teardown command");
 	connector_teardown_done(self, "disconnected");
 	return G_SOURCE_REMOVE;
 }
@@ -211,8 +212,8 @@ command_sent(int error, gpointer user_data)
 	/* cfg80211 authenticates only to a BSS in its scan table; its own
 	 * SME scans first, so it takes over this attempt. */
 	if (error == -ENOENT && self->state == CONN_AUTHENTICATING) {
-		g_info("%s: the kernel no longer knows the BSS: CMD_CONNECT instead",
-		       self->iface->name);
+		wifi_iface_info(self->iface,
+		                "the kernel no longer knows the BSS: CMD_CONNECT instead");
 		self->via_sme = FALSE;
 		connector_enter(self, CONN_ASSOCIATING, "the kernel's SME takes over");
 		return;
@@ -237,11 +238,11 @@ connector_send_command(WifiConnector *self, guint8 cmd)
 	if (cmd == NL80211_CMD_ASSOCIATE && self->roaming)
 		nla_put(msg, NL80211_ATTR_PREV_BSSID, 6, self->roam_from);
 	if (cmd == NL80211_CMD_CONNECT)
-		g_info("%s: CONNECT (the kernel's SME) to %s", self->iface->name,
-		       joind_mac_to_string(cur->bss->bssid, addr));
+		wifi_iface_info(self->iface, "CONNECT (the kernel's SME) to %s",
+		                joind_mac_to_string(cur->bss->bssid, addr));
 	else
-		g_info("%s: %s with %s (userspace SME)", self->iface->name, wifi_nl_cmd_name(cmd),
-		       joind_mac_to_string(cur->bss->bssid, addr));
+		wifi_iface_info(self->iface, "%s with %s (userspace SME)", wifi_nl_cmd_name(cmd),
+		                joind_mac_to_string(cur->bss->bssid, addr));
 	self->request = wifi_nl_send(self->iface->nl, msg, NULL, command_sent, self, NULL);
 }
 
@@ -505,9 +506,9 @@ connector_start(WifiConnector *self)
 	/* Named before the state turns: iwd's clients read it with it. */
 	joind_station_set_target_network(self->station, JOIND_NETWORK(cur->network));
 	joind_station_set_state(self->station, JOIND_STATION_STATE_CONNECTING, "Connect()");
-	g_info("%s: connecting to “%s” via %s on %u MHz (%s)", self->iface->name,
-	       wifi_attempt_get_name(cur), joind_mac_to_string(cur->bss->bssid, addr),
-	       cur->bss->freq, self->via_sme ? "userspace SME" : "CMD_CONNECT");
+	wifi_iface_info(self->iface, "connecting to “%s” via %s on %u MHz (%s)",
+	                wifi_attempt_get_name(cur), joind_mac_to_string(cur->bss->bssid, addr),
+	                cur->bss->freq, self->via_sme ? "userspace SME" : "CMD_CONNECT");
 	if (wifi_scanner_hold(self->scanner, connector_radio_ready, self))
 		self->method->go(self, "Connect()");
 	else

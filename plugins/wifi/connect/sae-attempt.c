@@ -46,8 +46,8 @@ attempt_offer_pmksa(WifiAttempt *attempt)
 	attempt->plan.sae_group = pmksa->sae_group;
 	attempt->plan.sae_pmksa = TRUE;
 	wifi_rsn_plan_offer_pmkid(&attempt->plan, pmksa->pmkid);
-	g_info("%s: offering the cached SAE PMKSA of “%s” (group %u)", attempt->iface->name,
-	       wifi_attempt_get_name(attempt), pmksa->sae_group);
+	wifi_iface_info(attempt->iface, "offering the cached SAE PMKSA of “%s” (group %u)",
+	                wifi_attempt_get_name(attempt), pmksa->sae_group);
 }
 
 gboolean
@@ -65,8 +65,9 @@ wifi_attempt_sae_pmksa_refused(WifiAttempt *attempt)
 {
 	if (attempt->pmksa == NULL || attempt->plan.akm != WIFI_AKM_SUITE_SAE)
 		return FALSE;
-	g_info("%s: the access point refused the cached PMKSA of “%s”: SAE instead",
-	       attempt->iface->name, wifi_attempt_get_name(attempt));
+	wifi_iface_info(attempt->iface,
+	                "the access point refused the cached PMKSA of “%s”: SAE instead",
+	                wifi_attempt_get_name(attempt));
 	wifi_pmksa_cache_remove(attempt->pmksa_cache, attempt->bss->bssid, attempt->spa,
 	                        attempt->network_key);
 	g_clear_pointer(&attempt->pmksa, wifi_pmksa_free);
@@ -83,8 +84,10 @@ wifi_attempt_sae_failed(WifiAttempt *attempt)
 		return;
 	if (wifi_pmksa_cache_remove(attempt->pmksa_cache, attempt->bss->bssid, attempt->spa,
 	                            attempt->network_key))
-		g_info("%s: the cached SAE PMKSA of “%s” dropped: the link did not come up with it",
-		       attempt->iface->name, wifi_attempt_get_name(attempt));
+		wifi_iface_info(
+		        attempt->iface,
+		        "the cached SAE PMKSA of “%s” dropped: the link did not come up with it",
+		        wifi_attempt_get_name(attempt));
 }
 
 /* ---- SAE ------------------------------------------------------------------------ */
@@ -138,8 +141,9 @@ attempt_save_pts(WifiAttempt *attempt, JoindCore *core)
 	if (attempt->sae_pts == NULL || profile == NULL)
 		return;
 	if (!wifi_sae_pt_cache_save(attempt->sae_pts, core, profile, &error))
-		g_warning("%s: cannot keep the SAE PT of “%s” in its profile: %s",
-		          attempt->iface->name, wifi_attempt_get_name(attempt), error->message);
+		wifi_iface_warning(attempt->iface,
+		                   "cannot keep the SAE PT of “%s” in its profile: %s",
+		                   wifi_attempt_get_name(attempt), error->message);
 }
 
 static void
@@ -156,12 +160,14 @@ attempt_save_transition_disable(WifiAttempt *attempt, JoindCore *core, WifiKeyin
 	modes = wifi_td_modes_with(profile, bits);
 	if (!joind_core_update_profile_keys(core, profile, "Settings", keys,
 	                                    (const gchar *const[]){"true", modes, NULL}, &error))
-		g_warning("%s: cannot keep the transition disable of “%s” in its profile: %s",
-		          attempt->iface->name, wifi_attempt_get_name(attempt), error->message);
+		wifi_iface_warning(attempt->iface,
+		                   "cannot keep the transition disable of “%s” in its profile: %s",
+		                   wifi_attempt_get_name(attempt), error->message);
 	else
-		g_info("%s: the access point of “%s” disabled its transition mode (0x%02x): "
-		       "DisabledTransitionModes=%s",
-		       attempt->iface->name, wifi_attempt_get_name(attempt), bits, modes);
+		wifi_iface_info(attempt->iface,
+		                "the access point of “%s” disabled its transition mode (0x%02x): "
+		                "DisabledTransitionModes=%s",
+		                wifi_attempt_get_name(attempt), bits, modes);
 }
 
 static void
@@ -177,14 +183,15 @@ attempt_cache_pmksa(WifiAttempt *attempt)
 	        attempt->bss->bssid, attempt->spa, attempt->network_key,
 	        WIFI_PMKSA_DEFAULT_LIFETIME_S, g_get_monotonic_time(), &error);
 	if (pmksa == NULL) {
-		g_debug("%s: no SAE PMKSA to cache: %s", attempt->iface->name, error->message);
+		wifi_iface_debug(attempt->iface, "no SAE PMKSA to cache: %s", error->message);
 		return;
 	}
 	pmksa->sae_group = attempt->plan.sae_group;
 	pmksa->sae_h2e = attempt->plan.sae_h2e;
 	wifi_pmksa_cache_add(attempt->pmksa_cache, pmksa);
-	g_info("%s: SAE PMKSA of “%s” cached (%u in the cache)", attempt->iface->name,
-	       wifi_attempt_get_name(attempt), wifi_pmksa_cache_size(attempt->pmksa_cache));
+	wifi_iface_info(attempt->iface, "SAE PMKSA of “%s” cached (%u in the cache)",
+	                wifi_attempt_get_name(attempt),
+	                wifi_pmksa_cache_size(attempt->pmksa_cache));
 }
 
 void

@@ -72,9 +72,9 @@ auth_retry_fresh_pt(WifiSaeAuth *auth)
 	if (!auth->config.h2e || auth->config.pts == NULL ||
 	    !wifi_sae_pt_cache_forget_loaded(auth->config.pts))
 		return FALSE;
-	g_info("%s: SAE with the profile's PT failed: again with the PT derived from the "
-	       "passphrase",
-	       auth->iface->name);
+	wifi_iface_info(auth->iface,
+	                "SAE with the profile's PT failed: again with the PT derived from the "
+	                "passphrase");
 	wifi_sae_free(auth->sae);
 	auth->sae = wifi_sae_new(&auth->config, NULL);
 	wifi_sae_start(auth->sae);
@@ -89,8 +89,8 @@ auth_sae_done(const GError *error, gpointer user_data)
 	WifiSaeAuth *auth = user_data;
 
 	if (error == NULL) {
-		g_info("%s: SAE accepted (group %u)", auth->iface->name,
-		       wifi_sae_get_group(auth->sae));
+		wifi_iface_info(auth->iface, "SAE accepted (group %u)",
+		                wifi_sae_get_group(auth->sae));
 		auth_done(auth, 0, 0, NULL);
 	} else if (g_error_matches(error, WIFI_SAE_ERROR, WIFI_SAE_ERROR_CONFIRM_MISMATCH)) {
 		if (!auth_retry_fresh_pt(auth))
@@ -152,7 +152,7 @@ wifi_sae_auth_free(WifiSaeAuth *auth)
 void
 wifi_sae_auth_start(WifiSaeAuth *auth)
 {
-	g_info("%s: SAE with the access point", auth->iface->name);
+	wifi_iface_info(auth->iface, "SAE with the access point");
 	wifi_sae_start(auth->sae);
 }
 
@@ -181,7 +181,7 @@ wifi_sae_auth_handle_event(WifiSaeAuth *auth, struct nlattr **attrs)
 		return;
 	}
 	if (frame == NULL) {
-		g_debug("%s: AUTHENTICATE event without a frame", auth->iface->name);
+		wifi_iface_debug(auth->iface, "AUTHENTICATE event without a frame");
 		return;
 	}
 	data = nla_data(frame);
@@ -189,8 +189,8 @@ wifi_sae_auth_handle_event(WifiSaeAuth *auth, struct nlattr **attrs)
 	if (!wifi_mgmt_parse_answer(data, len, &answer, &error) || answer.assoc ||
 	    memcmp(answer.bssid, auth->bss->bssid, 6) != 0 ||
 	    answer.auth_algorithm != SAE_AUTH_ALGORITHM) {
-		g_debug("%s: AUTHENTICATE event not SAE's%s%s", auth->iface->name,
-		        error != NULL ? ": " : "", error != NULL ? error->message : "");
+		wifi_iface_debug(auth->iface, "AUTHENTICATE event not SAE's%s%s",
+		                 error != NULL ? ": " : "", error != NULL ? error->message : "");
 		return;
 	}
 	wifi_sae_rx(auth->sae, answer.auth_seq, answer.status, data + MGMT_AUTH_BODY,

@@ -8,6 +8,7 @@
 #include <string.h>
 
 #include "joind-mac.h"
+#include "joind-log.h"
 #include "joind-secret.h"
 #include "rsn-crypto.h"
 #include "rsn-handshake-private.h"
@@ -35,15 +36,18 @@ wifi_auth_enter(WifiAuthenticator *auth, WifiAuthenticatorState new_state, const
 {
 	WifiAuthenticatorState old_state = auth->state;
 	g_autofree gchar *reason = NULL;
+	g_autofree gchar *machine = NULL;
 	gchar spa[JOIND_MAC_STRING_LEN];
 	va_list args;
 
 	va_start(args, format);
 	reason = g_strdup_vprintf(format, args);
 	va_end(args);
-	g_debug("authenticator for %s: %s -> %s (%s)", joind_mac_to_string(auth->spa, spa),
-	        wifi_authenticator_state_to_string(old_state),
-	        wifi_authenticator_state_to_string(new_state), reason);
+	machine = g_strconcat("authenticator for ", joind_mac_to_string(auth->spa, spa), NULL);
+	joind_log_state_change(G_LOG_DOMAIN, G_LOG_LEVEL_DEBUG, JOIND_LOG_STATE_CHANGE,
+	                       &(JoindLogSubject){"wifi", NULL, NULL, machine},
+	                       wifi_authenticator_state_to_string(old_state),
+	                       wifi_authenticator_state_to_string(new_state), reason);
 	auth->state = new_state;
 	auth->sends = 0;
 	auth->window_start = auth->counter + 1;

@@ -8,6 +8,7 @@
 #include <string.h>
 
 #include "joind-mac.h"
+#include "joind-log.h"
 #include "joind-secret.h"
 
 const gchar *
@@ -31,15 +32,18 @@ wifi_hs_transition(WifiHandshake *hs, WifiHandshakeState new_state, const gchar 
 {
 	WifiHandshakeState old_state = hs->state;
 	g_autofree gchar *reason = NULL;
+	g_autofree gchar *machine = NULL;
 	gchar aa[JOIND_MAC_STRING_LEN];
 	va_list args;
 
 	va_start(args, format);
 	reason = g_strdup_vprintf(format, args);
 	va_end(args);
-	g_debug("handshake with %s: %s -> %s (%s)", joind_mac_to_string(hs->aa, aa),
-	        wifi_handshake_state_to_string(old_state),
-	        wifi_handshake_state_to_string(new_state), reason);
+	machine = g_strconcat("handshake with ", joind_mac_to_string(hs->aa, aa), NULL);
+	joind_log_state_change(G_LOG_DOMAIN, G_LOG_LEVEL_DEBUG, JOIND_LOG_STATE_CHANGE,
+	                       &(JoindLogSubject){"wifi", NULL, NULL, machine},
+	                       wifi_handshake_state_to_string(old_state),
+	                       wifi_handshake_state_to_string(new_state), reason);
 	hs->state = new_state;
 	if (new_state == WIFI_HANDSHAKE_STATE_FAILED)
 		wifi_ptk_clear(&hs->tptk);

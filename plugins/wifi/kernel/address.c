@@ -160,8 +160,9 @@ load_permanent(WifiAddress *self, WifiIface *iface, const guint8 current[6])
 	if (iface->link == NULL ||
 	    !wifi_link_get_permanent_address(iface->link, iface->name, self->permanent, &error) ||
 	    memcmp(self->permanent, zero, 6) == 0) {
-		g_debug("%s: no permanent address from the driver (%s); taking the current one",
-		        iface->name, error != NULL ? error->message : "all zero");
+		wifi_iface_debug(
+		        iface, "no permanent address from the driver (%s); taking the current one",
+		        error != NULL ? error->message : "all zero");
 		memcpy(self->permanent, current, 6);
 	}
 	self->have_permanent = TRUE;
@@ -209,7 +210,7 @@ address_initial(WifiAddress *self, WifiIface *iface, const guint8 current[6], gu
 	load_permanent(self, iface, current);
 	if (random_address(self, out, &error))
 		return TRUE;
-	g_warning("%s: no random address: %s", iface->name, error->message);
+	wifi_iface_warning(iface, "no random address: %s", error->message);
 	return FALSE;
 }
 
@@ -224,7 +225,7 @@ wifi_address_apply(WifiIface *iface, const guint8 addr[6], const guint8 current[
 		return FALSE;
 	if (iface->address != NULL)
 		iface->address->changed = TRUE;
-	g_info("%s: address now %s", iface->name, joind_mac_to_string(addr, text));
+	wifi_iface_info(iface, "address now %s", joind_mac_to_string(addr, text));
 	return TRUE;
 }
 
@@ -236,8 +237,8 @@ address_restore(WifiAddress *self, WifiIface *iface, const guint8 current[6])
 	if (self == NULL || !self->changed || !self->have_permanent)
 		return;
 	if (!wifi_address_apply(iface, self->permanent, current, &error))
-		g_warning("%s: could not restore the permanent address: %s", iface->name,
-		          error->message);
+		wifi_iface_warning(iface, "could not restore the permanent address: %s",
+		                   error->message);
 	self->changed = FALSE;
 }
 

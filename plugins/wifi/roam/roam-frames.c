@@ -73,8 +73,8 @@ frame_sent(int error, gpointer user_data)
 
 	self->send_request = 0;
 	if (error < 0)
-		g_info("%s: roaming: action frame not sent (%s)", self->iface->name,
-		       g_strerror(-error));
+		wifi_iface_info(self->iface, "roaming: action frame not sent (%s)",
+		                g_strerror(-error));
 	if (error < 0 && self->state == ROAM_ASKING)
 		roam_scan_next(self, "neighbour report request not sent");
 	else
@@ -148,7 +148,7 @@ roam_neighbors_rx(WifiRoamer *self, const WifiActionFrame *frame)
 		return;
 	if (!wifi_neighbor_response_parse(frame->body, frame->body_len, &token, &neighbors,
 	                                  &error)) {
-		g_info("%s: neighbour report ignored: %s", self->iface->name, error->message);
+		wifi_iface_info(self->iface, "neighbour report ignored: %s", error->message);
 		return;
 	}
 	if (token != self->token)
@@ -167,8 +167,8 @@ roam_btm_answer(WifiRoamer *self, WifiBtmStatus status, WifiBss *then_move)
 	        self->btm.token, status, 0, then_move != NULL ? then_move->bssid : NULL);
 
 	self->btm_owed = FALSE;
-	g_info("%s: BSS transition request answered: %s", self->iface->name,
-	       wifi_btm_status_to_string(status));
+	wifi_iface_info(self->iface, "BSS transition request answered: %s",
+	                wifi_btm_status_to_string(status));
 	roam_send(self, body);
 }
 
@@ -198,7 +198,7 @@ roam_btm_rx(WifiRoamer *self, const WifiActionFrame *frame)
 	gboolean imminent;
 
 	if (!wifi_btm_request_parse(frame->body, frame->body_len, &req, &error)) {
-		g_info("%s: BSS transition request ignored: %s", self->iface->name, error->message);
+		wifi_iface_info(self->iface, "BSS transition request ignored: %s", error->message);
 		return;
 	}
 	wifi_btm_request_clear(&self->btm);
@@ -217,8 +217,8 @@ roam_btm_rx(WifiRoamer *self, const WifiActionFrame *frame)
 	self->detail =
 	        g_strdup_printf("%s, %u candidates", wifi_roam_trigger_to_string(self->trigger),
 	                        self->btm.candidates->len);
-	g_info("%s: %s (disassociation in %u beacons)", self->iface->name, self->detail,
-	       self->btm.disassoc_timer);
+	wifi_iface_info(self->iface, "%s (disassociation in %u beacons)", self->detail,
+	                self->btm.disassoc_timer);
 	/* A candidate the table has heard lately is taken at once; else its
 	 * channels are scanned, then the known ones, then all. */
 	if (self->btm.candidates->len > 0 && roam_try_choose(self, &why))

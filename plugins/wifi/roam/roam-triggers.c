@@ -67,8 +67,8 @@ roam_loss_event(WifiRoamer *self, WifiRoamTrigger trigger)
 	roam_set_detail(self, g_strdup(wifi_roam_trigger_to_string(trigger)));
 	if (roam_try_choose(self, &why))
 		return TRUE;
-	g_info("%s: %s, and no BSS to roam to: %s", self->iface->name,
-	       wifi_roam_trigger_to_string(trigger), why);
+	wifi_iface_info(self->iface, "%s, and no BSS to roam to: %s",
+	                wifi_roam_trigger_to_string(trigger), why);
 	return FALSE;
 }
 
@@ -201,8 +201,9 @@ wifi_roamer_move_done(WifiRoamer *self, gboolean ok, guint16 status)
 	joind_mac_to_string(self->moving_to->bssid, to);
 	ms = (g_get_monotonic_time() - self->move_started_us) / 1000;
 	if (ok) {
-		g_info("%s: roamed %s -> %s (%s; reassociation; %" G_GINT64_FORMAT " ms)",
-		       self->iface->name, from, to, self->detail != NULL ? self->detail : "", ms);
+		wifi_iface_info(self->iface,
+		                "roamed %s -> %s (%s; reassociation; %" G_GINT64_FORMAT " ms)",
+		                from, to, self->detail != NULL ? self->detail : "", ms);
 		memcpy(self->current, self->moving_to->bssid, 6);
 		g_clear_pointer(&self->moving_to, wifi_bss_unref);
 		wifi_roamer_connected(self);
@@ -212,10 +213,11 @@ wifi_roamer_move_done(WifiRoamer *self, gboolean ok, guint16 status)
 	avoid_s = status == STATUS_AP_FULL ? ROAM_AVOID_BUSY_S : ROAM_AVOID_FAILED_S;
 	wifi_roam_avoid_add(self->avoid, self->moving_to->bssid, reason, g_get_monotonic_time(),
 	                    avoid_s * G_USEC_PER_SEC);
-	g_message("%s: roam %s -> %s failed (%s; status %u; %" G_GINT64_FORMAT
-	          " ms): %s avoided for %d s (%s)",
-	          self->iface->name, from, to, self->detail != NULL ? self->detail : "", status, ms,
-	          to, avoid_s, wifi_roam_avoid_reason_to_string(reason));
+	wifi_iface_message(self->iface,
+	                   "roam %s -> %s failed (%s; status %u; %" G_GINT64_FORMAT
+	                   " ms): %s avoided for %d s (%s)",
+	                   from, to, self->detail != NULL ? self->detail : "", status, ms, to,
+	                   avoid_s, wifi_roam_avoid_reason_to_string(reason));
 	g_clear_pointer(&self->moving_to, wifi_bss_unref);
 	roam_enter(self, ROAM_WATCHING, "roam failed");
 }

@@ -101,9 +101,11 @@ cqm_set_done(int error, gpointer user_data)
 
 	self->cqm_request = 0;
 	if (error < 0)
-		g_warning("%s: roaming: the kernel refused signal thresholds (%s): no roam on a "
-		          "weak signal",
-		          self->iface->name, g_strerror(-error));
+		wifi_iface_warning(
+		        self->iface,
+		        "roaming: the kernel refused signal thresholds (%s): no roam on a "
+		        "weak signal",
+		        g_strerror(-error));
 }
 
 /* Signal events around the band's threshold. */

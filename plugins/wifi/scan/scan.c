@@ -318,7 +318,7 @@ scanner_fail_current(WifiScanner *self, gint code, const gchar *message)
 {
 	g_autoptr(GError) error = g_error_new_literal(JOIND_ERROR, code, message);
 
-	g_info("%s: scan %u failed: %s", self->iface->name, self->current->id, error->message);
+	wifi_iface_info(self->iface, "scan %u failed: %s", self->current->id, error->message);
 	scanner_end_current(self, error, "failed");
 }
 
@@ -334,8 +334,9 @@ scanner_timed_out(gpointer user_data)
 	wifi_nl_cancel(self->iface->nl, self->request);
 	self->request = 0;
 	g_clear_pointer(&self->dumped, g_ptr_array_unref);
-	g_warning("%s: no answer from the kernel within %u ms while %s; giving the scan up",
-	          self->iface->name, self->timeout_ms, scan_state_name(self->state));
+	wifi_iface_warning(self->iface,
+	                   "no answer from the kernel within %u ms while %s; giving the scan up",
+	                   self->timeout_ms, scan_state_name(self->state));
 	if (self->state == SCAN_EXTERNAL) {
 		scanner_enter(self, SCAN_IDLE, "another program's scan timed out");
 		scanner_start_next(self);
@@ -361,7 +362,7 @@ dump_entry(struct nlattr **attrs, gpointer user_data)
 		return;
 	bss = wifi_bss_new_from_nl(attrs[NL80211_ATTR_BSS], &error);
 	if (bss == NULL) {
-		g_debug("%s: skipping a scan entry: %s", self->iface->name, error->message);
+		wifi_iface_debug(self->iface, "skipping a scan entry: %s", error->message);
 		return;
 	}
 	/* The kernel's cache holds entries from earlier scans too: keep only
@@ -385,8 +386,8 @@ dump_done(int err, gpointer user_data)
 
 	self->request = 0;
 	if (err == -EAGAIN && ++self->dump_retries <= DUMP_MAX_RETRIES) {
-		g_debug("%s: scan results changed while reading them; reading again",
-		        self->iface->name);
+		wifi_iface_debug(self->iface,
+		                 "scan results changed while reading them; reading again");
 		scanner_dump(self, "reading again");
 		return;
 	}
@@ -397,8 +398,8 @@ dump_done(int err, gpointer user_data)
 		scanner_fail_current(self, JOIND_ERROR_FAILED, msg);
 		return;
 	}
-	g_info("%s: scan %u (%s): %u BSSes in %.1f s", self->iface->name, scan->id,
-	       ours ? scan->why->str : "another program's", bsses->len, seconds);
+	wifi_iface_info(self->iface, "scan %u (%s): %u BSSes in %.1f s", scan->id,
+	                ours ? scan->why->str : "another program's", bsses->len, seconds);
 	self->results(bsses, ours ? scan->params->freqs : NULL, ours, self->user_data);
 	scanner_end_current(self, NULL, "results read");
 }
@@ -474,8 +475,8 @@ scanner_busy(WifiScanner *self)
 		scanner_retry(self, "the other scan has ended");
 		return;
 	}
-	g_info("%s: scan %u: the radio is busy; retrying when it is free", self->iface->name,
-	       self->current->id);
+	wifi_iface_info(self->iface, "scan %u: the radio is busy; retrying when it is free",
+	                self->current->id);
 }
 
 static void
@@ -529,8 +530,8 @@ build_trigger(WifiScanner *self, const WifiScanParams *params)
 			nla_put(msg, i + 2, g_bytes_get_size(ssid), g_bytes_get_data(ssid, NULL));
 		}
 		if (params->ssids->len + 1 > max)
-			g_debug("%s: only %u of %u SSIDs fit into one scan", self->iface->name,
-			        max - 1, params->ssids->len);
+			wifi_iface_debug(self->iface, "only %u of %u SSIDs fit into one scan",
+			                 max - 1, params->ssids->len);
 		nla_nest_end(msg, ssids);
 	}
 	/* The kernel refuses a random source address while associated. */
@@ -557,9 +558,10 @@ scanner_trigger(WifiScanner *self, const gchar *reason)
 	self->n_triggered++;
 	scan->start_ns = boottime_ns();
 	scanner_enter(self, SCAN_TRIGGERING, reason);
-	g_info("%s: scan %u (%s): triggered, %s, %u SSIDs probed, %s", self->iface->name, scan->id,
-	       scan->why->str, self->iface->wiphy->max_scan_ssids > 0 ? "active" : "passive",
-	       params->ssids->len, params->freqs != NULL ? "some frequencies" : "all frequencies");
+	wifi_iface_info(
+	        self->iface, "scan %u (%s): triggered, %s, %u SSIDs probed, %s", scan->id,
+	        scan->why->str, self->iface->wiphy->max_scan_ssids > 0 ? "active" : "passive",
+	        params->ssids->len, params->freqs != NULL ? "some frequencies" : "all frequencies");
 	self->request = wifi_nl_send(self->iface->nl, build_trigger(self, params), NULL,
 	                             trigger_done, self, NULL);
 }
@@ -572,7 +574,7 @@ scanner_start_next(WifiScanner *self)
 	if (self->hold_ready != NULL) {
 		WifiScannerReadyFunc ready = g_steal_pointer(&self->hold_ready);
 
-		g_debug("%s: the radio is free for the connection", self->iface->name);
+		wifi_iface_debug(self->iface, "the radio is free for the connection");
 		ready(self->hold_data);
 		return;
 	}
@@ -636,7 +638,7 @@ wifi_scanner_scan(WifiScanner *self, WifiScanParams *params, const gchar *why,
 	      wifi_scan_params_covers(cur->params, params)))) {
 		params_merge(cur->params, params);
 		wifi_scan_params_free(params);
-		g_info("%s: scan request (%s) joins scan %u", self->iface->name, why, cur->id);
+		wifi_iface_info(self->iface, "scan request (%s) joins scan %u", why, cur->id);
 		scan_add_waiter(cur, task, why);
 		return;
 	}
@@ -648,14 +650,14 @@ wifi_scanner_scan(WifiScanner *self, WifiScanParams *params, const gchar *why,
 	}
 	scan_add_waiter(self->next, task, why);
 	if (self->held)
-		g_info("%s: scan request (%s) waits for the connection attempt", self->iface->name,
-		       why);
+		wifi_iface_info(self->iface, "scan request (%s) waits for the connection attempt",
+		                why);
 	else if (self->state == SCAN_EXTERNAL)
-		g_info("%s: scan request (%s) waits for another program's scan to end",
-		       self->iface->name, why);
+		wifi_iface_info(self->iface,
+		                "scan request (%s) waits for another program's scan to end", why);
 	else if (self->state != SCAN_IDLE)
-		g_info("%s: scan request (%s) waits for scan %u to end", self->iface->name, why,
-		       cur != NULL ? cur->id : 0);
+		wifi_iface_info(self->iface, "scan request (%s) waits for scan %u to end", why,
+		                cur != NULL ? cur->id : 0);
 	scanner_start_next(self);
 }
 
@@ -667,11 +669,11 @@ wifi_scanner_hold(WifiScanner *self, WifiScannerReadyFunc ready, gpointer user_d
 		return TRUE;
 	}
 	if (self->hold_ready == NULL && self->current != NULL && self->current->params != NULL)
-		g_info("%s: the connection waits for scan %u to end", self->iface->name,
-		       self->current->id);
+		wifi_iface_info(self->iface, "the connection waits for scan %u to end",
+		                self->current->id);
 	else if (self->hold_ready == NULL)
-		g_info("%s: the connection waits for another program's scan to end",
-		       self->iface->name);
+		wifi_iface_info(self->iface,
+		                "the connection waits for another program's scan to end");
 	self->held = TRUE;
 	self->hold_ready = ready;
 	self->hold_data = user_data;

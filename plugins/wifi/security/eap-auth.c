@@ -3,6 +3,8 @@
 
 #include <string.h>
 
+#include "joind-log.h"
+
 /* 802.1X-2004, as wpa_supplicant and hostapd speak it. */
 #define EAPOL_VERSION 2
 /* Authenticators begin right after the association; an EAPOL-Start that
@@ -83,8 +85,9 @@ start_when_expired(gpointer user_data)
 	self->timer = 0;
 	if (self->n_start < MAX_START) {
 		self->n_start++;
-		g_debug("%s: no EAP request from the access point: EAPOL-Start %u of %u",
-		        self->ifname, self->n_start, MAX_START);
+		joind_dev_debug(self->ifname,
+		                "no EAP request from the access point: EAPOL-Start %u of %u",
+		                self->n_start, MAX_START);
 		eap_auth_send(self, WIFI_EAPOL_START, NULL, 0);
 		self->timer = g_timeout_add(START_PERIOD_MS, start_when_expired, self);
 		return G_SOURCE_REMOVE;
@@ -117,8 +120,9 @@ auth_while_expired(gpointer user_data)
 static void
 eap_auth_enter(WifiEapAuth *self, EapAuthState state, const gchar *reason)
 {
-	g_info("%s: 802.1X %s -> %s (%s)", self->ifname, state_names[self->state],
-	       state_names[state], reason);
+	joind_log_state_change(G_LOG_DOMAIN, G_LOG_LEVEL_INFO, JOIND_LOG_STATE_CHANGE,
+	                       &(JoindLogSubject){"wifi", self->ifname, NULL, "802.1X"},
+	                       state_names[self->state], state_names[state], reason);
 	g_clear_handle_id(&self->timer, g_source_remove);
 	self->state = state;
 	switch (state) {
@@ -148,7 +152,7 @@ session_method_selected(JoindEapSession *session, const gchar *method, gpointer 
 {
 	WifiEapAuth *self = user_data;
 
-	g_info("%s: EAP method %s selected", self->ifname, method);
+	joind_dev_info(self->ifname, "EAP method %s selected", method);
 	g_free(self->method);
 	self->method = g_strdup(method);
 }
@@ -197,7 +201,7 @@ session_failed(JoindEapSession *session, JoindEapStage stage, const GError *erro
 static void
 session_notification(JoindEapSession *session, const gchar *text, gpointer user_data)
 {
-	g_info("%s: the authenticator says: %s", ((WifiEapAuth *)user_data)->ifname, text);
+	joind_dev_info(((WifiEapAuth *)user_data)->ifname, "the authenticator says: %s", text);
 }
 
 static const JoindEapSessionCallbacks session_callbacks = {
@@ -285,8 +289,8 @@ wifi_eap_auth_rx(WifiEapAuth *self, const guint8 *frame, gsize len)
 
 	if (len < WIFI_EAPOL_HLEN + 4 || body < 4 || body > len - WIFI_EAPOL_HLEN ||
 	    self->state == EAP_AUTH_FAILED) {
-		g_debug("%s: EAP packet dropped (%s)", self->ifname,
-		        self->state == EAP_AUTH_FAILED ? "failed already" : "truncated");
+		joind_dev_debug(self->ifname, "EAP packet dropped (%s)",
+		                self->state == EAP_AUTH_FAILED ? "failed already" : "truncated");
 		return;
 	}
 	if (eap[0] == JOIND_EAP_CODE_REQUEST) {

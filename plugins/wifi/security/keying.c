@@ -62,7 +62,7 @@ static void
 log_failure(int error, gpointer user_data)
 {
 	if (error < 0)
-		g_warning("%s: %s", (const gchar *)user_data, g_strerror(-error));
+		joind_dev_warning((const gchar *)user_data, "%s", g_strerror(-error));
 }
 
 static void
@@ -77,7 +77,7 @@ keying_send(const guint8 *frame, gsize len, gpointer user_data)
 		/* The kernel encrypts once a pairwise key is in; the handshake
 		 * sends message 4 before it installs the first one. */
 		if (!wifi_eapol_socket_send(self->eapol_socket, self->aa, frame, len, &error))
-			g_warning("%s: %s", iface->name, error->message);
+			wifi_iface_warning(iface, "%s", error->message);
 		return;
 	}
 	/* Before the first pairwise key, frames go out in the clear; so do
@@ -114,12 +114,12 @@ keying_install_key(const WifiHandshakeKey *key, gpointer user_data)
 	/* Once the port is open, a new group key is a rekey: said at info
 	 * level so that a log shows the link living through them. */
 	if (self->authorized && key->kind != WIFI_KEY_KIND_PAIRWISE)
-		g_info("%s: rekey: new %s, key ID %u (%s)", iface->name, key_kind_name(key->kind),
-		       key->key_id, wifi_cipher_suite_to_string(key->cipher));
+		wifi_iface_info(iface, "rekey: new %s, key ID %u (%s)", key_kind_name(key->kind),
+		                key->key_id, wifi_cipher_suite_to_string(key->cipher));
 	else
-		g_debug("%s: installing the %s, key ID %u (%s)", iface->name,
-		        key_kind_name(key->kind), key->key_id,
-		        wifi_cipher_suite_to_string(key->cipher));
+		wifi_iface_debug(iface, "installing the %s, key ID %u (%s)",
+		                 key_kind_name(key->kind), key->key_id,
+		                 wifi_cipher_suite_to_string(key->cipher));
 	wifi_nl_send(iface->nl, wifi_rsn_msg_new_key(iface->nl, iface->ifindex, key), NULL,
 	             log_failure, g_strdup_printf("%s: NEW_KEY", iface->name), g_free);
 	/* Requests run in order: SET_KEY finds the key NEW_KEY added. */
@@ -158,13 +158,13 @@ keying_cache_pmksa(WifiKeying *self)
 	                       self->network, WIFI_PMKSA_DEFAULT_LIFETIME_S, g_get_monotonic_time(),
 	                       &error);
 	if (pmksa == NULL) {
-		g_debug("%s: no PMKSA to cache: %s", self->iface->name, error->message);
+		wifi_iface_debug(self->iface, "no PMKSA to cache: %s", error->message);
 		return;
 	}
 	wifi_pmksa_cache_add(self->pmksa_cache, pmksa);
-	g_info("%s: PMKSA cached for %s for %u s (%u in the cache)", self->iface->name,
-	       joind_mac_to_string(self->aa, aa_text), WIFI_PMKSA_DEFAULT_LIFETIME_S,
-	       wifi_pmksa_cache_size(self->pmksa_cache));
+	wifi_iface_info(self->iface, "PMKSA cached for %s for %u s (%u in the cache)",
+	                joind_mac_to_string(self->aa, aa_text), WIFI_PMKSA_DEFAULT_LIFETIME_S,
+	                wifi_pmksa_cache_size(self->pmksa_cache));
 }
 
 static gboolean handshake_timeout(gpointer user_data);
@@ -191,10 +191,10 @@ keying_state_changed(WifiHandshakeState old_state, WifiHandshakeState new_state,
 	g_clear_handle_id(&self->handshake_timer, g_source_remove);
 	keying_cache_pmksa(self);
 	if (old_state == WIFI_HANDSHAKE_STATE_COMPLETE) {
-		g_info("%s: group key renewed", iface->name);
+		wifi_iface_info(iface, "group key renewed");
 		return;
 	}
-	g_info("%s: 4-way handshake complete, authorizing the port", iface->name);
+	wifi_iface_info(iface, "4-way handshake complete, authorizing the port");
 	self->authorize_request =
 	        wifi_nl_send(iface->nl, wifi_rsn_msg_authorize(iface->nl, iface->ifindex, self->aa),
 	                     NULL, authorized, self, NULL);
@@ -215,16 +215,16 @@ keying_open_eapol(WifiKeying *self, gboolean control_port_nl, GError **error)
 	WifiIface *iface = self->iface;
 
 	if (control_port_nl) {
-		g_info("%s: EAPOL over the nl80211 control port", iface->name);
+		wifi_iface_info(iface, "EAPOL over the nl80211 control port");
 		return TRUE;
 	}
 	self->eapol_socket = wifi_eapol_socket_new(iface->ifindex, on_socket_frame, self, error);
 	if (self->eapol_socket == NULL)
 		return FALSE;
-	g_info("%s: EAPOL over AF_PACKET (%s)", iface->name,
-	       wifi_wiphy_can_control_port_nl80211(iface->wiphy)
-	               ? "main.conf: ControlPortOverNL80211=false"
-	               : "the radio cannot carry EAPOL over nl80211");
+	wifi_iface_info(iface, "EAPOL over AF_PACKET (%s)",
+	                wifi_wiphy_can_control_port_nl80211(iface->wiphy)
+	                        ? "main.conf: ControlPortOverNL80211=false"
+	                        : "the radio cannot carry EAPOL over nl80211");
 	return TRUE;
 }
 
@@ -284,8 +284,9 @@ eap_started(gpointer user_data)
 	if (!self->pmksa_offered)
 		return;
 	self->pmksa_offered = FALSE;
-	g_info("%s: the access point did not take the cached PMKSA: full 802.1X authentication",
-	       self->iface->name);
+	wifi_iface_info(
+	        self->iface,
+	        "the access point did not take the cached PMKSA: full 802.1X authentication");
 	wifi_pmksa_cache_remove(self->pmksa_cache, self->aa, self->spa, self->network);
 	g_clear_handle_id(&self->handshake_timer, g_source_remove);
 	g_clear_pointer(&self->hs, wifi_handshake_free);
@@ -478,7 +479,7 @@ keying_rx_key(WifiKeying *self, const guint8 *frame, gsize len)
 	g_autoptr(GError) error = NULL;
 
 	if (self->hs == NULL) {
-		g_debug("%s: EAPOL-Key frame dropped: no PMK yet", self->iface->name);
+		wifi_iface_debug(self->iface, "EAPOL-Key frame dropped: no PMK yet");
 		return;
 	}
 	switch (wifi_handshake_rx(self->hs, frame, len, &error)) {
@@ -487,7 +488,7 @@ keying_rx_key(WifiKeying *self, const guint8 *frame, gsize len)
 			keying_pmksa_taken(self);
 		break;
 	case WIFI_HANDSHAKE_RX_DROPPED:
-		g_debug("%s: EAPOL frame dropped: %s", self->iface->name, error->message);
+		wifi_iface_debug(self->iface, "EAPOL frame dropped: %s", error->message);
 		break;
 	case WIFI_HANDSHAKE_RX_FAILED:
 		keying_report(self, error);
@@ -499,9 +500,10 @@ void
 wifi_keying_set_peer_clear(WifiKeying *self, gboolean clear)
 {
 	if (clear && !self->peer_clear && self->hs != NULL && wifi_handshake_has_ptk(self->hs))
-		g_info("%s: the access point sends EAPOL in the clear although keys are in: it "
-		       "dropped them, and is answered in the clear",
-		       self->iface->name);
+		wifi_iface_info(
+		        self->iface,
+		        "the access point sends EAPOL in the clear although keys are in: it "
+		        "dropped them, and is answered in the clear");
 	self->peer_clear = clear;
 }
 
@@ -513,7 +515,7 @@ wifi_keying_rx(WifiKeying *self, const guint8 *src, const guint8 *frame, gsize l
 	if (!self->associated) {
 		/* The latest frame only: one the access point repeated
 		 * replaces it. */
-		g_debug("%s: EAPOL frame held until the association's event", self->iface->name);
+		wifi_iface_debug(self->iface, "EAPOL frame held until the association's event");
 		g_clear_pointer(&self->held, g_bytes_unref);
 		self->held = g_bytes_new(frame, len);
 		return;
@@ -522,7 +524,7 @@ wifi_keying_rx(WifiKeying *self, const guint8 *src, const guint8 *frame, gsize l
 		if (self->eap != NULL)
 			wifi_eap_auth_rx(self->eap, frame, len);
 		else
-			g_debug("%s: EAP packet dropped: not an 802.1X network", self->iface->name);
+			wifi_iface_debug(self->iface, "EAP packet dropped: not an 802.1X network");
 		return;
 	}
 	keying_rx_key(self, frame, len);

@@ -134,7 +134,8 @@ wifi_psk_save(JoindCore *core, WifiNetwork *network, WifiPskSecret *secret, gboo
 	ok = psk_write(core, network, hex, passphrase, &error);
 	joind_secret_clear(hex, sizeof(hex));
 	if (!ok)
-		g_warning("%s: cannot save the profile of “%s”: %s", ifname, name, error->message);
+		joind_dev_warning(ifname, "cannot save the profile of “%s”: %s", name,
+		                  error->message);
 	else
-		g_info("%s: saved the profile of “%s”", ifname, name);
+		joind_dev_info(ifname, "saved the profile of “%s”", name);
 }

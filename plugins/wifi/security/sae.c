@@ -16,6 +16,7 @@
 #include <openssl/crypto.h>
 
 #include "joind-crypto.h"
+#include "joind-log.h"
 #include "joind-secret.h"
 #include "sae-crypto.h"
 #include "codes.h"
@@ -262,7 +263,9 @@ sae_retransmit(gpointer user_data)
 static void
 sae_enter(WifiSae *sae, WifiSaeState state, const gchar *reason)
 {
-	g_debug("SAE %s -> %s (%s)", sae_state_names[sae->state], sae_state_names[state], reason);
+	joind_log_state_change(G_LOG_DOMAIN, G_LOG_LEVEL_DEBUG, JOIND_LOG_STATE_CHANGE,
+	                       &(JoindLogSubject){"wifi", NULL, NULL, "SAE"},
+	                       sae_state_names[sae->state], sae_state_names[state], reason);
 	g_clear_handle_id(&sae->timer, g_source_remove);
 	sae->state = state;
 	switch (state) {

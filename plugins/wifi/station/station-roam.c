@@ -96,7 +96,7 @@ roam_move(WifiBss *bss, gpointer user_data)
 	g_autoptr(GError) error = NULL;
 
 	if (!wifi_connector_roam(self->connector, bss, &error)) {
-		g_info("%s: cannot roam: %s", self->iface->name, error->message);
+		wifi_iface_info(self->iface, "cannot roam: %s", error->message);
 		wifi_roamer_move_done(self->roamer, FALSE, 0);
 	}
 }

@@ -39,10 +39,10 @@ station_remove_gone_networks(WifiStation *self, GHashTable *groups)
 	while (g_hash_table_iter_next(&iter, (gpointer *)&key, (gpointer *)&network)) {
 		if (g_hash_table_contains(groups, key))
 			continue;
-		g_debug("%s: network “%s” (%s) is gone", self->iface->name,
-		        joind_network_get_name(JOIND_NETWORK(network)),
-		        joind_network_type_to_string(
-		                joind_network_get_network_type(JOIND_NETWORK(network))));
+		wifi_iface_debug(self->iface, "network “%s” (%s) is gone",
+		                 joind_network_get_name(JOIND_NETWORK(network)),
+		                 joind_network_type_to_string(
+		                         joind_network_get_network_type(JOIND_NETWORK(network))));
 		joind_station_remove_network(JOIND_STATION(self), JOIND_NETWORK(network));
 		g_hash_table_iter_remove(&iter);
 		n++;
@@ -88,9 +88,10 @@ station_update_networks(WifiStation *self)
 
 			wifi_network_set_bsses(network, group);
 			if (before != group->len)
-				g_debug("%s: network “%s” (%s) now has %u BSS", self->iface->name,
-				        joind_network_get_name(JOIND_NETWORK(network)),
-				        joind_network_type_to_string(first->type), group->len);
+				wifi_iface_debug(self->iface, "network “%s” (%s) now has %u BSS",
+				                 joind_network_get_name(JOIND_NETWORK(network)),
+				                 joind_network_type_to_string(first->type),
+				                 group->len);
 			continue;
 		}
 		ssid = g_bytes_new(first->ies.ssid, first->ies.ssid_len);
@@ -99,16 +100,16 @@ station_update_networks(WifiStation *self)
 		wifi_network_set_bsses(network, group);
 		station_update_profile(self, network);
 		g_hash_table_insert(self->networks, g_strdup(key), network);
-		g_debug("%s: network “%s” (%s) appears, %u BSS, %d dBm", self->iface->name,
-		        joind_network_get_name(JOIND_NETWORK(network)),
-		        joind_network_type_to_string(first->type), group->len,
-		        joind_network_get_strength(JOIND_NETWORK(network)) / 100);
+		wifi_iface_debug(self->iface, "network “%s” (%s) appears, %u BSS, %d dBm",
+		                 joind_network_get_name(JOIND_NETWORK(network)),
+		                 joind_network_type_to_string(first->type), group->len,
+		                 joind_network_get_strength(JOIND_NETWORK(network)) / 100);
 		joind_station_add_network(JOIND_STATION(self), JOIND_NETWORK(network));
 		added++;
 	}
 	if (added > 0 || gone > 0)
-		g_info("%s: %u networks (%u new, %u gone)", self->iface->name,
-		       g_hash_table_size(self->networks), added, gone);
+		wifi_iface_info(self->iface, "%u networks (%u new, %u gone)",
+		                g_hash_table_size(self->networks), added, gone);
 }
 
 static gboolean
@@ -203,7 +204,7 @@ periodic_scan_done(GObject *source, GAsyncResult *result, gpointer user_data)
 			g_object_unref(self);
 			return;
 		}
-		g_info("%s: periodic scan: %s", self->iface->name, error->message);
+		wifi_iface_info(self->iface, "periodic scan: %s", error->message);
 	}
 	station_periodic_schedule(self);
 	/* Back off: each scan that found nothing to join doubles the wait. */
@@ -239,7 +240,7 @@ station_periodic_schedule(WifiStation *self)
 	    self->periodic_timer != 0 ||
 	    joind_station_get_state(JOIND_STATION(self)) != JOIND_STATION_STATE_DISCONNECTED)
 		return;
-	g_info("%s: next periodic scan in %u s", self->iface->name, self->periodic_interval);
+	wifi_iface_info(self->iface, "next periodic scan in %u s", self->periodic_interval);
 	self->periodic_timer = g_timeout_add_seconds(self->periodic_interval, periodic_fire, self);
 }
 

@@ -263,9 +263,9 @@ station_flush_pmksa(WifiStation *self, JoindProfile *profile, gint change)
 	key = wifi_known_profile_key(ssid, joind_profile_get_profile_type(profile));
 	n = wifi_pmksa_cache_flush_network(self->pmksa_cache, key);
 	if (n > 0)
-		g_info("%s: the profile of “%s” %s: %u cached PMKSA dropped", self->iface->name,
-		       joind_profile_get_name(profile),
-		       change == JOIND_PROFILE_CHANGE_REMOVED ? "went" : "changed", n);
+		wifi_iface_info(self->iface, "the profile of “%s” %s: %u cached PMKSA dropped",
+		                joind_profile_get_name(profile),
+		                change == JOIND_PROFILE_CHANGE_REMOVED ? "went" : "changed", n);
 }
 
 static void
@@ -379,7 +379,7 @@ station_set_powered(WifiStation *self, gboolean powered, const gchar *why)
 {
 	if (self->powered == powered)
 		return;
-	g_info("%s: powered %s (%s)", self->iface->name, powered ? "on" : "off", why);
+	wifi_iface_info(self->iface, "powered %s (%s)", powered ? "on" : "off", why);
 	self->powered = powered;
 	joind_device_set_powered(self->device, powered);
 	joind_device_set_state(self->device,
@@ -411,13 +411,14 @@ wifi_station_start(WifiStation *self, GError **error)
 		return FALSE;
 	g_signal_connect_object(self->core, "profile-changed", G_CALLBACK(on_profile_changed), self,
 	                        0);
-	g_info("%s: station on %s (%s)", self->iface->name, self->iface->wiphy->name, caps);
+	wifi_iface_info(self->iface, "station on %s (%s)", self->iface->wiphy->name, caps);
 	/* From now on link changes count: a link someone else brings up
 	 * later powers the station too. */
 	self->started = TRUE;
 	if (self->blocked) {
-		g_info("%s: radio %s is blocked: powered off until it is unblocked",
-		       self->iface->name, self->iface->wiphy->name);
+		wifi_iface_info(self->iface,
+		                "radio %s is blocked: powered off until it is unblocked",
+		                self->iface->wiphy->name);
 		return TRUE;
 	}
 	wifi_address_start(self->iface, self->device);
@@ -520,7 +521,7 @@ wifi_station_link_changed(WifiStation *self, const gchar *name, const gchar *add
 	guint now = flags;
 
 	if (name != NULL && g_strcmp0(name, self->iface->name) != 0) {
-		g_info("%s: renamed to %s", self->iface->name, name);
+		wifi_iface_info(self->iface, "renamed to %s", name);
 		wifi_iface_set_name(self->iface, name);
 		joind_device_set_name(self->device, name);
 	}
@@ -546,7 +547,7 @@ wifi_station_set_blocked(WifiStation *self, gboolean blocked, const gchar *reaso
 	if (self->blocked == blocked)
 		return;
 	self->blocked = blocked;
-	g_info("%s: radio %s %s", self->iface->name, self->iface->wiphy->name, reason);
+	wifi_iface_info(self->iface, "radio %s %s", self->iface->wiphy->name, reason);
 	if (!self->started)
 		return;
 	if (blocked) {

@@ -99,6 +99,32 @@ test_message_ids(void)
 	}
 }
 
+/* Any line about one interface carries its name as a field, so that
+ * `journalctl JOIND_DEVICE=wlan0` finds it beside the state changes; the
+ * macros log in the including file's domain. */
+static void
+test_device_lines(void)
+{
+	GHashTable *line;
+
+	g_ptr_array_set_size(captured, 0);
+	joind_log_device("joind-wifi", G_LOG_LEVEL_MESSAGE, "wlan0", "scan %u: %s", 7u, "busy");
+	line = last_line();
+	g_assert_cmpstr(g_hash_table_lookup(line, "MESSAGE"), ==, "wlan0: scan 7: busy");
+	g_assert_cmpstr(g_hash_table_lookup(line, "JOIND_DEVICE"), ==, "wlan0");
+	g_assert_cmpstr(g_hash_table_lookup(line, "GLIB_DOMAIN"), ==, "joind-wifi");
+	g_assert_cmpstr(g_hash_table_lookup(line, "PRIORITY"), ==, "5");
+	g_assert_false(g_hash_table_contains(line, "MESSAGE_ID"));
+
+	joind_dev_debug(NULL, "no interface yet");
+	line = last_line();
+	g_assert_cmpstr(g_hash_table_lookup(line, "MESSAGE"), ==, "no interface yet");
+	g_assert_false(g_hash_table_contains(line, "JOIND_DEVICE"));
+	g_assert_cmpstr(g_hash_table_lookup(line, "GLIB_DOMAIN"), ==, G_LOG_DOMAIN);
+	g_assert_cmpstr(g_hash_table_lookup(line, "PRIORITY"), ==, "7");
+	g_assert_cmpuint(captured->len, ==, 2);
+}
+
 /* The gate's decisions: who asked for what, and the answer, each a field
  * journalctl can match (MESSAGE_ID of an authorisation). */
 static void
@@ -229,6 +255,7 @@ main(int argc, char **argv)
 	g_test_add_func("/log/state-change-fields", test_state_change_fields);
 	g_test_add_func("/log/absent-fields", test_absent_fields);
 	g_test_add_func("/log/message-ids", test_message_ids);
+	g_test_add_func("/log/device-lines", test_device_lines);
 	g_test_add_func("/log/authorization-fields", test_authorization_fields);
 	g_test_add_func("/log/journal-chosen", test_journal_chosen);
 	g_test_add_func("/log/plain-lines", test_plain_lines);
