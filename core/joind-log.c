@@ -62,7 +62,7 @@ joind_log_state_change(const gchar *domain, GLogLevelFlags level, JoindLogKind k
                        const gchar *new_state, const gchar *reason)
 {
 	g_autoptr(GString) message = g_string_new(NULL);
-	GLogField fields[9];
+	GLogField fields[10];
 	gsize n = 0;
 
 	g_return_if_fail(subject != NULL && new_state != NULL);
@@ -81,6 +81,7 @@ joind_log_state_change(const gchar *domain, GLogLevelFlags level, JoindLogKind k
 	log_field(fields, &n, "JOIND_PLUGIN", subject->plugin);
 	log_field(fields, &n, "JOIND_DEVICE", subject->device);
 	log_field(fields, &n, "JOIND_NETWORK", subject->network);
+	log_field(fields, &n, "JOIND_MACHINE", subject->machine);
 	g_log_structured_array(level, fields, n);
 }
 

@@ -30,12 +30,14 @@ typedef struct {
 	const gchar *plugin;  /* JOIND_PLUGIN: the plugin's name, "wifi" */
 	const gchar *device;  /* JOIND_DEVICE: the interface name */
 	const gchar *network; /* JOIND_NETWORK: the network's display name */
-	const gchar *machine; /* which of the device's state machines: "connection" */
+	const gchar *machine; /* JOIND_MACHINE: which of the device's state machines,
+	                       * "connection" (ABI 3.1) */
 } JoindLogSubject;
 
 /* Logs "DEVICE: MACHINE OLD -> NEW (REASON)" (parts that are NULL left out)
  * in domain at level, with JOIND_STATE=NEW, the subject's fields and kind's
- * MESSAGE_ID. */
+ * MESSAGE_ID. JOIND_MACHINE tells the connector's "authenticating" from
+ * 802.1X's on the same interface. */
 JOIND_EXPORT void joind_log_state_change(const gchar *domain, GLogLevelFlags level,
                                          JoindLogKind kind, const JoindLogSubject *subject,
                                          const gchar *old_state, const gchar *new_state,

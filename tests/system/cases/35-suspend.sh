@@ -20,10 +20,10 @@ network=$(joinctl -j station wlan1 show | jq -r '.connected_network // empty')
 # the unfiltered journal shows it as joind[PID]'s. The pid is checked below.
 boot_log() { journalctl -b --no-pager -q "$@"; }
 count() { boot_log -o cat | grep -c -- "$1" || true; }
-# The connector's transitions carry JOIND_DEVICE and JOIND_STATE.
+# The connector's transitions carry JOIND_DEVICE, JOIND_MACHINE and JOIND_STATE.
 transitions() {
-	boot_log JOIND_DEVICE=wlan1 JOIND_STATE=deauthenticating JOIND_STATE=disconnecting \
-		JOIND_STATE=authenticating JOIND_STATE=associating JOIND_STATE=keying | wc -l
+	boot_log JOIND_DEVICE=wlan1 JOIND_MACHINE=connection JOIND_STATE=deauthenticating \
+		JOIND_STATE=disconnecting JOIND_STATE=authenticating JOIND_STATE=associating JOIND_STATE=keying | wc -l
 }
 slept=$(count "the system is going to sleep")
 resumed=$(count "the system resumed from sleep")

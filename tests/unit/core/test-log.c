@@ -50,6 +50,7 @@ test_state_change_fields(void)
 	g_assert_cmpstr(g_hash_table_lookup(line, "JOIND_NETWORK"), ==, "eduroam");
 	g_assert_cmpstr(g_hash_table_lookup(line, "JOIND_STATE"), ==, "authenticating");
 	g_assert_cmpstr(g_hash_table_lookup(line, "JOIND_PLUGIN"), ==, "wifi");
+	g_assert_cmpstr(g_hash_table_lookup(line, "JOIND_MACHINE"), ==, "connection");
 	g_assert_cmpstr(g_hash_table_lookup(line, "MESSAGE_ID"), ==, JOIND_LOG_ID_STATE_CHANGE);
 	g_assert_cmpstr(g_hash_table_lookup(line, "GLIB_DOMAIN"), ==, "joind-wifi");
 	g_assert_cmpstr(g_hash_table_lookup(line, "PRIORITY"), ==, "6");
@@ -68,6 +69,7 @@ test_absent_fields(void)
 	g_assert_cmpstr(g_hash_table_lookup(line, "MESSAGE"), ==, "eth0: down -> up");
 	g_assert_false(g_hash_table_contains(line, "JOIND_NETWORK"));
 	g_assert_false(g_hash_table_contains(line, "JOIND_PLUGIN"));
+	g_assert_false(g_hash_table_contains(line, "JOIND_MACHINE"));
 	g_assert_cmpstr(g_hash_table_lookup(line, "PRIORITY"), ==, "7");
 }
 
