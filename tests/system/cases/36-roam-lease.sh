@@ -6,7 +6,10 @@
 # roam. What joind(8) promises: the link and its addresses stay, so
 # networkd keeps the same address without asking dnsmasq for a new lease,
 # Station1 says roaming and never disconnected, and the access point
-# answers pings through the new BSS.
+# answers pings through the new BSS. The kernel drops the carrier between
+# the two BSSes (mac80211 leaves the old one when authentication to the
+# new one starts), so the .network file says IgnoreCarrierLoss=3s, as
+# joind(8) tells an admin of such a network to.
 AP_ADDR=10.77.0.1
 AP_NS=joind-sys-ap
 ap() { ip netns exec "$AP_NS" "$@"; }
@@ -48,6 +51,10 @@ ap dnsmasq --conf-file=/dev/null --port=0 --interface=br-ap --bind-interfaces \
 	--pid-file="$WORK/dnsmasq.pid" --log-dhcp --log-facility="$LOGDIR/dnsmasq-roam.log" ||
 	wifi_fail "dnsmasq on br-ap did not start"
 wifi_step "joind-sys on two BSSes, $bss1 (wlan0) and $bss2 (wlan0_1), bridged to dnsmasq"
+
+mkdir -p /etc/systemd/network/50-joind-wlan1.network.d
+printf '[Network]\nIgnoreCarrierLoss=3s\n' >/etc/systemd/network/50-joind-wlan1.network.d/roam.conf
+networkctl reload || wifi_fail "networkctl reload"
 
 lease_addr() {
 	ip -j -4 addr show dev wlan1 |
