@@ -29,7 +29,8 @@
 # are handed on to the VM, and so are the sanitizer options that a
 # -Db_sanitize build's test environment sets (ASAN_OPTIONS, LSAN_OPTIONS,
 # UBSAN_OPTIONS, G_SLICE, G_DEBUG), so that joind built there runs in the
-# VM as the other sanitized tests run it.
+# VM as the other sanitized tests run it (ASAN_OPTIONS as
+# JOIND_ASAN_OPTIONS, see below).
 set -euo pipefail
 # The VM mounts the trees at their real paths (run-in-vm.sh -s/-r).
 SRC=$(realpath -e "${JOIND_SOURCE_ROOT:-$(dirname "$0")/../..}")
@@ -47,8 +48,11 @@ VM_ARGS=(-t "${JOIND_WIFI_VM_LIMIT:-$limit}" -m 1024 -s "$SRC" -e "JOIND_SOURCE_
 for var in $(compgen -v JOIND_SOAK_ || true); do
 	VM_ARGS+=(-e "$var=${!var}")
 done
+# The test tools run there without leak checks (they free nothing at exit);
+# joind's full options are JOIND_ASAN_OPTIONS (95-soak starts joind with them).
 if [[ -n ${ASAN_OPTIONS-} ]]; then
-	for var in ASAN_OPTIONS LSAN_OPTIONS UBSAN_OPTIONS G_SLICE G_DEBUG; do
+	VM_ARGS+=(-e "JOIND_ASAN_OPTIONS=$ASAN_OPTIONS" -e "ASAN_OPTIONS=$ASAN_OPTIONS:detect_leaks=0")
+	for var in LSAN_OPTIONS UBSAN_OPTIONS G_SLICE G_DEBUG; do
 		[[ -z ${!var-} ]] || VM_ARGS+=(-e "$var=${!var}")
 	done
 fi
