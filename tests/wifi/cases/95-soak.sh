@@ -113,27 +113,19 @@ soak_sanitized_exit() {
 	! grep -E 'ERROR: (Address|Leak)Sanitizer|SUMMARY: UndefinedBehaviorSanitizer|runtime error:' \
 		"$JOIND_LOG" || wifi_fail "a sanitizer report in $JOIND_LOG"
 	check "under ASan+UBSan: joind exited 0 and its log holds no sanitizer report"
-	ASAN_OPTIONS=$JOIND_ASAN_OPTIONS wifi_start_joind --same-config
+	wifi_start_joind --same-config
 	DEV=$(wifi_device_path wlan2 "$tmo") || wifi_fail "no device for wlan2 after the restart"
 }
 
 # Sanitized: vm-suite.sh hands the test tools ASAN_OPTIONS without leak
 # checks (they are short-lived and free nothing at exit) and joind's own
-# in JOIND_ASAN_OPTIONS; joind is restarted with them first.
+# in JOIND_ASAN_OPTIONS, which wifi_start_joind gives joind.
 sanitized=0 silent=0
 if ldd "$BUILD/core/joind" | grep -q libasan; then
 	[[ -n ${JOIND_ASAN_OPTIONS-} ]] ||
 		wifi_fail "a sanitized joind without JOIND_ASAN_OPTIONS: run it through meson test"
 	sanitized=1
 fi
-soak_restart_joind() {
-	if ((sanitized)); then
-		ASAN_OPTIONS=$JOIND_ASAN_OPTIONS wifi_restart_joind_same
-	else
-		wifi_restart_joind_same
-	fi
-}
-((!sanitized)) || soak_restart_joind
 
 # The enterprise AP first, listed before any profile is there: once the
 # profiles are, joind autoconnects and a connected station scans no more.
@@ -198,7 +190,7 @@ for ((k = 0; k < 3; k++)); do
 	jw -t "$tmo" object net.joind.KnownNetwork1 "Name=${names[$k]}" AutoConnect=true >/dev/null ||
 		wifi_fail "${names[$k]} is no longer known with AutoConnect=true"
 done
-soak_restart_joind
+wifi_restart_joind_same
 pid=$(cat "$WORK/joind.pid")
 jw -t "$tmo" object net.joind.Station1 State=connected >/dev/null ||
 	wifi_fail "the restarted joind did not join a known network by itself"
