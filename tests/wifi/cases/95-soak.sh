@@ -142,7 +142,7 @@ jw -t "$tmo" object $NET "Device=$DEV" Name=joind-ent >/dev/null || wifi_fail "j
 	printf '[Security]\nPassphrase=%s\n' "$PASS" >"$WORK/state/joind-wpa2.psk"
 	printf '[Security]\nPassphrase=%s\n' "$PASS" >"$WORK/state/joind-sae.psk"
 )
-ENT_AUTOCONNECT=true ent_peap_profile joind-ent peappass
+ENT_AUTOCONNECT=true ENT_WAIT=$tmo ent_peap_profile joind-ent peappass
 # joind may autoconnect to one of them meanwhile: the first Connect()
 # takes over, and each Disconnect() turns autoconnect off until the next.
 for name in "${names[@]}"; do
