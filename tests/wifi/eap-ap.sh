@@ -80,7 +80,8 @@ ent_teardown() {
 	ip netns del "$ENT_NS"
 }
 
-# ent_profile SSID LINE...: an admin's .8021x profile (0600), picked up.
+# ent_profile SSID LINE...: an admin's .8021x profile (0600), picked up
+# within ENT_WAIT seconds (10).
 ent_profile() {
 	local ssid=$1
 	shift
@@ -88,7 +89,7 @@ ent_profile() {
 		umask 077
 		printf '%s\n' "$@" >"$WORK/state/$ssid.8021x"
 	)
-	jw -t 10 object $NET "Device=$DEV" "Name=$ssid" 'KnownNetwork!=/' >/dev/null ||
+	jw -t "${ENT_WAIT:-10}" object $NET "Device=$DEV" "Name=$ssid" 'KnownNetwork!=/' >/dev/null ||
 		wifi_fail "$ssid: the profile was not picked up"
 }
 

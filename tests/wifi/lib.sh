@@ -139,8 +139,10 @@ wifi_start_bus() {
 wifi_start_joind() {
 	mkdir -p "$WORK/state"
 	[[ ${1-} == --same-config ]] || cat >"$WORK/main.conf"
+	# A sanitized build's joind gets its full options (vm-suite.sh hands the
+	# test tools ASAN_OPTIONS without leak checks).
 	# shellcheck disable=SC2086 # JOIND_ARGS is a list of options
-	"$BUILD/core/joind" ${JOIND_ARGS---debug} --plugin-dir "$BUILD/plugins" \
+	ASAN_OPTIONS=${JOIND_ASAN_OPTIONS:-${ASAN_OPTIONS-}} "$BUILD/core/joind" ${JOIND_ARGS---debug} --plugin-dir "$BUILD/plugins" \
 		--plugins "${JOIND_PLUGINS:-wifi,eap-*}" \
 		--config "$WORK/main.conf" --state-dir "$WORK/state" >>"$JOIND_LOG" 2>&1 &
 	JOIND_PID=$!

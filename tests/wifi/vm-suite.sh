@@ -26,7 +26,11 @@
 # JOIND_WIFI_VM_LIMIT, the VM's wall-clock limit in seconds (default 1440,
 # 5400 for a boot that runs the soak; on a loaded machine raise it together
 # with meson test's --timeout-multiplier); JOIND_SOAK_* (95-soak's counts)
-# are handed on to the VM.
+# are handed on to the VM, and so are the sanitizer options that a
+# -Db_sanitize build's test environment sets (ASAN_OPTIONS, LSAN_OPTIONS,
+# UBSAN_OPTIONS, G_SLICE, G_DEBUG), so that joind built there runs in the
+# VM as the other sanitized tests run it (ASAN_OPTIONS as
+# JOIND_ASAN_OPTIONS, see below).
 set -euo pipefail
 # The VM mounts the trees at their real paths (run-in-vm.sh -s/-r).
 SRC=$(realpath -e "${JOIND_SOURCE_ROOT:-$(dirname "$0")/../..}")
@@ -44,6 +48,19 @@ VM_ARGS=(-t "${JOIND_WIFI_VM_LIMIT:-$limit}" -m 1024 -s "$SRC" -e "JOIND_SOURCE_
 for var in $(compgen -v JOIND_SOAK_ || true); do
 	VM_ARGS+=(-e "$var=${!var}")
 done
+# The test tools run there without leak checks (they free nothing at exit);
+# joind gets the full options as JOIND_ASAN_OPTIONS (wifi_start_joind). The
+# slow unwinder on every malloc (fast_unwind_on_malloc=0, for the GLib
+# frames in the unit tests' reports) makes joind too slow for a loaded TCG
+# guest: there it unwinds fast, and a report loses only GLib's frames.
+if [[ -n ${ASAN_OPTIONS-} ]]; then
+	VM_ARGS+=(-e "JOIND_ASAN_OPTIONS=$ASAN_OPTIONS:fast_unwind_on_malloc=1"
+		-e "ASAN_OPTIONS=$ASAN_OPTIONS:fast_unwind_on_malloc=1:detect_leaks=0"
+		-e "LSAN_OPTIONS=${LSAN_OPTIONS-}:fast_unwind_on_malloc=1")
+	for var in UBSAN_OPTIONS G_SLICE G_DEBUG; do
+		[[ -z ${!var-} ]] || VM_ARGS+=(-e "$var=${!var}")
+	done
+fi
 
 usage() {
 	sed -n '/^#   vm-suite.sh boot/,/^#$/p' "$0" | sed 's/^# \{0,1\}//' >&2

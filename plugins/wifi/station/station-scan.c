@@ -26,9 +26,15 @@ station_update_profile(WifiStation *self, WifiNetwork *network)
 	wifi_network_update_rank(network);
 }
 
+/* The network being connected or connected to stays, seen or not: a scan
+ * that missed its access point (restarting, or a lost probe response)
+ * would otherwise leave the link with no network object, and
+ * ConnectedNetwork naming a path that is gone. It goes with the next
+ * scans' misses once the link is. */
 static guint
 station_remove_gone_networks(WifiStation *self, GHashTable *groups)
 {
+	JoindNetwork *in_use = joind_station_get_target_network(JOIND_STATION(self));
 	guint n = 0;
 
 	GHashTableIter iter;
@@ -37,7 +43,7 @@ station_remove_gone_networks(WifiStation *self, GHashTable *groups)
 
 	g_hash_table_iter_init(&iter, self->networks);
 	while (g_hash_table_iter_next(&iter, (gpointer *)&key, (gpointer *)&network)) {
-		if (g_hash_table_contains(groups, key))
+		if (g_hash_table_contains(groups, key) || JOIND_NETWORK(network) == in_use)
 			continue;
 		wifi_iface_debug(self->iface, "network “%s” (%s) is gone",
 		                 joind_network_get_name(JOIND_NETWORK(network)),

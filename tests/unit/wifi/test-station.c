@@ -233,6 +233,31 @@ test_station_networks_vanish(Fixture *f, gconstpointer data)
 	g_assert_nonnull(find_network(f, "home", JOIND_NETWORK_TYPE_PSK));
 }
 
+/* The network a connection is under way to (or up with) stays listed,
+ * however many scans miss its access point (one restarting); once the
+ * station has no target any more, the next misses take it. */
+static void
+test_station_network_in_use_stays(Fixture *f, gconstpointer data)
+{
+	const FakeBss both[] = {cafe, home};
+	JoindNetwork *in_use;
+
+	start(f);
+	complete_scan(f, both, G_N_ELEMENTS(both));
+	in_use = find_network(f, "home", JOIND_NETWORK_TYPE_PSK);
+	g_assert_nonnull(in_use);
+	joind_station_set_target_network(jstation(f), in_use);
+	for (guint miss = 1; miss <= 3; miss++) {
+		joind_station_scan(jstation(f), NULL, NULL, NULL);
+		complete_scan(f, &cafe, 1);
+		g_assert_true(find_network(f, "home", JOIND_NETWORK_TYPE_PSK) == in_use);
+	}
+	joind_station_set_target_network(jstation(f), NULL);
+	joind_station_scan(jstation(f), NULL, NULL, NULL);
+	complete_scan(f, &cafe, 1);
+	g_assert_null(find_network(f, "home", JOIND_NETWORK_TYPE_PSK));
+}
+
 static void
 assert_hidden_ap(GArray *aps, guint i, guint8 last, gint16 strength, JoindNetworkType type)
 {
@@ -562,6 +587,7 @@ main(int argc, char **argv)
 	ADD("/station/start", NULL, test_station_start);
 	ADD("/station/start-refused", NULL, test_station_start_refused);
 	ADD("/station/networks-vanish", NULL, test_station_networks_vanish);
+	ADD("/station/network-in-use-stays", NULL, test_station_network_in_use_stays);
 	ADD("/station/profiles", NULL, test_station_profiles);
 	ADD("/station/hidden-access-points", NULL, test_station_hidden_access_points);
 	ADD("/station/periodic",
