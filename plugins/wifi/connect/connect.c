@@ -232,7 +232,8 @@ connector_send_command(WifiConnector *self, guint8 cmd)
 	gchar addr[JOIND_MAC_STRING_LEN];
 
 	msg = wifi_sme_msg_command(self->iface->nl, cmd, self->iface->ifindex, cur->bss,
-	                           cur->secure ? &cur->plan : NULL, self->control_port_nl);
+	                           cur->secure ? &cur->plan : NULL, self->iface->wiphy,
+	                           self->control_port_nl);
 	/* A roam's is a reassociation request: it names the BSS left. */
 	if (cmd == NL80211_CMD_ASSOCIATE && self->roaming)
 		nla_put(msg, NL80211_ATTR_PREV_BSSID, 6, self->roam_from);
