@@ -98,6 +98,8 @@ void
 connector_fail(WifiConnector *self, WifiConnectEvent event, gint code, const gchar *message,
                ConnState next)
 {
+	if (self->roaming && connector_roam_elsewhere(self, message))
+		return;
 	connector_notify(self, event);
 	wifi_attempt_fail(self->cur, self->iface->name, code, message);
 	connector_enter(self, next, message);

@@ -73,6 +73,9 @@ void roam_enter(WifiRoamer *self, RoamState state, const gchar *reason);
 void roam_search(WifiRoamer *self, WifiRoamTrigger trigger, const gchar *reason);
 void roam_scan_next(WifiRoamer *self, const gchar *reason);
 gboolean roam_try_choose(WifiRoamer *self, const gchar **why);
+/* After a failed move: the best candidate left, no margin (a new
+ * reference), or NULL. */
+WifiBss *roam_choose_next(WifiRoamer *self);
 /* roam-triggers.c: a move to bss starts (the BTM answer first, when one
  * is owed). */
 void roam_move(WifiRoamer *self, WifiBss *bss, const gchar *reason);

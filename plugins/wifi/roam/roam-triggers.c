@@ -187,29 +187,19 @@ roam_move_now(WifiRoamer *self)
 	self->ops->move(self->moving_to, self->user_data);
 }
 
-void
-wifi_roamer_move_done(WifiRoamer *self, gboolean ok, guint16 status)
+/* The move to moving_to failed with status: logged, the BSS avoided for
+ * a while (a busy one less long), moving_to cleared. */
+static void
+roam_move_failure(WifiRoamer *self, guint16 status)
 {
 	gchar from[JOIND_MAC_STRING_LEN], to[JOIND_MAC_STRING_LEN];
-	WifiRoamAvoidReason reason;
-	gint avoid_s;
-	gint64 ms;
+	WifiRoamAvoidReason reason =
+	        status == STATUS_AP_FULL ? WIFI_ROAM_AVOID_BUSY : WIFI_ROAM_AVOID_FAILED;
+	gint avoid_s = status == STATUS_AP_FULL ? ROAM_AVOID_BUSY_S : ROAM_AVOID_FAILED_S;
+	gint64 ms = (g_get_monotonic_time() - self->move_started_us) / 1000;
 
-	if (self->state != ROAM_MOVING || self->moving_to == NULL)
-		return;
 	joind_mac_to_string(self->current, from);
 	joind_mac_to_string(self->moving_to->bssid, to);
-	ms = (g_get_monotonic_time() - self->move_started_us) / 1000;
-	if (ok) {
-		g_info("%s: roamed %s -> %s (%s; reassociation; %" G_GINT64_FORMAT " ms)",
-		       self->iface->name, from, to, self->detail != NULL ? self->detail : "", ms);
-		memcpy(self->current, self->moving_to->bssid, 6);
-		g_clear_pointer(&self->moving_to, wifi_bss_unref);
-		wifi_roamer_connected(self);
-		return;
-	}
-	reason = status == STATUS_AP_FULL ? WIFI_ROAM_AVOID_BUSY : WIFI_ROAM_AVOID_FAILED;
-	avoid_s = status == STATUS_AP_FULL ? ROAM_AVOID_BUSY_S : ROAM_AVOID_FAILED_S;
 	wifi_roam_avoid_add(self->avoid, self->moving_to->bssid, reason, g_get_monotonic_time(),
 	                    avoid_s * G_USEC_PER_SEC);
 	g_message("%s: roam %s -> %s failed (%s; status %u; %" G_GINT64_FORMAT
@@ -217,7 +207,49 @@ wifi_roamer_move_done(WifiRoamer *self, gboolean ok, guint16 status)
 	          self->iface->name, from, to, self->detail != NULL ? self->detail : "", status, ms,
 	          to, avoid_s, wifi_roam_avoid_reason_to_string(reason));
 	g_clear_pointer(&self->moving_to, wifi_bss_unref);
-	roam_enter(self, ROAM_WATCHING, "roam failed");
+}
+
+void
+wifi_roamer_move_done(WifiRoamer *self, gboolean ok, guint16 status)
+{
+	gchar from[JOIND_MAC_STRING_LEN], to[JOIND_MAC_STRING_LEN];
+	gint64 ms;
+
+	if (self->state != ROAM_MOVING || self->moving_to == NULL)
+		return;
+	if (!ok) {
+		roam_move_failure(self, status);
+		roam_enter(self, ROAM_WATCHING, "roam failed");
+		return;
+	}
+	joind_mac_to_string(self->current, from);
+	joind_mac_to_string(self->moving_to->bssid, to);
+	ms = (g_get_monotonic_time() - self->move_started_us) / 1000;
+	g_info("%s: roamed %s -> %s (%s; reassociation; %" G_GINT64_FORMAT " ms)",
+	       self->iface->name, from, to, self->detail != NULL ? self->detail : "", ms);
+	memcpy(self->current, self->moving_to->bssid, 6);
+	g_clear_pointer(&self->moving_to, wifi_bss_unref);
+	wifi_roamer_connected(self);
+}
+
+WifiBss *
+wifi_roamer_move_failed(WifiRoamer *self, guint16 status)
+{
+	gchar to[JOIND_MAC_STRING_LEN];
+	WifiBss *next;
+
+	if (self->state != ROAM_MOVING || self->moving_to == NULL)
+		return NULL;
+	roam_move_failure(self, status);
+	next = roam_choose_next(self);
+	if (next == NULL) {
+		roam_enter(self, ROAM_WATCHING, "roam failed, no other BSS to try");
+		return NULL;
+	}
+	g_info("%s: roaming on to %s", self->iface->name, joind_mac_to_string(next->bssid, to));
+	self->moving_to = wifi_bss_ref(next);
+	self->move_started = TRUE;
+	return next;
 }
 
 gboolean

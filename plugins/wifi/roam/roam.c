@@ -197,6 +197,22 @@ roam_try_choose(WifiRoamer *self, const gchar **why)
 	return TRUE;
 }
 
+WifiBss *
+roam_choose_next(WifiRoamer *self)
+{
+	g_autoptr(GPtrArray) bsses = self->ops->network_bsses(self->user_data);
+	const gchar *why = NULL;
+	WifiRoamContext ctx;
+	WifiBss *next;
+
+	roam_context(self, &ctx);
+	ctx.link_left = TRUE;
+	next = wifi_roam_choose(&ctx, bsses, &why);
+	if (next == NULL)
+		g_info("%s: no other BSS to roam to: %s", self->iface->name, why);
+	return next != NULL ? wifi_bss_ref(next) : NULL;
+}
+
 /* The frequencies of the next phase: the neighbours', the network's
  * known ones, then all (NULL). FALSE when no phase is left. */
 static gboolean

@@ -89,6 +89,12 @@ void wifi_roamer_scan_done(WifiRoamer *self, gboolean ok);
 /* The move is over: ok, or refused with status (an IEEE 802.11 status
  * code, 0 when the access point did not answer). */
 void wifi_roamer_move_done(WifiRoamer *self, gboolean ok, guint16 status);
+/* The move failed as wifi_roamer_move_done() says, but the link may move
+ * on at once: the next candidate of the network in the station's table
+ * (no margin to beat: the link has left the current BSS), a new
+ * reference the station moves to, the roamer still moving; or NULL, the
+ * move then over. */
+WifiBss *wifi_roamer_move_failed(WifiRoamer *self, guint16 status);
 
 /* A move runs (the link is expected to drop and come back). */
 gboolean wifi_roamer_is_moving(WifiRoamer *self);

@@ -530,6 +530,63 @@ test_manual(Fixture *f, gconstpointer data)
 	g_clear_error(&error);
 }
 
+/* A move that fails goes on to the next candidate at once, without a
+ * scan and without the margin (the link has left the current BSS): the
+ * roamer stays moving, Station1 roaming; the failed BSS is avoided; a
+ * failure with nothing left ends the move (watching, roaming over). */
+static void
+test_next_candidate(Fixture *f, gconstpointer data)
+{
+	g_autoptr(WifiBss) next = NULL;
+	g_autoptr(WifiBss) last = NULL;
+
+	connect_link(f);
+	g_ptr_array_add(f->table, make_bss(2, 2437, -5000, FALSE));
+	/* 6 dB below the current link: no candidate for a signal roam. */
+	g_ptr_array_add(f->table, make_bss(3, 2462, -6600, FALSE));
+	signal_low(f, -72);
+	wifi_roamer_scan_done(f->roamer, TRUE);
+	g_assert_cmpuint(f->n_moves, ==, 1);
+	g_assert_cmpuint(f->moved_to->bssid[4], ==, 2);
+	next = wifi_roamer_move_failed(f->roamer, 17);
+	g_assert_nonnull(next);
+	g_assert_cmpuint(next->bssid[4], ==, 3);
+	g_assert_true(wifi_roamer_is_moving(f->roamer));
+	g_assert_true(f->roaming);
+	g_assert_cmpuint(f->n_roaming_changes, ==, 1);
+	g_assert_cmpuint(f->n_scans, ==, 1);
+	/* The station moves there itself: no second move asked. */
+	g_assert_cmpuint(f->n_moves, ==, 1);
+	/* Both tried are avoided: nothing is left. */
+	last = wifi_roamer_move_failed(f->roamer, 0);
+	g_assert_null(last);
+	g_assert_false(wifi_roamer_is_moving(f->roamer));
+	g_assert_false(f->roaming);
+	g_assert_cmpstr(wifi_roamer_get_state_name(f->roamer), ==, "watching");
+	/* Not moving: the connector's question has no answer. */
+	g_assert_null(wifi_roamer_move_failed(f->roamer, 0));
+}
+
+/* The next candidate's move succeeds: the roam ends there. */
+static void
+test_next_candidate_done(Fixture *f, gconstpointer data)
+{
+	g_autoptr(WifiBss) next = NULL;
+	guint8 three[6] = {2, 0, 0, 0, 3, 0};
+	g_autoptr(GError) error = NULL;
+
+	connect_link(f);
+	g_ptr_array_add(f->table, make_bss(2, 2437, -5000, FALSE));
+	g_ptr_array_add(f->table, make_bss(3, 2462, -5500, FALSE));
+	g_assert_true(wifi_roamer_roam_to(f->roamer, three, &error));
+	next = wifi_roamer_move_failed(f->roamer, 0);
+	g_assert_nonnull(next);
+	g_assert_cmpuint(next->bssid[4], ==, 2);
+	wifi_roamer_move_done(f->roamer, TRUE, 0);
+	g_assert_false(f->roaming);
+	g_assert_cmpstr(wifi_roamer_get_state_name(f->roamer), ==, "watching");
+}
+
 int
 main(int argc, char **argv)
 {
@@ -546,6 +603,8 @@ main(int argc, char **argv)
 	ADD("/wifi/roam/btm-reject", setup, test_btm_reject);
 	ADD("/wifi/roam/beacon-loss", setup, test_beacon_loss);
 	ADD("/wifi/roam/manual", setup, test_manual);
+	ADD("/wifi/roam/next-candidate", setup, test_next_candidate);
+	ADD("/wifi/roam/next-candidate-done", setup, test_next_candidate_done);
 #undef ADD
 	return g_test_run();
 }
