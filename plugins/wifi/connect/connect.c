@@ -211,8 +211,9 @@ command_sent(int error, gpointer user_data)
 	if (error == 0)
 		return;
 	/* cfg80211 authenticates only to a BSS in its scan table; its own
-	 * SME scans first, so it takes over this attempt. */
-	if (error == -ENOENT && self->state == CONN_AUTHENTICATING) {
+	 * SME scans first, so it takes over this attempt (not a roam's: it
+	 * cannot reassociate, and the roamer has the BSS scanned). */
+	if (error == -ENOENT && self->state == CONN_AUTHENTICATING && !self->roaming) {
 		g_info("%s: the kernel no longer knows the BSS: CMD_CONNECT instead",
 		       self->iface->name);
 		self->via_sme = FALSE;

@@ -100,5 +100,8 @@ WifiBss *wifi_roamer_move_failed(WifiRoamer *self, guint16 status);
 gboolean wifi_roamer_is_moving(WifiRoamer *self);
 /* The state's name, for diagnostics and tests. */
 const gchar *wifi_roamer_get_state_name(WifiRoamer *self);
+/* The station's diagnostics: roam_state (the name above) and roams (the
+ * last moves and the counters, roam-history.h). */
+void wifi_roamer_add_diagnostics(WifiRoamer *self, GVariantDict *d);
 
 G_END_DECLS

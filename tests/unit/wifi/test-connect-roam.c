@@ -5,6 +5,8 @@
  * connected and Station1's ConnectedNetwork the same throughout; a
  * refused move goes on to the roamer's next BSS, or fails like an
  * attempt when there is none; what a roam may not start from. */
+#include <errno.h>
+
 #include "connect-fixture.h"
 
 static WifiBss *
@@ -168,6 +170,31 @@ test_roam_refused_none(Fixture *f, gconstpointer data)
 	wifi_connector_set_roam_next(f->connector, NULL, NULL);
 }
 
+/* The kernel has forgotten the target (-ENOENT): no CMD_CONNECT, which
+ * cannot reassociate, but the roamer's next BSS. */
+static void
+test_roam_target_unknown(Fixture *f, gconstpointer data)
+{
+	g_autoptr(WifiNetwork) network = make_network2(f, "campus", NULL, NULL, NULL);
+	WifiBss *first = g_ptr_array_index(wifi_network_get_bsses(network), 0);
+	g_autoptr(GError) error = NULL;
+	RoamNext rn = {.next = wifi_bss_ref(first)};
+	FakeNlRequest *req;
+
+	join_open(f, network, TRUE);
+	wifi_connector_set_roam_next(f->connector, roam_next, &rn);
+	g_assert_true(wifi_connector_roam(f->connector, second_bss(network), &error));
+	req = fake_nl_expect(f->fake, NL80211_CMD_AUTHENTICATE);
+	fake_nl_done(f->fake, req, -ENOENT);
+	iterate();
+	g_assert_cmpuint(rn.calls, ==, 1);
+	g_assert_null(fake_nl_find(f->fake, NL80211_CMD_CONNECT));
+	ack(f, NL80211_CMD_AUTHENTICATE, ap_addr);
+	g_assert_cmpstr(f->events->str, ==, "C");
+	g_assert_true(network_connected(network));
+	wifi_connector_set_roam_next(f->connector, NULL, NULL);
+}
+
 static void
 test_roam_refused_at_once(Fixture *f, gconstpointer data)
 {
@@ -207,6 +234,7 @@ main(int argc, char **argv)
 	CONNECT_TEST_ADD("/wifi/connect/roam/refused", &sme, test_roam_refused);
 	CONNECT_TEST_ADD("/wifi/connect/roam/refused-next", &sme, test_roam_refused_next);
 	CONNECT_TEST_ADD("/wifi/connect/roam/refused-none", &sme, test_roam_refused_none);
+	CONNECT_TEST_ADD("/wifi/connect/roam/target-unknown", &sme, test_roam_target_unknown);
 	CONNECT_TEST_ADD("/wifi/connect/roam/refused-at-once", &sme, test_roam_refused_at_once);
 	CONNECT_TEST_ADD("/wifi/connect/roam/kernel-sme", &kernel_sme, test_roam_kernel_sme);
 	return g_test_run();
