@@ -333,6 +333,6 @@ wifi_roamer_get_state_name(WifiRoamer *self)
 void
 wifi_roamer_add_diagnostics(WifiRoamer *self, GVariantDict *d)
 {
-	g_variant_dict_insert(d, "roam_state", "s", roam_state_names[self->state]);
+	g_variant_dict_insert(d, "roam_state", "s", wifi_roamer_get_state_name(self));
 	g_variant_dict_insert_value(d, "roams", wifi_roam_history_to_variant(&self->history));
 }
