@@ -251,7 +251,8 @@ last_roam(JsonNode *diag)
 static void
 show_roam(Monitor *m, const gchar *path, const gchar *label)
 {
-	g_autoptr(JsonNode) diag = joinctl_device_diagnostics(m->ctx, path, NULL);
+	g_autofree gchar *name = joinctl_device_name_for_path(m->ctx, path);
+	g_autoptr(JsonNode) diag = joinctl_device_diagnostics(m->ctx, path, name);
 	JsonObject *r = last_roam(diag);
 	g_autofree gchar *text = NULL;
 

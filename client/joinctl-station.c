@@ -150,8 +150,12 @@ diagnostics_entry_matches(JsonNode *node, const gchar *path, const gchar *name)
 
 	if (o == NULL)
 		return FALSE;
-	return g_strcmp0(json_object_get_string_member_with_default(o, "path", NULL), path) == 0 ||
-	       g_strcmp0(json_object_get_string_member_with_default(o, "name", NULL), name) == 0;
+	/* An entry without a path or a name matches no NULL one. */
+	return (path != NULL &&
+	        g_strcmp0(json_object_get_string_member_with_default(o, "path", NULL), path) ==
+	                0) ||
+	       (name != NULL &&
+	        g_strcmp0(json_object_get_string_member_with_default(o, "name", NULL), name) == 0);
 }
 
 JsonNode *
