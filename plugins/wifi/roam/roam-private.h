@@ -90,9 +90,11 @@ void roam_move(WifiRoamer *self, WifiBss *bss, const gchar *reason);
 
 /* The kernel forgets a BSS it has not heard for 30 s, and then refuses
  * to authenticate to it: a target older than this is scanned for first
- * (roam-triggers.c), and a failed move's next candidate must be
+ * (roam-triggers.c; not after a beacon or packet loss, where mac80211
+ * drops the link within a tenth of a second and only a move already
+ * under way keeps it), and a failed move's next candidate must be
  * younger. */
-#define ROAM_TARGET_MAX_AGE_S 15
+#define ROAM_TARGET_MAX_AGE_S 25
 guint64 roam_boottime_ns(void);
 gboolean roam_bss_is_stale(const WifiBss *bss);
 /* The scan of the target's channel is over (ok: it ran): the move goes

@@ -211,7 +211,8 @@ roam_move_now(WifiRoamer *self)
 	if (self->state != ROAM_MOVING || self->moving_to == NULL || self->move_started ||
 	    self->refreshing)
 		return;
-	if (roam_bss_is_stale(self->moving_to)) {
+	if (roam_bss_is_stale(self->moving_to) && self->trigger != WIFI_ROAM_TRIGGER_BEACON_LOSS &&
+	    self->trigger != WIFI_ROAM_TRIGGER_PACKET_LOSS) {
 		freqs = g_array_new(FALSE, FALSE, sizeof(guint32));
 		g_array_append_val(freqs, self->moving_to->freq);
 		self->refreshing = TRUE;

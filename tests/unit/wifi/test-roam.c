@@ -638,6 +638,22 @@ test_stale_target(Fixture *f, gconstpointer data)
 	g_assert_null(wifi_roamer_move_failed(f->roamer, 0));
 }
 
+/* After a beacon loss there is no time for a scan: a target heard long
+ * ago is moved to at once (mac80211 drops the link within moments). */
+static void
+test_loss_stale_target(Fixture *f, gconstpointer data)
+{
+	WifiBss *old = make_bss(2, 2437, -5000, FALSE);
+
+	connect_link(f);
+	old->last_seen_ns = 1;
+	g_ptr_array_add(f->table, old);
+	g_assert_true(cqm_event(f, 0, -1));
+	g_assert_cmpuint(f->n_scans, ==, 0);
+	g_assert_cmpuint(f->n_moves, ==, 1);
+	g_assert_true(f->moved_to == old);
+}
+
 /* A search chooses among the BSSes its scans heard: a strong BSS the
  * table last heard before the search is no candidate (its signal is no
  * measure now); heard again by the next phase's scan, it is. */
@@ -771,6 +787,7 @@ main(int argc, char **argv)
 	ADD("/wifi/roam/next-candidate", setup, test_next_candidate);
 	ADD("/wifi/roam/next-candidate-done", setup, test_next_candidate_done);
 	ADD("/wifi/roam/stale-target", setup, test_stale_target);
+	ADD("/wifi/roam/loss-stale-target", setup, test_loss_stale_target);
 	ADD("/wifi/roam/search-heard-only", setup, test_search_heard_only);
 	ADD("/wifi/roam/diagnostics", setup, test_diagnostics);
 	g_test_add_func("/wifi/roam/history-ring", test_history_ring);
