@@ -1,6 +1,6 @@
 /* joinctl-monitor.c - `joinctl monitor`: joind's objects and properties as
  * they appear, change and vanish, from the object manager's signals (never
- * polled), until SIGINT/SIGTERM. Waits for joind when it is not running and
+ * polled), and one line per roam, until SIGINT/SIGTERM. Waits for joind when it is not running and
  * follows it across restarts.
  */
 #include "config.h"
@@ -12,7 +12,8 @@
 
 typedef struct {
 	JoinctlContext *ctx;
-	GDBusProxy *daemon; /* net.joind.Daemon1, beside the object manager */
+	GDBusProxy *daemon;  /* net.joind.Daemon1, beside the object manager */
+	GHashTable *roaming; /* paths of the stations whose State is roaming */
 } Monitor;
 
 static gchar *
@@ -229,15 +230,77 @@ show_changed(Monitor *m, const gchar *path, const gchar *label, GDBusProxy *ifac
 	print_line("changed", path, label, g_dbus_proxy_get_interface_name(iface), text);
 }
 
+/* The newest of the roams the device's diagnostics recorded
+ * ("details": {"roams": {"last": [...]}}), borrowed from diag. */
+static JsonObject *
+last_roam(JsonNode *diag)
+{
+	JsonObject *o =
+	        diag != NULL && JSON_NODE_HOLDS_OBJECT(diag) ? json_node_get_object(diag) : NULL;
+	JsonObject *details = joinctl_json_object_member(o, "details");
+	JsonObject *roams = joinctl_json_object_member(details, "roams");
+	JsonArray *last = joinctl_json_array_member(roams, "last");
+
+	if (last == NULL || json_array_get_length(last) == 0)
+		return NULL;
+	return json_array_get_object_element(last, 0);
+}
+
+/* One line per roam, once Station1.State leaves roaming: the move the
+ * device recorded last (its ends, trigger, method, duration, result). */
+static void
+show_roam(Monitor *m, const gchar *path, const gchar *label)
+{
+	g_autofree gchar *name = joinctl_device_name_for_path(m->ctx, path);
+	g_autoptr(JsonNode) diag = joinctl_device_diagnostics(m->ctx, path, name);
+	JsonObject *r = last_roam(diag);
+	g_autofree gchar *text = NULL;
+
+	if (r == NULL)
+		return;
+	if (m->ctx->json) {
+		g_autoptr(JsonBuilder) b = begin_json("roamed", path);
+		json_builder_set_member_name(b, "roam");
+		json_builder_add_value(b, json_node_init_object(json_node_alloc(), r));
+		emit_json(m, b);
+		return;
+	}
+	text = g_strdup_printf("%s -> %s (%s; %s; %" G_GINT64_FORMAT " ms; %s)",
+	                       json_object_get_string_member_with_default(r, "from", "?"),
+	                       json_object_get_string_member_with_default(r, "to", "?"),
+	                       json_object_get_string_member_with_default(r, "trigger", "?"),
+	                       json_object_get_string_member_with_default(r, "method", "?"),
+	                       json_object_get_int_member_with_default(r, "duration_ms", 0),
+	                       json_object_get_string_member_with_default(r, "result", "?"));
+	print_line("roamed", path, label, NULL, text);
+}
+
+/* Station1.State in changed: roaming noted; leaving it, the roam shown. */
+static void
+follow_roams(Monitor *m, const gchar *path, const gchar *label, GDBusProxy *iface,
+             GVariant *changed)
+{
+	const gchar *state = NULL;
+
+	if (!g_str_equal(g_dbus_proxy_get_interface_name(iface), "net.joind.Station1") ||
+	    !g_variant_lookup(changed, "State", "&s", &state))
+		return;
+	if (g_str_equal(state, "roaming"))
+		g_hash_table_add(m->roaming, g_strdup(path));
+	else if (g_hash_table_remove(m->roaming, path))
+		show_roam(m, path, label);
+}
+
 static void
 on_properties_changed(GDBusObjectManagerClient *manager, GDBusObjectProxy *object,
                       GDBusProxy *iface, GVariant *changed, const gchar *const *invalidated,
                       Monitor *m)
 {
 	g_autofree gchar *label = label_for(m, G_DBUS_OBJECT(object));
+	const gchar *path = g_dbus_object_get_object_path(G_DBUS_OBJECT(object));
 
-	show_changed(m, g_dbus_object_get_object_path(G_DBUS_OBJECT(object)), label, iface, changed,
-	             invalidated);
+	show_changed(m, path, label, iface, changed, invalidated);
+	follow_roams(m, path, label, iface, changed);
 }
 
 /* Daemon1's proxy follows the name: a (re)started joind reloads all its
@@ -317,6 +380,8 @@ joinctl_cmd_monitor(JoinctlContext *ctx, gchar **args)
 {
 	g_autoptr(GError) error = NULL;
 	Monitor m = {.ctx = ctx};
+	g_autoptr(GHashTable) roaming =
+	        g_hash_table_new_full(g_str_hash, g_str_equal, g_free, NULL);
 	g_autolist(GObject) objects = NULL;
 
 	if (g_strv_length(args) != 0)
@@ -326,6 +391,7 @@ joinctl_cmd_monitor(JoinctlContext *ctx, gchar **args)
 	if (!ctx->json)
 		g_printerr(_("Monitoring joind on the %s bus; Ctrl-C to stop.\n"),
 		           joinctl_bus_label(ctx));
+	m.roaming = roaming;
 	show_daemon(&m, joinctl_daemon_running(ctx));
 	watch_daemon(&m);
 	objects = joinctl_objects_sorted(ctx);

@@ -150,15 +150,16 @@ diagnostics_entry_matches(JsonNode *node, const gchar *path, const gchar *name)
 
 	if (o == NULL)
 		return FALSE;
-	return g_strcmp0(json_object_get_string_member_with_default(o, "path", NULL), path) == 0 ||
-	       g_strcmp0(json_object_get_string_member_with_default(o, "name", NULL), name) == 0;
+	/* An entry without a path or a name matches no NULL one. */
+	return (path != NULL &&
+	        g_strcmp0(json_object_get_string_member_with_default(o, "path", NULL), path) ==
+	                0) ||
+	       (name != NULL &&
+	        g_strcmp0(json_object_get_string_member_with_default(o, "name", NULL), name) == 0);
 }
 
-/* This device's entry of Daemon1.GetDiagnostics() ("devices": [...]), which
- * carries the link details (BSSID, frequency, RSSI, cipher, ...); NULL when
- * the daemon has none. */
-static JsonNode *
-device_diagnostics(JoinctlContext *ctx, const gchar *path, const gchar *name)
+JsonNode *
+joinctl_device_diagnostics(JoinctlContext *ctx, const gchar *path, const gchar *name)
 {
 	g_autoptr(JsonNode) top = joinctl_diagnostics(ctx, NULL);
 	JsonObject *o = top != NULL ? json_node_get_object(top) : NULL;
@@ -300,8 +301,8 @@ station_show(JoinctlContext *ctx, const gchar *name, JoindDBusObject *object)
 {
 	g_autoptr(JsonNode) node = joinctl_describe_station(ctx, object);
 	JsonObject *s = json_node_get_object(node);
-	JsonNode *diag =
-	        device_diagnostics(ctx, g_dbus_object_get_object_path(G_DBUS_OBJECT(object)), name);
+	JsonNode *diag = joinctl_device_diagnostics(
+	        ctx, g_dbus_object_get_object_path(G_DBUS_OBJECT(object)), name);
 	JsonObject *link = diagnostics_connection(diag);
 	JsonObject *refused = joinctl_refused_server(
 	        diag != NULL && JSON_NODE_HOLDS_OBJECT(diag) ? json_node_get_object(diag) : NULL);

@@ -154,6 +154,10 @@ gboolean joinctl_prompt_busy(void);
  * it, NULL when none was seen) after showing it and asking; what names
  * whose certificate it is ("known network 'eduroam'"). */
 JsonNode *joinctl_diagnostics(JoinctlContext *ctx, GError **error);
+/* The entry of the device at path (or named name) in
+ * Daemon1.GetDiagnostics() ("devices": [...]), which carries its details
+ * (the link, the roams); NULL when the daemon has none. */
+JsonNode *joinctl_device_diagnostics(JoinctlContext *ctx, const gchar *path, const gchar *name);
 int joinctl_trust(JoinctlContext *ctx, const gchar *what, JsonObject *certificate);
 
 /* Commands: each returns an exit code and has printed what went wrong. */

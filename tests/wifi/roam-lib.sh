@@ -46,6 +46,21 @@ roam_setup() {
 	check "connected to joind-roam through ${ROAM_FROM[1]} in $TOOK s"
 }
 
+# hostapd NAME on IFACE saw our last (re)association request advertise BSS
+# Transition (Extended Capabilities bit 19: ext_capab's third octet, 0x08)
+# and radio measurement (the Capability Information's bit 12, 0x1000,
+# which mac80211 sets for NL80211_ATTR_USE_RRM).
+roam_check_caps() { # NAME IFACE
+	local sta ext cap
+	sta=$(roam_cli "$1" "$2" sta "$ROAM_STA") || wifi_fail "hostapd_cli sta on $2"
+	ext=$(sed -n 's/^ext_capab=//p' <<<"$sta")
+	cap=$(sed -n 's/^capability=//p' <<<"$sta")
+	[[ ${#ext} -ge 6 ]] && ((16#${ext:4:2} & 0x08)) ||
+		wifi_fail "hostapd $1 sees no BSS Transition in our Extended Capabilities (ext_capab=$ext)"
+	[[ -n $cap ]] && ((cap & 0x1000)) ||
+		wifi_fail "hostapd $1 sees no radio measurement in our capabilities (capability=$cap)"
+}
+
 # Records every change of the station's properties until roam_watch_check.
 roam_watch_start() {
 	gdbus monitor --system --dest net.joind --object-path "$DEV" >"$WORK/roam-monitor.txt" 2>&1 &

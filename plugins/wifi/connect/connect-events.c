@@ -69,6 +69,7 @@ connector_refused(WifiConnector *self, guint8 cmd, gboolean timed_out, guint16 s
 
 	if (self->method->refused(self, cmd, timed_out, status))
 		return;
+	self->roam_status = timed_out ? 0 : status;
 	/* A roam's target that is silent ends the roam: the roamer chooses. */
 	if (timed_out && !self->roaming && connector_try_next_bss(self, message))
 		return;

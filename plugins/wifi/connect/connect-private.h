@@ -58,6 +58,11 @@ struct _WifiConnector {
 	 * whose network stays connected meanwhile. */
 	gboolean roaming;
 	guint8 roam_from[6];
+	/* Where a failed move goes next (wifi_connector_set_roam_next()),
+	 * and the status the target refused it with. */
+	WifiConnectorRoamNextFunc roam_next;
+	gpointer roam_next_data;
+	guint16 roam_status;
 	/* For diagnostics: when Connect() was accepted (wall clock, µs) and
 	 * when the link came up (monotonic, µs). */
 	gint64 connect_started_real;
@@ -72,6 +77,9 @@ struct _WifiConnector {
 void connector_enter(WifiConnector *self, ConnState state, const gchar *reason);
 void connector_start(WifiConnector *self);
 void connector_release(WifiConnector *self);
+/* connect-roam.c: a roam's failed move tries the roamer's next BSS;
+ * TRUE when it started (the failure is then no loss). */
+gboolean connector_roam_elsewhere(WifiConnector *self, const gchar *message);
 void connector_fail(WifiConnector *self, WifiConnectEvent event, gint code, const gchar *message,
                     ConnState next);
 void connector_keying_failed(WifiConnector *self, const GError *error, ConnState next);

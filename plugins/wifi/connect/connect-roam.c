@@ -12,9 +12,12 @@
  *     new BSS starts, and reports a DEAUTHENTICATE and a DISCONNECT
  *     event without DISCONNECTED_BY_AP: they come in AUTHENTICATING,
  *     where they are no loss (connect-events.c ignores both there);
- *   - a silent target ends the roam rather than trying another BSS.
- * A failed move fails like an attempt: the observers hear it, the link
- * is gone (the old one went when the authentication started). */
+ *   - a failed move (refused, silent, its key step failed) asks the
+ *     roamer for another BSS (wifi_connector_set_roam_next()) and moves
+ *     there at once, still REASSOCIATING from the BSS first left.
+ * Only when the roamer has none does the move fail like an attempt: the
+ * observers hear it, the link is gone (the old one went when the
+ * authentication started). */
 #include "connect-private.h"
 
 #include <string.h>
@@ -41,21 +44,19 @@ roam_check(WifiConnector *self, WifiBss *bss, GError **error)
 	return TRUE;
 }
 
-gboolean
-wifi_connector_roam(WifiConnector *self, WifiBss *bss, GError **error)
+/* cur moves to bss: its authentication starts (the state left cancels
+ * its command and timer). */
+static gboolean
+roam_start(WifiConnector *self, WifiBss *bss, GError **error)
 {
 	gchar from[JOIND_MAC_STRING_LEN], to[JOIND_MAC_STRING_LEN];
 	WifiAttempt *moved;
 
-	if (!roam_check(self, bss, error))
-		return FALSE;
 	moved = wifi_attempt_move_to(
 	        self->cur, self->core, bss, self->use_sme,
 	        joind_device_get_address(joind_station_get_device(self->station)), error);
 	if (moved == NULL)
 		return FALSE;
-	memcpy(self->roam_from, self->cur->bss->bssid, 6);
-	self->roaming = TRUE;
 	/* The old link's key step and method go; its network stays. */
 	g_clear_pointer(&self->keying, wifi_keying_free);
 	self->method->release(self);
@@ -70,4 +71,49 @@ wifi_connector_roam(WifiConnector *self, WifiBss *bss, GError **error)
 	else
 		connector_enter(self, CONN_WAITING, "a scan is under way");
 	return TRUE;
+}
+
+gboolean
+wifi_connector_roam(WifiConnector *self, WifiBss *bss, GError **error)
+{
+	if (!roam_check(self, bss, error))
+		return FALSE;
+	memcpy(self->roam_from, self->cur->bss->bssid, 6);
+	self->roaming = TRUE;
+	self->roam_status = 0;
+	if (roam_start(self, bss, error))
+		return TRUE;
+	self->roaming = FALSE;
+	return FALSE;
+}
+
+void
+wifi_connector_set_roam_next(WifiConnector *self, WifiConnectorRoamNextFunc func,
+                             gpointer user_data)
+{
+	self->roam_next = func;
+	self->roam_next_data = user_data;
+}
+
+gboolean
+connector_roam_elsewhere(WifiConnector *self, const gchar *message)
+{
+	gchar failed[JOIND_MAC_STRING_LEN];
+	g_autoptr(GError) error = NULL;
+	g_autoptr(WifiBss) next = NULL;
+	guint16 status = self->roam_status;
+
+	if (self->roam_next == NULL || self->cur == NULL)
+		return FALSE;
+	joind_mac_to_string(self->cur->bss->bssid, failed);
+	self->roam_status = 0;
+	next = self->roam_next(status, self->roam_next_data);
+	if (next == NULL)
+		return FALSE;
+	wifi_iface_info(self->iface, "“%s”: the roam to %s failed: %s",
+	                wifi_attempt_get_name(self->cur), failed, message);
+	if (roam_start(self, next, &error))
+		return TRUE;
+	wifi_iface_info(self->iface, "cannot roam on: %s", error->message);
+	return FALSE;
 }

@@ -98,6 +98,8 @@ void
 connector_fail(WifiConnector *self, WifiConnectEvent event, gint code, const gchar *message,
                ConnState next)
 {
+	if (self->roaming && connector_roam_elsewhere(self, message))
+		return;
 	connector_notify(self, event);
 	wifi_attempt_fail(self->cur, self->iface->name, code, message);
 	connector_enter(self, next, message);
@@ -210,8 +212,9 @@ command_sent(int error, gpointer user_data)
 	if (error == 0)
 		return;
 	/* cfg80211 authenticates only to a BSS in its scan table; its own
-	 * SME scans first, so it takes over this attempt. */
-	if (error == -ENOENT && self->state == CONN_AUTHENTICATING) {
+	 * SME scans first, so it takes over this attempt (not a roam's: it
+	 * cannot reassociate, and the roamer has the BSS scanned). */
+	if (error == -ENOENT && self->state == CONN_AUTHENTICATING && !self->roaming) {
 		wifi_iface_info(self->iface,
 		                "the kernel no longer knows the BSS: CMD_CONNECT instead");
 		self->via_sme = FALSE;
@@ -233,7 +236,8 @@ connector_send_command(WifiConnector *self, guint8 cmd)
 	gchar addr[JOIND_MAC_STRING_LEN];
 
 	msg = wifi_sme_msg_command(self->iface->nl, cmd, self->iface->ifindex, cur->bss,
-	                           cur->secure ? &cur->plan : NULL, self->control_port_nl);
+	                           cur->secure ? &cur->plan : NULL, self->iface->wiphy,
+	                           self->control_port_nl);
 	/* A roam's is a reassociation request: it names the BSS left. */
 	if (cmd == NL80211_CMD_ASSOCIATE && self->roaming)
 		nla_put(msg, NL80211_ATTR_PREV_BSSID, 6, self->roam_from);

@@ -59,6 +59,15 @@ gboolean wifi_connector_take_over(WifiConnector *self, WifiNetwork *network,
  * (not connected, the kernel's SME, the same BSS). */
 gboolean wifi_connector_roam(WifiConnector *self, WifiBss *bss, GError **error);
 
+/* A roam's move failed (status: the access point's IEEE 802.11 status
+ * code, 0 when it did not answer or the key step failed): the BSS to try
+ * instead (a new reference), or NULL to give up, the link then lost and
+ * the observers told as for any attempt. The roamer answers, through the
+ * station. */
+typedef WifiBss *(*WifiConnectorRoamNextFunc)(guint16 status, gpointer user_data);
+void wifi_connector_set_roam_next(WifiConnector *self, WifiConnectorRoamNextFunc func,
+                                  gpointer user_data);
+
 /* What became of a connection, whoever asked for it (autoconnect learns
  * from these which BSS to avoid and when to reconnect). */
 typedef enum {

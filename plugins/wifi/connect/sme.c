@@ -43,27 +43,60 @@ wifi_sme_put_sae_authenticate(struct nl_msg *msg, guint32 ifindex, const WifiBss
 	nla_put(msg, NL80211_ATTR_SAE_DATA, (int)len, data);
 }
 
+static gsize
+append(guint8 *out, gsize len, const guint8 *element, gsize element_len)
+{
+	memcpy(out + len, element, element_len);
+	return len + element_len;
+}
+
+/* Our elements of the association request, in IEEE 802.11's order: the
+ * RSNE, RM Enabled Capabilities, Extended Capabilities, the RSNXE and
+ * OWE's Diffie-Hellman element (mac80211 places its own among them by
+ * that order). */
+static void
+sme_put_ies(struct nl_msg *msg, const WifiRsnPlan *plan, const WifiStaCaps *caps)
+{
+	guint8 ies[sizeof(WifiRsnPlan) + sizeof(WifiStaCaps)];
+	gsize len = 0;
+
+	if (plan != NULL)
+		len = append(ies, len, plan->own_rsne, plan->own_rsne_len);
+	len = append(ies, len, caps->rm, caps->rm_len);
+	len = append(ies, len, caps->ext, caps->ext_len);
+	if (plan != NULL) {
+		len = append(ies, len, plan->own_rsnxe, plan->own_rsnxe_len);
+		len = append(ies, len, plan->owe_dh, plan->owe_dh_len);
+	}
+	if (len > 0)
+		nla_put(msg, NL80211_ATTR_IE, (int)len, ies);
+	if (caps->use_rrm)
+		nla_put_flag(msg, NL80211_ATTR_USE_RRM);
+}
+
 void
 wifi_sme_put_associate(struct nl_msg *msg, guint32 ifindex, const WifiBss *bss,
-                       const WifiRsnPlan *plan, gboolean control_port_nl)
+                       const WifiRsnPlan *plan, const WifiStaCaps *caps, gboolean control_port_nl)
 {
 	nla_put_u32(msg, NL80211_ATTR_IFINDEX, ifindex);
 	nla_put(msg, NL80211_ATTR_MAC, 6, bss->bssid);
 	nla_put_u32(msg, NL80211_ATTR_WIPHY_FREQ, bss->freq);
 	nla_put(msg, NL80211_ATTR_SSID, (int)bss->ies.ssid_len, bss->ies.ssid);
+	sme_put_ies(msg, plan, caps);
 	if (plan != NULL)
 		wifi_rsn_put_associate(msg, plan, control_port_nl);
 }
 
 void
 wifi_sme_put_connect(struct nl_msg *msg, guint32 ifindex, const WifiBss *bss,
-                     const WifiRsnPlan *plan, gboolean control_port_nl)
+                     const WifiRsnPlan *plan, const WifiStaCaps *caps, gboolean control_port_nl)
 {
 	nla_put_u32(msg, NL80211_ATTR_IFINDEX, ifindex);
 	nla_put(msg, NL80211_ATTR_SSID, (int)bss->ies.ssid_len, bss->ies.ssid);
 	nla_put(msg, NL80211_ATTR_MAC, 6, bss->bssid);
 	nla_put_u32(msg, NL80211_ATTR_WIPHY_FREQ, bss->freq);
 	nla_put_u32(msg, NL80211_ATTR_AUTH_TYPE, NL80211_AUTHTYPE_OPEN_SYSTEM);
+	sme_put_ies(msg, plan, caps);
 	if (plan != NULL)
 		wifi_rsn_put_connect(msg, plan, control_port_nl);
 }
@@ -79,16 +112,18 @@ wifi_sme_put_deauthenticate(struct nl_msg *msg, guint32 ifindex, const guint8 *b
 
 struct nl_msg *
 wifi_sme_msg_command(WifiNl *nl, guint8 cmd, guint32 ifindex, const WifiBss *bss,
-                     const WifiRsnPlan *plan, gboolean control_port_nl)
+                     const WifiRsnPlan *plan, const WifiWiphy *wiphy, gboolean control_port_nl)
 {
 	struct nl_msg *msg = wifi_nl_msg_new(nl, cmd, 0);
+	WifiStaCaps caps;
 
+	wifi_sta_caps_plan(wiphy, bss, &caps);
 	if (cmd == NL80211_CMD_CONNECT)
-		wifi_sme_put_connect(msg, ifindex, bss, plan, control_port_nl);
+		wifi_sme_put_connect(msg, ifindex, bss, plan, &caps, control_port_nl);
 	else if (cmd == NL80211_CMD_AUTHENTICATE)
 		wifi_sme_put_authenticate(msg, ifindex, bss);
 	else
-		wifi_sme_put_associate(msg, ifindex, bss, plan, control_port_nl);
+		wifi_sme_put_associate(msg, ifindex, bss, plan, &caps, control_port_nl);
 	return msg;
 }
 

@@ -1,6 +1,7 @@
 /* sme.h - the messages of the userspace SME: CMD_AUTHENTICATE (open
- * system, or one SAE frame), its AUTHENTICATE event, CMD_ASSOCIATE (with our RSN element and
- * the control port attributes), its ASSOCIATE event; the connector's
+ * system, or one SAE frame), its AUTHENTICATE event, CMD_ASSOCIATE (with our
+ * RSN element, the station's capability elements and the control port
+ * attributes), its ASSOCIATE event; the connector's
  * AUTHENTICATING and ASSOCIATING states send and read them.
  *
  * joind uses it when the radio lists CMD_AUTHENTICATE and CMD_ASSOCIATE and
@@ -16,6 +17,7 @@
 #include "bss.h"
 #include "nl80211.h"
 #include "rsn.h"
+#include "sta-caps.h"
 
 G_BEGIN_DECLS
 
@@ -39,18 +41,24 @@ void wifi_sme_put_authenticate(struct nl_msg *msg, guint32 ifindex, const WifiBs
  * transaction sequence number on. */
 void wifi_sme_put_sae_authenticate(struct nl_msg *msg, guint32 ifindex, const WifiBss *bss,
                                    const guint8 *data, gsize len);
+/* CMD_ASSOCIATE's: the target, our elements (the plan's and the
+ * station's capabilities, caps) and the plan's RSN attributes. */
 void wifi_sme_put_associate(struct nl_msg *msg, guint32 ifindex, const WifiBss *bss,
-                            const WifiRsnPlan *plan, gboolean control_port_nl);
+                            const WifiRsnPlan *plan, const WifiStaCaps *caps,
+                            gboolean control_port_nl);
 /* CMD_CONNECT's (the kernel's SME, open system authentication). */
 void wifi_sme_put_connect(struct nl_msg *msg, guint32 ifindex, const WifiBss *bss,
-                          const WifiRsnPlan *plan, gboolean control_port_nl);
+                          const WifiRsnPlan *plan, const WifiStaCaps *caps,
+                          gboolean control_port_nl);
 void wifi_sme_put_deauthenticate(struct nl_msg *msg, guint32 ifindex, const guint8 *bssid,
                                  guint16 reason);
 
 /* CMD_AUTHENTICATE (open system), CMD_ASSOCIATE or CMD_CONNECT (the
- * kernel's SME) to bss; plan NULL for an open network. */
+ * kernel's SME) to bss; plan NULL for an open network; the station's
+ * capabilities from wiphy (sta-caps.h). */
 struct nl_msg *wifi_sme_msg_command(WifiNl *nl, guint8 cmd, guint32 ifindex, const WifiBss *bss,
-                                    const WifiRsnPlan *plan, gboolean control_port_nl);
+                                    const WifiRsnPlan *plan, const WifiWiphy *wiphy,
+                                    gboolean control_port_nl);
 /* CMD_DEAUTHENTICATE from bssid (joind's SME), or CMD_DISCONNECT when
  * bssid is NULL. */
 struct nl_msg *wifi_sme_msg_leave(WifiNl *nl, guint32 ifindex, const guint8 *bssid, guint16 reason);

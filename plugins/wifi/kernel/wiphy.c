@@ -181,6 +181,11 @@ wifi_wiphy_update(WifiWiphy *self, struct nlattr **attrs)
 
 		memcpy(self->ext_features, nla_data(attrs[NL80211_ATTR_EXT_FEATURES]), n);
 	}
+	if (attrs[NL80211_ATTR_EXT_CAPA] != NULL) {
+		self->ext_capa_len = (guint8)MIN((gsize)nla_len(attrs[NL80211_ATTR_EXT_CAPA]),
+		                                 sizeof(self->ext_capa));
+		memcpy(self->ext_capa, nla_data(attrs[NL80211_ATTR_EXT_CAPA]), self->ext_capa_len);
+	}
 }
 
 gboolean
@@ -189,6 +194,15 @@ wifi_wiphy_has_ext_feature(const WifiWiphy *self, guint feature)
 	if (feature / 8 >= sizeof(self->ext_features))
 		return FALSE;
 	return (self->ext_features[feature / 8] & (1u << (feature % 8))) != 0;
+}
+
+gboolean
+wifi_wiphy_can_rrm(const WifiWiphy *self)
+{
+	const guint32 minimal = NL80211_FEATURE_DS_PARAM_SET_IE_IN_PROBES | NL80211_FEATURE_QUIET;
+
+	return (self->features & minimal) == minimal ||
+	       wifi_wiphy_has_ext_feature(self, NL80211_EXT_FEATURE_RRM);
 }
 
 gboolean

@@ -32,7 +32,11 @@ typedef struct {
 	guint32 iftypes;         /* 1 << NL80211_IFTYPE_* */
 	guint32 features;        /* NL80211_ATTR_FEATURE_FLAGS */
 	guint8 ext_features[16]; /* NL80211_ATTR_EXT_FEATURES bitmap */
-	guint32 akms;            /* WifiAkm bits the driver lists, 0 if it lists none */
+	/* NL80211_ATTR_EXT_CAPA: the Extended Capabilities the driver
+	 * offers (octets), which a station's association request carries. */
+	guint8 ext_capa[16];
+	guint8 ext_capa_len;
+	guint32 akms; /* WifiAkm bits the driver lists, 0 if it lists none */
 	guint max_scan_ssids;
 	guint max_scan_ie_len;
 	gboolean supports_auth_assoc; /* CMD_AUTHENTICATE and CMD_ASSOCIATE: userspace SME */
@@ -48,6 +52,9 @@ G_DEFINE_AUTOPTR_CLEANUP_FUNC(WifiWiphy, wifi_wiphy_unref)
 void wifi_wiphy_update(WifiWiphy *self, struct nlattr **attrs);
 
 gboolean wifi_wiphy_has_ext_feature(const WifiWiphy *self, guint feature);
+/* Whether the kernel takes NL80211_ATTR_USE_RRM (radio measurement in
+ * the association): the feature flags it asks for, or EXT_FEATURE_RRM. */
+gboolean wifi_wiphy_can_rrm(const WifiWiphy *self);
 /* Whether the radio lists cipher suite 00-0F-AC:suite_type (e.g. 6 for
  * BIP-CMAC-128, which management frame protection needs). */
 gboolean wifi_wiphy_supports_cipher(const WifiWiphy *self, guint suite_type);

@@ -139,7 +139,8 @@ wifi_roam_choose(const WifiRoamContext *ctx, GPtrArray *bsses, const gchar **why
 		*why = "no other BSS of the network that may be joined";
 		return NULL;
 	}
-	if (roam_signal_driven(ctx) && best_score < current_score(ctx) + WIFI_ROAM_MARGIN_DB * DB) {
+	if (!ctx->link_left && roam_signal_driven(ctx) &&
+	    best_score < current_score(ctx) + WIFI_ROAM_MARGIN_DB * DB) {
 		*why = "no BSS beats the current one by the roam margin";
 		return NULL;
 	}

@@ -22,7 +22,8 @@
  * the current BSS's (scored alike, with the link's latest signal) by
  * WIFI_ROAM_MARGIN_DB, so that two access points of about equal signal
  * never hand the station back and forth. Beacon loss, packet loss, BSS
- * transition requests and manual roams need no margin.
+ * transition requests, manual roams and the next candidate after a failed
+ * move (the link has left the current BSS) need no margin.
  */
 #pragma once
 
@@ -57,6 +58,7 @@ typedef struct {
 	gboolean btm_abridged;  /* BSSes it leaves out are excluded (while valid) */
 	WifiRoamAvoid *avoid;   /* may be NULL */
 	gint64 now_us;
+	gboolean link_left; /* a failed move already left the current BSS: no margin */
 } WifiRoamContext;
 
 /* The score of bss heard at signal (hundredths of a dBm), see above;

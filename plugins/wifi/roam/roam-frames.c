@@ -201,6 +201,8 @@ roam_btm_rx(WifiRoamer *self, const WifiActionFrame *frame)
 		wifi_iface_info(self->iface, "BSS transition request ignored: %s", error->message);
 		return;
 	}
+	self->history.btm_requests++;
+	self->search_started_ns = 0;
 	wifi_btm_request_clear(&self->btm);
 	self->btm = req;
 	req = (WifiBtmRequest){0};
@@ -226,6 +228,7 @@ roam_btm_rx(WifiRoamer *self, const WifiActionFrame *frame)
 	g_clear_pointer(&self->neighbor_freqs, g_array_unref);
 	self->neighbor_freqs = neighbor_freqs(self->btm.candidates);
 	self->phase = ROAM_PHASE_NEIGHBORS;
+	self->history.searches++;
 	roam_scan_next(self, self->detail);
 }
 

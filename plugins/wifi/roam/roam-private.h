@@ -5,6 +5,7 @@
 #pragma once
 
 #include "btm.h"
+#include "roam-history.h"
 #include "roam.h"
 
 G_BEGIN_DECLS
@@ -50,6 +51,10 @@ struct _WifiRoamer {
 	gchar *detail;     /* what set it off, for the roam's log line */
 	guint8 current[6]; /* the BSS being left */
 	RoamPhase phase;
+	/* CLOCK_BOOTTIME when the search began: its scans choose only among
+	 * the BSSes they heard (the table's older signals are no measure);
+	 * 0 when the table's entries may all be chosen. */
+	guint64 search_started_ns;
 	GArray *neighbor_freqs; /* guint32, from a report or a BTM request */
 	guint8 token;           /* our last neighbour request's */
 	/* The access point's BSS transition request, answered once. */
@@ -60,7 +65,10 @@ struct _WifiRoamer {
 	/* The move. */
 	WifiBss *moving_to;
 	gboolean move_started; /* ops->move was called */
+	gboolean refreshing;   /* a scan of the target's channel runs first */
 	gint64 move_started_us;
+	gint64 move_started_real;
+	WifiRoamHistory history;
 };
 
 /* A second signal threshold this far below the first, where the radio
@@ -73,9 +81,25 @@ void roam_enter(WifiRoamer *self, RoamState state, const gchar *reason);
 void roam_search(WifiRoamer *self, WifiRoamTrigger trigger, const gchar *reason);
 void roam_scan_next(WifiRoamer *self, const gchar *reason);
 gboolean roam_try_choose(WifiRoamer *self, const gchar **why);
+/* After a failed move: the best candidate left, no margin (a new
+ * reference), or NULL. */
+WifiBss *roam_choose_next(WifiRoamer *self);
 /* roam-triggers.c: a move to bss starts (the BTM answer first, when one
  * is owed). */
 void roam_move(WifiRoamer *self, WifiBss *bss, const gchar *reason);
+
+/* The kernel forgets a BSS it has not heard for 30 s, and then refuses
+ * to authenticate to it: a target older than this is scanned for first
+ * (roam-triggers.c; not after a beacon or packet loss, where mac80211
+ * drops the link within a tenth of a second and only a move already
+ * under way keeps it), and a failed move's next candidate must be
+ * younger. */
+#define ROAM_TARGET_MAX_AGE_S 25
+guint64 roam_boottime_ns(void);
+gboolean roam_bss_is_stale(const WifiBss *bss);
+/* The scan of the target's channel is over (ok: it ran): the move goes
+ * on to the BSS as that scan found it, or fails when it did not. */
+void roam_refreshed(WifiRoamer *self, gboolean ok);
 
 /* roam-frames.c */
 void roam_frames_register(WifiRoamer *self);

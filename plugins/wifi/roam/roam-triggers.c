@@ -4,6 +4,7 @@
 #include "roam-private.h"
 
 #include <string.h>
+#include <time.h>
 
 #include "cqm.h"
 #include "joind-error.h"
@@ -62,6 +63,8 @@ roam_loss_event(WifiRoamer *self, WifiRoamTrigger trigger)
 	if (self->state == ROAM_OFF)
 		return FALSE;
 	self->trigger = trigger;
+	/* No time for a scan: whatever the table knows, as it knows it. */
+	self->search_started_ns = 0;
 	if (cur != NULL)
 		memcpy(self->current, cur->bssid, 6);
 	roam_set_detail(self, g_strdup(wifi_roam_trigger_to_string(trigger)));
@@ -168,7 +171,9 @@ roam_move(WifiRoamer *self, WifiBss *bss, const gchar *reason)
 	g_clear_pointer(&self->moving_to, wifi_bss_unref);
 	self->moving_to = wifi_bss_ref(bss);
 	self->move_started = FALSE;
+	self->refreshing = FALSE;
 	self->move_started_us = g_get_monotonic_time();
+	self->move_started_real = g_get_real_time();
 	roam_enter(self, ROAM_MOVING, why);
 	/* An access point that asked us to move hears our answer before we
 	 * go (on the current link: the move drops it). */
@@ -178,39 +183,98 @@ roam_move(WifiRoamer *self, WifiBss *bss, const gchar *reason)
 		roam_move_now(self);
 }
 
+guint64
+roam_boottime_ns(void)
+{
+	struct timespec ts;
+
+	clock_gettime(CLOCK_BOOTTIME, &ts);
+	return (guint64)ts.tv_sec * G_GUINT64_CONSTANT(1000000000) + (guint64)ts.tv_nsec;
+}
+
+gboolean
+roam_bss_is_stale(const WifiBss *bss)
+{
+	guint64 now_ns = roam_boottime_ns();
+
+	if (bss->last_seen_ns == 0)
+		return FALSE;
+	return now_ns > bss->last_seen_ns &&
+	       now_ns - bss->last_seen_ns > ROAM_TARGET_MAX_AGE_S * G_GUINT64_CONSTANT(1000000000);
+}
+
 void
 roam_move_now(WifiRoamer *self)
 {
-	if (self->state != ROAM_MOVING || self->moving_to == NULL || self->move_started)
+	g_autoptr(GArray) freqs = NULL;
+
+	if (self->state != ROAM_MOVING || self->moving_to == NULL || self->move_started ||
+	    self->refreshing)
 		return;
+	if (roam_bss_is_stale(self->moving_to) && self->trigger != WIFI_ROAM_TRIGGER_BEACON_LOSS &&
+	    self->trigger != WIFI_ROAM_TRIGGER_PACKET_LOSS) {
+		freqs = g_array_new(FALSE, FALSE, sizeof(guint32));
+		g_array_append_val(freqs, self->moving_to->freq);
+		self->refreshing = TRUE;
+		wifi_iface_info(self->iface,
+		                "roaming: the target was last heard over %d s ago: scanning %u MHz "
+		                "first",
+		                ROAM_TARGET_MAX_AGE_S, self->moving_to->freq);
+		self->ops->scan(freqs, self->user_data);
+		return;
+	}
 	self->move_started = TRUE;
 	self->ops->move(self->moving_to, self->user_data);
 }
 
 void
-wifi_roamer_move_done(WifiRoamer *self, gboolean ok, guint16 status)
+roam_refreshed(WifiRoamer *self, gboolean ok)
 {
-	gchar from[JOIND_MAC_STRING_LEN], to[JOIND_MAC_STRING_LEN];
-	WifiRoamAvoidReason reason;
-	gint avoid_s;
-	gint64 ms;
+	g_autoptr(WifiBss) fresh = NULL;
 
-	if (self->state != ROAM_MOVING || self->moving_to == NULL)
-		return;
-	joind_mac_to_string(self->current, from);
-	joind_mac_to_string(self->moving_to->bssid, to);
-	ms = (g_get_monotonic_time() - self->move_started_us) / 1000;
-	if (ok) {
-		wifi_iface_info(self->iface,
-		                "roamed %s -> %s (%s; reassociation; %" G_GINT64_FORMAT " ms)",
-		                from, to, self->detail != NULL ? self->detail : "", ms);
-		memcpy(self->current, self->moving_to->bssid, 6);
-		g_clear_pointer(&self->moving_to, wifi_bss_unref);
-		wifi_roamer_connected(self);
+	self->refreshing = FALSE;
+	fresh = ok ? roam_find_bss(self, self->moving_to->bssid) : NULL;
+	if (fresh == NULL || roam_bss_is_stale(fresh)) {
+		wifi_roamer_move_done(self, FALSE, 0);
 		return;
 	}
-	reason = status == STATUS_AP_FULL ? WIFI_ROAM_AVOID_BUSY : WIFI_ROAM_AVOID_FAILED;
-	avoid_s = status == STATUS_AP_FULL ? ROAM_AVOID_BUSY_S : ROAM_AVOID_FAILED_S;
+	g_clear_pointer(&self->moving_to, wifi_bss_unref);
+	self->moving_to = g_steal_pointer(&fresh);
+	roam_move_now(self);
+}
+
+/* The move to moving_to ended (ok, or refused with status): recorded. */
+static void
+roam_record(WifiRoamer *self, gboolean ok, guint16 status, gint64 ms)
+{
+	WifiRoamRecord record = {
+	        .started_real = self->move_started_real,
+	        .trigger = self->trigger,
+	        .method = "reassociation",
+	        .duration_ms = (guint)MAX(ms, 0),
+	        .ok = ok,
+	        .status = status,
+	};
+
+	memcpy(record.from, self->current, 6);
+	memcpy(record.to, self->moving_to->bssid, 6);
+	wifi_roam_history_add(&self->history, &record);
+}
+
+/* The move to moving_to failed with status: logged, recorded, the BSS
+ * avoided for a while (a busy one less long), moving_to cleared. */
+static void
+roam_move_failure(WifiRoamer *self, guint16 status)
+{
+	gchar from[JOIND_MAC_STRING_LEN], to[JOIND_MAC_STRING_LEN];
+	WifiRoamAvoidReason reason =
+	        status == STATUS_AP_FULL ? WIFI_ROAM_AVOID_BUSY : WIFI_ROAM_AVOID_FAILED;
+	gint avoid_s = status == STATUS_AP_FULL ? ROAM_AVOID_BUSY_S : ROAM_AVOID_FAILED_S;
+	gint64 ms = (g_get_monotonic_time() - self->move_started_us) / 1000;
+
+	joind_mac_to_string(self->current, from);
+	joind_mac_to_string(self->moving_to->bssid, to);
+	roam_record(self, FALSE, status, ms);
 	wifi_roam_avoid_add(self->avoid, self->moving_to->bssid, reason, g_get_monotonic_time(),
 	                    avoid_s * G_USEC_PER_SEC);
 	wifi_iface_message(self->iface,
@@ -219,7 +283,52 @@ wifi_roamer_move_done(WifiRoamer *self, gboolean ok, guint16 status)
 	                   from, to, self->detail != NULL ? self->detail : "", status, ms, to,
 	                   avoid_s, wifi_roam_avoid_reason_to_string(reason));
 	g_clear_pointer(&self->moving_to, wifi_bss_unref);
-	roam_enter(self, ROAM_WATCHING, "roam failed");
+}
+
+void
+wifi_roamer_move_done(WifiRoamer *self, gboolean ok, guint16 status)
+{
+	gchar from[JOIND_MAC_STRING_LEN], to[JOIND_MAC_STRING_LEN];
+	gint64 ms;
+
+	if (self->state != ROAM_MOVING || self->moving_to == NULL)
+		return;
+	if (!ok) {
+		roam_move_failure(self, status);
+		roam_enter(self, ROAM_WATCHING, "roam failed");
+		return;
+	}
+	joind_mac_to_string(self->current, from);
+	joind_mac_to_string(self->moving_to->bssid, to);
+	ms = (g_get_monotonic_time() - self->move_started_us) / 1000;
+	wifi_iface_info(self->iface, "roamed %s -> %s (%s; reassociation; %" G_GINT64_FORMAT " ms)",
+	                from, to, self->detail != NULL ? self->detail : "", ms);
+	roam_record(self, TRUE, 0, ms);
+	memcpy(self->current, self->moving_to->bssid, 6);
+	g_clear_pointer(&self->moving_to, wifi_bss_unref);
+	wifi_roamer_connected(self);
+}
+
+WifiBss *
+wifi_roamer_move_failed(WifiRoamer *self, guint16 status)
+{
+	gchar to[JOIND_MAC_STRING_LEN];
+	WifiBss *next;
+
+	if (self->state != ROAM_MOVING || self->moving_to == NULL)
+		return NULL;
+	roam_move_failure(self, status);
+	next = roam_choose_next(self);
+	if (next == NULL) {
+		roam_enter(self, ROAM_WATCHING, "roam failed, no other BSS to try");
+		return NULL;
+	}
+	wifi_iface_info(self->iface, "roaming on to %s", joind_mac_to_string(next->bssid, to));
+	self->moving_to = wifi_bss_ref(next);
+	self->move_started = TRUE;
+	self->move_started_us = g_get_monotonic_time();
+	self->move_started_real = g_get_real_time();
+	return next;
 }
 
 gboolean

@@ -50,6 +50,7 @@ roam_enter(WifiRoamer *self, RoamState state, const gchar *reason)
 		break;
 	case ROAM_OFF:
 	case ROAM_WATCHING:
+		self->search_started_ns = 0;
 		g_clear_pointer(&self->detail, g_free);
 		wifi_btm_request_clear(&self->btm);
 		self->btm_owed = FALSE;
@@ -183,7 +184,8 @@ roam_give_up(WifiRoamer *self, const gchar *why)
 		roam_enter(self, ROAM_WATCHING, why);
 }
 
-/* Chooses from the station's table now; TRUE when a move started. */
+/* Chooses from the station's table now (in a search, among what its
+ * scans heard); TRUE when a move started. */
 gboolean
 roam_try_choose(WifiRoamer *self, const gchar **why)
 {
@@ -191,12 +193,39 @@ roam_try_choose(WifiRoamer *self, const gchar **why)
 	WifiRoamContext ctx;
 	WifiBss *best;
 
+	for (guint i = bsses->len; self->search_started_ns != 0 && i > 0; i--) {
+		const WifiBss *bss = g_ptr_array_index(bsses, i - 1);
+
+		if (bss->last_seen_ns != 0 && bss->last_seen_ns < self->search_started_ns)
+			g_ptr_array_remove_index(bsses, i - 1);
+	}
 	roam_context(self, &ctx);
 	best = wifi_roam_choose(&ctx, bsses, why);
 	if (best == NULL)
 		return FALSE;
 	roam_move(self, best, wifi_roam_trigger_to_string(self->trigger));
 	return TRUE;
+}
+
+WifiBss *
+roam_choose_next(WifiRoamer *self)
+{
+	g_autoptr(GPtrArray) bsses = self->ops->network_bsses(self->user_data);
+	const gchar *why = NULL;
+	WifiRoamContext ctx;
+	WifiBss *next;
+
+	/* No time for a scan now: only what the kernel still knows. */
+	for (guint i = bsses->len; i > 0; i--) {
+		if (roam_bss_is_stale(g_ptr_array_index(bsses, i - 1)))
+			g_ptr_array_remove_index(bsses, i - 1);
+	}
+	roam_context(self, &ctx);
+	ctx.link_left = TRUE;
+	next = wifi_roam_choose(&ctx, bsses, &why);
+	if (next == NULL)
+		wifi_iface_info(self->iface, "no other BSS to roam to: %s", why);
+	return next != NULL ? wifi_bss_ref(next) : NULL;
 }
 
 /* The frequencies of the next phase: the neighbours', the network's
@@ -249,6 +278,8 @@ roam_search(WifiRoamer *self, WifiRoamTrigger trigger, const gchar *reason)
 
 	self->trigger = trigger;
 	self->phase = ROAM_PHASE_NEIGHBORS;
+	self->search_started_ns = roam_boottime_ns();
+	self->history.searches++;
 	g_clear_pointer(&self->neighbor_freqs, g_array_unref);
 	if (cur != NULL)
 		memcpy(self->current, cur->bssid, 6);
@@ -284,6 +315,10 @@ wifi_roamer_scan_done(WifiRoamer *self, gboolean ok)
 {
 	const gchar *why = "scan failed";
 
+	if (self->state == ROAM_MOVING && self->refreshing) {
+		roam_refreshed(self, ok);
+		return;
+	}
 	if (self->state != ROAM_SCANNING)
 		return;
 	if (ok && roam_try_choose(self, &why))
@@ -295,4 +330,11 @@ const gchar *
 wifi_roamer_get_state_name(WifiRoamer *self)
 {
 	return roam_state_names[self->state];
+}
+
+void
+wifi_roamer_add_diagnostics(WifiRoamer *self, GVariantDict *d)
+{
+	g_variant_dict_insert(d, "roam_state", "s", wifi_roamer_get_state_name(self));
+	g_variant_dict_insert_value(d, "roams", wifi_roam_history_to_variant(&self->history));
 }

@@ -89,10 +89,19 @@ void wifi_roamer_scan_done(WifiRoamer *self, gboolean ok);
 /* The move is over: ok, or refused with status (an IEEE 802.11 status
  * code, 0 when the access point did not answer). */
 void wifi_roamer_move_done(WifiRoamer *self, gboolean ok, guint16 status);
+/* The move failed as wifi_roamer_move_done() says, but the link may move
+ * on at once: the next candidate of the network in the station's table
+ * (no margin to beat: the link has left the current BSS), a new
+ * reference the station moves to, the roamer still moving; or NULL, the
+ * move then over. */
+WifiBss *wifi_roamer_move_failed(WifiRoamer *self, guint16 status);
 
 /* A move runs (the link is expected to drop and come back). */
 gboolean wifi_roamer_is_moving(WifiRoamer *self);
 /* The state's name, for diagnostics and tests. */
 const gchar *wifi_roamer_get_state_name(WifiRoamer *self);
+/* The station's diagnostics: roam_state (the name above) and roams (the
+ * last moves and the counters, roam-history.h). */
+void wifi_roamer_add_diagnostics(WifiRoamer *self, GVariantDict *d);
 
 G_END_DECLS

@@ -229,15 +229,8 @@ wifi_rsn_plan_offer_pmkid(WifiRsnPlan *plan, const guint8 pmkid[16])
 void
 wifi_rsn_put_associate(struct nl_msg *msg, const WifiRsnPlan *plan, gboolean over_nl80211)
 {
-	guint8 ies[sizeof(plan->own_rsne) + sizeof(plan->own_rsnxe) + sizeof(plan->owe_dh)];
-	gsize len = plan->own_rsne_len;
-
-	memcpy(ies, plan->own_rsne, plan->own_rsne_len);
-	memcpy(ies + len, plan->own_rsnxe, plan->own_rsnxe_len);
-	len += plan->own_rsnxe_len;
-	memcpy(ies + len, plan->owe_dh, plan->owe_dh_len);
-	len += plan->owe_dh_len;
-	nla_put(msg, NL80211_ATTR_IE, (int)len, ies);
+	/* Our elements (RSNE, RSNXE, OWE's) go in NL80211_ATTR_IE with the
+	 * station's others: the SME's message puts them (sme.c). */
 	nla_put_u32(msg, NL80211_ATTR_WPA_VERSIONS, NL80211_WPA_VERSION_2);
 	nla_put_u32(msg, NL80211_ATTR_CIPHER_SUITES_PAIRWISE,
 	            wifi_cipher_suite_selector(plan->pairwise_cipher));

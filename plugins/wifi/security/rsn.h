@@ -69,8 +69,11 @@ gboolean wifi_rsn_plan(const WifiBss *bss, const WifiWiphy *wiphy, gboolean sae,
  * point that still has it skips EAP. */
 void wifi_rsn_plan_offer_pmkid(WifiRsnPlan *plan, const guint8 pmkid[16]);
 
-/* The RSN attributes of CMD_CONNECT: control port (EAPOL over nl80211 when
- * over_nl80211, else the interface's AF_PACKET path) and USE_MFP. */
+/* The RSN attributes of CMD_CONNECT: suites, control port (EAPOL over
+ * nl80211 when over_nl80211, else the interface's AF_PACKET path) and
+ * USE_MFP. The plan's elements (own_rsne, own_rsnxe, owe_dh) are not
+ * among them: the SME puts them in NL80211_ATTR_IE with the station's
+ * capability elements (sme.c). */
 void wifi_rsn_put_connect(struct nl_msg *msg, const WifiRsnPlan *plan, gboolean over_nl80211);
 /* The same for CMD_ASSOCIATE of the userspace SME (sme.c): all but
  * PRIVACY, which only CMD_CONNECT takes. */

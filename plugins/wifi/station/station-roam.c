@@ -101,6 +101,15 @@ roam_move(WifiBss *bss, gpointer user_data)
 	}
 }
 
+/* The connector's move failed: the roamer's next candidate, if any. */
+static WifiBss *
+roam_next(guint16 status, gpointer user_data)
+{
+	WifiStation *self = user_data;
+
+	return self->roamer != NULL ? wifi_roamer_move_failed(self->roamer, status) : NULL;
+}
+
 /* Station1.State: roaming while a move runs; once it is over, what the
  * connector says. */
 static void
@@ -176,6 +185,7 @@ station_add_roamer(WifiStation *self)
 
 	self->roamer = wifi_roamer_new(self->iface, &settings, &station_roamer_ops, self);
 	wifi_connector_add_observer(self->connector, roam_observe, self);
+	wifi_connector_set_roam_next(self->connector, roam_next, self);
 }
 
 void
@@ -183,8 +193,10 @@ station_remove_roamer(WifiStation *self)
 {
 	if (self->roamer == NULL)
 		return;
-	if (self->connector != NULL)
+	if (self->connector != NULL) {
 		wifi_connector_remove_observer(self->connector, roam_observe, self);
+		wifi_connector_set_roam_next(self->connector, NULL, NULL);
+	}
 	g_clear_pointer(&self->roamer, wifi_roamer_free);
 	roam_forget_link(self);
 }

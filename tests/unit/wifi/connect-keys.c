@@ -144,9 +144,11 @@ assoc_pmkid(FakeNlRequest *req)
 {
 	struct nlattr *ie = req->attrs[NL80211_ATTR_IE];
 	const guint8 *p = nla_data(ie);
-	gsize len = (gsize)nla_len(ie);
+	/* The RSNE's own length: the station's capabilities follow it. */
+	gsize len = 2 + (gsize)p[1];
 
 	g_assert_cmpuint(p[0], ==, 48);
+	g_assert_cmpuint(len, <=, (gsize)nla_len(ie));
 	/* version, group, 1 pairwise, 1 AKM, capabilities: 20 octets, then
 	 * the PMKID count. */
 	if (len < 2 + 20 + 2 || p[22] == 0)

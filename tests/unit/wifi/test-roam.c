@@ -9,6 +9,7 @@
 #include "action.h"
 #include "btm.h"
 #include "neighbor.h"
+#include "roam-history.h"
 #include "roam.h"
 
 #define IFINDEX 3
@@ -530,6 +531,243 @@ test_manual(Fixture *f, gconstpointer data)
 	g_clear_error(&error);
 }
 
+/* A move that fails goes on to the next candidate at once, without a
+ * scan and without the margin (the link has left the current BSS): the
+ * roamer stays moving, Station1 roaming; the failed BSS is avoided; a
+ * failure with nothing left ends the move (watching, roaming over). */
+static void
+test_next_candidate(Fixture *f, gconstpointer data)
+{
+	g_autoptr(WifiBss) next = NULL;
+	g_autoptr(WifiBss) last = NULL;
+
+	connect_link(f);
+	g_ptr_array_add(f->table, make_bss(2, 2437, -5000, FALSE));
+	/* 6 dB below the current link: no candidate for a signal roam. */
+	g_ptr_array_add(f->table, make_bss(3, 2462, -6600, FALSE));
+	signal_low(f, -72);
+	wifi_roamer_scan_done(f->roamer, TRUE);
+	g_assert_cmpuint(f->n_moves, ==, 1);
+	g_assert_cmpuint(f->moved_to->bssid[4], ==, 2);
+	next = wifi_roamer_move_failed(f->roamer, 17);
+	g_assert_nonnull(next);
+	g_assert_cmpuint(next->bssid[4], ==, 3);
+	g_assert_true(wifi_roamer_is_moving(f->roamer));
+	g_assert_true(f->roaming);
+	g_assert_cmpuint(f->n_roaming_changes, ==, 1);
+	g_assert_cmpuint(f->n_scans, ==, 1);
+	/* The station moves there itself: no second move asked. */
+	g_assert_cmpuint(f->n_moves, ==, 1);
+	/* Both tried are avoided: nothing is left. */
+	last = wifi_roamer_move_failed(f->roamer, 0);
+	g_assert_null(last);
+	g_assert_false(wifi_roamer_is_moving(f->roamer));
+	g_assert_false(f->roaming);
+	g_assert_cmpstr(wifi_roamer_get_state_name(f->roamer), ==, "watching");
+	/* Not moving: the connector's question has no answer. */
+	g_assert_null(wifi_roamer_move_failed(f->roamer, 0));
+}
+
+/* The next candidate's move succeeds: the roam ends there. */
+static void
+test_next_candidate_done(Fixture *f, gconstpointer data)
+{
+	g_autoptr(WifiBss) next = NULL;
+	guint8 three[6] = {2, 0, 0, 0, 3, 0};
+	g_autoptr(GError) error = NULL;
+
+	connect_link(f);
+	g_ptr_array_add(f->table, make_bss(2, 2437, -5000, FALSE));
+	g_ptr_array_add(f->table, make_bss(3, 2462, -5500, FALSE));
+	g_assert_true(wifi_roamer_roam_to(f->roamer, three, &error));
+	next = wifi_roamer_move_failed(f->roamer, 0);
+	g_assert_nonnull(next);
+	g_assert_cmpuint(next->bssid[4], ==, 2);
+	wifi_roamer_move_done(f->roamer, TRUE, 0);
+	g_assert_false(f->roaming);
+	g_assert_cmpstr(wifi_roamer_get_state_name(f->roamer), ==, "watching");
+}
+
+/* A target the kernel may have forgotten (heard long ago): its channel is
+ * scanned first, and the move goes to the BSS as that scan found it; not
+ * found again, the move fails before the link is touched. */
+static void
+test_stale_target(Fixture *f, gconstpointer data)
+{
+	guint8 two[6] = {2, 0, 0, 0, 2, 0};
+	g_autoptr(GError) error = NULL;
+	WifiBss *old = make_bss(2, 2437, -5000, FALSE);
+
+	connect_link(f);
+	old->last_seen_ns = 1;
+	g_ptr_array_add(f->table, old);
+	g_assert_true(wifi_roamer_roam_to(f->roamer, two, &error));
+	g_assert_cmpuint(f->n_moves, ==, 0);
+	g_assert_cmpuint(f->n_scans, ==, 1);
+	g_assert_cmpuint(f->last_scan->len, ==, 1);
+	g_assert_cmpuint(g_array_index(f->last_scan, guint32, 0), ==, 2437);
+	g_assert_true(f->roaming);
+	/* The scan heard it again. */
+	g_ptr_array_remove_index(f->table, 1);
+	g_ptr_array_add(f->table, make_bss(2, 2437, -5000, FALSE));
+	wifi_roamer_scan_done(f->roamer, TRUE);
+	g_assert_cmpuint(f->n_moves, ==, 1);
+	g_assert_true(f->moved_to == g_ptr_array_index(f->table, 1));
+	wifi_roamer_move_done(f->roamer, TRUE, 0);
+
+	/* Heard long ago, and the scan does not find it: no move. */
+	g_ptr_array_remove_index(f->table, 0);
+	wifi_bss_unref(f->current);
+	f->current = wifi_bss_ref(g_ptr_array_index(f->table, 0));
+	old = make_bss(1, 2412, -5000, FALSE);
+	old->last_seen_ns = 1;
+	g_ptr_array_add(f->table, old);
+	g_assert_true(wifi_roamer_roam_to(f->roamer, old->bssid, &error));
+	g_assert_cmpuint(f->n_scans, ==, 2);
+	wifi_roamer_scan_done(f->roamer, TRUE);
+	g_assert_cmpuint(f->n_moves, ==, 1);
+	g_assert_false(f->roaming);
+	g_assert_cmpstr(wifi_roamer_get_state_name(f->roamer), ==, "watching");
+	/* A failed move's next candidate is never one the kernel may have
+	 * forgotten. */
+	g_ptr_array_add(f->table, make_bss(3, 2462, -5000, FALSE));
+	old = make_bss(4, 2412, -3000, FALSE);
+	old->last_seen_ns = 1;
+	g_ptr_array_add(f->table, old);
+	g_assert_true(wifi_roamer_roam_to(f->roamer, (guint8[6]){2, 0, 0, 0, 3, 0}, &error));
+	g_assert_null(wifi_roamer_move_failed(f->roamer, 0));
+}
+
+/* After a beacon loss there is no time for a scan: a target heard long
+ * ago is moved to at once (mac80211 drops the link within moments). */
+static void
+test_loss_stale_target(Fixture *f, gconstpointer data)
+{
+	WifiBss *old = make_bss(2, 2437, -5000, FALSE);
+
+	connect_link(f);
+	old->last_seen_ns = 1;
+	g_ptr_array_add(f->table, old);
+	g_assert_true(cqm_event(f, 0, -1));
+	g_assert_cmpuint(f->n_scans, ==, 0);
+	g_assert_cmpuint(f->n_moves, ==, 1);
+	g_assert_true(f->moved_to == old);
+}
+
+/* A search chooses among the BSSes its scans heard: a strong BSS the
+ * table last heard before the search is no candidate (its signal is no
+ * measure now); heard again by the next phase's scan, it is. */
+static void
+test_search_heard_only(Fixture *f, gconstpointer data)
+{
+	WifiBss *old = make_bss(2, 2437, -4000, FALSE);
+
+	connect_link(f);
+	old->last_seen_ns = 1;
+	g_ptr_array_add(f->table, old);
+	signal_low(f, -75);
+	wifi_roamer_scan_done(f->roamer, TRUE);
+	g_assert_cmpuint(f->n_moves, ==, 0);
+	g_assert_cmpstr(wifi_roamer_get_state_name(f->roamer), ==, "scanning");
+	g_assert_cmpuint(f->n_scans, ==, 2);
+	g_assert_true(f->last_scan_all);
+	/* The full scan hears it (the kernel's clock: now). */
+	old->last_seen_ns = G_MAXUINT64;
+	wifi_roamer_scan_done(f->roamer, TRUE);
+	g_assert_cmpuint(f->n_moves, ==, 1);
+}
+
+/* The diagnostics: the state, the counters and the last moves, newest
+ * first, each with its trigger, method, ends, duration and result. */
+static void
+test_diagnostics(Fixture *f, gconstpointer data)
+{
+	g_autoptr(WifiBss) next = NULL;
+	g_autoptr(GVariant) diag = NULL;
+	g_autoptr(GVariant) roams = NULL;
+	g_autoptr(GVariant) last = NULL;
+	g_autoptr(GVariant) newest = NULL;
+	g_autoptr(GVariant) oldest = NULL;
+	GVariantDict d;
+	const gchar *s = NULL;
+	guint u = 0;
+	guint16 q = 0;
+
+	connect_link(f);
+	g_ptr_array_add(f->table, make_bss(2, 2437, -5000, FALSE));
+	g_ptr_array_add(f->table, make_bss(3, 2462, -5200, FALSE));
+	signal_low(f, -75);
+	wifi_roamer_scan_done(f->roamer, TRUE);
+	next = wifi_roamer_move_failed(f->roamer, 17);
+	g_assert_nonnull(next);
+	wifi_roamer_move_done(f->roamer, TRUE, 0);
+
+	g_variant_dict_init(&d, NULL);
+	wifi_roamer_add_diagnostics(f->roamer, &d);
+	diag = g_variant_ref_sink(g_variant_dict_end(&d));
+	g_assert_true(g_variant_lookup(diag, "roam_state", "&s", &s));
+	g_assert_cmpstr(s, ==, "watching");
+	roams = g_variant_lookup_value(diag, "roams", G_VARIANT_TYPE_VARDICT);
+	g_assert_nonnull(roams);
+	g_assert_true(g_variant_lookup(roams, "searches", "u", &u));
+	g_assert_cmpuint(u, ==, 1);
+	g_assert_true(g_variant_lookup(roams, "roams", "u", &u));
+	g_assert_cmpuint(u, ==, 1);
+	g_assert_true(g_variant_lookup(roams, "failures", "u", &u));
+	g_assert_cmpuint(u, ==, 1);
+	last = g_variant_lookup_value(roams, "last", G_VARIANT_TYPE("aa{sv}"));
+	g_assert_cmpuint(g_variant_n_children(last), ==, 2);
+	newest = g_variant_get_child_value(last, 0);
+	g_assert_true(g_variant_lookup(newest, "result", "&s", &s));
+	g_assert_cmpstr(s, ==, "ok");
+	g_assert_true(g_variant_lookup(newest, "to", "&s", &s));
+	g_assert_cmpstr(s, ==, "02:00:00:00:03:00");
+	g_assert_true(g_variant_lookup(newest, "from", "&s", &s));
+	g_assert_cmpstr(s, ==, "02:00:00:00:01:00");
+	g_assert_true(g_variant_lookup(newest, "trigger", "&s", &s));
+	g_assert_cmpstr(s, ==, "signal low");
+	g_assert_true(g_variant_lookup(newest, "method", "&s", &s));
+	g_assert_cmpstr(s, ==, "reassociation");
+	g_assert_true(g_variant_lookup(newest, "duration_ms", "u", &u));
+	g_assert_false(g_variant_lookup(newest, "status", "q", &q));
+	oldest = g_variant_get_child_value(last, 1);
+	g_assert_true(g_variant_lookup(oldest, "result", "&s", &s));
+	g_assert_cmpstr(s, ==, "failed");
+	g_assert_true(g_variant_lookup(oldest, "to", "&s", &s));
+	g_assert_cmpstr(s, ==, "02:00:00:00:02:00");
+	g_assert_true(g_variant_lookup(oldest, "status", "q", &q));
+	g_assert_cmpuint(q, ==, 17);
+}
+
+/* The history keeps the last WIFI_ROAM_HISTORY_LEN moves, newest first. */
+static void
+test_history_ring(void)
+{
+	WifiRoamHistory history = {0};
+	g_autoptr(GVariant) v = NULL;
+	g_autoptr(GVariant) last = NULL;
+	g_autoptr(GVariant) first = NULL;
+	guint u = 0;
+
+	for (guint i = 0; i < WIFI_ROAM_HISTORY_LEN + 3; i++) {
+		WifiRoamRecord r = {.trigger = WIFI_ROAM_TRIGGER_MANUAL,
+		                    .method = "reassociation",
+		                    .to = {2, 0, 0, 0, (guint8)i, 0},
+		                    .duration_ms = i,
+		                    .ok = TRUE};
+
+		wifi_roam_history_add(&history, &r);
+	}
+	v = g_variant_ref_sink(wifi_roam_history_to_variant(&history));
+	g_assert_true(g_variant_lookup(v, "roams", "u", &u));
+	g_assert_cmpuint(u, ==, WIFI_ROAM_HISTORY_LEN + 3);
+	last = g_variant_lookup_value(v, "last", G_VARIANT_TYPE("aa{sv}"));
+	g_assert_cmpuint(g_variant_n_children(last), ==, WIFI_ROAM_HISTORY_LEN);
+	first = g_variant_get_child_value(last, 0);
+	g_assert_true(g_variant_lookup(first, "duration_ms", "u", &u));
+	g_assert_cmpuint(u, ==, WIFI_ROAM_HISTORY_LEN + 2);
+}
+
 int
 main(int argc, char **argv)
 {
@@ -546,6 +784,13 @@ main(int argc, char **argv)
 	ADD("/wifi/roam/btm-reject", setup, test_btm_reject);
 	ADD("/wifi/roam/beacon-loss", setup, test_beacon_loss);
 	ADD("/wifi/roam/manual", setup, test_manual);
+	ADD("/wifi/roam/next-candidate", setup, test_next_candidate);
+	ADD("/wifi/roam/next-candidate-done", setup, test_next_candidate_done);
+	ADD("/wifi/roam/stale-target", setup, test_stale_target);
+	ADD("/wifi/roam/loss-stale-target", setup, test_loss_stale_target);
+	ADD("/wifi/roam/search-heard-only", setup, test_search_heard_only);
+	ADD("/wifi/roam/diagnostics", setup, test_diagnostics);
+	g_test_add_func("/wifi/roam/history-ring", test_history_ring);
 #undef ADD
 	return g_test_run();
 }

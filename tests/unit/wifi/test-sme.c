@@ -3,7 +3,9 @@
  * AUTHENTICATE / ASSOCIATE events carry them (IEEE 802.11-2020 9.3.3.7,
  * 9.3.3.8, 9.3.3.12), malformed frames refused; the attributes of
  * CMD_AUTHENTICATE, CMD_ASSOCIATE (open and WPA2-PSK) and
- * CMD_DEAUTHENTICATE; the status code names. */
+ * CMD_DEAUTHENTICATE; the station's capability elements (BSS Transition,
+ * RM Enabled Capabilities, USE_RRM) and their order; the status code
+ * names. */
 #include <netlink/genl/genl.h>
 #include <string.h>
 
@@ -157,6 +159,10 @@ test_authenticate_attrs(void)
 	nlmsg_free(msg);
 }
 
+/* Extended Capabilities with BSS Transition alone (bit 19: octet 2, 0x08),
+ * what a radio that offers none of its own sends. */
+static const guint8 ext_bss_transition[] = {0x7f, 0x03, 0x00, 0x00, 0x08};
+
 static void
 test_associate_attrs(void)
 {
@@ -164,37 +170,142 @@ test_associate_attrs(void)
 	g_autoptr(WifiBss) open = test_bss(FALSE);
 	g_autoptr(WifiWiphy) wiphy = wifi_wiphy_new(0);
 	g_autoptr(GError) error = NULL;
+	g_autoptr(GByteArray) ies = g_byte_array_new();
 	struct nlattr *tb[NL80211_ATTR_MAX + 1];
 	WifiRsnPlan plan;
+	WifiStaCaps caps;
 	struct nl_msg *msg;
 
 	wiphy->ciphers = WIFI_CIPHER_CCMP;
 	g_assert_true(wifi_rsn_plan(bss, wiphy, FALSE, &plan, &error));
 	g_assert_no_error(error);
+	wifi_sta_caps_plan(wiphy, bss, &caps);
 	msg = wifi_test_msg_new(NL80211_CMD_ASSOCIATE);
-	wifi_sme_put_associate(msg, 7, bss, &plan, TRUE);
+	wifi_sme_put_associate(msg, 7, bss, &plan, &caps, TRUE);
 	wifi_test_msg_parse(msg, tb);
 	assert_target(tb);
-	g_assert_cmpmem(nla_data(tb[NL80211_ATTR_IE]), nla_len(tb[NL80211_ATTR_IE]), plan.own_rsne,
-	                plan.own_rsne_len);
+	g_byte_array_append(ies, plan.own_rsne, (guint)plan.own_rsne_len);
+	g_byte_array_append(ies, ext_bss_transition, sizeof(ext_bss_transition));
+	g_assert_cmpmem(nla_data(tb[NL80211_ATTR_IE]), nla_len(tb[NL80211_ATTR_IE]), ies->data,
+	                ies->len);
 	g_assert_cmphex(nla_get_u32(tb[NL80211_ATTR_AKM_SUITES]), ==, 0x000fac02);
 	g_assert_cmphex(nla_get_u32(tb[NL80211_ATTR_CIPHER_SUITES_PAIRWISE]), ==, 0x000fac04);
 	g_assert_nonnull(tb[NL80211_ATTR_CONTROL_PORT]);
 	g_assert_nonnull(tb[NL80211_ATTR_CONTROL_PORT_OVER_NL80211]);
 	g_assert_nonnull(tb[NL80211_ATTR_SOCKET_OWNER]);
-	/* PRIVACY is CMD_CONNECT's alone; no MFP with this access point. */
+	/* PRIVACY is CMD_CONNECT's alone; no MFP with this access point; no
+	 * radio measurement with a radio that cannot. */
 	g_assert_null(tb[NL80211_ATTR_PRIVACY]);
 	g_assert_null(tb[NL80211_ATTR_USE_MFP]);
+	g_assert_null(tb[NL80211_ATTR_USE_RRM]);
 	nlmsg_free(msg);
 
+	/* An open network's association carries the capabilities alone. */
+	wifi_sta_caps_plan(wiphy, open, &caps);
 	msg = wifi_test_msg_new(NL80211_CMD_ASSOCIATE);
-	wifi_sme_put_associate(msg, 7, open, NULL, TRUE);
+	wifi_sme_put_associate(msg, 7, open, NULL, &caps, TRUE);
 	wifi_test_msg_parse(msg, tb);
 	assert_target(tb);
-	g_assert_null(tb[NL80211_ATTR_IE]);
+	g_assert_cmpmem(nla_data(tb[NL80211_ATTR_IE]), nla_len(tb[NL80211_ATTR_IE]),
+	                ext_bss_transition, sizeof(ext_bss_transition));
 	g_assert_null(tb[NL80211_ATTR_CONTROL_PORT]);
 	g_assert_null(tb[NL80211_ATTR_AKM_SUITES]);
 	nlmsg_free(msg);
+
+	/* CMD_CONNECT (the kernel's SME) carries the same elements. */
+	msg = wifi_test_msg_new(NL80211_CMD_CONNECT);
+	wifi_sme_put_connect(msg, 7, open, NULL, &caps, TRUE);
+	wifi_test_msg_parse(msg, tb);
+	g_assert_cmpmem(nla_data(tb[NL80211_ATTR_IE]), nla_len(tb[NL80211_ATTR_IE]),
+	                ext_bss_transition, sizeof(ext_bss_transition));
+	nlmsg_free(msg);
+}
+
+/* A WPA2-PSK BSS "joind-sme" whose access point offers radio
+ * measurement (RM Enabled Capabilities: neighbour reports). */
+static WifiBss *
+rm_bss(void)
+{
+	static const guint8 ies[] = {
+	        0x00, 0x09, 'j',  'o',  'i',  'n',  'd',  '-',  's',  'm',  'e',  0x30, 0x14, 0x01,
+	        0x00, 0x00, 0x0f, 0xac, 0x04, 0x01, 0x00, 0x00, 0x0f, 0xac, 0x04, 0x01, 0x00, 0x00,
+	        0x0f, 0xac, 0x02, 0x00, 0x00, 0x46, 0x05, 0x72, 0x00, 0x00, 0x00, 0x00,
+	};
+	g_autoptr(GError) error = NULL;
+	WifiBss *bss =
+	        wifi_bss_new(bssid, 2472, -3000, WIFI_CAPABILITY_ESS | WIFI_CAPABILITY_PRIVACY, ies,
+	                     sizeof(ies), &error);
+
+	g_assert_no_error(error);
+	g_assert_true(bss->ies.has_rm);
+	return bss;
+}
+
+/* The radio's own Extended Capabilities (mac80211's operating mode
+ * notification, bit 62) keep, BSS Transition is added; RM Enabled
+ * Capabilities say neighbour reports (octet 0, bit 1) and USE_RRM goes
+ * with them, where the radio can (the two feature flags, or
+ * EXT_FEATURE_RRM) and the access point offers radio measurement. The
+ * elements in IEEE 802.11's order: RSNE, RM, Extended Capabilities,
+ * RSNXE. */
+static void
+test_station_caps(void)
+{
+	static const guint8 radio_ext[] = {0x04, 0x00, 0x00, 0x00, 0x00, 0x00, 0x00, 0x40};
+	static const guint8 ext[] = {0x7f, 0x08, 0x04, 0x00, 0x08, 0x00, 0x00, 0x00, 0x00, 0x40};
+	static const guint8 rm[] = {0x46, 0x05, 0x02, 0x00, 0x00, 0x00, 0x00};
+	static const guint8 rsnxe[] = {0xf4, 0x01, 0x20};
+	g_autoptr(WifiBss) bss = rm_bss();
+	g_autoptr(WifiBss) plain = test_bss(TRUE);
+	g_autoptr(WifiWiphy) wiphy = wifi_wiphy_new(0);
+	g_autoptr(GByteArray) ies = g_byte_array_new();
+	struct nlattr *tb[NL80211_ATTR_MAX + 1];
+	WifiRsnPlan plan;
+	WifiStaCaps caps;
+	struct nl_msg *msg;
+
+	wiphy->ciphers = WIFI_CIPHER_CCMP;
+	memcpy(wiphy->ext_capa, radio_ext, sizeof(radio_ext));
+	wiphy->ext_capa_len = sizeof(radio_ext);
+	wiphy->features = NL80211_FEATURE_DS_PARAM_SET_IE_IN_PROBES | NL80211_FEATURE_QUIET;
+	wifi_sta_caps_plan(wiphy, bss, &caps);
+	g_assert_cmpmem(caps.ext, caps.ext_len, ext, sizeof(ext));
+	g_assert_cmpmem(caps.rm, caps.rm_len, rm, sizeof(rm));
+	g_assert_true(caps.use_rrm);
+
+	g_assert_true(wifi_rsn_plan(bss, wiphy, FALSE, &plan, NULL));
+	memcpy(plan.own_rsnxe, rsnxe, sizeof(rsnxe));
+	plan.own_rsnxe_len = sizeof(rsnxe);
+	msg = wifi_test_msg_new(NL80211_CMD_ASSOCIATE);
+	wifi_sme_put_associate(msg, 7, bss, &plan, &caps, TRUE);
+	wifi_test_msg_parse(msg, tb);
+	g_byte_array_append(ies, plan.own_rsne, (guint)plan.own_rsne_len);
+	g_byte_array_append(ies, rm, sizeof(rm));
+	g_byte_array_append(ies, ext, sizeof(ext));
+	g_byte_array_append(ies, rsnxe, sizeof(rsnxe));
+	g_assert_cmpmem(nla_data(tb[NL80211_ATTR_IE]), nla_len(tb[NL80211_ATTR_IE]), ies->data,
+	                ies->len);
+	g_assert_nonnull(tb[NL80211_ATTR_USE_RRM]);
+	nlmsg_free(msg);
+
+	/* One of the two flags is not enough; EXT_FEATURE_RRM alone is. */
+	wiphy->features = NL80211_FEATURE_QUIET;
+	wifi_sta_caps_plan(wiphy, bss, &caps);
+	g_assert_cmpuint(caps.rm_len, ==, 0);
+	g_assert_false(caps.use_rrm);
+	g_assert_cmpmem(caps.ext, caps.ext_len, ext, sizeof(ext));
+	wiphy->ext_features[NL80211_EXT_FEATURE_RRM / 8] |= 1u << (NL80211_EXT_FEATURE_RRM % 8);
+	wifi_sta_caps_plan(wiphy, bss, &caps);
+	g_assert_cmpmem(caps.rm, caps.rm_len, rm, sizeof(rm));
+	g_assert_true(caps.use_rrm);
+	/* An access point without radio measurement: no RM, no USE_RRM. */
+	wifi_sta_caps_plan(wiphy, plain, &caps);
+	g_assert_cmpuint(caps.rm_len, ==, 0);
+	g_assert_false(caps.use_rrm);
+	/* No radio known: BSS Transition alone. */
+	wifi_sta_caps_plan(NULL, bss, &caps);
+	g_assert_cmpmem(caps.ext, caps.ext_len, ext_bss_transition, sizeof(ext_bss_transition));
+	g_assert_false(caps.use_rrm);
 }
 
 static void
@@ -230,6 +341,7 @@ main(int argc, char **argv)
 	g_test_add_func("/wifi/sme/parse-malformed", test_parse_malformed);
 	g_test_add_func("/wifi/sme/authenticate-attrs", test_authenticate_attrs);
 	g_test_add_func("/wifi/sme/associate-attrs", test_associate_attrs);
+	g_test_add_func("/wifi/sme/station-caps", test_station_caps);
 	g_test_add_func("/wifi/sme/deauthenticate-attrs", test_deauthenticate_attrs);
 	g_test_add_func("/wifi/sme/status-names", test_status_names);
 	return g_test_run();
