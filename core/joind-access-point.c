@@ -208,13 +208,6 @@ joind_access_point_get_frequency(JoindAccessPoint *self)
 	return GET_PRIV(self)->frequency;
 }
 
-const gchar *
-joind_access_point_get_security(JoindAccessPoint *self)
-{
-	g_return_val_if_fail(JOIND_IS_ACCESS_POINT(self), NULL);
-	return GET_PRIV(self)->security != NULL ? GET_PRIV(self)->security : "";
-}
-
 static gboolean
 stations_find(JoindAccessPointPrivate *priv, const gchar *address, guint *index)
 {

@@ -71,7 +71,6 @@ JOIND_EXPORT void joind_access_point_set_started(JoindAccessPoint *self, gboolea
 JOIND_EXPORT gboolean joind_access_point_get_started(JoindAccessPoint *self);
 JOIND_EXPORT const gchar *joind_access_point_get_name(JoindAccessPoint *self);
 JOIND_EXPORT guint joind_access_point_get_frequency(JoindAccessPoint *self);
-JOIND_EXPORT const gchar *joind_access_point_get_security(JoindAccessPoint *self);
 
 /* A client's port opened ("station-joined") or it left ("station-left"):
  * address "aa:bb:...", lower case. The "stations" property (GStrv) lists

@@ -189,8 +189,11 @@ manager_hand_over(WifiManager *self, const Interface *iface, WifiWiphy *wiphy,
 	joind_device_set_address(owned->device, iface->address[0] != '\0' ? iface->address : NULL);
 	joind_device_set_supported_modes(owned->device, manager_supported_modes(wiphy));
 	wifi_device_set_mode_func(WIFI_DEVICE(owned->device), wifi_manager_set_mode, self);
-	if (!joind_core_add_device(self->core, owned->device, &error) ||
-	    !wifi_manager_take(self, owned, ops, &error)) {
+	/* Taken first, so that the device appears with its Station1 (or
+	 * AccessPoint1) in one InterfacesAdded, as before it outlived its
+	 * owner. */
+	if (!wifi_manager_take(self, owned, ops, &error) ||
+	    !joind_core_add_device(self->core, owned->device, &error)) {
 		g_warning("%s: %s", iface->name, error->message);
 		owned_free(owned);
 		return;
