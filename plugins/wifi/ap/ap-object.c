@@ -9,10 +9,9 @@
 struct _WifiAccessPoint {
 	JoindAccessPoint parent_instance;
 	JoindCore *core;
-	WifiAp *ap;    /* NULL once shut down */
-	GTask *start;  /* waiting for the BSS to beacon */
-	GTask *stop;   /* waiting for it to be down */
-	gchar *reason; /* why the BSS last went down */
+	WifiAp *ap;   /* NULL once shut down */
+	GTask *start; /* waiting for the BSS to beacon */
+	GTask *stop;  /* waiting for it to be down */
 };
 
 G_DEFINE_TYPE(WifiAccessPoint, wifi_access_point, JOIND_TYPE_ACCESS_POINT)
@@ -71,8 +70,6 @@ on_state(WifiApState old_state, WifiApState new_state, const gchar *reason, gpoi
 	}
 	if (new_state != WIFI_AP_STATE_IDLE)
 		return;
-	g_free(self->reason);
-	self->reason = g_strdup(reason);
 	forget_stations(self);
 	joind_access_point_set_started(ap, FALSE, NULL, 0, NULL);
 	task_done(&self->start, g_error_new(JOIND_ERROR, JOIND_ERROR_FAILED,
@@ -215,7 +212,6 @@ wifi_access_point_finalize(GObject *object)
 	WifiAccessPoint *self = WIFI_ACCESS_POINT(object);
 
 	wifi_access_point_shutdown(self, "the access point is gone");
-	g_free(self->reason);
 	G_OBJECT_CLASS(wifi_access_point_parent_class)->finalize(object);
 }
 
