@@ -74,6 +74,7 @@ joinctl_describe_device(JoinctlContext *ctx, JoindDBusObject *object)
 	joinctl_json_add_bool(b, "powered", joind_dbus_device1_get_powered(dev));
 	joinctl_json_add_string(b, "state", joind_dbus_device1_get_state(dev));
 	joinctl_json_add_string(b, "plugin", joind_dbus_device1_get_plugin(dev));
+	joinctl_json_add_string(b, "mode", joind_dbus_device1_get_mode(dev));
 	add_interfaces(b, object);
 	json_builder_end_object(b);
 	return json_builder_get_root(b);

@@ -1,4 +1,4 @@
-/* joinctl-device.c - `joinctl device list|show NAME`. */
+/* joinctl-device.c - `joinctl device list|show NAME|mode NAME MODE`. */
 #include "config.h"
 
 #include <stdio.h>
@@ -13,6 +13,7 @@ static const JoinctlField device_fields[] = {
         {"state", N_("State")},
         {"powered", N_("Powered")},
         {"plugin", N_("Plugin")},
+        {"mode", N_("Mode")},
         {"interfaces", N_("Interfaces")},
         {NULL, NULL},
 };
@@ -118,6 +119,25 @@ device_show(JoinctlContext *ctx, const gchar *name)
 	return JOINCTL_EXIT_OK;
 }
 
+/* Device1.Mode: answered once the interface runs in mode. */
+static int
+device_mode(JoinctlContext *ctx, const gchar *name, const gchar *mode)
+{
+	g_autoptr(GError) error = NULL;
+	g_autoptr(JoindDBusObject) object = joinctl_find_device(ctx, name, &error);
+	g_autoptr(GVariant) reply = NULL;
+
+	if (object == NULL)
+		return joinctl_report(error);
+	reply = joinctl_set_property(ctx, joind_dbus_object_peek_device1(object), "Mode",
+	                             g_variant_new_string(mode), &error);
+	if (reply == NULL) {
+		g_prefix_error(&error, "device mode %s %s: ", name, mode);
+		return joinctl_report(error);
+	}
+	return device_show(ctx, name);
+}
+
 int
 joinctl_cmd_device(JoinctlContext *ctx, gchar **args)
 {
@@ -125,10 +145,14 @@ joinctl_cmd_device(JoinctlContext *ctx, gchar **args)
 	guint n = g_strv_length(args);
 	gboolean list = n == 1 && g_str_equal(args[0], "list");
 	gboolean show = n == 2 && g_str_equal(args[0], "show");
+	gboolean mode = n == 3 && g_str_equal(args[0], "mode");
 
-	if (!list && !show)
-		return joinctl_usage_error(_("usage: joinctl device list | device show NAME"));
+	if (!list && !show && !mode)
+		return joinctl_usage_error(_("usage: joinctl device list | device show NAME | "
+		                             "device mode NAME station|ap"));
 	if (!joinctl_context_connect(ctx, TRUE, &error))
 		return joinctl_report(error);
+	if (mode)
+		return device_mode(ctx, args[1], args[2]);
 	return list ? device_list(ctx) : device_show(ctx, args[1]);
 }

@@ -21,7 +21,7 @@ static const struct {
         {"monitor", joinctl_cmd_monitor, TRUE},  {"wired", joinctl_cmd_wired, FALSE},
         {"station", joinctl_cmd_station, FALSE}, {"known-networks", joinctl_cmd_known, FALSE},
         {"agent", joinctl_cmd_agent, TRUE},      {"profile", joinctl_cmd_profile, FALSE},
-        {"import", joinctl_cmd_import, FALSE},
+        {"import", joinctl_cmd_import, FALSE},   {"ap", joinctl_cmd_ap, FALSE},
 };
 
 static const gchar *help_commands =
@@ -30,6 +30,10 @@ static const gchar *help_commands =
            "  daemon diagnostics               joind's diagnostics document (JSON)\n"
            "  device list                      devices joind manages\n"
            "  device show DEVICE               one device, with its 802.1X port or station\n"
+           "  device mode DEVICE station|ap    switch a WiFi interface (ap: an access point)\n"
+           "  ap DEVICE show|stop              the access point of a device in ap mode\n"
+           "  ap DEVICE start SSID             start it (WPA2/WPA3; the passphrase is asked)\n"
+           "  ap DEVICE start-profile NAME     start what <state dir>/ap/NAME.ap says\n"
            "  monitor                          objects and properties as they appear, change and\n"
            "                                   vanish, until Ctrl-C (waits for joind)\n"
            "  wired list                       802.1X ports\n"
@@ -66,7 +70,8 @@ static const gchar *help_commands =
            "rewrites profiles of the same names.\n"
            "\n"
            "JSON (--json; keys are stable, see joinctl(1)):\n"
-           "  device:  path ifindex name address kind powered state plugin interfaces\n"
+           "  device:  path ifindex name address kind powered state plugin mode interfaces\n"
+           "  ap:      device started name frequency security stations\n"
            "           (device show adds wired and station, null when absent)\n"
            "  wired:   device path state profile eap_method identity last_error\n"
            "  station: device path state scanning connected_network connected_network_path\n"

@@ -37,6 +37,8 @@ static const JoindAuthRule core_rules[] = {
          JOIND_AUTH_ACTION_PROFILE},
         {"net.joind.KnownNetwork1", "Forget", JOIND_AUTH_ACTION_KNOWN, JOIND_AUTH_ACTION_PROFILE},
         {"net.joind.ProfileManager1", NULL, JOIND_AUTH_ACTION_PROFILE, NULL},
+        {"net.joind.Device1", "Mode", JOIND_AUTH_ACTION_HOTSPOT, NULL},
+        {"net.joind.AccessPoint1", NULL, JOIND_AUTH_ACTION_HOTSPOT, NULL},
         {NULL, NULL, NULL, NULL},
 };
 
@@ -240,14 +242,23 @@ uid_in_group(guint32 uid, const gchar *group_name)
 
 /* Without polkit, group netdev connects, scans, answers prompts and edits
  * the networks its members saved; managing profiles makes one the
- * administrator of every system profile, so that stays root's (and the
- * daemon's own user's, as on a session bus). */
+ * administrator of every system profile, and running an access point
+ * takes the radio from every user and opens a network on the machine,
+ * so those stay root's (and the daemon's own user's, as on a session
+ * bus). */
+static gboolean
+auth_action_is_roots(const gchar *action)
+{
+	return g_strcmp0(action, JOIND_AUTH_ACTION_PROFILE) == 0 ||
+	       g_strcmp0(action, JOIND_AUTH_ACTION_HOTSPOT) == 0;
+}
+
 static gboolean
 auth_uid_allowed(guint32 uid, const gchar *action)
 {
 	if (uid == 0 || uid == (guint32)geteuid())
 		return TRUE;
-	if (g_strcmp0(action, JOIND_AUTH_ACTION_PROFILE) == 0)
+	if (auth_action_is_roots(action))
 		return FALSE;
 	return uid_in_group(uid, JOIND_AUTH_GROUP);
 }
@@ -264,6 +275,9 @@ auth_deny_without_polkit(AuthRequest *req)
 	if (g_strcmp0(req->action, JOIND_AUTH_ACTION_PROFILE) == 0)
 		auth_deny(req, "without polkit: profile management is root's",
 		          "Without polkit only root manages profiles (%s).", req->action);
+	else if (g_strcmp0(req->action, JOIND_AUTH_ACTION_HOTSPOT) == 0)
+		auth_deny(req, "without polkit: access points are root's",
+		          "Without polkit only root runs access points (%s).", req->action);
 	else
 		auth_deny(req, "without polkit: neither root nor in group " JOIND_AUTH_GROUP,
 		          "Only root and members of group “%s” may do this.", JOIND_AUTH_GROUP);

@@ -9,10 +9,12 @@
  */
 #include "joind-dbus-device.h"
 
+#include "joind-dbus-access-point.h"
 #include "joind-dbus-call.h"
 #include "joind-dbus-generated.h"
 #include "joind-dbus-object.h"
 #include "joind-device-private.h"
+#include "joind-observer.h"
 #include "joind-port-private.h"
 #include "joind-dbus-station.h"
 
@@ -24,7 +26,8 @@ typedef struct {
 	JoindDBusPort8021x1 *port_iface;
 	JoindPort8021x *port;
 	JoindProfileStore *store;
-	JoindDBusStationExport *station; /* WiFi devices only */
+	JoindDBusStationExport *station;          /* WiFi devices only */
+	JoindDBusAccessPointExport *access_point; /* WiFi devices only */
 } DeviceExport;
 
 /* The exports with a port, for the store's one "profile-error" handler:
@@ -219,6 +222,87 @@ export_sync_port(JoindDevice *device, GParamSpec *pspec, gpointer user_data)
 
 /* ---- Device1 ------------------------------------------------------------- */
 
+/* Device1's skeleton with writes of Mode, its one writable property,
+ * taken through the call path (the device is the target) instead of
+ * GDBus setting the skeleton's property. */
+typedef struct {
+	JoindDBusDevice1Skeleton parent;
+	JoindDevice *device; /* the export lives as the device's data */
+} JoindDeviceSkeleton;
+typedef JoindDBusDevice1SkeletonClass JoindDeviceSkeletonClass;
+
+GType joind_device_skeleton_get_type(void);
+G_DEFINE_TYPE(JoindDeviceSkeleton, joind_device_skeleton, JOIND_DBUS_TYPE_DEVICE1_SKELETON)
+
+#define PROPERTIES_IFACE "org.freedesktop.DBus.Properties"
+
+static GDBusInterfaceVTable device_vtable;
+static const GDBusInterfaceVTable *device_parent_vtable;
+
+static void
+mode_run(JoindDBusCall *call, gpointer device, gpointer data)
+{
+	joind_call_run(call, device, JOIND_CALL_OP_SET_MODE);
+}
+
+static void
+device_method_call(GDBusConnection *connection, const gchar *sender, const gchar *object_path,
+                   const gchar *interface_name, const gchar *method_name, GVariant *parameters,
+                   GDBusMethodInvocation *invocation, gpointer user_data)
+{
+	JoindDeviceSkeleton *self = user_data;
+
+	if (g_str_equal(interface_name, PROPERTIES_IFACE) && g_str_equal(method_name, "Set")) {
+		joind_dbus_call_start(G_DBUS_INTERFACE_SKELETON(self), invocation, self->device,
+		                      mode_run, NULL, NULL);
+		return;
+	}
+	device_parent_vtable->method_call(connection, sender, object_path, interface_name,
+	                                  method_name, parameters, invocation, user_data);
+}
+
+/* No set_property: GDBus checks that the property is writable and the
+ * value's type, then hands the Set to method_call. */
+static GDBusInterfaceVTable *
+device_get_vtable(GDBusInterfaceSkeleton *skeleton)
+{
+	if (device_parent_vtable == NULL) {
+		device_parent_vtable =
+		        G_DBUS_INTERFACE_SKELETON_CLASS(joind_device_skeleton_parent_class)
+		                ->get_vtable(skeleton);
+		device_vtable = *device_parent_vtable;
+		device_vtable.method_call = device_method_call;
+		device_vtable.set_property = NULL;
+	}
+	return &device_vtable;
+}
+
+static void
+joind_device_skeleton_class_init(JoindDeviceSkeletonClass *klass)
+{
+	G_DBUS_INTERFACE_SKELETON_CLASS(klass)->get_vtable = device_get_vtable;
+}
+
+static void
+joind_device_skeleton_init(JoindDeviceSkeleton *self)
+{
+}
+
+static void
+export_sync_modes(JoindDBusDevice1 *iface, JoindDevice *device)
+{
+	g_auto(GStrv) names = NULL;
+
+	if (joind_device_get_kind(device) != JOIND_DEVICE_KIND_WIFI) {
+		joind_dbus_device1_set_mode(iface, "");
+		return;
+	}
+	names = joind_device_modes_to_strv(joind_device_get_supported_modes(device));
+	joind_dbus_device1_set_supported_modes(iface, (const gchar *const *)names);
+	joind_dbus_device1_set_mode(iface,
+	                            joind_device_mode_to_string(joind_device_get_mode(device)));
+}
+
 /* After every property change: a "notify::port" handler of its own cost
  * about 220 bytes of heap. */
 static void
@@ -238,6 +322,7 @@ export_sync_device(JoindDevice *device, GParamSpec *pspec, gpointer user_data)
 	                            joind_device_kind_to_string(joind_device_get_kind(device)));
 	joind_dbus_device1_set_state(iface,
 	                             joind_device_state_to_string(joind_device_get_state(device)));
+	export_sync_modes(iface, device);
 }
 
 /* The object goes first, in one InterfacesRemoved, as the manager would
@@ -249,6 +334,7 @@ device_export_free(DeviceExport *exp)
 	export_detach_port(exp);
 	g_clear_object(&exp->store);
 	g_clear_pointer(&exp->station, joind_dbus_station_export_free);
+	g_clear_pointer(&exp->access_point, joind_dbus_access_point_export_free);
 	g_clear_object(&exp->device_iface);
 	joind_dbus_object_free(exp->object);
 	g_free(exp);
@@ -264,7 +350,8 @@ joind_dbus_device_export(JoindDBusManaged *managed, GDBusObjectManagerServer *ma
 
 	exp->store = g_object_ref(store);
 	exp->object = joind_dbus_object_new(managed, path);
-	exp->device_iface = joind_dbus_device1_skeleton_new();
+	exp->device_iface = g_object_new(joind_device_skeleton_get_type(), NULL);
+	((JoindDeviceSkeleton *)exp->device_iface)->device = device;
 	export_sync_device(device, NULL, exp);
 	joind_device_set_changed_func(device, export_sync_device, exp);
 	joind_dbus_object_add(exp->object, G_DBUS_INTERFACE_SKELETON(exp->device_iface));
@@ -273,8 +360,10 @@ joind_dbus_device_export(JoindDBusManaged *managed, GDBusObjectManagerServer *ma
 	export_sync_port(device, NULL, exp);
 	/* Station1 and the Network1 objects below the device: only a WiFi
 	 * device ever gets a station. */
-	if (joind_device_get_kind(device) == JOIND_DEVICE_KIND_WIFI)
+	if (joind_device_get_kind(device) == JOIND_DEVICE_KIND_WIFI) {
 		exp->station = joind_dbus_station_export_new(manager, exp->object, device);
+		exp->access_point = joind_dbus_access_point_export_new(exp->object, device);
+	}
 
 	g_object_set_data_full(G_OBJECT(device), EXPORT_KEY, exp,
 	                       (GDestroyNotify)device_export_free);

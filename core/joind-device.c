@@ -5,6 +5,8 @@
 #include "joind-log.h"
 #include "joind-util.h"
 #include "joind-port.h"
+#include "joind-access-point.h"
+#include "joind-error.h"
 #include "joind-station-private.h"
 
 typedef struct {
@@ -18,6 +20,9 @@ typedef struct {
 	gchar *object_path;
 	JoindPort8021x *port;
 	JoindStation *station;
+	JoindAccessPoint *access_point;
+	JoindDeviceMode mode;
+	guint supported_modes;
 	JoindDeviceChangedFunc changed;
 	gpointer changed_data;
 } JoindDevicePrivate;
@@ -35,6 +40,9 @@ enum {
 	PROP_STATE,
 	PROP_PORT,
 	PROP_STATION,
+	PROP_ACCESS_POINT,
+	PROP_MODE,
+	PROP_SUPPORTED_MODES,
 	N_PROPS
 };
 static GParamSpec *props[N_PROPS];
@@ -73,6 +81,15 @@ joind_device_get_property(GObject *object, guint id, GValue *value, GParamSpec *
 		break;
 	case PROP_STATION:
 		g_value_set_object(value, priv->station);
+		break;
+	case PROP_ACCESS_POINT:
+		g_value_set_object(value, priv->access_point);
+		break;
+	case PROP_MODE:
+		g_value_set_int(value, priv->mode);
+		break;
+	case PROP_SUPPORTED_MODES:
+		g_value_set_uint(value, priv->supported_modes);
 		break;
 	default:
 		G_OBJECT_WARN_INVALID_PROPERTY_ID(object, id, pspec);
@@ -118,6 +135,7 @@ joind_device_finalize(GObject *object)
 	g_free(priv->object_path);
 	g_clear_object(&priv->port);
 	g_clear_object(&priv->station);
+	g_clear_object(&priv->access_point);
 	G_OBJECT_CLASS(joind_device_parent_class)->finalize(object);
 }
 
@@ -164,12 +182,19 @@ joind_device_class_init(JoindDeviceClass *klass)
 	                                     JOIND_DEVICE_STATE_DOWN, ro);
 	props[PROP_PORT] = g_param_spec_object("port", NULL, NULL, JOIND_TYPE_PORT_8021X, ro);
 	props[PROP_STATION] = g_param_spec_object("station", NULL, NULL, JOIND_TYPE_STATION, ro);
+	props[PROP_ACCESS_POINT] =
+	        g_param_spec_object("access-point", NULL, NULL, JOIND_TYPE_ACCESS_POINT, ro);
+	props[PROP_MODE] = g_param_spec_int("mode", NULL, NULL, 0, JOIND_DEVICE_MODE_LAST,
+	                                    JOIND_DEVICE_MODE_STATION, ro);
+	props[PROP_SUPPORTED_MODES] = g_param_spec_uint("supported-modes", NULL, NULL, 0, G_MAXUINT,
+	                                                1u << JOIND_DEVICE_MODE_STATION, ro);
 	g_object_class_install_properties(object_class, N_PROPS, props);
 }
 
 static void
 joind_device_init(JoindDevice *self)
 {
+	GET_PRIV(self)->supported_modes = 1u << JOIND_DEVICE_MODE_STATION;
 }
 
 JoindDevice *
@@ -329,6 +354,62 @@ joind_device_get_station(JoindDevice *device)
 {
 	g_return_val_if_fail(JOIND_IS_DEVICE(device), NULL);
 	return GET_PRIV(device)->station;
+}
+
+JoindDeviceMode
+joind_device_get_mode(JoindDevice *self)
+{
+	g_return_val_if_fail(JOIND_IS_DEVICE(self), JOIND_DEVICE_MODE_STATION);
+	return GET_PRIV(self)->mode;
+}
+
+void
+joind_device_set_mode(JoindDevice *self, JoindDeviceMode mode)
+{
+	JoindDevicePrivate *priv;
+
+	g_return_if_fail(JOIND_IS_DEVICE(self) && mode <= JOIND_DEVICE_MODE_LAST);
+	priv = GET_PRIV(self);
+	if (priv->mode == mode)
+		return;
+	joind_log_state_change(G_LOG_DOMAIN, G_LOG_LEVEL_INFO, JOIND_LOG_STATE_CHANGE,
+	                       &(JoindLogSubject){priv->plugin, priv->name, NULL, NULL},
+	                       joind_device_mode_to_string(priv->mode),
+	                       joind_device_mode_to_string(mode), "interface type changed");
+	priv->mode = mode;
+	g_object_notify_by_pspec(G_OBJECT(self), props[PROP_MODE]);
+}
+
+guint
+joind_device_get_supported_modes(JoindDevice *self)
+{
+	g_return_val_if_fail(JOIND_IS_DEVICE(self), 0);
+	return GET_PRIV(self)->supported_modes;
+}
+
+void
+joind_device_set_supported_modes(JoindDevice *self, guint modes)
+{
+	g_return_if_fail(JOIND_IS_DEVICE(self));
+	if (GET_PRIV(self)->supported_modes == modes)
+		return;
+	GET_PRIV(self)->supported_modes = modes;
+	g_object_notify_by_pspec(G_OBJECT(self), props[PROP_SUPPORTED_MODES]);
+}
+
+void
+joind_device_attach_access_point(JoindDevice *device, JoindAccessPoint *access_point)
+{
+	g_return_if_fail(JOIND_IS_DEVICE(device));
+	if (g_set_object(&GET_PRIV(device)->access_point, access_point))
+		g_object_notify_by_pspec(G_OBJECT(device), props[PROP_ACCESS_POINT]);
+}
+
+JoindAccessPoint *
+joind_device_get_access_point(JoindDevice *device)
+{
+	g_return_val_if_fail(JOIND_IS_DEVICE(device), NULL);
+	return GET_PRIV(device)->access_point;
 }
 
 const gchar *

@@ -7,6 +7,7 @@
 #include <string.h>
 
 #include "joind-dbus-call.h"
+#include "joind-access-point.h"
 #include "joind-device-power.h"
 #include "joind-error.h"
 #include "joind-station.h"
@@ -99,6 +100,13 @@ op_finish(JoindCallOp op, GObject *source, GAsyncResult *result, GError **error)
 	case JOIND_CALL_OP_POWER_ON:
 	case JOIND_CALL_OP_POWER_OFF:
 		return joind_device_power_finish(JOIND_DEVICE(source), result, error);
+	case JOIND_CALL_OP_SET_MODE:
+		return joind_device_change_mode_finish(JOIND_DEVICE(source), result, error);
+	case JOIND_CALL_OP_AP_START:
+	case JOIND_CALL_OP_AP_START_WPA2:
+	case JOIND_CALL_OP_AP_START_PROFILE:
+	case JOIND_CALL_OP_AP_STOP:
+		return joind_access_point_finish(JOIND_ACCESS_POINT(source), result, error);
 	}
 	return joind_set_error(error, JOIND_ERROR_NOT_SUPPORTED, "No such operation.");
 }
@@ -134,6 +142,77 @@ op_connect_hidden(OpRun *run, JoindStation *station)
 	                             op_done, run);
 }
 
+static GVariant *
+op_params(OpRun *run)
+{
+	return g_dbus_method_invocation_get_parameters(joind_dbus_call_get_invocation(run->call));
+}
+
+/* A Properties.Set of Mode: GDBus checked that the value is a string. */
+static void
+op_set_mode(OpRun *run, JoindDevice *device)
+{
+	g_autoptr(GVariant) value = NULL;
+	JoindDeviceMode mode;
+
+	g_variant_get(op_params(run), "(&s&sv)", NULL, NULL, &value);
+	if (!joind_device_mode_from_string(g_variant_get_string(value, NULL), &mode)) {
+		joind_dbus_call_return_new_error(run->call, JOIND_ERROR_INVALID_ARGS,
+		                                 "“%s” is not a mode: station, ap or ad-hoc.",
+		                                 g_variant_get_string(value, NULL));
+		g_free(run);
+		return;
+	}
+	joind_device_change_mode(device, mode, joind_dbus_call_get_cancellable(run->call), op_done,
+	                         run);
+}
+
+static void
+op_ap_start(OpRun *run, JoindAccessPoint *access_point)
+{
+	const gchar *ssid = NULL, *passphrase = NULL;
+
+	g_variant_get(op_params(run), "(&s&s)", &ssid, &passphrase);
+	joind_access_point_start(access_point, ssid, passphrase,
+	                         run->op == JOIND_CALL_OP_AP_START_WPA2 ? JOIND_AP_SECURITY_WPA2
+	                                                                : NULL,
+	                         joind_dbus_call_get_cancellable(run->call), op_done, run);
+}
+
+static void
+op_ap_start_profile(OpRun *run, JoindAccessPoint *access_point)
+{
+	const gchar *name = NULL;
+
+	g_variant_get(op_params(run), "(&s)", &name);
+	joind_access_point_start_profile(access_point, name,
+	                                 joind_dbus_call_get_cancellable(run->call), op_done, run);
+}
+
+/* Modes and access points (ABI 3.1). */
+static gboolean
+op_run_ap(OpRun *run, gpointer model)
+{
+	switch (run->op) {
+	case JOIND_CALL_OP_SET_MODE:
+		op_set_mode(run, model);
+		return TRUE;
+	case JOIND_CALL_OP_AP_START:
+	case JOIND_CALL_OP_AP_START_WPA2:
+		op_ap_start(run, model);
+		return TRUE;
+	case JOIND_CALL_OP_AP_START_PROFILE:
+		op_ap_start_profile(run, model);
+		return TRUE;
+	case JOIND_CALL_OP_AP_STOP:
+		joind_access_point_stop(model, joind_dbus_call_get_cancellable(run->call), op_done,
+		                        run);
+		return TRUE;
+	default:
+		return FALSE;
+	}
+}
+
 void
 joind_call_run(JoindCall *call, gpointer model, JoindCallOp op)
 {
@@ -159,7 +238,11 @@ joind_call_run(JoindCall *call, gpointer model, JoindCallOp op)
 	case JOIND_CALL_OP_POWER_OFF:
 		joind_device_power(model, op == JOIND_CALL_OP_POWER_ON, cancellable, op_done, run);
 		return;
+	default:
+		break;
 	}
+	if (op_run_ap(run, model))
+		return;
 	g_free(run);
 	joind_dbus_call_return_new_error(call, JOIND_ERROR_NOT_SUPPORTED, "No such operation.");
 }

@@ -21,6 +21,7 @@
 
 #include "fake-bss.h"
 #include "fake-link.h"
+#include "device.h"
 #include "station.h"
 #include "settings.h"
 #include "test-core.h"
@@ -78,7 +79,6 @@ bench_new(guint n)
 	g_autoptr(GPtrArray) ssids = g_ptr_array_new_with_free_func(g_free);
 	WifiStationSetup setup = {0};
 	FakeLink *fake_link = NULL;
-	g_autoptr(GError) error = NULL;
 
 	wiphy->name = g_strdup("phy0");
 	wiphy->max_scan_ssids = 4;
@@ -90,13 +90,16 @@ bench_new(guint n)
 	b->iface = wifi_iface_new(b->nl, b->link, wiphy, 7, "wlan0");
 	setup.core = b->tc->core;
 	setup.iface = b->iface;
-	setup.address = "02:00:00:00:00:aa";
+	setup.device = JOIND_DEVICE(wifi_device_new(7, "wlan0", NULL, NULL));
+	joind_device_set_address(setup.device, "02:00:00:00:00:aa");
+	g_assert_true(joind_core_add_device(b->tc->core, setup.device, NULL));
 	b->station = wifi_station_new(&setup);
+	/* The station holds the device from now on. */
+	g_object_unref(setup.device);
 	fake_nl_done_all(b->fake, NL80211_CMD_DISCONNECT, -ENOTCONN);
 	wifi_nl_add_listener(b->nl, on_event, b);
 	b->entries = entries_new(n, ssids);
-	if (!wifi_station_start(b->station, &error))
-		g_error("station: %s", error->message);
+	wifi_station_start(b->station);
 	iterate();
 	return b;
 }
@@ -104,6 +107,7 @@ bench_new(guint n)
 static void
 bench_free(Bench *b)
 {
+	joind_core_remove_device(b->tc->core, wifi_station_get_joind_device(b->station));
 	wifi_station_stop(b->station);
 	g_object_unref(b->station);
 	wifi_iface_unref(b->iface);

@@ -22,6 +22,8 @@ typedef struct _JoindCore JoindCore;
 #define JOIND_AUTH_ACTION_PROFILE "net.joind.profile.manage"
 #define JOIND_AUTH_ACTION_WIRED   "net.joind.wired.control"
 #define JOIND_AUTH_ACTION_AGENT   "net.joind.agent.register"
+/* Running the interface as an access point (ABI 3.1). */
+#define JOIND_AUTH_ACTION_HOTSPOT "net.joind.hotspot"
 
 typedef struct {
 	const gchar *interface;

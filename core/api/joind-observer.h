@@ -65,7 +65,13 @@ JOIND_EXPORT void joind_call_return_result(JoindCall *call, gboolean ok, const G
  * Network's Connect on a JoindNetwork; powering a JoindDevice on or off
  * (its link set up or down, which its plugin follows as it follows
  * `ip link`: off disconnects and stops scans, on scans and autoconnects
- * again), answered once the device's "powered" says so. */
+ * again), answered once the device's "powered" says so. ABI 3.1: a
+ * Properties.Set of a device's Mode (parameters "(ssv)", the value one
+ * of joind_device_mode_to_string()'s names) on a JoindDevice, answered
+ * once it runs in that mode; an access point's Start ("(ss)": SSID and
+ * passphrase; the strongest security every client can use, or with
+ * _WPA2 WPA2-Personal alone, as iwd's), StartProfile ("(s)") and Stop on
+ * a JoindAccessPoint. */
 typedef enum {
 	JOIND_CALL_OP_SCAN,
 	JOIND_CALL_OP_DISCONNECT,
@@ -73,6 +79,11 @@ typedef enum {
 	JOIND_CALL_OP_CONNECT,
 	JOIND_CALL_OP_POWER_ON,
 	JOIND_CALL_OP_POWER_OFF,
+	JOIND_CALL_OP_SET_MODE,
+	JOIND_CALL_OP_AP_START,
+	JOIND_CALL_OP_AP_START_WPA2,
+	JOIND_CALL_OP_AP_START_PROFILE,
+	JOIND_CALL_OP_AP_STOP,
 } JoindCallOp;
 
 /* Runs op on model for call, with the call's cancellable (so a secret is

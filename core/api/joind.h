@@ -1,6 +1,7 @@
 /* joind.h - everything a plugin may include, in one header. */
 #pragma once
 
+#include "joind-access-point.h"
 #include "joind-agent.h"
 #include "joind-auth-rule.h"
 #include "joind-core.h"

@@ -115,8 +115,9 @@ const IwdMethod iwd_network_methods[] = {
  * netdev), through the core, which answers once joind's device follows:
  * off disconnects and stops scans, on scans and autoconnects again. An
  * Adapter's write acts on the radio's station interface (joind runs one
- * per radio), where iwd would switch the radio's rfkill. Mode only
- * accepts "station", the one mode joind runs. */
+ * per radio), where iwd would switch the radio's rfkill. Mode switches
+ * the interface (station, ap) and is answered once it runs in the new
+ * mode, with AccessPoint or Station on the device's object. */
 void
 iwd_power_set_property(JoindCall *call, IwdIface *target, JoindDevice *device)
 {
@@ -139,8 +140,11 @@ iwd_power_set_property(JoindCall *call, IwdIface *target, JoindDevice *device)
 		                                            : JOIND_CALL_OP_POWER_OFF);
 		return;
 	}
-	error = g_error_new(IWD_ERROR, IWD_ERROR_NOT_SUPPORTED,
-	                    "joind runs stations only; %s cannot change.", name);
+	if (g_str_equal(name, "Mode") && device != NULL) {
+		joind_call_run(call, device, JOIND_CALL_OP_SET_MODE);
+		return;
+	}
+	error = g_error_new(IWD_ERROR, IWD_ERROR_NOT_SUPPORTED, "%s cannot change here.", name);
 	joind_call_return_error(call, error);
 }
 

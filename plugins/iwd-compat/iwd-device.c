@@ -7,6 +7,7 @@
  */
 #include "iwd-device.h"
 
+#include "iwd-ap.h"
 #include "iwd-calls.h"
 #include "iwd-diagnostics.h"
 #include "iwd-iface.h"
@@ -36,6 +37,7 @@ struct _IwdDevice {
 	gboolean diagnostic_shown;
 	gulong station_ids[3]; /* notify, network-added, network-removed */
 	GHashTable *networks;  /* JoindNetwork -> IwdNetwork */
+	IwdAp *ap;             /* while the device is in AP mode */
 };
 
 /* ---- networks ---------------------------------------------------------------- */
@@ -300,6 +302,21 @@ station_hide(IwdDevice *self)
 
 /* ---- the device -------------------------------------------------------------- */
 
+/* AccessPoint comes with the device's access point, before the device is
+ * powered in AP mode (NetworkManager looks for it when Powered turns
+ * true), and goes with it. */
+static void
+device_sync_ap(IwdDevice *self)
+{
+	JoindAccessPoint *access_point = joind_device_get_access_point(self->device);
+
+	if (self->ap != NULL && iwd_ap_get_model(self->ap) == access_point)
+		return;
+	g_clear_pointer(&self->ap, iwd_ap_free);
+	if (access_point != NULL)
+		self->ap = iwd_ap_new(self->object, access_point);
+}
+
 static void
 device_sync(IwdDevice *self)
 {
@@ -314,7 +331,10 @@ device_sync(IwdDevice *self)
 	iwd_iface_set(self->device_iface, "Powered",
 	              g_variant_new_boolean(joind_device_get_powered(device)));
 	iwd_iface_set(self->device_iface, "Adapter", g_variant_new_object_path(self->adapter_path));
-	iwd_iface_set(self->device_iface, "Mode", g_variant_new_string("station"));
+	iwd_iface_set(
+	        self->device_iface, "Mode",
+	        g_variant_new_string(joind_device_mode_to_string(joind_device_get_mode(device))));
+	device_sync_ap(self);
 	if (!joind_device_get_powered(device))
 		station = NULL;
 	if (station != self->station) {
@@ -364,6 +384,7 @@ iwd_device_free(IwdDevice *self)
 		return;
 	g_signal_handler_disconnect(self->device, self->device_notify_id);
 	station_hide(self);
+	g_clear_pointer(&self->ap, iwd_ap_free);
 	g_dbus_object_manager_server_unexport(self->manager, self->path);
 	g_object_unref(self->object);
 	g_object_unref(self->device_iface);

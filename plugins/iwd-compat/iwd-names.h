@@ -15,6 +15,7 @@ G_BEGIN_DECLS
 #define IWD_IFACE_ADAPTER IWD_SERVICE ".Adapter"
 #define IWD_IFACE_DEVICE  IWD_SERVICE ".Device"
 #define IWD_IFACE_STATION IWD_SERVICE ".Station"
+#define IWD_IFACE_AP      IWD_SERVICE ".AccessPoint"
 #define IWD_IFACE_DIAG    IWD_SERVICE ".StationDiagnostic"
 #define IWD_IFACE_NETWORK IWD_SERVICE ".Network"
 #define IWD_IFACE_KNOWN   IWD_SERVICE ".KnownNetwork"

@@ -143,15 +143,23 @@ adapter_free(gpointer data)
 	g_free(adapter);
 }
 
-/* Powered while any interface of the radio is. */
+/* Powered while any interface of the radio is; the modes its
+ * interfaces can run, in iwd's names. */
 static void
 adapter_sync(IwdAdapter *adapter)
 {
 	gboolean powered = FALSE;
+	guint modes = 1u << JOIND_DEVICE_MODE_STATION;
+	g_auto(GStrv) names = NULL;
 
-	for (guint i = 0; i < adapter->devices->len; i++)
+	for (guint i = 0; i < adapter->devices->len; i++) {
 		powered |= joind_device_get_powered(g_ptr_array_index(adapter->devices, i));
+		modes |= joind_device_get_supported_modes(g_ptr_array_index(adapter->devices, i));
+	}
+	names = joind_device_modes_to_strv(modes);
 	iwd_iface_set(adapter->iface, "Powered", g_variant_new_boolean(powered));
+	iwd_iface_set(adapter->iface, "SupportedModes",
+	              g_variant_new_strv((const gchar *const *)names, -1));
 }
 
 /* Adapter.Powered and the like act on the radio's station interface. */
@@ -171,7 +179,6 @@ adapter_get(IwdServer *self, guint phy)
 	IwdAdapter *adapter = g_hash_table_lookup(self->adapters, GUINT_TO_POINTER(phy));
 	g_autofree gchar *path = NULL;
 	g_autofree gchar *name = NULL;
-	const gchar *modes[] = {"station", NULL};
 
 	if (adapter != NULL)
 		return adapter;
@@ -183,7 +190,6 @@ adapter_get(IwdServer *self, guint phy)
 	                               adapter_set_property, NULL);
 	iwd_iface_set_context(adapter->iface, adapter);
 	iwd_iface_set(adapter->iface, "Name", g_variant_new_string(name));
-	iwd_iface_set(adapter->iface, "SupportedModes", g_variant_new_strv(modes, -1));
 	adapter_sync(adapter);
 	adapter->object = g_dbus_object_skeleton_new(path);
 	g_dbus_object_skeleton_add_interface(adapter->object,

@@ -5,7 +5,9 @@
  * deleted wiphys and interfaces, and interface type changes (hostapd turns
  * a station into an AP). Each managed interface is handed to the owner of
  * its mode (mode_owners below, kernel/mode.h): the station, or the access
- * point.
+ * point. The interface's device (Device1) is the manager's and stays
+ * while the interface changes modes (manager-mode.c switches them for
+ * Device1.Mode); only the owner changes.
  *
  * The radios' rfkill switches (rfkill.h) reach the stations of the radio
  * they name; the system's resume from sleep (sleep.h) reaches every
@@ -16,6 +18,8 @@
 #include "joind-mac.h"
 #include "address.h"
 #include "ap-mode.h"
+#include "device.h"
+#include "manager-private.h"
 #include "joind-observer.h"
 #include "link.h"
 #include "nl80211.h"
@@ -24,23 +28,6 @@
 #include "station.h"
 #include "wiphy.h"
 
-struct _WifiManager {
-	JoindCore *core;
-	WifiNl *nl;
-	WifiLink *link;
-	WifiRfkill *rfkill; /* NULL without /dev/rfkill */
-	WifiSleep *sleep;
-	guint listener;
-	GHashTable *wiphys;      /* id -> WifiWiphy */
-	GHashTable *owned;       /* ifindex -> Owned: each managed interface */
-	GHashTable *pending;     /* ifindex -> Interface waiting for its wiphy */
-	GHashTable *fetching;    /* wiphy ids being dumped */
-	GHashTable *ignored;     /* ifindex set, reported once */
-	GHashTable *resync_seen; /* ifindex set of the listing after lost events */
-	gchar **allow;
-	gchar **deny;
-};
-
 typedef struct {
 	guint32 ifindex;
 	gchar *name;
@@ -48,13 +35,6 @@ typedef struct {
 	guint32 iftype;
 	gchar address[JOIND_MAC_STRING_LEN];
 } Interface;
-
-/* A managed interface and the owner of its mode. */
-typedef struct {
-	const WifiModeOps *ops;
-	gpointer owner;
-	WifiIface *iface;
-} Owned;
 
 /* Who owns an interface in each mode; an interface in a mode no one
  * owns is left alone. */
@@ -67,13 +47,17 @@ owned_free(gpointer data)
 {
 	Owned *owned = data;
 
-	owned->ops->release(owned->owner);
+	if (owned->owner != NULL)
+		owned->ops->release(owned->owner);
+	wifi_device_set_mode_func(WIFI_DEVICE(owned->device), NULL, NULL);
+	joind_core_remove_device(owned->manager->core, owned->device);
+	g_object_unref(owned->device);
 	wifi_iface_unref(owned->iface);
 	g_free(owned);
 }
 
-static const WifiModeOps *
-mode_owner(guint32 iftype)
+const WifiModeOps *
+wifi_manager_mode_owner(guint32 iftype)
 {
 	for (guint i = 0; i < G_N_ELEMENTS(mode_owners); i++) {
 		if (mode_owners[i]->iftype == iftype)
@@ -147,35 +131,73 @@ manager_address_policy(WifiManager *self)
 	                        joind_core_get_state_dir(self->core));
 }
 
+/* Why the radio's rfkill switch blocks it, or NULL. */
+static const gchar *
+manager_blocked(WifiManager *self, WifiWiphy *wiphy)
+{
+	const gchar *reason = NULL;
+
+	if (self->rfkill != NULL && wifi_rfkill_is_blocked(self->rfkill, wiphy->name, &reason))
+		return reason;
+	return NULL;
+}
+
+gboolean
+wifi_manager_take(WifiManager *self, Owned *owned, const WifiModeOps *ops, GError **error)
+{
+	WifiModeSetup setup = {
+	        .core = self->core,
+	        .iface = owned->iface,
+	        .device = owned->device,
+	        .address = joind_device_get_address(owned->device),
+	        .blocked = manager_blocked(self, owned->iface->wiphy),
+	};
+
+	owned->ops = ops;
+	owned->owner = ops->take(&setup, error);
+	if (owned->owner == NULL)
+		return FALSE;
+	joind_device_set_mode(owned->device, wifi_manager_iftype_mode(ops->iftype));
+	return TRUE;
+}
+
+/* The modes the radio runs that joind owns. */
+static guint
+manager_supported_modes(const WifiWiphy *wiphy)
+{
+	guint modes = 0;
+
+	for (guint i = 0; i < G_N_ELEMENTS(mode_owners); i++) {
+		if ((wiphy->iftypes & (1u << mode_owners[i]->iftype)) != 0)
+			modes |= 1u << wifi_manager_iftype_mode(mode_owners[i]->iftype);
+	}
+	return modes | (1u << JOIND_DEVICE_MODE_STATION);
+}
+
 static void
 manager_hand_over(WifiManager *self, const Interface *iface, WifiWiphy *wiphy,
                   const WifiModeOps *ops)
 {
 	g_autoptr(GError) error = NULL;
-	WifiIface *context =
-	        wifi_iface_new(self->nl, self->link, wiphy, iface->ifindex, iface->name);
-	WifiModeSetup setup = {
-	        .core = self->core,
-	        .iface = context,
-	        .address = iface->address[0] != '\0' ? iface->address : NULL,
-	};
-	const gchar *reason = NULL;
-	Owned *owned;
-	gpointer owner;
+	Owned *owned = g_new0(Owned, 1);
 
-	context->address = manager_address_policy(self);
-	if (self->rfkill != NULL && wifi_rfkill_is_blocked(self->rfkill, wiphy->name, &reason))
-		setup.blocked = reason;
-	owner = ops->take(&setup, &error);
-	if (owner == NULL) {
+	owned->manager = self;
+	owned->iface = wifi_iface_new(self->nl, self->link, wiphy, iface->ifindex, iface->name);
+	owned->iface->address = manager_address_policy(self);
+	owned->device =
+	        JOIND_DEVICE(wifi_device_new((gint)iface->ifindex, iface->name, NULL, NULL));
+	joind_device_set_address(owned->device, iface->address[0] != '\0' ? iface->address : NULL);
+	joind_device_set_supported_modes(owned->device, manager_supported_modes(wiphy));
+	wifi_device_set_mode_func(WIFI_DEVICE(owned->device), wifi_manager_set_mode, self);
+	/* Taken first, so that the device appears with its Station1 (or
+	 * AccessPoint1) in one InterfacesAdded, as before it outlived its
+	 * owner. */
+	if (!wifi_manager_take(self, owned, ops, &error) ||
+	    !joind_core_add_device(self->core, owned->device, &error)) {
 		wifi_iface_warning(iface, "%s", error->message);
-		wifi_iface_unref(context);
+		owned_free(owned);
 		return;
 	}
-	owned = g_new0(Owned, 1);
-	owned->ops = ops;
-	owned->owner = owner;
-	owned->iface = context;
 	g_hash_table_insert(self->owned, GUINT_TO_POINTER(iface->ifindex), owned);
 }
 
@@ -185,14 +207,18 @@ static void
 manager_interface_seen(WifiManager *self, Interface *iface)
 {
 	gpointer key = GUINT_TO_POINTER(iface->ifindex);
-	const WifiModeOps *ops = mode_owner(iface->iftype);
+	const WifiModeOps *ops = wifi_manager_mode_owner(iface->iftype);
 	Owned *owned = g_hash_table_lookup(self->owned, key);
 	WifiWiphy *wiphy;
 
-	if (owned != NULL && owned->ops == ops)
+	if (owned != NULL && owned->ops == ops && owned->owner != NULL)
 		return;
+	if (owned != NULL && ops != NULL) {
+		wifi_manager_switch_owner(self, owned, ops, "its mode changed");
+		return;
+	}
 	if (owned != NULL)
-		manager_release(self, iface->ifindex, "its mode changed");
+		manager_release(self, iface->ifindex, "a mode joind does not run");
 	if (ops == NULL)
 		return;
 	if (!wifi_interface_allowed((const gchar *const *)self->allow,
@@ -373,7 +399,7 @@ on_nl_event(guint8 cmd, struct nlattr **attrs, gpointer user_data)
 		return;
 	owned = g_hash_table_lookup(self->owned,
 	                            GUINT_TO_POINTER(nla_get_u32(attrs[NL80211_ATTR_IFINDEX])));
-	if (owned != NULL)
+	if (owned != NULL && owned->owner != NULL)
 		owned->ops->handle_event(owned->owner, cmd, attrs);
 }
 
@@ -383,7 +409,7 @@ on_link(gint ifindex, const gchar *name, const gchar *address, guint flags, gpoi
 	WifiManager *self = user_data;
 	Owned *owned = g_hash_table_lookup(self->owned, GUINT_TO_POINTER(ifindex));
 
-	if (owned != NULL)
+	if (owned != NULL && owned->owner != NULL)
 		owned->ops->link_changed(owned->owner, name, address, flags);
 }
 
@@ -432,8 +458,10 @@ on_events_lost(gpointer user_data)
 	struct nl_msg *msg;
 
 	g_hash_table_iter_init(&iter, self->owned);
-	while (g_hash_table_iter_next(&iter, NULL, (gpointer *)&owned))
-		owned->ops->resync(owned->owner);
+	while (g_hash_table_iter_next(&iter, NULL, (gpointer *)&owned)) {
+		if (owned->owner != NULL)
+			owned->ops->resync(owned->owner);
+	}
 	if (self->resync_seen != NULL)
 		return; /* a listing is under way already */
 	self->resync_seen = g_hash_table_new(g_direct_hash, g_direct_equal);
@@ -452,7 +480,7 @@ on_rfkill(const gchar *wiphy_name, gboolean blocked, const gchar *reason, gpoint
 		WifiWiphy *wiphy =
 		        g_hash_table_lookup(self->wiphys, GUINT_TO_POINTER(o->iface->wiphy->id));
 
-		if (wiphy != NULL && g_strcmp0(wiphy->name, wiphy_name) == 0)
+		if (o->owner != NULL && wiphy != NULL && g_strcmp0(wiphy->name, wiphy_name) == 0)
 			o->ops->set_blocked(o->owner, blocked, reason);
 	}
 }
@@ -463,8 +491,12 @@ on_resumed(gpointer user_data)
 	WifiManager *self = user_data;
 	g_autoptr(GList) owned = g_hash_table_get_values(self->owned);
 
-	for (GList *l = owned; l != NULL; l = l->next)
-		((Owned *)l->data)->ops->resumed(((Owned *)l->data)->owner);
+	for (GList *l = owned; l != NULL; l = l->next) {
+		const Owned *o = l->data;
+
+		if (o->owner != NULL)
+			o->ops->resumed(o->owner);
+	}
 }
 
 /* ---- start-up ------------------------------------------------------------- */

@@ -224,7 +224,11 @@ call_as() {
     local user=$1 path=$2 iface=$3 kind=$4 name=$5 sig=$6
     local args=()
     if [ "$kind" = set ]; then
-        args=(--method org.freedesktop.DBus.Properties.Set "$iface" "$name" "<$(arg_for "$sig")>")
+        local value
+        value=$(arg_for "$sig")
+        # Inside a variant a string is GVariant text: quoted.
+        [ "$sig" != s ] || value="'$value'"
+        args=(--method org.freedesktop.DBus.Properties.Set "$iface" "$name" "<$value>")
     else
         args=(--method "$iface.$name")
         if [ "$sig" != - ]; then

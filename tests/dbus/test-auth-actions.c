@@ -92,7 +92,7 @@ test_every_member_has_an_action(void)
 	g_assert_true(g_file_get_contents(path, &xml, NULL, &error));
 	node = g_dbus_node_info_new_for_xml(xml, &error);
 	g_assert_no_error(error);
-	g_assert_cmpuint(g_hash_table_size(defined), ==, 5);
+	g_assert_cmpuint(g_hash_table_size(defined), ==, 6);
 	for (GDBusInterfaceInfo **i = node->interfaces; *i != NULL; i++) {
 		if (g_str_equal((*i)->name, AGENT_IFACE))
 			continue;
@@ -129,6 +129,11 @@ test_actions(void)
 	        {"net.joind.KnownNetwork1", "AutoConnect", TRUE, JOIND_AUTH_ACTION_PROFILE},
 	        /* Every member of an interface one rule covers. */
 	        {"net.joind.ProfileManager1", "CreateProfile", FALSE, JOIND_AUTH_ACTION_PROFILE},
+	        /* Running an access point, as NetworkManager's wifi.share. */
+	        {"net.joind.Device1", "Mode", FALSE, JOIND_AUTH_ACTION_HOTSPOT},
+	        {"net.joind.AccessPoint1", "Start", FALSE, JOIND_AUTH_ACTION_HOTSPOT},
+	        {"net.joind.AccessPoint1", "Stop", TRUE, JOIND_AUTH_ACTION_HOTSPOT},
+	        {"net.joind.Device1", "Powered", FALSE, NULL},
 	        /* Not on the API: refused. */
 	        {"net.joind.KnownNetwork1", "Name", FALSE, NULL},
 	        {"net.joind.Station1", "Frobnicate", FALSE, NULL},
@@ -167,6 +172,13 @@ test_iwd_rules(void)
 	g_assert_cmpstr(joind_auth_action_lookup("net.connman.iwd.KnownNetwork", "Forget", TRUE),
 	                ==, JOIND_AUTH_ACTION_PROFILE);
 	g_assert_null(joind_auth_action_lookup("net.connman.iwd.Network", "Frobnicate", FALSE));
+	/* Mode needs more than Powered, the rest of Device. */
+	g_assert_cmpstr(joind_auth_action_lookup("net.connman.iwd.Device", "Mode", FALSE), ==,
+	                JOIND_AUTH_ACTION_HOTSPOT);
+	g_assert_cmpstr(joind_auth_action_lookup("net.connman.iwd.Device", "Powered", FALSE), ==,
+	                JOIND_AUTH_ACTION_CONNECT);
+	g_assert_cmpstr(joind_auth_action_lookup("net.connman.iwd.AccessPoint", "Start", FALSE), ==,
+	                JOIND_AUTH_ACTION_HOTSPOT);
 }
 
 /* A table declared again is taken; another table for an interface some

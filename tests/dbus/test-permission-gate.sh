@@ -7,7 +7,8 @@
 #           polkit is not installed) refuses the outsider every method and
 #           setter, lets the member connect and change a network a user
 #           saved, but not manage profiles (ProfileManager1, a profile an
-#           administrator provisioned): that is root's; no reply to either
+#           administrator provisioned) nor switch a device's Mode (an access
+#           point): those are root's; no reply to either
 #           holds a secret.
 #           (With polkit: test-polkit.sh.)
 #   agents  agents of two uids register; nobody but root (joind) may call
@@ -69,7 +70,7 @@ check_surface() {
         reply=$(call_as "$member" "$path" "$iface" "$kind" "$name" "$sig")
         echo "$reply" >>"$tmp/replies"
         if [ $manage = yes ]; then
-            echo "$reply" | grep -q "Without polkit only root manages profiles" ||
+            echo "$reply" | grep -Eq "Without polkit only root (manages profiles|runs access points)" ||
                 fail "$member was not refused $iface.$name on $path: $reply"
             managed=$((managed + 1))
         elif echo "$reply" | grep -Eq "$denial_policy|$denial_auth"; then
@@ -79,14 +80,17 @@ check_surface() {
         fi
     done <"$tmp/surface"
     echo "ok: $n methods and setters refused to $outsider; $allowed allowed to $member," \
-        "$managed (profile management) refused"
+        "$managed (profile management, access points) refused"
     [ "$managed" -gt 0 ] || fail "no profile management on the surface"
 }
 
-# Is a call of iface on path profile management (net.joind.profile.manage)?
+# Is a call of iface on path root's alone without polkit: profile
+# management (net.joind.profile.manage) or Device1's one setter, Mode
+# (net.joind.hotspot)?
 manages_profiles() {
     local path=$1 iface=$2
     [ "$iface" = net.joind.ProfileManager1 ] && return 0
+    [ "$iface" = net.joind.Device1 ] && return 0
     [ "$iface" = net.joind.KnownNetwork1 ] || return 1
     gdbus call --system --dest net.joind --object-path "$path" \
         --method org.freedesktop.DBus.Properties.Get net.joind.KnownNetwork1 Source |

@@ -3,13 +3,47 @@
 #include "ap-mode.h"
 
 #include <linux/nl80211.h>
+#include <net/if.h>
 
+#include "ap-object.h"
 #include "joind-mac.h"
+#include "link.h"
 
 typedef struct {
 	WifiIface *iface;
-	WifiAp *ap;
+	JoindDevice *device;
+	WifiAccessPoint *access_point;
+	WifiAp *ap; /* the access point's */
 } ApOwner;
+
+/* The device is powered while its link is up: an access point must be up
+ * to beacon, and its clients' traffic flows only then. */
+static void
+ap_set_powered(ApOwner *o, gboolean up)
+{
+	joind_device_set_powered(o->device, up);
+	joind_device_set_state(o->device,
+	                       up ? JOIND_DEVICE_STATE_NO_CARRIER : JOIND_DEVICE_STATE_DOWN);
+}
+
+/* Up, as the station would be: joind never deletes or recreates the
+ * interface, it only sets it up. */
+static void
+ap_link_up(ApOwner *o, const gchar *blocked)
+{
+	g_autoptr(GError) error = NULL;
+
+	if (blocked != NULL) {
+		wifi_iface_info(o->iface, "the radio is blocked (%s): the access point waits",
+		                blocked);
+		return;
+	}
+	if (o->iface->link != NULL && !wifi_link_set_up(o->iface->link, o->iface->name, &error)) {
+		g_warning("%s", error->message);
+		return;
+	}
+	ap_set_powered(o, TRUE);
+}
 
 static gpointer
 ap_take(const WifiModeSetup *setup, GError **error)
@@ -24,8 +58,14 @@ ap_take(const WifiModeSetup *setup, GError **error)
 	}
 	o = g_new0(ApOwner, 1);
 	o->iface = wifi_iface_ref(setup->iface);
-	o->ap = wifi_ap_new(setup->iface, address, NULL, NULL);
+	o->device = g_object_ref(setup->device);
+	o->access_point = wifi_access_point_new(setup->core, setup->iface, address);
+	o->ap = wifi_access_point_get_ap(o->access_point);
 	wifi_iface_info(setup->iface, "in access point mode");
+	/* AccessPoint1 is there before the device says it is powered: a
+	 * client that waits for Powered (NetworkManager) finds it. */
+	joind_device_attach_access_point(o->device, JOIND_ACCESS_POINT(o->access_point));
+	ap_link_up(o, setup->blocked);
 	return o;
 }
 
@@ -34,7 +74,10 @@ ap_release(gpointer owner)
 {
 	ApOwner *o = owner;
 
-	wifi_ap_free(o->ap);
+	wifi_access_point_shutdown(o->access_point, "the interface left access point mode");
+	joind_device_attach_access_point(o->device, NULL);
+	g_object_unref(o->access_point);
+	g_object_unref(o->device);
 	wifi_iface_unref(o->iface);
 	g_free(o);
 }
@@ -50,10 +93,18 @@ ap_link_changed(gpointer owner, const gchar *name, const gchar *address, guint f
 {
 	ApOwner *o = owner;
 
-	(void)address;
-	(void)flags;
-	if (name != NULL)
+	if (name != NULL) {
 		wifi_iface_set_name(o->iface, name);
+		joind_device_set_name(o->device, name);
+	}
+	if (address != NULL)
+		joind_device_set_address(o->device, address);
+	if ((flags & IFF_UP) == 0 && joind_device_get_powered(o->device)) {
+		ap_set_powered(o, FALSE);
+		wifi_ap_stop(o->ap, "the link went down");
+	} else if ((flags & IFF_UP) != 0) {
+		ap_set_powered(o, TRUE);
+	}
 }
 
 static void
@@ -72,9 +123,12 @@ ap_set_blocked(gpointer owner, gboolean blocked, const gchar *reason)
 	ApOwner *o = owner;
 	g_autofree gchar *why = NULL;
 
-	if (!blocked)
+	if (!blocked) {
+		ap_link_up(o, NULL);
 		return;
+	}
 	why = g_strdup_printf("the radio is blocked: %s", reason);
+	ap_set_powered(o, FALSE);
 	wifi_ap_stop(o->ap, why);
 }
 

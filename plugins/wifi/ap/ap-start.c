@@ -76,7 +76,7 @@ check_wpa3(WifiAp *self, const WifiApConfig *c, GError **error)
 		                    "WPA2 only");
 		return FALSE;
 	}
-	if (!wifi_wiphy_supports_cipher(self->iface->wiphy, WIFI_CIPHER_SUITE_BIP_CMAC)) {
+	if (!wifi_ap_can_protect_frames(self)) {
 		g_set_error(error, G_IO_ERROR, G_IO_ERROR_NOT_SUPPORTED,
 		            "WPA3 needs management frame protection, and radio %s has no "
 		            "BIP-CMAC-128",
@@ -135,7 +135,7 @@ build_rsne(WifiAp *self)
 		rsne.akms[rsne.n_akms++] = 0x000fac02;
 	if (wifi_ap_offers_sae(self))
 		rsne.akms[rsne.n_akms++] = 0x000fac08;
-	self->mfpc = wifi_wiphy_supports_cipher(self->iface->wiphy, WIFI_CIPHER_SUITE_BIP_CMAC);
+	self->mfpc = wifi_ap_can_protect_frames(self);
 	self->mfpr = self->security == WIFI_AP_SECURITY_WPA3;
 	rsne.capabilities = (self->mfpc ? 0x0080 : 0) | (self->mfpr ? 0x0040 : 0);
 	self->rsne_len = wifi_rsne_write(&rsne, NULL, self->rsne);

@@ -154,6 +154,24 @@ wifi_ap_get_frequency(const WifiAp *self)
 	return self->state == WIFI_AP_STATE_IDLE ? 0 : self->freq;
 }
 
+gchar *
+wifi_ap_get_ssid_display(const WifiAp *self)
+{
+	return joind_ssid_to_display(self->ssid, self->ssid_len);
+}
+
+WifiApSecurity
+wifi_ap_get_security(const WifiAp *self)
+{
+	return self->security;
+}
+
+gboolean
+wifi_ap_can_protect_frames(const WifiAp *self)
+{
+	return wifi_wiphy_supports_cipher(self->iface->wiphy, WIFI_CIPHER_SUITE_BIP_CMAC);
+}
+
 guint
 wifi_ap_get_n_stations(const WifiAp *self)
 {

@@ -104,6 +104,11 @@ void wifi_ap_rekey_group(WifiAp *self);
 WifiApState wifi_ap_get_state(const WifiAp *self);
 const gchar *wifi_ap_state_to_string(WifiApState state);
 guint32 wifi_ap_get_frequency(const WifiAp *self);
+/* The SSID of the last start, as people read it (joind_ssid_to_display()). */
+gchar *wifi_ap_get_ssid_display(const WifiAp *self);
+WifiApSecurity wifi_ap_get_security(const WifiAp *self);
+/* Can the radio protect management frames (BIP), as WPA3 needs? */
+gboolean wifi_ap_can_protect_frames(const WifiAp *self);
 /* Stations whose port is open. */
 guint wifi_ap_get_n_stations(const WifiAp *self);
 /* Those stations (WifiApStation), in no order. */

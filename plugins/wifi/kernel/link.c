@@ -256,6 +256,22 @@ link_socket_put_flags(LinkSocket *self, const gchar *ifname, gshort flags)
 }
 
 static gboolean
+link_socket_set_down(gpointer backend, const gchar *ifname, GError **error)
+{
+	LinkSocket *self = backend;
+	struct ifreq ifr = {0};
+
+	g_strlcpy(ifr.ifr_name, ifname, sizeof(ifr.ifr_name));
+	if (ioctl(self->ioctl_fd, SIOCGIFFLAGS, &ifr) == 0 &&
+	    ((ifr.ifr_flags & IFF_UP) == 0 ||
+	     link_socket_put_flags(self, ifname, (gshort)(ifr.ifr_flags & ~IFF_UP))))
+		return TRUE;
+	g_set_error(error, JOIND_ERROR, JOIND_ERROR_FAILED, "Cannot take %s down: %s", ifname,
+	            g_strerror(errno));
+	return FALSE;
+}
+
+static gboolean
 link_socket_set_address(gpointer backend, const gchar *ifname, const guint8 addr[6], GError **error)
 {
 	LinkSocket *self = backend;
@@ -310,6 +326,7 @@ link_socket_get_permanent_address(gpointer backend, const gchar *ifname, guint8 
 static const WifiLinkOps link_socket_ops = {
         .get_flags = link_socket_get_flags,
         .set_up = link_socket_set_up,
+        .set_down = link_socket_set_down,
         .set_address = link_socket_set_address,
         .get_permanent_address = link_socket_get_permanent_address,
         .set_dormant_mode = link_socket_set_dormant_mode,
@@ -357,6 +374,17 @@ gboolean
 wifi_link_set_up(WifiLink *self, const gchar *ifname, GError **error)
 {
 	return self->ops->set_up(self->backend, ifname, error);
+}
+
+gboolean
+wifi_link_set_down(WifiLink *self, const gchar *ifname, GError **error)
+{
+	if (self->ops->set_down == NULL) {
+		g_set_error(error, JOIND_ERROR, JOIND_ERROR_NOT_SUPPORTED,
+		            "Cannot take %s down here.", ifname);
+		return FALSE;
+	}
+	return self->ops->set_down(self->backend, ifname, error);
 }
 
 gboolean

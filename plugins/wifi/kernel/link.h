@@ -34,6 +34,8 @@ typedef struct {
 	                        GError **error);
 	gboolean (*get_permanent_address)(gpointer backend, const gchar *ifname, guint8 addr[6],
 	                                  GError **error);
+	/* Optional (a carrier without it cannot change an interface's mode). */
+	gboolean (*set_down)(gpointer backend, const gchar *ifname, GError **error);
 	void (*free)(gpointer backend);
 } WifiLinkOps;
 
@@ -48,6 +50,9 @@ G_DEFINE_AUTOPTR_CLEANUP_FUNC(WifiLink, wifi_link_free)
 gboolean wifi_link_get_flags(WifiLink *self, const gchar *ifname, guint *flags, GError **error);
 /* Sets IFF_UP; the change arrives through the callback. */
 gboolean wifi_link_set_up(WifiLink *self, const gchar *ifname, GError **error);
+/* Clears IFF_UP (as a mode change needs); the change arrives through the
+ * callback. */
+gboolean wifi_link_set_down(WifiLink *self, const gchar *ifname, GError **error);
 
 /* Sets the link's MAC address: down, set, and up again when it was up
  * (a radio refuses a new address while up). The changes arrive through

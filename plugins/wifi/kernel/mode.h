@@ -17,6 +17,10 @@ G_BEGIN_DECLS
 typedef struct {
 	JoindCore *core;
 	WifiIface *iface;
+	/* The interface's device, which stays while its mode changes: the
+	 * owner attaches its station or access point to it, and sets it
+	 * powered as the link comes up and goes down. */
+	JoindDevice *device;
 	const gchar *address; /* the interface's MAC address, or NULL */
 	const gchar *blocked; /* why an rfkill switch blocks the radio, or NULL */
 } WifiModeSetup;

@@ -6,6 +6,8 @@ struct _WifiDevice {
 	JoindDevice parent_instance;
 	WifiDeviceDiagnosticsFunc diagnostics;
 	gpointer user_data;
+	WifiDeviceModeFunc mode_func;
+	gpointer mode_data;
 };
 
 G_DEFINE_TYPE(WifiDevice, wifi_device, JOIND_TYPE_DEVICE)
@@ -34,10 +36,29 @@ wifi_device_get_diagnostics_finish(JoindDevice *device, GAsyncResult *result, GE
 }
 
 static void
+wifi_device_set_mode(JoindDevice *device, JoindDeviceMode mode, GCancellable *cancellable,
+                     GAsyncReadyCallback callback, gpointer user_data)
+{
+	WifiDevice *self = WIFI_DEVICE(device);
+	GTask *task = g_task_new(self, cancellable, callback, user_data);
+
+	g_task_set_source_tag(task, wifi_device_set_mode);
+	if (self->mode_func == NULL) {
+		g_task_return_new_error(task, JOIND_ERROR, JOIND_ERROR_NOT_SUPPORTED,
+		                        "%s cannot change modes here.",
+		                        joind_device_get_name(device));
+		g_object_unref(task);
+		return;
+	}
+	self->mode_func(self->mode_data, device, mode, task);
+}
+
+static void
 wifi_device_class_init(WifiDeviceClass *klass)
 {
 	JoindDeviceClass *device_class = JOIND_DEVICE_CLASS(klass);
 
+	device_class->set_mode = wifi_device_set_mode;
 	device_class->get_diagnostics_async = wifi_device_get_diagnostics_async;
 	device_class->get_diagnostics_finish = wifi_device_get_diagnostics_finish;
 }
@@ -54,14 +75,27 @@ wifi_device_new(gint ifindex, const gchar *name, WifiDeviceDiagnosticsFunc diagn
 	WifiDevice *self = g_object_new(WIFI_TYPE_DEVICE, "ifindex", ifindex, "name", name, "kind",
 	                                JOIND_DEVICE_KIND_WIFI, "plugin", "wifi", NULL);
 
+	wifi_device_set_diagnostics(self, diagnostics, user_data);
+	return self;
+}
+
+void
+wifi_device_set_diagnostics(WifiDevice *self, WifiDeviceDiagnosticsFunc diagnostics,
+                            gpointer user_data)
+{
 	self->diagnostics = diagnostics;
 	self->user_data = user_data;
-	return self;
+}
+
+void
+wifi_device_set_mode_func(WifiDevice *self, WifiDeviceModeFunc func, gpointer user_data)
+{
+	self->mode_func = func;
+	self->mode_data = user_data;
 }
 
 void
 wifi_device_clear_diagnostics(WifiDevice *self)
 {
-	self->diagnostics = NULL;
-	self->user_data = NULL;
+	wifi_device_set_diagnostics(self, NULL, NULL);
 }

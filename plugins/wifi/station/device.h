@@ -1,4 +1,6 @@
-/* device.h - the JoindDevice of a station interface, with diagnostics. */
+/* device.h - the JoindDevice of a WiFi interface: made by the manager,
+ * it stays while the interface changes modes; diagnostics come from the
+ * station while there is one, mode changes go to the manager. */
 #pragma once
 
 #include "joind.h"
@@ -16,8 +18,20 @@ typedef void (*WifiDeviceDiagnosticsFunc)(gpointer user_data, GTask *task);
 /* diagnostics (may be NULL) supplies the a{sv} for GetDiagnostics(). */
 WifiDevice *wifi_device_new(gint ifindex, const gchar *name, WifiDeviceDiagnosticsFunc diagnostics,
                             gpointer user_data);
+/* Who supplies the diagnostics from now on (the station taking the
+ * interface). */
+void wifi_device_set_diagnostics(WifiDevice *self, WifiDeviceDiagnosticsFunc diagnostics,
+                                 gpointer user_data);
 /* No more diagnostics calls after this (the station is going away);
  * later calls complete at once with none. */
 void wifi_device_clear_diagnostics(WifiDevice *self);
+
+/* Owns task and completes it (a boolean) once the interface runs in mode
+ * or could not be switched. The task's source object is the device. */
+typedef void (*WifiDeviceModeFunc)(gpointer user_data, JoindDevice *device, JoindDeviceMode mode,
+                                   GTask *task);
+/* Who switches the device's mode (Device1.Mode writes); without one they
+ * are refused. */
+void wifi_device_set_mode_func(WifiDevice *self, WifiDeviceModeFunc func, gpointer user_data);
 
 G_END_DECLS

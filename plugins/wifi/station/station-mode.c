@@ -10,17 +10,13 @@ station_take(const WifiModeSetup *setup, GError **error)
 	WifiStationSetup station_setup = {
 	        .core = setup->core,
 	        .iface = setup->iface,
-	        .address = setup->address,
+	        .device = setup->device,
 	};
 	WifiStation *station = wifi_station_new(&station_setup);
 
 	if (setup->blocked != NULL)
 		wifi_station_set_blocked(station, TRUE, setup->blocked);
-	if (!wifi_station_start(station, error)) {
-		wifi_station_stop(station);
-		g_object_unref(station);
-		return NULL;
-	}
+	wifi_station_start(station);
 	return station;
 }
 

@@ -215,7 +215,8 @@ station_diagnostics(gpointer user_data, GTask *task)
 	wifi_address_diagnostics(self->iface, joind_device_get_address(self->device), d);
 	g_variant_dict_insert(d, "networks", "u", g_hash_table_size(self->networks));
 	if (self->roamer != NULL)
-		wifi_roamer_add_diagnostics(self->roamer, d);
+		g_variant_dict_insert(d, "roam_state", "s",
+		                      wifi_roamer_get_state_name(self->roamer));
 	g_variant_dict_insert_value(d, "bsses", g_variant_builder_end(&bsses));
 	if (self->connector != NULL && wifi_connector_get_refused_server(self->connector) != NULL)
 		g_variant_dict_insert_value(d, "refused_server",
@@ -351,9 +352,8 @@ wifi_station_new(const WifiStationSetup *setup)
 
 	self->core = core;
 	self->iface = wifi_iface_ref(setup->iface);
-	self->device = JOIND_DEVICE(wifi_device_new((gint)setup->iface->ifindex, setup->iface->name,
-	                                            station_diagnostics, self));
-	joind_device_set_address(self->device, setup->address);
+	self->device = g_object_ref(setup->device);
+	wifi_device_set_diagnostics(WIFI_DEVICE(self->device), station_diagnostics, self);
 	self->periodic_initial =
 	        joind_core_get_config_int(core, "Scan", "InitialPeriodicScanInterval");
 	self->periodic_max =
@@ -400,14 +400,12 @@ station_set_powered(WifiStation *self, gboolean powered, const gchar *why)
 		station_scan_now(self, "link up");
 }
 
-gboolean
-wifi_station_start(WifiStation *self, GError **error)
+void
+wifi_station_start(WifiStation *self)
 {
 	g_autoptr(GError) local = NULL;
 	g_autofree gchar *caps = wifi_wiphy_describe(self->iface->wiphy);
 
-	if (!joind_core_add_device(self->core, self->device, error))
-		return FALSE;
 	g_signal_connect_object(self->core, "profile-changed", G_CALLBACK(on_profile_changed), self,
 	                        0);
 	wifi_iface_info(self->iface, "station on %s (%s)", self->iface->wiphy->name, caps);
@@ -418,19 +416,18 @@ wifi_station_start(WifiStation *self, GError **error)
 		wifi_iface_info(self->iface,
 		                "radio %s is blocked: powered off until it is unblocked",
 		                self->iface->wiphy->name);
-		return TRUE;
+		return;
 	}
 	wifi_address_start(self->iface, self->device);
 	/* A station must be up to scan; joind never deletes or recreates the
 	 * interface, it only sets it up. */
 	if (!wifi_link_set_up(self->iface->link, self->iface->name, &local)) {
 		g_warning("%s", local->message);
-		return TRUE;
+		return;
 	}
 	/* Powering up starts the first scan. */
 	self->link_up = TRUE;
 	station_set_powered(self, TRUE, "link up");
-	return TRUE;
 }
 
 void
@@ -455,7 +452,6 @@ wifi_station_stop(WifiStation *self)
 		g_hash_table_iter_remove(&iter);
 	}
 	g_hash_table_remove_all(self->bsses);
-	joind_core_remove_device(self->core, self->device);
 	wifi_device_clear_diagnostics(WIFI_DEVICE(self->device));
 	/* The device holds the station: break the cycle. */
 	joind_device_attach_station(self->device, NULL);

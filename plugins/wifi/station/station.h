@@ -22,13 +22,15 @@ G_DECLARE_FINAL_TYPE(WifiStation, wifi_station, WIFI, STATION, JoindStation)
 typedef struct {
 	JoindCore *core;
 	WifiIface *iface;
-	const gchar *address;
+	/* The interface's device (a WifiDevice; the station attaches itself
+	 * and supplies its diagnostics until it stops). */
+	JoindDevice *device;
 } WifiStationSetup;
 
 WifiStation *wifi_station_new(const WifiStationSetup *setup);
-/* Publishes the device, brings the link up and starts scanning. */
-gboolean wifi_station_start(WifiStation *self, GError **error);
-/* Stops scanning, removes the networks and the device. */
+/* Brings the link up and starts scanning. */
+void wifi_station_start(WifiStation *self);
+/* Stops scanning, removes the networks and leaves the device. */
 void wifi_station_stop(WifiStation *self);
 
 /* The station's PMKSA cache (for tests). */

@@ -94,10 +94,17 @@ void
 start(Fixture *f, const WifiApConfig *c)
 {
 	g_autoptr(GError) error = NULL;
-	FakeNlRequest *req;
 
 	g_assert_true(wifi_ap_start(f->ap, c, &error));
 	g_assert_no_error(error);
+	answer_start(f, c);
+}
+
+void
+answer_start(Fixture *f, const WifiApConfig *c)
+{
+	FakeNlRequest *req;
+
 	g_assert_cmpuint(fake_nl_done_all(f->fake, NL80211_CMD_REGISTER_FRAME, 0), ==, 6);
 	req = fake_nl_expect(f->fake, NL80211_CMD_START_AP);
 	g_assert_cmpmem(nla_data(req->attrs[NL80211_ATTR_SSID]),

@@ -42,6 +42,8 @@ WifiApConfig config(const gchar *ssid, const gchar *secret);
  * the client isolation (which a hidden AP's driver refuses: the AP starts
  * regardless). */
 void start(Fixture *f, const WifiApConfig *c);
+/* start()'s answers, for an AP started another way with c. */
+void answer_start(Fixture *f, const WifiApConfig *c);
 /* A management frame (consumed) from the station, as nl80211 passes it up. */
 void rx_frame(Fixture *f, GBytes *frame);
 /* A frame from sa: the fixed fields (and, for a probe, the elements) in

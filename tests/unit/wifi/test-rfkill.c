@@ -17,6 +17,7 @@
 #include "log-capture.h"
 #include "rfkill.h"
 #include "sleep.h"
+#include "device.h"
 #include "station.h"
 #include "settings.h"
 #include "test-bus.h"
@@ -235,13 +236,18 @@ fixture_set_up(Fixture *f, gconstpointer data)
 	f->iface = wifi_iface_new(f->nl, f->wifi_link, wiphy, 7, "wlan0");
 	setup.core = f->tc->core;
 	setup.iface = f->iface;
+	setup.device = JOIND_DEVICE(wifi_device_new(7, "wlan0", NULL, NULL));
+	g_assert_true(joind_core_add_device(f->tc->core, setup.device, NULL));
 	f->station = wifi_station_new(&setup);
+	/* The station holds the device from now on. */
+	g_object_unref(setup.device);
 	wifi_nl_add_listener(f->nl, on_event, f);
 }
 
 static void
 fixture_tear_down(Fixture *f, gconstpointer data)
 {
+	joind_core_remove_device(f->tc->core, wifi_station_get_joind_device(f->station));
 	wifi_station_stop(f->station);
 	g_object_unref(f->station);
 	g_assert_cmpuint(fake_nl_n_pending(f->fake), ==, 0);
@@ -272,10 +278,7 @@ remember_home(Fixture *f)
 static void
 start(Fixture *f)
 {
-	g_autoptr(GError) error = NULL;
-
-	g_assert_true(wifi_station_start(f->station, &error));
-	g_assert_no_error(error);
+	wifi_station_start(f->station);
 	iterate();
 }
 

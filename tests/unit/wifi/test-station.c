@@ -10,6 +10,7 @@
 #include "fake-link.h"
 #include "joind-error.h"
 #include "log-capture.h"
+#include "device.h"
 #include "station.h"
 #include "settings.h"
 #include "test-core.h"
@@ -23,6 +24,7 @@ typedef struct {
 	FakeLink *link;
 	WifiLink *wifi_link;
 	WifiIface *iface;
+	JoindDevice *device; /* the manager's, made and published here */
 	WifiStation *station;
 	gboolean stopped;
 } Fixture;
@@ -45,9 +47,12 @@ fixture_set_up(Fixture *f, gconstpointer data)
 	f->nl = fake_nl_new(&f->fake);
 	f->wifi_link = fake_link_new(&f->link);
 	f->iface = wifi_iface_new(f->nl, f->wifi_link, wiphy, 7, "wlan0");
+	f->device = JOIND_DEVICE(wifi_device_new(7, "wlan0", NULL, NULL));
+	joind_device_set_address(f->device, "02:00:00:00:00:aa");
+	g_assert_true(joind_core_add_device(f->tc->core, f->device, NULL));
 	setup.core = f->tc->core;
 	setup.iface = f->iface;
-	setup.address = "02:00:00:00:00:aa";
+	setup.device = f->device;
 	f->station = wifi_station_new(&setup);
 	/* The connector's first DISCONNECT finds no earlier association. */
 	fake_nl_done_all(f->fake, NL80211_CMD_DISCONNECT, -ENOTCONN);
@@ -60,6 +65,8 @@ fixture_tear_down(Fixture *f, gconstpointer data)
 	if (!f->stopped)
 		wifi_station_stop(f->station);
 	g_object_unref(f->station);
+	joind_core_remove_device(f->tc->core, f->device);
+	g_object_unref(f->device);
 	g_assert_cmpuint(fake_nl_n_pending(f->fake), ==, 0);
 	wifi_iface_unref(f->iface);
 	wifi_link_free(f->wifi_link);
@@ -99,10 +106,7 @@ complete_scan(Fixture *f, const FakeBss *bsses, guint n)
 static void
 start(Fixture *f)
 {
-	g_autoptr(GError) error = NULL;
-
-	g_assert_true(wifi_station_start(f->station, &error));
-	g_assert_no_error(error);
+	wifi_station_start(f->station);
 	iterate();
 }
 
@@ -140,8 +144,8 @@ static const FakeBss cafe = {.last = 1, .freq = 2412, .signal_mbm = -5000, .ssid
 static const FakeBss home = {
         .last = 2, .freq = 2437, .signal_mbm = -6000, .ssid = "home", .psk = TRUE};
 
-/* Start publishes the device, brings the link up and scans; the results
- * become networks. */
+/* Start attaches the station to its device, brings the link up and
+ * scans; the results become networks. */
 static void
 test_station_start(Fixture *f, gconstpointer data)
 {
@@ -151,6 +155,7 @@ test_station_start(Fixture *f, gconstpointer data)
 	start(f);
 	device = joind_core_lookup_device(f->tc->core, 7);
 	g_assert_true(device == wifi_station_get_joind_device(f->station));
+	g_assert_true(joind_device_get_station(device) == jstation(f));
 	g_assert_cmpstr(joind_device_get_name(device), ==, "wlan0");
 	g_assert_cmpstr(joind_device_get_address(device), ==, "02:00:00:00:00:aa");
 	g_assert_true(joind_device_get_powered(device));
@@ -471,8 +476,9 @@ stopped_diagnostics_done(GObject *source, GAsyncResult *result, gpointer user_da
 }
 
 /* Stopped mid-scan: the scan's callers fail with Aborted, the requests are
- * cancelled, the networks and the device are gone, and the device answers
- * no more diagnostics. */
+ * cancelled, the networks are gone, the device (which stays: another mode
+ * may take the interface) has no station and answers no more
+ * diagnostics. */
 static void
 test_station_stop_mid_scan(Fixture *f, gconstpointer data)
 {
@@ -490,7 +496,8 @@ test_station_stop_mid_scan(Fixture *f, gconstpointer data)
 	g_assert_error(error, JOIND_ERROR, JOIND_ERROR_ABORTED);
 	g_clear_error(&error);
 	g_assert_cmpuint(fake_nl_n_pending(f->fake), ==, 0);
-	g_assert_null(joind_core_lookup_device(f->tc->core, 7));
+	g_assert_true(joind_core_lookup_device(f->tc->core, 7) == device);
+	g_assert_null(joind_device_get_station(device));
 	g_assert_cmpuint(n_networks(f), ==, 0);
 	joind_device_get_diagnostics(device, NULL, stopped_diagnostics_done, &done);
 	while (!done)

@@ -1,0 +1,263 @@
+/* ap-object.c - the access point as joind's API sees it (see
+ * ap-object.h). */
+#include "ap-object.h"
+
+#include "ap-profile.h"
+#include "joind-mac.h"
+#include "rsn-keys.h"
+
+struct _WifiAccessPoint {
+	JoindAccessPoint parent_instance;
+	JoindCore *core;
+	WifiAp *ap;   /* NULL once shut down */
+	GTask *start; /* waiting for the BSS to beacon */
+	GTask *stop;  /* waiting for it to be down */
+};
+
+G_DEFINE_TYPE(WifiAccessPoint, wifi_access_point, JOIND_TYPE_ACCESS_POINT)
+
+static const gchar *
+security_name(WifiApSecurity security)
+{
+	switch (security) {
+	case WIFI_AP_SECURITY_WPA3:
+		return JOIND_AP_SECURITY_WPA3;
+	case WIFI_AP_SECURITY_WPA2_WPA3:
+		return JOIND_AP_SECURITY_WPA2_WPA3;
+	case WIFI_AP_SECURITY_WPA2:
+	default:
+		return JOIND_AP_SECURITY_WPA2;
+	}
+}
+
+static void
+task_done(GTask **task, GError *error)
+{
+	g_autoptr(GTask) done = g_steal_pointer(task);
+
+	if (done == NULL)
+		return;
+	if (error != NULL)
+		g_task_return_error(done, error);
+	else
+		g_task_return_boolean(done, TRUE);
+}
+
+/* Every client left with the BSS. */
+static void
+forget_stations(WifiAccessPoint *self)
+{
+	g_auto(GStrv) stations =
+	        g_strdupv((gchar **)joind_access_point_get_stations(JOIND_ACCESS_POINT(self)));
+
+	for (guint i = 0; stations[i] != NULL; i++)
+		joind_access_point_station_left(JOIND_ACCESS_POINT(self), stations[i]);
+}
+
+static void
+on_state(WifiApState old_state, WifiApState new_state, const gchar *reason, gpointer user_data)
+{
+	WifiAccessPoint *self = user_data;
+	JoindAccessPoint *ap = JOIND_ACCESS_POINT(self);
+
+	if (new_state == WIFI_AP_STATE_STARTED) {
+		g_autofree gchar *name = wifi_ap_get_ssid_display(self->ap);
+
+		joind_access_point_set_started(ap, TRUE, name, wifi_ap_get_frequency(self->ap),
+		                               security_name(wifi_ap_get_security(self->ap)));
+		task_done(&self->start, NULL);
+		return;
+	}
+	if (new_state != WIFI_AP_STATE_IDLE)
+		return;
+	forget_stations(self);
+	joind_access_point_set_started(ap, FALSE, NULL, 0, NULL);
+	task_done(&self->start, g_error_new(JOIND_ERROR, JOIND_ERROR_FAILED,
+	                                    "The access point did not start: %s.", reason));
+	task_done(&self->stop, NULL);
+}
+
+static void
+on_station(const guint8 mac[6], gboolean joined, gpointer user_data)
+{
+	gchar address[JOIND_MAC_STRING_LEN];
+
+	joind_mac_to_string(mac, address);
+	if (joined)
+		joind_access_point_station_joined(user_data, address);
+	else
+		joind_access_point_station_left(user_data, address);
+}
+
+/* A new Start or StartProfile: the BSS must be idle. */
+static GTask *
+start_task(WifiAccessPoint *self, GCancellable *cancellable, GAsyncReadyCallback callback,
+           gpointer user_data)
+{
+	GTask *task = g_task_new(self, cancellable, callback, user_data);
+
+	g_task_set_source_tag(task, start_task);
+	if (self->ap == NULL || wifi_ap_get_state(self->ap) != WIFI_AP_STATE_IDLE ||
+	    self->start != NULL) {
+		g_task_return_new_error(
+		        task, JOIND_ERROR, JOIND_ERROR_BUSY,
+		        "The access point is %s already; stop it first.",
+		        self->ap != NULL ? wifi_ap_state_to_string(wifi_ap_get_state(self->ap))
+		                         : "closed");
+		g_object_unref(task);
+		return NULL;
+	}
+	return task;
+}
+
+/* Starts the BSS config describes (its checks refuse with a sentence). */
+static void
+start_config(WifiAccessPoint *self, GTask *task, const WifiApConfig *config)
+{
+	g_autoptr(GError) error = NULL;
+
+	self->start = task;
+	if (!wifi_ap_start(self->ap, config, &error))
+		task_done(&self->start, g_error_new(JOIND_ERROR, JOIND_ERROR_INVALID_ARGS, "%s.",
+		                                    error->message));
+}
+
+/* With no security named: WPA2 and WPA3 together when the radio can
+ * protect management frames (which WPA3 needs) and the secret is a
+ * passphrase (SAE has no use for a 64-digit key), WPA2 alone otherwise. */
+static WifiApSecurity
+security_for(WifiAccessPoint *self, const gchar *security, const gchar *secret)
+{
+	guint8 psk[WIFI_PSK_LEN];
+	gboolean hex = wifi_psk_from_hex(secret, psk, NULL);
+
+	joind_secret_clear(psk, sizeof(psk));
+	if (g_strcmp0(security, JOIND_AP_SECURITY_WPA3) == 0)
+		return WIFI_AP_SECURITY_WPA3;
+	if (g_strcmp0(security, JOIND_AP_SECURITY_WPA2_WPA3) == 0)
+		return WIFI_AP_SECURITY_WPA2_WPA3;
+	if (security != NULL || hex || !wifi_ap_can_protect_frames(self->ap))
+		return WIFI_AP_SECURITY_WPA2;
+	return WIFI_AP_SECURITY_WPA2_WPA3;
+}
+
+static void
+ap_start(JoindAccessPoint *object, const gchar *ssid, const gchar *passphrase,
+         const gchar *security, GCancellable *cancellable, GAsyncReadyCallback callback,
+         gpointer user_data)
+{
+	WifiAccessPoint *self = WIFI_ACCESS_POINT(object);
+	GTask *task = start_task(self, cancellable, callback, user_data);
+	WifiApConfig config = {0};
+
+	if (task == NULL)
+		return;
+	if (strlen(ssid) < 1 || strlen(ssid) > sizeof(config.ssid)) {
+		g_task_return_new_error(task, JOIND_ERROR, JOIND_ERROR_INVALID_ARGS,
+		                        "An SSID has 1 to 32 octets, not %zu.", strlen(ssid));
+		g_object_unref(task);
+		return;
+	}
+	config.ssid_len = strlen(ssid);
+	memcpy(config.ssid, ssid, config.ssid_len);
+	config.secret = passphrase;
+	config.security = security_for(self, security, passphrase);
+	start_config(self, task, &config);
+}
+
+static void
+ap_start_profile(JoindAccessPoint *object, const gchar *name, GCancellable *cancellable,
+                 GAsyncReadyCallback callback, gpointer user_data)
+{
+	WifiAccessPoint *self = WIFI_ACCESS_POINT(object);
+	GTask *task = start_task(self, cancellable, callback, user_data);
+	g_autoptr(WifiApProfile) profile = NULL;
+	GError *error = NULL;
+
+	if (task == NULL)
+		return;
+	profile = wifi_ap_profile_load(joind_core_get_state_dir(self->core), name, &error);
+	if (profile == NULL) {
+		g_task_return_error(task, error);
+		g_object_unref(task);
+		return;
+	}
+	start_config(self, task, &profile->config);
+}
+
+static void
+ap_stop(JoindAccessPoint *object, GCancellable *cancellable, GAsyncReadyCallback callback,
+        gpointer user_data)
+{
+	WifiAccessPoint *self = WIFI_ACCESS_POINT(object);
+	g_autoptr(GTask) task = g_task_new(self, cancellable, callback, user_data);
+
+	g_task_set_source_tag(task, ap_stop);
+	if (self->ap == NULL || wifi_ap_get_state(self->ap) == WIFI_AP_STATE_IDLE) {
+		g_task_return_boolean(task, TRUE);
+		return;
+	}
+	if (self->stop != NULL) {
+		g_task_return_new_error(task, JOIND_ERROR, JOIND_ERROR_BUSY,
+		                        "The access point is stopping already.");
+		return;
+	}
+	self->stop = g_steal_pointer(&task);
+	wifi_ap_stop(self->ap, "asked to stop");
+}
+
+static void
+wifi_access_point_finalize(GObject *object)
+{
+	WifiAccessPoint *self = WIFI_ACCESS_POINT(object);
+
+	wifi_access_point_shutdown(self, "the access point is gone");
+	G_OBJECT_CLASS(wifi_access_point_parent_class)->finalize(object);
+}
+
+static void
+wifi_access_point_class_init(WifiAccessPointClass *klass)
+{
+	JoindAccessPointClass *ap_class = JOIND_ACCESS_POINT_CLASS(klass);
+
+	G_OBJECT_CLASS(klass)->finalize = wifi_access_point_finalize;
+	ap_class->start = ap_start;
+	ap_class->start_profile = ap_start_profile;
+	ap_class->stop = ap_stop;
+}
+
+static void
+wifi_access_point_init(WifiAccessPoint *self)
+{
+}
+
+WifiAccessPoint *
+wifi_access_point_new(JoindCore *core, WifiIface *iface, const guint8 address[6])
+{
+	static const WifiApCallbacks callbacks = {on_state, on_station};
+	WifiAccessPoint *self = g_object_new(WIFI_TYPE_ACCESS_POINT, NULL);
+
+	self->core = core;
+	self->ap = wifi_ap_new(iface, address, &callbacks, self);
+	return self;
+}
+
+void
+wifi_access_point_shutdown(WifiAccessPoint *self, const gchar *reason)
+{
+	g_autoptr(WifiAp) ap = g_steal_pointer(&self->ap);
+
+	if (ap == NULL)
+		return;
+	forget_stations(self);
+	joind_access_point_set_started(JOIND_ACCESS_POINT(self), FALSE, NULL, 0, NULL);
+	task_done(&self->start, g_error_new(JOIND_ERROR, JOIND_ERROR_ABORTED,
+	                                    "The access point did not start: %s.", reason));
+	task_done(&self->stop, NULL);
+}
+
+WifiAp *
+wifi_access_point_get_ap(WifiAccessPoint *self)
+{
+	return self->ap;
+}
