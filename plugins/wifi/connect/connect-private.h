@@ -77,6 +77,9 @@ struct _WifiConnector {
 void connector_enter(WifiConnector *self, ConnState state, const gchar *reason);
 void connector_start(WifiConnector *self);
 void connector_release(WifiConnector *self);
+/* The interface's operational state (link.c): "up" once the port is
+ * authorized, "dormant" before. */
+void connector_set_oper_up(WifiConnector *self, gboolean up);
 /* connect-roam.c: a roam's failed move tries the roamer's next BSS;
  * TRUE when it started (the failure is then no loss). */
 gboolean connector_roam_elsewhere(WifiConnector *self, const gchar *message);

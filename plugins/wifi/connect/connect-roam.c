@@ -57,7 +57,13 @@ roam_start(WifiConnector *self, WifiBss *bss, GError **error)
 	        joind_device_get_address(joind_station_get_device(self->station)), error);
 	if (moved == NULL)
 		return FALSE;
-	/* The old link's key step and method go; its network stays. */
+	/* The old link's key step and method go; its network stays. mac80211
+	 * leaves the old BSS when the authentication to the new one starts
+	 * and brings the link back "dormant" at the association, so it is
+	 * dormant here too, and the new port's authorisation makes it "up"
+	 * again (systemd-networkd counts a link that stays dormant as one
+	 * without carrier, and drops its addresses). */
+	connector_set_oper_up(self, FALSE);
 	g_clear_pointer(&self->keying, wifi_keying_free);
 	self->method->release(self);
 	wifi_attempt_free(self->cur);

@@ -105,7 +105,7 @@ connector_fail(WifiConnector *self, WifiConnectEvent event, gint code, const gch
 	connector_enter(self, next, message);
 }
 
-static void
+void
 connector_set_oper_up(WifiConnector *self, gboolean up)
 {
 	if (self->oper_up == up || self->iface->link == NULL)

@@ -8,6 +8,7 @@
 #include <errno.h>
 
 #include "connect-fixture.h"
+#include "fake-link.h"
 
 static WifiBss *
 second_bss(WifiNetwork *network)
@@ -67,6 +68,36 @@ test_roam_open(Fixture *f, gconstpointer data)
 	g_assert_cmpstr(states->str, ==, "");
 	assert_state(f, JOIND_STATION_STATE_CONNECTED);
 	g_signal_handlers_disconnect_by_data(f->station, states);
+}
+
+/* The interface is "dormant" from the start of the move and "up" again
+ * once the new BSS is joined: the kernel itself makes the link dormant
+ * when it associates anew, and an operational state left as it was
+ * would keep it so (networkd then drops the addresses). */
+static void
+test_roam_oper_state(Fixture *f, gconstpointer data)
+{
+	g_autoptr(WifiNetwork) network = make_network2(f, "campus", NULL, NULL, NULL);
+	g_autoptr(WifiLink) link = NULL;
+	g_autoptr(GError) error = NULL;
+	FakeLink *fake;
+
+	link = fake_link_new(&fake);
+	f->iface->link = link;
+	join_open(f, network, TRUE);
+	assert_connected(f, network);
+	g_assert_cmpint(fake->oper_up, ==, 1);
+	g_assert_true(wifi_connector_roam(f->connector, second_bss(network), &error));
+	g_assert_no_error(error);
+	g_assert_cmpint(fake->oper_up, ==, 0);
+	ack(f, NL80211_CMD_AUTHENTICATE, ap2_addr);
+	local_teardown(f);
+	send_answer(f, NL80211_CMD_AUTHENTICATE, ap2_addr, 0);
+	ack(f, NL80211_CMD_ASSOCIATE, ap2_addr);
+	send_answer(f, NL80211_CMD_ASSOCIATE, ap2_addr, 0);
+	assert_state(f, JOIND_STATION_STATE_CONNECTED);
+	g_assert_cmpint(fake->oper_up, ==, 1);
+	f->iface->link = NULL;
 }
 
 /* A target that refuses: the observers hear it, the link is gone. */
@@ -231,6 +262,7 @@ main(int argc, char **argv)
 {
 	g_test_init(&argc, &argv, NULL);
 	CONNECT_TEST_ADD("/wifi/connect/roam/open", &sme, test_roam_open);
+	CONNECT_TEST_ADD("/wifi/connect/roam/oper-state", &sme, test_roam_oper_state);
 	CONNECT_TEST_ADD("/wifi/connect/roam/refused", &sme, test_roam_refused);
 	CONNECT_TEST_ADD("/wifi/connect/roam/refused-next", &sme, test_roam_refused_next);
 	CONNECT_TEST_ADD("/wifi/connect/roam/refused-none", &sme, test_roam_refused_none);
