@@ -107,7 +107,8 @@ wifi_hs_check_suites(guint akm_suite, guint pairwise, guint group, guint group_m
 {
 	const WifiAkmInfo *akm = wifi_akm_info(akm_suite);
 
-	if (akm == NULL || !wifi_cipher_is_data(pairwise) || !wifi_cipher_is_data(group) ||
+	if (akm == NULL || akm->ft || !wifi_cipher_is_data(pairwise) ||
+	    !wifi_cipher_is_data(group) ||
 	    (group_mgmt != 0 && !wifi_cipher_is_group_mgmt(group_mgmt))) {
 		g_set_error(error, WIFI_HANDSHAKE_ERROR, WIFI_HANDSHAKE_ERROR_UNSUPPORTED,
 		            "Unsupported security: AKM %s, pairwise %s, group %s, management %s",

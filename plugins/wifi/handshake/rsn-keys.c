@@ -20,6 +20,7 @@ G_DEFINE_AUTOPTR_CLEANUP_FUNC(EVP_KDF_CTX, EVP_KDF_CTX_free)
 #define PBKDF2_ITERATIONS 4096
 #define SHA1_LEN          20
 #define SHA256_LEN        32
+#define SHA384_LEN        48
 #define SHA512_LEN        64
 /* Longest output any caller asks for: a 512-bit PTK plus a KDK. */
 #define KDF_MAX_OUT 256
@@ -189,6 +190,21 @@ wifi_kdf_sha256(const guint8 *key, gsize key_len, const gchar *label, const guin
 	                out_len, error);
 }
 
+gboolean
+wifi_kdf_hash(const gchar *digest, const guint8 *key, gsize key_len, const gchar *label,
+              const guint8 *context, gsize context_len, guint8 *out, gsize out_len, GError **error)
+{
+	gsize hash_len = g_str_equal(digest, "SHA256")   ? SHA256_LEN
+	                 : g_str_equal(digest, "SHA384") ? SHA384_LEN
+	                 : g_str_equal(digest, "SHA512") ? SHA512_LEN
+	                                                 : 0;
+
+	if (hash_len == 0)
+		return invalid(error, "The KDF takes SHA-256, SHA-384 or SHA-512");
+	return kdf_hash(digest, hash_len, key, key_len, label, context, context_len, out, out_len,
+	                error);
+}
+
 void
 wifi_ptk_context(const guint8 aa[WIFI_ADDR_LEN], const guint8 spa[WIFI_ADDR_LEN],
                  const guint8 anonce[WIFI_NONCE_LEN], const guint8 snonce[WIFI_NONCE_LEN],
@@ -219,7 +235,7 @@ wifi_ptk_derive(guint akm, guint pairwise_cipher, const guint8 *pmk, gsize pmk_l
 
 	if (info == NULL && wifi_akm_info(akm) != NULL)
 		return invalid(error, "The PMK has the wrong length for this AKM");
-	if (info == NULL || tk_len == 0 || !wifi_cipher_is_data(pairwise_cipher)) {
+	if (info == NULL || info->ft || tk_len == 0 || !wifi_cipher_is_data(pairwise_cipher)) {
 		g_set_error(error, WIFI_HANDSHAKE_ERROR, WIFI_HANDSHAKE_ERROR_UNSUPPORTED,
 		            "No PTK derivation for AKM %s with pairwise cipher %s",
 		            wifi_akm_suite_to_string(akm),

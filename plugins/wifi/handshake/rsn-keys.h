@@ -39,6 +39,10 @@ gboolean wifi_prf_sha1(const guint8 *key, gsize key_len, const gchar *label, con
 gboolean wifi_kdf_sha256(const guint8 *key, gsize key_len, const gchar *label,
                          const guint8 *context, gsize context_len, guint8 *out, gsize out_len,
                          GError **error);
+/* The same KDF with digest "SHA256", "SHA384" or "SHA512". */
+gboolean wifi_kdf_hash(const gchar *digest, const guint8 *key, gsize key_len, const gchar *label,
+                       const guint8 *context, gsize context_len, guint8 *out, gsize out_len,
+                       GError **error);
 
 /* Min(AA,SPA) || Max(AA,SPA) || Min(ANonce,SNonce) || Max(ANonce,SNonce):
  * the data of the pairwise key expansion (76 octets). */
