@@ -107,8 +107,7 @@ wifi_hs_check_suites(guint akm_suite, guint pairwise, guint group, guint group_m
 {
 	const WifiAkmInfo *akm = wifi_akm_info(akm_suite);
 
-	if (akm == NULL || akm->ft || !wifi_cipher_is_data(pairwise) ||
-	    !wifi_cipher_is_data(group) ||
+	if (akm == NULL || !wifi_cipher_is_data(pairwise) || !wifi_cipher_is_data(group) ||
 	    (group_mgmt != 0 && !wifi_cipher_is_group_mgmt(group_mgmt))) {
 		g_set_error(error, WIFI_HANDSHAKE_ERROR, WIFI_HANDSHAKE_ERROR_UNSUPPORTED,
 		            "Unsupported security: AKM %s, pairwise %s, group %s, management %s",
@@ -179,6 +178,10 @@ wifi_handshake_new(const WifiHandshakeConfig *config, const WifiHandshakeCallbac
 	if (config->ap_rsnxe_len > 0)
 		memcpy(hs->ap_rsnxe, config->ap_rsnxe, config->ap_rsnxe_len);
 	hs->ap_rsnxe_len = config->ap_rsnxe_len;
+	if (!wifi_hs_ft_setup(hs, config, error)) {
+		wifi_handshake_free(hs);
+		return NULL;
+	}
 	hs->state = WIFI_HANDSHAKE_STATE_WAIT_MSG1;
 	hs->protocol_version = 2;
 	g_debug("handshake with %s: %s, pairwise %s, group %s%s%s", joind_mac_to_string(hs->aa, aa),

@@ -32,6 +32,7 @@
 
 #include <glib.h>
 
+#include "ft-keys.h"
 #include "rsn-keys.h"
 #include "rsn-suites.h"
 
@@ -112,6 +113,17 @@ typedef struct {
 	 * another PMK is dropped with PMKID_MISMATCH (the access point keys
 	 * with a PMK we do not have). */
 	const guint8 *pmkid;
+	/* Fast transition's initial mobility domain association (an FT AKM):
+	 * the key hierarchy derived for the association response's key
+	 * holders, pmk being its PMK-R1, and that response's Mobility Domain
+	 * and Fast BSS Transition elements, which message 2 repeats after our
+	 * RSNE (naming PMKR1Name) and message 3 must carry unchanged. NULL for
+	 * the other AKMs. */
+	const WifiFtKeys *ft;
+	const guint8 *ft_mde;
+	gsize ft_mde_len;
+	const guint8 *ft_fte;
+	gsize ft_fte_len;
 } WifiHandshakeConfig;
 
 typedef struct _WifiHandshake WifiHandshake;
