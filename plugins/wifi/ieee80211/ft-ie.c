@@ -1,17 +1,15 @@
-/* ft-ie.c - the Mobility Domain and Fast BSS Transition elements and the
- * FT Action frames (see ft-ie.h). */
+/* ft-ie.c - the Mobility Domain and Fast BSS Transition elements (see
+ * ft-ie.h). */
 #include "ft-ie.h"
 
 #include <string.h>
 
-#include "action.h"
 #include "ie.h"
 
 #define FTE_FIXED(mic_len) (2 + (mic_len) + 2 * WIFI_FTE_NONCE_LEN)
 #define GTK_SUB_FIXED      11 /* Key Info (2), Key Length, RSC (8) */
 #define IGTK_SUB_FIXED     9  /* Key ID (2), IPN (6), Key Length */
 #define WRAPPED_MIN        24 /* a 128-bit key and the key wrap's 8 octets */
-#define FT_ACTION_FIXED    14 /* category, action, STA and target addresses */
 
 static gboolean
 invalid(GError **error, const gchar *what)
@@ -110,59 +108,6 @@ wifi_fte_parse(const guint8 *body, gsize len, gsize mic_len, WifiFte *out, GErro
 	return TRUE;
 }
 
-static void
-put_sub(GByteArray *a, guint8 id, const guint8 *data, gsize len)
-{
-	guint8 hdr[2] = {id, (guint8)len};
-
-	g_byte_array_append(a, hdr, 2);
-	g_byte_array_append(a, data, (guint)len);
-}
-
-static void
-put_key_subs(GByteArray *a, const WifiFte *fte)
-{
-	guint8 b[GTK_SUB_FIXED + WIFI_FTE_WRAPPED_MAX] = {0};
-
-	if (fte->has_gtk) {
-		b[0] = fte->gtk_key_id & 0x03;
-		b[2] = fte->gtk_len;
-		memcpy(b + 3, fte->gtk_rsc, 8);
-		memcpy(b + GTK_SUB_FIXED, fte->gtk_wrapped, fte->gtk_wrapped_len);
-		put_sub(a, WIFI_FTE_SUB_GTK, b, GTK_SUB_FIXED + fte->gtk_wrapped_len);
-	}
-	if (fte->has_igtk) {
-		b[0] = (guint8)(fte->igtk_key_id & 0xff);
-		b[1] = (guint8)(fte->igtk_key_id >> 8);
-		memcpy(b + 2, fte->igtk_ipn, 6);
-		b[8] = fte->igtk_len;
-		memcpy(b + IGTK_SUB_FIXED, fte->igtk_wrapped, fte->igtk_wrapped_len);
-		put_sub(a, WIFI_FTE_SUB_IGTK, b, IGTK_SUB_FIXED + fte->igtk_wrapped_len);
-	}
-}
-
-GBytes *
-wifi_fte_build(const WifiFte *fte)
-{
-	GByteArray *a = g_byte_array_new();
-	guint8 head[4] = {WIFI_IE_FAST_BSS_TRANSITION, 0, fte->rsnxe_used ? 1 : 0,
-	                  fte->element_count};
-
-	g_return_val_if_fail(fte->mic_len == 16 || fte->mic_len == 24, NULL);
-	g_byte_array_append(a, head, sizeof(head));
-	g_byte_array_append(a, fte->mic, (guint)fte->mic_len);
-	g_byte_array_append(a, fte->anonce, WIFI_FTE_NONCE_LEN);
-	g_byte_array_append(a, fte->snonce, WIFI_FTE_NONCE_LEN);
-	if (fte->has_r1kh_id)
-		put_sub(a, WIFI_FTE_SUB_R1KH_ID, fte->r1kh_id, 6);
-	put_key_subs(a, fte);
-	if (fte->r0kh_id_len > 0)
-		put_sub(a, WIFI_FTE_SUB_R0KH_ID, fte->r0kh_id, fte->r0kh_id_len);
-	/* 2 + 24 + 64 + 8 + 2 * 51 + 50 octets at most: fits one element. */
-	a->data[1] = (guint8)(a->len - 2);
-	return g_byte_array_free_to_bytes(a);
-}
-
 void
 wifi_mde_write(guint8 out[WIFI_MDE_LEN], const guint8 mdid[2], guint8 capability)
 {
@@ -227,53 +172,4 @@ wifi_ft_ies_parse(const guint8 *ies, gsize len, gsize mic_len, WifiFtIes *out, G
 	if (out->fte == NULL)
 		return invalid(error, "The Fast BSS Transition element is missing.");
 	return wifi_fte_parse(out->fte + 2, out->fte_len - 2, mic_len, &out->parsed, error);
-}
-
-gboolean
-wifi_ft_action_parse(const guint8 *body, gsize len, WifiFtAction *out, GError **error)
-{
-	gsize fixed = FT_ACTION_FIXED;
-
-	memset(out, 0, sizeof(*out));
-	if (body == NULL || len < 2) {
-		g_set_error(error, WIFI_ACTION_ERROR, WIFI_ACTION_ERROR_MALFORMED,
-		            "An FT action frame is shorter than 2 octets.");
-		return FALSE;
-	}
-	if (body[0] != WIFI_ACTION_FT || body[1] < WIFI_FT_ACTION_REQUEST ||
-	    body[1] > WIFI_FT_ACTION_ACK) {
-		g_set_error(error, WIFI_ACTION_ERROR, WIFI_ACTION_ERROR_OTHER,
-		            "Action %u/%u is not a fast BSS transition frame.", body[0], body[1]);
-		return FALSE;
-	}
-	out->action = body[1];
-	if (out->action == WIFI_FT_ACTION_RESPONSE || out->action == WIFI_FT_ACTION_ACK)
-		fixed += 2;
-	if (len < fixed) {
-		g_set_error(error, WIFI_ACTION_ERROR, WIFI_ACTION_ERROR_MALFORMED,
-		            "An FT action frame is shorter than %" G_GSIZE_FORMAT " octets.",
-		            fixed);
-		return FALSE;
-	}
-	memcpy(out->sta, body + 2, 6);
-	memcpy(out->target, body + 8, 6);
-	if (fixed > FT_ACTION_FIXED)
-		out->status = (guint16)(body[14] | (body[15] << 8));
-	out->ies = body + fixed;
-	out->ies_len = len - fixed;
-	return TRUE;
-}
-
-GBytes *
-wifi_ft_request_build(const guint8 sta[6], const guint8 target[6], const guint8 *ies, gsize ies_len)
-{
-	GByteArray *a = g_byte_array_sized_new((guint)(FT_ACTION_FIXED + ies_len));
-	guint8 head[2] = {WIFI_ACTION_FT, WIFI_FT_ACTION_REQUEST};
-
-	g_byte_array_append(a, head, 2);
-	g_byte_array_append(a, sta, 6);
-	g_byte_array_append(a, target, 6);
-	if (ies_len > 0)
-		g_byte_array_append(a, ies, (guint)ies_len);
-	return g_byte_array_free_to_bytes(a);
 }

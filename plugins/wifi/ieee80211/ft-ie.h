@@ -1,9 +1,8 @@
 /* ft-ie.h - fast BSS transition (802.11r) on the air: the Mobility
  * Domain element (IEEE 802.11-2020 9.4.2.46), the Fast BSS Transition
  * element with its subelements R1KH-ID, GTK, R0KH-ID and IGTK (9.4.2.47),
- * the elements an FT authentication or reassociation carries, and the FT
- * Action frames of a transition over the DS (9.6.8). Pure: octets in,
- * values out; every parser takes (data, len) and has a fuzz target.
+ * and the elements an FT authentication or (re)association carries. Pure:
+ * octets in, values out; the parser has a fuzz target.
  */
 #pragma once
 
@@ -62,9 +61,6 @@ typedef struct {
  * subelement that runs past the end or has the wrong length, or one that
  * appears twice; unknown subelements are passed over. */
 gboolean wifi_fte_parse(const guint8 *body, gsize len, gsize mic_len, WifiFte *out, GError **error);
-/* The whole element (ID and length first); the MIC is fte->mic as given,
- * at WIFI_FTE_MIC_OFFSET for the caller to fill in. */
-GBytes *wifi_fte_build(const WifiFte *fte);
 /* The whole Mobility Domain element; mdid as the two octets on the air. */
 void wifi_mde_write(guint8 out[WIFI_MDE_LEN], const guint8 mdid[2], guint8 capability);
 
@@ -91,30 +87,5 @@ typedef struct {
  * when the list is malformed or the MDE or FTE is missing or bad. */
 gboolean wifi_ft_ies_parse(const guint8 *ies, gsize len, gsize mic_len, WifiFtIes *out,
                            GError **error);
-
-/* FT Action frames (9.6.8.1, table 9-445). */
-enum {
-	WIFI_FT_ACTION_REQUEST = 1,
-	WIFI_FT_ACTION_RESPONSE = 2,
-	WIFI_FT_ACTION_CONFIRM = 3,
-	WIFI_FT_ACTION_ACK = 4,
-};
-
-typedef struct {
-	guint8 action;
-	guint8 sta[6];
-	guint8 target[6];
-	guint16 status;    /* response and ack only */
-	const guint8 *ies; /* the elements (into the body) */
-	gsize ies_len;
-} WifiFtAction;
-
-/* An FT Action frame's body (category first). Fails with WIFI_ACTION_ERROR:
- * MALFORMED when short, OTHER for another category or action code. */
-gboolean wifi_ft_action_parse(const guint8 *body, gsize len, WifiFtAction *out, GError **error);
-/* An FT Request's body (category first): our address, the target's, the
- * elements (RSNE, MDE, FTE). */
-GBytes *wifi_ft_request_build(const guint8 sta[6], const guint8 target[6], const guint8 *ies,
-                              gsize ies_len);
 
 G_END_DECLS
