@@ -238,7 +238,8 @@ wifi_attempt_new(JoindCore *core, WifiNetwork *network, WifiBss *bss, WifiIface 
 		break;
 	case JOIND_NETWORK_TYPE_PSK:
 		if (attempt_prepare_psk(attempt, core, iface->wiphy, sae, address, ask_agent,
-		                        error))
+		                        error) &&
+		    wifi_attempt_ft_prepare(attempt, sme, error))
 			return attempt;
 		break;
 	case JOIND_NETWORK_TYPE_8021X:
@@ -267,8 +268,10 @@ wifi_attempt_keying_config(WifiAttempt *attempt, JoindCore *core, gboolean contr
 	};
 	memcpy(config->aa, attempt->bss->bssid, 6);
 	memcpy(config->spa, attempt->spa, 6);
-	if (attempt->owe != NULL)
-		return; /* the PMK comes with the association (wifi_attempt_associated) */
+	/* OWE's PMK, or FT's hierarchy, comes with the association
+	 * (wifi_attempt_associated). */
+	if (attempt->owe != NULL || wifi_ft_akm_is_ft(attempt->plan.akm))
+		return;
 	if (attempt->eap_profile == NULL) {
 		config->pmk = attempt->plan.akm == WIFI_AKM_SUITE_SAE ? attempt->sae_pmk
 		                                                      : attempt->psk.pmk;
@@ -369,7 +372,7 @@ wifi_attempt_associated(WifiAttempt *attempt, struct nlattr **attrs, WifiKeying 
 	gsize pmk_len = 0;
 	gboolean ok;
 
-	if (attempt->owe == NULL)
+	if (attempt->owe == NULL && !wifi_ft_akm_is_ft(attempt->plan.akm))
 		return TRUE;
 	if (frame != NULL &&
 	    !wifi_mgmt_parse_answer(nla_data(frame), (gsize)nla_len(frame), &answer, error))
@@ -378,6 +381,9 @@ wifi_attempt_associated(WifiAttempt *attempt, struct nlattr **attrs, WifiKeying 
 		answer.ies = nla_data(resp);
 		answer.ies_len = (gsize)nla_len(resp);
 	}
+	if (attempt->owe == NULL)
+		return wifi_attempt_ft_associated(attempt, answer.ies, answer.ies_len, keying,
+		                                  error);
 	ok = wifi_owe_derive(attempt->owe, answer.ies, answer.ies_len, pmk, &pmk_len, pmkid,
 	                     error) &&
 	     wifi_keying_set_pmk(keying, pmk, pmk_len, pmkid, error);

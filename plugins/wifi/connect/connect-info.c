@@ -14,6 +14,9 @@ info_from_plan(const WifiRsnPlan *plan, WifiConnectionInfo *info)
 	info->sae_group = plan->sae_group;
 	info->sae_h2e = plan->sae_h2e;
 	info->owe_group = plan->owe_group;
+	info->ft = plan->own_mde_len > 0;
+	if (info->ft)
+		memcpy(info->mdid, plan->own_mde + 2, 2);
 	info->pmksa_used = plan->sae_pmksa;
 	info->pairwise_cipher = plan->pairwise_cipher;
 	info->group_cipher = plan->group_cipher;
