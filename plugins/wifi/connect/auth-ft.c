@@ -21,9 +21,12 @@ wifi_attempt_ft_prepare(WifiAttempt *attempt, gboolean sme, GError **error)
 		g_propagate_error(error, local);
 		return FALSE;
 	}
-	g_info("%s: “%s” is joined with %s in mobility domain %04x (fast transition)",
+	/* The mobility domain's two octets as on the air (hostapd's
+	 * mobility_domain). */
+	g_info("%s: “%s” is joined with %s in mobility domain %02x%02x (fast transition)",
 	       attempt->iface->name, wifi_attempt_get_name(attempt),
-	       wifi_akm_suite_to_string(attempt->plan.akm), attempt->bss->ies.mdid);
+	       wifi_akm_suite_to_string(attempt->plan.akm), attempt->plan.own_mde[2],
+	       attempt->plan.own_mde[3]);
 	return TRUE;
 }
 

@@ -34,14 +34,6 @@ ft_digest(guint akm)
 	return akm == WIFI_AKM_SUITE_FT_8021X_SHA384 ? "SHA384" : "SHA256";
 }
 
-static gboolean
-invalid(GError **error, const gchar *message)
-{
-	g_set_error_literal(error, WIFI_HANDSHAKE_ERROR, WIFI_HANDSHAKE_ERROR_INVALID_ARGS,
-	                    message);
-	return FALSE;
-}
-
 /* Truncate-128(Hash(iov...)): PMKR0Name, PMKR1Name and PTKName. */
 static gboolean
 ft_name(guint akm, const WifiIov *iov, guint n_iov, guint8 name[WIFI_FT_NAME_LEN], GError **error)
@@ -103,11 +95,11 @@ wifi_ft_keys_derive(guint akm, const guint8 *xxkey, gsize xxkey_len, const guint
 		return FALSE;
 	}
 	if (xxkey == NULL || xxkey_len < 32)
-		return invalid(error, "FT needs an XXKey of at least 256 bits");
+		return wifi_keys_invalid(error, "FT needs an XXKey of at least 256 bits");
 	if (ssid == NULL || ssid_len == 0 || ssid_len > SSID_MAX)
-		return invalid(error, "An SSID has 1 to 32 octets");
+		return wifi_keys_invalid(error, "An SSID has 1 to 32 octets");
 	if (holders->r0kh_id_len == 0 || holders->r0kh_id_len > WIFI_FT_R0KH_ID_MAX)
-		return invalid(error, "An R0KH-ID has 1 to 48 octets");
+		return wifi_keys_invalid(error, "An R0KH-ID has 1 to 48 octets");
 	if (!derive_r0(keys, xxkey, xxkey_len, ssid, ssid_len, holders, error) ||
 	    !wifi_ft_keys_for_r1kh(keys, holders->r1kh_id, holders->spa, error)) {
 		wifi_ft_keys_clear(keys);
@@ -172,13 +164,7 @@ wifi_ft_ptk_derive(const WifiFtKeys *keys, guint pairwise_cipher,
 	if (!wifi_kdf_hash(ft_digest(keys->akm), keys->pmk_r1, keys->pmk_len, "FT-PTK", context,
 	                   sizeof(context), buf, total, error))
 		return FALSE;
-	memset(ptk, 0, sizeof(*ptk));
-	ptk->kck_len = info->kck_len;
-	ptk->kek_len = info->kek_len;
-	ptk->tk_len = tk_len;
-	memcpy(ptk->kck, buf, ptk->kck_len);
-	memcpy(ptk->kek, buf + ptk->kck_len, ptk->kek_len);
-	memcpy(ptk->tk, buf + ptk->kck_len + ptk->kek_len, ptk->tk_len);
+	wifi_ptk_split(ptk, buf, info->kck_len, info->kek_len, tk_len);
 	joind_secret_clear(buf, sizeof(buf));
 	if (ptk_name == NULL)
 		return TRUE;

@@ -7,14 +7,6 @@
 
 #include <string.h>
 
-static gboolean
-ft_refused(GError **error, const gchar *message)
-{
-	g_set_error_literal(error, WIFI_HANDSHAKE_ERROR, WIFI_HANDSHAKE_ERROR_INVALID_ARGS,
-	                    message);
-	return FALSE;
-}
-
 /* Message 2's key data: our RSNE again, now with PMKR1Name as its one
  * PMKID, the RSNXE, then the MDE and FTE as the access point sent them. */
 gboolean
@@ -25,15 +17,16 @@ wifi_hs_ft_setup(WifiHandshake *hs, const WifiHandshakeConfig *c, GError **error
 	gsize len;
 
 	if (akm == NULL || akm->ft != (c->ft != NULL))
-		return ft_refused(error,
-		                  akm != NULL && akm->ft
-		                          ? "A fast transition AKM needs the FT key hierarchy"
-		                          : "The FT key hierarchy is for the FT AKMs only");
+		return wifi_keys_invalid(
+		        error, akm != NULL && akm->ft
+		                       ? "A fast transition AKM needs the FT key hierarchy"
+		                       : "The FT key hierarchy is for the FT AKMs only");
 	if (c->ft == NULL)
 		return TRUE;
 	if (c->ft->akm != c->akm || c->pmk_len != c->ft->pmk_len ||
 	    memcmp(c->pmk, c->ft->pmk_r1, c->pmk_len) != 0)
-		return ft_refused(error, "The PMK of an FT handshake is the hierarchy's PMK-R1");
+		return wifi_keys_invalid(error,
+		                         "The PMK of an FT handshake is the hierarchy's PMK-R1");
 	if (!wifi_hs_check_element(c->ft_mde, c->ft_mde_len, WIFI_ELEMENT_MDE, TRUE,
 	                           "the Mobility Domain element", error) ||
 	    !wifi_hs_check_element(c->ft_fte, c->ft_fte_len, WIFI_ELEMENT_FTE, TRUE,

@@ -113,6 +113,16 @@ start(Seen *seen, WifiFtKeys *keys, GBytes **hold, const gchar *fte, GError **er
 	return hs;
 }
 
+static void
+finish(WifiHandshake *hs, Seen *seen, GBytes **hold)
+{
+	wifi_handshake_free(hs);
+	for (guint i = 0; i < 3; i++)
+		g_bytes_unref(hold[i]);
+	g_ptr_array_unref(seen->sent);
+	g_ptr_array_unref(seen->installed);
+}
+
 static WifiHandshakeRx
 feed(WifiHandshake *hs, const gchar *hex, GError **error)
 {
@@ -155,11 +165,7 @@ test_recorded(void)
 	              "74d9d76280e204cbe6961e10bf64cf49");
 	hs_assert_hex(g_bytes_get_data(seen.installed->pdata[1], NULL), 16,
 	              "a14a8bc5562a4079dca53374d4fb7855");
-	wifi_handshake_free(hs);
-	for (guint i = 0; i < G_N_ELEMENTS(hold); i++)
-		g_bytes_unref(hold[i]);
-	g_ptr_array_unref(seen.sent);
-	g_ptr_array_unref(seen.installed);
+	finish(hs, &seen, hold);
 }
 
 /* An association response whose FTE differs from the one message 3
@@ -183,11 +189,7 @@ test_fte_mismatch(void)
 	g_assert_cmpint(feed(hs, MSG3, &error), ==, WIFI_HANDSHAKE_RX_FAILED);
 	g_assert_error(error, WIFI_HANDSHAKE_ERROR, WIFI_HANDSHAKE_ERROR_RSNE_MISMATCH);
 	g_assert_cmpuint(seen.installed->len, ==, 0);
-	wifi_handshake_free(hs);
-	for (guint i = 0; i < G_N_ELEMENTS(hold); i++)
-		g_bytes_unref(hold[i]);
-	g_ptr_array_unref(seen.sent);
-	g_ptr_array_unref(seen.installed);
+	finish(hs, &seen, hold);
 }
 
 /* An FT AKM without the hierarchy, or the hierarchy with a plain AKM, is

@@ -46,15 +46,45 @@ recorded_keys(WifiFtKeys *keys, const gchar *r1kh)
 	g_assert_no_error(error);
 }
 
+/* A recorded PTK: the nonces and BSSID in, then "KCK KEK TK PTKName". */
+typedef struct {
+	const gchar *snonce, *anonce, *bssid, *expected;
+} PtkVector;
+
+static void
+check_ptk(const WifiFtKeys *keys, const PtkVector *v)
+{
+	g_autoptr(GError) error = NULL;
+	g_autoptr(GBytes) want = hs_test_hex(v->expected);
+	guint8 snonce[32], anonce[32], bssid[6], sta[6], got[16 * 4];
+	WifiPtk ptk;
+
+	hs_test_hex_into(v->snonce, snonce, 32);
+	hs_test_hex_into(v->anonce, anonce, 32);
+	hs_test_hex_into(v->bssid, bssid, 6);
+	hs_test_hex_into("020000000200", sta, 6);
+	g_assert_true(wifi_ft_ptk_derive(keys, WIFI_CIPHER_SUITE_CCMP, snonce, anonce, bssid, sta,
+	                                 &ptk, got + 48, &error));
+	g_assert_no_error(error);
+	g_assert_cmpuint(ptk.kck_len + ptk.kek_len + ptk.tk_len, ==, 48);
+	memcpy(got, ptk.kck, 16);
+	memcpy(got + 16, ptk.kek, 16);
+	memcpy(got + 32, ptk.tk, 16);
+	g_assert_cmpmem(got, sizeof(got), g_bytes_get_data(want, NULL), g_bytes_get_size(want));
+	wifi_ptk_clear(&ptk);
+}
+
 /* The initial mobility domain association: PMK-R0, PMK-R1 for the first
  * access point and the PTK of its 4-way handshake. */
 static void
 test_initial_association(void)
 {
-	g_autoptr(GError) error = NULL;
-	guint8 snonce[32], anonce[32], bssid[6], sta[6], ptk_name[16];
+	static const PtkVector v = {
+	        "72f63e1611e7ccba3935eb808120c86ee42c7a562b549e44c1d6efbbf9f30189",
+	        "5a17159b179909c4fd2907206c1f216b0587ba733383e839ca9eb466dc91f354", "020000000000",
+	        "4aa6f5e0359f3c60ba089cdfcdd3ce53 ea78b3e3c4a25ec808ca54bee08c0a94"
+	        "74d9d76280e204cbe6961e10bf64cf49 5f5fdd541803fd8717ad1f40ade48ce0"};
 	WifiFtKeys keys;
-	WifiPtk ptk;
 
 	recorded_keys(&keys, "020000000011");
 	g_assert_cmpuint(keys.pmk_len, ==, 32);
@@ -64,19 +94,7 @@ test_initial_association(void)
 	hs_assert_hex(keys.pmk_r1, keys.pmk_len,
 	              "6d6b3428ec881a1df589236c9807bfbae6d2e3cbfc76e75c6d0b199d31ed1df5");
 	hs_assert_hex(keys.pmk_r1_name, 16, "e3ae367cc3920f01e0cebe7959219b54");
-	hs_test_hex_into("72f63e1611e7ccba3935eb808120c86ee42c7a562b549e44c1d6efbbf9f30189", snonce,
-	                 32);
-	hs_test_hex_into("5a17159b179909c4fd2907206c1f216b0587ba733383e839ca9eb466dc91f354", anonce,
-	                 32);
-	hs_test_hex_into("020000000000", bssid, 6);
-	hs_test_hex_into("020000000200", sta, 6);
-	g_assert_true(wifi_ft_ptk_derive(&keys, WIFI_CIPHER_SUITE_CCMP, snonce, anonce, bssid, sta,
-	                                 &ptk, ptk_name, &error));
-	g_assert_no_error(error);
-	hs_assert_hex(ptk.kck, ptk.kck_len, "4aa6f5e0359f3c60ba089cdfcdd3ce53");
-	hs_assert_hex(ptk.kek, ptk.kek_len, "ea78b3e3c4a25ec808ca54bee08c0a94");
-	hs_assert_hex(ptk.tk, ptk.tk_len, "74d9d76280e204cbe6961e10bf64cf49");
-	hs_assert_hex(ptk_name, 16, "5f5fdd541803fd8717ad1f40ade48ce0");
+	check_ptk(&keys, &v);
 	wifi_ft_keys_clear(&keys);
 	g_assert_cmpuint(keys.pmk_r0[0] | keys.pmk_r1[5], ==, 0);
 }
@@ -86,10 +104,14 @@ test_initial_association(void)
 static void
 test_transition_ptk(void)
 {
+	static const PtkVector v = {
+	        "51084ad4ec704f8139fd29a0377a5ecb89a8391e25b9b12a20240101f31e4e32",
+	        "cbe87b4ca8295b71210a913ae4172708f57cbb9c05025e52a753b845ce1980f5", "020000000100",
+	        "3f7d698fdea6d67d76f314bab50f3a06 678798207bd2fa1bfef8c81ca364ea44"
+	        "863c9cd0727a208da71b5119abaff598 e281b255528e381cee1d0851d50e1a54"};
 	g_autoptr(GError) error = NULL;
-	guint8 snonce[32], anonce[32], bssid[6], sta[6], r1kh[6], ptk_name[16];
+	guint8 sta[6], r1kh[6];
 	WifiFtKeys keys;
-	WifiPtk ptk;
 
 	recorded_keys(&keys, "020000000011");
 	hs_test_hex_into("020000000022", r1kh, 6);
@@ -98,20 +120,8 @@ test_transition_ptk(void)
 	hs_assert_hex(keys.pmk_r1, keys.pmk_len,
 	              "015337a385c791de984aa4b020484b22c84ae264d936196798449d318e5a4055");
 	hs_assert_hex(keys.pmk_r1_name, 16, "c1acfd90898c36f34a2de8f69dc72328");
-	hs_test_hex_into("51084ad4ec704f8139fd29a0377a5ecb89a8391e25b9b12a20240101f31e4e32", snonce,
-	                 32);
-	hs_test_hex_into("cbe87b4ca8295b71210a913ae4172708f57cbb9c05025e52a753b845ce1980f5", anonce,
-	                 32);
-	hs_test_hex_into("020000000100", bssid, 6);
-	g_assert_true(wifi_ft_ptk_derive(&keys, WIFI_CIPHER_SUITE_CCMP, snonce, anonce, bssid, sta,
-	                                 &ptk, ptk_name, &error));
-	g_assert_no_error(error);
-	hs_assert_hex(ptk.kck, ptk.kck_len, "3f7d698fdea6d67d76f314bab50f3a06");
-	hs_assert_hex(ptk.kek, ptk.kek_len, "678798207bd2fa1bfef8c81ca364ea44");
-	hs_assert_hex(ptk.tk, ptk.tk_len, "863c9cd0727a208da71b5119abaff598");
-	hs_assert_hex(ptk_name, 16, "e281b255528e381cee1d0851d50e1a54");
+	check_ptk(&keys, &v);
 	wifi_ft_keys_clear(&keys);
-	wifi_ptk_clear(&ptk);
 }
 
 /* GLib's HMAC-SHA-384, for the KDF of the cross-check. */
