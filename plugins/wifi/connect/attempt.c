@@ -308,6 +308,8 @@ wifi_attempt_free(WifiAttempt *attempt)
 	joind_secret_clear(attempt->sae_pmk, sizeof(attempt->sae_pmk));
 	g_clear_pointer(&attempt->iface, wifi_iface_unref);
 	g_clear_pointer(&attempt->silent, g_ptr_array_unref);
+	g_clear_pointer(&attempt->ft_air, wifi_ft_transition_free);
+	joind_secret_clear(&attempt->ft_holders, sizeof(attempt->ft_holders));
 	g_free(attempt);
 }
 
@@ -358,6 +360,8 @@ wifi_attempt_move_to(WifiAttempt *attempt, JoindCore *core, WifiBss *bss, gboole
 	                        : g_ptr_array_new_with_free_func((GDestroyNotify)wifi_bss_unref);
 	g_ptr_array_add(moved->silent, wifi_bss_ref(attempt->bss));
 	moved->task = g_steal_pointer(&attempt->task);
+	moved->has_ft_holders = attempt->has_ft_holders;
+	moved->ft_holders = attempt->ft_holders;
 	return moved;
 }
 

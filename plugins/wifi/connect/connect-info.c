@@ -68,6 +68,8 @@ wifi_connector_get_connection_info(WifiConnector *self, WifiConnectionInfo *info
 	info->freq = bss->freq;
 	if (plan != NULL)
 		info_from_plan(plan, info);
+	/* The link came from a roam that took fast transition over the air. */
+	info->ft_over_air = self->cur != NULL && self->cur->ft_air != NULL;
 	if (keying != NULL && wifi_keying_get_eap_method(keying) != NULL) {
 		g_strlcpy(info->eap_method, wifi_keying_get_eap_method(keying),
 		          sizeof(info->eap_method));

@@ -36,6 +36,22 @@ wifi_sme_put_authenticate(struct nl_msg *msg, guint32 ifindex, const WifiBss *bs
 }
 
 void
+wifi_sme_put_ft_authenticate(struct nl_msg *msg, guint32 ifindex, const WifiBss *bss,
+                             const WifiRsnPlan *plan)
+{
+	guint8 ies[sizeof(plan->own_rsne) + sizeof(plan->own_mde) + sizeof(plan->own_fte)];
+	gsize len = plan->own_rsne_len;
+
+	sme_put_auth(msg, ifindex, bss, NL80211_AUTHTYPE_FT);
+	memcpy(ies, plan->own_rsne, plan->own_rsne_len);
+	memcpy(ies + len, plan->own_mde, plan->own_mde_len);
+	len += plan->own_mde_len;
+	memcpy(ies + len, plan->own_fte, plan->own_fte_len);
+	len += plan->own_fte_len;
+	nla_put(msg, NL80211_ATTR_IE, (int)len, ies);
+}
+
+void
 wifi_sme_put_sae_authenticate(struct nl_msg *msg, guint32 ifindex, const WifiBss *bss,
                               const guint8 *data, gsize len)
 {
@@ -85,6 +101,8 @@ wifi_sme_msg_command(WifiNl *nl, guint8 cmd, guint32 ifindex, const WifiBss *bss
 
 	if (cmd == NL80211_CMD_CONNECT)
 		wifi_sme_put_connect(msg, ifindex, bss, plan, control_port_nl);
+	else if (cmd == NL80211_CMD_AUTHENTICATE && plan != NULL && plan->ft_over_air)
+		wifi_sme_put_ft_authenticate(msg, ifindex, bss, plan);
 	else if (cmd == NL80211_CMD_AUTHENTICATE)
 		wifi_sme_put_authenticate(msg, ifindex, bss);
 	else

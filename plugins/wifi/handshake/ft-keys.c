@@ -1,5 +1,5 @@
-/* ft-keys.c - the FT key hierarchy (IEEE 802.11-2020 12.7.1.7) on
- * OpenSSL's HMAC and digests. */
+/* ft-keys.c - the FT key hierarchy (IEEE 802.11-2020 12.7.1.7) and the
+ * FTE MIC (13.8.4) on OpenSSL's HMAC, CMAC and digests. */
 #include "ft-keys.h"
 
 #include <string.h>
@@ -173,4 +173,32 @@ wifi_ft_ptk_derive(const WifiFtKeys *keys, guint pairwise_cipher,
 	                                 {(const guint8 *)ptkn, sizeof(ptkn) - 1},
 	                                 {context, sizeof(context)}},
 	               3, ptk_name, error);
+}
+
+gboolean
+wifi_ft_mic(guint akm, const guint8 *kck, gsize kck_len, const WifiFtMicInput *in,
+            guint8 mic[WIFI_FT_MIC_MAX_LEN], gsize *mic_len, GError **error)
+{
+	WifiIov iov[] = {
+	        {in->sta, WIFI_ADDR_LEN},   {in->ap, WIFI_ADDR_LEN}, {&in->transaction, 1},
+	        {in->rsne, in->rsne_len},   {in->mde, in->mde_len},  {in->fte, in->fte_len},
+	        {in->rsnxe, in->rsnxe_len},
+	};
+	guint8 full[WIFI_FT_PMK_MAX_LEN];
+
+	if (!wifi_ft_akm_is_ft(akm)) {
+		g_set_error(error, WIFI_HANDSHAKE_ERROR, WIFI_HANDSHAKE_ERROR_UNSUPPORTED,
+		            "AKM %s has no FTE MIC", wifi_akm_suite_to_string(akm));
+		return FALSE;
+	}
+	if (akm != WIFI_AKM_SUITE_FT_8021X_SHA384) {
+		*mic_len = 16;
+		return wifi_aes_cmac(kck, kck_len, iov, G_N_ELEMENTS(iov), mic, error);
+	}
+	if (!wifi_hmac("SHA384", kck, kck_len, iov, G_N_ELEMENTS(iov), full, sizeof(full), NULL,
+	               error))
+		return FALSE;
+	*mic_len = 24;
+	memcpy(mic, full, 24);
+	return TRUE;
 }

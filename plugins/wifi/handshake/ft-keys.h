@@ -68,4 +68,26 @@ gboolean wifi_ft_ptk_derive(const WifiFtKeys *keys, guint pairwise_cipher,
                             const guint8 sta[WIFI_ADDR_LEN], WifiPtk *ptk,
                             guint8 ptk_name[WIFI_FT_NAME_LEN], GError **error);
 
+/* What the FTE's MIC covers (13.8.4), each a whole element or absent
+ * (NULL, 0); the FTE with its MIC field zeroed. The RIC is left out:
+ * joind makes no resource requests. */
+typedef struct {
+	const guint8 *sta;
+	const guint8 *ap;
+	guint8 transaction; /* 5 for the (re)association request, 6 for the response */
+	const guint8 *rsne;
+	gsize rsne_len;
+	const guint8 *mde;
+	gsize mde_len;
+	const guint8 *fte;
+	gsize fte_len;
+	const guint8 *rsnxe;
+	gsize rsnxe_len;
+} WifiFtMicInput;
+
+/* AES-128-CMAC with the KCK (16 octets of MIC), or HMAC-SHA-384 cut to 24
+ * octets for FT-802.1X-SHA384; *mic_len is set. */
+gboolean wifi_ft_mic(guint akm, const guint8 *kck, gsize kck_len, const WifiFtMicInput *in,
+                     guint8 mic[WIFI_FT_MIC_MAX_LEN], gsize *mic_len, GError **error);
+
 G_END_DECLS

@@ -87,3 +87,38 @@ wifi_hs_ft_check_msg3(const WifiHandshake *hs, const WifiKeyData *kd, GError **e
 		                          "association response");
 	return TRUE;
 }
+
+/* A fast transition over the air keyed the link without a 4-way
+ * handshake: the PTK from the authentication, the group keys from the
+ * reassociation response; later group key handshakes run on them. */
+gboolean
+wifi_handshake_ft_keyed(WifiHandshake *hs, const WifiPtk *ptk, const WifiFtGroupKeys *gk,
+                        GError **error)
+{
+	WifiKeyData kd = {
+	        .has_gtk = gk->has_gtk,
+	        .gtk_key_id = gk->gtk_key_id,
+	        .gtk = gk->gtk,
+	        .gtk_len = gk->gtk_len,
+	        .has_igtk = gk->has_igtk,
+	        .igtk_key_id = gk->igtk_key_id,
+	        .igtk_ipn = gk->igtk_ipn,
+	        .igtk = gk->igtk,
+	        .igtk_len = gk->igtk_len,
+	};
+
+	if (!hs->ft || hs->completed_once)
+		return wifi_keys_invalid(error,
+		                         "Only a fresh FT handshake takes a transition's keys");
+	if (ptk->tk_len != wifi_cipher_key_len(hs->pairwise_cipher) ||
+	    !wifi_hs_check_group_keys(hs, &kd, TRUE, "The reassociation response", error))
+		return FALSE;
+	hs->ptk = *ptk;
+	wifi_hs_install(hs, WIFI_KEY_KIND_PAIRWISE, 0, hs->pairwise_cipher, hs->ptk.tk,
+	                hs->ptk.tk_len, NULL);
+	(void)wifi_hs_install_group_keys(hs, &kd, gk->gtk_rsc);
+	hs->completed_once = TRUE;
+	wifi_hs_transition(hs, WIFI_HANDSHAKE_STATE_COMPLETE,
+	                   "fast transition: keys from the reassociation, no 4-way handshake");
+	return TRUE;
+}

@@ -33,6 +33,7 @@
 #include <glib.h>
 
 #include "ft-keys.h"
+#include "ft-transition.h"
 #include "rsn-keys.h"
 #include "rsn-suites.h"
 
@@ -166,5 +167,12 @@ void wifi_handshake_abort(WifiHandshake *hs, WifiHandshakeAbort cause, guint16 r
 /* Uses a fixed SNonce instead of a random one: for tests and for replaying
  * captured handshakes only. */
 void wifi_handshake_set_snonce(WifiHandshake *hs, const guint8 snonce[WIFI_NONCE_LEN]);
+
+/* A fast transition over the air (ft-transition.h) keyed the link: its
+ * PTK and group keys are installed and the handshake is complete, so that
+ * group key handshakes follow; an FT handshake (config->ft) that has not
+ * completed only. */
+gboolean wifi_handshake_ft_keyed(WifiHandshake *hs, const WifiPtk *ptk, const WifiFtGroupKeys *gk,
+                                 GError **error);
 
 G_END_DECLS

@@ -108,6 +108,59 @@ wifi_fte_parse(const guint8 *body, gsize len, gsize mic_len, WifiFte *out, GErro
 	return TRUE;
 }
 
+static void
+put_sub(GByteArray *a, guint8 id, const guint8 *data, gsize len)
+{
+	guint8 hdr[2] = {id, (guint8)len};
+
+	g_byte_array_append(a, hdr, 2);
+	g_byte_array_append(a, data, (guint)len);
+}
+
+static void
+put_key_subs(GByteArray *a, const WifiFte *fte)
+{
+	guint8 b[GTK_SUB_FIXED + WIFI_FTE_WRAPPED_MAX] = {0};
+
+	if (fte->has_gtk) {
+		b[0] = fte->gtk_key_id & 0x03;
+		b[2] = fte->gtk_len;
+		memcpy(b + 3, fte->gtk_rsc, 8);
+		memcpy(b + GTK_SUB_FIXED, fte->gtk_wrapped, fte->gtk_wrapped_len);
+		put_sub(a, WIFI_FTE_SUB_GTK, b, GTK_SUB_FIXED + fte->gtk_wrapped_len);
+	}
+	if (fte->has_igtk) {
+		b[0] = (guint8)(fte->igtk_key_id & 0xff);
+		b[1] = (guint8)(fte->igtk_key_id >> 8);
+		memcpy(b + 2, fte->igtk_ipn, 6);
+		b[8] = fte->igtk_len;
+		memcpy(b + IGTK_SUB_FIXED, fte->igtk_wrapped, fte->igtk_wrapped_len);
+		put_sub(a, WIFI_FTE_SUB_IGTK, b, IGTK_SUB_FIXED + fte->igtk_wrapped_len);
+	}
+}
+
+GBytes *
+wifi_fte_build(const WifiFte *fte)
+{
+	GByteArray *a = g_byte_array_new();
+	guint8 head[4] = {WIFI_IE_FAST_BSS_TRANSITION, 0, fte->rsnxe_used ? 1 : 0,
+	                  fte->element_count};
+
+	g_return_val_if_fail(fte->mic_len == 16 || fte->mic_len == 24, NULL);
+	g_byte_array_append(a, head, sizeof(head));
+	g_byte_array_append(a, fte->mic, (guint)fte->mic_len);
+	g_byte_array_append(a, fte->anonce, WIFI_FTE_NONCE_LEN);
+	g_byte_array_append(a, fte->snonce, WIFI_FTE_NONCE_LEN);
+	if (fte->has_r1kh_id)
+		put_sub(a, WIFI_FTE_SUB_R1KH_ID, fte->r1kh_id, 6);
+	put_key_subs(a, fte);
+	if (fte->r0kh_id_len > 0)
+		put_sub(a, WIFI_FTE_SUB_R0KH_ID, fte->r0kh_id, fte->r0kh_id_len);
+	/* 2 + 24 + 64 + 8 + 2 * 51 + 50 octets at most: fits one element. */
+	a->data[1] = (guint8)(a->len - 2);
+	return g_byte_array_free_to_bytes(a);
+}
+
 void
 wifi_mde_write(guint8 out[WIFI_MDE_LEN], const guint8 mdid[2], guint8 capability)
 {

@@ -61,6 +61,9 @@ typedef struct {
  * subelement that runs past the end or has the wrong length, or one that
  * appears twice; unknown subelements are passed over. */
 gboolean wifi_fte_parse(const guint8 *body, gsize len, gsize mic_len, WifiFte *out, GError **error);
+/* The whole element (ID and length first); the MIC is fte->mic as given,
+ * at WIFI_FTE_MIC_OFFSET for the caller to fill in. */
+GBytes *wifi_fte_build(const WifiFte *fte);
 /* The whole Mobility Domain element; mdid as the two octets on the air. */
 void wifi_mde_write(guint8 out[WIFI_MDE_LEN], const guint8 mdid[2], guint8 capability);
 

@@ -448,6 +448,16 @@ wifi_keying_set_ft(WifiKeying *self, const WifiFtKeys *keys, const guint8 *mde, 
 	return ok;
 }
 
+gboolean
+wifi_keying_ft_transition(WifiKeying *self, const WifiFtTransition *ft, const guint8 *mde,
+                          gsize mde_len, const guint8 *fte, gsize fte_len,
+                          const WifiFtGroupKeys *group, GError **error)
+{
+	return wifi_keying_set_ft(self, wifi_ft_transition_get_keys(ft), mde, mde_len, fte, fte_len,
+	                          error) &&
+	       wifi_handshake_ft_keyed(self->hs, wifi_ft_transition_get_ptk(ft), group, error);
+}
+
 /* Out of the association's event, so that what the frame leads to (a
  * failure ending the attempt) does not run inside the connector's
  * change of state. */

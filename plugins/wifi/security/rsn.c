@@ -285,7 +285,7 @@ void
 wifi_rsn_put_associate(struct nl_msg *msg, const WifiRsnPlan *plan, gboolean over_nl80211)
 {
 	guint8 ies[sizeof(plan->own_rsne) + sizeof(plan->own_rsnxe) + sizeof(plan->owe_dh) +
-	           sizeof(plan->own_mde)];
+	           sizeof(plan->own_mde) + sizeof(plan->own_fte)];
 	gsize len = plan->own_rsne_len;
 
 	memcpy(ies, plan->own_rsne, plan->own_rsne_len);
@@ -295,6 +295,8 @@ wifi_rsn_put_associate(struct nl_msg *msg, const WifiRsnPlan *plan, gboolean ove
 	len += plan->owe_dh_len;
 	memcpy(ies + len, plan->own_mde, plan->own_mde_len);
 	len += plan->own_mde_len;
+	memcpy(ies + len, plan->own_fte, plan->own_fte_len);
+	len += plan->own_fte_len;
 	nla_put(msg, NL80211_ATTR_IE, (int)len, ies);
 	nla_put_u32(msg, NL80211_ATTR_WPA_VERSIONS, NL80211_WPA_VERSION_2);
 	nla_put_u32(msg, NL80211_ATTR_CIPHER_SUITES_PAIRWISE,

@@ -52,6 +52,12 @@ typedef struct {
 	 * repeated in the association request (empty otherwise). */
 	guint8 own_mde[5];
 	gsize own_mde_len;
+	/* Fast transition over the air (auth-ft-air.c): our FTE, sent after
+	 * the MDE; with ft_over_air the authentication is FT's and carries
+	 * our RSNE, the MDE and this FTE. */
+	guint8 own_fte[257];
+	gsize own_fte_len;
+	gboolean ft_over_air;
 } WifiRsnPlan;
 
 /* Picks the AKM (OWE for an open network's BSS that offers it, with

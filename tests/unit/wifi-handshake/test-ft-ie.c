@@ -1,5 +1,5 @@
-/* test-ft-ie.c - the Mobility Domain and Fast BSS Transition elements, on
- * the elements recorded from hostapd 2.10's FT
+/* test-ft-ie.c - the Mobility Domain and Fast BSS Transition elements and
+ * the FT Action frames, on the elements recorded from hostapd 2.10's FT
  * over the air exchange with wpa_supplicant 2.10 (see test-ft-keys.c):
  * the authentication response, the reassociation response with its GTK
  * subelement (unwrapped with the recorded KEK to the GTK hostapd
@@ -62,12 +62,52 @@ test_reassoc_response(void)
 	hs_assert_hex(gtk, ft.parsed.gtk_len, "19ce116117b5dbce9fccec7287079629");
 }
 
-/* The Mobility Domain element of our association request. */
+/* Building the parsed FTE again gives the recorded octets back. */
 static void
-test_mde_write(void)
+test_fte_round_trip(void)
 {
+	g_autoptr(GError) error = NULL;
+	g_autoptr(GBytes) want = hs_test_hex(
+	        "3790 0003 bd5c1d5e462fa3c4840d1dbb6ac28ca7" REC_NONCES REC_SUBS REC_GTK);
+	g_autoptr(GBytes) built = NULL;
+	const guint8 *w = g_bytes_get_data(want, NULL);
+	WifiFte fte;
+
+	g_assert_true(wifi_fte_parse(w + 2, g_bytes_get_size(want) - 2, 16, &fte, &error));
+	built = wifi_fte_build(&fte);
+	/* The builder puts R1KH-ID, the keys, then R0KH-ID: compare parsed. */
+	{
+		WifiFte again;
+		gsize n;
+		const guint8 *b = g_bytes_get_data(built, &n);
+
+		g_assert_cmpuint(n, ==, g_bytes_get_size(want));
+		g_assert_cmpuint(b[0], ==, 55);
+		g_assert_cmpmem(b + WIFI_FTE_MIC_OFFSET, 16, fte.mic, 16);
+		g_assert_true(wifi_fte_parse(b + 2, n - 2, 16, &again, &error));
+		g_assert_cmpmem(&again, sizeof(again), &fte, sizeof(fte));
+	}
+}
+
+/* The authentication request joind sends: RSNE (PMKR0Name), MDE, FTE with
+ * SNonce and R0KH-ID, as wpa_supplicant sent it. */
+static void
+test_auth_request_build(void)
+{
+	g_autoptr(GBytes) want =
+	        hs_test_hex("3763 0000 00000000000000000000000000000000"
+	                    "0000000000000000000000000000000000000000000000000000000000000000"
+	                    "51084ad4ec704f8139fd29a0377a5ecb89a8391e25b9b12a20240101f31e4e32"
+	                    "030f6170312e6578616d706c652e636f6d");
+	g_autoptr(GBytes) built = NULL;
+	WifiFte fte = {.mic_len = 16, .r0kh_id_len = 15};
 	guint8 mde[WIFI_MDE_LEN], mdid[2] = {0xa1, 0xb2};
 
+	hs_test_hex_into("51084ad4ec704f8139fd29a0377a5ecb89a8391e25b9b12a20240101f31e4e32",
+	                 fte.snonce, 32);
+	memcpy(fte.r0kh_id, "ap1.example.com", 15);
+	built = wifi_fte_build(&fte);
+	g_assert_true(g_bytes_equal(built, want));
 	wifi_mde_write(mde, mdid, WIFI_FT_CAP_OVER_DS);
 	hs_assert_hex(mde, sizeof(mde), "3603a1b201");
 }
@@ -126,7 +166,8 @@ main(int argc, char **argv)
 {
 	g_test_init(&argc, &argv, NULL);
 	g_test_add_func("/wifi/ft-ie/reassoc-response", test_reassoc_response);
-	g_test_add_func("/wifi/ft-ie/mde-write", test_mde_write);
+	g_test_add_func("/wifi/ft-ie/fte-round-trip", test_fte_round_trip);
+	g_test_add_func("/wifi/ft-ie/auth-request-build", test_auth_request_build);
 	g_test_add_func("/wifi/ft-ie/fte-malformed", test_fte_malformed);
 	g_test_add_func("/wifi/ft-ie/ft-ies-missing", test_ft_ies_missing);
 	return g_test_run();

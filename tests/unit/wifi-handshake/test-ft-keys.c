@@ -1,4 +1,4 @@
-/* test-ft-keys.c - the FT key hierarchy against values
+/* test-ft-keys.c - the FT key hierarchy and the FTE MIC against values
  * recorded from a real FT-PSK exchange: hostapd 2.10 (two BSSes, mobility
  * domain a1b2, R0KH-ID "ap1.example.com", R1KH-IDs 02:00:00:00:00:11 and
  * :22, ft_psk_generate_local=1) and wpa_supplicant 2.10 on mac80211_hwsim,
@@ -6,7 +6,8 @@
  * 02:00:00:00:02:00; their debug output with keys (-dd -K) gave every
  * intermediate value: the initial mobility domain association's
  * hierarchy and PTK, then an FT over the air roam to 02:00:00:00:01:00
- * (its PMK-R1 and PTK). The standard has no FT vectors; the SHA-384 variant is
+ * (its PMK-R1, PTK and the MICs of the reassociation request and
+ * response). The standard has no FT vectors; the SHA-384 variant is
  * cross-checked against GLib's own HMAC and hashes (independent of
  * OpenSSL). */
 #include <string.h>
@@ -124,6 +125,52 @@ test_transition_ptk(void)
 	wifi_ft_keys_clear(&keys);
 }
 
+/* The recorded RSNE (PMKID PMKR1Name) and MDE of the reassociation. */
+#define REC_RSNE \
+	"3026010000 0fac04 0100000fac04 0100000fac04 0000 0100 c1acfd90898c36f34a2de8f69dc72328"
+#define REC_MDE "3603a1b200"
+#define REC_NONCES                                                         \
+	"cbe87b4ca8295b71210a913ae4172708f57cbb9c05025e52a753b845ce1980f5" \
+	"51084ad4ec704f8139fd29a0377a5ecb89a8391e25b9b12a20240101f31e4e32"
+#define REC_SUBELEMENTS "0106020000000022 030f6170312e6578616d706c652e636f6d"
+
+static void
+check_mic(guint8 transaction, const gchar *fte_hex, const gchar *expected)
+{
+	g_autoptr(GError) error = NULL;
+	g_autoptr(GBytes) rsne = hs_test_hex(REC_RSNE);
+	g_autoptr(GBytes) mde = hs_test_hex(REC_MDE);
+	g_autoptr(GBytes) fte = hs_test_hex(fte_hex);
+	guint8 kck[16], sta[6], ap[6], mic[WIFI_FT_MIC_MAX_LEN];
+	gsize mic_len = 0;
+	WifiFtMicInput in = {sta, ap, transaction};
+
+	hs_test_hex_into("3f7d698fdea6d67d76f314bab50f3a06", kck, 16);
+	hs_test_hex_into("020000000200", sta, 6);
+	hs_test_hex_into("020000000100", ap, 6);
+	in.rsne = g_bytes_get_data(rsne, &in.rsne_len);
+	in.mde = g_bytes_get_data(mde, &in.mde_len);
+	in.fte = g_bytes_get_data(fte, &in.fte_len);
+	g_assert_true(wifi_ft_mic(WIFI_AKM_SUITE_FT_PSK, kck, 16, &in, mic, &mic_len, &error));
+	g_assert_no_error(error);
+	hs_assert_hex(mic, mic_len, expected);
+}
+
+/* The reassociation request's MIC (transaction 5) and the response's (6,
+ * with the GTK subelement), as both hostapd and wpa_supplicant checked
+ * them. */
+static void
+test_fte_mic(void)
+{
+	check_mic(5, "376b 0003 00000000000000000000000000000000" REC_NONCES REC_SUBELEMENTS,
+	          "5fa942085e8ccb3bbde60dffa7342f04");
+	check_mic(6,
+	          "3790 0003 00000000000000000000000000000000" REC_NONCES REC_SUBELEMENTS
+	          "0223 0100 10 0000000000000000"
+	          "23891d01dd38aae61ddc6cd1cea2ca9ca8711efe4ff3aa0c",
+	          "bd5c1d5e462fa3c4840d1dbb6ac28ca7");
+}
+
 /* GLib's HMAC-SHA-384, for the KDF of the cross-check. */
 static void
 glib_kdf384(const guint8 *key, gsize key_len, const gchar *label, const guint8 *ctx, gsize ctx_len,
@@ -222,6 +269,7 @@ main(int argc, char **argv)
 	g_test_init(&argc, &argv, NULL);
 	g_test_add_func("/wifi-handshake/ft/initial-association", test_initial_association);
 	g_test_add_func("/wifi-handshake/ft/transition-ptk", test_transition_ptk);
+	g_test_add_func("/wifi-handshake/ft/fte-mic", test_fte_mic);
 	g_test_add_func("/wifi-handshake/ft/sha384-cross-check", test_sha384_cross_check);
 	g_test_add_func("/wifi-handshake/ft/refusals", test_refusals);
 	return g_test_run();

@@ -1,0 +1,97 @@
+/* auth-ft-air.c - fast transition over the air (IEEE 802.11-2020
+ * 13.5.1) as the connector's way to roam within a mobility domain: the
+ * FT authentication carries our RSNE (PMKR0Name), the MDE and our FTE
+ * (SNonce, R0KH-ID); the target's answer gives the PTK; the
+ * reassociation request carries the FTE's MIC and its response the group
+ * keys (auth-ft.c, handshake/ft-transition.c). No 4-way handshake
+ * follows: the keys go in at the association's event.
+ *
+ * A target that refuses, does not answer or answers what does not check
+ * gets the full reassociation of the open method instead; the link left
+ * is gone already (mac80211 drops it when the authentication starts), so
+ * only a reassociation that fails too ends the roam. */
+#include "auth-method.h"
+
+#include "mgmt.h"
+#include "sme.h"
+
+static void
+ft_fall_back(WifiConnector *self, const gchar *why)
+{
+	g_info("%s: “%s”: FT over the air failed (%s): a full reassociation instead",
+	       self->iface->name, wifi_attempt_get_name(self->cur), why);
+	wifi_attempt_ft_abandon(self->cur);
+	g_clear_pointer(&self->keying, wifi_keying_free);
+	self->method = &wifi_auth_open;
+	self->method->go(self, "FT over the air failed");
+}
+
+static void
+ft_go(WifiConnector *self, const gchar *reason)
+{
+	g_autoptr(GError) error = NULL;
+
+	if (!wifi_attempt_ft_begin(self->cur, &error)) {
+		ft_fall_back(self, error->message);
+		return;
+	}
+	g_info("%s: “%s”: FT over the air", self->iface->name, wifi_attempt_get_name(self->cur));
+	wifi_auth_open_go(self, reason);
+}
+
+/* The target's FT authentication response. */
+static gboolean
+ft_rx_authenticate(WifiConnector *self, struct nlattr **attrs)
+{
+	struct nlattr *frame = attrs[NL80211_ATTR_FRAME];
+	g_autoptr(GError) error = NULL;
+	g_autofree gchar *refused = NULL;
+	WifiMgmtAnswer answer;
+	guint16 status = 0;
+
+	switch (wifi_sme_read_answer(NL80211_CMD_AUTHENTICATE, attrs, self->cur->bss->bssid,
+	                             &status, NULL)) {
+	case WIFI_SME_ANSWER_NONE:
+		return FALSE;
+	case WIFI_SME_ANSWER_TIMED_OUT:
+	case WIFI_SME_ANSWER_REFUSED:
+		refused = wifi_sme_refusal_message("FT authentication", status == 0, status);
+		ft_fall_back(self, refused);
+		return TRUE;
+	case WIFI_SME_ANSWER_SUCCESS:
+		break;
+	}
+	if (frame == NULL ||
+	    !wifi_mgmt_parse_answer(nla_data(frame), (gsize)nla_len(frame), &answer, &error) ||
+	    !wifi_attempt_ft_authenticated(self->cur, answer.ies, answer.ies_len, &error)) {
+		ft_fall_back(self, error != NULL ? error->message : "no frame");
+		return TRUE;
+	}
+	connector_enter(self, connector_association_state(self), "FT authentication accepted");
+	return TRUE;
+}
+
+static gboolean
+ft_refused(WifiConnector *self, guint8 cmd, gboolean timed_out, guint16 status)
+{
+	g_autofree gchar *message = wifi_sme_refusal_message(
+	        cmd == NL80211_CMD_AUTHENTICATE ? "FT authentication" : "FT reassociation",
+	        timed_out, status);
+
+	if (self->cur->ft_air == NULL)
+		return FALSE;
+	ft_fall_back(self, message);
+	return TRUE;
+}
+
+const WifiAuthMethod wifi_auth_ft_air = {
+        .name = "FT over the air",
+        .has_credentials = TRUE,
+        .tries_other_bss = FALSE,
+        .go = ft_go,
+        .authenticate = wifi_auth_open_authenticate,
+        .rx_authenticate = ft_rx_authenticate,
+        .refused = ft_refused,
+        .keying_failed = wifi_auth_no_second_try,
+        .release = wifi_auth_nothing_to_release,
+};
