@@ -60,6 +60,7 @@ typedef struct {
 	gboolean has_ft_holders;
 	WifiFtHolders ft_holders;
 	WifiFtTransition *ft_air;
+	gboolean ft_again; /* the transition was started over once */
 } WifiAttempt;
 
 /* current: the interface's address now ("aa:bb:.."); sme: joind's SME authenticates

@@ -15,6 +15,9 @@
 #include "mgmt.h"
 #include "sme.h"
 
+/* IEEE 802.11-2020 table 9-78: invalid FTE. */
+#define FT_STATUS_INVALID_FTE 55
+
 static void
 ft_fall_back(WifiConnector *self, const gchar *why)
 {
@@ -71,6 +74,22 @@ ft_rx_authenticate(WifiConnector *self, struct nlattr **attrs)
 	return TRUE;
 }
 
+/* A target slower to answer than mac80211's authentication timer gets
+ * the FT authentication twice and answers each with a new ANonce; only
+ * the first answer comes up, so the reassociation names an ANonce the
+ * target replaced and is refused as an invalid FTE. One fresh transition
+ * (a new SNonce) gets past that. */
+static gboolean
+ft_start_over(WifiConnector *self, guint8 cmd, guint16 status)
+{
+	if (cmd != NL80211_CMD_ASSOCIATE || status != FT_STATUS_INVALID_FTE || self->cur->ft_again)
+		return FALSE;
+	self->cur->ft_again = TRUE;
+	g_clear_pointer(&self->keying, wifi_keying_free);
+	ft_go(self, "FT over the air again (invalid FTE)");
+	return TRUE;
+}
+
 static gboolean
 ft_refused(WifiConnector *self, guint8 cmd, gboolean timed_out, guint16 status)
 {
@@ -80,6 +99,8 @@ ft_refused(WifiConnector *self, guint8 cmd, gboolean timed_out, guint16 status)
 
 	if (self->cur->ft_air == NULL)
 		return FALSE;
+	if (!timed_out && ft_start_over(self, cmd, status))
+		return TRUE;
 	ft_fall_back(self, message);
 	return TRUE;
 }
