@@ -5,11 +5,12 @@
 # ft_psk_generate_local=1). joind joins it with an initial mobility domain
 # association (hostapd lists the station with AKM 00-0f-ac-4; GetDiagnostics
 # says ft-psk in mobility domain a1b2 while the network's Type stays psk),
-# then a manual roam moves the link to the other access point, which sees
-# the station with FT-PSK again; the station never reports disconnected
-# (roam-lib.sh's watch). The roam is still a reassociation with the FT
-# 4-way handshake (an initial mobility domain association to the new
-# access point): FT authentication over the air is not built yet.
+# then a manual roam moves the link to the other access point with fast
+# transition over the air: the target lists the station authorized with
+# FT-PSK while its log has no 4-way handshake with it (hostapd logs
+# "pairwise key handshake completed" for each one, none for FT), and
+# GetDiagnostics says the link came "FT over the air"; the station never
+# reports disconnected (roam-lib.sh's watch).
 # shellcheck source=../roam-lib.sh
 source "$JOIND_SOURCE_ROOT/tests/wifi/roam-lib.sh"
 
@@ -33,6 +34,8 @@ EOF2
 }
 # AKMSuiteSelector of the station in hostapd's table ("00-0f-ac-4").
 ft_sta_akm() { roam_cli "$1" "$2" sta "$ROAM_STA" | sed -n 's/^AKMSuiteSelector=//p'; }
+# The 4-way handshakes an access point completed, from its log.
+ft_4way_count() { grep -c 'pairwise key handshake completed' "$LOGDIR/hostapd-$1.log" || true; }
 ft_conn() { wifi_diag ".devices[] | select(.name == \"wlan2\") | .details.connection | $1"; }
 
 mountpoint -q /sys/kernel/debug || mount -t debugfs debugfs /sys/kernel/debug
@@ -62,13 +65,24 @@ ft_conn '.security == "ft-psk" and .mobility_domain == "a1b2"' >/dev/null ||
 	wifi_fail "GetDiagnostics does not say ft-psk in mobility domain a1b2: $(ft_conn .)"
 check "FT-only joind-ft joined through ${ROAM_FROM[1]} in $TOOK s: hostapd sees FT-PSK, diagnostics ft-psk, a1b2"
 
+# The count can tell: the initial association's handshake is in the log.
+(($(ft_4way_count "${ROAM_FROM[0]}") >= 1)) ||
+	wifi_fail "${ROAM_FROM[0]}'s log shows no 4-way handshake for the initial association"
+four_way_before=$(ft_4way_count "${ROAM_TO[0]}")
 roam_watch_start
 "$BUILD/client/joinctl" station wlan2 roam "$ROAM_TO_BSSID" >/dev/null ||
 	wifi_fail "joinctl station wlan2 roam $ROAM_TO_BSSID"
 roam_watch_check
 akm=$(ft_sta_akm "${ROAM_TO[@]}")
 [[ $akm == 00-0f-ac-4 ]] || wifi_fail "${ROAM_TO[0]} lists the station with AKM '$akm', not FT-PSK"
-check "roamed ${ROAM_FROM[1]} -> ${ROAM_TO[1]} in $ROAM_TOOK s with FT-PSK, never disconnected"
+roam_cli "${ROAM_TO[@]}" sta "$ROAM_STA" | grep -q '^flags=.*\[AUTHORIZED\]' ||
+	wifi_fail "${ROAM_TO[0]} does not list the station authorized"
+four_way_after=$(ft_4way_count "${ROAM_TO[0]}")
+((four_way_after == four_way_before)) ||
+	wifi_fail "${ROAM_TO[0]} ran a 4-way handshake with the station: the roam was no fast transition"
+ft_conn '.transition == "FT over the air" and .security == "ft-psk"' >/dev/null ||
+	wifi_fail "GetDiagnostics does not say FT over the air: $(ft_conn .)"
+check "roamed ${ROAM_FROM[1]} -> ${ROAM_TO[1]} in $ROAM_TOOK s with FT over the air (no 4-way handshake on ${ROAM_TO[0]}), never disconnected"
 
 jcall --object-path "$DEV" --method net.joind.Station1.Disconnect >/dev/null || wifi_fail "Disconnect()"
 wifi_stop_hostapd ft1
