@@ -178,7 +178,7 @@ glib_kdf384(const guint8 *key, gsize key_len, const gchar *label, const guint8 *
 {
 	guint8 len_le[2] = {(guint8)((out_len * 8) & 0xff), (guint8)((out_len * 8) >> 8)};
 
-	for (guint16 i = 1, done = 0; done < out_len; i++) {
+	for (gsize i = 1, done = 0; done < out_len; i++) {
 		g_autoptr(GHmac) h = g_hmac_new(G_CHECKSUM_SHA384, key, key_len);
 		guint8 i_le[2] = {(guint8)i, (guint8)(i >> 8)}, block[48];
 		gsize n = sizeof(block);
