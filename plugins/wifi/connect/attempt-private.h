@@ -30,4 +30,12 @@ void wifi_attempt_sae_failed(WifiAttempt *attempt);
  * PMKSA into the cache (a profile change flushes the network's). */
 void wifi_attempt_sae_remember(WifiAttempt *attempt, JoindCore *core, WifiKeying *keying);
 
+/* Fast transition's part of an attempt (auth-ft.c): the plan takes the
+ * BSS's FT AKM where it can (sme: joind's SME runs the link; an FT-only
+ * BSS without it fails), and the association response's key holders key
+ * the 4-way handshake of the initial mobility domain association. */
+gboolean wifi_attempt_ft_prepare(WifiAttempt *attempt, gboolean sme, GError **error);
+gboolean wifi_attempt_ft_associated(WifiAttempt *attempt, const guint8 *ies, gsize ies_len,
+                                    WifiKeying *keying, GError **error);
+
 G_END_DECLS

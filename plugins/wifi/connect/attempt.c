@@ -239,7 +239,8 @@ wifi_attempt_new(JoindCore *core, WifiNetwork *network, WifiBss *bss, WifiIface 
 		break;
 	case JOIND_NETWORK_TYPE_PSK:
 		if (attempt_prepare_psk(attempt, core, iface->wiphy, sae, address, ask_agent,
-		                        error))
+		                        error) &&
+		    wifi_attempt_ft_prepare(attempt, sme, error))
 			return attempt;
 		break;
 	case JOIND_NETWORK_TYPE_8021X:
@@ -268,8 +269,10 @@ wifi_attempt_keying_config(WifiAttempt *attempt, JoindCore *core, gboolean contr
 	};
 	memcpy(config->aa, attempt->bss->bssid, 6);
 	memcpy(config->spa, attempt->spa, 6);
-	if (attempt->owe != NULL)
-		return; /* the PMK comes with the association (wifi_attempt_associated) */
+	/* OWE's PMK, or FT's hierarchy, comes with the association
+	 * (wifi_attempt_associated). */
+	if (attempt->owe != NULL || wifi_ft_akm_is_ft(attempt->plan.akm))
+		return;
 	if (attempt->eap_profile == NULL) {
 		config->pmk = attempt->plan.akm == WIFI_AKM_SUITE_SAE ? attempt->sae_pmk
 		                                                      : attempt->psk.pmk;
@@ -306,6 +309,8 @@ wifi_attempt_free(WifiAttempt *attempt)
 	joind_secret_clear(attempt->sae_pmk, sizeof(attempt->sae_pmk));
 	g_clear_pointer(&attempt->iface, wifi_iface_unref);
 	g_clear_pointer(&attempt->silent, g_ptr_array_unref);
+	g_clear_pointer(&attempt->ft_air, wifi_ft_transition_free);
+	joind_secret_clear(&attempt->ft_holders, sizeof(attempt->ft_holders));
 	g_free(attempt);
 }
 
@@ -356,6 +361,8 @@ wifi_attempt_move_to(WifiAttempt *attempt, JoindCore *core, WifiBss *bss, gboole
 	                        : g_ptr_array_new_with_free_func((GDestroyNotify)wifi_bss_unref);
 	g_ptr_array_add(moved->silent, wifi_bss_ref(attempt->bss));
 	moved->task = g_steal_pointer(&attempt->task);
+	moved->has_ft_holders = attempt->has_ft_holders;
+	moved->ft_holders = attempt->ft_holders;
 	return moved;
 }
 
@@ -370,7 +377,7 @@ wifi_attempt_associated(WifiAttempt *attempt, struct nlattr **attrs, WifiKeying 
 	gsize pmk_len = 0;
 	gboolean ok;
 
-	if (attempt->owe == NULL)
+	if (attempt->owe == NULL && !wifi_ft_akm_is_ft(attempt->plan.akm))
 		return TRUE;
 	if (frame != NULL &&
 	    !wifi_mgmt_parse_answer(nla_data(frame), (gsize)nla_len(frame), &answer, error))
@@ -379,6 +386,9 @@ wifi_attempt_associated(WifiAttempt *attempt, struct nlattr **attrs, WifiKeying 
 		answer.ies = nla_data(resp);
 		answer.ies_len = (gsize)nla_len(resp);
 	}
+	if (attempt->owe == NULL)
+		return wifi_attempt_ft_associated(attempt, answer.ies, answer.ies_len, keying,
+		                                  error);
 	ok = wifi_owe_derive(attempt->owe, answer.ies, answer.ies_len, pmk, &pmk_len, pmkid,
 	                     error) &&
 	     wifi_keying_set_pmk(keying, pmk, pmk_len, pmkid, error);

@@ -10,6 +10,7 @@
 #pragma once
 
 #include "bss.h"
+#include "ft-transition.h"
 #include "iface.h"
 #include "joind.h"
 #include "keying.h"
@@ -53,6 +54,13 @@ typedef struct {
 	gboolean sae_accepted;
 	/* WifiBss: the access points this Connect() found silent so far. */
 	GPtrArray *silent;
+	/* Fast transition (auth-ft.c): the key holders of the link this
+	 * Connect() keyed last with an FT AKM (its PMK-R0's), and a transition
+	 * over the air under way (NULL: none). */
+	gboolean has_ft_holders;
+	WifiFtHolders ft_holders;
+	WifiFtTransition *ft_air;
+	gboolean ft_again; /* the transition was started over once */
 } WifiAttempt;
 
 /* current: the interface's address now ("aa:bb:.."); sme: joind's SME authenticates
@@ -99,6 +107,21 @@ gboolean wifi_attempt_owe_again(WifiAttempt *attempt, gboolean timed_out, guint1
  * moves to it) with a new key pair; NULL when not OWE or after
  * WIFI_ATTEMPT_OWE_MAX_RENEWALS of them. */
 WifiAttempt *wifi_attempt_owe_renew(WifiAttempt *attempt);
+/* Fast transition over the air (auth-ft.c), for a roam's attempt.
+ * Whether attempt may take it: the link left was keyed with FT-PSK in the
+ * mobility domain of attempt's BSS. */
+gboolean wifi_attempt_ft_can_transition(const WifiAttempt *attempt);
+/* The FT authentication request goes in the plan (RSNE naming PMKR0Name,
+ * MDE, FTE with a fresh SNonce and the R0KH-ID). */
+gboolean wifi_attempt_ft_begin(WifiAttempt *attempt, GError **error);
+/* The target's FT authentication response (its elements): checked, the
+ * PTK derived, the reassociation request (PMKR1Name, the FTE's MIC) in the
+ * plan. */
+gboolean wifi_attempt_ft_authenticated(WifiAttempt *attempt, const guint8 *ies, gsize ies_len,
+                                       GError **error);
+/* The transition is given up: the plan is a full association's again,
+ * and this attempt does not try FT again. */
+void wifi_attempt_ft_abandon(WifiAttempt *attempt);
 /* Cancels a secret request under way. */
 void wifi_attempt_free(WifiAttempt *attempt);
 

@@ -7,6 +7,8 @@ wifi_auth_method_for(const WifiAttempt *attempt)
 {
 	if (attempt->owe != NULL)
 		return &wifi_auth_owe;
+	if (wifi_attempt_ft_can_transition(attempt))
+		return &wifi_auth_ft_air;
 	if (attempt->secure && attempt->plan.akm == WIFI_AKM_SUITE_SAE)
 		return &wifi_auth_sae;
 	return &wifi_auth_open;

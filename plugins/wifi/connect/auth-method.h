@@ -10,8 +10,12 @@
  *   wifi_auth_owe   open system with a Diffie-Hellman element in the
  *                   association; a refused group, a lost answer or a key
  *                   step that failed associates again
+ *   wifi_auth_ft_air  a roam's fast transition over the air within the
+ *                   mobility domain of the link left (auth-ft-air.c);
+ *                   a target that refuses or is silent gets the open
+ *                   method's full reassociation
  *
- * A new way (fast transition) is one more table and one more line in
+ * A new way is one more table and one more line in
  * wifi_auth_method_for(). Only the connector's files include this. */
 #pragma once
 
@@ -47,6 +51,7 @@ struct _WifiAuthMethod {
 extern const WifiAuthMethod wifi_auth_open;
 extern const WifiAuthMethod wifi_auth_sae;
 extern const WifiAuthMethod wifi_auth_owe;
+extern const WifiAuthMethod wifi_auth_ft_air;
 
 /* The way attempt joins, from its plan. */
 const WifiAuthMethod *wifi_auth_method_for(const WifiAttempt *attempt);

@@ -14,6 +14,9 @@ info_from_plan(const WifiRsnPlan *plan, WifiConnectionInfo *info)
 	info->sae_group = plan->sae_group;
 	info->sae_h2e = plan->sae_h2e;
 	info->owe_group = plan->owe_group;
+	info->ft = plan->own_mde_len > 0;
+	if (info->ft)
+		memcpy(info->mdid, plan->own_mde + 2, 2);
 	info->pmksa_used = plan->sae_pmksa;
 	info->pairwise_cipher = plan->pairwise_cipher;
 	info->group_cipher = plan->group_cipher;
@@ -65,6 +68,8 @@ wifi_connector_get_connection_info(WifiConnector *self, WifiConnectionInfo *info
 	info->freq = bss->freq;
 	if (plan != NULL)
 		info_from_plan(plan, info);
+	/* The link came from a roam that took fast transition over the air. */
+	info->ft_over_air = self->cur != NULL && self->cur->ft_air != NULL;
 	if (keying != NULL && wifi_keying_get_eap_method(keying) != NULL) {
 		g_strlcpy(info->eap_method, wifi_keying_get_eap_method(keying),
 		          sizeof(info->eap_method));

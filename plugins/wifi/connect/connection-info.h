@@ -22,6 +22,9 @@ typedef struct {
 	guint sae_group;             /* SAE: its group; 0 without SAE */
 	gboolean sae_h2e;            /* SAE: hash-to-element, else hunting and pecking */
 	guint owe_group;             /* OWE: its Diffie-Hellman group; 0 without OWE */
+	gboolean ft;                 /* fast transition: in the mobility domain below */
+	guint8 mdid[2];              /* as on the air */
+	gboolean ft_over_air;        /* the link came from an FT over the air roam */
 	gint64 connect_started_real; /* µs since the epoch */
 	gint64 connected_mono;       /* µs, g_get_monotonic_time() */
 	gboolean has_sta;            /* the kernel's facts below are there */

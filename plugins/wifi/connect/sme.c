@@ -36,6 +36,22 @@ wifi_sme_put_authenticate(struct nl_msg *msg, guint32 ifindex, const WifiBss *bs
 }
 
 void
+wifi_sme_put_ft_authenticate(struct nl_msg *msg, guint32 ifindex, const WifiBss *bss,
+                             const WifiRsnPlan *plan)
+{
+	guint8 ies[sizeof(plan->own_rsne) + sizeof(plan->own_mde) + sizeof(plan->own_fte)];
+	gsize len = plan->own_rsne_len;
+
+	sme_put_auth(msg, ifindex, bss, NL80211_AUTHTYPE_FT);
+	memcpy(ies, plan->own_rsne, plan->own_rsne_len);
+	memcpy(ies + len, plan->own_mde, plan->own_mde_len);
+	len += plan->own_mde_len;
+	memcpy(ies + len, plan->own_fte, plan->own_fte_len);
+	len += plan->own_fte_len;
+	nla_put(msg, NL80211_ATTR_IE, (int)len, ies);
+}
+
+void
 wifi_sme_put_sae_authenticate(struct nl_msg *msg, guint32 ifindex, const WifiBss *bss,
                               const guint8 *data, gsize len)
 {
@@ -63,6 +79,10 @@ sme_put_ies(struct nl_msg *msg, const WifiRsnPlan *plan, const WifiStaCaps *caps
 	if (plan != NULL)
 		len = append(ies, len, plan->own_rsne, plan->own_rsne_len);
 	len = append(ies, len, caps->rm, caps->rm_len);
+	if (plan != NULL) {
+		len = append(ies, len, plan->own_mde, plan->own_mde_len);
+		len = append(ies, len, plan->own_fte, plan->own_fte_len);
+	}
 	len = append(ies, len, caps->ext, caps->ext_len);
 	if (plan != NULL) {
 		len = append(ies, len, plan->own_rsnxe, plan->own_rsnxe_len);
@@ -120,6 +140,8 @@ wifi_sme_msg_command(WifiNl *nl, guint8 cmd, guint32 ifindex, const WifiBss *bss
 	wifi_sta_caps_plan(wiphy, bss, &caps);
 	if (cmd == NL80211_CMD_CONNECT)
 		wifi_sme_put_connect(msg, ifindex, bss, plan, &caps, control_port_nl);
+	else if (cmd == NL80211_CMD_AUTHENTICATE && plan != NULL && plan->ft_over_air)
+		wifi_sme_put_ft_authenticate(msg, ifindex, bss, plan);
 	else if (cmd == NL80211_CMD_AUTHENTICATE)
 		wifi_sme_put_authenticate(msg, ifindex, bss);
 	else

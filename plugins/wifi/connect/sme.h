@@ -37,6 +37,9 @@ WifiSmeAnswer wifi_sme_read_answer(guint8 cmd, struct nlattr **attrs, const guin
 /* The attributes of the commands (for tests, which build messages
  * without a socket). */
 void wifi_sme_put_authenticate(struct nl_msg *msg, guint32 ifindex, const WifiBss *bss);
+/* Fast transition over the air: our RSNE, MDE and FTE (plan's). */
+void wifi_sme_put_ft_authenticate(struct nl_msg *msg, guint32 ifindex, const WifiBss *bss,
+                                  const WifiRsnPlan *plan);
 /* One SAE frame (sae-auth.c): data is NL80211_ATTR_SAE_DATA, from the
  * transaction sequence number on. */
 void wifi_sme_put_sae_authenticate(struct nl_msg *msg, guint32 ifindex, const WifiBss *bss,
@@ -53,9 +56,9 @@ void wifi_sme_put_connect(struct nl_msg *msg, guint32 ifindex, const WifiBss *bs
 void wifi_sme_put_deauthenticate(struct nl_msg *msg, guint32 ifindex, const guint8 *bssid,
                                  guint16 reason);
 
-/* CMD_AUTHENTICATE (open system), CMD_ASSOCIATE or CMD_CONNECT (the
- * kernel's SME) to bss; plan NULL for an open network; the station's
- * capabilities from wiphy (sta-caps.h). */
+/* CMD_AUTHENTICATE (open system, or FT with plan->ft_over_air),
+ * CMD_ASSOCIATE or CMD_CONNECT (the kernel's SME) to bss; plan NULL for an
+ * open network; the station's capabilities from wiphy (sta-caps.h). */
 struct nl_msg *wifi_sme_msg_command(WifiNl *nl, guint8 cmd, guint32 ifindex, const WifiBss *bss,
                                     const WifiRsnPlan *plan, const WifiWiphy *wiphy,
                                     gboolean control_port_nl);

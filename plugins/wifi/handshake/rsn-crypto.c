@@ -19,6 +19,8 @@
 
 G_DEFINE_AUTOPTR_CLEANUP_FUNC(EVP_MAC, EVP_MAC_free)
 G_DEFINE_AUTOPTR_CLEANUP_FUNC(EVP_MAC_CTX, EVP_MAC_CTX_free)
+G_DEFINE_AUTOPTR_CLEANUP_FUNC(EVP_MD, EVP_MD_free)
+G_DEFINE_AUTOPTR_CLEANUP_FUNC(EVP_MD_CTX, EVP_MD_CTX_free)
 
 /* Runs one MAC (HMAC or CMAC, chosen by name and parameters) over iov. */
 static gboolean
@@ -57,6 +59,27 @@ wifi_hmac(const gchar *digest, const guint8 *key, gsize key_len, const WifiIov *
 		return FALSE;
 	}
 	return mac_run("HMAC", params, key, key_len, iov, n_iov, out, out_size, out_len, error);
+}
+
+gboolean
+wifi_digest(const gchar *digest, const WifiIov *iov, guint n_iov, guint8 *out, gsize out_size,
+            gsize *out_len, GError **error)
+{
+	g_autoptr(EVP_MD) md = EVP_MD_fetch(NULL, digest, NULL);
+	g_autoptr(EVP_MD_CTX) ctx = md != NULL ? EVP_MD_CTX_new() : NULL;
+	unsigned int len = 0;
+	gboolean ok = ctx != NULL && (gsize)EVP_MD_get_size(md) <= out_size &&
+	              EVP_DigestInit_ex(ctx, md, NULL);
+
+	for (guint i = 0; ok && i < n_iov; i++)
+		ok = iov[i].len == 0 || EVP_DigestUpdate(ctx, iov[i].data, iov[i].len);
+	if (!ok || !EVP_DigestFinal_ex(ctx, out, &len))
+		return joind_set_error_from_openssl(error, WIFI_HANDSHAKE_ERROR,
+		                                    WIFI_HANDSHAKE_ERROR_CRYPTO,
+		                                    "OpenSSL could not compute %s", digest);
+	if (out_len != NULL)
+		*out_len = len;
+	return TRUE;
 }
 
 gboolean

@@ -26,6 +26,12 @@ typedef struct {
 gboolean wifi_hmac(const gchar *digest, const guint8 *key, gsize key_len, const WifiIov *iov,
                    guint n_iov, guint8 *out, gsize out_size, gsize *out_len, GError **error);
 
+/* A hash ("SHA256", "SHA384") of the concatenation of iov[0..n_iov); out
+ * receives the digest, which must fit in out_size; *out_len (optional) is
+ * set to its size. */
+gboolean wifi_digest(const gchar *digest, const WifiIov *iov, guint n_iov, guint8 *out,
+                     gsize out_size, gsize *out_len, GError **error);
+
 /* AES-CMAC (RFC 4493) with a 128- or 256-bit key; out gets 16 octets. */
 gboolean wifi_aes_cmac(const guint8 *key, gsize key_len, const WifiIov *iov, guint n_iov,
                        guint8 out[16], GError **error);

@@ -69,8 +69,7 @@ wifi_hs_rx_msg1(WifiHandshake *hs, const WifiEapolKey *key, GError **error)
 		hs->n_msg3_mic_failures = 0;
 	}
 	memcpy(hs->anonce, key->nonce, WIFI_NONCE_LEN);
-	if (!wifi_ptk_derive(hs->akm->akm, hs->pairwise_cipher, hs->pmk, hs->pmk_len, hs->aa,
-	                     hs->spa, hs->anonce, hs->snonce, &hs->tptk, &local))
+	if (!wifi_hs_derive_ptk(hs, &local))
 		return wifi_hs_fail(hs, local, error);
 	hs->protocol_version = key->protocol_version;
 	if (!wifi_hs_send(hs, &hs->tptk, WIFI_KEY_INFO_PAIRWISE | WIFI_KEY_INFO_MIC,
@@ -196,6 +195,7 @@ wifi_hs_rx_msg3(WifiHandshake *hs, const guint8 *frame, const WifiEapolKey *key,
 		        key->key_length, wifi_cipher_suite_to_string(hs->pairwise_cipher), tk_len);
 	plain = wifi_hs_decrypt_key_data(ptk, key, "message 3", &plain_len, &kd, &local);
 	if (plain == NULL || !check_msg3_elements(hs, &kd, &local) ||
+	    !wifi_hs_ft_check_msg3(hs, &kd, &local) ||
 	    !wifi_hs_check_group_keys(hs, &kd, TRUE, "Message 3", &local) ||
 	    !wifi_hs_send(hs, ptk,
 	                  WIFI_KEY_INFO_PAIRWISE | WIFI_KEY_INFO_MIC | WIFI_KEY_INFO_SECURE,

@@ -28,12 +28,20 @@ struct _WifiHandshake {
 	gsize pmk_len;
 	guint8 pmkid[WIFI_PMKID_LEN];
 	gboolean has_pmkid;
-	guint8 own_ie[2 * ELEMENT_MAX]; /* own RSNE then RSNXE: message 2's key data */
+	/* own RSNE then RSNXE (FT: then the MDE and FTE): message 2's key data */
+	guint8 own_ie[4 * ELEMENT_MAX];
 	gsize own_ie_len;
 	guint8 ap_rsne[ELEMENT_MAX];
 	gsize ap_rsne_len;
 	guint8 ap_rsnxe[ELEMENT_MAX];
 	gsize ap_rsnxe_len;
+	/* FT's initial mobility domain association (ft-keys.h). */
+	gboolean ft;
+	WifiFtKeys ft_keys;
+	guint8 ft_mde[ELEMENT_MAX];
+	gsize ft_mde_len;
+	guint8 ft_fte[ELEMENT_MAX];
+	gsize ft_fte_len;
 
 	WifiHandshakeState state;
 	gboolean completed_once;   /* a PTK is installed: group rekeys are allowed */
@@ -108,5 +116,10 @@ gboolean wifi_hs_check_group_keys(const WifiHandshake *hs, const WifiKeyData *kd
  * and lengths were checked by wifi_hs_check_group_keys()). Returns whether
  * the GTK was new. */
 gboolean wifi_hs_install_group_keys(WifiHandshake *hs, const WifiKeyData *kd, const guint8 rsc[8]);
+
+/* rsn-handshake-ft.c: the FT variant of the 4-way handshake. */
+gboolean wifi_hs_ft_setup(WifiHandshake *hs, const WifiHandshakeConfig *c, GError **error);
+gboolean wifi_hs_derive_ptk(WifiHandshake *hs, GError **error);
+gboolean wifi_hs_ft_check_msg3(const WifiHandshake *hs, const WifiKeyData *kd, GError **error);
 
 G_END_DECLS

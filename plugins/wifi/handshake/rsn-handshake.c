@@ -182,6 +182,10 @@ wifi_handshake_new(const WifiHandshakeConfig *config, const WifiHandshakeCallbac
 	if (config->ap_rsnxe_len > 0)
 		memcpy(hs->ap_rsnxe, config->ap_rsnxe, config->ap_rsnxe_len);
 	hs->ap_rsnxe_len = config->ap_rsnxe_len;
+	if (!wifi_hs_ft_setup(hs, config, error)) {
+		wifi_handshake_free(hs);
+		return NULL;
+	}
 	hs->state = WIFI_HANDSHAKE_STATE_WAIT_MSG1;
 	hs->protocol_version = 2;
 	g_debug("handshake with %s: %s, pairwise %s, group %s%s%s", joind_mac_to_string(hs->aa, aa),

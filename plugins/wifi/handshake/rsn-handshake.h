@@ -32,6 +32,8 @@
 
 #include <glib.h>
 
+#include "ft-keys.h"
+#include "ft-transition.h"
 #include "rsn-keys.h"
 #include "rsn-suites.h"
 
@@ -112,6 +114,17 @@ typedef struct {
 	 * another PMK is dropped with PMKID_MISMATCH (the access point keys
 	 * with a PMK we do not have). */
 	const guint8 *pmkid;
+	/* Fast transition's initial mobility domain association (an FT AKM):
+	 * the key hierarchy derived for the association response's key
+	 * holders, pmk being its PMK-R1, and that response's Mobility Domain
+	 * and Fast BSS Transition elements, which message 2 repeats after our
+	 * RSNE (naming PMKR1Name) and message 3 must carry unchanged. NULL for
+	 * the other AKMs. */
+	const WifiFtKeys *ft;
+	const guint8 *ft_mde;
+	gsize ft_mde_len;
+	const guint8 *ft_fte;
+	gsize ft_fte_len;
 } WifiHandshakeConfig;
 
 typedef struct _WifiHandshake WifiHandshake;
@@ -154,5 +167,12 @@ void wifi_handshake_abort(WifiHandshake *hs, WifiHandshakeAbort cause, guint16 r
 /* Uses a fixed SNonce instead of a random one: for tests and for replaying
  * captured handshakes only. */
 void wifi_handshake_set_snonce(WifiHandshake *hs, const guint8 snonce[WIFI_NONCE_LEN]);
+
+/* A fast transition over the air (ft-transition.h) keyed the link: its
+ * PTK and group keys are installed and the handshake is complete, so that
+ * group key handshakes follow; an FT handshake (config->ft) that has not
+ * completed only. */
+gboolean wifi_handshake_ft_keyed(WifiHandshake *hs, const WifiPtk *ptk, const WifiFtGroupKeys *gk,
+                                 GError **error);
 
 G_END_DECLS

@@ -122,6 +122,17 @@ parse_kde(const guint8 *body, gsize len, WifiKeyData *kd, GError **error)
 }
 
 static gboolean
+take_once(const guint8 *elem, gsize len, const guint8 **at, gsize *at_len, const gchar *what,
+          GError **error)
+{
+	if (*at != NULL)
+		return kd_malformed(error, "more than one %s element", what);
+	*at = elem;
+	*at_len = len;
+	return TRUE;
+}
+
+static gboolean
 parse_element(const guint8 *elem, gsize len, WifiKeyData *kd, GError **error)
 {
 	switch (elem[0]) {
@@ -144,6 +155,10 @@ parse_element(const guint8 *elem, gsize len, WifiKeyData *kd, GError **error)
 		return TRUE;
 	case WIFI_ELEMENT_KDE:
 		return parse_kde(elem + 2, len - 2, kd, error);
+	case WIFI_ELEMENT_MDE:
+		return take_once(elem, len, &kd->mde, &kd->mde_len, "Mobility Domain", error);
+	case WIFI_ELEMENT_FTE:
+		return take_once(elem, len, &kd->fte, &kd->fte_len, "Fast BSS Transition", error);
 	default:
 		return TRUE;
 	}
@@ -281,6 +296,7 @@ static gboolean
 rsne_parse_lists(Cursor *c, WifiRsne *rsne, GError **error)
 {
 	const guint8 *p;
+	gsize n_pmkids;
 
 	if (c->left == 0)
 		return TRUE;
@@ -299,8 +315,13 @@ rsne_parse_lists(Cursor *c, WifiRsne *rsne, GError **error)
 		return TRUE;
 	if (!take(c, 2, &p))
 		return kd_malformed(error, "the RSNE PMKID count is cut short");
-	if (!take(c, 16 * (gsize)(p[0] | p[1] << 8), &p))
+	n_pmkids = (gsize)(p[0] | p[1] << 8);
+	if (!take(c, 16 * n_pmkids, &p))
 		return kd_malformed(error, "the RSNE PMKID list is cut short");
+	if (n_pmkids > 0) {
+		rsne->has_pmkid = TRUE;
+		memcpy(rsne->pmkid, p, 16);
+	}
 	if (c->left == 0)
 		return TRUE;
 	if (!take(c, 4, &p))

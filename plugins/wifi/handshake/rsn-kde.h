@@ -12,6 +12,8 @@ G_BEGIN_DECLS
 
 #define WIFI_ELEMENT_RSN  48
 #define WIFI_ELEMENT_RSNX 244
+#define WIFI_ELEMENT_MDE  54
+#define WIFI_ELEMENT_FTE  55
 #define WIFI_ELEMENT_KDE  0xdd
 
 /* KDE data types under OUI 00-0F-AC, and WPA3's Transition Disable
@@ -47,6 +49,10 @@ typedef struct {
 	gsize rsne2_len;
 	const guint8 *rsnxe;
 	gsize rsnxe_len;
+	const guint8 *mde; /* fast transition's Mobility Domain element */
+	gsize mde_len;
+	const guint8 *fte; /* fast transition's Fast BSS Transition element */
+	gsize fte_len;
 
 	gboolean has_gtk;
 	guint gtk_key_id; /* 0..3 */
@@ -93,6 +99,8 @@ typedef struct {
 	guint n_akms;
 	guint16 capabilities;
 	guint32 group_mgmt_cipher; /* 0 when absent */
+	gboolean has_pmkid;        /* the PMKID list's first entry */
+	guint8 pmkid[16];
 } WifiRsne;
 
 /* Parses a whole RSN element (ID and length included). Absent trailing

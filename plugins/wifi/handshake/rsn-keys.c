@@ -20,12 +20,13 @@ G_DEFINE_AUTOPTR_CLEANUP_FUNC(EVP_KDF_CTX, EVP_KDF_CTX_free)
 #define PBKDF2_ITERATIONS 4096
 #define SHA1_LEN          20
 #define SHA256_LEN        32
+#define SHA384_LEN        48
 #define SHA512_LEN        64
 /* Longest output any caller asks for: a 512-bit PTK plus a KDK. */
 #define KDF_MAX_OUT 256
 
-static gboolean
-invalid(GError **error, const gchar *message)
+gboolean
+wifi_keys_invalid(GError **error, const gchar *message)
 {
 	g_set_error_literal(error, WIFI_HANDSHAKE_ERROR, WIFI_HANDSHAKE_ERROR_INVALID_ARGS,
 	                    message);
@@ -38,14 +39,16 @@ passphrase_is_valid(const gchar *passphrase, GError **error)
 	gsize len = strlen(passphrase);
 
 	if (len < 8 || len > 63)
-		return invalid(error, "A WPA passphrase has 8 to 63 characters (or is a PSK of 64 "
-		                      "hexadecimal digits)");
+		return wifi_keys_invalid(
+		        error, "A WPA passphrase has 8 to 63 characters (or is a PSK of 64 "
+		               "hexadecimal digits)");
 	for (gsize i = 0; i < len; i++) {
 		guchar c = (guchar)passphrase[i];
 
 		if (c < 32 || c > 126)
-			return invalid(error, "A WPA passphrase may contain only printable ASCII "
-			                      "characters (space to tilde)");
+			return wifi_keys_invalid(
+			        error, "A WPA passphrase may contain only printable ASCII "
+			               "characters (space to tilde)");
 	}
 	return TRUE;
 }
@@ -66,7 +69,7 @@ wifi_psk_from_passphrase(const gchar *passphrase, const guint8 *ssid, gsize ssid
 	if (!passphrase_is_valid(passphrase, error))
 		return FALSE;
 	if (ssid == NULL || ssid_len == 0 || ssid_len > 32)
-		return invalid(error, "An SSID has 1 to 32 octets");
+		return wifi_keys_invalid(error, "An SSID has 1 to 32 octets");
 	params[0] = OSSL_PARAM_construct_octet_string(OSSL_KDF_PARAM_PASSWORD, (void *)passphrase,
 	                                              strlen(passphrase));
 	params[1] = OSSL_PARAM_construct_octet_string(OSSL_KDF_PARAM_SALT, (void *)ssid, ssid_len);
@@ -91,14 +94,15 @@ wifi_psk_from_hex(const gchar *hex, guint8 psk[WIFI_PSK_LEN], GError **error)
 {
 	g_return_val_if_fail(hex != NULL, FALSE);
 	if (strlen(hex) != 2 * WIFI_PSK_LEN)
-		return invalid(error, "A PSK has exactly 64 hexadecimal digits");
+		return wifi_keys_invalid(error, "A PSK has exactly 64 hexadecimal digits");
 	for (gsize i = 0; i < WIFI_PSK_LEN; i++) {
 		int hi = g_ascii_xdigit_value(hex[2 * i]);
 		int lo = g_ascii_xdigit_value(hex[2 * i + 1]);
 
 		if (hi < 0 || lo < 0) {
 			joind_secret_clear(psk, WIFI_PSK_LEN);
-			return invalid(error, "A PSK has exactly 64 hexadecimal digits (0-9, a-f)");
+			return wifi_keys_invalid(
+			        error, "A PSK has exactly 64 hexadecimal digits (0-9, a-f)");
 		}
 		psk[i] = (guint8)(hi << 4 | lo);
 	}
@@ -124,7 +128,7 @@ wifi_prf_sha1(const guint8 *key, gsize key_len, const gchar *label, const guint8
 	gsize done = 0;
 
 	if (out_len == 0 || out_len > KDF_MAX_OUT)
-		return invalid(error, "PRF output length out of range");
+		return wifi_keys_invalid(error, "PRF output length out of range");
 	for (guint8 i = 0; done < out_len; i++) {
 		WifiIov iov[] = {
 		        {(const guint8 *)label, strlen(label)},
@@ -156,7 +160,7 @@ kdf_hash(const gchar *digest, gsize hash_len, const guint8 *key, gsize key_len, 
 	gsize done = 0;
 
 	if (out_len == 0 || out_len > KDF_MAX_OUT)
-		return invalid(error, "KDF output length out of range");
+		return wifi_keys_invalid(error, "KDF output length out of range");
 	length_le[0] = (guint8)((out_len * 8) & 0xff);
 	length_le[1] = (guint8)((out_len * 8) >> 8);
 	for (guint16 i = 1; done < out_len; i++) {
@@ -189,6 +193,21 @@ wifi_kdf_sha256(const guint8 *key, gsize key_len, const gchar *label, const guin
 	                out_len, error);
 }
 
+gboolean
+wifi_kdf_hash(const gchar *digest, const guint8 *key, gsize key_len, const gchar *label,
+              const guint8 *context, gsize context_len, guint8 *out, gsize out_len, GError **error)
+{
+	gsize hash_len = g_str_equal(digest, "SHA256")   ? SHA256_LEN
+	                 : g_str_equal(digest, "SHA384") ? SHA384_LEN
+	                 : g_str_equal(digest, "SHA512") ? SHA512_LEN
+	                                                 : 0;
+
+	if (hash_len == 0)
+		return wifi_keys_invalid(error, "The KDF takes SHA-256, SHA-384 or SHA-512");
+	return kdf_hash(digest, hash_len, key, key_len, label, context, context_len, out, out_len,
+	                error);
+}
+
 void
 wifi_ptk_context(const guint8 aa[WIFI_ADDR_LEN], const guint8 spa[WIFI_ADDR_LEN],
                  const guint8 anonce[WIFI_NONCE_LEN], const guint8 snonce[WIFI_NONCE_LEN],
@@ -218,8 +237,8 @@ wifi_ptk_derive(guint akm, guint pairwise_cipher, const guint8 *pmk, gsize pmk_l
 	gboolean ok;
 
 	if (info == NULL && wifi_akm_info(akm) != NULL)
-		return invalid(error, "The PMK has the wrong length for this AKM");
-	if (info == NULL || tk_len == 0 || !wifi_cipher_is_data(pairwise_cipher)) {
+		return wifi_keys_invalid(error, "The PMK has the wrong length for this AKM");
+	if (info == NULL || info->ft || tk_len == 0 || !wifi_cipher_is_data(pairwise_cipher)) {
 		g_set_error(error, WIFI_HANDSHAKE_ERROR, WIFI_HANDSHAKE_ERROR_UNSUPPORTED,
 		            "No PTK derivation for AKM %s with pairwise cipher %s",
 		            wifi_akm_suite_to_string(akm),
@@ -240,15 +259,21 @@ wifi_ptk_derive(guint akm, guint pairwise_cipher, const guint8 *pmk, gsize pmk_l
 		                   buf, total, error);
 	if (!ok)
 		return FALSE;
-	memset(ptk, 0, sizeof(*ptk));
-	ptk->kck_len = info->kck_len;
-	ptk->kek_len = info->kek_len;
-	ptk->tk_len = tk_len;
-	memcpy(ptk->kck, buf, ptk->kck_len);
-	memcpy(ptk->kek, buf + ptk->kck_len, ptk->kek_len);
-	memcpy(ptk->tk, buf + ptk->kck_len + ptk->kek_len, ptk->tk_len);
+	wifi_ptk_split(ptk, buf, info->kck_len, info->kek_len, tk_len);
 	joind_secret_clear(buf, sizeof(buf));
 	return TRUE;
+}
+
+void
+wifi_ptk_split(WifiPtk *ptk, const guint8 *buf, gsize kck_len, gsize kek_len, gsize tk_len)
+{
+	memset(ptk, 0, sizeof(*ptk));
+	ptk->kck_len = kck_len;
+	ptk->kek_len = kek_len;
+	ptk->tk_len = tk_len;
+	memcpy(ptk->kck, buf, kck_len);
+	memcpy(ptk->kek, buf + kck_len, kek_len);
+	memcpy(ptk->tk, buf + kck_len + kek_len, tk_len);
 }
 
 void
@@ -304,7 +329,8 @@ wifi_pmk_from_msk(guint akm, const guint8 *msk, gsize msk_len, guint8 pmk[WIFI_P
 		return FALSE;
 	}
 	if (msk == NULL || msk_len < info->pmk_len)
-		return invalid(error, "The EAP method exported no MSK long enough for a PMK");
+		return wifi_keys_invalid(error,
+		                         "The EAP method exported no MSK long enough for a PMK");
 	memcpy(pmk, msk, info->pmk_len);
 	*pmk_len = info->pmk_len;
 	return TRUE;

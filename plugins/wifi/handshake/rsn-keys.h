@@ -29,6 +29,9 @@ gboolean wifi_psk_from_hex(const gchar *hex, guint8 psk[WIFI_PSK_LEN], GError **
 gboolean wifi_psk_from_secret(const gchar *secret, const guint8 *ssid, gsize ssid_len,
                               guint8 psk[WIFI_PSK_LEN], GError **error);
 
+/* Sets WIFI_HANDSHAKE_ERROR_INVALID_ARGS with message; returns FALSE. */
+gboolean wifi_keys_invalid(GError **error, const gchar *message);
+
 /* PRF-n (12.7.1.2): HMAC-SHA1(K, A || 0 || B || i) for i = 0, 1, ...,
  * truncated to out_len octets. label is A without a terminating zero. */
 gboolean wifi_prf_sha1(const guint8 *key, gsize key_len, const gchar *label, const guint8 *data,
@@ -39,6 +42,10 @@ gboolean wifi_prf_sha1(const guint8 *key, gsize key_len, const gchar *label, con
 gboolean wifi_kdf_sha256(const guint8 *key, gsize key_len, const gchar *label,
                          const guint8 *context, gsize context_len, guint8 *out, gsize out_len,
                          GError **error);
+/* The same KDF with digest "SHA256", "SHA384" or "SHA512". */
+gboolean wifi_kdf_hash(const gchar *digest, const guint8 *key, gsize key_len, const gchar *label,
+                       const guint8 *context, gsize context_len, guint8 *out, gsize out_len,
+                       GError **error);
 
 /* Min(AA,SPA) || Max(AA,SPA) || Min(ANonce,SNonce) || Max(ANonce,SNonce):
  * the data of the pairwise key expansion (76 octets). */
@@ -63,6 +70,8 @@ gboolean wifi_ptk_derive(guint akm, guint pairwise_cipher, const guint8 *pmk, gs
                          const guint8 aa[WIFI_ADDR_LEN], const guint8 spa[WIFI_ADDR_LEN],
                          const guint8 anonce[WIFI_NONCE_LEN], const guint8 snonce[WIFI_NONCE_LEN],
                          WifiPtk *ptk, GError **error);
+/* Fills ptk from the KDF's output: KCK, KEK, then TK. */
+void wifi_ptk_split(WifiPtk *ptk, const guint8 *buf, gsize kck_len, gsize kek_len, gsize tk_len);
 /* Wipes a PTK. */
 void wifi_ptk_clear(WifiPtk *ptk);
 

@@ -17,6 +17,16 @@ static const WifiAkmInfo akm_table[] = {
         /* IEEE 802.11-2020 table 12-8: KCK 192, KEK 256, MIC 192 bits. */
         {WIFI_AKM_SUITE_8021X_SUITE_B_192, FALSE, FALSE, WIFI_KEY_DESC_VERSION_AKM, 48, 24, 32, 24,
          TRUE, "SHA384"},
+        /* The FT AKMs (12.7.3, table 12-8): AES-128-CMAC MICs, but for
+         * FT-802.1X-SHA384's HMAC-SHA-384 with the 192-bit AKM's sizes. */
+        {WIFI_AKM_SUITE_FT_8021X, TRUE, TRUE, WIFI_KEY_DESC_VERSION_CMAC_AES, 32, 16, 16, 16, TRUE,
+         NULL, TRUE},
+        {WIFI_AKM_SUITE_FT_PSK, TRUE, TRUE, WIFI_KEY_DESC_VERSION_CMAC_AES, 32, 16, 16, 16, FALSE,
+         NULL, TRUE},
+        {WIFI_AKM_SUITE_FT_SAE, TRUE, TRUE, WIFI_KEY_DESC_VERSION_AKM, 32, 16, 16, 16, FALSE, NULL,
+         TRUE},
+        {WIFI_AKM_SUITE_FT_8021X_SHA384, FALSE, FALSE, WIFI_KEY_DESC_VERSION_AKM, 48, 24, 32, 24,
+         TRUE, "SHA384", TRUE},
         /* OWE by group (IEEE 802.11-2020 table 12-11): 19 SHA-256, 20
          * SHA-384, 21 SHA-512, the PMK one hash long. */
         {WIFI_AKM_SUITE_OWE, FALSE, FALSE, WIFI_KEY_DESC_VERSION_AKM, 32, 16, 16, 16, FALSE,
@@ -109,6 +119,14 @@ wifi_akm_suite_to_string(guint akm)
 		return "802.1X-Suite-B-192";
 	case WIFI_AKM_SUITE_OWE:
 		return "OWE";
+	case WIFI_AKM_SUITE_FT_8021X:
+		return "FT-802.1X";
+	case WIFI_AKM_SUITE_FT_PSK:
+		return "FT-PSK";
+	case WIFI_AKM_SUITE_FT_SAE:
+		return "FT-SAE";
+	case WIFI_AKM_SUITE_FT_8021X_SHA384:
+		return "FT-802.1X-SHA384";
 	default:
 		return "unknown AKM";
 	}

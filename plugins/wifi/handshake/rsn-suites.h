@@ -36,10 +36,14 @@ typedef enum {
 typedef enum {
 	WIFI_AKM_SUITE_8021X = 1,
 	WIFI_AKM_SUITE_PSK = 2,
+	WIFI_AKM_SUITE_FT_8021X = 3,
+	WIFI_AKM_SUITE_FT_PSK = 4,
 	WIFI_AKM_SUITE_8021X_SHA256 = 5,
 	WIFI_AKM_SUITE_PSK_SHA256 = 6,
 	WIFI_AKM_SUITE_SAE = 8,
+	WIFI_AKM_SUITE_FT_SAE = 9,
 	WIFI_AKM_SUITE_8021X_SUITE_B_192 = 12,
+	WIFI_AKM_SUITE_FT_8021X_SHA384 = 13,
 	WIFI_AKM_SUITE_OWE = 18,
 } WifiAkmSuite;
 
@@ -81,6 +85,9 @@ typedef struct {
 	 * place of the two above (the 192-bit AKM; OWE, whose hash follows
 	 * its Diffie-Hellman group); NULL otherwise. */
 	const gchar *hash;
+	/* A fast BSS transition AKM: its PTK comes from the FT key hierarchy
+	 * (ft-keys.h), never from wifi_ptk_derive(). */
+	gboolean ft;
 } WifiAkmInfo;
 
 /* NULL for an AKM the handshakes do not support. OWE's sizes depend on

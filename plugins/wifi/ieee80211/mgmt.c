@@ -76,6 +76,9 @@ wifi_mgmt_parse_answer(const guint8 *data, gsize len, WifiMgmtAnswer *out, GErro
 		out->auth_algorithm = wifi_mgmt_le16(data);
 		out->auth_seq = wifi_mgmt_le16(data + 2);
 		out->status = wifi_mgmt_le16(data + 4);
+		/* What follows the status: FT's elements (SAE's own fields). */
+		out->ies = data + 6;
+		out->ies_len = len - WIFI_MGMT_HEADER_LEN - 6;
 	}
 	return TRUE;
 }

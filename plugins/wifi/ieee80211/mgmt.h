@@ -61,7 +61,7 @@ typedef struct {
 	guint16 auth_seq;       /* authentication only */
 	guint16 status;         /* IEEE 802.11 status code, 0: success */
 	guint16 aid;            /* association only, without the two top bits */
-	const guint8 *ies;      /* association only: the elements (into the frame) */
+	const guint8 *ies;      /* the elements after the fixed fields (into the frame) */
 	gsize ies_len;
 } WifiMgmtAnswer;
 

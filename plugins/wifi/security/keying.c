@@ -432,6 +432,33 @@ wifi_keying_set_pmk(WifiKeying *self, const guint8 *pmk, gsize pmk_len, const gu
 	return self->hs != NULL;
 }
 
+gboolean
+wifi_keying_set_ft(WifiKeying *self, const WifiFtKeys *keys, const guint8 *mde, gsize mde_len,
+                   const guint8 *fte, gsize fte_len, GError **error)
+{
+	gboolean ok;
+
+	self->hs_config.ft = keys;
+	self->hs_config.ft_mde = mde;
+	self->hs_config.ft_mde_len = mde_len;
+	self->hs_config.ft_fte = fte;
+	self->hs_config.ft_fte_len = fte_len;
+	ok = wifi_keying_set_pmk(self, keys->pmk_r1, keys->pmk_len, NULL, error);
+	self->hs_config.ft = NULL;
+	self->hs_config.ft_mde = self->hs_config.ft_fte = NULL;
+	return ok;
+}
+
+gboolean
+wifi_keying_ft_transition(WifiKeying *self, const WifiFtTransition *ft, const guint8 *mde,
+                          gsize mde_len, const guint8 *fte, gsize fte_len,
+                          const WifiFtGroupKeys *group, GError **error)
+{
+	return wifi_keying_set_ft(self, wifi_ft_transition_get_keys(ft), mde, mde_len, fte, fte_len,
+	                          error) &&
+	       wifi_handshake_ft_keyed(self->hs, wifi_ft_transition_get_ptk(ft), group, error);
+}
+
 /* Out of the association's event, so that what the frame leads to (a
  * failure ending the attempt) does not run inside the connector's
  * change of state. */

@@ -60,6 +60,19 @@ gboolean wifi_keying_set_pmk(WifiKeying *self, const guint8 *pmk, gsize pmk_len,
                              const guint8 *pmkid, GError **error);
 /* The association is done: 802.1X waits for the authenticator. */
 void wifi_keying_associated(WifiKeying *self);
+/* Fast transition's initial mobility domain association, in place of
+ * wifi_keying_set_pmk(): the 4-way handshake over the hierarchy's PMK-R1,
+ * with the association response's MDE and FTE (copied). */
+gboolean wifi_keying_set_ft(WifiKeying *self, const WifiFtKeys *keys, const guint8 *mde,
+                            gsize mde_len, const guint8 *fte, gsize fte_len, GError **error);
+/* Fast transition over the air keyed the link (ft-transition.h): the
+ * handshake over the target's PMK-R1 with the reassociation response's MDE
+ * and FTE takes the transition's PTK and group keys, installed with no
+ * 4-way handshake; the port is authorized and func told as after one. Call
+ * inside the association's event (mac80211 refuses the keys before). */
+gboolean wifi_keying_ft_transition(WifiKeying *self, const WifiFtTransition *ft, const guint8 *mde,
+                                   gsize mde_len, const guint8 *fte, gsize fte_len,
+                                   const WifiFtGroupKeys *group, GError **error);
 /* An 802.1X key step, which bounds its own steps (EAP's timers, then the
  * handshake's once the PMK is known); the connector bounds the others. */
 gboolean wifi_keying_is_8021x(WifiKeying *self);

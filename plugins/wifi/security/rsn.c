@@ -5,6 +5,7 @@
 #include <stdio.h>
 #include <string.h>
 
+#include "ft-ie.h"
 #include "joind-error.h"
 
 static guint32
@@ -140,6 +141,29 @@ plan_owe(const WifiRsne *ap, WifiRsnPlan *plan, GError **error)
 	return TRUE;
 }
 
+/* The FT variant of an AKM, the AP offering it (0: none). FT-SAE and
+ * FT-802.1X are not run yet: their BSSes are joined with SAE or 802.1X. */
+static guint
+ft_variant(const WifiRsne *ap, guint akm)
+{
+	gboolean psk = akm == WIFI_AKM_SUITE_PSK || akm == WIFI_AKM_SUITE_PSK_SHA256;
+
+	return psk && has_suite(ap->akms, ap->n_akms, WIFI_AKM_SUITE_FT_PSK) ? WIFI_AKM_SUITE_FT_PSK
+	                                                                     : 0;
+}
+
+/* A BSS that offers only FT-PSK: that is the AKM; wifi_rsn_plan_ft()
+ * then checks for joind's SME. */
+static gboolean
+plan_ft_only(const WifiBss *bss, const WifiRsne *ap, WifiRsnPlan *plan)
+{
+	if (bss->type == JOIND_NETWORK_TYPE_8021X || !bss->ies.has_mde ||
+	    !has_suite(ap->akms, ap->n_akms, WIFI_AKM_SUITE_FT_PSK))
+		return FALSE;
+	plan->akm = WIFI_AKM_SUITE_FT_PSK;
+	return TRUE;
+}
+
 /* The AKM: OWE for an open network; SAE when it can; else the plain and SHA-256 pair of the BSS's
  * kind (PSK, or 802.1X for an enterprise BSS). */
 static gboolean
@@ -155,6 +179,8 @@ plan_akm(const WifiBss *bss, const WifiRsne *ap, gboolean sae, WifiRsnPlan *plan
 	if (bss->type == JOIND_NETWORK_TYPE_OPEN)
 		return plan_owe(ap, plan, error);
 	if (ap_sae && sae && plan_sae(bss, plan))
+		return TRUE;
+	if (!plain && !sha256 && plan_ft_only(bss, ap, plan))
 		return TRUE;
 	if (!plain && !sha256) {
 		g_set_error_literal(error, JOIND_ERROR, JOIND_ERROR_NOT_SUPPORTED,
@@ -217,6 +243,35 @@ wifi_rsn_plan(const WifiBss *bss, const WifiWiphy *wiphy, gboolean sae, WifiRsnP
 	return TRUE;
 }
 
+gboolean
+wifi_rsn_plan_ft(WifiRsnPlan *plan, const WifiBss *bss, gboolean sme, GError **error)
+{
+	gboolean ft_only = wifi_ft_akm_is_ft(plan->akm);
+	guint8 mdid[2] = {(guint8)(bss->ies.mdid & 0xff), (guint8)(bss->ies.mdid >> 8)};
+	WifiRsne ap;
+	guint ft;
+
+	if (!bss->ies.has_mde || !wifi_rsne_parse(plan->ap_rsne, plan->ap_rsne_len, &ap, NULL))
+		return FALSE;
+	ft = ft_only ? plan->akm : ft_variant(&ap, plan->akm);
+	if (ft == 0)
+		return FALSE;
+	if (!sme) {
+		if (ft_only)
+			g_set_error_literal(
+			        error, JOIND_ERROR, JOIND_ERROR_NOT_SUPPORTED,
+			        "The access point offers only fast transition (802.11r), "
+			        "which joind runs only through its own SME: this radio "
+			        "connects with CMD_CONNECT, so FT is not available.");
+		return FALSE;
+	}
+	plan->akm = ft;
+	plan_own_rsne(&ap, plan, NULL);
+	wifi_mde_write(plan->own_mde, mdid, bss->ies.ft_capability);
+	plan->own_mde_len = WIFI_MDE_LEN;
+	return TRUE;
+}
+
 void
 wifi_rsn_plan_offer_pmkid(WifiRsnPlan *plan, const guint8 pmkid[16])
 {
@@ -229,8 +284,9 @@ wifi_rsn_plan_offer_pmkid(WifiRsnPlan *plan, const guint8 pmkid[16])
 void
 wifi_rsn_put_associate(struct nl_msg *msg, const WifiRsnPlan *plan, gboolean over_nl80211)
 {
-	/* Our elements (RSNE, RSNXE, OWE's) go in NL80211_ATTR_IE with the
-	 * station's others: the SME's message puts them (sme.c). */
+	/* Our elements (RSNE, RSNXE, OWE's, FT's MDE and FTE) go in
+	 * NL80211_ATTR_IE with the station's others: the SME's message puts
+	 * them (sme.c). */
 	nla_put_u32(msg, NL80211_ATTR_WPA_VERSIONS, NL80211_WPA_VERSION_2);
 	nla_put_u32(msg, NL80211_ATTR_CIPHER_SUITES_PAIRWISE,
 	            wifi_cipher_suite_selector(plan->pairwise_cipher));

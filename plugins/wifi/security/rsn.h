@@ -48,6 +48,16 @@ typedef struct {
 	guint8 owe_dh[WIFI_OWE_ELEMENT_MAX];
 	gsize owe_dh_len;
 	guint owe_group;
+	/* Fast transition (an FT AKM): the BSS's Mobility Domain element,
+	 * repeated in the association request (empty otherwise). */
+	guint8 own_mde[5];
+	gsize own_mde_len;
+	/* Fast transition over the air (auth-ft-air.c): our FTE, sent after
+	 * the MDE; with ft_over_air the authentication is FT's and carries
+	 * our RSNE, the MDE and this FTE. */
+	guint8 own_fte[257];
+	gsize own_fte_len;
+	gboolean ft_over_air;
 } WifiRsnPlan;
 
 /* Picks the AKM (OWE for an open network's BSS that offers it, with
@@ -64,6 +74,15 @@ typedef struct {
  * and the radio lacks the BIP cipher). */
 gboolean wifi_rsn_plan(const WifiBss *bss, const WifiWiphy *wiphy, gboolean sae, WifiRsnPlan *plan,
                        GError **error);
+
+/* Fast transition's initial mobility domain association: where the BSS
+ * has a Mobility Domain element and offers the FT variant of the plan's
+ * AKM (FT-PSK for PSK and PSK-SHA256), the plan takes it,
+ * with the MDE in the association request; only on joind's SME (sme),
+ * which runs the FT authentication of a later roam. A plan whose AKM is
+ * FT already (an FT-only BSS) fails without sme, with a sentence.
+ * Returns FALSE with error unset when the plan stays as it was. */
+gboolean wifi_rsn_plan_ft(WifiRsnPlan *plan, const WifiBss *bss, gboolean sme, GError **error);
 
 /* Our RSNE names pmkid (a cached PMKSA) in the PMKID list: the access
  * point that still has it skips EAP. */

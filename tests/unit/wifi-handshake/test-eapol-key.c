@@ -412,8 +412,12 @@ test_rsne_write(void)
 		r.akms[0] = cases[i].akm;
 		r.capabilities = (guint16)cases[i].caps;
 		r.group_mgmt_cipher = cases[i].mgmt;
-		if (cases[i].pmkid != NULL)
+		if (cases[i].pmkid != NULL) {
 			hs_test_hex_into(cases[i].pmkid, pmkid, sizeof(pmkid));
+			/* Parsing keeps the PMKID list's first entry. */
+			r.has_pmkid = TRUE;
+			memcpy(r.pmkid, pmkid, sizeof(pmkid));
+		}
 		len = wifi_rsne_write(&r, cases[i].pmkid != NULL ? pmkid : NULL, out);
 		hs_assert_hex(out, len, cases[i].expected);
 		g_assert_true(wifi_rsne_parse(out, len, &back, NULL));

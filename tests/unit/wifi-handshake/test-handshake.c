@@ -648,7 +648,7 @@ test_config_invalid(void)
 	g_assert_no_error(error);
 	wifi_handshake_free(hs);
 	c = good;
-	c.akm = 3; /* FT-PSK */
+	c.akm = 7; /* TDLS (FT: test-ft-handshake) */
 	check_config_refused(&c, WIFI_HANDSHAKE_ERROR_UNSUPPORTED);
 	c = good;
 	c.pairwise_cipher = WIFI_CIPHER_SUITE_TKIP;

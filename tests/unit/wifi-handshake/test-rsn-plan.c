@@ -212,6 +212,52 @@ test_plan_sae(void)
 	g_assert_nonnull(strstr(error->message, "only WPA3-Personal (SAE)"));
 }
 
+/* PSK and FT-PSK, with a Mobility Domain element (a1b2, over the DS). */
+#define RSNE_PSK_FT  "30 18 0100 000fac04 0100 000fac04 0200 000fac02 000fac04 0000 3603a1b201"
+#define RSNE_FT_ONLY "30 14 0100 000fac04 0100 000fac04 0100 000fac04 0000 3603a1b200"
+
+/* FT-PSK is taken on joind's SME (initial mobility domain association,
+ * the MDE sent); without it the plain AKM stays, and an FT-only BSS is
+ * refused with a sentence. A BSS without an MDE is never FT. */
+static void
+test_plan_ft(void)
+{
+	g_autoptr(WifiBss) mixed = bss_with_rsne(RSNE_PSK_FT);
+	g_autoptr(WifiBss) only = bss_with_rsne(RSNE_FT_ONLY);
+	g_autoptr(WifiBss) no_mde =
+	        bss_with_rsne("30 18 0100 000fac04 0100 000fac04 0200 000fac02 000fac04 0000");
+	g_autoptr(WifiWiphy) wiphy = radio(FALSE);
+	g_autoptr(GError) error = NULL;
+	WifiRsnPlan plan;
+	WifiRsne own;
+
+	g_assert_true(wifi_rsn_plan(mixed, wiphy, FALSE, &plan, &error));
+	g_assert_false(wifi_rsn_plan_ft(&plan, mixed, FALSE, &error));
+	g_assert_no_error(error);
+	g_assert_cmpuint(plan.akm, ==, WIFI_AKM_SUITE_PSK);
+	g_assert_cmpuint(plan.own_mde_len, ==, 0);
+	g_assert_true(wifi_rsn_plan_ft(&plan, mixed, TRUE, &error));
+	g_assert_cmpuint(plan.akm, ==, WIFI_AKM_SUITE_FT_PSK);
+	hs_assert_hex(plan.own_mde, plan.own_mde_len, "3603a1b201");
+	g_assert_true(wifi_rsne_parse(plan.own_rsne, plan.own_rsne_len, &own, NULL));
+	g_assert_cmpuint(own.akms[0], ==, 0x000fac04);
+	g_assert_false(own.has_pmkid);
+
+	g_assert_true(wifi_rsn_plan(only, wiphy, FALSE, &plan, &error));
+	g_assert_cmpuint(plan.akm, ==, WIFI_AKM_SUITE_FT_PSK);
+	g_assert_false(wifi_rsn_plan_ft(&plan, only, FALSE, &error));
+	g_assert_error(error, JOIND_ERROR, JOIND_ERROR_NOT_SUPPORTED);
+	g_assert_nonnull(strstr(error->message, "FT is not available"));
+	g_clear_error(&error);
+	g_assert_true(wifi_rsn_plan_ft(&plan, only, TRUE, &error));
+	hs_assert_hex(plan.own_mde, plan.own_mde_len, "3603a1b200");
+
+	g_assert_true(wifi_rsn_plan(no_mde, wiphy, FALSE, &plan, &error));
+	g_assert_false(wifi_rsn_plan_ft(&plan, no_mde, TRUE, &error));
+	g_assert_no_error(error);
+	g_assert_cmpuint(plan.akm, ==, WIFI_AKM_SUITE_PSK);
+}
+
 static void
 test_connect_attrs(void)
 {
@@ -315,6 +361,7 @@ main(int argc, char **argv)
 	g_test_add_func("/wifi-rsn/plan/mfp-required-unsupported",
 	                test_plan_mfp_required_unsupported);
 	g_test_add_func("/wifi-rsn/plan/sae", test_plan_sae);
+	g_test_add_func("/wifi-rsn/plan/ft", test_plan_ft);
 	g_test_add_func("/wifi-rsn/connect-attributes", test_connect_attrs);
 	g_test_add_func("/wifi-rsn/plan/suite-b-192", test_plan_suite_b);
 	g_test_add_func("/wifi-rsn/key-messages", test_key_messages);

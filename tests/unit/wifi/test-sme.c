@@ -2,7 +2,7 @@
  * authentication frame or (re)association response as nl80211's
  * AUTHENTICATE / ASSOCIATE events carry them (IEEE 802.11-2020 9.3.3.7,
  * 9.3.3.8, 9.3.3.12), malformed frames refused; the attributes of
- * CMD_AUTHENTICATE, CMD_ASSOCIATE (open and WPA2-PSK) and
+ * CMD_AUTHENTICATE, CMD_ASSOCIATE (open, WPA2-PSK and FT over the air) and
  * CMD_DEAUTHENTICATE; the station's capability elements (BSS Transition,
  * RM Enabled Capabilities, USE_RRM) and their order; the status code
  * names. */
@@ -156,6 +156,39 @@ test_authenticate_attrs(void)
 	assert_target(tb);
 	g_assert_cmpuint(nla_get_u32(tb[NL80211_ATTR_AUTH_TYPE]), ==, NL80211_AUTHTYPE_OPEN_SYSTEM);
 	g_assert_null(tb[NL80211_ATTR_IE]);
+	nlmsg_free(msg);
+}
+
+/* FT over the air: the plan's RSNE, MDE and FTE go in FT's
+ * authentication, and the FTE follows the MDE in the reassociation. */
+static void
+test_ft_attrs(void)
+{
+	g_autoptr(WifiBss) bss = test_bss(TRUE);
+	struct nlattr *tb[NL80211_ATTR_MAX + 1];
+	WifiRsnPlan plan = {.own_rsne = {48, 2, 1, 0},
+	                    .own_rsne_len = 4,
+	                    .own_mde = {54, 3, 0xa1, 0xb2, 0},
+	                    .own_mde_len = 5,
+	                    .own_fte = {55, 1, 9},
+	                    .own_fte_len = 3,
+	                    .ft_over_air = TRUE};
+	const guint8 ies[] = {48, 2, 1, 0, 54, 3, 0xa1, 0xb2, 0, 55, 1, 9};
+	struct nl_msg *msg = wifi_test_msg_new(NL80211_CMD_AUTHENTICATE);
+
+	wifi_sme_put_ft_authenticate(msg, 7, bss, &plan);
+	wifi_test_msg_parse(msg, tb);
+	assert_target(tb);
+	g_assert_cmpuint(nla_get_u32(tb[NL80211_ATTR_AUTH_TYPE]), ==, NL80211_AUTHTYPE_FT);
+	g_assert_cmpmem(nla_data(tb[NL80211_ATTR_IE]), nla_len(tb[NL80211_ATTR_IE]), ies,
+	                sizeof(ies));
+	nlmsg_free(msg);
+	plan.ft_over_air = FALSE;
+	msg = wifi_test_msg_new(NL80211_CMD_ASSOCIATE);
+	wifi_sme_put_associate(msg, 7, bss, &plan, &(WifiStaCaps){0}, TRUE);
+	wifi_test_msg_parse(msg, tb);
+	g_assert_cmpmem(nla_data(tb[NL80211_ATTR_IE]), nla_len(tb[NL80211_ATTR_IE]), ies,
+	                sizeof(ies));
 	nlmsg_free(msg);
 }
 
@@ -342,6 +375,7 @@ main(int argc, char **argv)
 	g_test_add_func("/wifi/sme/authenticate-attrs", test_authenticate_attrs);
 	g_test_add_func("/wifi/sme/associate-attrs", test_associate_attrs);
 	g_test_add_func("/wifi/sme/station-caps", test_station_caps);
+	g_test_add_func("/wifi/sme/ft-attrs", test_ft_attrs);
 	g_test_add_func("/wifi/sme/deauthenticate-attrs", test_deauthenticate_attrs);
 	g_test_add_func("/wifi/sme/status-names", test_status_names);
 	return g_test_run();

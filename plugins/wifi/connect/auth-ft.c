@@ -1,0 +1,200 @@
+/* auth-ft.c - fast transition (802.11r) in the connector: an attempt on
+ * a BSS that offers FT-PSK with a Mobility Domain element associates
+ * with its MDE (initial mobility domain association, rsn.c's plan), and
+ * the association response's key holders give the FT key hierarchy that
+ * the 4-way handshake then runs over (handshake/rsn-handshake-ft.c). */
+#include "attempt-private.h"
+
+#include <string.h>
+
+#include "ft-ie.h"
+#include "joind-secret.h"
+
+gboolean
+wifi_attempt_ft_prepare(WifiAttempt *attempt, gboolean sme, GError **error)
+{
+	GError *local = NULL;
+
+	if (!wifi_rsn_plan_ft(&attempt->plan, attempt->bss, sme, &local)) {
+		if (local == NULL)
+			return TRUE;
+		g_propagate_error(error, local);
+		return FALSE;
+	}
+	/* The mobility domain's two octets as on the air (hostapd's
+	 * mobility_domain). */
+	wifi_iface_info(attempt->iface,
+	                "“%s” is joined with %s in mobility domain %02x%02x (fast transition)",
+	                wifi_attempt_get_name(attempt), wifi_akm_suite_to_string(attempt->plan.akm),
+	                attempt->plan.own_mde[2], attempt->plan.own_mde[3]);
+	return TRUE;
+}
+
+/* The key holders the association response names, checked against the
+ * mobility domain we associated in. */
+static gboolean
+ft_holders(const WifiAttempt *attempt, const WifiFtIes *ft, WifiFtHolders *h, GError **error)
+{
+	if (memcmp(ft->mdid, attempt->plan.own_mde + 2, 2) != 0 || !ft->parsed.has_r1kh_id ||
+	    ft->parsed.r0kh_id_len == 0) {
+		g_set_error_literal(error, JOIND_ERROR, JOIND_ERROR_FAILED,
+		                    "The access point's association response names another "
+		                    "mobility domain or no key holders (R0KH-ID, R1KH-ID): fast "
+		                    "transition cannot key.");
+		return FALSE;
+	}
+	memset(h, 0, sizeof(*h));
+	memcpy(h->mdid, ft->mdid, 2);
+	memcpy(h->r0kh_id, ft->parsed.r0kh_id, ft->parsed.r0kh_id_len);
+	h->r0kh_id_len = ft->parsed.r0kh_id_len;
+	memcpy(h->r1kh_id, ft->parsed.r1kh_id, 6);
+	memcpy(h->spa, attempt->spa, 6);
+	return TRUE;
+}
+
+/* The hierarchy of the PSK, bound to holders (PMK-R0, and PMK-R1 for
+ * holders->r1kh_id). */
+static gboolean
+ft_derive(const WifiAttempt *attempt, const WifiFtHolders *holders, WifiFtKeys *keys,
+          GError **error)
+{
+	GBytes *ssid = joind_network_get_ssid(JOIND_NETWORK(attempt->network));
+
+	return wifi_ft_keys_derive(attempt->plan.akm, attempt->psk.pmk, sizeof(attempt->psk.pmk),
+	                           g_bytes_get_data(ssid, NULL), g_bytes_get_size(ssid), holders,
+	                           keys, error);
+}
+
+/* A transition over the air: the reassociation response's MIC and group
+ * keys key the link, no 4-way handshake follows. */
+static gboolean
+ft_reassociated(WifiAttempt *attempt, const guint8 *ies, gsize ies_len, WifiKeying *keying,
+                GError **error)
+{
+	WifiFtGroupKeys group;
+	WifiFtIes ft;
+	gboolean ok;
+
+	if (!wifi_ft_transition_reassoc_response(attempt->ft_air, ies, ies_len, &group, error))
+		return FALSE;
+	(void)wifi_ft_ies_parse(ies, ies_len, 16, &ft, NULL);
+	ok = wifi_keying_ft_transition(keying, attempt->ft_air, ft.mde, ft.mde_len, ft.fte,
+	                               ft.fte_len, &group, error);
+	wifi_ft_group_keys_clear(&group);
+	if (ok)
+		memcpy(attempt->ft_holders.r1kh_id, ft.parsed.r1kh_id, 6);
+	return ok;
+}
+
+gboolean
+wifi_attempt_ft_associated(WifiAttempt *attempt, const guint8 *ies, gsize ies_len,
+                           WifiKeying *keying, GError **error)
+{
+	WifiFtHolders holders;
+	WifiFtKeys keys;
+	WifiFtIes ft;
+	gboolean ok;
+
+	if (attempt->ft_air != NULL)
+		return ft_reassociated(attempt, ies, ies_len, keying, error);
+	if (!wifi_ft_ies_parse(ies, ies_len, 16, &ft, error)) {
+		g_prefix_error(error, "The access point's association response is not one of fast "
+		                      "transition: ");
+		return FALSE;
+	}
+	if (!ft_holders(attempt, &ft, &holders, error))
+		return FALSE;
+	ok = ft_derive(attempt, &holders, &keys, error) &&
+	     wifi_keying_set_ft(keying, &keys, ft.mde, ft.mde_len, ft.fte, ft.fte_len, error);
+	wifi_ft_keys_clear(&keys);
+	if (ok) {
+		attempt->ft_holders = holders;
+		attempt->has_ft_holders = TRUE;
+	}
+	joind_secret_clear(&holders, sizeof(holders));
+	return ok;
+}
+
+/* ---- over the air --------------------------------------------------------- */
+
+gboolean
+wifi_attempt_ft_can_transition(const WifiAttempt *attempt)
+{
+	/* FT-SAE and FT-802.1X have other XXKeys: FT-PSK's is the PSK. */
+	return attempt->has_ft_holders && attempt->secure &&
+	       attempt->plan.akm == WIFI_AKM_SUITE_FT_PSK &&
+	       attempt->plan.own_mde_len == WIFI_MDE_LEN &&
+	       memcmp(attempt->plan.own_mde + 2, attempt->ft_holders.mdid, 2) == 0;
+}
+
+/* Our RSNE, the MDE and our FTE of a request the transition built into
+ * the plan, where the SME's commands take them. */
+static void
+plan_take(WifiRsnPlan *plan, GBytes *ies)
+{
+	gsize len;
+	const guint8 *p = g_bytes_get_data(ies, &len);
+	gsize rsne_len = (gsize)p[1] + 2, fte_at = rsne_len + WIFI_MDE_LEN;
+
+	memcpy(plan->own_rsne, p, rsne_len);
+	plan->own_rsne_len = rsne_len;
+	memcpy(plan->own_fte, p + fte_at, len - fte_at);
+	plan->own_fte_len = len - fte_at;
+}
+
+gboolean
+wifi_attempt_ft_begin(WifiAttempt *attempt, GError **error)
+{
+	WifiFtKeys keys;
+	g_autoptr(GBytes) ies = NULL;
+	WifiFtTransitionConfig config = {
+	        .akm = attempt->plan.akm,
+	        .pairwise_cipher = attempt->plan.pairwise_cipher,
+	        .own_rsne = attempt->plan.own_rsne,
+	        .own_rsne_len = attempt->plan.own_rsne_len,
+	        .mde = attempt->plan.own_mde,
+	        .spa = attempt->spa,
+	        .target = attempt->bss->bssid,
+	        .keys = &keys,
+	        .r0kh_id = attempt->ft_holders.r0kh_id,
+	        .r0kh_id_len = attempt->ft_holders.r0kh_id_len,
+	};
+
+	if (!ft_derive(attempt, &attempt->ft_holders, &keys, error))
+		return FALSE;
+	g_clear_pointer(&attempt->ft_air, wifi_ft_transition_free);
+	attempt->ft_air = wifi_ft_transition_new(&config, NULL, error);
+	wifi_ft_keys_clear(&keys);
+	if (attempt->ft_air == NULL)
+		return FALSE;
+	ies = wifi_ft_transition_auth_ies(attempt->ft_air);
+	plan_take(&attempt->plan, ies);
+	attempt->plan.ft_over_air = TRUE;
+	return TRUE;
+}
+
+gboolean
+wifi_attempt_ft_authenticated(WifiAttempt *attempt, const guint8 *ies, gsize ies_len,
+                              GError **error)
+{
+	g_autoptr(GBytes) reassoc = NULL;
+
+	if (!wifi_ft_transition_auth_response(attempt->ft_air, ies, ies_len, error))
+		return FALSE;
+	reassoc = wifi_ft_transition_reassoc_ies(attempt->ft_air, error);
+	if (reassoc == NULL)
+		return FALSE;
+	plan_take(&attempt->plan, reassoc);
+	attempt->plan.ft_over_air = FALSE;
+	return TRUE;
+}
+
+void
+wifi_attempt_ft_abandon(WifiAttempt *attempt)
+{
+	g_clear_pointer(&attempt->ft_air, wifi_ft_transition_free);
+	attempt->has_ft_holders = FALSE;
+	attempt->plan.ft_over_air = FALSE;
+	attempt->plan.own_fte_len = 0;
+	wifi_rsn_plan_offer_pmkid(&attempt->plan, NULL);
+}
