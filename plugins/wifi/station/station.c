@@ -215,8 +215,7 @@ station_diagnostics(gpointer user_data, GTask *task)
 	wifi_address_diagnostics(self->iface, joind_device_get_address(self->device), d);
 	g_variant_dict_insert(d, "networks", "u", g_hash_table_size(self->networks));
 	if (self->roamer != NULL)
-		g_variant_dict_insert(d, "roam_state", "s",
-		                      wifi_roamer_get_state_name(self->roamer));
+		wifi_roamer_add_diagnostics(self->roamer, d);
 	g_variant_dict_insert_value(d, "bsses", g_variant_builder_end(&bsses));
 	if (self->connector != NULL && wifi_connector_get_refused_server(self->connector) != NULL)
 		g_variant_dict_insert_value(d, "refused_server",
