@@ -14,6 +14,18 @@ on_sae_done(const GError *error, gpointer user_data)
 
 	if (self->state != CONN_AUTHENTICATING)
 		return; /* failed already (the kernel refused a frame) */
+	/* The kernel expired the BSS: scanned once and tried again; a
+	 * failure after that is the kernel's, not the access point's (the
+	 * BSS is not avoided), and nothing is authenticated to tear down. */
+	if (g_error_matches(error, JOIND_ERROR, JOIND_ERROR_NOT_FOUND)) {
+		if (!connector_rescan_bss(self))
+			connector_fail(
+			        self, WIFI_CONNECT_EVENT_FAILED, JOIND_ERROR_FAILED,
+			        "The kernel refused the SAE authentication: the access point "
+			        "is not in its scan table, even after a scan of its channel.",
+			        CONN_IDLE);
+		return;
+	}
 	if (error != NULL) {
 		connector_keying_failed(self, error, CONN_DEAUTHENTICATING);
 		return;

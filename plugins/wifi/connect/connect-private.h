@@ -71,6 +71,10 @@ struct _WifiConnector {
 	 * trust (wifi_diagnostics_refused_server()); cleared when the next
 	 * attempt starts. */
 	GVariant *refused_server;
+	/* cur's directed scan for a BSS the kernel expired (connect-rescan.c),
+	 * and whether it ran: once an attempt. */
+	GCancellable *rescan;
+	gboolean rescanned;
 };
 
 /* connect.c's, for the event handlers. */
@@ -96,5 +100,11 @@ ConnState connector_association_state(WifiConnector *self);
 void connector_radio_ready(gpointer user_data);
 /* The teardown's DISCONNECT (or our DEAUTHENTICATE) event came. */
 void connector_teardown_done(WifiConnector *self, const gchar *why);
+
+/* connect-rescan.c's: the kernel refused cur's authentication with
+ * -ENOENT (its scan table lost the BSS): a scan of the BSS's frequency,
+ * then AUTHENTICATING again. FALSE when cur had its scan already. */
+gboolean connector_rescan_bss(WifiConnector *self);
+void connector_rescan_cancel(WifiConnector *self);
 
 G_END_DECLS

@@ -120,6 +120,7 @@ void
 connector_release(WifiConnector *self)
 {
 	g_clear_pointer(&self->keying, wifi_keying_free);
+	connector_rescan_cancel(self);
 	if (self->method != NULL)
 		self->method->release(self);
 	self->method = NULL;
@@ -506,6 +507,7 @@ connector_start(WifiConnector *self)
 		return;
 	}
 	self->via_sme = self->use_sme;
+	self->rescanned = FALSE;
 	self->method = wifi_auth_method_for(cur);
 	/* Named before the state turns: iwd's clients read it with it. */
 	joind_station_set_target_network(self->station, JOIND_NETWORK(cur->network));

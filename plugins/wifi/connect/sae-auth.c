@@ -1,6 +1,7 @@
 /* sae-auth.c - SAE's frames through CMD_AUTHENTICATE (see sae-auth.h). */
 #include "sae-auth.h"
 
+#include <errno.h>
 #include <netlink/attr.h>
 #include <string.h>
 
@@ -22,6 +23,7 @@ struct _WifiSaeAuth {
 	WifiBss *bss;
 	WifiSaeConfig config; /* points into the caller's passphrase and PTs */
 	WifiSae *sae;
+	gboolean started;
 	guint request;
 	WifiSaeAuthDone done;
 	gpointer user_data;
@@ -47,6 +49,12 @@ auth_sent(int error, gpointer user_data)
 	auth->request = 0;
 	if (error == 0)
 		return;
+	if (error == -ENOENT) {
+		auth_done(auth, JOIND_ERROR, JOIND_ERROR_NOT_FOUND,
+		          "The kernel refused the SAE authentication: the access point is no "
+		          "longer in its scan table.");
+		return;
+	}
 	message = g_strdup_printf("The kernel refused the SAE authentication: %s",
 	                          g_strerror(-error));
 	auth_done(auth, JOIND_ERROR, JOIND_ERROR_FAILED, message);
@@ -153,6 +161,12 @@ void
 wifi_sae_auth_start(WifiSaeAuth *auth)
 {
 	wifi_iface_info(auth->iface, "SAE with the access point");
+	/* Again (the kernel lost the BSS after our commit): a fresh exchange. */
+	if (auth->started) {
+		wifi_sae_free(auth->sae);
+		auth->sae = wifi_sae_new(&auth->config, NULL);
+	}
+	auth->started = TRUE;
 	wifi_sae_start(auth->sae);
 }
 

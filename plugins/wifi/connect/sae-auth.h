@@ -17,7 +17,8 @@ typedef struct _WifiSaeAuth WifiSaeAuth;
 /* error NULL: accepted, the PMK is ready. Otherwise as the 4-way
  * handshake's: WIFI_HANDSHAKE_ERROR_WRONG_PASSPHRASE when a confirm did not
  * match (the password is wrong), WIFI_HANDSHAKE_ERROR_NO_MSG3 when ours was
- * never confirmed (maybe the password), else a JOIND_ERROR. Called last:
+ * never confirmed (maybe the password), JOIND_ERROR_NOT_FOUND when the
+ * kernel no longer knows the BSS (a scan puts it back), else a JOIND_ERROR. Called last:
  * the callee may free the object. */
 typedef void (*WifiSaeAuthDone)(const GError *error, gpointer user_data);
 
@@ -28,6 +29,7 @@ WifiSaeAuth *wifi_sae_auth_new(WifiIface *iface, const WifiBss *bss, const guint
                                const gchar *passphrase, gboolean h2e, WifiSaePtCache *pts,
                                WifiSaeAuthDone done, gpointer user_data);
 void wifi_sae_auth_free(WifiSaeAuth *auth);
+/* Again after a failure: a fresh exchange. */
 void wifi_sae_auth_start(WifiSaeAuth *auth);
 /* An AUTHENTICATE event of the interface. */
 void wifi_sae_auth_handle_event(WifiSaeAuth *auth, struct nlattr **attrs);

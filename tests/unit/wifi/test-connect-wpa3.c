@@ -4,6 +4,7 @@
  * and the OWE groups an access point refuses. */
 #include "autoconnect-known.h"
 #include "connect-sae.h"
+#include "fake-bss.h"
 
 /* Acks the pending ASSOCIATE; the group its OWE element offers, and its
  * public key into key (NULL: not wanted; 66 octets at most). */
@@ -265,6 +266,47 @@ test_sae_pt(Fixture *f, gconstpointer data)
 	sae_ap_clear(&ap3);
 }
 
+/* The kernel expired the access point's BSS (not seen for 30 s): the
+ * first commit is refused with -ENOENT; one scan of its frequency for the
+ * SSID puts it back, SAE runs again and the link comes up. The BSS is
+ * not avoided (no event before the connection). */
+static void
+test_sae_bss_expired(Fixture *f, gconstpointer data)
+{
+	g_autoptr(WifiNetwork) network =
+	        make_network(f, "wpa3", RSNE_SAE, "[Security]\nPassphrase=" PASSPHRASE "\n");
+	FakeNlRequest *req;
+	struct nlattr *nest;
+	SaeAp ap;
+	guint8 pmkid[16];
+
+	sae_ap_init(&ap, "wpa3", FALSE);
+	f->iface->wiphy->max_scan_ssids = 4; /* the wildcard and the network's */
+	connect_to(f, network);
+	fake_nl_done(f->fake, fake_nl_expect(f->fake, NL80211_CMD_AUTHENTICATE), -ENOENT);
+	iterate();
+	g_assert_cmpuint(f->n_done, ==, 0);
+	req = fake_nl_find(f->fake, NL80211_CMD_TRIGGER_SCAN);
+	g_assert_nonnull(req);
+	nest = req->attrs[NL80211_ATTR_SCAN_FREQUENCIES];
+	g_assert_nonnull(nest);
+	g_assert_cmpint(nla_len(nest), ==, NLA_HDRLEN + 4);
+	g_assert_cmpuint(nla_get_u32(nla_data(nest)), ==, 2412);
+	nest = req->attrs[NL80211_ATTR_SCAN_SSIDS];
+	g_assert_nonnull(nest);
+	nest = nla_find(nla_data(nest), nla_len(nest), 2);
+	g_assert_nonnull(nest);
+	g_assert_cmpmem(nla_data(nest), nla_len(nest), "wpa3", 4);
+	g_assert_null(fake_nl_find(f->fake, NL80211_CMD_AUTHENTICATE));
+	fake_bss_complete_scan(f->fake, f->nl, NULL, 0);
+	iterate();
+	sae_run(f, &ap);
+	sae_associate(f, 0, wifi_sae_get_pmk(ap.sae), FALSE, pmkid);
+	assert_connected(f, network);
+	g_assert_cmpstr(f->events->str, ==, "C");
+	sae_ap_clear(&ap);
+}
+
 int
 main(int argc, char **argv)
 {
@@ -277,5 +319,6 @@ main(int argc, char **argv)
 	CONNECT_TEST_ADD("/connect/sae/pmksa", &sme_sae, test_sae_pmksa);
 	CONNECT_TEST_ADD("/connect/sae/pmksa-refused", &sme_sae, test_sae_pmksa_refused);
 	CONNECT_TEST_ADD("/connect/sae/pt", &sme_sae, test_sae_pt);
+	CONNECT_TEST_ADD("/connect/sae/bss-expired", &sme_sae, test_sae_bss_expired);
 	return g_test_run();
 }
