@@ -23,7 +23,7 @@
 # JOIND_BUILD_ROOT (meson test sets both; by hand they default to this
 # checkout and the current directory); JOIND_WIFI_ALL_CASES, every case with
 # a test (meson sets it: the 'wifi', 'wifi-matrix' and 'soak' suites);
-# JOIND_WIFI_VM_LIMIT, the VM's wall-clock limit in seconds (default 1440,
+# JOIND_WIFI_VM_LIMIT, the VM's wall-clock limit in seconds (default 1800,
 # 5400 for a boot that runs the soak; on a loaded machine raise it together
 # with meson test's --timeout-multiplier); JOIND_SOAK_* (95-soak's counts)
 # are handed on to the VM, and so are the sanitizer options that a
@@ -42,7 +42,7 @@ source "$(dirname "$RUN_IN_VM")/suite-lib.sh"
 # The checkout is shared read-only, the build directory (the current
 # directory of the VM's command: logs and results land there) read-write;
 # hostapd's and dbus-daemon's sockets stay on the guest's own tmpfs.
-limit=1440
+limit=1800
 [[ " $* " != *" 95-soak "* ]] || limit=5400
 VM_ARGS=(-t "${JOIND_WIFI_VM_LIMIT:-$limit}" -m 1024 -s "$SRC" -e "JOIND_SOURCE_ROOT=$SRC" -e "JOIND_BUILD_ROOT=$BUILD")
 for var in $(compgen -v JOIND_SOAK_ || true); do
