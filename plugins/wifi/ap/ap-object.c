@@ -30,13 +30,16 @@ security_name(WifiApSecurity security)
 	}
 }
 
+/* Ends *task with error (taken, also when there is no task) or success. */
 static void
 task_done(GTask **task, GError *error)
 {
 	g_autoptr(GTask) done = g_steal_pointer(task);
 
-	if (done == NULL)
+	if (done == NULL) {
+		g_clear_error(&error);
 		return;
+	}
 	if (error != NULL)
 		g_task_return_error(done, error);
 	else
