@@ -194,7 +194,7 @@ manager_hand_over(WifiManager *self, const Interface *iface, WifiWiphy *wiphy,
 	 * owner. */
 	if (!wifi_manager_take(self, owned, ops, &error) ||
 	    !joind_core_add_device(self->core, owned->device, &error)) {
-		wifi_iface_warning(iface, "%s", error->message);
+		joind_dev_warning(iface->name, "%s", error->message);
 		owned_free(owned);
 		return;
 	}
@@ -224,8 +224,8 @@ manager_interface_seen(WifiManager *self, Interface *iface)
 	if (!wifi_interface_allowed((const gchar *const *)self->allow,
 	                            (const gchar *const *)self->deny, iface->name)) {
 		if (g_hash_table_add(self->ignored, key))
-			wifi_iface_info(iface,
-			                "left alone ([General] Interfaces/BlacklistInterfaces)");
+			joind_dev_info(iface->name,
+			               "left alone ([General] Interfaces/BlacklistInterfaces)");
 		return;
 	}
 	wiphy = g_hash_table_lookup(self->wiphys, GUINT_TO_POINTER(iface->wiphy));

@@ -42,12 +42,20 @@ G_DEFINE_AUTOPTR_CLEANUP_FUNC(WifiIface, wifi_iface_unref)
 
 void wifi_iface_set_name(WifiIface *self, const gchar *name);
 
+/* The name a log line gives; a function, so that the macros below take
+ * only a WifiIface (a link's or a radio's name goes to joind_dev_*()). */
+static inline const gchar *
+wifi_iface_log_name(const WifiIface *iface)
+{
+	return iface->name;
+}
+
 /* Log lines about the interface: "wlan0: ..." with JOIND_DEVICE=wlan0, the
  * name read at the moment of logging so that a rename is followed. */
-#define wifi_iface_debug(iface, ...)   joind_dev_debug((iface)->name, __VA_ARGS__)
-#define wifi_iface_info(iface, ...)    joind_dev_info((iface)->name, __VA_ARGS__)
-#define wifi_iface_message(iface, ...) joind_dev_message((iface)->name, __VA_ARGS__)
-#define wifi_iface_warning(iface, ...) joind_dev_warning((iface)->name, __VA_ARGS__)
+#define wifi_iface_debug(iface, ...)   joind_dev_debug(wifi_iface_log_name(iface), __VA_ARGS__)
+#define wifi_iface_info(iface, ...)    joind_dev_info(wifi_iface_log_name(iface), __VA_ARGS__)
+#define wifi_iface_message(iface, ...) joind_dev_message(wifi_iface_log_name(iface), __VA_ARGS__)
+#define wifi_iface_warning(iface, ...) joind_dev_warning(wifi_iface_log_name(iface), __VA_ARGS__)
 
 /* error: 0 or the kernel's -errno; associated: cfg80211 lists an SSID. */
 typedef void (*WifiIfaceLinkFunc)(int error, gboolean associated, gpointer user_data);
