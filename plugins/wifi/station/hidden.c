@@ -61,9 +61,12 @@ wifi_hidden_access_points(GPtrArray *all_bsses)
 		const WifiBss *bss = g_ptr_array_index(all_bsses, i);
 		JoindHiddenAccessPoint ap;
 
-		/* A miss means a scan since covered its channel and did not
-		 * see it: not an access point of the last scan any more. */
-		if (bss->misses > 0 || !wifi_bss_is_hidden(bss))
+		/* A BSS one scan missed is still listed, as networks keep it:
+		 * a hidden beacon is caught only when one falls in the scan's
+		 * dwell on its channel (no probe response to a wildcard
+		 * probe), so single misses are common; the station drops it
+		 * after WIFI_BSS_MAX_MISSES scans in a row. */
+		if (!wifi_bss_is_hidden(bss))
 			continue;
 		memcpy(ap.address, bss->bssid, sizeof(ap.address));
 		ap.strength = (gint16)CLAMP(bss->signal, G_MININT16, G_MAXINT16);

@@ -48,8 +48,9 @@ gboolean wifi_hidden_network_is_visible(GPtrArray *network_bsses, GPtrArray *all
                                         gboolean probed);
 
 /* Station1's hidden access points among all_bsses (WifiBss): the
- * entries whose beacon hides the SSID and that no scan has missed since
- * it last saw them. Element type JoindHiddenAccessPoint, unsorted. */
+ * entries whose beacon hides the SSID, for as long as the station keeps
+ * them (a single missed scan does not drop them). Element type
+ * JoindHiddenAccessPoint, unsorted. */
 GArray *wifi_hidden_access_points(GPtrArray *all_bsses);
 
 /* The GTask's source object is station; finish with

@@ -274,9 +274,11 @@ assert_hidden_ap(GArray *aps, guint i, guint8 last, gint16 strength, JoindNetwor
 	g_assert_cmpint(ap->type, ==, type);
 }
 
-/* The hidden access points are those of the last scan whose beacon hides
- * the SSID: strongest first, equal signals by address, with their type;
- * one that a later scan missed is gone at once. */
+/* The hidden access points are those of the recent scans whose beacon
+ * hides the SSID: strongest first, equal signals by address, with their
+ * type; one that a later scan missed stays (its beacon may just have
+ * fallen outside the dwell), and goes when a second scan in a row missed
+ * it. */
 static void
 test_station_hidden_access_points(Fixture *f, gconstpointer data)
 {
@@ -289,6 +291,7 @@ test_station_hidden_access_points(Fixture *f, gconstpointer data)
 	const FakeBss later[] = {cafe, hidden_open, home, hidden_weak};
 	g_autoptr(GArray) none = NULL;
 	g_autoptr(GArray) aps = NULL;
+	g_autoptr(GArray) missed = NULL;
 	g_autoptr(GArray) after = NULL;
 
 	start(f);
@@ -300,6 +303,12 @@ test_station_hidden_access_points(Fixture *f, gconstpointer data)
 	assert_hidden_ap(aps, 0, 4, -4000, JOIND_NETWORK_TYPE_PSK);
 	assert_hidden_ap(aps, 1, 3, -7000, JOIND_NETWORK_TYPE_PSK);
 	assert_hidden_ap(aps, 2, 5, -7000, JOIND_NETWORK_TYPE_OPEN);
+
+	joind_station_scan(jstation(f), NULL, NULL, NULL);
+	complete_scan(f, later, G_N_ELEMENTS(later));
+	missed = joind_station_get_hidden_access_points(jstation(f));
+	g_assert_cmpuint(missed->len, ==, 3);
+	assert_hidden_ap(missed, 0, 4, -4000, JOIND_NETWORK_TYPE_PSK);
 
 	joind_station_scan(jstation(f), NULL, NULL, NULL);
 	complete_scan(f, later, G_N_ELEMENTS(later));

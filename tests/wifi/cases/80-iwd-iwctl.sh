@@ -44,13 +44,22 @@ grep -q "'$IDEV': {'net.connman.iwd.Device': {[^}]*}, 'net.connman.iwd.Station'"
 	wifi_fail "$IDEV lacks Device or Station: $objects"
 check "iwctl device list and adapter list: wlan2 on phy$phy in station mode, at $IDEV"
 
-iwctl station wlan2 scan || wifi_fail "iwctl station wlan2 scan"
 # iwd answers Scan() once the scan has begun, and Scanning tells its end
-# (a scan of every channel takes seconds on hwsim).
+# (a scan of every channel takes seconds on hwsim). On a loaded host the
+# scan can end before busctl runs: then the signalled change to true
+# shows that it began.
+gdbus monitor --system --dest $IWD --object-path "$IDEV" >"$WORK/scan-monitor.txt" 2>&1 &
+monitor=$!
+wifi_poll 10 "gdbus monitor ready" grep -q '^Monitoring' "$WORK/scan-monitor.txt"
+iwctl station wlan2 scan || wifi_fail "iwctl station wlan2 scan"
 scanning=$(busctl --system --json=short get-property $IWD "$IDEV" $IWD.Station Scanning |
 	jq -r .data)
-[[ $scanning == true ]] || wifi_fail "Scan() answered, yet Scanning is $scanning"
 jw -t 30 object $ST Scanning=false >/dev/null || wifi_fail "still scanning"
+sleep 0.5
+kill "$monitor" 2>/dev/null || true
+wait "$monitor" 2>/dev/null || true
+[[ $scanning == true ]] || grep -q "'Scanning': <true>" "$WORK/scan-monitor.txt" ||
+	wifi_fail "Scan() answered, yet Scanning is $scanning and never signalled true: $(cat "$WORK/scan-monitor.txt")"
 out=$(iwctl station wlan2 get-networks) || wifi_fail "iwctl get-networks: $out"
 grep -qE "joind-open +open +\*" <<<"$out" || wifi_fail "get-networks lacks joind-open: $out"
 grep -qE "joind-wpa2 +psk +\*" <<<"$out" || wifi_fail "get-networks lacks joind-wpa2: $out"
@@ -146,12 +155,15 @@ iwd_props "$iknown" net.connman.iwd.KnownNetwork >/dev/null 2>&1 &&
 check "known-networks set-property AutoConnect no (file and joind agree), forget (file gone)"
 
 # A hidden WPA2-PSK network of its own on wlan6 (channel 9), the radio of
-# 30-hidden, which leaves it idle.
+# 30-hidden, which leaves it idle. Its beacons every 20 TU (20.5 ms) fall
+# inside hwsim's 30 ms active-scan dwell on the channel; at the default
+# 100 TU a scan caught one about a third of the time.
 wifi_start_hostapd iwdhidden <<EOF
 interface=wlan6
 driver=nl80211
 hw_mode=g
 channel=9
+beacon_int=20
 ssid=ji-visible
 
 bss=wlan6-1
@@ -171,9 +183,10 @@ hidden_aps() {
 	{ grep -oE "\('[0-9a-f:]{17}', -?[0-9]+, '[a-z0-9]+'\)" || true; } | tr -d "(),'"
 }
 # ji-hidden's beacon hides its SSID: GetHiddenAccessPoints() lists its BSS
-# (psk, strongest first), not ji-visible's. The last scan must have seen
-# that beacon; under a loaded TCG host one can miss channel 9, so the scan
-# is repeated, at most twice.
+# (psk, strongest first), not ji-visible's. A hidden beacon is heard only
+# when one falls inside the scan's dwell on channel 9 (an access point
+# hiding its SSID does not answer the wildcard probe); should a loaded
+# host still miss it, the scan is repeated, at most twice.
 for attempt in 1 2 3; do
 	iwctl station wlan2 scan || wifi_fail "iwctl station wlan2 scan"
 	jw -t 30 object $ST Scanning=false >/dev/null || wifi_fail "still scanning"
