@@ -145,24 +145,9 @@ miss() {
 ms_between() { awk -v a="$1" -v b="$2" 'BEGIN { printf "%.0f", (b - a) * 1000 }'; }
 cpu_ms() { sed 's/^.*) //' "/proc/$1/stat" | awk -v hz="$HZ" '{ print ($12 + $13) * 1000 / hz }'; }
 sched_ms() { cat /proc/"$1"/task/*/schedstat | awk '{ s += $1 } END { printf "%.1f\n", s / 1e6 }'; }
-# "TID NAME SWITCHES RUN-NS" per thread: idle deltas taken thread by
-# thread, so that a thread ending in between does not take its counts with
-# it (a sum over /proc/PID/task would then shrink).
-thread_counts() {
-	local t
-	for t in /proc/"$1"/task/*; do
-		echo "${t##*/} $(tr -d ' ' <"$t/comm") $(awk '/^voluntary_ctxt_switches:/ { print $2 }' \
-			"$t/status") $(cut -d' ' -f1 "$t/schedstat")"
-	done 2>/dev/null
-}
-# idle_deltas BEFORE AFTER: "SWITCHES RUN-MS EXITED-NAMES"; a thread that
-# ended counts one wakeup (its last), its run time is not known.
-idle_deltas() {
-	awk 'NR == FNR { w[$1] = $3; r[$1] = $4; n[$1] = $2; next }
-		{ dw += $3 - w[$1]; dr += $4 - r[$1]; seen[$1] = 1 }
-		END { for (t in w) if (!(t in seen)) { dw++; gone = gone n[t] "," }
-			printf "%d %.1f %s\n", dw, dr / 1e6, gone == "" ? "-" : gone }' "$1" "$2"
-}
+# thread_counts and idle_deltas: the wakeups while idle.
+# shellcheck source=SCRIPTDIR/../common/idle.sh
+source "$JOIND_SOURCE_ROOT/bench/common/idle.sh"
 # memory_kib PID: "Rss Anonymous VmRSS RssAnon", the first two from
 # smaps_rollup (exact), the last two from status (lagging), in one process
 # (each costs a good part of a second in the emulated guest).

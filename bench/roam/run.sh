@@ -1,0 +1,58 @@
+#!/bin/bash
+# bench/roam/run.sh - how fast joind roams between two access points of one
+# network, and how long the data stops, beside iwd 2.3 and wpa_supplicant
+# 2.10 on the same radios and the same access points (host wrapper).
+#
+# Run from the build directory (meson setup with the default -Dtests=true),
+# as root, on demand (not part of CI):
+#     ../bench/roam/run.sh [ROUNDS [IDLE-SECONDS]]
+# ROUNDS (roams per row and daemon) defaults to 3, IDLE-SECONDS to 30. It
+# boots the test VM once (tests/vm/run-in-vm.sh: Debian's kernel under
+# qemu, mac80211_hwsim) and runs bench/roam/guest.sh inside, which says
+# what is measured and from which source; the table is printed at the end
+# and kept in meson-logs/bench-roam/results.txt, next to the daemons',
+# hostapd's and FreeRADIUS's logs, the pings and the kernel's events. The
+# 802.1X row's certificates are made here, on the host, by
+# tests/wired/make-pki.sh (RSA, which iwd 2.3 needs) into bench-roam-pki/.
+# BENCH_ONLY picks rows and daemons, e.g. BENCH_ONLY="psk joind iwd"
+# (rows: psk, tls, ft). BENCH_JOIND_DEBUG=1 runs joind with --debug, for
+# reading where its time goes (the others log nothing: not for the table).
+#
+# How long: the defaults take about 15 minutes under TCG on two shared
+# cores; `BENCH_ONLY=psk run.sh 1 5` about 5.
+set -euo pipefail
+
+here=$(cd "$(dirname "$0")" && pwd)
+src=$(cd "$here/../.." && pwd)
+[[ -x core/joind && -d plugins && -x tests/wifi/joind-wait ]] ||
+	{ echo "run from the build directory, after meson compile (with -Dtests=true)" >&2; exit 2; }
+[[ ${1:-3} =~ ^[1-9][0-9]*$ && ${2:-30} =~ ^[1-9][0-9]*$ ]] ||
+	{ echo "usage: run.sh [ROUNDS [IDLE-SECONDS]]" >&2; exit 2; }
+for tool in hostapd hostapd_cli wpa_supplicant wpa_passphrase /usr/libexec/iwd freeradius iw openssl; do
+	command -v "$tool" >/dev/null || { echo "$tool missing (scripts/install-deps)" >&2; exit 2; }
+done
+
+command_line=$(printf '%q ' "BENCH_ONLY=${BENCH_ONLY-}" "$0" "$@")
+started=$(date -u '+%F %T UTC')
+header="run: ${command_line% } (in $PWD, $started)"
+header+=$'\n'"host: $(nproc) CPUs; load before: $(cut -d' ' -f1-3 /proc/loadavg)"
+echo "$header" >&2
+rm -f meson-logs/bench-roam/results.txt
+rm -rf bench-roam-pki
+"$src/tests/wired/make-pki.sh" bench-roam-pki >/dev/null
+# joind as a package installs it, run from the guest's RAM like the others
+# from its root (bench/wifi-connect/run.sh says why).
+rm -rf bench-roam-install
+meson install --no-rebuild --quiet --destdir "$PWD/bench-roam-install" >/dev/null
+t0=$EPOCHSECONDS
+"$src/tests/vm/run-in-vm.sh" -t 3600 -m 1024 -s "$src" \
+	-e "JOIND_SOURCE_ROOT=$src" -e "JOIND_BUILD_ROOT=$PWD" \
+	-e "BENCH_ROUNDS=${1:-3}" -e "BENCH_IDLE=${2:-30}" -e "BENCH_ONLY=${BENCH_ONLY-}" \
+	-e "BENCH_JOIND_DEBUG=${BENCH_JOIND_DEBUG-}" -- "$here/guest.sh" >&2
+{
+	echo "$header"
+	echo "load after: $(cut -d' ' -f1-3 /proc/loadavg) ($(date -u '+%T UTC'); the VM ran $((EPOCHSECONDS - t0)) s)"
+	cat meson-logs/bench-roam/results.txt
+} >meson-logs/bench-roam/results.new
+mv meson-logs/bench-roam/results.new meson-logs/bench-roam/results.txt
+cat meson-logs/bench-roam/results.txt
