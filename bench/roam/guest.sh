@@ -50,24 +50,12 @@
 # for that row (printed under the table); the run goes on.
 set -euo pipefail
 
-: "${JOIND_BUILD_ROOT:?}" "${JOIND_SOURCE_ROOT:?}" "${JOIND_VM:?run through run.sh}"
+BENCH_NAME=roam
+# shellcheck source=SCRIPTDIR/../common/vm-guest.sh
+source "$JOIND_SOURCE_ROOT/bench/common/vm-guest.sh"
 ROUNDS=${BENCH_ROUNDS:-3}
 IDLE=${BENCH_IDLE:-30}
 TIMEOUT=60
-export BUILD=$JOIND_BUILD_ROOT
-export LOGDIR=$BUILD/meson-logs/bench-roam
-export WORK=/tmp/joind-bench-roam
-rm -rf "$LOGDIR"
-# shellcheck source=SCRIPTDIR/../../tests/wifi/lib.sh
-source "$JOIND_SOURCE_ROOT/tests/wifi/lib.sh"
-JOIND_LOG=$WORK/joind.log
-eval "lib_$(declare -f wifi_fail)"
-wifi_fail() {
-	cp "$WORK"/*.log "$LOGDIR/" 2>/dev/null || true
-	lib_wifi_fail "$@"
-}
-export TZ=UTC
-export LC_ALL=C # a dot in $EPOCHREALTIME
 mkdir -p "$WORK/state" /etc/iwd /var/lib/iwd
 # shellcheck source=SCRIPTDIR/../common/idle.sh
 source "$JOIND_SOURCE_ROOT/bench/common/idle.sh"
@@ -324,12 +312,7 @@ wifi_start_bus
 modprobe pkcs8_key_parser 2>/dev/null || true
 scene_setup
 cp -r "$BUILD/bench-roam-pki" "$PKI"
-tar -C "$BUILD/bench-roam-install" -cf - . | tar -C / -xf - --keep-directory-symlink
-JOIND_BIN=$(cd "$BUILD/bench-roam-install" && find . -path '*bin/joind' -type f)
-JOIND_BIN=${JOIND_BIN#.}
-JOIND_PLUGINS=$(dirname "$(cd "$BUILD/bench-roam-install" && find . -name joind-wifi.plugin)")
-JOIND_PLUGINS=${JOIND_PLUGINS#.}
-[[ -x $JOIND_BIN && -d $JOIND_PLUGINS ]] || wifi_fail "no installed joind in bench-roam-install"
+bench_guest_joind
 printf '[General]\nInterfaces=wlan2\n' >"$WORK/main.conf"
 printf '[General]\nEnableNetworkConfiguration=false\nUseDefaultInterface=true\n[DriverQuirks]\nDefaultInterface=*\n' \
 	>/etc/iwd/main.conf

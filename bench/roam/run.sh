@@ -32,27 +32,15 @@ for tool in hostapd hostapd_cli wpa_supplicant wpa_passphrase /usr/libexec/iwd f
 	command -v "$tool" >/dev/null || { echo "$tool missing (scripts/install-deps)" >&2; exit 2; }
 done
 
-command_line=$(printf '%q ' "BENCH_ONLY=${BENCH_ONLY-}" "$0" "$@")
-started=$(date -u '+%F %T UTC')
-header="run: ${command_line% } (in $PWD, $started)"
-header+=$'\n'"host: $(nproc) CPUs; load before: $(cut -d' ' -f1-3 /proc/loadavg)"
-echo "$header" >&2
+# shellcheck source=SCRIPTDIR/../common/vm-host.sh
+source "$src/bench/common/vm-host.sh"
+bench_header "$@"
 rm -f meson-logs/bench-roam/results.txt
 rm -rf bench-roam-pki
 "$src/tests/wired/make-pki.sh" bench-roam-pki >/dev/null
-# joind as a package installs it, run from the guest's RAM like the others
-# from its root (bench/wifi-connect/run.sh says why).
-rm -rf bench-roam-install
-meson install --no-rebuild --quiet --destdir "$PWD/bench-roam-install" >/dev/null
-t0=$EPOCHSECONDS
+bench_install roam
 "$src/tests/vm/run-in-vm.sh" -t 3600 -m 1024 -s "$src" \
 	-e "JOIND_SOURCE_ROOT=$src" -e "JOIND_BUILD_ROOT=$PWD" \
 	-e "BENCH_ROUNDS=${1:-3}" -e "BENCH_IDLE=${2:-30}" -e "BENCH_ONLY=${BENCH_ONLY-}" \
 	-e "BENCH_JOIND_DEBUG=${BENCH_JOIND_DEBUG-}" -- "$here/guest.sh" >&2
-{
-	echo "$header"
-	echo "load after: $(cut -d' ' -f1-3 /proc/loadavg) ($(date -u '+%T UTC'); the VM ran $((EPOCHSECONDS - t0)) s)"
-	cat meson-logs/bench-roam/results.txt
-} >meson-logs/bench-roam/results.new
-mv meson-logs/bench-roam/results.new meson-logs/bench-roam/results.txt
-cat meson-logs/bench-roam/results.txt
+bench_results roam

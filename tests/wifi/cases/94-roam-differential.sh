@@ -47,15 +47,8 @@ station_state() {
 }
 state_is() { [[ $(station_state) == "(<'$1'>,)" ]]; }
 
-# Which access point lists the station (ROAM_FROM) and the other (ROAM_TO).
 diff_where() {
-	if roam_has_sta roam1 wlan4 "$ROAM_STA"; then
-		ROAM_FROM=(roam1 wlan4) ROAM_TO=(roam2 wlan5)
-	else
-		roam_has_sta roam2 wlan5 "$ROAM_STA" || wifi_fail "$WHO: neither access point lists $ROAM_STA"
-		ROAM_FROM=(roam2 wlan5) ROAM_TO=(roam1 wlan4)
-	fi
-	ROAM_TO_BSSID=$(cat "/sys/class/net/${ROAM_TO[1]}/address")
+	roam_which roam1 wlan4 roam2 wlan5 || wifi_fail "$WHO: neither access point lists $ROAM_STA"
 }
 
 # The Station's changes while a scenario runs; DIFF_T0 when it began.
@@ -84,7 +77,6 @@ diff_roam() {
 	wifi_poll 20 "$WHO: $1: connected after the roam" state_is connected
 	sleep 1
 	diff_unwatch "$1"
-	roam_has_sta "${ROAM_FROM[@]}" "$ROAM_STA" && wifi_fail "$WHO: $1: still listed on ${ROAM_FROM[1]}"
 	restore_radios
 	diff_where
 }
