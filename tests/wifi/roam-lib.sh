@@ -37,6 +37,14 @@ roam_which() {
 	ROAM_TO_BSSID=$(cat "/sys/class/net/${ROAM_TO[1]}/address")
 }
 
+# roam_swap: the station is on ROAM_TO now, the other is the next target.
+roam_swap() {
+	local from=("${ROAM_FROM[@]}")
+	ROAM_FROM=("${ROAM_TO[@]}")
+	ROAM_TO=("${from[@]}")
+	ROAM_TO_BSSID=$(cat "/sys/class/net/${ROAM_TO[1]}/address")
+}
+
 # Both access points up, joind connected to joind-roam: sets ROAM_NET, ROAM_STA
 # (our address), ROAM_FROM and ROAM_TO (hostapd name and interface each).
 roam_setup() {

@@ -78,11 +78,8 @@ diff_roam() {
 	sleep 1
 	diff_unwatch "$1"
 	restore_radios
-	# The old access point may list the station a while longer.
-	local from=("${ROAM_FROM[@]}")
-	ROAM_FROM=("${ROAM_TO[@]}")
-	ROAM_TO=("${from[@]}")
-	ROAM_TO_BSSID=$(cat "/sys/class/net/${ROAM_TO[1]}/address")
+	# Not diff_where: the old access point may list the station a while.
+	roam_swap
 }
 
 scans_started() { grep -c 'wlan2.*scan started' "$WORK/diff-scans.txt" || true; }
