@@ -5,6 +5,7 @@
 #include <glib/gstdio.h>
 
 #include "neigh-evict.h"
+#include "test-dir.h"
 
 typedef struct {
 	gchar *root;
@@ -46,9 +47,7 @@ fixture_setup(Fixture *f, gconstpointer data)
 static void
 fixture_teardown(Fixture *f, gconstpointer data)
 {
-	g_autofree gchar *cmd = g_strdup_printf("rm -rf '%s'", f->root);
-
-	g_assert_cmpint(system(cmd), ==, 0);
+	test_dir_remove_tree(f->root);
 	g_free(f->root);
 }
 
