@@ -28,6 +28,10 @@
 #              nl80211's TRIGGER_SCAN event), which is where each daemon's
 #              search begins (joind and iwd ask the access point for a
 #              neighbour report first: inside this figure);
+#              Split in two: the kernel's part (the step -> mac80211's CQM
+#              "RSSI went below threshold" event, the beacons' average
+#              crossing the threshold each daemon set) and the daemon's
+#              (that event -> the scan);
 #   search     that scan -> the target access point authenticates the
 #              station (hostapd -t, logger level 0: "authentication OK");
 #   roam time  the target's "authentication OK" -> its AP-STA-CONNECTED
@@ -226,17 +230,18 @@ gap_ms() {
 		"$WORK/ping-$ROW-$D.txt"
 }
 
-# first_scan_after T: the kernel's time of the first scan started on wlan2
-# after T.
-first_scan_after() {
-	awk -v t="$1" '/wlan2.*scan started/ { s = $1; sub(":$", "", s); if (s + 0 >= t) { print s; exit } }' \
+# first_event_after T EVENT: the kernel's time of the first EVENT (text
+# of `iw event`) on wlan2 after T.
+first_event_after() {
+	awk -v t="$1" -v e="$2" 'index($0, "wlan2") && index($0, e) {
+			s = $1; sub(":$", "", s); if (s + 0 >= t) { print s; exit } }' \
 		"$WORK/events-$ROW-$D.txt"
 }
 
 # roam [LABEL]: from CUR to the other access point; the figures recorded
 # under LABEL's names (default: the row's own), CUR swapped.
 roam() {
-	local p=${1-} to=$((1 - CUR)) c0 e0 t_step t_auth t_keys t_scan end=$((EPOCHSECONDS + TIMEOUT))
+	local p=${1-} to=$((1 - CUR)) c0 e0 t_step t_auth t_keys t_scan t_cqm end=$((EPOCHSECONDS + TIMEOUT))
 	c0=$(connected_count $to)
 	local a0
 	a0=$(grep -c "STA $STA IEEE 802.11: authentication OK" "$(ap_log $to)" || true)
@@ -256,12 +261,15 @@ roam() {
 	t_auth=$(stamp_of $to "STA $STA IEEE 802.11: authentication OK" "$a0")
 	sleep 2
 	printf '%u' "${RSSI_SAVED[$CUR]}" >"$(rssi_file "$CUR")"
-	t_scan=$(first_scan_after "$t_step")
+	t_scan=$(first_event_after "$t_step" "scan started")
+	t_cqm=$(first_event_after "$t_step" "went below threshold")
 	record "${p}total" "$D" "$(ms_between "$t_step" "$t_keys")"
 	record "${p}roam" "$D" "$(ms_between "$t_auth" "$t_keys")"
 	if [[ -n $t_scan ]] && awk -v s="$t_scan" -v a="$t_auth" 'BEGIN { exit !(s <= a) }'; then
 		record "${p}detect" "$D" "$(ms_between "$t_step" "$t_scan")"
 		record "${p}search" "$D" "$(ms_between "$t_scan" "$t_auth")"
+		[[ -z $t_cqm ]] || record "${p}cqm" "$D" "$(ms_between "$t_step" "$t_cqm")"
+		[[ -z $t_cqm ]] || record "${p}react" "$D" "$(ms_between "$t_cqm" "$t_scan")"
 	else
 		NS[$ROW:${p}detect,$D]="no scan before the authentication"
 	fi

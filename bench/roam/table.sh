@@ -11,6 +11,8 @@ source "$JOIND_SOURCE_ROOT/bench/wifi-connect/table.sh"
 # roam_rows PREFIX WHAT: one roam's rows.
 roam_rows() {
 	row "${1}detect" "detection: signal step -> first scan, ms$2" peer
+	row "${1}cqm" "    kernel: step -> CQM low event, ms"
+	row "${1}react" "    daemon: CQM low event -> first scan, ms" peer
 	row "${1}search" "    search: first scan -> auth at the target, ms"
 	row "${1}roam" "roam time: auth -> AP-STA-CONNECTED, ms$2" peer
 	row "${1}total" "    step -> AP-STA-CONNECTED, ms" peer
