@@ -77,31 +77,16 @@
 # that row.
 set -euo pipefail
 
-: "${JOIND_BUILD_ROOT:?}" "${JOIND_SOURCE_ROOT:?}" "${JOIND_VM:?run through run.sh}"
+BENCH_NAME=wifi-connect
+# shellcheck source=SCRIPTDIR/../common/vm-guest.sh
+source "$JOIND_SOURCE_ROOT/bench/common/vm-guest.sh"
 ROUNDS=${BENCH_ROUNDS:-5}
 IDLE=${BENCH_IDLE:-60}
 TIMEOUT=60
 # iwd avoids a BSS it failed to reach for 60 s ([Blacklist] InitialTimeout),
 # which an AP restart can trigger: leave room for that.
 RECONNECT_TIMEOUT=150
-export BUILD=$JOIND_BUILD_ROOT
-export LOGDIR=$BUILD/meson-logs/bench-wifi-connect
-export WORK=/tmp/joind-bench-connect
 export JOIND_ARGS="" # no debug logging: neither iwd nor wpa_supplicant has it
-rm -rf "$LOGDIR"
-# shellcheck source=SCRIPTDIR/../../tests/wifi/lib.sh
-source "$JOIND_SOURCE_ROOT/tests/wifi/lib.sh"
-# Logs stay on the guest's tmpfs while measuring (a write to the 9p share is
-# a round trip to the host) and are copied out at the end; TZ keeps log
-# timestamps from reading /etc/localtime over 9p.
-JOIND_LOG=$WORK/joind.log
-eval "lib_$(declare -f wifi_fail)"
-wifi_fail() {
-	cp "$WORK"/*.log "$LOGDIR/" 2>/dev/null || true
-	lib_wifi_fail "$@"
-}
-export TZ=UTC
-export LC_ALL=C # a dot in $EPOCHREALTIME
 
 HZ=$(getconf CLK_TCK)
 mkdir -p "$WORK/state" /etc/iwd /var/lib/iwd
@@ -145,24 +130,9 @@ miss() {
 ms_between() { awk -v a="$1" -v b="$2" 'BEGIN { printf "%.0f", (b - a) * 1000 }'; }
 cpu_ms() { sed 's/^.*) //' "/proc/$1/stat" | awk -v hz="$HZ" '{ print ($12 + $13) * 1000 / hz }'; }
 sched_ms() { cat /proc/"$1"/task/*/schedstat | awk '{ s += $1 } END { printf "%.1f\n", s / 1e6 }'; }
-# "TID NAME SWITCHES RUN-NS" per thread: idle deltas taken thread by
-# thread, so that a thread ending in between does not take its counts with
-# it (a sum over /proc/PID/task would then shrink).
-thread_counts() {
-	local t
-	for t in /proc/"$1"/task/*; do
-		echo "${t##*/} $(tr -d ' ' <"$t/comm") $(awk '/^voluntary_ctxt_switches:/ { print $2 }' \
-			"$t/status") $(cut -d' ' -f1 "$t/schedstat")"
-	done 2>/dev/null
-}
-# idle_deltas BEFORE AFTER: "SWITCHES RUN-MS EXITED-NAMES"; a thread that
-# ended counts one wakeup (its last), its run time is not known.
-idle_deltas() {
-	awk 'NR == FNR { w[$1] = $3; r[$1] = $4; n[$1] = $2; next }
-		{ dw += $3 - w[$1]; dr += $4 - r[$1]; seen[$1] = 1 }
-		END { for (t in w) if (!(t in seen)) { dw++; gone = gone n[t] "," }
-			printf "%d %.1f %s\n", dw, dr / 1e6, gone == "" ? "-" : gone }' "$1" "$2"
-}
+# thread_counts and idle_deltas: the wakeups while idle.
+# shellcheck source=SCRIPTDIR/../common/idle.sh
+source "$JOIND_SOURCE_ROOT/bench/common/idle.sh"
 # memory_kib PID: "Rss Anonymous VmRSS RssAnon", the first two from
 # smaps_rollup (exact), the last two from status (lagging), in one process
 # (each costs a good part of a second in the emulated guest).
@@ -525,15 +495,7 @@ modprobe pkcs8_key_parser 2>/dev/null || true
 cp -r "$BUILD/bench-wifi-connect-pki" "$PKI"
 # joind installed into the guest's root (its tmpfs overlay), as run.sh
 # staged it: run from RAM like the other daemons from the cached root.
-# tar, not cp: the staged lib/ must merge into the root's lib -> usr/lib
-# symbolic link (merged /usr), which cp refuses to overwrite.
-tar -C "$BUILD/bench-wifi-connect-install" -cf - . | tar -C / -xf - --keep-directory-symlink
-JOIND_BIN=$(cd "$BUILD/bench-wifi-connect-install" && find . -path '*bin/joind' -type f)
-JOIND_BIN=${JOIND_BIN#.}
-JOIND_PLUGINS=$(dirname "$(cd "$BUILD/bench-wifi-connect-install" &&
-	find . -name joind-wifi.plugin)")
-JOIND_PLUGINS=${JOIND_PLUGINS#.}
-[[ -x $JOIND_BIN && -d $JOIND_PLUGINS ]] || wifi_fail "no installed joind in bench-wifi-connect-install"
+bench_guest_joind
 
 printf '[General]\nBlacklistInterfaces=wlan0*\n' >"$WORK/main.conf"
 printf '[General]\nEnableNetworkConfiguration=false\n[DriverQuirks]\nDefaultInterface=*\n' \

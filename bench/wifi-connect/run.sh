@@ -41,30 +41,15 @@ for tool in hostapd hostapd_cli wpa_supplicant wpa_cli wpa_passphrase /usr/libex
 	command -v "$tool" >/dev/null || { echo "$tool missing (scripts/install-deps)" >&2; exit 2; }
 done
 
-# How it was run and how busy the host was (the times are emulated: a
-# loaded host stretches them), before and after, printed above the table.
-command_line=$(printf '%q ' "BENCH_ONLY=${BENCH_ONLY-}" "$0" "$@")
-started=$(date -u '+%F %T UTC')
-header="run: ${command_line% } (in $PWD, $started)"
-header+=$'\n'"host: $(nproc) CPUs; load before: $(cut -d' ' -f1-3 /proc/loadavg)"
-echo "$header" >&2
+# shellcheck source=SCRIPTDIR/../common/vm-host.sh
+source "$src/bench/common/vm-host.sh"
+bench_header "$@"
 rm -f meson-logs/bench-wifi-connect/results.txt
 rm -rf bench-wifi-connect-pki
 "$src/tests/wired/make-pki.sh" bench-wifi-connect-pki >/dev/null
-# joind as a package installs it (RUNPATH to its own libdir, no build-tree
-# search paths); guest.sh copies it into the guest's RAM-backed root, so
-# that joind is not paged in over the uncached 9p share of the build tree
-# while iwd and wpa_supplicant come from the cached root file system.
-rm -rf bench-wifi-connect-install
-meson install --no-rebuild --quiet --destdir "$PWD/bench-wifi-connect-install" >/dev/null
+bench_install wifi-connect
 "$src/tests/vm/run-in-vm.sh" -t 14400 -m 1024 -s "$src" \
 	-e "JOIND_SOURCE_ROOT=$src" -e "JOIND_BUILD_ROOT=$PWD" \
 	-e "BENCH_ROUNDS=${1:-5}" -e "BENCH_IDLE=${2:-60}" -e "BENCH_ONLY=${BENCH_ONLY-}" \
 	-e "BENCH_PERF=${BENCH_PERF-}" -- "$here/guest.sh" >&2
-{
-	echo "$header"
-	echo "load after: $(cut -d' ' -f1-3 /proc/loadavg) ($(date -u '+%T UTC'))"
-	cat meson-logs/bench-wifi-connect/results.txt
-} >meson-logs/bench-wifi-connect/results.new
-mv meson-logs/bench-wifi-connect/results.new meson-logs/bench-wifi-connect/results.txt
-cat meson-logs/bench-wifi-connect/results.txt
+bench_results wifi-connect

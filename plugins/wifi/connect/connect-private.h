@@ -58,6 +58,7 @@ struct _WifiConnector {
 	 * whose network stays connected meanwhile. */
 	gboolean roaming;
 	guint8 roam_from[6];
+	guint neigh_kept; /* WIFI_NEIGH_EVICT_* the roam turned off */
 	/* Where a failed move goes next (wifi_connector_set_roam_next()),
 	 * and the status the target refused it with. */
 	WifiConnectorRoamNextFunc roam_next;
@@ -84,6 +85,9 @@ void connector_release(WifiConnector *self);
 /* The interface's operational state (link.c): "up" once the port is
  * authorized, "dormant" before. */
 void connector_set_oper_up(WifiConnector *self, gboolean up);
+/* connect-roam.c: the kernel keeps the interface's neighbours across
+ * the roam's carrier loss (keep), or evicts them again as before. */
+void connector_keep_neighbours(WifiConnector *self, gboolean keep);
 /* connect-roam.c: a roam's failed move tries the roamer's next BSS;
  * TRUE when it started (the failure is then no loss). */
 gboolean connector_roam_elsewhere(WifiConnector *self, const gchar *message);

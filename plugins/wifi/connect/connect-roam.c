@@ -24,6 +24,8 @@
 
 #include "auth-method.h"
 #include "joind-mac.h"
+#include "link.h"
+#include "neigh-evict.h"
 
 /* What the move may not start from. */
 static gboolean
@@ -64,6 +66,7 @@ roam_start(WifiConnector *self, WifiBss *bss, GError **error)
 	 * again (systemd-networkd counts a link that stays dormant as one
 	 * without carrier, and drops its addresses). */
 	connector_set_oper_up(self, FALSE);
+	connector_keep_neighbours(self, TRUE);
 	g_clear_pointer(&self->keying, wifi_keying_free);
 	self->method->release(self);
 	wifi_attempt_free(self->cur);
@@ -77,6 +80,31 @@ roam_start(WifiConnector *self, WifiBss *bss, GError **error)
 	else
 		connector_enter(self, CONN_WAITING, "a scan is under way");
 	return TRUE;
+}
+
+/* The kernel forgets the interface's ARP and NDP neighbours when the
+ * carrier goes, which mac80211 makes it do at every reassociation: the
+ * first packets after the roam then wait for a new resolution, which the
+ * kernel sends again only after a second (bench/roam measured a data gap
+ * of about 1.1 s, 0.3 s for iwd, which turns the eviction off while it
+ * roams). */
+void
+connector_keep_neighbours(WifiConnector *self, gboolean keep)
+{
+	WifiLink *link = self->iface->link;
+
+	if (link == NULL || keep == (self->neigh_kept != 0))
+		return;
+	if (keep) {
+		self->neigh_kept = wifi_link_set_neigh_evict(link, self->iface->name, FALSE,
+		                                             WIFI_NEIGH_EVICT_ALL);
+		wifi_iface_debug(self->iface, "neighbours kept across the carrier loss (%s%s)",
+		                 self->neigh_kept & WIFI_NEIGH_EVICT_IPV4 ? " ARP" : "",
+		                 self->neigh_kept & WIFI_NEIGH_EVICT_IPV6 ? " NDP" : "");
+		return;
+	}
+	wifi_link_set_neigh_evict(link, self->iface->name, TRUE, self->neigh_kept);
+	self->neigh_kept = 0;
 }
 
 gboolean

@@ -125,6 +125,7 @@ connector_release(WifiConnector *self)
 		self->method->release(self);
 	self->method = NULL;
 	connector_set_oper_up(self, FALSE);
+	connector_keep_neighbours(self, FALSE);
 	if (self->cur != NULL)
 		joind_network_set_connected(JOIND_NETWORK(self->cur->network), FALSE);
 	g_clear_pointer(&self->cur, wifi_attempt_free);
@@ -300,6 +301,7 @@ enter_connected(WifiConnector *self, const gchar *reason)
 	connector_notify(self, WIFI_CONNECT_EVENT_CONNECTED);
 	joind_device_set_state(joind_station_get_device(self->station), JOIND_DEVICE_STATE_UP);
 	connector_set_oper_up(self, TRUE);
+	connector_keep_neighbours(self, FALSE);
 	joind_station_set_state(self->station, JOIND_STATION_STATE_CONNECTED, reason);
 	if (task != NULL)
 		g_task_return_boolean(task, TRUE);

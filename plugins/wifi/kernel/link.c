@@ -22,6 +22,7 @@
 
 #include "joind-mac.h"
 #include "joind-error.h"
+#include "neigh-evict.h"
 
 struct _WifiLink {
 	const WifiLinkOps *ops;
@@ -323,6 +324,12 @@ link_socket_get_permanent_address(gpointer backend, const gchar *ifname, guint8 
 	return TRUE;
 }
 
+static guint
+link_socket_set_neigh_evict(gpointer backend, const gchar *ifname, gboolean evict, guint which)
+{
+	return wifi_neigh_evict_set("/proc/sys", ifname, evict, which);
+}
+
 static const WifiLinkOps link_socket_ops = {
         .get_flags = link_socket_get_flags,
         .set_up = link_socket_set_up,
@@ -331,6 +338,7 @@ static const WifiLinkOps link_socket_ops = {
         .get_permanent_address = link_socket_get_permanent_address,
         .set_dormant_mode = link_socket_set_dormant_mode,
         .set_oper_up = link_socket_set_oper_up,
+        .set_neigh_evict = link_socket_set_neigh_evict,
         .free = link_socket_free,
 };
 
@@ -419,4 +427,12 @@ void
 wifi_link_set_oper_up(WifiLink *self, gint ifindex, gboolean up)
 {
 	self->ops->set_oper_up(self->backend, ifindex, up);
+}
+
+guint
+wifi_link_set_neigh_evict(WifiLink *self, const gchar *ifname, gboolean evict, guint which)
+{
+	if (self->ops->set_neigh_evict == NULL)
+		return 0;
+	return self->ops->set_neigh_evict(self->backend, ifname, evict, which);
 }

@@ -36,6 +36,11 @@ typedef struct {
 	                                  GError **error);
 	/* Optional (a carrier without it cannot change an interface's mode). */
 	gboolean (*set_down)(gpointer backend, const gchar *ifname, GError **error);
+	/* Optional: whether the kernel forgets ifname's neighbours when its
+	 * carrier goes (wifi_neigh_evict_set(): the settings of which set to
+	 * evict, those changed returned). */
+	guint (*set_neigh_evict)(gpointer backend, const gchar *ifname, gboolean evict,
+	                         guint which);
 	void (*free)(gpointer backend);
 } WifiLinkOps;
 
@@ -69,5 +74,9 @@ gboolean wifi_link_get_permanent_address(WifiLink *self, const gchar *ifname, gu
 void wifi_link_set_dormant_mode(WifiLink *self, gint ifindex, gboolean dormant);
 /* IFLA_OPERSTATE: IF_OPER_UP when up, else IF_OPER_DORMANT. */
 void wifi_link_set_oper_up(WifiLink *self, gint ifindex, gboolean up);
+/* Whether the kernel forgets ifname's neighbours (ARP, NDP) when its
+ * carrier goes: the settings of which (WIFI_NEIGH_EVICT_*) set to evict;
+ * returns those changed (0 on a carrier without the operation). */
+guint wifi_link_set_neigh_evict(WifiLink *self, const gchar *ifname, gboolean evict, guint which);
 
 G_END_DECLS

@@ -40,6 +40,16 @@ fake_set_oper_up(gpointer backend, gint ifindex, gboolean up)
 	((FakeLink *)backend)->oper_up = up;
 }
 
+static guint
+fake_set_neigh_evict(gpointer backend, const gchar *ifname, gboolean evict, guint which)
+{
+	FakeLink *fake = backend;
+
+	fake->neigh_evict = evict;
+	fake->neigh_which = which;
+	return which;
+}
+
 static gboolean
 fake_set_address(gpointer backend, const gchar *ifname, const guint8 addr[6], GError **error)
 {
@@ -62,6 +72,7 @@ static const WifiLinkOps fake_link_ops = {
         .set_up = fake_set_up,
         .set_dormant_mode = fake_set_dormant_mode,
         .set_oper_up = fake_set_oper_up,
+        .set_neigh_evict = fake_set_neigh_evict,
         .set_address = fake_set_address,
         .get_permanent_address = fake_get_permanent_address,
         .free = g_free,
@@ -74,6 +85,7 @@ fake_link_new(FakeLink **fake)
 
 	self->dormant = -1;
 	self->oper_up = -1;
+	self->neigh_evict = -1;
 	*fake = self;
 	return wifi_link_new_with_ops(&fake_link_ops, self);
 }

@@ -15,6 +15,8 @@ typedef struct {
 	guint8 address[6];   /* set_address writes it */
 	guint8 permanent[6]; /* get_permanent_address answers it */
 	guint n_set_address;
+	gint neigh_evict;  /* the last eviction asked for: -1 none, else 0/1 */
+	guint neigh_which; /* and the settings it named (all "changed") */
 } FakeLink;
 
 /* The WifiLink to put into the WifiIface; *fake stays valid until the

@@ -9,6 +9,7 @@
 
 #include "connect-fixture.h"
 #include "fake-link.h"
+#include "neigh-evict.h"
 
 static WifiBss *
 second_bss(WifiNetwork *network)
@@ -73,7 +74,9 @@ test_roam_open(Fixture *f, gconstpointer data)
 /* The interface is "dormant" from the start of the move and "up" again
  * once the new BSS is joined: the kernel itself makes the link dormant
  * when it associates anew, and an operational state left as it was
- * would keep it so (networkd then drops the addresses). */
+ * would keep it so (networkd then drops the addresses). Meanwhile the
+ * kernel keeps its neighbours over the carrier loss, and evicts them
+ * again afterwards (only the settings the roam changed). */
 static void
 test_roam_oper_state(Fixture *f, gconstpointer data)
 {
@@ -87,9 +90,12 @@ test_roam_oper_state(Fixture *f, gconstpointer data)
 	join_open(f, network, TRUE);
 	assert_connected(f, network);
 	g_assert_cmpint(fake->oper_up, ==, 1);
+	g_assert_cmpint(fake->neigh_evict, ==, -1);
 	g_assert_true(wifi_connector_roam(f->connector, second_bss(network), &error));
 	g_assert_no_error(error);
 	g_assert_cmpint(fake->oper_up, ==, 0);
+	g_assert_cmpint(fake->neigh_evict, ==, 0);
+	g_assert_cmpuint(fake->neigh_which, ==, WIFI_NEIGH_EVICT_ALL);
 	ack(f, NL80211_CMD_AUTHENTICATE, ap2_addr);
 	local_teardown(f);
 	send_answer(f, NL80211_CMD_AUTHENTICATE, ap2_addr, 0);
@@ -97,6 +103,8 @@ test_roam_oper_state(Fixture *f, gconstpointer data)
 	send_answer(f, NL80211_CMD_ASSOCIATE, ap2_addr, 0);
 	assert_state(f, JOIND_STATION_STATE_CONNECTED);
 	g_assert_cmpint(fake->oper_up, ==, 1);
+	g_assert_cmpint(fake->neigh_evict, ==, 1);
+	g_assert_cmpuint(fake->neigh_which, ==, WIFI_NEIGH_EVICT_ALL);
 	f->iface->link = NULL;
 }
 

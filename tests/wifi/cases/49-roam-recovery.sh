@@ -20,13 +20,6 @@ source "$JOIND_SOURCE_ROOT/tests/wifi/roam-lib.sh"
 RETRY=20
 # hwsim_file IFACE NAME: the radio's hwsim debugfs file NAME.
 hwsim_file() { echo "/sys/kernel/debug/ieee80211/$(cat "/sys/class/net/$1/phy80211/name")/hwsim/$2"; }
-# swap_roam: the station is on ROAM_TO now, the other is the next target.
-swap_roam() {
-	local from=("${ROAM_FROM[@]}")
-	ROAM_FROM=("${ROAM_TO[@]}")
-	ROAM_TO=("${from[@]}")
-	ROAM_TO_BSSID=$(cat "/sys/class/net/${ROAM_TO[1]}/address")
-}
 # scans_started: the scans the kernel started on wlan2 since iw event began.
 scans_started() { grep -c 'wlan2.*scan started' "$WORK/roam-scans.txt" || true; }
 more_scans_than() { (($(scans_started) > $1)); }
@@ -80,7 +73,7 @@ roamed_line || wifi_fail "joinctl monitor printed no roamed line: $(grep -v ' ad
 	wifi_fail "joinctl monitor: not one roamed line: $(grep ' roamed ' "$WORK/roam-joinctl.txt")"
 check "a neighbour report naming only channel 1: fell back and roamed ${ROAM_FROM[1]} -> ${ROAM_TO[1]} in $ROAM_TOOK s, never disconnected; joinctl monitor printed it, the diagnostics recorded it"
 restore_radios
-swap_roam
+roam_swap
 
 # ------------------------------------------------- an AP vanishing ---
 roam_watch_start
@@ -88,7 +81,7 @@ echo 0 >"$(hwsim_file "${ROAM_FROM[1]}" group)"
 roam_watch_check
 check "${ROAM_FROM[1]} vanished (hwsim group 0): roamed to ${ROAM_TO[1]} in $ROAM_TOOK s, never disconnected"
 restore_radios
-swap_roam
+roam_swap
 
 # ------------------------------------------------- retry discipline ---
 # Now on ROAM_FROM; both fade to -75 dBm (rx_rssi -95 plus 20 dBm):
