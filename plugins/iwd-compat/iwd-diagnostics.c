@@ -27,6 +27,7 @@ security_name(const gchar *akm)
 	        {JOIND_WIFI_AKM_8021X, "WPA2-Enterprise"},
 	        {JOIND_WIFI_AKM_8021X_SHA256, "WPA2-Enterprise"},
 	        {JOIND_WIFI_AKM_FT_8021X, "WPA2-Enterprise + FT"},
+	        {JOIND_WIFI_AKM_FT_8021X_SHA384, "WPA2-Enterprise + FT"},
 	};
 
 	for (gsize i = 0; akm != NULL && i < G_N_ELEMENTS(names); i++)

@@ -23,18 +23,17 @@ roam_cli() { hostapd_cli -p "/run/hostapd-$1" -i "$2" "${@:3}"; }
 roam_has_sta() { roam_cli "$1" "$2" list_sta 2>/dev/null | grep -qix "$3"; }
 roam_rssi_file() { echo "/sys/kernel/debug/ieee80211/$(cat "/sys/class/net/$1/phy80211/name")/hwsim/rx_rssi"; }
 
-# roam_which NAME IFACE NAME IFACE: of two access points, the one that
-# lists ROAM_STA (ROAM_FROM) and the other (ROAM_TO, ROAM_TO_BSSID);
-# status 1 when neither does.
-roam_which() {
+# roam_find_sta NAME1 IFACE1 NAME2 IFACE2: which of the two access points
+# lists ROAM_STA (ROAM_FROM: hostapd name and interface) and the other
+# (ROAM_TO, ROAM_TO_BSSID).
+roam_find_sta() {
 	if roam_has_sta "$1" "$2" "$ROAM_STA"; then
 		ROAM_FROM=("$1" "$2") ROAM_TO=("$3" "$4")
-	elif roam_has_sta "$3" "$4" "$ROAM_STA"; then
-		ROAM_FROM=("$3" "$4") ROAM_TO=("$1" "$2")
 	else
-		return 1
+		roam_has_sta "$3" "$4" "$ROAM_STA" || wifi_fail "neither access point lists $ROAM_STA"
+		ROAM_FROM=("$3" "$4") ROAM_TO=("$1" "$2")
 	fi
-	ROAM_TO_BSSID=$(cat "/sys/class/net/${ROAM_TO[1]}/address")
+	roam_set_to_bssid
 }
 
 # roam_swap: the station is on ROAM_TO now, the other is the next target.
@@ -42,7 +41,14 @@ roam_swap() {
 	local from=("${ROAM_FROM[@]}")
 	ROAM_FROM=("${ROAM_TO[@]}")
 	ROAM_TO=("${from[@]}")
-	ROAM_TO_BSSID=$(cat "/sys/class/net/${ROAM_TO[1]}/address")
+	roam_set_to_bssid
+}
+
+# ROAM_TO_BSSID: ROAM_TO's address as hostapd says it, which works for an
+# access point in another network namespace too.
+roam_set_to_bssid() {
+	ROAM_TO_BSSID=$(roam_cli "${ROAM_TO[@]}" status | sed -n 's/^bssid\[0\]=//p')
+	[[ -n $ROAM_TO_BSSID ]] || wifi_fail "hostapd ${ROAM_TO[0]} does not say its BSSID"
 }
 
 # Both access points up, joind connected to joind-roam: sets ROAM_NET, ROAM_STA
@@ -58,7 +64,7 @@ roam_setup() {
 		wifi_fail "joind-roam not listed as known"
 	wifi_connect "$ROAM_NET" joind-roam
 	ROAM_STA=$(cat /sys/class/net/wlan2/address)
-	roam_which roam1 wlan4 roam2 wlan5 || wifi_fail "neither access point lists $ROAM_STA"
+	roam_find_sta roam1 wlan4 roam2 wlan5
 	check "connected to joind-roam through ${ROAM_FROM[1]} in $TOOK s"
 }
 

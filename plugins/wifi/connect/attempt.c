@@ -20,7 +20,7 @@ wifi_attempt_get_name(WifiAttempt *attempt)
 static gboolean
 attempt_check_sae(WifiAttempt *attempt, const WifiWiphy *wiphy, GError **error)
 {
-	if (attempt->plan.akm != WIFI_AKM_SUITE_SAE || attempt->psk.passphrase != NULL)
+	if (!wifi_akm_is_sae(attempt->plan.akm) || attempt->psk.passphrase != NULL)
 		return TRUE;
 	if (wifi_rsn_plan(attempt->bss, wiphy, FALSE, &attempt->plan, NULL))
 		return TRUE;
@@ -244,7 +244,8 @@ wifi_attempt_new(JoindCore *core, WifiNetwork *network, WifiBss *bss, WifiIface 
 			return attempt;
 		break;
 	case JOIND_NETWORK_TYPE_8021X:
-		if (attempt_prepare_eap(attempt, iface, address, error))
+		if (attempt_prepare_eap(attempt, iface, address, error) &&
+		    wifi_attempt_ft_prepare(attempt, sme, error))
 			return attempt;
 		break;
 	default:
@@ -270,10 +271,13 @@ wifi_attempt_keying_config(WifiAttempt *attempt, JoindCore *core, gboolean contr
 	memcpy(config->aa, attempt->bss->bssid, 6);
 	memcpy(config->spa, attempt->spa, 6);
 	/* OWE's PMK, or FT's hierarchy, comes with the association
-	 * (wifi_attempt_associated). */
-	if (attempt->owe != NULL || wifi_ft_akm_is_ft(attempt->plan.akm))
+	 * (wifi_attempt_associated); a transition over the air keys with
+	 * no EAP. */
+	if (attempt->owe != NULL || attempt->ft_air != NULL)
 		return;
 	if (attempt->eap_profile == NULL) {
+		if (wifi_ft_akm_is_ft(attempt->plan.akm))
+			return;
 		config->pmk = attempt->plan.akm == WIFI_AKM_SUITE_SAE ? attempt->sae_pmk
 		                                                      : attempt->psk.pmk;
 		config->pmk_len = sizeof(attempt->psk.pmk);
@@ -311,6 +315,7 @@ wifi_attempt_free(WifiAttempt *attempt)
 	g_clear_pointer(&attempt->silent, g_ptr_array_unref);
 	g_clear_pointer(&attempt->ft_air, wifi_ft_transition_free);
 	joind_secret_clear(&attempt->ft_holders, sizeof(attempt->ft_holders));
+	wifi_ft_keys_clear(&attempt->ft_keys);
 	g_free(attempt);
 }
 
@@ -363,6 +368,7 @@ wifi_attempt_move_to(WifiAttempt *attempt, JoindCore *core, WifiBss *bss, gboole
 	moved->task = g_steal_pointer(&attempt->task);
 	moved->has_ft_holders = attempt->has_ft_holders;
 	moved->ft_holders = attempt->ft_holders;
+	moved->ft_keys = attempt->ft_keys;
 	return moved;
 }
 
@@ -542,7 +548,8 @@ wifi_attempt_remember(WifiAttempt *attempt, JoindCore *core, WifiKeying *keying)
 	attempt_note_connected(attempt, core, ifname);
 	if (attempt->secure) {
 		wifi_psk_save(core, attempt->network, &attempt->psk,
-		              attempt->plan.akm == WIFI_AKM_SUITE_SAE, ifname);
+		              wifi_akm_is_sae(attempt->plan.akm), ifname);
 		wifi_attempt_sae_remember(attempt, core, keying);
+		wifi_attempt_ft_remember(attempt, keying);
 	}
 }

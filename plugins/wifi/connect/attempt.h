@@ -55,10 +55,12 @@ typedef struct {
 	/* WifiBss: the access points this Connect() found silent so far. */
 	GPtrArray *silent;
 	/* Fast transition (auth-ft.c): the key holders of the link this
-	 * Connect() keyed last with an FT AKM (its PMK-R0's), and a transition
-	 * over the air under way (NULL: none). */
+	 * Connect() keyed last with an FT AKM and the PMK-R0 it holds (its
+	 * pmk_len 0 until known: FT-802.1X's comes with EAP), and a
+	 * transition over the air under way (NULL: none). */
 	gboolean has_ft_holders;
 	WifiFtHolders ft_holders;
+	WifiFtKeys ft_keys;
 	WifiFtTransition *ft_air;
 	gboolean ft_again; /* the transition was started over once */
 } WifiAttempt;
@@ -108,8 +110,8 @@ gboolean wifi_attempt_owe_again(WifiAttempt *attempt, gboolean timed_out, guint1
  * WIFI_ATTEMPT_OWE_MAX_RENEWALS of them. */
 WifiAttempt *wifi_attempt_owe_renew(WifiAttempt *attempt);
 /* Fast transition over the air (auth-ft.c), for a roam's attempt.
- * Whether attempt may take it: the link left was keyed with FT-PSK in the
- * mobility domain of attempt's BSS. */
+ * Whether attempt may take it: the link left was keyed with the same FT
+ * AKM in the mobility domain of attempt's BSS, and its PMK-R0 is known. */
 gboolean wifi_attempt_ft_can_transition(const WifiAttempt *attempt);
 /* The FT authentication request goes in the plan (RSNE naming PMKR0Name,
  * MDE, FTE with a fresh SNonce and the R0KH-ID). */

@@ -7,7 +7,8 @@
  * follows: the keys go in at the association's event.
  *
  * A target that refuses, does not answer or answers what does not check
- * gets the full reassociation of the open method instead; the link left
+ * gets a full reassociation instead (SAE's method for FT-SAE, else the
+ * open one, with EAP for FT-802.1X); the link left
  * is gone already (mac80211 drops it when the authentication starts), so
  * only a reassociation that fails too ends the roam. */
 #include "auth-method.h"
@@ -26,7 +27,8 @@ ft_fall_back(WifiConnector *self, const gchar *why)
 	                wifi_attempt_get_name(self->cur), why);
 	wifi_attempt_ft_abandon(self->cur);
 	g_clear_pointer(&self->keying, wifi_keying_free);
-	self->method = &wifi_auth_open;
+	/* FT-SAE's full reassociation runs SAE, the others' open system. */
+	self->method = wifi_auth_method_for(self->cur);
 	self->method->go(self, "FT over the air failed");
 }
 

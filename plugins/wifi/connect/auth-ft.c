@@ -1,8 +1,10 @@
 /* auth-ft.c - fast transition (802.11r) in the connector: an attempt on
- * a BSS that offers FT-PSK with a Mobility Domain element associates
- * with its MDE (initial mobility domain association, rsn.c's plan), and
- * the association response's key holders give the FT key hierarchy that
- * the 4-way handshake then runs over (handshake/rsn-handshake-ft.c). */
+ * a BSS that offers FT-PSK, FT-SAE or FT-802.1X with a Mobility Domain
+ * element associates with its MDE (initial mobility domain association,
+ * rsn.c's plan), and the association response's key holders give the FT
+ * key hierarchy that the 4-way handshake then runs over
+ * (handshake/rsn-handshake-ft.c). Its XXKey is the PSK, SAE's PMK, or
+ * part of EAP's MSK (the key step derives that one once EAP is done). */
 #include "attempt-private.h"
 
 #include <string.h>
@@ -20,6 +22,15 @@ wifi_attempt_ft_prepare(WifiAttempt *attempt, gboolean sme, GError **error)
 			return TRUE;
 		g_propagate_error(error, local);
 		return FALSE;
+	}
+	/* A cached PMKSA (SAE's, 802.1X's) was for the AKM without FT: SAE
+	 * or EAP runs, and gives the XXKey. */
+	if (attempt->pmksa != NULL) {
+		wifi_iface_debug(attempt->iface, "the cached PMKSA is not offered: %s keys anew",
+		                 wifi_akm_suite_to_string(attempt->plan.akm));
+		g_clear_pointer(&attempt->pmksa, wifi_pmksa_free);
+		joind_secret_clear(attempt->sae_pmk, sizeof(attempt->sae_pmk));
+		attempt->plan.sae_pmksa = FALSE;
 	}
 	/* The mobility domain's two octets as on the air (hostapd's
 	 * mobility_domain). */
@@ -52,17 +63,44 @@ ft_holders(const WifiAttempt *attempt, const WifiFtIes *ft, WifiFtHolders *h, GE
 	return TRUE;
 }
 
-/* The hierarchy of the PSK, bound to holders (PMK-R0, and PMK-R1 for
- * holders->r1kh_id). */
+/* The hierarchy of the PSK (FT-PSK) or SAE's PMK (FT-SAE), bound to
+ * holders (PMK-R0, and PMK-R1 for holders->r1kh_id). */
 static gboolean
 ft_derive(const WifiAttempt *attempt, const WifiFtHolders *holders, WifiFtKeys *keys,
           GError **error)
 {
 	GBytes *ssid = joind_network_get_ssid(JOIND_NETWORK(attempt->network));
+	const guint8 *xxkey =
+	        attempt->plan.akm == WIFI_AKM_SUITE_FT_SAE ? attempt->sae_pmk : attempt->psk.pmk;
 
-	return wifi_ft_keys_derive(attempt->plan.akm, attempt->psk.pmk, sizeof(attempt->psk.pmk),
+	return wifi_ft_keys_derive(attempt->plan.akm, xxkey, WIFI_PSK_LEN,
 	                           g_bytes_get_data(ssid, NULL), g_bytes_get_size(ssid), holders,
 	                           keys, error);
+}
+
+/* FT-802.1X: the key step derives the hierarchy once EAP gave the MSK. */
+static gboolean
+ft_associated_8021x(WifiAttempt *attempt, const WifiFtIes *ft, const WifiFtHolders *holders,
+                    WifiKeying *keying, GError **error)
+{
+	GBytes *ssid = joind_network_get_ssid(JOIND_NETWORK(attempt->network));
+
+	if (!wifi_keying_set_ft_holders(keying, holders, g_bytes_get_data(ssid, NULL),
+	                                g_bytes_get_size(ssid), ft->mde, ft->mde_len, ft->fte,
+	                                ft->fte_len, error))
+		return FALSE;
+	attempt->ft_holders = *holders;
+	attempt->has_ft_holders = TRUE;
+	return TRUE;
+}
+
+void
+wifi_attempt_ft_remember(WifiAttempt *attempt, WifiKeying *keying)
+{
+	const WifiFtKeys *keys = wifi_keying_get_ft_keys(keying);
+
+	if (keys != NULL && attempt->has_ft_holders)
+		attempt->ft_keys = *keys;
 }
 
 /* A transition over the air: the reassociation response's MIC and group
@@ -104,13 +142,19 @@ wifi_attempt_ft_associated(WifiAttempt *attempt, const guint8 *ies, gsize ies_le
 	}
 	if (!ft_holders(attempt, &ft, &holders, error))
 		return FALSE;
+	if (attempt->eap_profile != NULL) {
+		ok = ft_associated_8021x(attempt, &ft, &holders, keying, error);
+		joind_secret_clear(&holders, sizeof(holders));
+		return ok;
+	}
 	ok = ft_derive(attempt, &holders, &keys, error) &&
 	     wifi_keying_set_ft(keying, &keys, ft.mde, ft.mde_len, ft.fte, ft.fte_len, error);
-	wifi_ft_keys_clear(&keys);
 	if (ok) {
 		attempt->ft_holders = holders;
 		attempt->has_ft_holders = TRUE;
+		attempt->ft_keys = keys;
 	}
+	wifi_ft_keys_clear(&keys);
 	joind_secret_clear(&holders, sizeof(holders));
 	return ok;
 }
@@ -120,9 +164,8 @@ wifi_attempt_ft_associated(WifiAttempt *attempt, const guint8 *ies, gsize ies_le
 gboolean
 wifi_attempt_ft_can_transition(const WifiAttempt *attempt)
 {
-	/* FT-SAE and FT-802.1X have other XXKeys: FT-PSK's is the PSK. */
-	return attempt->has_ft_holders && attempt->secure &&
-	       attempt->plan.akm == WIFI_AKM_SUITE_FT_PSK &&
+	return attempt->has_ft_holders && attempt->secure && attempt->ft_keys.pmk_len != 0 &&
+	       attempt->plan.akm == attempt->ft_keys.akm &&
 	       attempt->plan.own_mde_len == WIFI_MDE_LEN &&
 	       memcmp(attempt->plan.own_mde + 2, attempt->ft_holders.mdid, 2) == 0;
 }
@@ -145,7 +188,6 @@ plan_take(WifiRsnPlan *plan, GBytes *ies)
 gboolean
 wifi_attempt_ft_begin(WifiAttempt *attempt, GError **error)
 {
-	WifiFtKeys keys;
 	g_autoptr(GBytes) ies = NULL;
 	WifiFtTransitionConfig config = {
 	        .akm = attempt->plan.akm,
@@ -155,16 +197,13 @@ wifi_attempt_ft_begin(WifiAttempt *attempt, GError **error)
 	        .mde = attempt->plan.own_mde,
 	        .spa = attempt->spa,
 	        .target = attempt->bss->bssid,
-	        .keys = &keys,
+	        .keys = &attempt->ft_keys,
 	        .r0kh_id = attempt->ft_holders.r0kh_id,
 	        .r0kh_id_len = attempt->ft_holders.r0kh_id_len,
 	};
 
-	if (!ft_derive(attempt, &attempt->ft_holders, &keys, error))
-		return FALSE;
 	g_clear_pointer(&attempt->ft_air, wifi_ft_transition_free);
 	attempt->ft_air = wifi_ft_transition_new(&config, NULL, error);
-	wifi_ft_keys_clear(&keys);
 	if (attempt->ft_air == NULL)
 		return FALSE;
 	ies = wifi_ft_transition_auth_ies(attempt->ft_air);
@@ -194,6 +233,7 @@ wifi_attempt_ft_abandon(WifiAttempt *attempt)
 {
 	g_clear_pointer(&attempt->ft_air, wifi_ft_transition_free);
 	attempt->has_ft_holders = FALSE;
+	wifi_ft_keys_clear(&attempt->ft_keys);
 	attempt->plan.ft_over_air = FALSE;
 	attempt->plan.own_fte_len = 0;
 	wifi_rsn_plan_offer_pmkid(&attempt->plan, NULL);

@@ -9,7 +9,7 @@ wifi_auth_method_for(const WifiAttempt *attempt)
 		return &wifi_auth_owe;
 	if (wifi_attempt_ft_can_transition(attempt))
 		return &wifi_auth_ft_air;
-	if (attempt->secure && attempt->plan.akm == WIFI_AKM_SUITE_SAE)
+	if (attempt->secure && wifi_akm_is_sae(attempt->plan.akm))
 		return &wifi_auth_sae;
 	return &wifi_auth_open;
 }

@@ -41,6 +41,8 @@ wifi_diagnostics_security_name(guint akm)
 		return JOIND_WIFI_AKM_FT_SAE;
 	case 12:
 		return JOIND_WIFI_AKM_SUITE_B_192;
+	case 13:
+		return JOIND_WIFI_AKM_FT_8021X_SHA384;
 	case 18:
 		return JOIND_WIFI_AKM_OWE;
 	default:

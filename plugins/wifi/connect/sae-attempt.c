@@ -95,7 +95,7 @@ wifi_attempt_sae_failed(WifiAttempt *attempt)
 WifiSaeAuth *
 wifi_attempt_sae_auth_new(WifiAttempt *attempt, WifiSaeAuthDone done, gpointer user_data)
 {
-	if (!attempt->secure || attempt->plan.akm != WIFI_AKM_SUITE_SAE || attempt->pmksa != NULL)
+	if (!attempt->secure || !wifi_akm_is_sae(attempt->plan.akm) || attempt->pmksa != NULL)
 		return NULL;
 	/* The profile's PTs go with its passphrase, not with the agent's. */
 	if (attempt->sae_pts == NULL)
@@ -176,7 +176,8 @@ attempt_cache_pmksa(WifiAttempt *attempt)
 	g_autoptr(GError) error = NULL;
 	WifiPmksa *pmksa;
 
-	if (!attempt->sae_accepted)
+	/* FT-SAE's links key through the FT hierarchy, never a PMKSA. */
+	if (!attempt->sae_accepted || attempt->plan.akm != WIFI_AKM_SUITE_SAE)
 		return;
 	pmksa = wifi_pmksa_new_with_pmkid(
 	        WIFI_AKM_SUITE_SAE, attempt->sae_pmk, sizeof(attempt->sae_pmk), attempt->sae_pmkid,

@@ -36,13 +36,35 @@ ft_digest(guint akm)
 
 /* Truncate-128(Hash(iov...)): PMKR0Name, PMKR1Name and PTKName. */
 static gboolean
-ft_name(guint akm, const WifiIov *iov, guint n_iov, guint8 name[WIFI_FT_NAME_LEN], GError **error)
+ft_name(const gchar *digest, const WifiIov *iov, guint n_iov, guint8 name[WIFI_FT_NAME_LEN],
+        GError **error)
 {
 	guint8 hash[WIFI_FT_PMK_MAX_LEN];
 
-	if (!wifi_digest(ft_digest(akm), iov, n_iov, hash, sizeof(hash), NULL, error))
+	if (!wifi_digest(digest, iov, n_iov, hash, sizeof(hash), NULL, error))
 		return FALSE;
 	memcpy(name, hash, WIFI_FT_NAME_LEN);
+	return TRUE;
+}
+
+gboolean
+wifi_ft_xxkey_from_msk(guint akm, const guint8 *msk, gsize msk_len,
+                       guint8 xxkey[WIFI_FT_PMK_MAX_LEN], gsize *xxkey_len, GError **error)
+{
+	/* FT-802.1X leaves the MSK's first 256 bits to the PMKSA's PMK. */
+	gsize offset = akm == WIFI_AKM_SUITE_FT_8021X ? 32 : 0;
+	gsize len = wifi_ft_pmk_len(akm);
+
+	if (akm != WIFI_AKM_SUITE_FT_8021X && akm != WIFI_AKM_SUITE_FT_8021X_SHA384) {
+		g_set_error(error, WIFI_HANDSHAKE_ERROR, WIFI_HANDSHAKE_ERROR_UNSUPPORTED,
+		            "AKM %s takes no XXKey from EAP", wifi_akm_suite_to_string(akm));
+		return FALSE;
+	}
+	if (msk == NULL || msk_len < offset + len)
+		return wifi_keys_invalid(error, "The EAP method exported no MSK long enough for "
+		                                "fast transition's XXKey");
+	memcpy(xxkey, msk + offset, len);
+	*xxkey_len = len;
 	return TRUE;
 }
 
@@ -73,7 +95,7 @@ derive_r0(WifiFtKeys *keys, const guint8 *xxkey, gsize xxkey_len, const guint8 *
 	                   keys->pmk_len + SALT_LEN, error))
 		return FALSE;
 	memcpy(keys->pmk_r0, data, keys->pmk_len);
-	ok = ft_name(keys->akm,
+	ok = ft_name(ft_digest(keys->akm),
 	             (const WifiIov[]){{(const guint8 *)r0n, sizeof(r0n) - 1},
 	                               {data + keys->pmk_len, SALT_LEN}},
 	             2, keys->pmk_r0_name, error);
@@ -121,7 +143,7 @@ wifi_ft_keys_for_r1kh(WifiFtKeys *keys, const guint8 r1kh_id[WIFI_FT_R1KH_ID_LEN
 	if (!wifi_kdf_hash(ft_digest(keys->akm), keys->pmk_r0, keys->pmk_len, "FT-R1", context,
 	                   sizeof(context), keys->pmk_r1, keys->pmk_len, error))
 		return FALSE;
-	return ft_name(keys->akm,
+	return ft_name(ft_digest(keys->akm),
 	               (const WifiIov[]){{(const guint8 *)r1n, sizeof(r1n) - 1},
 	                                 {keys->pmk_r0_name, WIFI_FT_NAME_LEN},
 	                                 {r1kh_id, WIFI_FT_R1KH_ID_LEN},
@@ -168,7 +190,9 @@ wifi_ft_ptk_derive(const WifiFtKeys *keys, guint pairwise_cipher,
 	joind_secret_clear(buf, sizeof(buf));
 	if (ptk_name == NULL)
 		return TRUE;
-	return ft_name(keys->akm,
+	/* PTKName is SHA-256's for every FT AKM (12.7.1.7.5), FT-802.1X-SHA384's
+	 * too (as hostapd derives it). */
+	return ft_name("SHA256",
 	               (const WifiIov[]){{keys->pmk_r1_name, WIFI_FT_NAME_LEN},
 	                                 {(const guint8 *)ptkn, sizeof(ptkn) - 1},
 	                                 {context, sizeof(context)}},

@@ -46,6 +46,14 @@ typedef struct {
 	guint8 pmk_r1_name[WIFI_FT_NAME_LEN];
 } WifiFtKeys;
 
+/* The XXKey of an FT-802.1X AKM from the EAP method's MSK (12.7.1.7.3):
+ * its second 256 bits for FT-802.1X, its first 384 for
+ * FT-802.1X-SHA384; *xxkey_len is set. Fails for other AKMs and an MSK
+ * too short. */
+gboolean wifi_ft_xxkey_from_msk(guint akm, const guint8 *msk, gsize msk_len,
+                                guint8 xxkey[WIFI_FT_PMK_MAX_LEN], gsize *xxkey_len,
+                                GError **error);
+
 /* PMK-R0 and PMKR0Name (12.7.1.7.3), then PMK-R1 and PMKR1Name for
  * holders->r1kh_id (12.7.1.7.4). The XXKey is the PSK (FT-PSK), SAE's PMK
  * (FT-SAE), the second 256 bits of the MSK (FT-802.1X) or its first 384
@@ -60,7 +68,8 @@ gboolean wifi_ft_keys_for_r1kh(WifiFtKeys *keys, const guint8 r1kh_id[WIFI_FT_R1
 void wifi_ft_keys_clear(WifiFtKeys *keys);
 
 /* PTK = KDF-Hash(PMK-R1, "FT-PTK", SNonce || ANonce || BSSID || STA-ADDR)
- * sized for the AKM and the pairwise cipher, and PTKName (12.7.1.7.5).
+ * sized for the AKM and the pairwise cipher, and PTKName (12.7.1.7.5;
+ * SHA-256's for every FT AKM).
  * ptk_name may be NULL. */
 gboolean wifi_ft_ptk_derive(const WifiFtKeys *keys, guint pairwise_cipher,
                             const guint8 snonce[WIFI_NONCE_LEN],

@@ -19,8 +19,10 @@ pmk_mismatch_cause(const WifiHandshake *hs)
 	switch (hs->akm->akm) {
 	case WIFI_AKM_SUITE_PSK:
 	case WIFI_AKM_SUITE_PSK_SHA256:
+	case WIFI_AKM_SUITE_FT_PSK:
 		return "the passphrase is most likely wrong";
 	case WIFI_AKM_SUITE_SAE:
+	case WIFI_AKM_SUITE_FT_SAE:
 		return "the SAE exchange left the two sides with different keys";
 	case WIFI_AKM_SUITE_OWE:
 		return "the OWE exchange left the two sides with different keys";

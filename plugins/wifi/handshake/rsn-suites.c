@@ -47,6 +47,12 @@ wifi_akm_info(guint akm)
 	return NULL;
 }
 
+gboolean
+wifi_akm_is_sae(guint akm)
+{
+	return akm == WIFI_AKM_SUITE_SAE || akm == WIFI_AKM_SUITE_FT_SAE;
+}
+
 const WifiAkmInfo *
 wifi_akm_info_sized(guint akm, gsize pmk_len, gsize mic_len)
 {

@@ -96,6 +96,8 @@ const WifiAkmInfo *wifi_akm_info(guint akm);
 /* The AKM's variant with this PMK length or, pmk_len 0, this MIC length
  * (OWE: 32, 48, 64 octets of PMK; 16, 24, 32 of MIC); NULL for none. */
 const WifiAkmInfo *wifi_akm_info_sized(guint akm, gsize pmk_len, gsize mic_len);
+/* SAE or FT-SAE: the link's PMK comes from an SAE exchange. */
+gboolean wifi_akm_is_sae(guint akm);
 
 /* Key length of a pairwise/group data cipher (CCMP, GCMP, their 256-bit
  * variants) or of a group management cipher (the BIP suites); 0 for a

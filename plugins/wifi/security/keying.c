@@ -39,6 +39,12 @@ struct _WifiKeying {
 	gboolean pmksa_pending; /* a fresh PMK from EAP, cached once it keyed */
 	gboolean rejected;      /* EAP refused the credentials */
 	guint handshake_timer;
+	/* FT-802.1X: what the hierarchy is bound to until EAP's MSK comes,
+	 * then the hierarchy (ft_keys.pmk_len 0: none yet). */
+	gboolean ft;
+	WifiFtHolders ft_holders;
+	GBytes *ft_ssid, *ft_mde, *ft_fte;
+	WifiFtKeys ft_keys;
 
 	/* An EAPOL frame that came before the association's event: the
 	 * kernel may pass the access point's first frame up before it sends
@@ -292,12 +298,42 @@ eap_started(gpointer user_data)
 	g_clear_pointer(&self->hs, wifi_handshake_free);
 }
 
+/* FT-802.1X: the hierarchy from the MSK's XXKey, and the 4-way
+ * handshake over its PMK-R1 by the FT rules. */
+static gboolean
+keying_start_ft(WifiKeying *self, const guint8 *msk, gsize msk_len, GError **error)
+{
+	guint8 xxkey[WIFI_FT_PMK_MAX_LEN];
+	gsize xxkey_len = 0, mde_len, fte_len;
+	const guint8 *mde = g_bytes_get_data(self->ft_mde, &mde_len);
+	const guint8 *fte = g_bytes_get_data(self->ft_fte, &fte_len);
+	gboolean ok;
+
+	if (self->hs != NULL)
+		return joind_set_error(error, JOIND_ERROR_FAILED,
+		                       "The access point ran EAP again on a fast transition "
+		                       "link, whose keys come from the first one.");
+	ok = wifi_ft_xxkey_from_msk(self->hs_config.akm, msk, msk_len, xxkey, &xxkey_len, error) &&
+	     wifi_ft_keys_derive(
+	             self->hs_config.akm, xxkey, xxkey_len, g_bytes_get_data(self->ft_ssid, NULL),
+	             g_bytes_get_size(self->ft_ssid), &self->ft_holders, &self->ft_keys, error);
+	joind_secret_clear(xxkey, sizeof(xxkey));
+	return ok && wifi_keying_set_ft(self, &self->ft_keys, mde, mde_len, fte, fte_len, error);
+}
+
 static void
 eap_succeeded(const guint8 *msk, gsize msk_len, gpointer user_data)
 {
 	WifiKeying *self = user_data;
 	g_autoptr(GError) error = NULL;
 
+	if (self->ft) {
+		if (!keying_start_ft(self, msk, msk_len, &error))
+			keying_report(self, error);
+		else
+			keying_arm_handshake_timer(self);
+		return;
+	}
 	joind_secret_clear(self->pmk, sizeof(self->pmk));
 	if (!wifi_pmk_from_msk(self->hs_config.akm, msk, msk_len, self->pmk, &self->pmk_len,
 	                       &error) ||
@@ -411,6 +447,11 @@ wifi_keying_free(WifiKeying *self)
 	g_clear_pointer(&self->hs, wifi_handshake_free);
 	g_clear_pointer(&self->eap, wifi_eap_auth_free);
 	g_clear_pointer(&self->held, g_bytes_unref);
+	g_clear_pointer(&self->ft_ssid, g_bytes_unref);
+	g_clear_pointer(&self->ft_mde, g_bytes_unref);
+	g_clear_pointer(&self->ft_fte, g_bytes_unref);
+	joind_secret_clear(&self->ft_holders, sizeof(self->ft_holders));
+	wifi_ft_keys_clear(&self->ft_keys);
 	g_free(self->network);
 	joind_secret_clear(self->pmk, sizeof(self->pmk));
 	wifi_iface_unref(self->iface);
@@ -447,6 +488,32 @@ wifi_keying_set_ft(WifiKeying *self, const WifiFtKeys *keys, const guint8 *mde, 
 	self->hs_config.ft = NULL;
 	self->hs_config.ft_mde = self->hs_config.ft_fte = NULL;
 	return ok;
+}
+
+gboolean
+wifi_keying_set_ft_holders(WifiKeying *self, const WifiFtHolders *holders, const guint8 *ssid,
+                           gsize ssid_len, const guint8 *mde, gsize mde_len, const guint8 *fte,
+                           gsize fte_len, GError **error)
+{
+	if (self->eap == NULL || !wifi_ft_akm_is_ft(self->hs_config.akm))
+		return joind_set_error(error, JOIND_ERROR_FAILED,
+		                       "Fast transition's key holders came to a key step that "
+		                       "runs no 802.1X.");
+	self->ft = TRUE;
+	self->ft_holders = *holders;
+	g_clear_pointer(&self->ft_ssid, g_bytes_unref);
+	g_clear_pointer(&self->ft_mde, g_bytes_unref);
+	g_clear_pointer(&self->ft_fte, g_bytes_unref);
+	self->ft_ssid = g_bytes_new(ssid, ssid_len);
+	self->ft_mde = g_bytes_new(mde, mde_len);
+	self->ft_fte = g_bytes_new(fte, fte_len);
+	return TRUE;
+}
+
+const WifiFtKeys *
+wifi_keying_get_ft_keys(WifiKeying *self)
+{
+	return self->ft_keys.pmk_len != 0 ? &self->ft_keys : NULL;
 }
 
 gboolean

@@ -65,6 +65,16 @@ void wifi_keying_associated(WifiKeying *self);
  * with the association response's MDE and FTE (copied). */
 gboolean wifi_keying_set_ft(WifiKeying *self, const WifiFtKeys *keys, const guint8 *mde,
                             gsize mde_len, const guint8 *fte, gsize fte_len, GError **error);
+/* FT-802.1X's initial mobility domain association: the association
+ * response's key holders, MDE and FTE (copied), and the SSID; once EAP
+ * gives the MSK, its XXKey gives the hierarchy (ft-keys.h) and the
+ * 4-way handshake runs over its PMK-R1. */
+gboolean wifi_keying_set_ft_holders(WifiKeying *self, const WifiFtHolders *holders,
+                                    const guint8 *ssid, gsize ssid_len, const guint8 *mde,
+                                    gsize mde_len, const guint8 *fte, gsize fte_len,
+                                    GError **error);
+/* The hierarchy EAP's MSK gave (FT-802.1X), or NULL. */
+const WifiFtKeys *wifi_keying_get_ft_keys(WifiKeying *self);
 /* Fast transition over the air keyed the link (ft-transition.h): the
  * handshake over the target's PMK-R1 with the reassociation response's MDE
  * and FTE takes the transition's PTK and group keys, installed with no

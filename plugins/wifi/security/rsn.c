@@ -141,24 +141,58 @@ plan_owe(const WifiRsne *ap, WifiRsnPlan *plan, GError **error)
 	return TRUE;
 }
 
-/* The FT variant of an AKM, the AP offering it (0: none). FT-SAE and
- * FT-802.1X are not run yet: their BSSes are joined with SAE or 802.1X. */
+/* The FT AKM of an 802.1X BSS: FT-802.1X-SHA384 before FT-802.1X
+ * (0: none). */
+static guint
+ft_8021x(const WifiRsne *ap)
+{
+	if (has_suite(ap->akms, ap->n_akms, WIFI_AKM_SUITE_FT_8021X_SHA384))
+		return WIFI_AKM_SUITE_FT_8021X_SHA384;
+	return has_suite(ap->akms, ap->n_akms, WIFI_AKM_SUITE_FT_8021X) ? WIFI_AKM_SUITE_FT_8021X
+	                                                                : 0;
+}
+
+/* The FT variant of an AKM, the AP offering it (0: none): FT-PSK for
+ * PSK and PSK-SHA256, FT-SAE for SAE, an FT-802.1X AKM for 802.1X and
+ * 802.1X-SHA256. */
 static guint
 ft_variant(const WifiRsne *ap, guint akm)
 {
-	gboolean psk = akm == WIFI_AKM_SUITE_PSK || akm == WIFI_AKM_SUITE_PSK_SHA256;
-
-	return psk && has_suite(ap->akms, ap->n_akms, WIFI_AKM_SUITE_FT_PSK) ? WIFI_AKM_SUITE_FT_PSK
-	                                                                     : 0;
+	switch (akm) {
+	case WIFI_AKM_SUITE_PSK:
+	case WIFI_AKM_SUITE_PSK_SHA256:
+		return has_suite(ap->akms, ap->n_akms, WIFI_AKM_SUITE_FT_PSK)
+		               ? WIFI_AKM_SUITE_FT_PSK
+		               : 0;
+	case WIFI_AKM_SUITE_SAE:
+		return has_suite(ap->akms, ap->n_akms, WIFI_AKM_SUITE_FT_SAE)
+		               ? WIFI_AKM_SUITE_FT_SAE
+		               : 0;
+	case WIFI_AKM_SUITE_8021X:
+	case WIFI_AKM_SUITE_8021X_SHA256:
+		return ft_8021x(ap);
+	default:
+		return 0;
+	}
 }
 
-/* A BSS that offers only FT-PSK: that is the AKM; wifi_rsn_plan_ft()
- * then checks for joind's SME. */
+/* A BSS that offers only FT AKMs: FT-802.1X(-SHA384) for an 802.1X BSS,
+ * else FT-SAE where SAE can run, else FT-PSK; wifi_rsn_plan_ft() then
+ * checks for joind's SME. */
 static gboolean
-plan_ft_only(const WifiBss *bss, const WifiRsne *ap, WifiRsnPlan *plan)
+plan_ft_only(const WifiBss *bss, const WifiRsne *ap, gboolean sae, WifiRsnPlan *plan)
 {
-	if (bss->type == JOIND_NETWORK_TYPE_8021X || !bss->ies.has_mde ||
-	    !has_suite(ap->akms, ap->n_akms, WIFI_AKM_SUITE_FT_PSK))
+	if (!bss->ies.has_mde)
+		return FALSE;
+	if (bss->type == JOIND_NETWORK_TYPE_8021X) {
+		plan->akm = ft_8021x(ap);
+		return plan->akm != 0;
+	}
+	if (sae && has_suite(ap->akms, ap->n_akms, WIFI_AKM_SUITE_FT_SAE) && plan_sae(bss, plan)) {
+		plan->akm = WIFI_AKM_SUITE_FT_SAE;
+		return TRUE;
+	}
+	if (!has_suite(ap->akms, ap->n_akms, WIFI_AKM_SUITE_FT_PSK))
 		return FALSE;
 	plan->akm = WIFI_AKM_SUITE_FT_PSK;
 	return TRUE;
@@ -180,7 +214,7 @@ plan_akm(const WifiBss *bss, const WifiRsne *ap, gboolean sae, WifiRsnPlan *plan
 		return plan_owe(ap, plan, error);
 	if (ap_sae && sae && plan_sae(bss, plan))
 		return TRUE;
-	if (!plain && !sha256 && plan_ft_only(bss, ap, plan))
+	if (!plain && !sha256 && plan_ft_only(bss, ap, sae, plan))
 		return TRUE;
 	if (!plain && !sha256) {
 		g_set_error_literal(error, JOIND_ERROR, JOIND_ERROR_NOT_SUPPORTED,

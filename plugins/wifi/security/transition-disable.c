@@ -58,7 +58,7 @@ wifi_td_forbidden(const WifiTdRules *rules, JoindNetworkType type, const WifiRsn
 	case JOIND_NETWORK_TYPE_PSK:
 	case JOIND_NETWORK_TYPE_SAE:
 		if ((rules->modes & WIFI_TRANSITION_DISABLE_WPA3_PERSONAL) &&
-		    (plan == NULL || plan->akm != WIFI_AKM_SUITE_SAE))
+		    (plan == NULL || !wifi_akm_is_sae(plan->akm)))
 			return WIFI_TRANSITION_DISABLE_WPA3_PERSONAL;
 		break;
 	case JOIND_NETWORK_TYPE_8021X:

@@ -258,6 +258,57 @@ test_plan_ft(void)
 	g_assert_cmpuint(plan.akm, ==, WIFI_AKM_SUITE_PSK);
 }
 
+/* SAE and FT-SAE (MFP required), and FT-SAE alone. */
+#define RSNE_SAE_FT      "30 18 0100 000fac04 0100 000fac04 0200 000fac08 000fac09 c000 3603a1b201"
+#define RSNE_FT_SAE_ONLY "30 14 0100 000fac04 0100 000fac04 0100 000fac09 c000 3603a1b200"
+/* 802.1X beside FT-802.1X, and FT-802.1X-SHA384 beside FT-802.1X. */
+#define RSNE_EAP_FT  "30 18 0100 000fac04 0100 000fac04 0200 000fac01 000fac03 0000 3603a1b201"
+#define RSNE_FT_EAPS "30 18 0100 000fac04 0100 000fac04 0200 000fac03 000fac0d 0000 3603a1b200"
+
+/* The plan of rsne_hex (sae: SAE can run) made FT's by wifi_rsn_plan_ft():
+ * its AKM is akm, in our RSNE too, with the BSS's MDE. */
+static void
+plan_ft_ok(const gchar *rsne_hex, gboolean sae, guint akm)
+{
+	g_autoptr(WifiBss) bss = bss_with_rsne(rsne_hex);
+	g_autoptr(WifiWiphy) wiphy = radio(TRUE);
+	g_autoptr(GError) error = NULL;
+	WifiRsnPlan plan;
+	WifiRsne own;
+
+	g_assert_true(wifi_rsn_plan(bss, wiphy, sae, &plan, &error));
+	g_assert_no_error(error);
+	g_assert_true(wifi_rsn_plan_ft(&plan, bss, TRUE, &error));
+	g_assert_no_error(error);
+	g_assert_cmpuint(plan.akm, ==, akm);
+	g_assert_true(wifi_rsne_parse(plan.own_rsne, plan.own_rsne_len, &own, NULL));
+	g_assert_cmphex(own.akms[0], ==, 0x000fac00u | akm);
+	g_assert_cmpuint(plan.own_mde_len, ==, 5);
+	g_assert_cmpuint(plan.own_mde[2], ==, 0xa1);
+}
+
+/* FT-SAE where SAE runs (H2E's RSNXE kept), FT-802.1X and
+ * FT-802.1X-SHA384 (the stronger where both are offered); FT-only SAE
+ * and 802.1X BSSes join; without SAE, an FT-SAE-only BSS has no AKM. */
+static void
+test_plan_ft_akms(void)
+{
+	g_autoptr(WifiBss) sae_only = bss_with_rsne(RSNE_FT_SAE_ONLY RSNXE_H2E);
+	g_autoptr(WifiWiphy) wiphy = radio(TRUE);
+	g_autoptr(GError) error = NULL;
+	WifiRsnPlan plan;
+
+	plan_ft_ok(RSNE_SAE_FT, TRUE, WIFI_AKM_SUITE_FT_SAE);
+	plan_ft_ok(RSNE_FT_SAE_ONLY, TRUE, WIFI_AKM_SUITE_FT_SAE);
+	plan_ft_ok(RSNE_EAP_FT, FALSE, WIFI_AKM_SUITE_FT_8021X);
+	plan_ft_ok(RSNE_FT_EAPS, FALSE, WIFI_AKM_SUITE_FT_8021X_SHA384);
+	g_assert_true(wifi_rsn_plan(sae_only, wiphy, TRUE, &plan, &error));
+	g_assert_true(plan.sae_h2e);
+	hs_assert_hex(plan.own_rsnxe, plan.own_rsnxe_len, "f40120");
+	g_assert_false(wifi_rsn_plan(sae_only, wiphy, FALSE, &plan, &error));
+	g_assert_error(error, JOIND_ERROR, JOIND_ERROR_NOT_SUPPORTED);
+}
+
 static void
 test_connect_attrs(void)
 {
@@ -362,6 +413,7 @@ main(int argc, char **argv)
 	                test_plan_mfp_required_unsupported);
 	g_test_add_func("/wifi-rsn/plan/sae", test_plan_sae);
 	g_test_add_func("/wifi-rsn/plan/ft", test_plan_ft);
+	g_test_add_func("/wifi-rsn/plan/ft-akms", test_plan_ft_akms);
 	g_test_add_func("/wifi-rsn/connect-attributes", test_connect_attrs);
 	g_test_add_func("/wifi-rsn/plan/suite-b-192", test_plan_suite_b);
 	g_test_add_func("/wifi-rsn/key-messages", test_key_messages);

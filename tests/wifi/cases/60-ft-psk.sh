@@ -52,7 +52,7 @@ FT_NET=$(jw -t 40 count 1 $NET "Device=$DEV" Name=joind-ft Type=psk 'KnownNetwor
 wifi_connect "$FT_NET" joind-ft
 ROAM_NET=$FT_NET
 ROAM_STA=$(cat /sys/class/net/wlan2/address)
-roam_which ft1 wlan4 ft2 wlan5 || wifi_fail "neither access point lists $ROAM_STA"
+roam_find_sta ft1 wlan4 ft2 wlan5
 akm=$(ft_sta_akm "${ROAM_FROM[@]}")
 [[ $akm == 00-0f-ac-4 ]] || wifi_fail "${ROAM_FROM[0]} lists the station with AKM '$akm', not FT-PSK"
 ft_conn '.security == "ft-psk" and .mobility_domain == "a1b2"' >/dev/null ||

@@ -48,7 +48,7 @@ station_state() {
 state_is() { [[ $(station_state) == "(<'$1'>,)" ]]; }
 
 diff_where() {
-	roam_which roam1 wlan4 roam2 wlan5 || wifi_fail "$WHO: neither access point lists $ROAM_STA"
+	roam_find_sta roam1 wlan4 roam2 wlan5
 }
 
 # The Station's changes while a scenario runs; DIFF_T0 when it began.
