@@ -151,9 +151,11 @@ peer_check_done(AdhocPeer *peer)
 	        authorized, peer, NULL);
 }
 
+/* Both handshakes' send callback. */
 static void
-peer_send(AdhocPeer *peer, const guint8 *frame, gsize len)
+peer_send(const guint8 *frame, gsize len, gpointer user_data)
 {
+	AdhocPeer *peer = user_data;
 	WifiAdhoc *adhoc = peer->adhoc;
 
 	/* Unencrypted until the port opens: the other side may not have the
@@ -191,12 +193,6 @@ peer_install(AdhocPeer *peer, const WifiHandshakeKey *key, gboolean we_authentic
 }
 
 static void
-supp_send(const guint8 *frame, gsize len, gpointer user_data)
-{
-	peer_send(user_data, frame, len);
-}
-
-static void
 supp_install(const WifiHandshakeKey *key, gpointer user_data)
 {
 	peer_install(user_data, key, FALSE);
@@ -211,12 +207,6 @@ supp_state(WifiHandshakeState old_state, WifiHandshakeState new_state, gpointer 
 		return;
 	peer->supp_done = TRUE;
 	peer_check_done(peer);
-}
-
-static void
-auth_send(const guint8 *frame, gsize len, gpointer user_data)
-{
-	peer_send(user_data, frame, len);
 }
 
 static void
@@ -274,8 +264,8 @@ deadline_fire(gpointer user_data)
 static gboolean
 peer_start_keys(AdhocPeer *peer, GError **error)
 {
-	static const WifiHandshakeCallbacks supp_cb = {supp_send, supp_install, supp_state};
-	static const WifiAuthenticatorCallbacks auth_cb = {auth_send, auth_install, auth_state};
+	static const WifiHandshakeCallbacks supp_cb = {peer_send, supp_install, supp_state};
+	static const WifiAuthenticatorCallbacks auth_cb = {peer_send, auth_install, auth_state};
 	WifiAdhoc *adhoc = peer->adhoc;
 	WifiHandshakeConfig sc = {
 	        .akm = WIFI_AKM_SUITE_PSK,

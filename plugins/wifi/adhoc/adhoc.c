@@ -115,6 +115,19 @@ install_group_key(WifiAdhoc *self)
 	send_group_key_msg(self, wifi_ap_msg_default_group_key(nl, ifindex, self->gk.gtk_id));
 }
 
+/* The kernel is in the IBSS now (or merged into another BSSID): it takes
+ * keys only from then on, so our group key goes to it here. */
+static void
+ibss_joined(WifiAdhoc *self, const guint8 *bssid)
+{
+	gchar name[JOIND_MAC_STRING_LEN];
+
+	wifi_iface_info(self->iface, "ad-hoc: in the IBSS of BSSID %s",
+	                bssid != NULL ? joind_mac_to_string(bssid, name) : "(none)");
+	if (!self->open)
+		install_group_key(self);
+}
+
 static void
 join_done(int err, gpointer user_data)
 {
@@ -127,8 +140,6 @@ join_done(int err, gpointer user_data)
 		wifi_adhoc_enter(self, WIFI_ADHOC_STATE_IDLE, why);
 		return;
 	}
-	if (!self->open)
-		install_group_key(self);
 	wifi_adhoc_enter(self, WIFI_ADHOC_STATE_JOINED,
 	                 self->open ? "in the open IBSS" : "in the RSN IBSS");
 }
@@ -247,12 +258,7 @@ wifi_adhoc_handle_event(WifiAdhoc *self, guint8 cmd, struct nlattr **attrs)
 		return;
 	switch (cmd) {
 	case NL80211_CMD_JOIN_IBSS:
-		if (has_mac) {
-			gchar bssid[JOIND_MAC_STRING_LEN];
-
-			wifi_iface_debug(self->iface, "ad-hoc: in the IBSS of BSSID %s",
-			                 joind_mac_to_string(nla_data(mac), bssid));
-		}
+		ibss_joined(self, has_mac ? nla_data(mac) : NULL);
 		break;
 	case NL80211_CMD_NEW_STATION:
 		if (has_mac)
