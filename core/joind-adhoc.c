@@ -173,13 +173,9 @@ joind_adhoc_get_name(JoindAdHoc *self)
 void
 joind_adhoc_peer_joined(JoindAdHoc *self, const gchar *address)
 {
-	JoindAdHocPrivate *priv;
-
 	g_return_if_fail(JOIND_IS_ADHOC(self) && address != NULL);
-	priv = GET_PRIV(self);
-	if (g_ptr_array_find_with_equal_func(priv->peers, address, g_str_equal, NULL))
+	if (!joind_addresses_add(GET_PRIV(self)->peers, address))
 		return;
-	g_ptr_array_add(priv->peers, g_ascii_strdown(address, -1));
 	g_object_notify_by_pspec(G_OBJECT(self), props[PROP_PEERS]);
 	g_signal_emit(self, signals[SIGNAL_PEER_JOINED], 0, address);
 }
@@ -187,14 +183,9 @@ joind_adhoc_peer_joined(JoindAdHoc *self, const gchar *address)
 void
 joind_adhoc_peer_left(JoindAdHoc *self, const gchar *address)
 {
-	JoindAdHocPrivate *priv;
-	guint index;
-
 	g_return_if_fail(JOIND_IS_ADHOC(self) && address != NULL);
-	priv = GET_PRIV(self);
-	if (!g_ptr_array_find_with_equal_func(priv->peers, address, g_str_equal, &index))
+	if (!joind_addresses_remove(GET_PRIV(self)->peers, address))
 		return;
-	g_ptr_array_remove_index(priv->peers, index);
 	g_object_notify_by_pspec(G_OBJECT(self), props[PROP_PEERS]);
 	g_signal_emit(self, signals[SIGNAL_PEER_LEFT], 0, address);
 }
