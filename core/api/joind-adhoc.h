@@ -10,7 +10,8 @@
  *
  * Each method completes with a GTask whose source object is the ad-hoc
  * object and whose result is a boolean: Start and StartOpen once the
- * interface has joined (or created) the IBSS, Stop once it has left. The
+ * kernel took the join (it then looks for the IBSS and starts it when
+ * none answers), Stop once it has left. The
  * passphrase is the plugin's to keep: never a property, never logged.
  */
 #pragma once
