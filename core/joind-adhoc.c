@@ -163,13 +163,6 @@ joind_adhoc_get_started(JoindAdHoc *self)
 	return GET_PRIV(self)->started;
 }
 
-const gchar *
-joind_adhoc_get_name(JoindAdHoc *self)
-{
-	g_return_val_if_fail(JOIND_IS_ADHOC(self), NULL);
-	return GET_PRIV(self)->name != NULL ? GET_PRIV(self)->name : "";
-}
-
 void
 joind_adhoc_peer_joined(JoindAdHoc *self, const gchar *address)
 {

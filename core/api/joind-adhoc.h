@@ -52,7 +52,6 @@ JOIND_EXPORT gboolean joind_adhoc_finish(JoindAdHoc *self, GAsyncResult *result,
 JOIND_EXPORT void joind_adhoc_set_started(JoindAdHoc *self, gboolean started, const gchar *name,
                                           const gchar *security);
 JOIND_EXPORT gboolean joind_adhoc_get_started(JoindAdHoc *self);
-JOIND_EXPORT const gchar *joind_adhoc_get_name(JoindAdHoc *self);
 
 /* A peer's link opened ("peer-joined": for RSN once both of its 4-way
  * handshakes completed) or it left ("peer-left"): address "aa:bb:...",

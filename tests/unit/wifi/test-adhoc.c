@@ -375,6 +375,7 @@ test_object(Fixture *f, gconstpointer data)
 	WifiAdhoc *room = wifi_adhoc_object_get_adhoc(object);
 	g_autoptr(GString) signals = g_string_new(NULL);
 	Result r = {0}, busy = {0}, stop = {0};
+	g_autofree gchar *name = NULL, *security = NULL;
 	FakeNlRequest *req;
 
 	g_signal_connect(adhoc, "peer-joined", G_CALLBACK(on_signal), signals);
@@ -388,7 +389,9 @@ test_object(Fixture *f, gconstpointer data)
 	wait_for(&r);
 	g_assert_true(r.ok);
 	g_assert_true(joind_adhoc_get_started(adhoc));
-	g_assert_cmpstr(joind_adhoc_get_name(adhoc), ==, "mesh");
+	g_object_get(adhoc, "name", &name, "security", &security, NULL);
+	g_assert_cmpstr(name, ==, "mesh");
+	g_assert_cmpstr(security, ==, "open");
 	room_event(room, NL80211_CMD_NEW_STATION, mac_a, NULL, 0);
 	g_assert_cmpstr(joind_adhoc_get_peers(adhoc)[0], ==, "02:00:00:00:0a:00");
 	joind_adhoc_stop(adhoc, NULL, finished, &stop);
