@@ -30,6 +30,7 @@ peer_status() { ap_cli 1 status | sed -n "s/^$1=//p"; }
 # Whether the list property that command $1 prints (JSON) names the peer.
 peer_in_list() { [[ $("$1" | jq -r --arg m "$PEER_MAC" 'index($m) != null') == true ]]; }
 jpeers() { jprop AdHoc1 Peers; }
+in_ibss() { iw dev "$IF" link | grep -q 'Joined IBSS'; }
 station_back() { [[ $(jifaces) == *'"net.joind.Station1"'* ]]; }
 ipeers() { iprop AdHoc ConnectedPeers; }
 
@@ -69,8 +70,14 @@ ap_in 1 ip addr add 192.168.59.2/24 dev "${CLIF[1]}"
 T0=$(wifi_now)
 out=$(AH_PASS=$PASS "$JOINCTL" adhoc "$IF" start joind-ibss59 --passphrase-from-env AH_PASS 2>&1) ||
 	wifi_fail "joinctl adhoc start: $out"
-# The peer searches for the IBSS while joind's kernel does (each creates
-# it when it has found none for about 7 s, and the two then merge).
+[[ $(jprop AdHoc1 Started) == true ]] || wifi_fail "Start answered, Started false"
+[[ $(jprop AdHoc1 Name) == '"joind-ibss59"' ]] || wifi_fail "Name $(jprop AdHoc1 Name)"
+[[ $(jprop AdHoc1 Security) == '"wpa2-psk"' ]] || wifi_fail "Security $(jprop AdHoc1 Security)"
+# The peer comes once joind's kernel is in the IBSS (it looks for one for
+# about 7 s, then starts it): two peers that each start one at once may
+# stay apart for long before their kernels merge them.
+wifi_poll 20 "joind's kernel in the IBSS" in_ibss
+check "joinctl adhoc start: Started, Name and Security set; in the IBSS in $(wifi_since "$T0") s"
 ap_client 1 "ssid=\"joind-ibss59\"
 mode=1
 frequency=2437
@@ -79,10 +86,6 @@ key_mgmt=WPA-PSK
 pairwise=CCMP
 group=CCMP
 psk=\"$PASS\""
-[[ $(jprop AdHoc1 Started) == true ]] || wifi_fail "Start answered, Started false"
-[[ $(jprop AdHoc1 Name) == '"joind-ibss59"' ]] || wifi_fail "Name $(jprop AdHoc1 Name)"
-[[ $(jprop AdHoc1 Security) == '"wpa2-psk"' ]] || wifi_fail "Security $(jprop AdHoc1 Security)"
-check "joinctl adhoc start: Started, Name and Security set in $(wifi_since "$T0") s"
 
 wifi_poll 30 "joind's AdHoc1.Peers naming $PEER_MAC" peer_in_list jpeers
 wifi_poll 10 "a ping to the peer" ip netns exec "$(ap_ns_of 1)" ping -c 1 -W 1 192.168.59.1
@@ -102,12 +105,13 @@ check "joinctl adhoc stop: Started false, no peer"
 
 T0=$(wifi_now)
 out=$(iwctl ad-hoc "$IF" start_open joind-open59 2>&1) || wifi_fail "iwctl ad-hoc start_open: $out"
+[[ $(iprop AdHoc Started) == true ]] || wifi_fail "StartOpen answered, Started false"
+[[ $(jprop AdHoc1 Security) == '"open"' ]] || wifi_fail "Security $(jprop AdHoc1 Security)"
+wifi_poll 20 "joind's kernel in the IBSS" in_ibss
 ap_client 1 "ssid=\"joind-open59\"
 mode=1
 frequency=2437
 key_mgmt=NONE"
-[[ $(iprop AdHoc Started) == true ]] || wifi_fail "StartOpen answered, Started false"
-[[ $(jprop AdHoc1 Security) == '"open"' ]] || wifi_fail "Security $(jprop AdHoc1 Security)"
 wifi_poll 30 "iwd's AdHoc.ConnectedPeers naming $PEER_MAC" peer_in_list ipeers
 wifi_poll 10 "a ping to the peer" ip netns exec "$(ap_ns_of 1)" ping -c 1 -W 1 192.168.59.1
 [[ $(peer_status mode) == IBSS && $(peer_status ssid) == joind-open59 ]] ||

@@ -27,6 +27,9 @@ for k in 0 1; do
 	out=$("$JOINCTL" device mode "${IFS_[$k]}" ad-hoc 2>&1) || wifi_fail "device mode ad-hoc: $out"
 	out=$(AH_PASS=$PASS "$JOINCTL" adhoc "${IFS_[$k]}" start joind-ibss96 \
 		--passphrase-from-env AH_PASS 2>&1) || wifi_fail "adhoc start: $out"
+	# The second joins the IBSS the first started (started at once, each
+	# would start its own and wait for their kernels to merge them).
+	wifi_poll 20 "${IFS_[$k]} in the IBSS" sh -c "iw dev ${IFS_[$k]} link | grep -q 'Joined IBSS'"
 done
 wifi_poll 40 "${IFS_[0]}'s Peers naming ${MACS[1]}" names "${DEVS[0]}" "${MACS[1]}"
 wifi_poll 10 "${IFS_[1]}'s Peers naming ${MACS[0]}" names "${DEVS[1]}" "${MACS[0]}"
