@@ -21,10 +21,12 @@ jprop() {
 iprop() {
 	busctl --system --json=short get-property $IWD "$IDEV" "$IWD.$1" "$2" | jq -c .data
 }
-jifaces() {
+# joind's device object: its interfaces and their properties, in one call.
+jobj() {
 	busctl --system --json=short call net.joind /net/joind org.freedesktop.DBus.ObjectManager \
-		GetManagedObjects | jq -c --arg p "$JDEV" '.data[0][$p] | keys'
+		GetManagedObjects | jq -c --arg p "$JDEV" '.data[0][$p]'
 }
+jifaces() { jobj | jq -c keys; }
 # The peer's view: wpa_cli status KEY.
 peer_status() { ap_cli 1 status | sed -n "s/^$1=//p"; }
 # Whether the list property that command $1 prints (JSON) names the peer.
@@ -52,13 +54,11 @@ check "joind manages $IF; both APIs list ad-hoc among its modes"
 
 T0=$(wifi_now)
 out=$("$JOINCTL" device mode "$IF" ad-hoc 2>&1) || wifi_fail "device mode ad-hoc: $out"
-[[ $(jprop Device1 Mode) == '"ad-hoc"' ]] || wifi_fail "Mode is $(jprop Device1 Mode)"
-[[ $(jprop Device1 Powered) == true ]] || wifi_fail "not powered in ad-hoc mode"
-ifaces=$(jifaces)
-[[ $ifaces == *'"net.joind.AdHoc1"'* && $ifaces != *Station1* ]] ||
-	wifi_fail "interfaces in ad-hoc mode: $ifaces"
+obj=$(jobj)
+jq -e '.["net.joind.Device1"].Mode.data == "ad-hoc" and .["net.joind.Device1"].Powered.data
+	and .["net.joind.AdHoc1"].Started.data == false and (has("net.joind.Station1") | not)' \
+	<<<"$obj" >/dev/null || wifi_fail "the device in ad-hoc mode: $obj"
 [[ $(iw dev "$IF" info | awk '/type/ { print $2 }') == IBSS ]] || wifi_fail "not IBSS in the kernel"
-[[ $(jprop AdHoc1 Started) == false ]] || wifi_fail "started before Start"
 check "joinctl device mode ad-hoc: AdHoc1 instead of Station1 in $(wifi_since "$T0") s"
 
 ip addr add 192.168.59.1/24 dev "$IF"
@@ -70,9 +70,10 @@ ap_in 1 ip addr add 192.168.59.2/24 dev "${CLIF[1]}"
 T0=$(wifi_now)
 out=$(AH_PASS=$PASS "$JOINCTL" adhoc "$IF" start joind-ibss59 --passphrase-from-env AH_PASS 2>&1) ||
 	wifi_fail "joinctl adhoc start: $out"
-[[ $(jprop AdHoc1 Started) == true ]] || wifi_fail "Start answered, Started false"
-[[ $(jprop AdHoc1 Name) == '"joind-ibss59"' ]] || wifi_fail "Name $(jprop AdHoc1 Name)"
-[[ $(jprop AdHoc1 Security) == '"wpa2-psk"' ]] || wifi_fail "Security $(jprop AdHoc1 Security)"
+obj=$(jobj)
+jq -e '.["net.joind.AdHoc1"] | .Started.data and .Name.data == "joind-ibss59" and
+	.Security.data == "wpa2-psk" and .Peers.data == []' <<<"$obj" >/dev/null ||
+	wifi_fail "AdHoc1 after Start: $obj"
 # The peer comes once joind's kernel is in the IBSS (it looks for one for
 # about 7 s, then starts it): two peers that each start one at once may
 # stay apart for long before their kernels merge them.
@@ -98,8 +99,9 @@ check "wpa_supplicant (IBSS RSN) and joind keyed both ways and ping in $(wifi_si
 out=$("$JOINCTL" adhoc "$IF" stop 2>&1) || wifi_fail "joinctl adhoc stop: $out"
 [[ $(jprop AdHoc1 Started) == false && $(jpeers) == '[]' ]] ||
 	wifi_fail "after Stop: Started $(jprop AdHoc1 Started), Peers $(jpeers)"
+peer_pid=$(cat "$WORK/ap59-cl1.pid")
 ap_cli 1 terminate >/dev/null
-wifi_poll 10 "the peer's wpa_supplicant gone" sh -c "! kill -0 $(cat "$WORK/ap59-cl1.pid")"
+wifi_poll 10 "the peer's wpa_supplicant gone" sh -c "! kill -0 $peer_pid"
 rm -f "$WORK/ap59-cl1.pid"
 check "joinctl adhoc stop: Started false, no peer"
 
