@@ -30,6 +30,18 @@ wifi_mode_link_up(WifiIface *iface, JoindDevice *device, const gchar *blocked, c
 	wifi_mode_set_powered(device, TRUE);
 }
 
+/* The link as it is now. A "down" event may be the echo of the mode
+ * switch's own link down, read after the link came up again: believed, it
+ * would flap Powered (false, then true with the "up" echo). */
+static gboolean
+link_is_up(WifiIface *iface)
+{
+	guint flags = 0;
+
+	return iface->link != NULL && wifi_link_get_flags(iface->link, iface->name, &flags, NULL) &&
+	       (flags & IFF_UP) != 0;
+}
+
 gboolean
 wifi_mode_link_changed(WifiIface *iface, JoindDevice *device, const gchar *name,
                        const gchar *address, guint flags)
@@ -40,7 +52,7 @@ wifi_mode_link_changed(WifiIface *iface, JoindDevice *device, const gchar *name,
 	}
 	if (address != NULL)
 		joind_device_set_address(device, address);
-	if ((flags & IFF_UP) == 0 && joind_device_get_powered(device)) {
+	if ((flags & IFF_UP) == 0 && joind_device_get_powered(device) && !link_is_up(iface)) {
 		wifi_mode_set_powered(device, FALSE);
 		return TRUE;
 	}

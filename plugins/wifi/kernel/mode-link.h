@@ -17,7 +17,8 @@ void wifi_mode_set_powered(JoindDevice *device, gboolean up);
 void wifi_mode_link_up(WifiIface *iface, JoindDevice *device, const gchar *blocked,
                        const gchar *owner);
 /* rtnetlink news of the link (name and address NULL when unchanged).
- * Returns TRUE when the link went down while powered: the owner stops. */
+ * Returns TRUE when the link went down while powered (and is still down:
+ * not the echo of a mode switch's own link down): the owner stops. */
 gboolean wifi_mode_link_changed(WifiIface *iface, JoindDevice *device, const gchar *name,
                                 const gchar *address, guint flags);
 
