@@ -149,7 +149,7 @@ joinctl_cmd_device(JoinctlContext *ctx, gchar **args)
 
 	if (!list && !show && !mode)
 		return joinctl_usage_error(_("usage: joinctl device list | device show NAME | "
-		                             "device mode NAME station|ap"));
+		                             "device mode NAME station|ap|ad-hoc"));
 	if (!joinctl_context_connect(ctx, TRUE, &error))
 		return joinctl_report(error);
 	if (mode)

@@ -171,6 +171,7 @@ int joinctl_cmd_agent(JoinctlContext *ctx, gchar **args);
 int joinctl_cmd_profile(JoinctlContext *ctx, gchar **args);
 int joinctl_cmd_import(JoinctlContext *ctx, gchar **args);
 int joinctl_cmd_ap(JoinctlContext *ctx, gchar **args);
+int joinctl_cmd_adhoc(JoinctlContext *ctx, gchar **args);
 
 /* joinctl-profile-settings.c: the a{sv} of ProfileManager1 from args
  * ("Group.Key=VALUE", or "Group.Key" for a secret read without echo) and

@@ -22,6 +22,7 @@ static const struct {
         {"station", joinctl_cmd_station, FALSE}, {"known-networks", joinctl_cmd_known, FALSE},
         {"agent", joinctl_cmd_agent, TRUE},      {"profile", joinctl_cmd_profile, FALSE},
         {"import", joinctl_cmd_import, FALSE},   {"ap", joinctl_cmd_ap, FALSE},
+        {"adhoc", joinctl_cmd_adhoc, FALSE},
 };
 
 static const gchar *help_commands =
@@ -30,10 +31,16 @@ static const gchar *help_commands =
            "  daemon diagnostics               joind's diagnostics document (JSON)\n"
            "  device list                      devices joind manages\n"
            "  device show DEVICE               one device, with its 802.1X port or station\n"
-           "  device mode DEVICE station|ap    switch a WiFi interface (ap: an access point)\n"
+           "  device mode DEVICE station|ap|ad-hoc\n"
+           "                                   switch a WiFi interface (ap: an access point,\n"
+           "                                   ad-hoc: an IBSS)\n"
            "  ap DEVICE show|stop              the access point of a device in ap mode\n"
            "  ap DEVICE start SSID             start it (WPA2/WPA3; the passphrase is asked)\n"
            "  ap DEVICE start-profile NAME     start what <state dir>/ap/NAME.ap says\n"
+           "  adhoc DEVICE show|stop           the ad-hoc network of a device in ad-hoc mode\n"
+           "  adhoc DEVICE start SSID          join or start an RSN IBSS (WPA2-PSK; the\n"
+           "                                   passphrase is asked)\n"
+           "  adhoc DEVICE start-open SSID     join or start an open IBSS\n"
            "  monitor                          objects and properties as they appear, change and\n"
            "                                   vanish, until Ctrl-C (waits for joind)\n"
            "  wired list                       802.1X ports\n"
@@ -72,6 +79,7 @@ static const gchar *help_commands =
            "JSON (--json; keys are stable, see joinctl(1)):\n"
            "  device:  path ifindex name address kind powered state plugin mode interfaces\n"
            "  ap:      device started name frequency security stations\n"
+           "  adhoc:   device started name security peers\n"
            "           (device show adds wired and station, null when absent)\n"
            "  wired:   device path state profile eap_method identity last_error\n"
            "  station: device path state scanning connected_network connected_network_path\n"

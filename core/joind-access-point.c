@@ -208,22 +208,12 @@ joind_access_point_get_frequency(JoindAccessPoint *self)
 	return GET_PRIV(self)->frequency;
 }
 
-static gboolean
-stations_find(JoindAccessPointPrivate *priv, const gchar *address, guint *index)
-{
-	return g_ptr_array_find_with_equal_func(priv->stations, address, g_str_equal, index);
-}
-
 void
 joind_access_point_station_joined(JoindAccessPoint *self, const gchar *address)
 {
-	JoindAccessPointPrivate *priv;
-
 	g_return_if_fail(JOIND_IS_ACCESS_POINT(self) && address != NULL);
-	priv = GET_PRIV(self);
-	if (stations_find(priv, address, NULL))
+	if (!joind_addresses_add(GET_PRIV(self)->stations, address))
 		return;
-	g_ptr_array_add(priv->stations, g_ascii_strdown(address, -1));
 	g_object_notify_by_pspec(G_OBJECT(self), props[PROP_STATIONS]);
 	g_signal_emit(self, signals[SIGNAL_STATION_JOINED], 0, address);
 }
@@ -231,14 +221,9 @@ joind_access_point_station_joined(JoindAccessPoint *self, const gchar *address)
 void
 joind_access_point_station_left(JoindAccessPoint *self, const gchar *address)
 {
-	JoindAccessPointPrivate *priv;
-	guint index;
-
 	g_return_if_fail(JOIND_IS_ACCESS_POINT(self) && address != NULL);
-	priv = GET_PRIV(self);
-	if (!stations_find(priv, address, &index))
+	if (!joind_addresses_remove(GET_PRIV(self)->stations, address))
 		return;
-	g_ptr_array_remove_index(priv->stations, index);
 	g_object_notify_by_pspec(G_OBJECT(self), props[PROP_STATIONS]);
 	g_signal_emit(self, signals[SIGNAL_STATION_LEFT], 0, address);
 }

@@ -39,6 +39,7 @@ static const JoindAuthRule core_rules[] = {
         {"net.joind.ProfileManager1", NULL, JOIND_AUTH_ACTION_PROFILE, NULL},
         {"net.joind.Device1", "Mode", JOIND_AUTH_ACTION_HOTSPOT, NULL},
         {"net.joind.AccessPoint1", NULL, JOIND_AUTH_ACTION_HOTSPOT, NULL},
+        {"net.joind.AdHoc1", NULL, JOIND_AUTH_ACTION_HOTSPOT, NULL},
         {NULL, NULL, NULL, NULL},
 };
 

@@ -10,6 +10,7 @@
 #include "joind-dbus-device.h"
 
 #include "joind-dbus-access-point.h"
+#include "joind-dbus-adhoc.h"
 #include "joind-dbus-call.h"
 #include "joind-dbus-generated.h"
 #include "joind-dbus-object.h"
@@ -28,6 +29,7 @@ typedef struct {
 	JoindProfileStore *store;
 	JoindDBusStationExport *station;          /* WiFi devices only */
 	JoindDBusAccessPointExport *access_point; /* WiFi devices only */
+	JoindDBusAdHocExport *adhoc;              /* WiFi devices only */
 } DeviceExport;
 
 /* The exports with a port, for the store's one "profile-error" handler:
@@ -335,6 +337,7 @@ device_export_free(DeviceExport *exp)
 	g_clear_object(&exp->store);
 	g_clear_pointer(&exp->station, joind_dbus_station_export_free);
 	g_clear_pointer(&exp->access_point, joind_dbus_access_point_export_free);
+	g_clear_pointer(&exp->adhoc, joind_dbus_adhoc_export_free);
 	g_clear_object(&exp->device_iface);
 	joind_dbus_object_free(exp->object);
 	g_free(exp);
@@ -363,6 +366,7 @@ joind_dbus_device_export(JoindDBusManaged *managed, GDBusObjectManagerServer *ma
 	if (joind_device_get_kind(device) == JOIND_DEVICE_KIND_WIFI) {
 		exp->station = joind_dbus_station_export_new(manager, exp->object, device);
 		exp->access_point = joind_dbus_access_point_export_new(exp->object, device);
+		exp->adhoc = joind_dbus_adhoc_export_new(exp->object, device);
 	}
 
 	g_object_set_data_full(G_OBJECT(device), EXPORT_KEY, exp,

@@ -6,6 +6,7 @@
 #include "joind-util.h"
 #include "joind-port.h"
 #include "joind-access-point.h"
+#include "joind-adhoc.h"
 #include "joind-error.h"
 #include "joind-station-private.h"
 
@@ -21,6 +22,7 @@ typedef struct {
 	JoindPort8021x *port;
 	JoindStation *station;
 	JoindAccessPoint *access_point;
+	JoindAdHoc *adhoc;
 	JoindDeviceMode mode;
 	guint supported_modes;
 	JoindDeviceChangedFunc changed;
@@ -41,6 +43,7 @@ enum {
 	PROP_PORT,
 	PROP_STATION,
 	PROP_ACCESS_POINT,
+	PROP_ADHOC,
 	PROP_MODE,
 	PROP_SUPPORTED_MODES,
 	N_PROPS
@@ -84,6 +87,9 @@ joind_device_get_property(GObject *object, guint id, GValue *value, GParamSpec *
 		break;
 	case PROP_ACCESS_POINT:
 		g_value_set_object(value, priv->access_point);
+		break;
+	case PROP_ADHOC:
+		g_value_set_object(value, priv->adhoc);
 		break;
 	case PROP_MODE:
 		g_value_set_int(value, priv->mode);
@@ -136,6 +142,7 @@ joind_device_finalize(GObject *object)
 	g_clear_object(&priv->port);
 	g_clear_object(&priv->station);
 	g_clear_object(&priv->access_point);
+	g_clear_object(&priv->adhoc);
 	G_OBJECT_CLASS(joind_device_parent_class)->finalize(object);
 }
 
@@ -184,6 +191,7 @@ joind_device_class_init(JoindDeviceClass *klass)
 	props[PROP_STATION] = g_param_spec_object("station", NULL, NULL, JOIND_TYPE_STATION, ro);
 	props[PROP_ACCESS_POINT] =
 	        g_param_spec_object("access-point", NULL, NULL, JOIND_TYPE_ACCESS_POINT, ro);
+	props[PROP_ADHOC] = g_param_spec_object("adhoc", NULL, NULL, JOIND_TYPE_ADHOC, ro);
 	props[PROP_MODE] = g_param_spec_int("mode", NULL, NULL, 0, JOIND_DEVICE_MODE_LAST,
 	                                    JOIND_DEVICE_MODE_STATION, ro);
 	props[PROP_SUPPORTED_MODES] = g_param_spec_uint("supported-modes", NULL, NULL, 0, G_MAXUINT,
@@ -410,6 +418,21 @@ joind_device_get_access_point(JoindDevice *device)
 {
 	g_return_val_if_fail(JOIND_IS_DEVICE(device), NULL);
 	return GET_PRIV(device)->access_point;
+}
+
+void
+joind_device_attach_adhoc(JoindDevice *device, JoindAdHoc *adhoc)
+{
+	g_return_if_fail(JOIND_IS_DEVICE(device));
+	if (g_set_object(&GET_PRIV(device)->adhoc, adhoc))
+		g_object_notify_by_pspec(G_OBJECT(device), props[PROP_ADHOC]);
+}
+
+JoindAdHoc *
+joind_device_get_adhoc(JoindDevice *device)
+{
+	g_return_val_if_fail(JOIND_IS_DEVICE(device), NULL);
+	return GET_PRIV(device)->adhoc;
 }
 
 const gchar *

@@ -8,6 +8,7 @@
 
 #include "joind-dbus-call.h"
 #include "joind-access-point.h"
+#include "joind-adhoc.h"
 #include "joind-device-power.h"
 #include "joind-error.h"
 #include "joind-station.h"
@@ -107,6 +108,10 @@ op_finish(JoindCallOp op, GObject *source, GAsyncResult *result, GError **error)
 	case JOIND_CALL_OP_AP_START_PROFILE:
 	case JOIND_CALL_OP_AP_STOP:
 		return joind_access_point_finish(JOIND_ACCESS_POINT(source), result, error);
+	case JOIND_CALL_OP_ADHOC_START:
+	case JOIND_CALL_OP_ADHOC_START_OPEN:
+	case JOIND_CALL_OP_ADHOC_STOP:
+		return joind_adhoc_finish(JOIND_ADHOC(source), result, error);
 	}
 	return joind_set_error(error, JOIND_ERROR_NOT_SUPPORTED, "No such operation.");
 }
@@ -189,7 +194,21 @@ op_ap_start_profile(OpRun *run, JoindAccessPoint *access_point)
 	                                 joind_dbus_call_get_cancellable(run->call), op_done, run);
 }
 
-/* Modes and access points (ABI 3.1). */
+/* Ad-hoc networks (ABI 3.2): Start's "(ss)", StartOpen's "(s)". */
+static void
+op_adhoc_start(OpRun *run, JoindAdHoc *adhoc)
+{
+	const gchar *ssid = NULL, *passphrase = NULL;
+
+	if (run->op == JOIND_CALL_OP_ADHOC_START)
+		g_variant_get(op_params(run), "(&s&s)", &ssid, &passphrase);
+	else
+		g_variant_get(op_params(run), "(&s)", &ssid);
+	joind_adhoc_start(adhoc, ssid, passphrase, joind_dbus_call_get_cancellable(run->call),
+	                  op_done, run);
+}
+
+/* Modes, access points and ad-hoc networks (ABI 3.1, 3.2). */
 static gboolean
 op_run_ap(OpRun *run, gpointer model)
 {
@@ -207,6 +226,13 @@ op_run_ap(OpRun *run, gpointer model)
 	case JOIND_CALL_OP_AP_STOP:
 		joind_access_point_stop(model, joind_dbus_call_get_cancellable(run->call), op_done,
 		                        run);
+		return TRUE;
+	case JOIND_CALL_OP_ADHOC_START:
+	case JOIND_CALL_OP_ADHOC_START_OPEN:
+		op_adhoc_start(run, model);
+		return TRUE;
+	case JOIND_CALL_OP_ADHOC_STOP:
+		joind_adhoc_stop(model, joind_dbus_call_get_cancellable(run->call), op_done, run);
 		return TRUE;
 	default:
 		return FALSE;

@@ -71,7 +71,8 @@ JOIND_EXPORT void joind_call_return_result(JoindCall *call, gboolean ok, const G
  * once it runs in that mode; an access point's Start ("(ss)": SSID and
  * passphrase; the strongest security every client can use, or with
  * _WPA2 WPA2-Personal alone, as iwd's), StartProfile ("(s)") and Stop on
- * a JoindAccessPoint. */
+ * a JoindAccessPoint. ABI 3.2: an ad-hoc network's Start ("(ss)": SSID
+ * and passphrase), StartOpen ("(s)") and Stop on a JoindAdHoc. */
 typedef enum {
 	JOIND_CALL_OP_SCAN,
 	JOIND_CALL_OP_DISCONNECT,
@@ -84,6 +85,9 @@ typedef enum {
 	JOIND_CALL_OP_AP_START_WPA2,
 	JOIND_CALL_OP_AP_START_PROFILE,
 	JOIND_CALL_OP_AP_STOP,
+	JOIND_CALL_OP_ADHOC_START,
+	JOIND_CALL_OP_ADHOC_START_OPEN,
+	JOIND_CALL_OP_ADHOC_STOP,
 } JoindCallOp;
 
 /* Runs op on model for call, with the call's cancellable (so a secret is

@@ -27,7 +27,7 @@ typedef struct _JoindProfileKey JoindProfileKey; /* joind-profile.h */
 /* Bump the major number for any incompatible change to core/api/. */
 #define JOIND_PLUGIN_ABI_MAJOR 3u
 /* Bump the minor number when adding to core/api/ compatibly. */
-#define JOIND_PLUGIN_ABI_MINOR 1u
+#define JOIND_PLUGIN_ABI_MINOR 2u
 
 #define JOIND_PLUGIN_SYMBOL "joind_plugin_descriptor"
 

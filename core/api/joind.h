@@ -2,6 +2,7 @@
 #pragma once
 
 #include "joind-access-point.h"
+#include "joind-adhoc.h"
 #include "joind-agent.h"
 #include "joind-auth-rule.h"
 #include "joind-core.h"

@@ -2,8 +2,9 @@
  * actions as net.joind's for the same operations. A Device or Adapter
  * Powered write sets the link up or down, which takes a station off the
  * air like a disconnect (NetworkManager's radio switch is this write).
- * A Device Mode write and AccessPoint run an access point: the hotspot
- * action, as net.joind's Device1.Mode and AccessPoint1. */
+ * A Device Mode write, AccessPoint and AdHoc run an access point or an
+ * ad-hoc network: the hotspot action, as net.joind's Device1.Mode,
+ * AccessPoint1 and AdHoc1. */
 #include "iwd-auth.h"
 
 const JoindAuthRule iwd_auth_rules[] = {
@@ -13,6 +14,7 @@ const JoindAuthRule iwd_auth_rules[] = {
         {"net.connman.iwd.Device", "Mode", JOIND_AUTH_ACTION_HOTSPOT, NULL},
         {"net.connman.iwd.Device", NULL, JOIND_AUTH_ACTION_CONNECT, NULL},
         {"net.connman.iwd.AccessPoint", NULL, JOIND_AUTH_ACTION_HOTSPOT, NULL},
+        {"net.connman.iwd.AdHoc", NULL, JOIND_AUTH_ACTION_HOTSPOT, NULL},
         {"net.connman.iwd.Station", NULL, JOIND_AUTH_ACTION_CONNECT, NULL},
         {"net.connman.iwd.StationDiagnostic", NULL, JOIND_AUTH_ACTION_CONNECT, NULL},
         {"net.connman.iwd.Network", "Connect", JOIND_AUTH_ACTION_CONNECT, NULL},

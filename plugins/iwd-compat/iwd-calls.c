@@ -116,8 +116,8 @@ const IwdMethod iwd_network_methods[] = {
  * off disconnects and stops scans, on scans and autoconnects again. An
  * Adapter's write acts on the radio's station interface (joind runs one
  * per radio), where iwd would switch the radio's rfkill. Mode switches
- * the interface (station, ap) and is answered once it runs in the new
- * mode, with AccessPoint or Station on the device's object. */
+ * the interface (station, ap, ad-hoc) and is answered once it runs in the
+ * new mode, with Station, AccessPoint or AdHoc on the device's object. */
 void
 iwd_power_set_property(JoindCall *call, IwdIface *target, JoindDevice *device)
 {

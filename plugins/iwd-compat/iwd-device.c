@@ -7,6 +7,7 @@
  */
 #include "iwd-device.h"
 
+#include "iwd-adhoc.h"
 #include "iwd-ap.h"
 #include "iwd-calls.h"
 #include "iwd-diagnostics.h"
@@ -38,6 +39,7 @@ struct _IwdDevice {
 	gulong station_ids[3]; /* notify, network-added, network-removed */
 	GHashTable *networks;  /* JoindNetwork -> IwdNetwork */
 	IwdAp *ap;             /* while the device is in AP mode */
+	IwdAdHoc *adhoc;       /* while the device is in ad-hoc mode */
 };
 
 /* ---- networks ---------------------------------------------------------------- */
@@ -317,6 +319,19 @@ device_sync_ap(IwdDevice *self)
 		self->ap = iwd_ap_new(self->object, access_point);
 }
 
+/* AdHoc likewise, in ad-hoc mode. */
+static void
+device_sync_adhoc(IwdDevice *self)
+{
+	JoindAdHoc *adhoc = joind_device_get_adhoc(self->device);
+
+	if (self->adhoc != NULL && iwd_adhoc_get_model(self->adhoc) == adhoc)
+		return;
+	g_clear_pointer(&self->adhoc, iwd_adhoc_free);
+	if (adhoc != NULL)
+		self->adhoc = iwd_adhoc_new(self->object, adhoc);
+}
+
 static void
 device_sync(IwdDevice *self)
 {
@@ -335,6 +350,7 @@ device_sync(IwdDevice *self)
 	        self->device_iface, "Mode",
 	        g_variant_new_string(joind_device_mode_to_string(joind_device_get_mode(device))));
 	device_sync_ap(self);
+	device_sync_adhoc(self);
 	if (!joind_device_get_powered(device))
 		station = NULL;
 	if (station != self->station) {
@@ -385,6 +401,7 @@ iwd_device_free(IwdDevice *self)
 	g_signal_handler_disconnect(self->device, self->device_notify_id);
 	station_hide(self);
 	g_clear_pointer(&self->ap, iwd_ap_free);
+	g_clear_pointer(&self->adhoc, iwd_adhoc_free);
 	g_dbus_object_manager_server_unexport(self->manager, self->path);
 	g_object_unref(self->object);
 	g_object_unref(self->device_iface);

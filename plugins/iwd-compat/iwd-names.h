@@ -16,6 +16,7 @@ G_BEGIN_DECLS
 #define IWD_IFACE_DEVICE  IWD_SERVICE ".Device"
 #define IWD_IFACE_STATION IWD_SERVICE ".Station"
 #define IWD_IFACE_AP      IWD_SERVICE ".AccessPoint"
+#define IWD_IFACE_ADHOC   IWD_SERVICE ".AdHoc"
 #define IWD_IFACE_DIAG    IWD_SERVICE ".StationDiagnostic"
 #define IWD_IFACE_NETWORK IWD_SERVICE ".Network"
 #define IWD_IFACE_KNOWN   IWD_SERVICE ".KnownNetwork"

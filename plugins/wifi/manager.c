@@ -4,8 +4,8 @@
  * then on the config group's events keep the picture current: new and
  * deleted wiphys and interfaces, and interface type changes (hostapd turns
  * a station into an AP). Each managed interface is handed to the owner of
- * its mode (mode_owners below, kernel/mode.h): the station, or the access
- * point. The interface's device (Device1) is the manager's and stays
+ * its mode (mode_owners below, kernel/mode.h): the station, the access
+ * point or the ad-hoc network. The interface's device (Device1) is the manager's and stays
  * while the interface changes modes (manager-mode.c switches them for
  * Device1.Mode); only the owner changes.
  *
@@ -17,6 +17,7 @@
 
 #include "joind-mac.h"
 #include "address.h"
+#include "adhoc-mode.h"
 #include "ap-mode.h"
 #include "device.h"
 #include "manager-private.h"
@@ -38,7 +39,8 @@ typedef struct {
 
 /* Who owns an interface in each mode; an interface in a mode no one
  * owns is left alone. */
-static const WifiModeOps *const mode_owners[] = {&wifi_station_mode_ops, &wifi_ap_mode_ops};
+static const WifiModeOps *const mode_owners[] = {&wifi_station_mode_ops, &wifi_ap_mode_ops,
+                                                 &wifi_adhoc_mode_ops};
 
 static void manager_interface_seen(WifiManager *self, Interface *iface);
 

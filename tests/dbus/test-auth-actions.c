@@ -133,6 +133,9 @@ test_actions(void)
 	        {"net.joind.Device1", "Mode", FALSE, JOIND_AUTH_ACTION_HOTSPOT},
 	        {"net.joind.AccessPoint1", "Start", FALSE, JOIND_AUTH_ACTION_HOTSPOT},
 	        {"net.joind.AccessPoint1", "Stop", TRUE, JOIND_AUTH_ACTION_HOTSPOT},
+	        /* And an ad-hoc network. */
+	        {"net.joind.AdHoc1", "StartOpen", FALSE, JOIND_AUTH_ACTION_HOTSPOT},
+	        {"net.joind.AdHoc1", "Stop", TRUE, JOIND_AUTH_ACTION_HOTSPOT},
 	        {"net.joind.Device1", "Powered", FALSE, NULL},
 	        /* Not on the API: refused. */
 	        {"net.joind.KnownNetwork1", "Name", FALSE, NULL},
@@ -178,6 +181,8 @@ test_iwd_rules(void)
 	g_assert_cmpstr(joind_auth_action_lookup("net.connman.iwd.Device", "Powered", FALSE), ==,
 	                JOIND_AUTH_ACTION_CONNECT);
 	g_assert_cmpstr(joind_auth_action_lookup("net.connman.iwd.AccessPoint", "Start", FALSE), ==,
+	                JOIND_AUTH_ACTION_HOTSPOT);
+	g_assert_cmpstr(joind_auth_action_lookup("net.connman.iwd.AdHoc", "StartOpen", FALSE), ==,
 	                JOIND_AUTH_ACTION_HOTSPOT);
 }
 

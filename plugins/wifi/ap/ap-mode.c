@@ -3,11 +3,10 @@
 #include "ap-mode.h"
 
 #include <linux/nl80211.h>
-#include <net/if.h>
 
 #include "ap-object.h"
 #include "joind-mac.h"
-#include "link.h"
+#include "mode-link.h"
 
 typedef struct {
 	WifiIface *iface;
@@ -15,35 +14,6 @@ typedef struct {
 	WifiAccessPoint *access_point;
 	WifiAp *ap; /* the access point's */
 } ApOwner;
-
-/* The device is powered while its link is up: an access point must be up
- * to beacon, and its clients' traffic flows only then. */
-static void
-ap_set_powered(ApOwner *o, gboolean up)
-{
-	joind_device_set_powered(o->device, up);
-	joind_device_set_state(o->device,
-	                       up ? JOIND_DEVICE_STATE_NO_CARRIER : JOIND_DEVICE_STATE_DOWN);
-}
-
-/* Up, as the station would be: joind never deletes or recreates the
- * interface, it only sets it up. */
-static void
-ap_link_up(ApOwner *o, const gchar *blocked)
-{
-	g_autoptr(GError) error = NULL;
-
-	if (blocked != NULL) {
-		wifi_iface_info(o->iface, "the radio is blocked (%s): the access point waits",
-		                blocked);
-		return;
-	}
-	if (o->iface->link != NULL && !wifi_link_set_up(o->iface->link, o->iface->name, &error)) {
-		g_warning("%s", error->message);
-		return;
-	}
-	ap_set_powered(o, TRUE);
-}
 
 static gpointer
 ap_take(const WifiModeSetup *setup, GError **error)
@@ -65,7 +35,8 @@ ap_take(const WifiModeSetup *setup, GError **error)
 	/* AccessPoint1 is there before the device says it is powered: a
 	 * client that waits for Powered (NetworkManager) finds it. */
 	joind_device_attach_access_point(o->device, JOIND_ACCESS_POINT(o->access_point));
-	ap_link_up(o, setup->blocked);
+	/* An access point must be up to beacon. */
+	wifi_mode_link_up(o->iface, o->device, setup->blocked, "the access point");
 	return o;
 }
 
@@ -93,18 +64,8 @@ ap_link_changed(gpointer owner, const gchar *name, const gchar *address, guint f
 {
 	ApOwner *o = owner;
 
-	if (name != NULL) {
-		wifi_iface_set_name(o->iface, name);
-		joind_device_set_name(o->device, name);
-	}
-	if (address != NULL)
-		joind_device_set_address(o->device, address);
-	if ((flags & IFF_UP) == 0 && joind_device_get_powered(o->device)) {
-		ap_set_powered(o, FALSE);
+	if (wifi_mode_link_changed(o->iface, o->device, name, address, flags))
 		wifi_ap_stop(o->ap, "the link went down");
-	} else if ((flags & IFF_UP) != 0) {
-		ap_set_powered(o, TRUE);
-	}
 }
 
 static void
@@ -124,11 +85,11 @@ ap_set_blocked(gpointer owner, gboolean blocked, const gchar *reason)
 	g_autofree gchar *why = NULL;
 
 	if (!blocked) {
-		ap_link_up(o, NULL);
+		wifi_mode_link_up(o->iface, o->device, NULL, "the access point");
 		return;
 	}
 	why = g_strdup_printf("the radio is blocked: %s", reason);
-	ap_set_powered(o, FALSE);
+	wifi_mode_set_powered(o->device, FALSE);
 	wifi_ap_stop(o->ap, why);
 }
 

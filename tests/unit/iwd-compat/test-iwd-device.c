@@ -2,7 +2,8 @@
  * only while powered, StationDiagnostic only while connected, Network
  * objects under it (PSK and SAE twins share one path, none for an SSID
  * that is not UTF-8), ConnectedNetwork and KnownNetwork left out
- * when they have no value, and the properties of one change sent together. */
+ * when they have no value, and the properties of one change sent together;
+ * AdHoc in ad-hoc mode. */
 #include "iwd-device.h"
 #include "iwd-names.h"
 
@@ -171,6 +172,35 @@ test_connected(Fixture *f, gconstpointer data)
 	g_assert_false(exported(f, DEVICE_PATH, IWD_IFACE_DIAG));
 }
 
+/* In ad-hoc mode the device's object carries AdHoc as iwd's
+ * doc/ad-hoc-api.txt has it: Started and ConnectedPeers follow the model;
+ * it goes with the model. */
+static void
+test_adhoc(Fixture *f, gconstpointer data)
+{
+	g_autoptr(JoindAdHoc) adhoc = g_object_new(JOIND_TYPE_ADHOC, NULL);
+	g_autoptr(GVariant) before = NULL, started = NULL;
+	g_autofree const gchar **peers = NULL;
+	gboolean on = TRUE;
+
+	g_assert_false(exported(f, DEVICE_PATH, IWD_IFACE_ADHOC));
+	joind_device_attach_adhoc(f->device, adhoc);
+	before = props_of(f, DEVICE_PATH, IWD_IFACE_ADHOC);
+	g_assert_nonnull(before);
+	g_assert_true(g_variant_lookup(before, "Started", "b", &on));
+	g_assert_false(on);
+	joind_adhoc_set_started(adhoc, TRUE, "mesh", "open");
+	joind_adhoc_peer_joined(adhoc, "02:00:00:00:0A:00");
+	started = props_of(f, DEVICE_PATH, IWD_IFACE_ADHOC);
+	g_assert_true(g_variant_lookup(started, "Started", "b", &on));
+	g_assert_true(on);
+	g_assert_true(g_variant_lookup(started, "ConnectedPeers", "^a&s", &peers));
+	g_assert_cmpuint(g_strv_length((gchar **)peers), ==, 1);
+	g_assert_cmpstr(peers[0], ==, "02:00:00:00:0a:00");
+	joind_device_attach_adhoc(f->device, NULL);
+	g_assert_false(exported(f, DEVICE_PATH, IWD_IFACE_ADHOC));
+}
+
 int
 main(int argc, char **argv)
 {
@@ -178,6 +208,8 @@ main(int argc, char **argv)
 	g_test_add("/iwd-compat/device/station", Fixture, NULL, fixture_set_up,
 	           test_device_and_station, fixture_tear_down);
 	g_test_add("/iwd-compat/device/networks", Fixture, NULL, fixture_set_up, test_networks,
+	           fixture_tear_down);
+	g_test_add("/iwd-compat/device/adhoc", Fixture, NULL, fixture_set_up, test_adhoc,
 	           fixture_tear_down);
 	g_test_add("/iwd-compat/device/connected", Fixture, NULL, fixture_set_up, test_connected,
 	           fixture_tear_down);

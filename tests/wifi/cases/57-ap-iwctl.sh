@@ -30,7 +30,7 @@ jw -t 20 object net.joind.Device1 "Name=$APIF" >/dev/null || wifi_fail "joind di
 IDEV=/net/connman/iwd/$(cat /sys/class/net/"$APIF"/phy80211/index)/$(cat /sys/class/net/"$APIF"/ifindex)
 modes=$(busctl --system --json=short get-property $IWD "${IDEV%/*}" $IWD.Adapter SupportedModes |
 	jq -c .data)
-[[ $modes == '["station","ap"]' ]] || wifi_fail "SupportedModes: $modes"
+[[ $modes == '["station","ap","ad-hoc"]' ]] || wifi_fail "SupportedModes: $modes"
 check "joind manages $APIF; its adapter supports $modes"
 
 T0=$(wifi_now)
