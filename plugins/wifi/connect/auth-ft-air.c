@@ -18,16 +18,16 @@
 /* IEEE 802.11-2020 table 9-78: invalid FTE. */
 #define FT_STATUS_INVALID_FTE 55
 
-static void
-ft_fall_back(WifiConnector *self, const gchar *why)
+void
+wifi_auth_ft_fall_back(WifiConnector *self, const gchar *why)
 {
-	wifi_iface_info(self->iface,
-	                "“%s”: FT over the air failed (%s): a full reassociation instead",
-	                wifi_attempt_get_name(self->cur), why);
+	wifi_iface_info(self->iface, "“%s”: %s failed (%s): a full reassociation instead",
+	                wifi_attempt_get_name(self->cur), self->method->name, why);
+	self->method->release(self);
 	wifi_attempt_ft_abandon(self->cur);
 	g_clear_pointer(&self->keying, wifi_keying_free);
 	self->method = &wifi_auth_open;
-	self->method->go(self, "FT over the air failed");
+	self->method->go(self, "fast transition failed");
 }
 
 static void
@@ -36,7 +36,7 @@ ft_go(WifiConnector *self, const gchar *reason)
 	g_autoptr(GError) error = NULL;
 
 	if (!wifi_attempt_ft_begin(self->cur, &error)) {
-		ft_fall_back(self, error->message);
+		wifi_auth_ft_fall_back(self, error->message);
 		return;
 	}
 	wifi_iface_info(self->iface, "“%s”: FT over the air", wifi_attempt_get_name(self->cur));
@@ -60,7 +60,7 @@ ft_rx_authenticate(WifiConnector *self, struct nlattr **attrs)
 	case WIFI_SME_ANSWER_TIMED_OUT:
 	case WIFI_SME_ANSWER_REFUSED:
 		refused = wifi_sme_refusal_message("FT authentication", status == 0, status);
-		ft_fall_back(self, refused);
+		wifi_auth_ft_fall_back(self, refused);
 		return TRUE;
 	case WIFI_SME_ANSWER_SUCCESS:
 		break;
@@ -68,7 +68,7 @@ ft_rx_authenticate(WifiConnector *self, struct nlattr **attrs)
 	if (frame == NULL ||
 	    !wifi_mgmt_parse_answer(nla_data(frame), (gsize)nla_len(frame), &answer, &error) ||
 	    !wifi_attempt_ft_authenticated(self->cur, answer.ies, answer.ies_len, &error)) {
-		ft_fall_back(self, error != NULL ? error->message : "no frame");
+		wifi_auth_ft_fall_back(self, error != NULL ? error->message : "no frame");
 		return TRUE;
 	}
 	connector_enter(self, connector_association_state(self), "FT authentication accepted");
@@ -102,7 +102,7 @@ ft_refused(WifiConnector *self, guint8 cmd, gboolean timed_out, guint16 status)
 		return FALSE;
 	if (!timed_out && ft_start_over(self, cmd, status))
 		return TRUE;
-	ft_fall_back(self, message);
+	wifi_auth_ft_fall_back(self, message);
 	return TRUE;
 }
 

@@ -127,6 +127,12 @@ wifi_attempt_ft_can_transition(const WifiAttempt *attempt)
 	       memcmp(attempt->plan.own_mde + 2, attempt->ft_holders.mdid, 2) == 0;
 }
 
+gboolean
+wifi_attempt_ft_over_ds(const WifiAttempt *attempt)
+{
+	return (attempt->bss->ies.ft_capability & WIFI_FT_CAP_OVER_DS) != 0;
+}
+
 /* Our RSNE, the MDE and our FTE of a request the transition built into
  * the plan, where the SME's commands take them. */
 static void
@@ -189,12 +195,21 @@ wifi_attempt_ft_authenticated(WifiAttempt *attempt, const guint8 *ies, gsize ies
 	return TRUE;
 }
 
+const gchar *
+wifi_attempt_ft_transition_name(const WifiAttempt *attempt)
+{
+	if (attempt->ft_air == NULL)
+		return NULL;
+	return attempt->ft_over_ds ? "FT over the DS" : "FT over the air";
+}
+
 void
 wifi_attempt_ft_abandon(WifiAttempt *attempt)
 {
 	g_clear_pointer(&attempt->ft_air, wifi_ft_transition_free);
 	attempt->has_ft_holders = FALSE;
 	attempt->plan.ft_over_air = FALSE;
+	attempt->ft_over_ds = FALSE;
 	attempt->plan.own_fte_len = 0;
 	wifi_rsn_plan_offer_pmkid(&attempt->plan, NULL);
 }
