@@ -1,8 +1,11 @@
 # shellcheck shell=bash
 # ft-roam-lib.sh - what the FT-PSK cases (60-ft-*) share, sourced by them
-# after roam-lib.sh: joind-ft (FT-PSK only, mobility domain a1b2) from
-# wlan4 (channel 6) and wlan5 (channel 11), joined with an initial mobility
-# domain association, and hostapd's view of the station.
+# after roam-lib.sh: an FT-PSK only network (FT_SSID, default joind-ft;
+# mobility domain a1b2) from wlan4 (channel 6) and wlan5 (channel 11),
+# joined with an initial mobility domain association, and hostapd's view of
+# the station. A case whose access points differ from the others' in what
+# they advertise takes its own FT_SSID: the kernel's scan table may still
+# hold an earlier case's beacons for the same BSSID and SSID.
 
 # ft_ap NAME IFACE CHANNEL R1KH [CONFIG-LINE...]: a hostapd for joind-ft.
 # FT_GENERATE_LOCAL (default 1) is ft_psk_generate_local: 1 lets each
@@ -16,7 +19,7 @@ interface=$2
 driver=nl80211
 hw_mode=g
 channel=$3
-ssid=joind-ft
+ssid=${FT_SSID:-joind-ft}
 wpa=2
 wpa_key_mgmt=FT-PSK
 rsn_pairwise=CCMP
@@ -45,15 +48,16 @@ ft_roams() { wifi_diag ".devices[] | select(.name == \"wlan2\") | .details.roams
 # ROAM_NET, ROAM_STA, ROAM_FROM, ROAM_TO and ROAM_TO_BSSID as roam_setup
 # does, and checks hostapd's and GetDiagnostics' view of FT-PSK.
 ft_join() {
-	wifi_step "joind-ft (FT-PSK only, mobility domain a1b2) beaconing on wlan4 and wlan5"
+	local ssid=${FT_SSID:-joind-ft} akm
+	wifi_step "$ssid (FT-PSK only, mobility domain a1b2) beaconing on wlan4 and wlan5"
 	# Found before it is known, so that autoconnect does not race the scan.
 	jcall --object-path "$DEV" --method net.joind.Station1.Scan >/dev/null || wifi_fail "Scan()"
-	jw -t 40 count 1 $NET "Device=$DEV" Name=joind-ft Type=psk >/dev/null ||
-		wifi_fail "joind-ft not listed as a psk network"
-	printf '[Security]\nPassphrase=%s\n' "$PASS" >"$WORK/state/joind-ft.psk"
-	ROAM_NET=$(jw -t 40 count 1 $NET "Device=$DEV" Name=joind-ft Type=psk 'KnownNetwork!=/') ||
-		wifi_fail "joind-ft not listed as a known psk network"
-	wifi_connect "$ROAM_NET" joind-ft
+	jw -t 40 count 1 $NET "Device=$DEV" Name="$ssid" Type=psk >/dev/null ||
+		wifi_fail "$ssid not listed as a psk network"
+	printf '[Security]\nPassphrase=%s\n' "$PASS" >"$WORK/state/$ssid.psk"
+	ROAM_NET=$(jw -t 40 count 1 $NET "Device=$DEV" Name="$ssid" Type=psk 'KnownNetwork!=/') ||
+		wifi_fail "$ssid not listed as a known psk network"
+	wifi_connect "$ROAM_NET" "$ssid"
 	ROAM_STA=$(cat /sys/class/net/wlan2/address)
 	if roam_has_sta ft1 wlan4 "$ROAM_STA"; then
 		ROAM_FROM=(ft1 wlan4) ROAM_TO=(ft2 wlan5)
@@ -62,7 +66,6 @@ ft_join() {
 		ROAM_FROM=(ft2 wlan5) ROAM_TO=(ft1 wlan4)
 	fi
 	ROAM_TO_BSSID=$(cat "/sys/class/net/${ROAM_TO[1]}/address")
-	local akm
 	akm=$(ft_sta_akm "${ROAM_FROM[@]}")
 	[[ $akm == 00-0f-ac-4 ]] || wifi_fail "${ROAM_FROM[0]} lists the station with AKM '$akm', not FT-PSK"
 	ft_conn '.security == "ft-psk" and .mobility_domain == "a1b2"' >/dev/null ||
@@ -71,7 +74,7 @@ ft_join() {
 	# the log.
 	(($(ft_4way_count "${ROAM_FROM[0]}") >= 1)) ||
 		wifi_fail "${ROAM_FROM[0]}'s log shows no 4-way handshake for the initial association"
-	check "FT-only joind-ft joined through ${ROAM_FROM[1]} in $TOOK s: hostapd sees FT-PSK, diagnostics ft-psk, a1b2"
+	check "FT-only $ssid joined through ${ROAM_FROM[1]} in $TOOK s: hostapd sees FT-PSK, diagnostics ft-psk, a1b2"
 }
 
 # ft_roam_to_target: a manual roam to ROAM_TO, watched (roam-lib.sh): the
@@ -95,5 +98,5 @@ ft_teardown() {
 	jcall --object-path "$DEV" --method net.joind.Station1.Disconnect >/dev/null || wifi_fail "Disconnect()"
 	wifi_stop_hostapd ft1
 	wifi_stop_hostapd ft2
-	rm -f "$WORK/state/joind-ft.psk"
+	rm -f "$WORK/state/${FT_SSID:-joind-ft}.psk"
 }

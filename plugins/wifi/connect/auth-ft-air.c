@@ -6,10 +6,11 @@
  * keys (auth-ft.c, handshake/ft-transition.c). No 4-way handshake
  * follows: the keys go in at the association's event.
  *
- * A target that refuses, does not answer or answers what does not check
- * gets the full reassociation of the open method instead; the link left
- * is gone already (mac80211 drops it when the authentication starts), so
- * only a reassociation that fails too ends the roam. */
+ * A target that refuses or answers what does not check gets the full
+ * reassociation of the open method instead; one that does not answer
+ * leaves the roam to the roamer's next BSS, which may be the one left
+ * (the link left is gone on our side already: mac80211 drops it when the
+ * authentication starts). Only when that fails too does the roam end. */
 #include "auth-method.h"
 
 #include "mgmt.h"
@@ -101,6 +102,12 @@ ft_refused(WifiConnector *self, guint8 cmd, gboolean timed_out, guint16 status)
 	if (self->cur->ft_air == NULL)
 		return FALSE;
 	if (!timed_out && ft_start_over(self, cmd, status))
+		return TRUE;
+	/* mac80211 forgets a BSS whose authentication timed out, so a full
+	 * authentication to it would be refused (ENOENT): the roamer's next
+	 * BSS (the one left among them) at once. */
+	if (timed_out && cmd == NL80211_CMD_AUTHENTICATE && self->roaming &&
+	    connector_roam_elsewhere(self, message))
 		return TRUE;
 	wifi_auth_ft_fall_back(self, message);
 	return TRUE;

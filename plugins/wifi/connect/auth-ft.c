@@ -133,8 +133,9 @@ wifi_attempt_ft_over_ds(const WifiAttempt *attempt)
 	return (attempt->bss->ies.ft_capability & WIFI_FT_CAP_OVER_DS) != 0;
 }
 
-/* Our RSNE, the MDE and our FTE of a request the transition built into
- * the plan, where the SME's commands take them. */
+/* Our RSNE, the MDE (the target's, once it answered) and our FTE of a
+ * request the transition built into the plan, where the SME's commands
+ * take them. */
 static void
 plan_take(WifiRsnPlan *plan, GBytes *ies)
 {
@@ -144,6 +145,7 @@ plan_take(WifiRsnPlan *plan, GBytes *ies)
 
 	memcpy(plan->own_rsne, p, rsne_len);
 	plan->own_rsne_len = rsne_len;
+	memcpy(plan->own_mde, p + rsne_len, WIFI_MDE_LEN);
 	memcpy(plan->own_fte, p + fte_at, len - fte_at);
 	plan->own_fte_len = len - fte_at;
 }

@@ -1,5 +1,5 @@
 # shellcheck shell=bash
-# 60-ft-ds.sh - fast transition over the DS with FT-PSK: joind-ft from
+# 60-ft-ds.sh - fast transition over the DS with FT-PSK: joind-ftds from
 # two hostapd processes whose MDE says "FT over the DS" (ft_over_ds=1);
 # both access point interfaces sit on a bridge (bridge=brft, made here and
 # removed after) that carries hostapd's RRB between them: the access point
@@ -15,6 +15,9 @@ source "$JOIND_SOURCE_ROOT/tests/wifi/roam-lib.sh"
 # shellcheck source=../ft-roam-lib.sh
 source "$JOIND_SOURCE_ROOT/tests/wifi/ft-roam-lib.sh"
 
+# Its own SSID: 60-ft-psk's access points had the same BSSIDs without
+# "FT over the DS".
+FT_SSID=joind-ftds
 mountpoint -q /sys/kernel/debug || mount -t debugfs debugfs /sys/kernel/debug
 ip link add brft type bridge || wifi_fail "ip link add brft type bridge"
 ip link set brft up
