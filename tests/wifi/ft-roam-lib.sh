@@ -7,14 +7,13 @@
 # they advertise takes its own FT_SSID: the kernel's scan table may still
 # hold an earlier case's beacons for the same BSSID and SSID.
 
-# ft_ap NAME IFACE CHANNEL R1KH [CONFIG-LINE...]: a hostapd for joind-ft.
-# FT_GENERATE_LOCAL (default 1) is ft_psk_generate_local: 1 lets each
-# access point derive the PMK-R1 from the passphrase itself, 0 makes it
-# ask the R0KH over RRB. FT_OVER_DS (default 0) is ft_over_ds, the MDE's
-# "FT over the DS" bit. The CONFIG-LINEs (bridge=, r0kh=...) follow.
-ft_ap() {
-	wifi_start_hostapd "$1" < <(
-		cat <<EOF2
+# ft_conf NAME IFACE CHANNEL R1KH [CONFIG-LINE...]: a hostapd configuration
+# for the network. FT_GENERATE_LOCAL (default 1) is ft_psk_generate_local:
+# 1 lets each access point derive the PMK-R1 from the passphrase itself, 0
+# makes it ask the R0KH over RRB. FT_OVER_DS (default 0) is ft_over_ds,
+# the MDE's "FT over the DS" bit. The CONFIG-LINEs follow.
+ft_conf() {
+	cat <<EOF2
 interface=$2
 driver=nl80211
 hw_mode=g
@@ -30,14 +29,19 @@ ft_over_ds=${FT_OVER_DS:-0}
 nas_identifier=$1.joind.test
 r1_key_holder=$4
 EOF2
-		printf '%s\n' "${@:5}"
-	)
+	printf '%s\n' "${@:5}"
 }
+# ft_ap NAME IFACE CHANNEL R1KH [CONFIG-LINE...]: a hostapd of its own.
+ft_ap() { wifi_start_hostapd "$1" < <(ft_conf "$@"); }
 # AKMSuiteSelector of the station in hostapd's table ("00-0f-ac-4").
 ft_sta_akm() { roam_cli "$1" "$2" sta "$ROAM_STA" | sed -n 's/^AKMSuiteSelector=//p'; }
-# The 4-way handshakes an access point completed, from its log (hostapd
-# logs "pairwise key handshake completed" for each one, none for FT).
-ft_4way_count() { grep -c 'pairwise key handshake completed' "$LOGDIR/hostapd-$1.log" || true; }
+# ft_4way_count NAME IFACE: the 4-way handshakes the access point completed,
+# from its log (hostapd logs "IFACE: STA ... pairwise key handshake
+# completed" for each one, none for FT); FT_LOG names the log of a hostapd
+# that runs both access points.
+ft_4way_count() {
+	grep -c "^$2: .*pairwise key handshake completed" "$LOGDIR/hostapd-${FT_LOG:-$1}.log" || true
+}
 ft_conn() { wifi_diag ".devices[] | select(.name == \"wlan2\") | .details.connection | $1"; }
 # The roamer's record of its moves in GetDiagnostics (.last: the newest
 # first).
@@ -72,7 +76,7 @@ ft_join() {
 		wifi_fail "GetDiagnostics does not say ft-psk in mobility domain a1b2: $(ft_conn .)"
 	# The 4-way handshake counts can tell: the initial association's is in
 	# the log.
-	(($(ft_4way_count "${ROAM_FROM[0]}") >= 1)) ||
+	(($(ft_4way_count "${ROAM_FROM[@]}") >= 1)) ||
 		wifi_fail "${ROAM_FROM[0]}'s log shows no 4-way handshake for the initial association"
 	check "FT-only $ssid joined through ${ROAM_FROM[1]} in $TOOK s: hostapd sees FT-PSK, diagnostics ft-psk, a1b2"
 }
@@ -82,7 +86,7 @@ ft_join() {
 # way. Sets FT_4WAY, the 4-way handshakes the target ran meanwhile.
 ft_roam_to_target() {
 	local before akm
-	before=$(ft_4way_count "${ROAM_TO[0]}")
+	before=$(ft_4way_count "${ROAM_TO[@]}")
 	roam_watch_start
 	"$BUILD/client/joinctl" station wlan2 roam "$ROAM_TO_BSSID" >/dev/null ||
 		wifi_fail "joinctl station wlan2 roam $ROAM_TO_BSSID"
@@ -91,7 +95,7 @@ ft_roam_to_target() {
 	[[ $akm == 00-0f-ac-4 ]] || wifi_fail "${ROAM_TO[0]} lists the station with AKM '$akm', not FT-PSK"
 	roam_cli "${ROAM_TO[@]}" sta "$ROAM_STA" | grep -q '^flags=.*\[AUTHORIZED\]' ||
 		wifi_fail "${ROAM_TO[0]} does not list the station authorized"
-	FT_4WAY=$(($(ft_4way_count "${ROAM_TO[0]}") - before))
+	FT_4WAY=$(($(ft_4way_count "${ROAM_TO[@]}") - before))
 }
 
 ft_teardown() {

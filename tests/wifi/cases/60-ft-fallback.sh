@@ -1,5 +1,5 @@
 # shellcheck shell=bash
-# 60-ft-fallback.sh - fast transitions that cannot happen, on joind-ft
+# 60-ft-fallback.sh - fast transitions that cannot happen, on joind-ftfb
 # (FT-PSK only, two hostapd processes that may not derive a PMK-R1
 # themselves, ft_psk_generate_local=0, and know no R0KH to ask):
 #   - the target refuses the FT authentication (it cannot get the
@@ -18,6 +18,10 @@ source "$JOIND_SOURCE_ROOT/tests/wifi/roam-lib.sh"
 source "$JOIND_SOURCE_ROOT/tests/wifi/ft-roam-lib.sh"
 
 mountpoint -q /sys/kernel/debug || mount -t debugfs debugfs /sys/kernel/debug
+# Its own SSID: the silent access point's BSS is gone from the kernel's
+# scan table afterwards (mac80211 drops a BSS whose authentication timed
+# out), which a later case on the same SSID would find.
+FT_SSID=joind-ftfb
 FT_GENERATE_LOCAL=0 ft_ap ft1 wlan4 6 02000000f001
 FT_GENERATE_LOCAL=0 ft_ap ft2 wlan5 11 02000000f002
 ft_join
