@@ -41,6 +41,10 @@ SILENT=("${ROAM_FROM[@]}")
 SILENT_BSSID=$(cat "/sys/class/net/${SILENT[1]}/address")
 ROAM_FROM=("${ROAM_TO[@]}")
 roams=$(ft_roams .roams) failures=$(ft_roams .failures)
+# Heard just now, so that the roam goes to it at once: a target last heard
+# long ago is scanned for first, and a stopped hostapd answers no probe.
+jcall --object-path "$DEV" --method net.joind.Station1.Scan >/dev/null || wifi_fail "Scan()"
+jw -t 30 object net.joind.Station1 Scanning=false >/dev/null || wifi_fail "still scanning"
 silent_pid=$(cat "$WORK/hostapd-${SILENT[0]}.pid")
 kill -STOP "$silent_pid"
 # Woken even when a check below fails (its teardown waits for it to end).
