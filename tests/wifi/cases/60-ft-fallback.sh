@@ -27,8 +27,10 @@ FT_GENERATE_LOCAL=0 ft_ap ft2 wlan5 11 02000000f002
 ft_join
 
 ft_roam_to_target
-((FT_4WAY == 1)) ||
-	wifi_fail "${ROAM_TO[0]} ran $FT_4WAY 4-way handshakes with the station, not the one of a full reassociation"
+# At least one: on a loaded VM mac80211 may send the reassociation request
+# twice, and hostapd then runs a second handshake.
+((FT_4WAY >= 1)) ||
+	wifi_fail "${ROAM_TO[0]} ran no 4-way handshake with the station: no full reassociation"
 ft_roams '.last[0] | .result == "ok" and .method == "reassociation"' >/dev/null ||
 	wifi_fail "GetDiagnostics' last roam is no reassociation: $(ft_roams .)"
 ft_conn '.security == "ft-psk" and .transition == null' >/dev/null ||
