@@ -87,6 +87,10 @@ ft_join() {
 ft_roam_to_target() {
 	local before akm
 	before=$(ft_4way_count "${ROAM_TO[@]}")
+	# The target heard (a case first in its boot may have scanned before
+	# the second access point beaconed) and heard lately.
+	jcall --object-path "$DEV" --method net.joind.Station1.Scan >/dev/null || wifi_fail "Scan()"
+	jw -t 30 object net.joind.Station1 Scanning=false >/dev/null || wifi_fail "still scanning"
 	roam_watch_start
 	"$BUILD/client/joinctl" station wlan2 roam "$ROAM_TO_BSSID" >/dev/null ||
 		wifi_fail "joinctl station wlan2 roam $ROAM_TO_BSSID"
