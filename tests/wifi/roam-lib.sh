@@ -20,7 +20,12 @@ bss_transition=1
 EOF2
 }
 roam_cli() { hostapd_cli -p "/run/hostapd-$1" -i "$2" "${@:3}"; }
-roam_has_sta() { roam_cli "$1" "$2" list_sta 2>/dev/null | grep -qix "$3"; }
+# An access point has the station when it lists it associated and
+# authorized: hostapd keeps listing a station a while after it left, or
+# after an association that did not complete.
+roam_has_sta() {
+	roam_cli "$1" "$2" sta "$3" 2>/dev/null | grep -q '^flags=.*\[ASSOC\].*\[AUTHORIZED\]'
+}
 roam_rssi_file() { echo "/sys/kernel/debug/ieee80211/$(cat "/sys/class/net/$1/phy80211/name")/hwsim/rx_rssi"; }
 
 # roam_find_sta NAME1 IFACE1 NAME2 IFACE2: which of the two access points

@@ -62,7 +62,8 @@ typedef struct {
 	WifiFtHolders ft_holders;
 	WifiFtKeys ft_keys;
 	WifiFtTransition *ft_air;
-	gboolean ft_again; /* the transition was started over once */
+	gboolean ft_again;   /* the transition was started over once */
+	gboolean ft_over_ds; /* the transition goes through the access point left */
 } WifiAttempt;
 
 /* current: the interface's address now ("aa:bb:.."); sme: joind's SME authenticates
@@ -113,6 +114,10 @@ WifiAttempt *wifi_attempt_owe_renew(WifiAttempt *attempt);
  * Whether attempt may take it: the link left was keyed with the same FT
  * AKM in the mobility domain of attempt's BSS, and its PMK-R0 is known. */
 gboolean wifi_attempt_ft_can_transition(const WifiAttempt *attempt);
+/* Whether the transition goes over the DS: attempt's BSS advertises it
+ * in its MDE (as wpa_supplicant, joind uses it whenever it is offered; a
+ * failed exchange goes over the air). */
+gboolean wifi_attempt_ft_over_ds(const WifiAttempt *attempt);
 /* The FT authentication request goes in the plan (RSNE naming PMKR0Name,
  * MDE, FTE with a fresh SNonce and the R0KH-ID). */
 gboolean wifi_attempt_ft_begin(WifiAttempt *attempt, GError **error);
@@ -124,6 +129,9 @@ gboolean wifi_attempt_ft_authenticated(WifiAttempt *attempt, const guint8 *ies, 
 /* The transition is given up: the plan is a full association's again,
  * and this attempt does not try FT again. */
 void wifi_attempt_ft_abandon(WifiAttempt *attempt);
+/* How the link of attempt came ("FT over the air", "FT over the DS"), or
+ * NULL when it came from no fast transition. */
+const gchar *wifi_attempt_ft_transition_name(const WifiAttempt *attempt);
 /* Cancels a secret request under way. */
 void wifi_attempt_free(WifiAttempt *attempt);
 

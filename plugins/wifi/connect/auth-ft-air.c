@@ -6,11 +6,12 @@
  * keys (auth-ft.c, handshake/ft-transition.c). No 4-way handshake
  * follows: the keys go in at the association's event.
  *
- * A target that refuses, does not answer or answers what does not check
- * gets a full reassociation instead (SAE's method for FT-SAE, else the
- * open one, with EAP for FT-802.1X); the link left
- * is gone already (mac80211 drops it when the authentication starts), so
- * only a reassociation that fails too ends the roam. */
+ * A target that refuses or answers what does not check gets a full
+ * reassociation instead (SAE's method for FT-SAE, else the open one, with
+ * EAP for FT-802.1X); one that does not answer leaves the roam to the
+ * roamer's next BSS, which may be the one left (the link left is gone on
+ * our side already: mac80211 drops it when the authentication starts).
+ * Only when that fails too does the roam end. */
 #include "auth-method.h"
 
 #include "mgmt.h"
@@ -19,17 +20,17 @@
 /* IEEE 802.11-2020 table 9-78: invalid FTE. */
 #define FT_STATUS_INVALID_FTE 55
 
-static void
-ft_fall_back(WifiConnector *self, const gchar *why)
+void
+wifi_auth_ft_fall_back(WifiConnector *self, const gchar *why)
 {
-	wifi_iface_info(self->iface,
-	                "“%s”: FT over the air failed (%s): a full reassociation instead",
-	                wifi_attempt_get_name(self->cur), why);
+	wifi_iface_info(self->iface, "“%s”: %s failed (%s): a full reassociation instead",
+	                wifi_attempt_get_name(self->cur), self->method->name, why);
+	self->method->release(self);
 	wifi_attempt_ft_abandon(self->cur);
 	g_clear_pointer(&self->keying, wifi_keying_free);
 	/* FT-SAE's full reassociation runs SAE, the others' open system. */
 	self->method = wifi_auth_method_for(self->cur);
-	self->method->go(self, "FT over the air failed");
+	self->method->go(self, "fast transition failed");
 }
 
 static void
@@ -38,7 +39,7 @@ ft_go(WifiConnector *self, const gchar *reason)
 	g_autoptr(GError) error = NULL;
 
 	if (!wifi_attempt_ft_begin(self->cur, &error)) {
-		ft_fall_back(self, error->message);
+		wifi_auth_ft_fall_back(self, error->message);
 		return;
 	}
 	wifi_iface_info(self->iface, "“%s”: FT over the air", wifi_attempt_get_name(self->cur));
@@ -62,7 +63,7 @@ ft_rx_authenticate(WifiConnector *self, struct nlattr **attrs)
 	case WIFI_SME_ANSWER_TIMED_OUT:
 	case WIFI_SME_ANSWER_REFUSED:
 		refused = wifi_sme_refusal_message("FT authentication", status == 0, status);
-		ft_fall_back(self, refused);
+		wifi_auth_ft_fall_back(self, refused);
 		return TRUE;
 	case WIFI_SME_ANSWER_SUCCESS:
 		break;
@@ -70,7 +71,7 @@ ft_rx_authenticate(WifiConnector *self, struct nlattr **attrs)
 	if (frame == NULL ||
 	    !wifi_mgmt_parse_answer(nla_data(frame), (gsize)nla_len(frame), &answer, &error) ||
 	    !wifi_attempt_ft_authenticated(self->cur, answer.ies, answer.ies_len, &error)) {
-		ft_fall_back(self, error != NULL ? error->message : "no frame");
+		wifi_auth_ft_fall_back(self, error != NULL ? error->message : "no frame");
 		return TRUE;
 	}
 	connector_enter(self, connector_association_state(self), "FT authentication accepted");
@@ -104,7 +105,13 @@ ft_refused(WifiConnector *self, guint8 cmd, gboolean timed_out, guint16 status)
 		return FALSE;
 	if (!timed_out && ft_start_over(self, cmd, status))
 		return TRUE;
-	ft_fall_back(self, message);
+	/* mac80211 forgets a BSS whose authentication timed out, so a full
+	 * authentication to it would be refused (ENOENT): the roamer's next
+	 * BSS (the one left among them) at once. */
+	if (timed_out && cmd == NL80211_CMD_AUTHENTICATE && self->roaming &&
+	    connector_roam_elsewhere(self, message))
+		return TRUE;
+	wifi_auth_ft_fall_back(self, message);
 	return TRUE;
 }
 

@@ -170,8 +170,15 @@ wifi_attempt_ft_can_transition(const WifiAttempt *attempt)
 	       memcmp(attempt->plan.own_mde + 2, attempt->ft_holders.mdid, 2) == 0;
 }
 
-/* Our RSNE, the MDE and our FTE of a request the transition built into
- * the plan, where the SME's commands take them. */
+gboolean
+wifi_attempt_ft_over_ds(const WifiAttempt *attempt)
+{
+	return (attempt->bss->ies.ft_capability & WIFI_FT_CAP_OVER_DS) != 0;
+}
+
+/* Our RSNE, the MDE (the target's, once it answered) and our FTE of a
+ * request the transition built into the plan, where the SME's commands
+ * take them. */
 static void
 plan_take(WifiRsnPlan *plan, GBytes *ies)
 {
@@ -181,6 +188,7 @@ plan_take(WifiRsnPlan *plan, GBytes *ies)
 
 	memcpy(plan->own_rsne, p, rsne_len);
 	plan->own_rsne_len = rsne_len;
+	memcpy(plan->own_mde, p + rsne_len, WIFI_MDE_LEN);
 	memcpy(plan->own_fte, p + fte_at, len - fte_at);
 	plan->own_fte_len = len - fte_at;
 }
@@ -228,6 +236,14 @@ wifi_attempt_ft_authenticated(WifiAttempt *attempt, const guint8 *ies, gsize ies
 	return TRUE;
 }
 
+const gchar *
+wifi_attempt_ft_transition_name(const WifiAttempt *attempt)
+{
+	if (attempt->ft_air == NULL)
+		return NULL;
+	return attempt->ft_over_ds ? "FT over the DS" : "FT over the air";
+}
+
 void
 wifi_attempt_ft_abandon(WifiAttempt *attempt)
 {
@@ -235,6 +251,7 @@ wifi_attempt_ft_abandon(WifiAttempt *attempt)
 	attempt->has_ft_holders = FALSE;
 	wifi_ft_keys_clear(&attempt->ft_keys);
 	attempt->plan.ft_over_air = FALSE;
+	attempt->ft_over_ds = FALSE;
 	attempt->plan.own_fte_len = 0;
 	wifi_rsn_plan_offer_pmkid(&attempt->plan, NULL);
 }

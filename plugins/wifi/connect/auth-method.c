@@ -8,7 +8,7 @@ wifi_auth_method_for(const WifiAttempt *attempt)
 	if (attempt->owe != NULL)
 		return &wifi_auth_owe;
 	if (wifi_attempt_ft_can_transition(attempt))
-		return &wifi_auth_ft_air;
+		return wifi_attempt_ft_over_ds(attempt) ? &wifi_auth_ft_ds : &wifi_auth_ft_air;
 	if (attempt->secure && wifi_akm_is_sae(attempt->plan.akm))
 		return &wifi_auth_sae;
 	return &wifi_auth_open;

@@ -14,6 +14,9 @@
  *                   mobility domain of the link left (auth-ft-air.c);
  *                   a target that refuses or is silent gets the open
  *                   method's full reassociation
+ *   wifi_auth_ft_ds  the same over the DS, when the target advertises
+ *                   it (auth-ft-ds.c): FT Action frames through the
+ *                   access point left; a failed exchange goes over the air
  *
  * A new way is one more table and one more line in
  * wifi_auth_method_for(). Only the connector's files include this. */
@@ -38,6 +41,9 @@ struct _WifiAuthMethod {
 	/* An AUTHENTICATE event in AUTHENTICATING: TRUE when the method
 	 * read it (its own frames), FALSE leaves it to the SME's answer. */
 	gboolean (*rx_authenticate)(WifiConnector *self, struct nlattr **attrs);
+	/* An action frame (FRAME event) in AUTHENTICATING: TRUE when the
+	 * method read it. NULL: the method sends and awaits none. */
+	gboolean (*rx_action)(WifiConnector *self, struct nlattr **attrs);
 	/* cmd (AUTHENTICATE, ASSOCIATE or CONNECT) was refused with status
 	 * or not answered: TRUE when the method went on (the state is its). */
 	gboolean (*refused)(WifiConnector *self, guint8 cmd, gboolean timed_out, guint16 status);
@@ -52,6 +58,7 @@ extern const WifiAuthMethod wifi_auth_open;
 extern const WifiAuthMethod wifi_auth_sae;
 extern const WifiAuthMethod wifi_auth_owe;
 extern const WifiAuthMethod wifi_auth_ft_air;
+extern const WifiAuthMethod wifi_auth_ft_ds;
 
 /* The way attempt joins, from its plan. */
 const WifiAuthMethod *wifi_auth_method_for(const WifiAttempt *attempt);
@@ -63,5 +70,9 @@ gboolean wifi_auth_nothing_to_read(WifiConnector *self, struct nlattr **attrs);
 gboolean wifi_auth_no_retry(WifiConnector *self, guint8 cmd, gboolean timed_out, guint16 status);
 gboolean wifi_auth_no_second_try(WifiConnector *self, const GError *error, ConnState next);
 void wifi_auth_nothing_to_release(WifiConnector *self);
+/* A fast transition (over the air or the DS) failed with why: the
+ * attempt's plan is a full association's again and the open method
+ * reassociates to the same target. */
+void wifi_auth_ft_fall_back(WifiConnector *self, const gchar *why);
 
 G_END_DECLS

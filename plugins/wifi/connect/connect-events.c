@@ -221,6 +221,15 @@ on_eapol_frame(WifiConnector *self, struct nlattr **attrs)
 	               nla_data(frame), (gsize)nla_len(frame));
 }
 
+/* An action frame the kernel passed up: the method's, while it
+ * authenticates with action frames (FT over the DS). */
+static void
+on_action_frame(WifiConnector *self, struct nlattr **attrs)
+{
+	if (self->state == CONN_AUTHENTICATING && self->method->rx_action != NULL)
+		(void)self->method->rx_action(self, attrs);
+}
+
 void
 wifi_connector_handle_event(WifiConnector *self, guint8 cmd, struct nlattr **attrs)
 {
@@ -241,6 +250,9 @@ wifi_connector_handle_event(WifiConnector *self, guint8 cmd, struct nlattr **att
 		break;
 	case NL80211_CMD_CONTROL_PORT_FRAME:
 		on_eapol_frame(self, attrs);
+		break;
+	case NL80211_CMD_FRAME:
+		on_action_frame(self, attrs);
 		break;
 	default:
 		break;

@@ -68,8 +68,7 @@ wifi_connector_get_connection_info(WifiConnector *self, WifiConnectionInfo *info
 	info->freq = bss->freq;
 	if (plan != NULL)
 		info_from_plan(plan, info);
-	/* The link came from a roam that took fast transition over the air. */
-	info->ft_over_air = self->cur != NULL && self->cur->ft_air != NULL;
+	info->transition = self->cur != NULL ? wifi_attempt_ft_transition_name(self->cur) : NULL;
 	if (keying != NULL && wifi_keying_get_eap_method(keying) != NULL) {
 		g_strlcpy(info->eap_method, wifi_keying_get_eap_method(keying),
 		          sizeof(info->eap_method));

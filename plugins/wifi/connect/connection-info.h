@@ -24,7 +24,8 @@ typedef struct {
 	guint owe_group;             /* OWE: its Diffie-Hellman group; 0 without OWE */
 	gboolean ft;                 /* fast transition: in the mobility domain below */
 	guint8 mdid[2];              /* as on the air */
-	gboolean ft_over_air;        /* the link came from an FT over the air roam */
+	const gchar *transition;     /* the FT roam the link came from ("FT over the air",
+	                              * "FT over the DS"), or NULL */
 	gint64 connect_started_real; /* µs since the epoch */
 	gint64 connected_mono;       /* µs, g_get_monotonic_time() */
 	gboolean has_sta;            /* the kernel's facts below are there */

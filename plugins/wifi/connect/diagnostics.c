@@ -114,8 +114,8 @@ wifi_diagnostics_connection(const WifiConnectionInfo *info, gint64 now_mono)
 		g_variant_dict_insert_value(&d, "mobility_domain",
 		                            g_variant_new_take_string(g_strdup_printf(
 		                                    "%02x%02x", info->mdid[0], info->mdid[1])));
-	if (info->ft_over_air)
-		g_variant_dict_insert(&d, "transition", "s", "FT over the air");
+	if (info->transition != NULL)
+		g_variant_dict_insert(&d, "transition", "s", info->transition);
 	g_variant_dict_insert(&d, JOIND_WIFI_DIAG_PAIRWISE_CIPHER, "s",
 	                      wifi_cipher_suite_to_string(info->pairwise_cipher));
 	g_variant_dict_insert(&d, "group_cipher", "s",

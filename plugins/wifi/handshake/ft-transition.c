@@ -115,7 +115,11 @@ check_answer(const WifiFtTransition *ft, const WifiFtIes *got, const guint8 *pmk
 	if (got->rsne == NULL || !wifi_rsne_parse(got->rsne, got->rsne_len, &rsne, NULL) ||
 	    !rsne.has_pmkid || memcmp(rsne.pmkid, pmkid, WIFI_FT_NAME_LEN) != 0)
 		return mismatch(error, "RSN element names another PMK (PMKR0Name, PMKR1Name)");
-	if (got->mde_len != WIFI_MDE_LEN || memcmp(got->mde, ft->mde, WIFI_MDE_LEN) != 0)
+	/* Our mobility domain; its FT capability is the target's word (a
+	 * scan older than its configuration may have shown another; hostapd
+	 * too compares only the MDID), taken from its first answer on. */
+	if (got->mde_len != WIFI_MDE_LEN || memcmp(got->mde + 2, ft->mde + 2, 2) != 0 ||
+	    (ft->authenticated && memcmp(got->mde, ft->mde, WIFI_MDE_LEN) != 0))
 		return mismatch(error, "Mobility Domain element is not the one we sent");
 	if (memcmp(got->parsed.snonce, ft->fte.snonce, WIFI_FTE_NONCE_LEN) != 0 ||
 	    got->parsed.r0kh_id_len != ft->fte.r0kh_id_len ||
@@ -138,6 +142,7 @@ wifi_ft_transition_auth_response(WifiFtTransition *ft, const guint8 *ies, gsize 
 	if (!wifi_ft_ies_parse(ies, len, ft->fte.mic_len, &got, error) ||
 	    !check_answer(ft, &got, ft->keys.pmk_r0_name, error))
 		return FALSE;
+	memcpy(ft->mde, got.mde, WIFI_MDE_LEN);
 	memcpy(ft->fte.anonce, got.parsed.anonce, WIFI_FTE_NONCE_LEN);
 	memcpy(ft->fte.r1kh_id, got.parsed.r1kh_id, 6);
 	ft->fte.has_r1kh_id = TRUE;

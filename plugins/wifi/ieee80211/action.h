@@ -1,7 +1,8 @@
 /* action.h - IEEE 802.11 Action frames (802.11-2020 9.3.3.13): the MAC
  * header around a category's body, as NL80211_CMD_FRAME sends and
  * reports them. The bodies are built and parsed by each category's file
- * (neighbor.h: radio measurement, btm.h: WNM). */
+ * (neighbor.h: radio measurement, btm.h: WNM, ft-action.h: fast BSS
+ * transition). */
 #pragma once
 
 #include <glib.h>
@@ -11,6 +12,7 @@ G_BEGIN_DECLS
 /* Categories (9.4.1.11, table 9-51). */
 enum {
 	WIFI_ACTION_RADIO_MEASUREMENT = 5,
+	WIFI_ACTION_FT = 6,
 	WIFI_ACTION_WNM = 10,
 };
 

@@ -86,12 +86,14 @@ candidate_better(gint pref_a, gint score_a, gint pref_b, gint score_b)
 	return pref_a != pref_b ? pref_a > pref_b : score_a > score_b;
 }
 
-/* A BSS a roam may consider at all: not the current one, not avoided,
- * not excluded by the AP; *pref and *score filled. */
+/* A BSS a roam may consider at all: not the current one (unless the way
+ * back is asked for), not avoided, not excluded by the AP; *pref and
+ * *score filled. */
 static gboolean
 roam_eligible(const WifiRoamContext *ctx, const WifiBss *bss, gint *pref, gint *score)
 {
-	if (ctx->current_bssid != NULL && memcmp(bss->bssid, ctx->current_bssid, 6) == 0)
+	if (!ctx->way_back && ctx->current_bssid != NULL &&
+	    memcmp(bss->bssid, ctx->current_bssid, 6) == 0)
 		return FALSE;
 	if (ctx->avoid != NULL &&
 	    wifi_roam_avoid_lookup(ctx->avoid, bss->bssid, ctx->now_us) != WIFI_ROAM_AVOID_NONE)

@@ -59,6 +59,10 @@ typedef struct {
 	WifiRoamAvoid *avoid;   /* may be NULL */
 	gint64 now_us;
 	gboolean link_left; /* a failed move already left the current BSS: no margin */
+	/* The current BSS may be chosen too: a failed move left it and no
+	 * other is left; mac80211 dropped that link on our side only, the
+	 * access point still knows us. */
+	gboolean way_back;
 } WifiRoamContext;
 
 /* The score of bss heard at signal (hundredths of a dBm), see above;

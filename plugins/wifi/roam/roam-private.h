@@ -68,6 +68,7 @@ struct _WifiRoamer {
 	gboolean refreshing;   /* a scan of the target's channel runs first */
 	gint64 move_started_us;
 	gint64 move_started_real;
+	const gchar *move_method; /* wifi_roamer_set_move_method(); NULL: reassociation */
 	WifiRoamHistory history;
 };
 

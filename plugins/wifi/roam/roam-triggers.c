@@ -250,7 +250,7 @@ roam_record(WifiRoamer *self, gboolean ok, guint16 status, gint64 ms)
 	WifiRoamRecord record = {
 	        .started_real = self->move_started_real,
 	        .trigger = self->trigger,
-	        .method = "reassociation",
+	        .method = self->move_method != NULL ? self->move_method : "reassociation",
 	        .duration_ms = (guint)MAX(ms, 0),
 	        .ok = ok,
 	        .status = status,
@@ -275,6 +275,7 @@ roam_move_failure(WifiRoamer *self, guint16 status)
 	joind_mac_to_string(self->current, from);
 	joind_mac_to_string(self->moving_to->bssid, to);
 	roam_record(self, FALSE, status, ms);
+	self->move_method = NULL;
 	wifi_roam_avoid_add(self->avoid, self->moving_to->bssid, reason, g_get_monotonic_time(),
 	                    avoid_s * G_USEC_PER_SEC);
 	wifi_iface_message(self->iface,
@@ -301,12 +302,20 @@ wifi_roamer_move_done(WifiRoamer *self, gboolean ok, guint16 status)
 	joind_mac_to_string(self->current, from);
 	joind_mac_to_string(self->moving_to->bssid, to);
 	ms = (g_get_monotonic_time() - self->move_started_us) / 1000;
-	wifi_iface_info(self->iface, "roamed %s -> %s (%s; reassociation; %" G_GINT64_FORMAT " ms)",
-	                from, to, self->detail != NULL ? self->detail : "", ms);
+	wifi_iface_info(self->iface, "roamed %s -> %s (%s; %s; %" G_GINT64_FORMAT " ms)", from, to,
+	                self->detail != NULL ? self->detail : "",
+	                self->move_method != NULL ? self->move_method : "reassociation", ms);
 	roam_record(self, TRUE, 0, ms);
+	self->move_method = NULL;
 	memcpy(self->current, self->moving_to->bssid, 6);
 	g_clear_pointer(&self->moving_to, wifi_bss_unref);
 	wifi_roamer_connected(self);
+}
+
+void
+wifi_roamer_set_move_method(WifiRoamer *self, const gchar *method)
+{
+	self->move_method = method;
 }
 
 WifiBss *

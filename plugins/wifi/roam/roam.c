@@ -223,6 +223,10 @@ roam_choose_next(WifiRoamer *self)
 	roam_context(self, &ctx);
 	ctx.link_left = TRUE;
 	next = wifi_roam_choose(&ctx, bsses, &why);
+	if (next == NULL) {
+		ctx.way_back = TRUE;
+		next = wifi_roam_choose(&ctx, bsses, &why);
+	}
 	if (next == NULL)
 		wifi_iface_info(self->iface, "no other BSS to roam to: %s", why);
 	return next != NULL ? wifi_bss_ref(next) : NULL;

@@ -89,6 +89,10 @@ void wifi_roamer_scan_done(WifiRoamer *self, gboolean ok);
 /* The move is over: ok, or refused with status (an IEEE 802.11 status
  * code, 0 when the access point did not answer). */
 void wifi_roamer_move_done(WifiRoamer *self, gboolean ok, guint16 status);
+/* How the move under way reached its BSS ("FT over the air"; a static
+ * string), once the connector knows, for its log line and record; a move
+ * it is not told of is a reassociation. */
+void wifi_roamer_set_move_method(WifiRoamer *self, const gchar *method);
 /* The move failed as wifi_roamer_move_done() says, but the link may move
  * on at once: the next candidate of the network in the station's table
  * (no margin to beat: the link has left the current BSS), a new

@@ -27,6 +27,7 @@ struct _WifiKeying {
 	gpointer user_data;
 	guint authorize_request;
 	gboolean authorized; /* the port is open: later group keys are rekeys */
+	gboolean ft_keyed;   /* a fast transition's reassociation keyed the link */
 
 	/* 802.1X */
 	WifiEapAuth *eap;
@@ -200,7 +201,9 @@ keying_state_changed(WifiHandshakeState old_state, WifiHandshakeState new_state,
 		wifi_iface_info(iface, "group key renewed");
 		return;
 	}
-	wifi_iface_info(iface, "4-way handshake complete, authorizing the port");
+	wifi_iface_info(iface, "%s, authorizing the port",
+	                self->ft_keyed ? "keys from the fast transition (no 4-way handshake)"
+	                               : "4-way handshake complete");
 	self->authorize_request =
 	        wifi_nl_send(iface->nl, wifi_rsn_msg_authorize(iface->nl, iface->ifindex, self->aa),
 	                     NULL, authorized, self, NULL);
@@ -521,6 +524,7 @@ wifi_keying_ft_transition(WifiKeying *self, const WifiFtTransition *ft, const gu
                           gsize mde_len, const guint8 *fte, gsize fte_len,
                           const WifiFtGroupKeys *group, GError **error)
 {
+	self->ft_keyed = TRUE;
 	return wifi_keying_set_ft(self, wifi_ft_transition_get_keys(ft), mde, mde_len, fte, fte_len,
 	                          error) &&
 	       wifi_handshake_ft_keyed(self->hs, wifi_ft_transition_get_ptk(ft), group, error);

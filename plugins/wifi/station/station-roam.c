@@ -148,6 +148,16 @@ roam_forget_link(WifiStation *self)
 	g_clear_pointer(&self->roam_bss, wifi_bss_unref);
 }
 
+/* How the link the connector just brought up came: a fast transition's
+ * name, or NULL (a reassociation). */
+static const gchar *
+roam_method(WifiStation *self)
+{
+	WifiConnectionInfo info;
+
+	return wifi_connector_get_connection_info(self->connector, &info) ? info.transition : NULL;
+}
+
 /* The connector's events: a link up is watched (or ends a move), one that
  * failed or went ends the move or the watch. */
 static void
@@ -159,9 +169,10 @@ roam_observe(WifiConnectEvent event, WifiNetwork *network, const WifiBss *bss, g
 		g_set_object(&self->roam_network, network);
 		g_clear_pointer(&self->roam_bss, wifi_bss_unref);
 		self->roam_bss = wifi_bss_ref((WifiBss *)bss);
-		if (wifi_roamer_is_moving(self->roamer))
+		if (wifi_roamer_is_moving(self->roamer)) {
+			wifi_roamer_set_move_method(self->roamer, roam_method(self));
 			wifi_roamer_move_done(self->roamer, TRUE, 0);
-		else
+		} else
 			wifi_roamer_connected(self->roamer);
 		return;
 	}

@@ -502,6 +502,10 @@ wifi_station_handle_event(WifiStation *self, guint8 cmd, struct nlattr **attrs)
 			wifi_autoconnect_handle_event(self->autoconnect, cmd, attrs);
 		break;
 	case NL80211_CMD_FRAME:
+		/* The roamer's (neighbour reports, BSS transition) and the
+		 * connector's (FT over the DS) are of other categories. */
+		if (self->connector != NULL)
+			wifi_connector_handle_event(self->connector, cmd, attrs);
 		station_roam_handle_event(self, cmd, attrs);
 		break;
 	default:

@@ -45,6 +45,7 @@ test_auth_free(TestAuth *a)
 	g_clear_pointer(&a->rsnxe, g_bytes_unref);
 	g_clear_pointer(&a->msg3_rsne, g_bytes_unref);
 	g_clear_pointer(&a->sta_ie, g_bytes_unref);
+	g_clear_pointer(&a->ft_ies, g_bytes_unref);
 	g_free(a);
 }
 
@@ -112,6 +113,21 @@ test_auth_msg1_again(TestAuth *a)
 	                  kd->len);
 }
 
+/* The PTK for snonce and the current ANonce. */
+static void
+auth_derive(TestAuth *a, const guint8 *snonce)
+{
+	g_autoptr(GError) error = NULL;
+
+	if (a->ft != NULL)
+		g_assert_true(wifi_ft_ptk_derive(a->ft, a->pairwise, snonce, a->anonce, a->aa,
+		                                 a->spa, &a->ptk, NULL, &error));
+	else
+		g_assert_true(wifi_ptk_derive(a->akm, a->pairwise, a->pmk, a->pmk_len, a->aa,
+		                              a->spa, a->anonce, snonce, &a->ptk, &error));
+	g_assert_no_error(error);
+}
+
 static gboolean
 auth_parse(const TestAuth *a, GBytes *frame, WifiEapolKey *key, gchar **why)
 {
@@ -158,15 +174,13 @@ auth_check_reply(TestAuth *a, GBytes *frame, WifiEapolKey *key, guint16 expect_i
 gboolean
 test_auth_rx_msg2(TestAuth *a, GBytes *frame, gchar **why)
 {
-	g_autoptr(GError) error = NULL;
 	WifiEapolKey key;
 	WifiPtk ptk = a->ptk;
 	gboolean had = a->have_ptk;
 
 	if (!auth_parse(a, frame, &key, why))
 		return FALSE;
-	g_assert_true(wifi_ptk_derive(a->akm, a->pairwise, a->pmk, a->pmk_len, a->aa, a->spa,
-	                              a->anonce, key.nonce, &a->ptk, &error));
+	auth_derive(a, key.nonce);
 	if (!auth_check_reply(a, frame, &key, WIFI_KEY_INFO_PAIRWISE | WIFI_KEY_INFO_MIC, why)) {
 		a->ptk = ptk; /* like hostapd: a bad message 2 changes nothing */
 		a->have_ptk = had;
@@ -192,8 +206,7 @@ test_auth_take_snonce(TestAuth *a, GBytes *msg2)
 	g_assert_true(wifi_eapol_key_parse(g_bytes_get_data(msg2, NULL), g_bytes_get_size(msg2),
 	                                   auth_mic_len(a), &key, &error));
 	memcpy(a->snonce, key.nonce, WIFI_NONCE_LEN);
-	g_assert_true(wifi_ptk_derive(a->akm, a->pairwise, a->pmk, a->pmk_len, a->aa, a->spa,
-	                              a->anonce, a->snonce, &a->ptk, &error));
+	auth_derive(a, a->snonce);
 	a->have_ptk = TRUE;
 }
 
@@ -221,6 +234,9 @@ auth_key_data(TestAuth *a, gboolean msg3)
 	if (a->group_mgmt != 0 && !a->omit_igtk)
 		wifi_kde_append_igtk(kd, a->igtk_id, a->ipn, a->igtk,
 		                     wifi_cipher_key_len(a->group_mgmt));
+	if (msg3 && a->ft_ies != NULL)
+		g_byte_array_append(kd, g_bytes_get_data(a->ft_ies, NULL),
+		                    (guint)g_bytes_get_size(a->ft_ies));
 	if (a->plain_key_data) {
 		GBytes *plain = g_bytes_new(kd->data, kd->len);
 

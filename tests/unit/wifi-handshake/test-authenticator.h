@@ -9,6 +9,7 @@
 
 #include <glib.h>
 
+#include "ft-keys.h"
 #include "rsn-keys.h"
 
 G_BEGIN_DECLS
@@ -43,6 +44,12 @@ typedef struct {
 	/* Message 3 carries a Transition Disable KDE with these bits when
 	 * not 0 (hostapd's transition_disable). */
 	guint8 transition_disable;
+	/* Fast transition's initial mobility domain association: the PTK
+	 * comes from this hierarchy's PMK-R1 (pmk is that PMK-R1), and
+	 * message 3 carries ft_ies (the MDE and FTE of the association
+	 * response) after its KDEs; msg3_rsne names PMKR1Name. */
+	const WifiFtKeys *ft;
+	GBytes *ft_ies;
 
 	/* Misbehaviour for msg3 and group msg1. */
 	GBytes *msg3_rsne;       /* replaces the RSNE in message 3 */

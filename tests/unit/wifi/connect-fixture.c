@@ -270,6 +270,16 @@ send_deauth_event(Fixture *f, gboolean from_ap, guint16 reason)
 }
 
 void
+send_local_teardown(Fixture *f)
+{
+	struct nl_msg *msg = event_new(NL80211_CMD_DISCONNECT);
+
+	send_deauth_event(f, FALSE, 1);
+	nla_put_u16(msg, NL80211_ATTR_REASON_CODE, 1);
+	send_event(f, msg);
+}
+
+void
 ack(Fixture *f, guint8 cmd, const guint8 *bssid)
 {
 	FakeNlRequest *req = fake_nl_expect(f->fake, cmd);

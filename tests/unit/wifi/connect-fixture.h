@@ -83,6 +83,11 @@ void send_disconnect_event(Fixture *f, guint16 reason);
 /* A deauthentication frame (from the AP when from_ap, else our own). */
 void send_deauth_event(Fixture *f, gboolean from_ap, guint16 reason);
 
+/* The old link as mac80211 drops it when a roam's authentication to the
+ * new BSS starts: our own deauthentication and a DISCONNECT event
+ * without DISCONNECTED_BY_AP. */
+void send_local_teardown(Fixture *f);
+
 /* Acknowledges the pending command cmd (checking it goes to bssid). */
 void ack(Fixture *f, guint8 cmd, const guint8 *bssid);
 

@@ -24,19 +24,6 @@ on_state(JoindStation *station, GParamSpec *pspec, GString *states)
 	g_string_append_c(states, "dcCDr"[joind_station_get_state(station)]);
 }
 
-/* The old link as mac80211 drops it when the authentication to the new
- * BSS starts: our own deauthentication and a DISCONNECT event without
- * DISCONNECTED_BY_AP. */
-static void
-local_teardown(Fixture *f)
-{
-	struct nl_msg *msg = event_new(NL80211_CMD_DISCONNECT);
-
-	send_deauth_event(f, FALSE, 1);
-	nla_put_u16(msg, NL80211_ATTR_REASON_CODE, 1);
-	send_event(f, msg);
-}
-
 static void
 test_roam_open(Fixture *f, gconstpointer data)
 {
@@ -51,7 +38,7 @@ test_roam_open(Fixture *f, gconstpointer data)
 	g_assert_true(wifi_connector_roam(f->connector, second_bss(network), &error));
 	g_assert_no_error(error);
 	ack(f, NL80211_CMD_AUTHENTICATE, ap2_addr);
-	local_teardown(f);
+	send_local_teardown(f);
 	send_answer(f, NL80211_CMD_AUTHENTICATE, ap2_addr, 0);
 	/* A reassociation request: it names the access point left. */
 	req = fake_nl_expect(f->fake, NL80211_CMD_ASSOCIATE);
@@ -97,7 +84,7 @@ test_roam_oper_state(Fixture *f, gconstpointer data)
 	g_assert_cmpint(fake->neigh_evict, ==, 0);
 	g_assert_cmpuint(fake->neigh_which, ==, WIFI_NEIGH_EVICT_ALL);
 	ack(f, NL80211_CMD_AUTHENTICATE, ap2_addr);
-	local_teardown(f);
+	send_local_teardown(f);
 	send_answer(f, NL80211_CMD_AUTHENTICATE, ap2_addr, 0);
 	ack(f, NL80211_CMD_ASSOCIATE, ap2_addr);
 	send_answer(f, NL80211_CMD_ASSOCIATE, ap2_addr, 0);
@@ -118,7 +105,7 @@ test_roam_refused(Fixture *f, gconstpointer data)
 	join_open(f, network, TRUE);
 	g_assert_true(wifi_connector_roam(f->connector, second_bss(network), &error));
 	ack(f, NL80211_CMD_AUTHENTICATE, ap2_addr);
-	local_teardown(f);
+	send_local_teardown(f);
 	send_answer(f, NL80211_CMD_AUTHENTICATE, ap2_addr, 0);
 	ack(f, NL80211_CMD_ASSOCIATE, ap2_addr);
 	send_answer(f, NL80211_CMD_ASSOCIATE, ap2_addr, 17);
@@ -163,7 +150,7 @@ test_roam_refused_next(Fixture *f, gconstpointer data)
 	wifi_connector_set_roam_next(f->connector, roam_next, &rn);
 	g_assert_true(wifi_connector_roam(f->connector, second_bss(network), &error));
 	ack(f, NL80211_CMD_AUTHENTICATE, ap2_addr);
-	local_teardown(f);
+	send_local_teardown(f);
 	send_answer(f, NL80211_CMD_AUTHENTICATE, ap2_addr, 0);
 	ack(f, NL80211_CMD_ASSOCIATE, ap2_addr);
 	/* The roamer's next: here the first BSS, the only other one. */
@@ -198,7 +185,7 @@ test_roam_refused_none(Fixture *f, gconstpointer data)
 	wifi_connector_set_roam_next(f->connector, roam_next, &rn);
 	g_assert_true(wifi_connector_roam(f->connector, second_bss(network), &error));
 	ack(f, NL80211_CMD_AUTHENTICATE, ap2_addr);
-	local_teardown(f);
+	send_local_teardown(f);
 	send_answer(f, NL80211_CMD_AUTHENTICATE, ap2_addr, 0);
 	ack(f, NL80211_CMD_ASSOCIATE, ap2_addr);
 	send_answer(f, NL80211_CMD_ASSOCIATE, ap2_addr, 17);

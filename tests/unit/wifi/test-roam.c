@@ -533,12 +533,14 @@ test_manual(Fixture *f, gconstpointer data)
 
 /* A move that fails goes on to the next candidate at once, without a
  * scan and without the margin (the link has left the current BSS): the
- * roamer stays moving, Station1 roaming; the failed BSS is avoided; a
- * failure with nothing left ends the move (watching, roaming over). */
+ * roamer stays moving, Station1 roaming; the failed BSS is avoided; with
+ * no other left, the BSS left is the way back; a failure with nothing
+ * left ends the move (watching, roaming over). */
 static void
 test_next_candidate(Fixture *f, gconstpointer data)
 {
 	g_autoptr(WifiBss) next = NULL;
+	g_autoptr(WifiBss) back = NULL;
 	g_autoptr(WifiBss) last = NULL;
 
 	connect_link(f);
@@ -558,7 +560,12 @@ test_next_candidate(Fixture *f, gconstpointer data)
 	g_assert_cmpuint(f->n_scans, ==, 1);
 	/* The station moves there itself: no second move asked. */
 	g_assert_cmpuint(f->n_moves, ==, 1);
-	/* Both tried are avoided: nothing is left. */
+	/* Both tried are avoided: the BSS left is the way back. */
+	back = wifi_roamer_move_failed(f->roamer, 0);
+	g_assert_nonnull(back);
+	g_assert_cmpuint(back->bssid[4], ==, 1);
+	g_assert_true(wifi_roamer_is_moving(f->roamer));
+	/* It failed too: nothing is left. */
 	last = wifi_roamer_move_failed(f->roamer, 0);
 	g_assert_null(last);
 	g_assert_false(wifi_roamer_is_moving(f->roamer));
@@ -596,6 +603,7 @@ test_stale_target(Fixture *f, gconstpointer data)
 {
 	guint8 two[6] = {2, 0, 0, 0, 2, 0};
 	g_autoptr(GError) error = NULL;
+	g_autoptr(WifiBss) back = NULL;
 	WifiBss *old = make_bss(2, 2437, -5000, FALSE);
 
 	connect_link(f);
@@ -629,13 +637,15 @@ test_stale_target(Fixture *f, gconstpointer data)
 	g_assert_false(f->roaming);
 	g_assert_cmpstr(wifi_roamer_get_state_name(f->roamer), ==, "watching");
 	/* A failed move's next candidate is never one the kernel may have
-	 * forgotten. */
+	 * forgotten: here only the way back to the BSS left is. */
 	g_ptr_array_add(f->table, make_bss(3, 2462, -5000, FALSE));
 	old = make_bss(4, 2412, -3000, FALSE);
 	old->last_seen_ns = 1;
 	g_ptr_array_add(f->table, old);
 	g_assert_true(wifi_roamer_roam_to(f->roamer, (guint8[6]){2, 0, 0, 0, 3, 0}, &error));
-	g_assert_null(wifi_roamer_move_failed(f->roamer, 0));
+	back = wifi_roamer_move_failed(f->roamer, 0);
+	g_assert_nonnull(back);
+	g_assert_cmpuint(back->bssid[4], ==, 2);
 }
 
 /* After a beacon loss there is no time for a scan: a target heard long
