@@ -88,6 +88,21 @@ ap_handle_event(gpointer owner, guint8 cmd, struct nlattr **attrs)
 	wifi_ap_handle_event(((ApOwner *)owner)->ap, cmd, attrs);
 }
 
+/* The link as it is now. A "down" event may be the echo of the mode
+ * switch's own link down, read after the link came up again: believing it
+ * would flap Powered (false, then true with the "up" echo), and
+ * NetworkManager, seeing AccessPoint come back outside its own mode
+ * switch, would set the device back to station mode. */
+static gboolean
+ap_link_is_up(ApOwner *o)
+{
+	guint flags = 0;
+
+	return o->iface->link != NULL &&
+	       wifi_link_get_flags(o->iface->link, o->iface->name, &flags, NULL) &&
+	       (flags & IFF_UP) != 0;
+}
+
 static void
 ap_link_changed(gpointer owner, const gchar *name, const gchar *address, guint flags)
 {
@@ -99,7 +114,7 @@ ap_link_changed(gpointer owner, const gchar *name, const gchar *address, guint f
 	}
 	if (address != NULL)
 		joind_device_set_address(o->device, address);
-	if ((flags & IFF_UP) == 0 && joind_device_get_powered(o->device)) {
+	if ((flags & IFF_UP) == 0 && joind_device_get_powered(o->device) && !ap_link_is_up(o)) {
 		ap_set_powered(o, FALSE);
 		wifi_ap_stop(o->ap, "the link went down");
 	} else if ((flags & IFF_UP) != 0) {
