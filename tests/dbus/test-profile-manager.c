@@ -982,6 +982,28 @@ test_ap_profile(Fixture *f, gconstpointer data)
 	assert_remote_error(error, "net.joind.Error.NotFound");
 }
 
+/* joinctl profile create ap: the passphrase from a file, never from its
+ * command line. */
+static void
+test_ap_profile_joinctl(Fixture *f, gconstpointer data)
+{
+	g_autofree gchar *pass_file = g_build_filename(f->dir, "pass", NULL);
+	g_autofree gchar *text = NULL;
+	g_auto(Run) no_tty = {0}, created = {0};
+
+	PROFILE_CTL(f, &no_tty, NULL, "profile", "create", "ap", "Cafe", "General.Channel=1");
+	g_assert_cmpint(no_tty.status, ==, 2);
+	g_assert_nonnull(strstr(no_tty.err, "no terminal"));
+	g_assert_true(g_file_set_contents(pass_file, SECRET_PASSPHRASE "\n", -1, NULL));
+	PROFILE_CTL(f, &created, NULL, "profile", "create", "ap", "Cafe", "General.Channel=1",
+	            "--passphrase-file", pass_file);
+	g_assert_cmpint(created.status, ==, 0);
+	g_remove(pass_file); /* no secret left for the teardown's check */
+	text = read_state_file(f, "ap/Cafe.ap", 0600);
+	g_assert_nonnull(strstr(text, "Passphrase=" SECRET_PASSPHRASE "\n"));
+	g_assert_nonnull(strstr(text, "Channel=1\n"));
+}
+
 /* What an access point profile may not hold, refused before anything is
  * written: keys of iwd's AP profile joind does not implement (named), no
  * secret, a channel outside 2.4 GHz, an SSID that cannot be a file name. */
@@ -1042,6 +1064,8 @@ main(int argc, char **argv)
 	           fixture_teardown);
 	g_test_add("/profile-manager/ap-refused", Fixture, NULL, fixture_setup,
 	           test_ap_profile_refused, fixture_teardown);
+	g_test_add("/profile-manager/ap-joinctl", Fixture, NULL, fixture_setup,
+	           test_ap_profile_joinctl, fixture_teardown);
 	g_test_add("/profile-manager/joinctl-edit", Fixture, NULL, fixture_setup, test_joinctl_edit,
 	           fixture_teardown);
 	return g_test_run();
