@@ -159,11 +159,12 @@ add_ssid_hex(GVariantDict *dict, const gchar *hex, GError **error)
 	return TRUE;
 }
 
-/* A psk profile needs a passphrase: asked for when none is named. */
+/* A psk or an access point (ap) profile needs a passphrase: asked for
+ * when none is named. */
 static gboolean
 needs_passphrase(const gchar *kind, gchar **args)
 {
-	if (g_strcmp0(kind, "psk") != 0)
+	if (g_strcmp0(kind, "psk") != 0 && g_strcmp0(kind, "ap") != 0)
 		return FALSE;
 	for (guint i = 0; args[i] != NULL; i++) {
 		if (g_str_has_prefix(args[i], "Security.Passphrase") ||

@@ -17,7 +17,7 @@ static const gchar *const usage_text =
            "       create KIND NAME [Group.Key=VALUE | Group.Key]... |\n"
            "       set PROFILE [Group.Key=VALUE | Group.Key]... | unset PROFILE Group.Key... |\n"
            "       validate KIND [Group.Key=VALUE | Group.Key]...\n"
-           "KIND is open, psk, 8021x or wired");
+           "KIND is open, psk, 8021x, wired or ap");
 
 static GVariant *
 pm_call(JoinctlContext *ctx, const gchar *method, GVariant *params, GError **error)

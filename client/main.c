@@ -55,7 +55,7 @@ static const gchar *help_commands =
            "  known-networks trust NAME [--yes]  pin the server certificate NAME was shown\n"
            "  agent                            answer joind's secret requests until Ctrl-C\n"
            "  profile list|show PROFILE|delete PROFILE\n"
-           "  profile create KIND NAME [SETTING...]   KIND: open, psk, 8021x, wired\n"
+           "  profile create KIND NAME [SETTING...]   KIND: open, psk, 8021x, wired, ap\n"
            "  profile set PROFILE SETTING...|unset PROFILE Group.Key...\n"
            "  profile validate KIND [SETTING...]\n"
            "  import FILE.eap-config [Match.Interface=GLOB...] [--username U] [--replace]\n"

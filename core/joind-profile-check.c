@@ -525,3 +525,57 @@ joind_profile_check_file(JoindProfileCheck *check)
 	check_settings(check);
 	check_security(check);
 }
+
+/* ---- Access point profiles ------------------------------------------------ */
+
+/* One key of an ap/<ssid>.ap profile: a declared one is checked by the
+ * kind of value it takes (a choice of words is one word here: iwd's AP
+ * keys hold one value each); any other is added to unknown, "[G] K". */
+static void
+check_ap_key(JoindProfileCheck *check, const gchar *group, const gchar *key, GString *unknown)
+{
+	const JoindProfileKey *declared =
+	        joind_profile_keys_lookup(JOIND_PROFILE_TYPE_AP, group, key);
+	gchar *value;
+
+	if (declared == NULL) {
+		g_string_append_printf(unknown, "%s[%s] %s", unknown->len > 0 ? ", " : "", group,
+		                       key);
+		return;
+	}
+	value = joind_profile_check_get_string(check, group, key);
+	if (value != NULL && declared->type == JOIND_PROFILE_KEY_WORDS &&
+	    strchr(value, ',') != NULL)
+		joind_profile_check_fail(check, group, key, "%s takes one value", key);
+	else if (value != NULL)
+		check_declared(check, declared, group, key, value);
+	joind_secret_wipe(value);
+}
+
+void
+joind_profile_check_ap(JoindProfileCheck *check)
+{
+	g_auto(GStrv) groups = g_key_file_get_groups(check->keyfile, NULL);
+	g_autoptr(GString) unknown = g_string_new(NULL);
+
+	for (guint g = 0; groups[g] != NULL; g++) {
+		g_auto(GStrv) keys = g_key_file_get_keys(check->keyfile, groups[g], NULL, NULL);
+
+		if (keys == NULL || keys[0] == NULL)
+			g_string_append_printf(unknown, "%s[%s]", unknown->len > 0 ? ", " : "",
+			                       groups[g]);
+		for (guint k = 0; keys != NULL && keys[k] != NULL; k++)
+			check_ap_key(check, groups[g], keys[k], unknown);
+	}
+	/* Starting without what the file asks for would not be the access
+	 * point it describes: refused, not ignored. */
+	if (unknown->len > 0)
+		joind_profile_check_fail(check, NULL, NULL,
+		                         "joind's access point does not implement %s",
+		                         unknown->str);
+	if (!joind_keyfile_has_key(check->keyfile, "Security", "Passphrase") &&
+	    !joind_keyfile_has_key(check->keyfile, "Security", "PreSharedKey"))
+		joind_profile_check_fail(check, "Security", NULL,
+		                         "[Security] has neither Passphrase nor PreSharedKey: an "
+		                         "access point profile needs one of them");
+}

@@ -38,6 +38,9 @@ gchar *joind_profile_check_get_string(JoindProfileCheck *check, const gchar *gro
 /* The groups, [Settings] and [Security] of any profile ([Match] is the
  * profile's own). */
 void joind_profile_check_file(JoindProfileCheck *check);
+/* An access point profile (ap/<ssid>.ap): only the keys plugins declared
+ * for it, each refused by name otherwise, and a secret. */
+void joind_profile_check_ap(JoindProfileCheck *check);
 /* The notes, one per line, in the order of the file. */
 gchar *joind_profile_check_join(GPtrArray *notes);
 

@@ -7,12 +7,11 @@
 static GPtrArray *tables; /* const JoindProfileKey *, in the order declared */
 
 static const gchar *const type_names[] = {
-        [JOIND_PROFILE_TYPE_OPEN] = "open",
-        [JOIND_PROFILE_TYPE_PSK] = "psk",
-        [JOIND_PROFILE_TYPE_8021X] = "8021x",
-        [JOIND_PROFILE_TYPE_WIRED] = "wired",
+        [JOIND_PROFILE_TYPE_OPEN] = "open",   [JOIND_PROFILE_TYPE_PSK] = "psk",
+        [JOIND_PROFILE_TYPE_8021X] = "8021x", [JOIND_PROFILE_TYPE_WIRED] = "wired",
+        [JOIND_PROFILE_TYPE_AP] = "ap",
 };
-G_STATIC_ASSERT(G_N_ELEMENTS(type_names) == JOIND_PROFILE_TYPE_WIRED + 1);
+G_STATIC_ASSERT(G_N_ELEMENTS(type_names) == JOIND_PROFILE_TYPE_AP + 1);
 
 const gchar *
 joind_profile_keys_type_name(JoindProfileType type)

@@ -15,6 +15,7 @@
 
 #include "joind-dbus-known.h"
 #include "joind-error.h"
+#include "joind-profile-manager-ap.h"
 #include "joind-profile-manager-bundle.h"
 #include "joind-profile-manager-draft.h"
 #include "joind-profile-manager-room.h"
@@ -35,10 +36,9 @@ static const struct {
 	const gchar *kind;
 	JoindProfileType type;
 } kinds[] = {
-        {"open", JOIND_PROFILE_TYPE_OPEN},
-        {"psk", JOIND_PROFILE_TYPE_PSK},
-        {"8021x", JOIND_PROFILE_TYPE_8021X},
-        {"wired", JOIND_PROFILE_TYPE_WIRED},
+        {"open", JOIND_PROFILE_TYPE_OPEN},   {"psk", JOIND_PROFILE_TYPE_PSK},
+        {"8021x", JOIND_PROFILE_TYPE_8021X}, {"wired", JOIND_PROFILE_TYPE_WIRED},
+        {"ap", JOIND_PROFILE_TYPE_AP},
 };
 
 JoindProfileManager *
@@ -70,8 +70,22 @@ kind_to_type(const gchar *kind, JoindProfileType *type, GError **error)
 		}
 	}
 	g_set_error(error, JOIND_ERROR, JOIND_ERROR_INVALID_ARGS,
-	            "“%s” is not a kind of profile: open, psk, 8021x or wired", kind);
+	            "“%s” is not a kind of profile: open, psk, 8021x, wired or ap", kind);
 	return FALSE;
+}
+
+/* Settings.SSID belongs to WiFi networks' profiles (an access point's is
+ * its name). */
+static gboolean
+type_has_ssid(JoindProfileType type)
+{
+	return type != JOIND_PROFILE_TYPE_WIRED && type != JOIND_PROFILE_TYPE_AP;
+}
+
+static const gchar *
+manager_state_dir(JoindProfileManager *self)
+{
+	return joind_profile_store_get_dir(self->store, JOIND_PROFILE_TYPE_PSK);
 }
 
 static const gchar *
@@ -165,10 +179,9 @@ loader_problems(const gchar *path, const gchar *message)
 	return (gchar **)g_ptr_array_free(problems, FALSE);
 }
 
-/* Would the store take text as the file at path? The loader's sentences
- * when not. */
-static gchar **
-check_text(const gchar *path, JoindProfileType type, GBytes *ssid, const gchar *text, gsize len)
+gchar **
+joind_profile_manager_check_text(const gchar *path, JoindProfileType type, GBytes *ssid,
+                                 const gchar *text, gsize len)
 {
 	g_autoptr(GError) error = NULL;
 	g_autoptr(JoindProfile) profile =
@@ -225,7 +238,7 @@ manager_write(JoindProfileManager *self, JoindProfileDraft *draft, const gchar *
 	g_autoptr(GHashTable) placed = joind_profile_bundles_place(draft, path);
 	gsize len = 0;
 	gchar *text = joind_profile_draft_to_text(draft, &len);
-	g_auto(GStrv) problems = check_text(path, type, ssid, text, len);
+	g_auto(GStrv) problems = joind_profile_manager_check_text(path, type, ssid, text, len);
 	gboolean ok = FALSE;
 
 	if (problems[0] != NULL) {
@@ -327,8 +340,10 @@ joind_profile_manager_create(JoindProfileManager *self, const gchar *kind, const
 	JoindProfileType type;
 
 	if (!kind_to_type(kind, &type, error) ||
-	    !joind_profile_draft_set(draft, settings, type != JOIND_PROFILE_TYPE_WIRED, error))
+	    !joind_profile_draft_set(draft, settings, type_has_ssid(type), error))
 		return NULL;
+	if (type == JOIND_PROFILE_TYPE_AP)
+		return joind_profile_ap_create(manager_state_dir(self), name, draft, error);
 	path = create_path(self, type, name, draft, &ssid, error);
 	if (path == NULL || !create_check_free(self, path, kind, error))
 		return NULL;
@@ -368,11 +383,15 @@ gboolean
 joind_profile_manager_update(JoindProfileManager *self, const gchar *object_path, GVariant *set,
                              const gchar *const *unset, GError **error)
 {
-	g_autoptr(JoindProfile) profile = manager_find(self, object_path, error);
+	g_autoptr(JoindProfile) profile = NULL;
 	g_autoptr(JoindProfileDraft) draft = NULL;
 	g_auto(GStrv) old_bundles = NULL;
 	const gchar *path;
 
+	if (joind_profile_ap_owns(object_path))
+		return joind_profile_ap_update(manager_state_dir(self), object_path, set, unset,
+		                               error);
+	profile = manager_find(self, object_path, error);
 	if (profile == NULL)
 		return FALSE;
 	path = joind_profile_get_path(profile);
@@ -391,10 +410,13 @@ joind_profile_manager_update(JoindProfileManager *self, const gchar *object_path
 gboolean
 joind_profile_manager_delete(JoindProfileManager *self, const gchar *object_path, GError **error)
 {
-	g_autoptr(JoindProfile) profile = manager_find(self, object_path, error);
+	g_autoptr(JoindProfile) profile = NULL;
 	g_autoptr(JoindProfileDraft) draft = NULL;
 	g_auto(GStrv) bundles = NULL;
 
+	if (joind_profile_ap_owns(object_path))
+		return joind_profile_ap_delete(manager_state_dir(self), object_path, error);
+	profile = manager_find(self, object_path, error);
 	if (profile == NULL)
 		return FALSE;
 	/* A file that no longer reads is still removed; its bundles stay. */
@@ -422,7 +444,7 @@ joind_profile_manager_validate(JoindProfileManager *self, const gchar *kind, GVa
 
 	if (!kind_to_type(kind, &type, error))
 		return NULL;
-	if (!joind_profile_draft_set(draft, settings, type != JOIND_PROFILE_TYPE_WIRED, &local)) {
+	if (!joind_profile_draft_set(draft, settings, type_has_ssid(type), &local)) {
 		problems = g_new0(gchar *, 2);
 		problems[0] = g_strdup(local->message);
 		return problems;
@@ -432,7 +454,8 @@ joind_profile_manager_validate(JoindProfileManager *self, const gchar *kind, GVa
 	path = g_build_filename(joind_profile_store_get_dir(self->store, type), base, NULL);
 	placed = joind_profile_bundles_place(draft, path);
 	text = joind_profile_draft_to_text(draft, &len);
-	problems = check_text(path, type, joind_profile_draft_get_ssid(draft), text, len);
+	problems = joind_profile_manager_check_text(path, type, joind_profile_draft_get_ssid(draft),
+	                                            text, len);
 	joind_secret_wipe(text);
 	return problems;
 }
@@ -487,5 +510,6 @@ joind_profile_manager_list(JoindProfileManager *self)
 		                      type_to_kind(joind_profile_get_profile_type(profile)),
 		                      joind_profile_get_name(profile), &settings);
 	}
+	joind_profile_ap_list(manager_state_dir(self), &list);
 	return g_variant_builder_end(&list);
 }

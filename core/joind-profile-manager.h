@@ -22,7 +22,7 @@ G_DEFINE_AUTOPTR_CLEANUP_FUNC(JoindProfileManager, joind_profile_manager_free)
  * /net/joind/profile/wired/<name-hex> for wired profiles. */
 gchar *joind_profile_manager_path(JoindProfile *profile);
 
-/* kind is open, psk, 8021x or wired; settings is a{sv}. Returns the new
+/* kind is open, psk, 8021x, wired or ap; settings is a{sv}. Returns the new
  * profile's object path. Errors are JOIND_ERROR: INVALID_ARGS (naming the
  * setting, or the loader's sentences), BUSY (the profile exists), FAILED. */
 gchar *joind_profile_manager_create(JoindProfileManager *self, const gchar *kind, const gchar *name,
@@ -37,6 +37,10 @@ gboolean joind_profile_manager_delete(JoindProfileManager *self, const gchar *ob
  * when none); INVALID_ARGS only for an unknown kind. */
 gchar **joind_profile_manager_validate(JoindProfileManager *self, const gchar *kind,
                                        GVariant *settings, GError **error);
+/* Would the store take text as the file at path? The loader's sentences
+ * without their "file:line:" when not (an empty vector when it would). */
+gchar **joind_profile_manager_check_text(const gchar *path, JoindProfileType type, GBytes *ssid,
+                                         const gchar *text, gsize len);
 /* a(ossa{sv}): every profile held, without secrets. */
 GVariant *joind_profile_manager_list(JoindProfileManager *self);
 

@@ -109,6 +109,8 @@ joind_profile_type_to_extension(JoindProfileType type)
 	case JOIND_PROFILE_TYPE_8021X:
 	case JOIND_PROFILE_TYPE_WIRED:
 		return "8021x";
+	case JOIND_PROFILE_TYPE_AP:
+		return "ap";
 	}
 	return NULL;
 }
@@ -212,7 +214,10 @@ profile_check(JoindProfile *self, GKeyFile *keyfile, GError **error)
 	gboolean ok;
 
 	joind_profile_check_init(&check);
-	joind_profile_check_file(&check);
+	if (self->type == JOIND_PROFILE_TYPE_AP)
+		joind_profile_check_ap(&check);
+	else
+		joind_profile_check_file(&check);
 	if (self->type == JOIND_PROFILE_TYPE_WIRED)
 		check_match(&check);
 	if (check.warnings->len > 0)

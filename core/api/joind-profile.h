@@ -4,6 +4,7 @@
  *   <ssid>.open | <ssid>.psk | <ssid>.8021x   (=<hex> for SSIDs that are not
  *                                              printable file names)
  *   wired/<name>.8021x                         ([Match] Interface=, MACAddress=)
+ *   ap/<ssid>.ap                               an access point's (iwd's format)
  * The core watches the directory and reloads files live; plugins look
  * profiles up here and listen to JoindCore::profile-changed.
  */
@@ -23,6 +24,10 @@ typedef enum {
 	JOIND_PROFILE_TYPE_PSK,
 	JOIND_PROFILE_TYPE_8021X,
 	JOIND_PROFILE_TYPE_WIRED, /* wired/<name>.8021x */
+	/* ap/<ssid>.ap (ABI 3.1): made over ProfileManager1 and read when an
+	 * access point starts from it; the store holds none (it is no
+	 * network to join) and no profile-changed is emitted for one. */
+	JOIND_PROFILE_TYPE_AP,
 } JoindProfileType;
 
 typedef enum {
@@ -38,8 +43,8 @@ JOIND_EXPORT
 G_DECLARE_FINAL_TYPE(JoindProfile, joind_profile, JOIND, PROFILE, GObject)
 
 JOIND_EXPORT JoindProfileType joind_profile_get_profile_type(JoindProfile *self);
-/* A type's file extension, which is also iwd's name for it: "open", "psk"
- * or "8021x" (wired profiles too). */
+/* A type's file extension, which is also iwd's name for it: "open", "psk",
+ * "8021x" (wired profiles too) or "ap". */
 JOIND_EXPORT const gchar *joind_profile_type_to_extension(JoindProfileType type);
 /* A profile is a snapshot of one file: when the file changes the store makes
  * a new JoindProfile (carried by profile-changed CHANGED); one held by a
@@ -97,7 +102,7 @@ typedef enum {
 
 struct _JoindProfileKey {
 	guint32 profiles;   /* JOIND_PROFILE_KEY_IN() of the types it belongs in */
-	const gchar *group; /* "Settings" or "Security" */
+	const gchar *group; /* "Settings" or "Security"; "General" too in ap profiles */
 	const gchar *key;   /* a name, or a prefix ending in '*' ("SAE-PT-Group*") */
 	JoindProfileKeyType type;
 	/* JOIND_PROFILE_KEY_WORDS: what one word is, for sentences ("a

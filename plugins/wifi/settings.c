@@ -33,5 +33,14 @@ const JoindConfigKey wifi_settings[] = {
         {"General", "RoamThreshold", JOIND_CONFIG_INT, "-70", -100, -1, NULL},
         {"General", "RoamThreshold5G", JOIND_CONFIG_INT, "-76", -100, -1, NULL},
         {"General", "RoamRetryInterval", JOIND_CONFIG_INT, "60", 1, 86400, NULL},
+        /* The access point (ap/): seconds between group key rotations (0:
+         * never; hostapd's wpa_group_rekey default), the most clients at
+         * once (the next is refused with status 17, AP full; 2007 is the
+         * largest association ID) and the seconds a silent client keeps
+         * its place before it is deauthenticated (hostapd's
+         * ap_max_inactivity). */
+        {"AccessPoint", "RekeyInterval", JOIND_CONFIG_INT, "86400", 0, 604800, NULL},
+        {"AccessPoint", "MaxStations", JOIND_CONFIG_INT, "32", 1, 2007, NULL},
+        {"AccessPoint", "InactivityTimeout", JOIND_CONFIG_INT, "300", 10, 86400, NULL},
         {NULL, NULL, 0, NULL, 0, 0, NULL},
 };

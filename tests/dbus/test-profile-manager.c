@@ -8,7 +8,10 @@
  * or the environment but never from its command line. The limits: a
  * profile over 1 MiB is refused before anything is written (an update
  * leaves the file byte for byte), and so are profiles beyond the count and
- * the total size joind manages.
+ * the total size joind manages. Access point profiles (kind ap,
+ * ap/<SSID>.ap in iwd's format) are made, listed, changed and deleted the
+ * same way, and a key joind's access point does not implement is refused
+ * by name.
  */
 #include <json-glib/json-glib.h>
 #include <string.h>
@@ -23,6 +26,7 @@
 #define KNOWN_IFACE "net.joind.KnownNetwork1"
 #define HOME_PATH   "/net/joind/known/486f6d65_psk"
 #define PORT_PATH   "/net/joind/profile/wired/706f7274"
+#define CAFE_PATH   "/net/joind/profile/ap/43616665"
 #define WAIT_MS     5000
 
 #define SECRET_PASSPHRASE "correct horse battery"
@@ -228,15 +232,22 @@ diagnostics(Fixture *f)
 
 /* ---- WiFi PSK --------------------------------------------------------------- */
 
+/* Security.Passphrase and one more setting. */
 static GVariant *
-home_settings(void)
+passphrase_and(const gchar *name, GVariant *value)
 {
 	GVariantDict d;
 
 	g_variant_dict_init(&d, NULL);
 	g_variant_dict_insert(&d, "Security.Passphrase", "s", SECRET_PASSPHRASE);
-	g_variant_dict_insert(&d, "Settings.AutoConnect", "b", FALSE);
+	g_variant_dict_insert_value(&d, name, value);
 	return g_variant_dict_end(&d);
+}
+
+static GVariant *
+home_settings(void)
+{
+	return passphrase_and("Settings.AutoConnect", g_variant_new_boolean(FALSE));
 }
 
 /* Created: the file (0600) holds what was given, the store took it at
@@ -919,6 +930,110 @@ test_room(Fixture *f, gconstpointer data)
 	g_assert_cmpuint(made, ==, 500);
 }
 
+/* ---- access point profiles ----------------------------------------------------- */
+
+static GVariant *
+cafe_settings(const gchar *channel)
+{
+	return passphrase_and("General.Channel", g_variant_new_string(channel));
+}
+
+/* ap/Cafe.ap in iwd's format (0600, in a directory of its own), listed
+ * without its passphrase, changed key by key; no KnownNetwork1 for it. */
+static void
+test_ap_profile(Fixture *f, gconstpointer data)
+{
+	g_autofree gchar *path = create(f, "ap", "Cafe", cafe_settings("6"));
+	g_autofree gchar *text = read_state_file(f, "ap/Cafe.ap", 0600);
+	g_autofree gchar *channel = NULL, *changed = NULL;
+	g_autoptr(GVariant) settings = listed(f, CAFE_PATH, "ap", "Cafe");
+	g_autoptr(GVariant) again = NULL, gone = NULL;
+	g_autoptr(GError) error = NULL;
+	GVariantDict set;
+
+	g_assert_cmpstr(path, ==, CAFE_PATH);
+	g_assert_nonnull(strstr(text, "[Security]\nPassphrase=" SECRET_PASSPHRASE "\n"));
+	g_assert_nonnull(strstr(text, "[General]\nChannel=6\n"));
+	g_assert_null(known_props(f, "/net/joind/known/43616665_psk"));
+	g_assert_nonnull(settings);
+	g_assert_true(setting_flag(settings, "Security.HasPassphrase"));
+	g_assert_null(setting_string(settings, "Security.Passphrase"));
+	channel = setting_string(settings, "General.Channel");
+	g_assert_cmpstr(channel, ==, "6");
+
+	again = pm(f, "CreateProfile",
+	           g_variant_new("(ss@a{sv})", "ap", "Cafe", cafe_settings("1")), &error);
+	assert_remote_error(error, "net.joind.Error.Busy");
+	g_clear_error(&error);
+
+	g_variant_dict_init(&set, NULL);
+	g_variant_dict_insert(&set, "General.Channel", "s", "11");
+	update(f, path, g_variant_dict_end(&set), NULL, &error);
+	g_assert_no_error(error);
+	changed = read_state_file(f, "ap/Cafe.ap", 0600);
+	g_assert_nonnull(strstr(changed, "Channel=11\n"));
+	g_assert_nonnull(strstr(changed, "Passphrase=" SECRET_PASSPHRASE "\n"));
+
+	gone = pm(f, "DeleteProfile", g_variant_new("(o)", path), &error);
+	g_assert_no_error(error);
+	g_assert_null(listed(f, CAFE_PATH, "ap", "Cafe"));
+	g_clear_pointer(&gone, g_variant_unref);
+	gone = pm(f, "DeleteProfile", g_variant_new("(o)", path), &error);
+	assert_remote_error(error, "net.joind.Error.NotFound");
+}
+
+/* joinctl profile create ap: the passphrase from a file, never from its
+ * command line. */
+static void
+test_ap_profile_joinctl(Fixture *f, gconstpointer data)
+{
+	g_autofree gchar *pass_file = g_build_filename(f->dir, "pass", NULL);
+	g_autofree gchar *text = NULL;
+	g_auto(Run) no_tty = {0}, created = {0};
+
+	PROFILE_CTL(f, &no_tty, NULL, "profile", "create", "ap", "Cafe", "General.Channel=1");
+	g_assert_cmpint(no_tty.status, ==, 2);
+	g_assert_nonnull(strstr(no_tty.err, "no terminal"));
+	g_assert_true(g_file_set_contents(pass_file, SECRET_PASSPHRASE "\n", -1, NULL));
+	PROFILE_CTL(f, &created, NULL, "profile", "create", "ap", "Cafe", "General.Channel=1",
+	            "--passphrase-file", pass_file);
+	g_assert_cmpint(created.status, ==, 0);
+	g_remove(pass_file); /* no secret left for the teardown's check */
+	text = read_state_file(f, "ap/Cafe.ap", 0600);
+	g_assert_nonnull(strstr(text, "Passphrase=" SECRET_PASSPHRASE "\n"));
+	g_assert_nonnull(strstr(text, "Channel=1\n"));
+}
+
+/* What an access point profile may not hold, refused before anything is
+ * written: keys of iwd's AP profile joind does not implement (named), no
+ * secret, a channel outside 2.4 GHz, an SSID that cannot be a file name. */
+static void
+test_ap_profile_refused(Fixture *f, gconstpointer data)
+{
+	g_autofree gchar *dir = g_build_filename(f->dir, "ap", NULL);
+	g_autoptr(GVariant) reply = NULL;
+	g_autoptr(GError) error = NULL;
+
+	expect_refused(f, "ap", "Cafe",
+	               g_variant_new_parsed("{'Security.Passphrase': <'" SECRET_PASSPHRASE
+	                                    "'>, 'IPv4.Address': <'192.168.1.1'>, "
+	                                    "'WSC.DeviceName': <'cafe'>}"),
+	               "joind's access point does not implement [IPv4] Address, [WSC] DeviceName");
+	expect_refused(f, "ap", "Cafe", g_variant_new_parsed("{'General.Channel': <'6'>}"),
+	               "[Security] has neither Passphrase nor PreSharedKey: an access point "
+	               "profile needs one of them");
+	reply = pm(f, "CreateProfile",
+	           g_variant_new("(ss@a{sv})", "ap", "Cafe", cafe_settings("36")), &error);
+	assert_remote_error(error, "net.joind.Error.InvalidArgs");
+	g_assert_nonnull(strstr(error->message, "is not a 2.4 GHz channel"));
+	g_clear_error(&error);
+	reply = pm(f, "CreateProfile",
+	           g_variant_new("(ss@a{sv})", "ap", "../up", cafe_settings("6")), &error);
+	assert_remote_error(error, "net.joind.Error.InvalidArgs");
+	g_assert_nonnull(strstr(error->message, "cannot name an access point profile"));
+	g_assert_false(g_file_test(dir, G_FILE_TEST_EXISTS));
+}
+
 int
 main(int argc, char **argv)
 {
@@ -945,6 +1060,12 @@ main(int argc, char **argv)
 	           fixture_teardown);
 	g_test_add("/profile-manager/joinctl-create", Fixture, NULL, fixture_setup,
 	           test_joinctl_create, fixture_teardown);
+	g_test_add("/profile-manager/ap", Fixture, NULL, fixture_setup, test_ap_profile,
+	           fixture_teardown);
+	g_test_add("/profile-manager/ap-refused", Fixture, NULL, fixture_setup,
+	           test_ap_profile_refused, fixture_teardown);
+	g_test_add("/profile-manager/ap-joinctl", Fixture, NULL, fixture_setup,
+	           test_ap_profile_joinctl, fixture_teardown);
 	g_test_add("/profile-manager/joinctl-edit", Fixture, NULL, fixture_setup, test_joinctl_edit,
 	           fixture_teardown);
 	return g_test_run();

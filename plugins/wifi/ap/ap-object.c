@@ -113,14 +113,21 @@ start_task(WifiAccessPoint *self, GCancellable *cancellable, GAsyncReadyCallback
 	return task;
 }
 
-/* Starts the BSS config describes (its checks refuse with a sentence). */
+/* Starts the BSS config describes (its checks refuse with a sentence),
+ * with main.conf's [AccessPoint] limits. */
 static void
 start_config(WifiAccessPoint *self, GTask *task, const WifiApConfig *config)
 {
 	g_autoptr(GError) error = NULL;
+	WifiApConfig c = *config;
 
+	c.rekey_interval =
+	        (guint)joind_core_get_config_int(self->core, "AccessPoint", "RekeyInterval");
+	c.max_stations = (guint)joind_core_get_config_int(self->core, "AccessPoint", "MaxStations");
+	c.max_inactivity =
+	        (guint)joind_core_get_config_int(self->core, "AccessPoint", "InactivityTimeout");
 	self->start = task;
-	if (!wifi_ap_start(self->ap, config, &error))
+	if (!wifi_ap_start(self->ap, &c, &error))
 		task_done(&self->start, g_error_new(JOIND_ERROR, JOIND_ERROR_INVALID_ARGS, "%s.",
 		                                    error->message));
 }

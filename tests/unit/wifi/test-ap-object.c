@@ -4,11 +4,15 @@
  * beacons, with Started, Name, Frequency and Security set; a second start
  * is refused; a client joining and the stop show in Stations and the
  * station signals; profiles with keys joind does not implement, or
- * without a secret, are refused with a sentence naming the problem. */
+ * without a secret, are refused with a sentence naming the problem;
+ * main.conf's [AccessPoint] limits reach the BSS (a client beyond
+ * MaxStations is refused with status 17). */
 #include <glib/gstdio.h>
 
 #include "ap-fixture.h"
 #include "ap-object.h"
+#include "ap-private.h"
+#include "mgmt.h"
 #include "ap-profile.h"
 #include "joind-error.h"
 #include "settings.h"
@@ -146,6 +150,46 @@ test_profile_refused(void)
 	test_core_free(tc);
 }
 
+/* main.conf's [AccessPoint] keys, or their defaults, are the started
+ * BSS's limits; with MaxStations=1 a second client finds the AP full. */
+static void
+test_settings(Fixture *f, gconstpointer data)
+{
+	const gchar *conf = data;
+	TestCore *tc = test_core_new(conf, wifi_settings);
+	WifiAccessPoint *object = wifi_access_point_new(tc->core, f->iface, bssid);
+	WifiApConfig expected = config("home", "correct horse");
+	Result r = {0};
+
+	wifi_ap_free(f->ap);
+	f->ap = wifi_access_point_get_ap(object);
+	write_profile(tc, "home", "[General]\nChannel=6\n[Security]\nPassphrase=correct horse\n");
+	joind_access_point_start_profile(JOIND_ACCESS_POINT(object), "home", NULL, finished, &r);
+	answer_start(f, &expected);
+	wait_for(&r);
+	g_assert_no_error(r.error);
+	if (conf == NULL) {
+		g_assert_cmpuint(f->ap->rekey_interval, ==, 86400);
+		g_assert_cmpuint(f->ap->max_stations, ==, 32);
+		g_assert_cmpuint(f->ap->max_inactivity, ==, 300);
+	} else {
+		g_assert_cmpuint(f->ap->rekey_interval, ==, 600);
+		g_assert_cmpuint(f->ap->max_stations, ==, 1);
+		g_assert_cmpuint(f->ap->max_inactivity, ==, 45);
+		join(f, rsne_psk, sizeof(rsne_psk), FALSE);
+		rx_frame(f, request_from(other_mac, WIFI_MGMT_FC_SUBTYPE_AUTH, "000001000000", NULL,
+		                         0));
+		expect_answer(f, FALSE, 0);
+		rx_frame(f, request_from(other_mac, WIFI_MGMT_FC_SUBTYPE_ASSOC_REQ, "31040a00",
+		                         rsne_psk, sizeof(rsne_psk)));
+		expect_answer(f, TRUE, 17);
+		g_assert_cmpuint(wifi_ap_get_n_stations(f->ap), ==, 1);
+	}
+	f->ap = NULL;
+	g_object_unref(object);
+	test_core_free(tc);
+}
+
 int
 main(int argc, char **argv)
 {
@@ -153,5 +197,9 @@ main(int argc, char **argv)
 	g_test_add("/ap-object/profile-start-stop", Fixture, NULL, set_up, test_profile_start_stop,
 	           tear_down);
 	g_test_add_func("/ap-object/profile-refused", test_profile_refused);
+	g_test_add("/ap-object/settings-default", Fixture, NULL, set_up, test_settings, tear_down);
+	g_test_add("/ap-object/settings-main-conf", Fixture,
+	           "[AccessPoint]\nRekeyInterval=600\nMaxStations=1\nInactivityTimeout=45\n",
+	           set_up, test_settings, tear_down);
 	return g_test_run();
 }
