@@ -384,6 +384,7 @@ test_object(Fixture *f, gconstpointer data)
 	joind_adhoc_start(adhoc, "mesh", NULL, NULL, finished, &busy);
 	wait_for(&busy);
 	g_assert_error(busy.error, JOIND_ERROR, JOIND_ERROR_BUSY);
+	g_clear_error(&busy.error);
 	req = fake_nl_expect(f->b.fake, NL80211_CMD_JOIN_IBSS);
 	fake_nl_done(f->b.fake, req, 0);
 	wait_for(&r);
