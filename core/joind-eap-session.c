@@ -14,6 +14,7 @@
 #include "joind-profile-private.h"
 #include "joind-error.h"
 #include "joind-secret.h"
+#include "joind-log.h"
 
 #define EAP_DEFAULT_MTU 1400
 #define EAP_MIN_MTU     64
@@ -366,8 +367,11 @@ joind_eap_session_set_state(JoindEapSession *session, JoindEapState state, const
 {
 	if (session->state == state)
 		return;
-	g_debug("%s: %s -> %s (%s)", session->label, joind_eap_state_to_string(session->state),
-	        joind_eap_state_to_string(state), reason);
+	const JoindLogSubject subject = {.machine = session->label};
+
+	joind_log_state_change(G_LOG_DOMAIN, G_LOG_LEVEL_DEBUG, JOIND_LOG_STATE_CHANGE, &subject,
+	                       joind_eap_state_to_string(session->state),
+	                       joind_eap_state_to_string(state), reason);
 	session->state = state;
 }
 

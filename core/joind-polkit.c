@@ -1,5 +1,6 @@
 /* joind-polkit.c - polkit's presence on the bus, and its answers. */
 #include "joind-polkit.h"
+#include "joind-log.h"
 
 #define POLKIT_NAME  "org.freedesktop.PolicyKit1"
 #define POLKIT_PATH  "/org/freedesktop/PolicyKit1/Authority"
@@ -85,10 +86,11 @@ polkit_serve_waiting(void)
 static void
 polkit_enter(PolkitState state, const gchar *reason)
 {
-	PolkitState old = polkit.state;
+	const JoindLogSubject subject = {.machine = "polkit"};
 
-	g_info("polkit: %s -> %s (%s)", polkit_state_to_string(old), polkit_state_to_string(state),
-	       reason);
+	joind_log_state_change(G_LOG_DOMAIN, G_LOG_LEVEL_INFO, JOIND_LOG_STATE_CHANGE, &subject,
+	                       polkit_state_to_string(polkit.state), polkit_state_to_string(state),
+	                       reason);
 	polkit.state = state;
 	if (state == POLKIT_ABSENT)
 		g_message("polkit is not installed (%s is neither on the bus nor activatable): "

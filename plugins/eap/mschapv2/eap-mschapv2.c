@@ -12,6 +12,7 @@
 #include "eap-mschapv2-packet.h"
 #include "joind-error.h"
 #include "joind-secret.h"
+#include "joind-log.h"
 
 /* Long enough for any realistic "DOMAIN\user" or NAI. */
 #define EAP_MSCHAPV2_USER_MAX 256
@@ -49,8 +50,11 @@ eap_mschapv2_phase_name(EapMschapv2Phase phase)
 static void
 eap_mschapv2_set_phase(EapMschapv2State *st, EapMschapv2Phase phase, const gchar *reason)
 {
-	g_debug("EAP-MSCHAPv2 %s -> %s (%s)", eap_mschapv2_phase_name(st->phase),
-	        eap_mschapv2_phase_name(phase), reason);
+	const JoindLogSubject subject = {.machine = "EAP-MSCHAPv2"};
+
+	joind_log_state_change(G_LOG_DOMAIN, G_LOG_LEVEL_DEBUG, JOIND_LOG_STATE_CHANGE, &subject,
+	                       eap_mschapv2_phase_name(st->phase), eap_mschapv2_phase_name(phase),
+	                       reason);
 	st->phase = phase;
 }
 

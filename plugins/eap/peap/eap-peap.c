@@ -38,6 +38,7 @@
 #include "eap-tunnel-inner.h"
 #include "joind-error.h"
 #include "joind-secret.h"
+#include "joind-log.h"
 
 #define EAP_PEAP_TK_LEN 128
 
@@ -78,8 +79,11 @@ eap_peap_phase_name(EapPeapPhase phase)
 static void
 eap_peap_set_phase(EapPeap *peap, EapPeapPhase phase, const gchar *reason)
 {
-	g_debug("PEAP %s -> %s (%s)", eap_peap_phase_name(peap->phase), eap_peap_phase_name(phase),
-	        reason);
+	const JoindLogSubject subject = {.machine = "PEAP"};
+
+	joind_log_state_change(G_LOG_DOMAIN, G_LOG_LEVEL_DEBUG, JOIND_LOG_STATE_CHANGE, &subject,
+	                       eap_peap_phase_name(peap->phase), eap_peap_phase_name(phase),
+	                       reason);
 	peap->phase = phase;
 }
 

@@ -11,6 +11,7 @@
 #include "eap-pwd-packet.h"
 #include "joind-error.h"
 #include "joind-secret.h"
+#include "joind-log.h"
 
 typedef enum {
 	EAP_PWD_PHASE_ID,      /* waiting for EAP-pwd-ID */
@@ -50,8 +51,10 @@ eap_pwd_phase_name(EapPwdPhase phase)
 static void
 eap_pwd_set_phase(EapPwdState *st, EapPwdPhase phase, const gchar *reason)
 {
-	g_debug("EAP-pwd %s -> %s (%s)", eap_pwd_phase_name(st->phase), eap_pwd_phase_name(phase),
-	        reason);
+	const JoindLogSubject subject = {.machine = "EAP-pwd"};
+
+	joind_log_state_change(G_LOG_DOMAIN, G_LOG_LEVEL_DEBUG, JOIND_LOG_STATE_CHANGE, &subject,
+	                       eap_pwd_phase_name(st->phase), eap_pwd_phase_name(phase), reason);
 	st->phase = phase;
 }
 
