@@ -4,10 +4,9 @@
 #include <string.h>
 
 #include "neighbor.h"
+#include "network.h"
 
 #define DB                   100 /* scores are hundredths of a dB */
-#define BAND_BONUS_DB        6
-#define LOAD_PENALTY_MAX_DB  10
 #define MOBILITY_BONUS_DB    3
 #define ADVISORY_PREF_MAX_DB 10
 
@@ -32,12 +31,8 @@ wifi_roam_trigger_to_string(WifiRoamTrigger trigger)
 gint
 wifi_roam_score(const WifiBss *bss, gint signal, const WifiRoamContext *ctx)
 {
-	gint score = signal;
+	gint score = wifi_bss_score_at(bss, signal);
 
-	if (bss->freq >= 5000)
-		score += BAND_BONUS_DB * DB;
-	if (bss->ies.has_bss_load)
-		score -= bss->ies.bss_load_utilization * LOAD_PENALTY_MAX_DB * DB / 255;
 	if (ctx->current != NULL && ctx->current->ies.has_mde && bss->ies.has_mde &&
 	    ctx->current->ies.mdid == bss->ies.mdid)
 		score += MOBILITY_BONUS_DB * DB;

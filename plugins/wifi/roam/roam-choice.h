@@ -3,12 +3,10 @@
  * BSS transition list and the avoid list. No I/O, no main loop:
  * unit-tested on its own (tests/unit/wifi/test-roam-choice.c).
  *
- * A BSS's score is its signal (hundredths of a dBm), adjusted by:
- *   + 6 dB on 5 or 6 GHz (the gap between RoamThreshold and
- *     RoamThreshold5G's defaults: a 5 GHz link that weak still carries
- *     more),
- *   - up to 10 dB for the channel utilisation its BSS Load element
- *     reports (255/255 busy costs 10 dB),
+ * A BSS's score is the one a connect chooses a BSS by (its signal with
+ * the band bonus and the BSS Load penalty, wifi_bss_score_at() in
+ * scan/network.c), so that a roam never disagrees with the choice the
+ * station made when it joined, adjusted by:
  *   + 3 dB when it shares the current BSS's mobility domain (fast
  *     transition possible),
  *   + up to 10 dB for its preference in a BSS transition list whose

@@ -116,10 +116,16 @@ wifi_network_new(GBytes *ssid, JoindNetworkType type)
 gint
 wifi_bss_score(const WifiBss *bss)
 {
-	gint score = bss->signal;
+	return wifi_bss_score_at(bss, bss->signal);
+}
+
+gint
+wifi_bss_score_at(const WifiBss *bss, gint signal)
+{
+	gint score = signal;
 	gint band = wifi_freq_to_band(bss->freq);
 
-	if (bss->signal >= BAND_BONUS_MIN_SIGNAL) {
+	if (signal >= BAND_BONUS_MIN_SIGNAL) {
 		if (band == NL80211_BAND_5GHZ)
 			score += BAND_BONUS_5GHZ;
 		else if (band == NL80211_BAND_6GHZ)

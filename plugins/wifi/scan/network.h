@@ -41,6 +41,10 @@ gint wifi_network_compare(WifiNetwork *a, WifiNetwork *b);
 /* The score of one BSS and the rank of a network are documented in
  * network.c. */
 gint wifi_bss_score(const WifiBss *bss);
+/* The same score for bss heard at signal (hundredths of a dBm): the
+ * roam scores the current BSS at the link's latest signal, not the
+ * scan's, and every candidate the way a connect would choose it. */
+gint wifi_bss_score_at(const WifiBss *bss, gint signal);
 gint wifi_network_rank(gint best_bss_score, JoindNetworkType type, gboolean known,
                        gint64 last_connected, gint64 now);
 

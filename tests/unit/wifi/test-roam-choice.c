@@ -6,6 +6,7 @@
 #include <string.h>
 
 #include "neighbor.h"
+#include "network.h"
 #include "roam-choice.h"
 
 #define NOW_US G_GINT64_CONSTANT(1000000000)
@@ -58,14 +59,20 @@ test_score(void)
 	WifiRoamContext ctx = {.current = cur, .now_us = NOW_US};
 
 	g_assert_cmpint(wifi_roam_score(b24, b24->signal, &ctx), ==, -6000);
-	g_assert_cmpint(wifi_roam_score(b5, b5->signal, &ctx), ==, -5400);
-	g_assert_cmpint(wifi_roam_score(loaded, loaded->signal, &ctx), ==, -7000);
-	g_assert_cmpint(wifi_roam_score(halfway, halfway->signal, &ctx), ==, -6000 - 501);
+	g_assert_cmpint(wifi_roam_score(b5, b5->signal, &ctx), ==, -5500);
+	g_assert_cmpint(wifi_roam_score(loaded, loaded->signal, &ctx), ==, -6500);
+	g_assert_cmpint(wifi_roam_score(halfway, halfway->signal, &ctx), ==, -6000 - 250);
 	g_assert_cmpint(wifi_roam_score(same_md, same_md->signal, &ctx), ==, -5700);
 	g_assert_cmpint(wifi_roam_score(other_md, other_md->signal, &ctx), ==, -6000);
 	/* The score uses the signal it is given (the link's, for the current
-	 * BSS), not the scan's. */
+	 * BSS), not the scan's; the band bonus goes with the signal: none
+	 * below -75 dBm. */
 	g_assert_cmpint(wifi_roam_score(b24, -8000, &ctx), ==, -8000);
+	g_assert_cmpint(wifi_roam_score(b5, -8000, &ctx), ==, -8000);
+	/* The score a connect chooses by, plus the mobility domain's bonus. */
+	g_assert_cmpint(wifi_roam_score(b5, b5->signal, &ctx), ==, wifi_bss_score(b5));
+	g_assert_cmpint(wifi_roam_score(same_md, same_md->signal, &ctx), ==,
+	                wifi_bss_score(same_md) + 300);
 }
 
 static void
