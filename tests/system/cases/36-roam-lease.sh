@@ -78,6 +78,12 @@ acks=$(grep -c DHCPACK "$LOGDIR/dnsmasq-roam.log" || true)
 life=$(ip -j -4 addr show dev wlan1 | jq -r '.[0].addr_info[] | select(.local == "'"$addr"'") | .valid_life_time')
 wifi_step "networkd holds $addr (valid $life s) through $from"
 
+# The access point's neighbour entry, made by the pings above: a roam keeps
+# it (joind turns the flush on carrier loss off for the move, through the
+# unit's one writable corner of /proc/sys), so no packet waits for ARP.
+neigh() { ip -j neigh show to "$AP_ADDR" dev wlan1 | jq -r '.[0].state[0] // empty'; }
+before_neigh=$(neigh)
+[[ -n $before_neigh ]] || wifi_fail "no neighbour entry for $AP_ADDR before the roam"
 dev=$(jw -t 10 object net.joind.Station1 State=connected)
 gdbus monitor --system --dest net.joind --object-path "$dev" >"$WORK/roam-monitor.txt" 2>&1 &
 monitor=$!
@@ -88,6 +94,11 @@ on_target() { [[ $(joinctl -j station wlan1 show | jq -r '.connected_access_poin
 wifi_poll 30 "wlan1 connected through $to" on_target
 jw -t 10 object net.joind.Station1 State=connected >/dev/null || wifi_fail "not connected after the roam"
 took=$(wifi_since "$t")
+after_neigh=$(neigh)
+[[ -n $after_neigh && $after_neigh != FAILED && $after_neigh != INCOMPLETE ]] ||
+	wifi_fail "the roam flushed $AP_ADDR's neighbour entry ($before_neigh -> '${after_neigh:-none}')"
+[[ $(cat /proc/sys/net/ipv4/conf/wlan1/arp_evict_nocarrier) == 1 ]] ||
+	wifi_fail "arp_evict_nocarrier was not given back after the roam"
 ping -c 3 -W 2 -I wlan1 "$AP_ADDR" >"$WORK/ping" || wifi_fail "no ping after the roam: $(cat "$WORK/ping")"
 sleep 1
 kill "$monitor" 2>/dev/null || true
@@ -104,4 +115,4 @@ after=$(grep -c DHCPACK "$LOGDIR/dnsmasq-roam.log" || true)
 ((after == acks)) || wifi_fail "networkd asked dnsmasq for a lease during the roam ($acks -> $after DHCPACKs)"
 [[ $(networkctl status wlan1 --no-pager | sed -n 's/^ *State: //p') == routable* ]] ||
 	wifi_fail "networkd no longer calls wlan1 routable: $(networkctl status wlan1 --no-pager)"
-wifi_step "roamed $from -> $to in $took s: $addr kept (valid $life -> $now s), no new DHCPACK, ping $(grep -o '[0-9]* received' "$WORK/ping")"
+wifi_step "roamed $from -> $to in $took s: neighbour entry kept ($before_neigh -> $after_neigh), $addr kept (valid $life -> $now s), no new DHCPACK, ping $(grep -o '[0-9]* received' "$WORK/ping")"

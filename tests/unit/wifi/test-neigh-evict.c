@@ -1,7 +1,8 @@
 /* test-neigh-evict.c - the kernel's neighbour eviction on carrier loss
  * (neigh-evict.c) over a directory laid out as /proc/sys is: only a
  * setting that differs is written and counted, so that giving the result
- * back restores exactly what was changed; a missing one is left alone. */
+ * back restores exactly what was changed; a missing one is left alone, and
+ * a hidden sysctl tree is said once. */
 #include <glib/gstdio.h>
 
 #include "neigh-evict.h"
@@ -100,6 +101,21 @@ test_missing(Fixture *f, gconstpointer data)
 	                 0);
 }
 
+/* A sandbox that hides /proc/sys (systemd's ProcSubset=pid): nothing
+ * changed, and the cause said once, so that an admin learns why every roam
+ * flushes the neighbour cache. */
+static void
+test_hidden(Fixture *f, gconstpointer data)
+{
+	g_test_expect_message("joind-wifi", G_LOG_LEVEL_MESSAGE,
+	                      "cannot keep the neighbour cache over roams: *arp_evict_nocarrier: "
+	                      "the sysctl tree is not visible");
+	g_assert_cmpuint(wifi_neigh_evict_set(f->root, "wlan0", FALSE, WIFI_NEIGH_EVICT_ALL), ==,
+	                 0);
+	g_assert_cmpuint(wifi_neigh_evict_set(f->root, "wlan0", TRUE, WIFI_NEIGH_EVICT_ALL), ==, 0);
+	g_test_assert_expected_messages();
+}
+
 int
 main(int argc, char **argv)
 {
@@ -109,6 +125,8 @@ main(int argc, char **argv)
 	g_test_add("/wifi/neigh-evict/admin-off", Fixture, NULL, fixture_setup, test_admin_off,
 	           fixture_teardown);
 	g_test_add("/wifi/neigh-evict/missing", Fixture, NULL, fixture_setup, test_missing,
+	           fixture_teardown);
+	g_test_add("/wifi/neigh-evict/hidden", Fixture, NULL, fixture_setup, test_hidden,
 	           fixture_teardown);
 	return g_test_run();
 }
