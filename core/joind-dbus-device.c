@@ -9,10 +9,9 @@
  */
 #include "joind-dbus-device.h"
 
-#include "joind-dbus-access-point.h"
-#include "joind-dbus-adhoc.h"
 #include "joind-dbus-call.h"
 #include "joind-dbus-generated.h"
+#include "joind-dbus-hosted.h"
 #include "joind-dbus-object.h"
 #include "joind-device-private.h"
 #include "joind-observer.h"
@@ -27,9 +26,9 @@ typedef struct {
 	JoindDBusPort8021x1 *port_iface;
 	JoindPort8021x *port;
 	JoindProfileStore *store;
-	JoindDBusStationExport *station;          /* WiFi devices only */
-	JoindDBusAccessPointExport *access_point; /* WiFi devices only */
-	JoindDBusAdHocExport *adhoc;              /* WiFi devices only */
+	JoindDBusStationExport *station;     /* WiFi devices only */
+	JoindDBusHostedExport *access_point; /* WiFi devices only */
+	JoindDBusHostedExport *adhoc;        /* WiFi devices only */
 } DeviceExport;
 
 /* The exports with a port, for the store's one "profile-error" handler:
@@ -336,8 +335,8 @@ device_export_free(DeviceExport *exp)
 	export_detach_port(exp);
 	g_clear_object(&exp->store);
 	g_clear_pointer(&exp->station, joind_dbus_station_export_free);
-	g_clear_pointer(&exp->access_point, joind_dbus_access_point_export_free);
-	g_clear_pointer(&exp->adhoc, joind_dbus_adhoc_export_free);
+	g_clear_pointer(&exp->access_point, joind_dbus_hosted_export_free);
+	g_clear_pointer(&exp->adhoc, joind_dbus_hosted_export_free);
 	g_clear_object(&exp->device_iface);
 	joind_dbus_object_free(exp->object);
 	g_free(exp);
@@ -365,8 +364,10 @@ joind_dbus_device_export(JoindDBusManaged *managed, GDBusObjectManagerServer *ma
 	 * device ever gets a station. */
 	if (joind_device_get_kind(device) == JOIND_DEVICE_KIND_WIFI) {
 		exp->station = joind_dbus_station_export_new(manager, exp->object, device);
-		exp->access_point = joind_dbus_access_point_export_new(exp->object, device);
-		exp->adhoc = joind_dbus_adhoc_export_new(exp->object, device);
+		exp->access_point = joind_dbus_hosted_export_new(&joind_dbus_hosted_access_point,
+		                                                 exp->object, device);
+		exp->adhoc =
+		        joind_dbus_hosted_export_new(&joind_dbus_hosted_adhoc, exp->object, device);
 	}
 
 	g_object_set_data_full(G_OBJECT(device), EXPORT_KEY, exp,

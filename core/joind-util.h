@@ -14,31 +14,3 @@ joind_set_str(gchar **dst, const gchar *src)
 	*dst = g_strdup(src);
 	return TRUE;
 }
-
-/* The addresses a model lists (an access point's stations, an ad-hoc
- * network's peers): a NULL-terminated array of lower-case strings in the
- * order they came. Each returns TRUE when the list changed. */
-static inline gboolean
-joind_addresses_add(GPtrArray *list, const gchar *address)
-{
-	gchar *lower = g_ascii_strdown(address, -1);
-
-	if (g_ptr_array_find_with_equal_func(list, lower, g_str_equal, NULL)) {
-		g_free(lower);
-		return FALSE;
-	}
-	g_ptr_array_add(list, lower);
-	return TRUE;
-}
-
-static inline gboolean
-joind_addresses_remove(GPtrArray *list, const gchar *address)
-{
-	g_autofree gchar *lower = g_ascii_strdown(address, -1);
-	guint index;
-
-	if (!g_ptr_array_find_with_equal_func(list, lower, g_str_equal, &index))
-		return FALSE;
-	g_ptr_array_remove_index(list, index);
-	return TRUE;
-}

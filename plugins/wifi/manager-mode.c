@@ -45,7 +45,7 @@ owned_give_back(Owned *owned)
 {
 	if (owned->owner == NULL)
 		return;
-	owned->ops->release(owned->owner);
+	owned->ops->calls->release(owned->owner);
 	owned->owner = NULL;
 }
 

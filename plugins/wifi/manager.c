@@ -50,7 +50,7 @@ owned_free(gpointer data)
 	Owned *owned = data;
 
 	if (owned->owner != NULL)
-		owned->ops->release(owned->owner);
+		owned->ops->calls->release(owned->owner);
 	wifi_device_set_mode_func(WIFI_DEVICE(owned->device), NULL, NULL);
 	joind_core_remove_device(owned->manager->core, owned->device);
 	g_object_unref(owned->device);
@@ -153,10 +153,11 @@ wifi_manager_take(WifiManager *self, Owned *owned, const WifiModeOps *ops, GErro
 	        .device = owned->device,
 	        .address = joind_device_get_address(owned->device),
 	        .blocked = manager_blocked(self, owned->iface->wiphy),
+	        .data = ops->data,
 	};
 
 	owned->ops = ops;
-	owned->owner = ops->take(&setup, error);
+	owned->owner = ops->calls->take(&setup, error);
 	if (owned->owner == NULL)
 		return FALSE;
 	joind_device_set_mode(owned->device, wifi_manager_iftype_mode(ops->iftype));
@@ -402,7 +403,7 @@ on_nl_event(guint8 cmd, struct nlattr **attrs, gpointer user_data)
 	owned = g_hash_table_lookup(self->owned,
 	                            GUINT_TO_POINTER(nla_get_u32(attrs[NL80211_ATTR_IFINDEX])));
 	if (owned != NULL && owned->owner != NULL)
-		owned->ops->handle_event(owned->owner, cmd, attrs);
+		owned->ops->calls->handle_event(owned->owner, cmd, attrs);
 }
 
 static void
@@ -412,7 +413,7 @@ on_link(gint ifindex, const gchar *name, const gchar *address, guint flags, gpoi
 	Owned *owned = g_hash_table_lookup(self->owned, GUINT_TO_POINTER(ifindex));
 
 	if (owned != NULL && owned->owner != NULL)
-		owned->ops->link_changed(owned->owner, name, address, flags);
+		owned->ops->calls->link_changed(owned->owner, name, address, flags);
 }
 
 /* ---- after lost events ---------------------------------------------------- */
@@ -462,7 +463,7 @@ on_events_lost(gpointer user_data)
 	g_hash_table_iter_init(&iter, self->owned);
 	while (g_hash_table_iter_next(&iter, NULL, (gpointer *)&owned)) {
 		if (owned->owner != NULL)
-			owned->ops->resync(owned->owner);
+			owned->ops->calls->resync(owned->owner);
 	}
 	if (self->resync_seen != NULL)
 		return; /* a listing is under way already */
@@ -483,7 +484,7 @@ on_rfkill(const gchar *wiphy_name, gboolean blocked, const gchar *reason, gpoint
 		        g_hash_table_lookup(self->wiphys, GUINT_TO_POINTER(o->iface->wiphy->id));
 
 		if (o->owner != NULL && wiphy != NULL && g_strcmp0(wiphy->name, wiphy_name) == 0)
-			o->ops->set_blocked(o->owner, blocked, reason);
+			o->ops->calls->set_blocked(o->owner, blocked, reason);
 	}
 }
 
@@ -497,7 +498,7 @@ on_resumed(gpointer user_data)
 		const Owned *o = l->data;
 
 		if (o->owner != NULL)
-			o->ops->resumed(o->owner);
+			o->ops->calls->resumed(o->owner);
 	}
 }
 

@@ -2,34 +2,16 @@
  * adhoc-object.h). */
 #include "adhoc-object.h"
 
-#include <string.h>
-
+#include "hosted-calls.h"
 #include "joind-mac.h"
 
 struct _WifiAdhocObject {
 	JoindAdHoc parent_instance;
-	WifiAdhoc *adhoc; /* NULL once shut down */
-	GTask *start;     /* waiting for the interface to be in the IBSS */
-	GTask *stop;      /* waiting for it to have left */
+	WifiAdhoc *adhoc;      /* NULL once shut down */
+	WifiHostedCalls calls; /* start: the interface to be in the IBSS */
 };
 
 G_DEFINE_TYPE(WifiAdhocObject, wifi_adhoc_object, JOIND_TYPE_ADHOC)
-
-/* Ends *task with error (taken, also when there is no task) or success. */
-static void
-task_done(GTask **task, GError *error)
-{
-	g_autoptr(GTask) done = g_steal_pointer(task);
-
-	if (done == NULL) {
-		g_clear_error(&error);
-		return;
-	}
-	if (error != NULL)
-		g_task_return_error(done, error);
-	else
-		g_task_return_boolean(done, TRUE);
-}
 
 static void
 forget_peers(WifiAdhocObject *self)
@@ -38,6 +20,15 @@ forget_peers(WifiAdhocObject *self)
 
 	for (guint i = 0; peers[i] != NULL; i++)
 		joind_adhoc_peer_left(JOIND_ADHOC(self), peers[i]);
+}
+
+/* The IBSS is left, for reason: what waited for it is answered. */
+static void
+left(WifiAdhocObject *self, JoindErrorCode code, const gchar *reason)
+{
+	forget_peers(self);
+	joind_adhoc_set_started(JOIND_ADHOC(self), FALSE, NULL, NULL);
+	wifi_hosted_calls_down(&self->calls, code, reason);
 }
 
 static void
@@ -51,16 +42,11 @@ on_state(WifiAdhocState old_state, WifiAdhocState new_state, const gchar *reason
 
 		joind_adhoc_set_started(JOIND_ADHOC(self), TRUE, name,
 		                        wifi_adhoc_is_open(self->adhoc) ? "open" : "wpa2-psk");
-		task_done(&self->start, NULL);
+		wifi_hosted_calls_up(&self->calls);
 		return;
 	}
-	if (new_state != WIFI_ADHOC_STATE_IDLE)
-		return;
-	forget_peers(self);
-	joind_adhoc_set_started(JOIND_ADHOC(self), FALSE, NULL, NULL);
-	task_done(&self->start, g_error_new(JOIND_ERROR, JOIND_ERROR_FAILED,
-	                                    "The ad-hoc network did not start: %s.", reason));
-	task_done(&self->stop, NULL);
+	if (new_state == WIFI_ADHOC_STATE_IDLE)
+		left(self, JOIND_ERROR_FAILED, reason);
 }
 
 static void
@@ -80,35 +66,23 @@ adhoc_start(JoindAdHoc *object, const gchar *ssid, const gchar *passphrase,
             GCancellable *cancellable, GAsyncReadyCallback callback, gpointer user_data)
 {
 	WifiAdhocObject *self = WIFI_ADHOC_OBJECT(object);
-	GTask *task = g_task_new(self, cancellable, callback, user_data);
 	WifiAdhocConfig config = {.secret = passphrase};
 	g_autoptr(GError) error = NULL;
+	GTask *task = wifi_hosted_calls_new_start(
+	        &self->calls, self,
+	        self->adhoc != NULL && wifi_adhoc_get_state(self->adhoc) == WIFI_ADHOC_STATE_IDLE,
+	        self->adhoc != NULL ? wifi_adhoc_state_to_string(wifi_adhoc_get_state(self->adhoc))
+	                            : NULL,
+	        cancellable, callback, user_data);
 
-	g_task_set_source_tag(task, adhoc_start);
-	if (self->adhoc == NULL || self->start != NULL ||
-	    wifi_adhoc_get_state(self->adhoc) != WIFI_ADHOC_STATE_IDLE) {
-		g_task_return_new_error(
-		        task, JOIND_ERROR, JOIND_ERROR_BUSY,
-		        "The ad-hoc network is %s already; stop it first.",
-		        self->adhoc != NULL
-		                ? wifi_adhoc_state_to_string(wifi_adhoc_get_state(self->adhoc))
-		                : "closed");
-		g_object_unref(task);
+	if (task == NULL || !wifi_hosted_take_ssid(task, ssid, config.ssid, &config.ssid_len))
 		return;
-	}
-	if (strlen(ssid) < 1 || strlen(ssid) > sizeof(config.ssid)) {
-		g_task_return_new_error(task, JOIND_ERROR, JOIND_ERROR_INVALID_ARGS,
-		                        "An SSID has 1 to 32 octets, not %zu.", strlen(ssid));
-		g_object_unref(task);
-		return;
-	}
-	config.ssid_len = strlen(ssid);
-	memcpy(config.ssid, ssid, config.ssid_len);
-	self->start = task;
+	self->calls.start = task;
 	if (!wifi_adhoc_start(self->adhoc, &config, &error))
-		task_done(&self->start,
-		          g_error_new(JOIND_ERROR, JOIND_ERROR_INVALID_ARGS,
-		                      "Cannot start the ad-hoc network: %s.", error->message));
+		wifi_hosted_task_done(&self->calls.start,
+		                      g_error_new(JOIND_ERROR, JOIND_ERROR_INVALID_ARGS,
+		                                  "Cannot start the ad-hoc network: %s.",
+		                                  error->message));
 }
 
 static void
@@ -116,20 +90,11 @@ adhoc_stop(JoindAdHoc *object, GCancellable *cancellable, GAsyncReadyCallback ca
            gpointer user_data)
 {
 	WifiAdhocObject *self = WIFI_ADHOC_OBJECT(object);
-	g_autoptr(GTask) task = g_task_new(self, cancellable, callback, user_data);
+	gboolean idle =
+	        self->adhoc == NULL || wifi_adhoc_get_state(self->adhoc) == WIFI_ADHOC_STATE_IDLE;
 
-	g_task_set_source_tag(task, adhoc_stop);
-	if (self->adhoc == NULL || wifi_adhoc_get_state(self->adhoc) == WIFI_ADHOC_STATE_IDLE) {
-		g_task_return_boolean(task, TRUE);
-		return;
-	}
-	if (self->stop != NULL) {
-		g_task_return_new_error(task, JOIND_ERROR, JOIND_ERROR_BUSY,
-		                        "The ad-hoc network is stopping already.");
-		return;
-	}
-	self->stop = g_steal_pointer(&task);
-	wifi_adhoc_stop(self->adhoc, "asked to stop");
+	if (wifi_hosted_calls_stop(&self->calls, self, idle, cancellable, callback, user_data))
+		wifi_adhoc_stop(self->adhoc, "asked to stop");
 }
 
 static void
@@ -152,6 +117,7 @@ wifi_adhoc_object_class_init(WifiAdhocObjectClass *klass)
 static void
 wifi_adhoc_object_init(WifiAdhocObject *self)
 {
+	self->calls.what = "ad-hoc network";
 }
 
 WifiAdhocObject *
@@ -171,11 +137,7 @@ wifi_adhoc_object_shutdown(WifiAdhocObject *self, const gchar *reason)
 
 	if (adhoc == NULL)
 		return;
-	forget_peers(self);
-	joind_adhoc_set_started(JOIND_ADHOC(self), FALSE, NULL, NULL);
-	task_done(&self->start, g_error_new(JOIND_ERROR, JOIND_ERROR_ABORTED,
-	                                    "The ad-hoc network did not start: %s.", reason));
-	task_done(&self->stop, NULL);
+	left(self, JOIND_ERROR_ABORTED, reason);
 }
 
 WifiAdhoc *

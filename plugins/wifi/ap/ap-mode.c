@@ -1,112 +1,56 @@
 /* ap-mode.c - the access point as the owner of an interface in AP mode
- * (see ap-mode.h). */
+ * (see ap-mode.h): hosted-mode.c's owner, holding a WifiAccessPoint. */
 #include "ap-mode.h"
 
 #include <linux/nl80211.h>
 
 #include "ap-object.h"
-#include "joind-mac.h"
-#include "mode-link.h"
-
-typedef struct {
-	WifiIface *iface;
-	JoindDevice *device;
-	WifiAccessPoint *access_point;
-	WifiAp *ap; /* the access point's */
-} ApOwner;
+#include "hosted-mode.h"
 
 static gpointer
-ap_take(const WifiModeSetup *setup, GError **error)
+ap_model_new(const WifiModeSetup *setup, const guint8 address[6])
 {
-	guint8 address[JOIND_MAC_LEN];
-	ApOwner *o;
-
-	if (setup->address == NULL || !joind_mac_parse(setup->address, address)) {
-		g_set_error(error, G_IO_ERROR, G_IO_ERROR_FAILED,
-		            "an access point needs the interface's address");
-		return NULL;
-	}
-	o = g_new0(ApOwner, 1);
-	o->iface = wifi_iface_ref(setup->iface);
-	o->device = g_object_ref(setup->device);
-	o->access_point = wifi_access_point_new(setup->core, setup->iface, address);
-	o->ap = wifi_access_point_get_ap(o->access_point);
-	wifi_iface_info(setup->iface, "in access point mode");
-	/* AccessPoint1 is there before the device says it is powered: a
-	 * client that waits for Powered (NetworkManager) finds it. */
-	joind_device_attach_access_point(o->device, JOIND_ACCESS_POINT(o->access_point));
-	/* An access point must be up to beacon. */
-	wifi_mode_link_up(o->iface, o->device, setup->blocked, "the access point");
-	return o;
+	return wifi_access_point_new(setup->core, setup->iface, address);
 }
 
 static void
-ap_release(gpointer owner)
+ap_attach(JoindDevice *device, gpointer model)
 {
-	ApOwner *o = owner;
-
-	wifi_access_point_shutdown(o->access_point, "the interface left access point mode");
-	joind_device_attach_access_point(o->device, NULL);
-	g_object_unref(o->access_point);
-	g_object_unref(o->device);
-	wifi_iface_unref(o->iface);
-	g_free(o);
+	joind_device_attach_access_point(device, model);
 }
 
 static void
-ap_handle_event(gpointer owner, guint8 cmd, struct nlattr **attrs)
+ap_shutdown(gpointer model, const gchar *reason)
 {
-	wifi_ap_handle_event(((ApOwner *)owner)->ap, cmd, attrs);
+	wifi_access_point_shutdown(model, reason);
 }
 
 static void
-ap_link_changed(gpointer owner, const gchar *name, const gchar *address, guint flags)
+ap_stop(gpointer model, const gchar *reason)
 {
-	ApOwner *o = owner;
-
-	if (wifi_mode_link_changed(o->iface, o->device, name, address, flags))
-		wifi_ap_stop(o->ap, "the link went down");
+	wifi_ap_stop(wifi_access_point_get_ap(model), reason);
 }
 
 static void
-ap_resync(gpointer owner)
+ap_handle_event(gpointer model, guint8 cmd, struct nlattr **attrs)
 {
-	ApOwner *o = owner;
-
-	/* Frames and EAPOL were lost with the events: the stations' handshakes
-	 * retransmit, and a station whose association was lost asks again. */
-	wifi_iface_info(o->iface, "access point: nl80211 events were lost");
+	wifi_ap_handle_event(wifi_access_point_get_ap(model), cmd, attrs);
 }
 
-static void
-ap_set_blocked(gpointer owner, gboolean blocked, const gchar *reason)
-{
-	ApOwner *o = owner;
-	g_autofree gchar *why = NULL;
-
-	if (!blocked) {
-		wifi_mode_link_up(o->iface, o->device, NULL, "the access point");
-		return;
-	}
-	why = g_strdup_printf("the radio is blocked: %s", reason);
-	wifi_mode_set_powered(o->device, FALSE);
-	wifi_ap_stop(o->ap, why);
-}
-
-static void
-ap_resumed(gpointer owner)
-{
-	(void)owner;
-}
+static const WifiHostedModeKind ap_kind = {
+        .mode = "access point",
+        .a_network = "an access point",
+        .the_network = "the access point",
+        .model_new = ap_model_new,
+        .attach = ap_attach,
+        .shutdown = ap_shutdown,
+        .stop = ap_stop,
+        .handle_event = ap_handle_event,
+};
 
 const WifiModeOps wifi_ap_mode_ops = {
         .name = "access point",
         .iftype = NL80211_IFTYPE_AP,
-        .take = ap_take,
-        .release = ap_release,
-        .handle_event = ap_handle_event,
-        .link_changed = ap_link_changed,
-        .resync = ap_resync,
-        .set_blocked = ap_set_blocked,
-        .resumed = ap_resumed,
+        .calls = &wifi_hosted_mode_calls,
+        .data = &ap_kind,
 };

@@ -3,15 +3,15 @@
 #include "ap-object.h"
 
 #include "ap-profile.h"
+#include "hosted-calls.h"
 #include "joind-mac.h"
 #include "rsn-keys.h"
 
 struct _WifiAccessPoint {
 	JoindAccessPoint parent_instance;
 	JoindCore *core;
-	WifiAp *ap;   /* NULL once shut down */
-	GTask *start; /* waiting for the BSS to beacon */
-	GTask *stop;  /* waiting for it to be down */
+	WifiAp *ap;            /* NULL once shut down */
+	WifiHostedCalls calls; /* start: the BSS to beacon */
 };
 
 G_DEFINE_TYPE(WifiAccessPoint, wifi_access_point, JOIND_TYPE_ACCESS_POINT)
@@ -30,22 +30,6 @@ security_name(WifiApSecurity security)
 	}
 }
 
-/* Ends *task with error (taken, also when there is no task) or success. */
-static void
-task_done(GTask **task, GError *error)
-{
-	g_autoptr(GTask) done = g_steal_pointer(task);
-
-	if (done == NULL) {
-		g_clear_error(&error);
-		return;
-	}
-	if (error != NULL)
-		g_task_return_error(done, error);
-	else
-		g_task_return_boolean(done, TRUE);
-}
-
 /* Every client left with the BSS. */
 static void
 forget_stations(WifiAccessPoint *self)
@@ -55,6 +39,15 @@ forget_stations(WifiAccessPoint *self)
 
 	for (guint i = 0; stations[i] != NULL; i++)
 		joind_access_point_station_left(JOIND_ACCESS_POINT(self), stations[i]);
+}
+
+/* The BSS is down, for reason: what waited for it is answered. */
+static void
+went_down(WifiAccessPoint *self, JoindErrorCode code, const gchar *reason)
+{
+	forget_stations(self);
+	joind_access_point_set_started(JOIND_ACCESS_POINT(self), FALSE, NULL, 0, NULL);
+	wifi_hosted_calls_down(&self->calls, code, reason);
 }
 
 static void
@@ -68,16 +61,11 @@ on_state(WifiApState old_state, WifiApState new_state, const gchar *reason, gpoi
 
 		joind_access_point_set_started(ap, TRUE, name, wifi_ap_get_frequency(self->ap),
 		                               security_name(wifi_ap_get_security(self->ap)));
-		task_done(&self->start, NULL);
+		wifi_hosted_calls_up(&self->calls);
 		return;
 	}
-	if (new_state != WIFI_AP_STATE_IDLE)
-		return;
-	forget_stations(self);
-	joind_access_point_set_started(ap, FALSE, NULL, 0, NULL);
-	task_done(&self->start, g_error_new(JOIND_ERROR, JOIND_ERROR_FAILED,
-	                                    "The access point did not start: %s.", reason));
-	task_done(&self->stop, NULL);
+	if (new_state == WIFI_AP_STATE_IDLE)
+		went_down(self, JOIND_ERROR_FAILED, reason);
 }
 
 static void
@@ -97,20 +85,12 @@ static GTask *
 start_task(WifiAccessPoint *self, GCancellable *cancellable, GAsyncReadyCallback callback,
            gpointer user_data)
 {
-	GTask *task = g_task_new(self, cancellable, callback, user_data);
+	gboolean idle = self->ap != NULL && wifi_ap_get_state(self->ap) == WIFI_AP_STATE_IDLE;
 
-	g_task_set_source_tag(task, start_task);
-	if (self->ap == NULL || wifi_ap_get_state(self->ap) != WIFI_AP_STATE_IDLE ||
-	    self->start != NULL) {
-		g_task_return_new_error(
-		        task, JOIND_ERROR, JOIND_ERROR_BUSY,
-		        "The access point is %s already; stop it first.",
-		        self->ap != NULL ? wifi_ap_state_to_string(wifi_ap_get_state(self->ap))
-		                         : "closed");
-		g_object_unref(task);
-		return NULL;
-	}
-	return task;
+	return wifi_hosted_calls_new_start(
+	        &self->calls, self, idle,
+	        self->ap != NULL ? wifi_ap_state_to_string(wifi_ap_get_state(self->ap)) : NULL,
+	        cancellable, callback, user_data);
 }
 
 /* Starts the BSS config describes (its checks refuse with a sentence),
@@ -126,10 +106,11 @@ start_config(WifiAccessPoint *self, GTask *task, const WifiApConfig *config)
 	c.max_stations = (guint)joind_core_get_config_int(self->core, "AccessPoint", "MaxStations");
 	c.max_inactivity =
 	        (guint)joind_core_get_config_int(self->core, "AccessPoint", "InactivityTimeout");
-	self->start = task;
+	self->calls.start = task;
 	if (!wifi_ap_start(self->ap, &c, &error))
-		task_done(&self->start, g_error_new(JOIND_ERROR, JOIND_ERROR_INVALID_ARGS, "%s.",
-		                                    error->message));
+		wifi_hosted_task_done(
+		        &self->calls.start,
+		        g_error_new(JOIND_ERROR, JOIND_ERROR_INVALID_ARGS, "%s.", error->message));
 }
 
 /* With no security named: WPA2 and WPA3 together when the radio can
@@ -160,16 +141,8 @@ ap_start(JoindAccessPoint *object, const gchar *ssid, const gchar *passphrase,
 	GTask *task = start_task(self, cancellable, callback, user_data);
 	WifiApConfig config = {0};
 
-	if (task == NULL)
+	if (task == NULL || !wifi_hosted_take_ssid(task, ssid, config.ssid, &config.ssid_len))
 		return;
-	if (strlen(ssid) < 1 || strlen(ssid) > sizeof(config.ssid)) {
-		g_task_return_new_error(task, JOIND_ERROR, JOIND_ERROR_INVALID_ARGS,
-		                        "An SSID has 1 to 32 octets, not %zu.", strlen(ssid));
-		g_object_unref(task);
-		return;
-	}
-	config.ssid_len = strlen(ssid);
-	memcpy(config.ssid, ssid, config.ssid_len);
 	config.secret = passphrase;
 	config.security = security_for(self, security, passphrase);
 	start_config(self, task, &config);
@@ -200,20 +173,10 @@ ap_stop(JoindAccessPoint *object, GCancellable *cancellable, GAsyncReadyCallback
         gpointer user_data)
 {
 	WifiAccessPoint *self = WIFI_ACCESS_POINT(object);
-	g_autoptr(GTask) task = g_task_new(self, cancellable, callback, user_data);
+	gboolean idle = self->ap == NULL || wifi_ap_get_state(self->ap) == WIFI_AP_STATE_IDLE;
 
-	g_task_set_source_tag(task, ap_stop);
-	if (self->ap == NULL || wifi_ap_get_state(self->ap) == WIFI_AP_STATE_IDLE) {
-		g_task_return_boolean(task, TRUE);
-		return;
-	}
-	if (self->stop != NULL) {
-		g_task_return_new_error(task, JOIND_ERROR, JOIND_ERROR_BUSY,
-		                        "The access point is stopping already.");
-		return;
-	}
-	self->stop = g_steal_pointer(&task);
-	wifi_ap_stop(self->ap, "asked to stop");
+	if (wifi_hosted_calls_stop(&self->calls, self, idle, cancellable, callback, user_data))
+		wifi_ap_stop(self->ap, "asked to stop");
 }
 
 static void
@@ -239,6 +202,7 @@ wifi_access_point_class_init(WifiAccessPointClass *klass)
 static void
 wifi_access_point_init(WifiAccessPoint *self)
 {
+	self->calls.what = "access point";
 }
 
 WifiAccessPoint *
@@ -259,11 +223,7 @@ wifi_access_point_shutdown(WifiAccessPoint *self, const gchar *reason)
 
 	if (ap == NULL)
 		return;
-	forget_stations(self);
-	joind_access_point_set_started(JOIND_ACCESS_POINT(self), FALSE, NULL, 0, NULL);
-	task_done(&self->start, g_error_new(JOIND_ERROR, JOIND_ERROR_ABORTED,
-	                                    "The access point did not start: %s.", reason));
-	task_done(&self->stop, NULL);
+	went_down(self, JOIND_ERROR_ABORTED, reason);
 }
 
 WifiAp *

@@ -4,20 +4,16 @@
 #include <string.h>
 
 #include "joind.h"
+#include "profile-keys.h"
 
-static const struct {
-	const gchar *group, *key;
-} known_keys[] = {
-        {"General", "Channel"},
-        {"Security", "Passphrase"},
-        {"Security", "PreSharedKey"},
-};
-
+/* A key the plugin declares for access point profiles (profile-keys.c):
+ * the core checks its value as it reads the file. */
 static gboolean
 key_is_known(const gchar *group, const gchar *key)
 {
-	for (guint i = 0; i < G_N_ELEMENTS(known_keys); i++) {
-		if (g_str_equal(known_keys[i].group, group) && g_str_equal(known_keys[i].key, key))
+	for (const JoindProfileKey *k = wifi_profile_keys; k->group != NULL; k++) {
+		if ((k->profiles & JOIND_PROFILE_KEY_IN(JOIND_PROFILE_TYPE_AP)) != 0 &&
+		    g_str_equal(k->group, group) && g_str_equal(k->key, key))
 			return TRUE;
 	}
 	return FALSE;

@@ -23,11 +23,11 @@ typedef struct {
 	JoindDevice *device;
 	const gchar *address; /* the interface's MAC address, or NULL */
 	const gchar *blocked; /* why an rfkill switch blocks the radio, or NULL */
+	gconstpointer data;   /* the mode's WifiModeOps.data */
 } WifiModeSetup;
 
+/* What the manager calls an owner with. */
 typedef struct {
-	const gchar *name; /* for log lines: "station" */
-	guint32 iftype;    /* NL80211_IFTYPE_* */
 	/* Takes the interface: made and started; NULL and error when it
 	 * cannot (the interface is then left alone). */
 	gpointer (*take)(const WifiModeSetup *setup, GError **error);
@@ -43,6 +43,16 @@ typedef struct {
 	void (*set_blocked)(gpointer owner, gboolean blocked, const gchar *reason);
 	/* The system resumed from sleep. */
 	void (*resumed)(gpointer owner);
+} WifiModeCalls;
+
+/* The owner of one mode. Owners of modes alike share their calls (the
+ * access point's and the ad-hoc network's are hosted/'s) and tell them
+ * apart by data. */
+typedef struct {
+	const gchar *name; /* for log lines: "station" */
+	guint32 iftype;    /* NL80211_IFTYPE_* */
+	const WifiModeCalls *calls;
+	gconstpointer data; /* the owner's own, handed to take in WifiModeSetup */
 } WifiModeOps;
 
 G_END_DECLS

@@ -57,9 +57,7 @@ station_resumed(gpointer owner)
 	wifi_station_resumed(owner);
 }
 
-const WifiModeOps wifi_station_mode_ops = {
-        .name = "station",
-        .iftype = NL80211_IFTYPE_STATION,
+static const WifiModeCalls station_calls = {
         .take = station_take,
         .release = station_release,
         .handle_event = station_handle_event,
@@ -67,4 +65,10 @@ const WifiModeOps wifi_station_mode_ops = {
         .resync = station_resync,
         .set_blocked = station_set_blocked,
         .resumed = station_resumed,
+};
+
+const WifiModeOps wifi_station_mode_ops = {
+        .name = "station",
+        .iftype = NL80211_IFTYPE_STATION,
+        .calls = &station_calls,
 };
