@@ -178,6 +178,10 @@ step_done(int err, gpointer user_data)
 
 	if (self->state != WIFI_AP_STATE_STARTING)
 		return;
+	/* The frames an earlier BSS registered on this socket stay registered
+	 * until the interface changes type: a start after a stop finds them. */
+	if (err == -EALREADY && self->step == STEP_REGISTER)
+		err = 0;
 	if (err < 0 && self->step != STEP_ISOLATE) {
 		why = g_strdup_printf("the kernel refused %s: %s",
 		                      self->step == STEP_START ? "to start the BSS"
