@@ -47,6 +47,13 @@ floor_diffs() {
 	done
 }
 
+# over_floor METRIC: joind's median minus the floor's (rss* or anon*).
+over_floor() {
+	local j f
+	j=$(median "$ROW:$1,joind") f=$(median "$ROW:${1%%[0-9]*}_idle,floor")
+	awk -v j="$j" -v f="$f" 'BEGIN { if (j == "" || f == "") print "-"; else printf "%+d", j - f }'
+}
+
 ap_notes() {
 	local k
 	for k in "${!NS[@]}"; do echo "n/a: ${k#*:}: ${NS[$k]}"; done | sort
@@ -92,6 +99,10 @@ print_ap_table() {
 		"$(median "$ROW:rss_idle,floor")/$(median "$ROW:anon_idle,floor")" "" "" "" "" ""
 	line "    floor difference (floor - iwd idle), KiB" \
 		"${FLOOR_DIFF[rss]:--}/${FLOOR_DIFF[anon]:--}" "" "" "" "" ""
+	line "    joind over the floor, 1 / $CLIENTS clients: VmRSS, KiB" "$(over_floor rss1)/$(over_floor rss8)" \
+		"" "" "" "" ""
+	line "    joind over the floor, 1 / $CLIENTS clients: RssAnon, KiB" \
+		"$(over_floor anon1)/$(over_floor anon8)" "" "" "" "" ""
 	echo
 	echo "goals: ${VERDICTS[met]} met, ${VERDICTS[MISSED]} missed (medians; one run, no timed assertion)"
 	echo
