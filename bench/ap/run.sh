@@ -18,10 +18,11 @@
 # BENCH_JOIND_DEBUG=1 runs joind with --debug, for reading where its time
 # goes (the others log nothing: not for the table).
 #
-# How long: under TCG on two shared cores, `run.sh 1` took about N minutes
-# with the boot; each round adds about M s per daemon. The daemons take
-# their turns one after the other: a host whose load changes during the
-# run favours the later ones; compare runs on a quiet host.
+# How long: under TCG on two shared cores (load 6 to 8), `run.sh 7` took
+# 394 s with the boot, `run.sh 1` about 2 minutes; each round adds about
+# 12 s per daemon. The daemons take their turns one after the other: a
+# host whose load changes during the run favours the later ones; compare
+# runs on a quiet host.
 set -euo pipefail
 
 here=$(cd "$(dirname "$0")" && pwd)
