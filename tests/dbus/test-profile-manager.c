@@ -983,7 +983,7 @@ test_ap_profile(Fixture *f, gconstpointer data)
 }
 
 /* joinctl profile create ap: the passphrase from a file, never from its
- * command line. */
+ * command line; joind's own Hidden beside iwd's keys. */
 static void
 test_ap_profile_joinctl(Fixture *f, gconstpointer data)
 {
@@ -996,12 +996,13 @@ test_ap_profile_joinctl(Fixture *f, gconstpointer data)
 	g_assert_nonnull(strstr(no_tty.err, "no terminal"));
 	g_assert_true(g_file_set_contents(pass_file, SECRET_PASSPHRASE "\n", -1, NULL));
 	PROFILE_CTL(f, &created, NULL, "profile", "create", "ap", "Cafe", "General.Channel=1",
-	            "--passphrase-file", pass_file);
+	            "General.Hidden=true", "--passphrase-file", pass_file);
 	g_assert_cmpint(created.status, ==, 0);
 	g_remove(pass_file); /* no secret left for the teardown's check */
 	text = read_state_file(f, "ap/Cafe.ap", 0600);
 	g_assert_nonnull(strstr(text, "Passphrase=" SECRET_PASSPHRASE "\n"));
 	g_assert_nonnull(strstr(text, "Channel=1\n"));
+	g_assert_nonnull(strstr(text, "Hidden=true\n"));
 }
 
 /* What an access point profile may not hold, refused before anything is

@@ -74,6 +74,10 @@ struct _WifiAp {
 	guint channel;
 	guint rekey_interval, max_stations;
 	guint8 pmk[32]; /* the PSK */
+	/* An HMAC (token_key) of the SSID and secret pmk came from, when
+	 * pmk_valid: a start with the same ones keeps it. */
+	guint8 pmk_source[32];
+	gboolean pmk_valid;
 	guint8 rsne[257];
 	gsize rsne_len;
 	WifiGroupKeys gk;

@@ -40,6 +40,22 @@ unknown_keys(GKeyFile *file)
 	return found->len > 0 ? g_string_free(g_steal_pointer(&found), FALSE) : NULL;
 }
 
+/* joind's own key (iwd's access point has no hidden SSID): beacons
+ * without the SSID, probe requests answered only when they name it. */
+static gboolean
+read_hidden(GKeyFile *file, const gchar *path, gboolean *hidden, GError **error)
+{
+	g_autoptr(GError) local = NULL;
+
+	if (!g_key_file_has_key(file, "General", "Hidden", NULL))
+		return TRUE;
+	*hidden = g_key_file_get_boolean(file, "General", "Hidden", &local);
+	if (local != NULL)
+		return joind_set_error(error, JOIND_ERROR_INVALID_ARGS,
+		                       "%s: [General] Hidden= is neither true nor false", path);
+	return TRUE;
+}
+
 static gboolean
 profile_read(WifiApProfile *self, GKeyFile *file, const gchar *path, GError **error)
 {
@@ -64,6 +80,8 @@ profile_read(WifiApProfile *self, GKeyFile *file, const gchar *path, GError **er
 		        "%s: [General] Channel=%s is not a 2.4 GHz channel (1 to 14)", path,
 		        channel);
 	self->config.channel = (guint)number;
+	if (!read_hidden(file, path, &self->config.hidden, error))
+		return FALSE;
 	self->config.secret = self->secret;
 	self->config.security = WIFI_AP_SECURITY_WPA2;
 	return TRUE;

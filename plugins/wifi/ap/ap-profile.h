@@ -1,6 +1,8 @@
 /* ap-profile.h - iwd's access point profiles: <state dir>/ap/<SSID>.ap,
  *
  *   [General]  Channel=       a 2.4 GHz channel (else one is chosen)
+ *              Hidden=        true: beacons without the SSID (joind's own
+ *                             key: iwd's access point has none)
  *   [Security] Passphrase=    8 to 63 characters, or
  *              PreSharedKey=  64 hex digits
  *

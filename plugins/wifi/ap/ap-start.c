@@ -11,6 +11,7 @@
 
 #include "ap-channel.h"
 #include "ap-cmds.h"
+#include "joind-crypto.h"
 #include "joind-secret.h"
 #include "mgmt.h"
 #include "rsn-kde.h"
@@ -86,6 +87,30 @@ check_wpa3(WifiAp *self, const WifiApConfig *c, GError **error)
 	return TRUE;
 }
 
+/* The PSK from the secret: PBKDF2's 4096 rounds take tens of milliseconds
+ * on a small CPU, so a hotspot started again with the same SSID and secret
+ * keeps the one it has, known by a keyed digest rather than the secret. */
+static gboolean
+derive_pmk(WifiAp *self, const WifiApConfig *c, GError **error)
+{
+	const guint8 *parts[] = {c->ssid, (const guint8 *)c->secret};
+	const gsize lens[] = {c->ssid_len, strlen(c->secret)};
+	guint8 source[32];
+	gboolean same;
+
+	if (!joind_hmac("SHA256", self->token_key, sizeof(self->token_key), parts, lens,
+	                G_N_ELEMENTS(parts), source, sizeof(source), error))
+		return FALSE;
+	same = self->pmk_valid && memcmp(source, self->pmk_source, sizeof(source)) == 0;
+	self->pmk_valid = same;
+	if (!same && wifi_psk_from_secret(c->secret, c->ssid, c->ssid_len, self->pmk, error)) {
+		memcpy(self->pmk_source, source, sizeof(source));
+		self->pmk_valid = TRUE;
+	}
+	joind_secret_clear(source, sizeof(source));
+	return self->pmk_valid;
+}
+
 static gboolean
 check_config(WifiAp *self, const WifiApConfig *c, GError **error)
 {
@@ -107,7 +132,7 @@ check_config(WifiAp *self, const WifiApConfig *c, GError **error)
 		            "Radio %s cannot be an access point", self->iface->wiphy->name);
 		return FALSE;
 	}
-	if (!c->open && !wifi_psk_from_secret(c->secret, c->ssid, c->ssid_len, self->pmk, &local)) {
+	if (!c->open && !derive_pmk(self, c, &local)) {
 		g_set_error(error, G_IO_ERROR, G_IO_ERROR_INVALID_ARGUMENT, "%s", local->message);
 		return FALSE;
 	}
@@ -178,6 +203,10 @@ step_done(int err, gpointer user_data)
 
 	if (self->state != WIFI_AP_STATE_STARTING)
 		return;
+	/* The frames an earlier BSS registered on this socket stay registered
+	 * until the interface changes type: a start after a stop finds them. */
+	if (err == -EALREADY && self->step == STEP_REGISTER)
+		err = 0;
 	if (err < 0 && self->step != STEP_ISOLATE) {
 		why = g_strdup_printf("the kernel refused %s: %s",
 		                      self->step == STEP_START ? "to start the BSS"

@@ -31,6 +31,8 @@ const JoindProfileKey wifi_profile_keys[] = {
          NULL},
         {AP_PROFILES, "General", "Channel", JOIND_PROFILE_KEY_WORDS, "a 2.4 GHz channel",
          channels_24ghz},
+        /* joind's own: iwd's access point has no hidden SSID. */
+        {AP_PROFILES, "General", "Hidden", JOIND_PROFILE_KEY_BOOL, NULL, NULL},
         /* The password elements joind derives and keeps (sae-pt.h). */
         {PSK_PROFILES, "Security", "SAE-PT-Group*", JOIND_PROFILE_KEY_TEXT, NULL, NULL},
         {0, NULL, NULL, 0, NULL, NULL},

@@ -131,6 +131,8 @@ test_profile_refused(void)
 	         JOIND_ERROR_INVALID_ARGS},
 	        {"far", "[General]\nChannel=36\n[Security]\nPassphrase=correct horse\n",
 	         "*Channel=36 is not a 2.4 GHz channel*", JOIND_ERROR_INVALID_ARGS},
+	        {"veiled", "[General]\nHidden=maybe\n[Security]\nPassphrase=correct horse\n",
+	         "*Hidden= is neither true nor false*", JOIND_ERROR_INVALID_ARGS},
 	        {"absent", NULL, "*absent.ap*", JOIND_ERROR_NOT_FOUND},
 	        {"../up", NULL, "*cannot name an access point profile*", JOIND_ERROR_INVALID_ARGS},
 	};
@@ -147,6 +149,27 @@ test_profile_refused(void)
 		if (!g_pattern_match_simple(cases[i].says, error->message))
 			g_error("%s: %s", cases[i].name, error->message);
 	}
+	test_core_free(tc);
+}
+
+/* joind's [General] Hidden: the BSS's beacons leave the SSID out. */
+static void
+test_profile_hidden(void)
+{
+	TestCore *tc = test_core_new(NULL, wifi_settings);
+	const gchar *dir = joind_core_get_state_dir(tc->core);
+	g_autoptr(WifiApProfile) shown = NULL;
+	g_autoptr(WifiApProfile) hidden = NULL;
+
+	write_profile(tc, "shown", "[Security]\nPassphrase=correct horse\n");
+	write_profile(tc, "veiled",
+	              "[General]\nHidden=true\n[Security]\nPassphrase=correct horse\n");
+	shown = wifi_ap_profile_load(dir, "shown", NULL);
+	hidden = wifi_ap_profile_load(dir, "veiled", NULL);
+	g_assert_nonnull(shown);
+	g_assert_nonnull(hidden);
+	g_assert_false(shown->config.hidden);
+	g_assert_true(hidden->config.hidden);
 	test_core_free(tc);
 }
 
@@ -197,6 +220,7 @@ main(int argc, char **argv)
 	g_test_add("/ap-object/profile-start-stop", Fixture, NULL, set_up, test_profile_start_stop,
 	           tear_down);
 	g_test_add_func("/ap-object/profile-refused", test_profile_refused);
+	g_test_add_func("/ap-object/profile-hidden", test_profile_hidden);
 	g_test_add("/ap-object/settings-default", Fixture, NULL, set_up, test_settings, tear_down);
 	g_test_add("/ap-object/settings-main-conf", Fixture,
 	           "[AccessPoint]\nRekeyInterval=600\nMaxStations=1\nInactivityTimeout=45\n",

@@ -178,6 +178,27 @@ test_start_refused_and_stop(Fixture *f, gconstpointer data)
 	g_assert_cmpstr(f->log->str, ==, "starting started +02 -02 stopping idle ");
 }
 
+/* A start after a stop derives the PSK again when the secret changed
+ * (the client's handshake needs the new one) and keeps it when not. */
+static void
+test_restart_psk(Fixture *f, gconstpointer data)
+{
+	WifiApConfig other = config("home", "another horse");
+	WifiApConfig c = config("home", "correct horse");
+
+	(void)data;
+	for (guint i = 0; i < 3; i++) {
+		start(f, i == 0 ? &other : &c);
+		if (i > 0)
+			join(f, rsne_psk, sizeof(rsne_psk), FALSE);
+		wifi_ap_stop(f->ap, "asked to");
+		fake_nl_done(f->fake, fake_nl_expect(f->fake, NL80211_CMD_STOP_AP), 0);
+	}
+	g_assert_cmpstr(f->log->str, ==,
+	                "starting started stopping idle starting started +02 -02 stopping idle "
+	                "starting started +02 -02 stopping idle ");
+}
+
 /* Message 1 waits for the association response's acknowledgement (else it
  * can overtake the response), and for 200 ms at most when the kernel says
  * nothing. */
@@ -328,6 +349,7 @@ main(int argc, char **argv)
 	ADD("/ap/hidden-probes", test_hidden_probes);
 	ADD("/ap/config-refused", test_config_refused);
 	ADD("/ap/start-refused-and-stop", test_start_refused_and_stop);
+	ADD("/ap/restart-psk", test_restart_psk);
 	ADD("/ap/channel-from-scan", test_channel_from_scan);
 	ADD("/ap/station-table", test_station_table);
 	ADD("/ap/msg1-after-ack", test_msg1_after_ack);
