@@ -206,6 +206,76 @@ test_sae_pmksa_refused(Fixture *f, gconstpointer data)
 	sae_ap_clear(&ap2);
 }
 
+/* Connected once with SAE, then disconnected: the PMKSA is cached and the
+ * next Connect() offers it with open system authentication. */
+static void
+sae_cache_pmksa(Fixture *f, WifiNetwork *network)
+{
+	SaeAp ap;
+	guint8 pmkid[16];
+
+	sae_ap_init(&ap, "wpa3", FALSE);
+	sae_exchange(f, network, &ap);
+	sae_associate(f, 0, wifi_sae_get_pmk(ap.sae), FALSE, pmkid);
+	assert_connected(f, network);
+	disconnect_keep_profile(f, network);
+	g_assert_cmpuint(wifi_pmksa_cache_size(f->pmksa_cache), ==, 1);
+	sae_ap_clear(&ap);
+}
+
+/* The PMKSA refused, and SAE from the start in the same Connect(): the
+ * entry is gone and the link comes up on SAE's new PMK. */
+static void
+sae_after_refused_pmksa(Fixture *f, WifiNetwork *network)
+{
+	SaeAp ap;
+	guint8 pmkid[16];
+
+	g_assert_cmpuint(f->n_done, ==, 0);
+	g_assert_cmpuint(wifi_pmksa_cache_size(f->pmksa_cache), ==, 0);
+	sae_ap_init(&ap, "wpa3", FALSE);
+	sae_run(f, &ap);
+	g_assert_false(sae_associate(f, 0, wifi_sae_get_pmk(ap.sae), FALSE, pmkid));
+	assert_connected(f, network);
+	g_assert_false(wifi_connector_get_rsn_plan(f->connector)->sae_pmksa);
+	g_assert_cmpuint(wifi_pmksa_cache_size(f->pmksa_cache), ==, 1);
+	sae_ap_clear(&ap);
+}
+
+/* The kernel expired the BSS (-ENOENT to the open system authentication)
+ * and its own SME took the PMKSA attempt over with CMD_CONNECT; the
+ * access point, restarted meanwhile, refuses the PMKID: SAE after all,
+ * through joind's SME, as after a refused association. */
+static void
+test_sae_pmksa_refused_connect(Fixture *f, gconstpointer data)
+{
+	g_autoptr(WifiNetwork) network =
+	        make_network(f, "wpa3", RSNE_SAE, "[Security]\nPassphrase=" PASSPHRASE "\n");
+
+	sae_cache_pmksa(f, network);
+	connect_to(f, network);
+	fake_nl_done(f->fake, fake_nl_expect(f->fake, NL80211_CMD_AUTHENTICATE), -ENOENT);
+	iterate();
+	ack(f, NL80211_CMD_CONNECT, ap_addr);
+	send_connect_event(f, 53);
+	sae_after_refused_pmksa(f, network);
+}
+
+/* An access point that refuses open system authentication on its SAE
+ * network (status 13) refuses the PMKSA with it: SAE after all. */
+static void
+test_sae_pmksa_open_refused(Fixture *f, gconstpointer data)
+{
+	g_autoptr(WifiNetwork) network =
+	        make_network(f, "wpa3", RSNE_SAE, "[Security]\nPassphrase=" PASSPHRASE "\n");
+
+	sae_cache_pmksa(f, network);
+	connect_to(f, network);
+	ack(f, NL80211_CMD_AUTHENTICATE, ap_addr);
+	send_answer(f, NL80211_CMD_AUTHENTICATE, ap_addr, 13);
+	sae_after_refused_pmksa(f, network);
+}
+
 static gchar *
 saved_string(Fixture *f, const gchar *ssid, const gchar *group, const gchar *key)
 {
@@ -318,6 +388,9 @@ main(int argc, char **argv)
 	CONNECT_TEST_ADD("/connect/owe/key-step-again", &sme_mfp, test_owe_key_step_again);
 	CONNECT_TEST_ADD("/connect/sae/pmksa", &sme_sae, test_sae_pmksa);
 	CONNECT_TEST_ADD("/connect/sae/pmksa-refused", &sme_sae, test_sae_pmksa_refused);
+	CONNECT_TEST_ADD("/connect/sae/pmksa-refused-connect", &sme_sae,
+	                 test_sae_pmksa_refused_connect);
+	CONNECT_TEST_ADD("/connect/sae/pmksa-open-refused", &sme_sae, test_sae_pmksa_open_refused);
 	CONNECT_TEST_ADD("/connect/sae/pt", &sme_sae, test_sae_pt);
 	CONNECT_TEST_ADD("/connect/sae/bss-expired", &sme_sae, test_sae_bss_expired);
 	return g_test_run();
