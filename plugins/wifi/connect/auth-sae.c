@@ -70,11 +70,17 @@ sae_rx_authenticate(WifiConnector *self, struct nlattr **attrs)
  * (status 53, invalid PMKID, as the standard has the access point answer),
  * the open system authentication an access point may refuse on an SAE
  * network, or the kernel's CMD_CONNECT that took the attempt over when
- * cfg80211 had expired the BSS. */
+ * cfg80211 had expired the BSS. Unanswered, too, on the network's last
+ * BSS (another one goes first, and a roam's silent target is the
+ * roamer's): mac80211 gives open system authentication three tries of
+ * 100 ms, SAE's frames 2 s each, and an access point busy or just
+ * restarted (which has lost the PMKSA anyway) answers SAE in time. */
 static gboolean
 sae_refused(WifiConnector *self, guint8 cmd, gboolean timed_out, guint16 status)
 {
-	if (timed_out || self->next != NULL || !wifi_attempt_sae_pmksa_refused(self->cur))
+	if (timed_out && (self->roaming || wifi_attempt_next_bss(self->cur) != NULL))
+		return FALSE;
+	if (self->next != NULL || !wifi_attempt_sae_pmksa_refused(self->cur, timed_out))
 		return FALSE;
 	g_clear_pointer(&self->keying, wifi_keying_free);
 	self->next = g_steal_pointer(&self->cur);

@@ -223,10 +223,10 @@ sae_cache_pmksa(Fixture *f, WifiNetwork *network)
 	sae_ap_clear(&ap);
 }
 
-/* The PMKSA refused, and SAE from the start in the same Connect(): the
+/* The PMKSA refused or unanswered, and SAE from the start in the same Connect(): the
  * entry is gone and the link comes up on SAE's new PMK. */
 static void
-sae_after_refused_pmksa(Fixture *f, WifiNetwork *network)
+sae_after_dropped_pmksa(Fixture *f, WifiNetwork *network)
 {
 	SaeAp ap;
 	guint8 pmkid[16];
@@ -258,7 +258,7 @@ test_sae_pmksa_refused_connect(Fixture *f, gconstpointer data)
 	iterate();
 	ack(f, NL80211_CMD_CONNECT, ap_addr);
 	send_connect_event(f, 53);
-	sae_after_refused_pmksa(f, network);
+	sae_after_dropped_pmksa(f, network);
 }
 
 /* An access point that refuses open system authentication on its SAE
@@ -273,7 +273,27 @@ test_sae_pmksa_open_refused(Fixture *f, gconstpointer data)
 	connect_to(f, network);
 	ack(f, NL80211_CMD_AUTHENTICATE, ap_addr);
 	send_answer(f, NL80211_CMD_AUTHENTICATE, ap_addr, 13);
-	sae_after_refused_pmksa(f, network);
+	sae_after_dropped_pmksa(f, network);
+}
+
+/* The access point (restarted, busy) leaves the open system
+ * authentication that offers the PMKSA unanswered within the kernel's
+ * three short tries: on the network's only BSS, SAE after all, in the
+ * same Connect(), with SAE's longer wait for each answer. */
+static void
+test_sae_pmksa_unanswered(Fixture *f, gconstpointer data)
+{
+	g_autoptr(WifiNetwork) network =
+	        make_network(f, "wpa3", RSNE_SAE, "[Security]\nPassphrase=" PASSPHRASE "\n");
+	g_autoptr(GPtrArray) one = g_ptr_array_new_with_free_func((GDestroyNotify)wifi_bss_unref);
+
+	g_ptr_array_add(one, wifi_bss_ref(g_ptr_array_index(wifi_network_get_bsses(network), 0)));
+	wifi_network_set_bsses(network, one);
+	sae_cache_pmksa(f, network);
+	connect_to(f, network);
+	ack(f, NL80211_CMD_AUTHENTICATE, ap_addr);
+	send_timed_out(f, NL80211_CMD_AUTHENTICATE, ap_addr);
+	sae_after_dropped_pmksa(f, network);
 }
 
 static gchar *
@@ -391,6 +411,7 @@ main(int argc, char **argv)
 	CONNECT_TEST_ADD("/connect/sae/pmksa-refused-connect", &sme_sae,
 	                 test_sae_pmksa_refused_connect);
 	CONNECT_TEST_ADD("/connect/sae/pmksa-open-refused", &sme_sae, test_sae_pmksa_open_refused);
+	CONNECT_TEST_ADD("/connect/sae/pmksa-unanswered", &sme_sae, test_sae_pmksa_unanswered);
 	CONNECT_TEST_ADD("/connect/sae/pt", &sme_sae, test_sae_pt);
 	CONNECT_TEST_ADD("/connect/sae/bss-expired", &sme_sae, test_sae_bss_expired);
 	return g_test_run();
