@@ -74,7 +74,9 @@ sae_rx_authenticate(WifiConnector *self, struct nlattr **attrs)
  * BSS (another one goes first, and a roam's silent target is the
  * roamer's): mac80211 gives open system authentication three tries of
  * 100 ms, SAE's frames 2 s each, and an access point busy or just
- * restarted (which has lost the PMKSA anyway) answers SAE in time. */
+ * restarted (which has lost the PMKSA anyway) answers SAE in time.
+ * mac80211 unlinks a BSS whose authentication timed out, so SAE's first
+ * frame scans it back first (connector_rescan_bss()). */
 static gboolean
 sae_refused(WifiConnector *self, guint8 cmd, gboolean timed_out, guint16 status)
 {
