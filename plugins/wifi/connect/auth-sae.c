@@ -2,7 +2,7 @@
  * auth-method.h): the exchange (sae-auth.c) is the method's state; its
  * PMK keys the link once accepted. An attempt offering a cached SAE PMKSA
  * authenticates as open system, and SAE runs when the access point
- * refuses the PMKSA in its association answer. */
+ * refuses it (see sae_refused()). */
 #include "auth-method.h"
 
 #include "sae-attempt.h"
@@ -65,12 +65,24 @@ sae_rx_authenticate(WifiConnector *self, struct nlattr **attrs)
 	return TRUE;
 }
 
-/* A refused cached PMKSA: the same attempt again, with SAE. */
+/* A refused cached PMKSA: the same attempt again, with SAE. Refused in
+ * any step that carried it, as wpa_supplicant falls back: the association
+ * (status 53, invalid PMKID, as the standard has the access point answer),
+ * the open system authentication an access point may refuse on an SAE
+ * network, or the kernel's CMD_CONNECT that took the attempt over when
+ * cfg80211 had expired the BSS. Unanswered, too, on the network's last
+ * BSS (another one goes first, and a roam's silent target is the
+ * roamer's): mac80211 gives open system authentication three tries of
+ * 100 ms, SAE's frames 2 s each, and an access point busy or just
+ * restarted (which has lost the PMKSA anyway) answers SAE in time.
+ * mac80211 unlinks a BSS whose authentication timed out, so SAE's first
+ * frame scans it back first (connector_rescan_bss()). */
 static gboolean
 sae_refused(WifiConnector *self, guint8 cmd, gboolean timed_out, guint16 status)
 {
-	if (cmd != NL80211_CMD_ASSOCIATE || timed_out || self->next != NULL ||
-	    !wifi_attempt_sae_pmksa_refused(self->cur))
+	if (timed_out && (self->roaming || wifi_attempt_next_bss(self->cur) != NULL))
+		return FALSE;
+	if (self->next != NULL || !wifi_attempt_sae_pmksa_refused(self->cur, timed_out))
 		return FALSE;
 	g_clear_pointer(&self->keying, wifi_keying_free);
 	self->next = g_steal_pointer(&self->cur);

@@ -61,12 +61,12 @@ wifi_attempt_sae_check(WifiAttempt *attempt, gboolean sae, gboolean passphrase, 
 }
 
 gboolean
-wifi_attempt_sae_pmksa_refused(WifiAttempt *attempt)
+wifi_attempt_sae_pmksa_refused(WifiAttempt *attempt, gboolean unanswered)
 {
 	if (attempt->pmksa == NULL || attempt->plan.akm != WIFI_AKM_SUITE_SAE)
 		return FALSE;
-	wifi_iface_info(attempt->iface,
-	                "the access point refused the cached PMKSA of “%s”: SAE instead",
+	wifi_iface_info(attempt->iface, "the access point %s the cached PMKSA of “%s”: SAE instead",
+	                unanswered ? "did not answer the attempt with" : "refused",
 	                wifi_attempt_get_name(attempt));
 	wifi_pmksa_cache_remove(attempt->pmksa_cache, attempt->bss->bssid, attempt->spa,
 	                        attempt->network_key);

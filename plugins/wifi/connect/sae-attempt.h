@@ -24,7 +24,8 @@ WifiSaeAuth *wifi_attempt_sae_auth_new(WifiAttempt *attempt, WifiSaeAuthDone don
                                        gpointer user_data);
 /* SAE accepted: its PMK keys the link, its PMKSA is cached once up. */
 void wifi_attempt_sae_accepted(WifiAttempt *attempt, WifiSaeAuth *auth);
-/* The association was refused: TRUE when it offered a cached SAE PMKSA,
- * now dropped: SAE must run (wifi_attempt_sae_auth_new()). */
-gboolean wifi_attempt_sae_pmksa_refused(WifiAttempt *attempt);
+/* A step of the attempt was refused, or unanswered: TRUE when it offered
+ * a cached SAE PMKSA, now dropped: SAE must run
+ * (wifi_attempt_sae_auth_new()). */
+gboolean wifi_attempt_sae_pmksa_refused(WifiAttempt *attempt, gboolean unanswered);
 G_END_DECLS

@@ -173,6 +173,42 @@ test_sae_pmksa(Fixture *f, gconstpointer data)
 	sae_ap_clear(&ap);
 }
 
+/* Connected once with SAE, then disconnected: the PMKSA is cached and the
+ * next Connect() offers it with open system authentication. */
+static void
+sae_cache_pmksa(Fixture *f, WifiNetwork *network)
+{
+	SaeAp ap;
+	guint8 pmkid[16];
+
+	sae_ap_init(&ap, "wpa3", FALSE);
+	sae_exchange(f, network, &ap);
+	sae_associate(f, 0, wifi_sae_get_pmk(ap.sae), FALSE, pmkid);
+	assert_connected(f, network);
+	disconnect_keep_profile(f, network);
+	g_assert_cmpuint(wifi_pmksa_cache_size(f->pmksa_cache), ==, 1);
+	sae_ap_clear(&ap);
+}
+
+/* The PMKSA refused or unanswered, and SAE from the start in the same
+ * Connect(): the entry is gone and the link comes up on SAE's new PMK. */
+static void
+sae_after_dropped_pmksa(Fixture *f, WifiNetwork *network)
+{
+	SaeAp ap;
+	guint8 pmkid[16];
+
+	g_assert_cmpuint(f->n_done, ==, 0);
+	g_assert_cmpuint(wifi_pmksa_cache_size(f->pmksa_cache), ==, 0);
+	sae_ap_init(&ap, "wpa3", FALSE);
+	sae_run(f, &ap);
+	g_assert_false(sae_associate(f, 0, wifi_sae_get_pmk(ap.sae), FALSE, pmkid));
+	assert_connected(f, network);
+	g_assert_false(wifi_connector_get_rsn_plan(f->connector)->sae_pmksa);
+	g_assert_cmpuint(wifi_pmksa_cache_size(f->pmksa_cache), ==, 1);
+	sae_ap_clear(&ap);
+}
+
 /* An access point that no longer has the PMKSA refuses the association
  * (status 53, invalid PMKID): the entry goes and SAE runs after all, in
  * the same Connect(). */
@@ -181,29 +217,68 @@ test_sae_pmksa_refused(Fixture *f, gconstpointer data)
 {
 	g_autoptr(WifiNetwork) network =
 	        make_network(f, "wpa3", RSNE_SAE, "[Security]\nPassphrase=" PASSPHRASE "\n");
-	SaeAp ap, ap2;
 	guint8 pmkid[16];
 
-	sae_ap_init(&ap, "wpa3", FALSE);
-	sae_exchange(f, network, &ap);
-	sae_associate(f, 0, wifi_sae_get_pmk(ap.sae), FALSE, pmkid);
-	assert_connected(f, network);
-	disconnect_keep_profile(f, network);
-
+	sae_cache_pmksa(f, network);
 	connect_to(f, network);
 	ack(f, NL80211_CMD_AUTHENTICATE, ap_addr);
 	send_answer(f, NL80211_CMD_AUTHENTICATE, ap_addr, 0);
 	g_assert_true(sae_associate(f, 53, NULL, FALSE, pmkid));
-	g_assert_cmpuint(f->n_done, ==, 0);
-	g_assert_cmpuint(wifi_pmksa_cache_size(f->pmksa_cache), ==, 0);
-	sae_ap_init(&ap2, "wpa3", FALSE);
-	sae_run(f, &ap2);
-	g_assert_false(sae_associate(f, 0, wifi_sae_get_pmk(ap2.sae), FALSE, pmkid));
-	assert_connected(f, network);
-	g_assert_false(wifi_connector_get_rsn_plan(f->connector)->sae_pmksa);
-	g_assert_cmpuint(wifi_pmksa_cache_size(f->pmksa_cache), ==, 1);
-	sae_ap_clear(&ap);
-	sae_ap_clear(&ap2);
+	sae_after_dropped_pmksa(f, network);
+}
+
+/* The kernel expired the BSS (-ENOENT to the open system authentication)
+ * and its own SME took the PMKSA attempt over with CMD_CONNECT; the
+ * access point, restarted meanwhile, refuses the PMKID: SAE after all,
+ * through joind's SME, as after a refused association. */
+static void
+test_sae_pmksa_refused_connect(Fixture *f, gconstpointer data)
+{
+	g_autoptr(WifiNetwork) network =
+	        make_network(f, "wpa3", RSNE_SAE, "[Security]\nPassphrase=" PASSPHRASE "\n");
+
+	sae_cache_pmksa(f, network);
+	connect_to(f, network);
+	fake_nl_done(f->fake, fake_nl_expect(f->fake, NL80211_CMD_AUTHENTICATE), -ENOENT);
+	iterate();
+	ack(f, NL80211_CMD_CONNECT, ap_addr);
+	send_connect_event(f, 53);
+	sae_after_dropped_pmksa(f, network);
+}
+
+/* An access point that refuses open system authentication on its SAE
+ * network (status 13) refuses the PMKSA with it: SAE after all. */
+static void
+test_sae_pmksa_open_refused(Fixture *f, gconstpointer data)
+{
+	g_autoptr(WifiNetwork) network =
+	        make_network(f, "wpa3", RSNE_SAE, "[Security]\nPassphrase=" PASSPHRASE "\n");
+
+	sae_cache_pmksa(f, network);
+	connect_to(f, network);
+	ack(f, NL80211_CMD_AUTHENTICATE, ap_addr);
+	send_answer(f, NL80211_CMD_AUTHENTICATE, ap_addr, 13);
+	sae_after_dropped_pmksa(f, network);
+}
+
+/* The access point (restarted, busy) leaves the open system
+ * authentication that offers the PMKSA unanswered within the kernel's
+ * three short tries: on the network's only BSS, SAE after all, in the
+ * same Connect(), with SAE's longer wait for each answer. */
+static void
+test_sae_pmksa_unanswered(Fixture *f, gconstpointer data)
+{
+	g_autoptr(WifiNetwork) network =
+	        make_network(f, "wpa3", RSNE_SAE, "[Security]\nPassphrase=" PASSPHRASE "\n");
+	g_autoptr(GPtrArray) one = g_ptr_array_new_with_free_func((GDestroyNotify)wifi_bss_unref);
+
+	g_ptr_array_add(one, wifi_bss_ref(g_ptr_array_index(wifi_network_get_bsses(network), 0)));
+	wifi_network_set_bsses(network, one);
+	sae_cache_pmksa(f, network);
+	connect_to(f, network);
+	ack(f, NL80211_CMD_AUTHENTICATE, ap_addr);
+	send_timed_out(f, NL80211_CMD_AUTHENTICATE, ap_addr);
+	sae_after_dropped_pmksa(f, network);
 }
 
 static gchar *
@@ -318,6 +393,10 @@ main(int argc, char **argv)
 	CONNECT_TEST_ADD("/connect/owe/key-step-again", &sme_mfp, test_owe_key_step_again);
 	CONNECT_TEST_ADD("/connect/sae/pmksa", &sme_sae, test_sae_pmksa);
 	CONNECT_TEST_ADD("/connect/sae/pmksa-refused", &sme_sae, test_sae_pmksa_refused);
+	CONNECT_TEST_ADD("/connect/sae/pmksa-refused-connect", &sme_sae,
+	                 test_sae_pmksa_refused_connect);
+	CONNECT_TEST_ADD("/connect/sae/pmksa-open-refused", &sme_sae, test_sae_pmksa_open_refused);
+	CONNECT_TEST_ADD("/connect/sae/pmksa-unanswered", &sme_sae, test_sae_pmksa_unanswered);
 	CONNECT_TEST_ADD("/connect/sae/pt", &sme_sae, test_sae_pt);
 	CONNECT_TEST_ADD("/connect/sae/bss-expired", &sme_sae, test_sae_bss_expired);
 	return g_test_run();

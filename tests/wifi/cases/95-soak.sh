@@ -49,7 +49,7 @@ soak_switches() {
 soak_restart_ap() {
 	wifi_stop_hostapd a
 	sleep 1
-	hostapd -B -P "$WORK/hostapd-a.pid" -f "$LOGDIR/hostapd-a.log" "$WORK/hostapd-a.conf" ||
+	hostapd -B -t -P "$WORK/hostapd-a.pid" -f "$LOGDIR/hostapd-a.log" "$WORK/hostapd-a.conf" ||
 		wifi_fail "restart $1: hostapd a did not start again"
 	wifi_poll "$tmo" "hostapd a beaconing" hostapd_all_enabled "$WORK/hostapd-a.conf"
 }
@@ -68,12 +68,15 @@ soak_replug() {
 }
 
 # Connect() in cycle $1 to network $2 at path $3. The kernel gives an
-# access point 3 x 100 ms to answer an authentication frame; joind (as
-# iwd) fails the Connect() when none came. In the soaks so far that was
-# the first SAE Connect() after each hostapd restart (hostapd logged its
-# answers as not acknowledged; the cause is not found yet). A client would
-# call again: so does the soak, twice at most, counting each in "silent"
-# and printing the count.
+# access point 3 x 100 ms to answer an open system authentication frame;
+# joind (as iwd) fails the Connect() when none came and the network has no
+# other access point. Earlier soaks met it on the first SAE Connect() after
+# each hostapd restart: the cached PMKSA's open system authentication, which
+# the restarted hostapd on a loaded host answered too late ("did not
+# acknowledge authentication response"); joind now runs SAE after it
+# (97-sae-ap-restart makes that case on purpose). Open and PSK networks
+# keep the short wait: a client would call again, and so does the soak,
+# twice at most, counting each in "silent" and printing the count.
 #
 # A known defect: joind's SAE authenticates only to a BSS the kernel still
 # holds in its scan table, which forgets a BSS not seen for 30 s (connected
@@ -157,7 +160,11 @@ ent_setup
 # removed however the case ends (the reset after a failure moves the phy
 # back as wlan6).
 ip link add wlan6 type dummy
-trap 'ip link del wlan6 type dummy 2>/dev/null || true' EXIT
+# The kernel's view beside joind's log and hostapd's: every nl80211 event
+# with its time, the frames of authentication and association included.
+iw event -t -f >"$LOGDIR/iw-event.log" 2>&1 &
+iw_pid=$!
+trap 'ip link del wlan6 type dummy 2>/dev/null || true; kill $iw_pid 2>/dev/null || true' EXIT
 jw -t "$tmo" object $NET "Device=$DEV" Name=joind-ent >/dev/null || wifi_fail "joind-ent not listed"
 (
 	umask 077
