@@ -310,18 +310,28 @@ keying_start_ft(WifiKeying *self, const guint8 *msk, gsize msk_len, GError **err
 	gsize xxkey_len = 0, mde_len, fte_len;
 	const guint8 *mde = g_bytes_get_data(self->ft_mde, &mde_len);
 	const guint8 *fte = g_bytes_get_data(self->ft_fte, &fte_len);
+	gchar r1kh[JOIND_MAC_STRING_LEN];
 	gboolean ok;
 
-	if (self->hs != NULL)
-		return joind_set_error(error, JOIND_ERROR_FAILED,
-		                       "The access point ran EAP again on a fast transition "
-		                       "link, whose keys come from the first one.");
+	wifi_ft_keys_clear(&self->ft_keys);
 	ok = wifi_ft_xxkey_from_msk(self->hs_config.akm, msk, msk_len, xxkey, &xxkey_len, error) &&
 	     wifi_ft_keys_derive(
 	             self->hs_config.akm, xxkey, xxkey_len, g_bytes_get_data(self->ft_ssid, NULL),
 	             g_bytes_get_size(self->ft_ssid), &self->ft_holders, &self->ft_keys, error);
 	joind_secret_clear(xxkey, sizeof(xxkey));
-	return ok && wifi_keying_set_ft(self, &self->ft_keys, mde, mde_len, fte, fte_len, error);
+	if (!ok)
+		return FALSE;
+	/* A re-authentication of the link (at the access point of the
+	 * mobility domain association, or one a transition led to): the
+	 * access point's next 4-way handshake keys from the new PMK-R1. */
+	if (self->hs != NULL) {
+		wifi_iface_info(self->iface,
+		                "EAP re-authentication: a new PMK-R0 and PMK-R1 (R1KH-ID %s) "
+		                "from the new MSK",
+		                joind_mac_to_string(self->ft_holders.r1kh_id, r1kh));
+		return wifi_handshake_set_ft_keys(self->hs, &self->ft_keys, error);
+	}
+	return wifi_keying_set_ft(self, &self->ft_keys, mde, mde_len, fte, fte_len, error);
 }
 
 static void
@@ -525,6 +535,10 @@ wifi_keying_ft_transition(WifiKeying *self, const WifiFtTransition *ft, const gu
                           const WifiFtGroupKeys *group, GError **error)
 {
 	self->ft_keyed = TRUE;
+	/* FT-802.1X: no EAP on the target; one the access point starts
+	 * later is a re-authentication. */
+	if (self->eap != NULL)
+		wifi_eap_auth_stop(self->eap, "keys from the fast transition");
 	return wifi_keying_set_ft(self, wifi_ft_transition_get_keys(ft), mde, mde_len, fte, fte_len,
 	                          error) &&
 	       wifi_handshake_ft_keyed(self->hs, wifi_ft_transition_get_ptk(ft), group, error);
