@@ -678,13 +678,12 @@ static void
 test_ft_8021x_roam_reauth(Fixture *f, gconstpointer data)
 {
 	g_autoptr(WifiNetwork) network = NULL;
-	g_autoptr(TestAuth) a = NULL;
-	g_autoptr(TestAuth) a2 = NULL;
-	g_autoptr(GBytes) ies = NULL;
 	WifiConnectionInfo info;
 	FtAp ap;
+	g_autoptr(TestAuth) a = join_ft_8021x(f, &ap, &network);
+	g_autoptr(GBytes) ies = NULL;
+	g_autoptr(TestAuth) a2 = NULL;
 
-	a = join_ft_8021x(f, &ap, &network);
 	fake_nl_clear_sent(f->fake);
 	roam_ft_authenticate(f, &ap, network);
 	send_ft_auth_response(f, &ap, ap.keys.pmk_r0_name, ap2_addr);
