@@ -15,7 +15,8 @@
 # 802.1X row's certificates are made here, on the host, by
 # tests/wired/make-pki.sh (RSA, which iwd 2.3 needs) into bench-roam-pki/.
 # BENCH_ONLY picks rows and daemons, e.g. BENCH_ONLY="psk joind iwd"
-# (rows: psk, tls, ft). BENCH_JOIND_DEBUG=1 runs joind with --debug, for
+# (rows: psk, tls, ft, ftds, ftsae, ft8021x; the FT rows' ratio to a
+# reassociation needs psk in the same run). BENCH_JOIND_DEBUG=1 runs joind with --debug, for
 # reading where its time goes (the others log nothing: not for the table).
 #
 # How long: the defaults took 11 minutes in the VM (674 s, load 7 falling
