@@ -12,7 +12,10 @@
 # transition over the air: the target lists the station authorized with
 # FT-802.1X, began no EAP conversation and ran no 4-way handshake with
 # it, FreeRADIUS was not asked; "FT over the air" in GetDiagnostics; the
-# station never reports disconnected (roam-lib.sh's watch).
+# station never reports disconnected (roam-lib.sh's watch). Each access
+# point in turn, the first before the roam and the target after it, runs
+# EAP-TLS again with the station (EAPOL_REAUTH): the link is keyed anew
+# with a 4-way handshake and never leaves connected.
 # shellcheck source=../roam-lib.sh
 source "$JOIND_SOURCE_ROOT/tests/wifi/roam-lib.sh"
 # shellcheck source=../eap-ap.sh
@@ -54,6 +57,30 @@ ft8021x_teardown() {
 	ip netns del "$ENT_NS" 2>/dev/null || true
 }
 ft_eap_count() { grep -c 'CTRL-EVENT-EAP-STARTED' "$LOGDIR/hostapd-$1.log" || true; }
+ft_4way_more() { (($(ft_4way_count "$1" "$2") > $3)); }
+
+# ft_reauth NAME IFACE: hostapd NAME runs EAP-TLS again with the station
+# (its EAPOL_REAUTH, as eap_reauth_period would) and the 4-way handshake
+# on the new MSK's keys after it; the station never leaves connected on
+# D-Bus meanwhile.
+ft_reauth() {
+	local eap hs monitor
+	eap=$(ft_eap_count "$1") hs=$(ft_4way_count "$1" "$2")
+	gdbus monitor --system --dest net.joind --object-path "$DEV" >"$WORK/reauth-monitor.txt" 2>&1 &
+	monitor=$!
+	sleep 0.5
+	roam_cli "$1" "$2" raw EAPOL_REAUTH "$ROAM_STA" | grep -qx OK || wifi_fail "$1: EAPOL_REAUTH"
+	wifi_poll 40 "a 4-way handshake on $1 after EAP again" ft_4way_more "$1" "$2" "$hs"
+	(($(ft_eap_count "$1") > eap)) || wifi_fail "$1 began no EAP conversation again"
+	sleep 2
+	kill "$monitor" 2>/dev/null || true
+	wait "$monitor" 2>/dev/null || true
+	! grep -E "'State': <'(disconnected|connecting|disconnecting)'>" "$WORK/reauth-monitor.txt" ||
+		wifi_fail "the station left connected during the re-authentication"
+	jw -t 10 object net.joind.Station1 State=connected "ConnectedNetwork=$ROAM_NET" >/dev/null ||
+		wifi_fail "not connected after the re-authentication"
+	ft_check_akm "$1" "$2" "$ROAM_AKM"
+}
 
 # ft8021x_connect_roam AKM WORD NAME: Connect() with full EAP-TLS joins
 # with AKM (WORD in the diagnostics), then a roam with no EAP on the
@@ -68,6 +95,9 @@ ft8021x_connect_roam() {
 	ft_joined "$1" "$2"
 	(($(ft_eap_count "${ROAM_FROM[0]}") >= 1)) || wifi_fail "${ROAM_FROM[0]}'s log shows no EAP for the first association"
 	check "EAP-TLS via FreeRADIUS, joined through ${ROAM_FROM[1]} with $3 in $TOOK s"
+	ROAM_AKM=$1
+	ft_reauth "${ROAM_FROM[@]}"
+	check "$3: ${ROAM_FROM[0]} ran EAP-TLS again: keyed anew (4-way handshake), never disconnected"
 	eap_before=$(ft_eap_count "${ROAM_TO[0]}")
 	radius_mark
 	ft_roam
@@ -76,6 +106,8 @@ ft8021x_connect_roam() {
 		wifi_fail "${ROAM_TO[0]} began EAP with the station: the roam was no fast transition"
 	radius_saw 'Received Access-Request' && wifi_fail "FreeRADIUS was asked during the roam"
 	check "$3: roamed ${ROAM_FROM[1]} -> ${ROAM_TO[1]} in $ROAM_TOOK s with FT over the air (no EAP, no 4-way handshake on ${ROAM_TO[0]}, nothing to FreeRADIUS), never disconnected"
+	ft_reauth "${ROAM_TO[@]}"
+	check "$3: ${ROAM_TO[0]} ran EAP-TLS again after the transition: keyed anew, never disconnected"
 	ent_disconnect
 }
 
