@@ -45,22 +45,22 @@ ft8021x_teardown() {
 	ip netns del "$ENT_NS" 2>/dev/null || true
 }
 ft_eap_count() { grep -c 'CTRL-EVENT-EAP-STARTED' "$LOGDIR/hostapd-$1.log" || true; }
-ft_4way_more() { (($(ft_4way_count "$1" "$2") > $3)); }
+ft_eap_done() { (($(grep -c 'CTRL-EVENT-EAP-SUCCESS' "$LOGDIR/hostapd-$1.log" || true) > $2)); }
 
 # ft_reauth NAME IFACE AKM: hostapd NAME runs EAP-TLS again with the station
-# (its EAPOL_REAUTH, as eap_reauth_period would) and the 4-way handshake
-# on the new MSK's keys after it; the station never leaves connected on
-# D-Bus meanwhile.
+# (its EAPOL_REAUTH, as eap_reauth_period would) and succeeds; the station
+# never leaves connected on D-Bus, and hostapd still lists it authorized
+# with AKM. (hostapd 2.10 runs no 4-way handshake after it: the link
+# keeps its PTK, and joind holds the new MSK's keys for the next one.)
 ft_reauth() {
-	local eap hs monitor
-	eap=$(ft_eap_count "$1") hs=$(ft_4way_count "$1" "$2")
+	local ok monitor
+	ok=$(grep -c 'CTRL-EVENT-EAP-SUCCESS' "$LOGDIR/hostapd-$1.log" || true)
 	gdbus monitor --system --dest net.joind --object-path "$DEV" >"$WORK/reauth-monitor.txt" 2>&1 &
 	monitor=$!
 	sleep 0.5
 	roam_cli "$1" "$2" raw EAPOL_REAUTH "$ROAM_STA" | grep -qx OK || wifi_fail "$1: EAPOL_REAUTH"
-	wifi_poll 40 "a 4-way handshake on $1 after EAP again" ft_4way_more "$1" "$2" "$hs"
-	(($(ft_eap_count "$1") > eap)) || wifi_fail "$1 began no EAP conversation again"
-	sleep 2
+	wifi_poll 40 "EAP-TLS again on $1" ft_eap_done "$1" "$ok"
+	sleep 3
 	kill "$monitor" 2>/dev/null || true
 	wait "$monitor" 2>/dev/null || true
 	! grep -E "'State': <'(disconnected|connecting|disconnecting)'>" "$WORK/reauth-monitor.txt" ||
@@ -84,7 +84,7 @@ ft8021x_connect_roam() {
 	(($(ft_eap_count "${ROAM_FROM[0]}") >= 1)) || wifi_fail "${ROAM_FROM[0]}'s log shows no EAP for the first association"
 	check "EAP-TLS via FreeRADIUS, joined through ${ROAM_FROM[1]} with $3 in $TOOK s"
 	ft_reauth "${ROAM_FROM[@]}" "$1"
-	check "$3: ${ROAM_FROM[0]} ran EAP-TLS again: keyed anew (4-way handshake), never disconnected"
+	check "$3: ${ROAM_FROM[0]} ran EAP-TLS again: the link stayed connected"
 	eap_before=$(ft_eap_count "${ROAM_TO[0]}")
 	radius_mark
 	ft_roam
