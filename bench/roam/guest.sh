@@ -4,9 +4,11 @@
 #
 # Radios: wlan0 (channel 1) and wlan1 (channel 11) are two hostapd access
 # points of one network, row by row (rows.sh: WPA2-PSK, EAP-TLS against
-# FreeRADIUS with PMKSA, FT-PSK), both in the bridge br0 with one end of a
-# veth pair whose other end is in the namespace "behind", holding
-# 10.77.9.1: the host behind both access points. wlan2 is the station
+# FreeRADIUS with PMKSA, FT-PSK over the air and over the DS, FT-SAE,
+# FT-802.1X), each in a bridge of its own (br-ft1, br-ft2: ft-lib.sh's RRB
+# path), br-ft1 with one end of a veth pair whose other end is in the
+# namespace "behind", holding 10.77.9.1: the host behind both access
+# points. wlan2 is the station
 # (10.77.9.2), driven by one daemon at a time: joind, Debian's iwd, Debian's
 # wpa_supplicant, each with its defaults and no debug logging (iwd:
 # EnableNetworkConfiguration=false; wpa_supplicant: -u, p2p_disabled=1 and
@@ -70,7 +72,7 @@ DAEMONS=() ROWS=()
 for w in ${BENCH_ONLY//,/ }; do
 	case $w in
 	joind | iwd | wpa_supplicant) DAEMONS+=("$w") ;;
-	psk | tls | ft) ROWS+=("$w") ;;
+	psk | tls | ft | ftds | ftsae | ft8021x) ROWS+=("$w") ;;
 	*) wifi_fail "BENCH_ONLY: $w is neither a row nor a daemon" ;;
 	esac
 done
@@ -97,15 +99,15 @@ rssi_file() { echo "/sys/kernel/debug/ieee80211/$(cat "/sys/class/net/wlan$1/phy
 ap_log() { echo "$WORK/hostapd-$1.log"; }
 ap_cli() { hostapd_cli -p "$AP_CTRL" -i "wlan$1" "${@:2}"; }
 
-# The host behind both access points, and the bridge they join.
+# The host behind both access points, on the first one's bridge; the
+# bridges of the two are joined (ft-lib.sh's RRB path).
 scene_setup() {
 	mountpoint -q /sys/kernel/debug || mount -t debugfs debugfs /sys/kernel/debug
-	ip link add br0 type bridge
-	ip link set br0 up
+	ft_rrb_up
 	ip netns add behind
 	ip link add vb0 type veth peer name vb1
 	ip link set vb1 netns behind
-	ip link set vb0 master br0 up
+	ip link set vb0 master br-ft1 up
 	ip -n behind link set lo up
 	ip -n behind addr add 10.77.9.1/24 dev vb1
 	ip -n behind link set vb1 up
@@ -113,14 +115,23 @@ scene_setup() {
 }
 
 # Both access points of ROW up, each naming the other as its neighbour.
+# Over the DS no frame reaches the target before the reassociation: the
+# FT Request's arrival at the access point left is in hostapd's debug
+# output only (-d, that row alone).
+# A row whose access points do not come up is given up for every daemon
+# (printed under the table); the run goes on.
 aps_start() {
-	local n other bssid nr
+	local n other bssid nr debug=() end=$((EPOCHSECONDS + 30))
+	[[ $ROW != ftds ]] || debug=(-d)
 	for n in 0 1; do
-		hostapd -B -t -P "$WORK/hostapd-$n.pid" -f "$(ap_log $n)" "$WORK/hostapd-$n.conf" ||
-			wifi_fail "hostapd $n did not start"
+		hostapd -B -t "${debug[@]}" -P "$WORK/hostapd-$n.pid" -f "$(ap_log $n)" "$WORK/hostapd-$n.conf" ||
+			{ row_lost "hostapd $n did not start"; return 1; }
 	done
 	for n in 0 1; do
-		wifi_poll 30 "hostapd $n beaconing" grep -q AP-ENABLED "$(ap_log $n)"
+		until grep -q AP-ENABLED "$(ap_log $n)"; do
+			((EPOCHSECONDS < end)) || { row_lost "hostapd $n not beaconing within 30 s"; return 1; }
+			sleep 0.2
+		done
 	done
 	for n in 0 1; do
 		other=$((1 - n))
@@ -129,17 +140,23 @@ aps_start() {
 		# capabilities), operating class 81, channel, PHY type 7.
 		nr=$(printf '%s8f000000%02x%02x07' "${bssid//:/}" 81 $((1 + 10 * other)))
 		ap_cli "$n" set_neighbor "$bssid" "ssid=\"$SSID\"" "nr=$nr" | grep -qx OK ||
-			wifi_fail "hostapd $n: set_neighbor"
+			{ row_lost "hostapd $n: set_neighbor"; return 1; }
 	done
+}
+row_lost() {
+	local d
+	for d in "${DAEMONS[@]}"; do FAILED[$ROW,$d]+="$1; "; done
+	wifi_step "$ROW: given up: $1"
 }
 
 aps_stop() {
 	local n pid
 	for n in 0 1; do
-		pid=$(cat "$WORK/hostapd-$n.pid")
-		kill "$pid"
+		pid=$(cat "$WORK/hostapd-$n.pid" 2>/dev/null) || continue
+		rm -f "$WORK/hostapd-$n.pid"
+		kill "$pid" 2>/dev/null || true
 		while kill -0 "$pid" 2>/dev/null; do sleep 0.05; done
-		cat "$(ap_log $n)" >>"$LOGDIR/hostapd-$ROW-$n.log"
+		cat "$(ap_log $n)" >>"$LOGDIR/hostapd-$ROW-$n.log" 2>/dev/null || true
 		rm -f "$(ap_log $n)"
 	done
 }
@@ -153,7 +170,7 @@ radius_requests() { grep -c 'Received Access-Request' "$RADIUS_LOG" 2>/dev/null 
 
 joind_start() {
 	local plugins=wifi args=()
-	[[ $ROW != tls ]] || plugins='wifi,eap-*'
+	! row_uses_radius "$ROW" || plugins='wifi,eap-*'
 	[[ -z ${BENCH_JOIND_DEBUG-} ]] || args=(--debug)
 	G_SLICE=always-malloc "$JOIND_BIN" "${args[@]}" --plugin-dir "$JOIND_PLUGINS" --plugins "$plugins" \
 		--config "$WORK/main.conf" --state-dir "$WORK/state" >>"$JOIND_LOG" 2>&1 &
@@ -243,8 +260,9 @@ first_event_after() {
 roam() {
 	local p=${1-} to=$((1 - CUR)) c0 e0 t_step t_auth t_keys t_scan t_cqm end=$((EPOCHSECONDS + TIMEOUT))
 	c0=$(connected_count $to)
-	local a0
-	a0=$(grep -c "STA $STA IEEE 802.11: authentication OK" "$(ap_log $to)" || true)
+	local a0 d0 auth_ok="STA $STA IEEE 802.11: authentication OK" ft_req="FT: Received FT Action frame (STA=$STA"
+	a0=$(grep -cF "$auth_ok" "$(ap_log $to)" || true)
+	d0=$(grep -cF "$ft_req" "$(ap_log "$CUR")" || true)
 	e0=$(radius_requests)
 	C0[to]=$c0
 	t_step=$EPOCHREALTIME
@@ -258,7 +276,20 @@ roam() {
 		sleep 0.2
 	done
 	t_keys=$(stamp_of $to "AP-STA-CONNECTED $STA" "$c0")
-	t_auth=$(stamp_of $to "STA $STA IEEE 802.11: authentication OK" "$a0")
+	t_auth=$(stamp_of $to "$auth_ok" "$a0")
+	# Over the DS: from the FT Request at the access point left, where
+	# the roam began (a daemon that went over the air has the target's
+	# authentication instead, and is counted apart).
+	if [[ $ROW == ftds ]]; then
+		local t_req
+		t_req=$(stamp_of "$CUR" "$ft_req" "$d0")
+		if [[ -n $t_req ]]; then
+			record "${p}overds" "$D" 1
+			t_auth=$t_req
+		else
+			record "${p}overds" "$D" 0
+		fi
+	fi
 	sleep 2
 	printf '%u' "${RSSI_SAVED[$CUR]}" >"$(rssi_file "$CUR")"
 	t_scan=$(first_event_after "$t_step" "scan started")
@@ -275,7 +306,7 @@ roam() {
 	fi
 	record "${p}gap" "$D" "$(gap_ms "$(awk -v t="$t_step" 'BEGIN { printf "%.6f", t - 0.5 }')" \
 		"$(awk -v t="$t_keys" 'BEGIN { printf "%.6f", t + 1.5 }')")"
-	[[ $ROW != tls ]] || record "${p}eap" "$D" $(($(radius_requests) - e0))
+	! row_uses_radius "$ROW" || record "${p}eap" "$D" $(($(radius_requests) - e0))
 	wifi_step "$D: $ROW: roamed wlan$CUR -> wlan$to: step -> keys $(ms_between "$t_step" "$t_keys") ms"
 	CUR=$to
 	# The old access point heard at its normal level again before the next
@@ -334,8 +365,12 @@ source "$JOIND_SOURCE_ROOT/tests/wifi/eap-radius.sh"
 
 for ROW in "${ROWS[@]}"; do
 	roam_row_setup "$ROW"
-	[[ $ROW != tls ]] || radius_start
-	aps_start
+	! row_uses_radius "$ROW" || radius_start
+	if ! aps_start; then
+		aps_stop
+		! row_uses_radius "$ROW" || radius_stop
+		continue
+	fi
 	wifi_step "$SSID (${ROW_TITLE[$ROW]}) on wlan0 (channel 1) and wlan1 (channel 11)"
 	for D in "${DAEMONS[@]}"; do
 		measure_daemon || true
@@ -343,7 +378,7 @@ for ROW in "${ROWS[@]}"; do
 		wifi_step "$ROW: $D done"
 	done
 	aps_stop
-	[[ $ROW != tls ]] || radius_stop
+	! row_uses_radius "$ROW" || radius_stop
 done
 for n in 0 1; do printf '%u' "${RSSI_SAVED[$n]}" >"$(rssi_file $n)"; done
 

@@ -15,12 +15,15 @@
 # 802.1X row's certificates are made here, on the host, by
 # tests/wired/make-pki.sh (RSA, which iwd 2.3 needs) into bench-roam-pki/.
 # BENCH_ONLY picks rows and daemons, e.g. BENCH_ONLY="psk joind iwd"
-# (rows: psk, tls, ft). BENCH_JOIND_DEBUG=1 runs joind with --debug, for
+# (rows: psk, tls, ft, ftds, ftsae, ft8021x; the FT rows' ratio to a
+# reassociation needs psk in the same run). BENCH_JOIND_DEBUG=1 runs joind with --debug, for
 # reading where its time goes (the others log nothing: not for the table).
 #
-# How long: the defaults took 11 minutes in the VM (674 s, load 7 falling
-# to 3) under TCG on two shared cores, plus the boot; `BENCH_ONLY=psk
-# run.sh 1 5` about 4. The daemons take their turns row by row (all of
+# How long: the three rows psk, tls and ft with the defaults took 11
+# minutes in the VM (674 s, load 7 falling to 3) under TCG on two shared
+# cores, plus the boot; `BENCH_ONLY="psk ft ftds ftsae ft8021x" run.sh 1 5`
+# 8 (478 s, load 7 falling to 3); all six rows with the defaults, about
+# 25. The daemons take their turns row by row (all of
 # joind's roams, then iwd's, then wpa_supplicant's): a host whose load
 # changes during the run favours the later ones; compare runs on a quiet
 # host.

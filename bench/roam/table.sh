@@ -14,10 +14,15 @@ roam_rows() {
 	row "${1}cqm" "    kernel: step -> CQM low event, ms"
 	row "${1}react" "    daemon: CQM low event -> first scan, ms" peer
 	row "${1}search" "    search: first scan -> auth at the target, ms"
-	row "${1}roam" "roam time: auth -> AP-STA-CONNECTED, ms$2" peer
+	if [[ $ROW == ftds ]]; then
+		row "${1}roam" "roam time: FT Request -> AP-STA-CONNECTED, ms$2" peer
+		row "${1}overds" "    roams over the DS (1) or the air (0)"
+	else
+		row "${1}roam" "roam time: auth -> AP-STA-CONNECTED, ms$2" peer
+	fi
 	row "${1}total" "    step -> AP-STA-CONNECTED, ms" peer
 	row "${1}gap" "data gap: longest without ping replies, ms$2" peer
-	[[ $ROW != tls ]] || row "${1}eap" "    RADIUS Access-Requests per roam"
+	! row_uses_radius "$ROW" || row "${1}eap" "    RADIUS Access-Requests per roam"
 }
 
 roam_section() {
@@ -29,6 +34,12 @@ roam_section() {
 		roam_rows first_ " (1st, full EAP)"
 	fi
 	roam_rows "" ""
+	# Fast transition's goals: a roam at most a third of the PSK
+	# reassociation's on the same run, a data gap at most 200 ms.
+	if [[ $ROW == ft* ]]; then
+		row_per_daemon "    roam time / PSK reassociation's roam time" "$ROW:roam" psk:roam third
+		row gap "    data gap at most 200 ms (joind)" max200
+	fi
 	[[ $ROW != psk ]] || row wakeups "wakeups in ${IDLE} s idle connected" zero
 	[[ $ROW != psk ]] || row sched_idle "    CPU in that time, schedstat run time, ms"
 }
@@ -43,7 +54,9 @@ access point's hwsim rx_rssi (-80 dBm heard, from the normal level);
 detection ends at the first scan the kernel starts on the station after
 it (iw event -t, nl80211 TRIGGER_SCAN); auth and AP-STA-CONNECTED are the
 target hostapd's own stamps (-t; the first "authentication OK" for the
-station, the port authorised: 4-way handshake done or FT reassociation);
+station, the port authorised: 4-way handshake done or FT reassociation;
+over the DS the roam starts at the FT Request's arrival at the access
+point left, in its debug output);
 the data gap comes from ping -D every 10 ms to a host bridged behind both
 access points. The 802.1X row's measured roams each have a PMKSA at their
 target (the first roam to each ran full EAP: "1st" rows); RADIUS

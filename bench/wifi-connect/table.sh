@@ -29,7 +29,8 @@ line() { printf '%-54s %9s %9s %9s %8s %8s  %s\n' "$@"; }
 # CPU from start to connected and the time from exec to the name on the
 # bus at most iwd's (iwd); no wakeups idle (zero);
 # per daemon ratios: PMKSA reconnection at most half a full-EAP one (half),
-# H2E's CPU below hunting and pecking's (below).
+# H2E's CPU below hunting and pecking's (below), a fast transition's roam
+# at most a third of a reassociation's (third); an absolute bound (maxN).
 # verdict GOAL JOIND IWD WPA_S: VERDICT is "met", "MISSED", or "-" when a
 # figure is missing, with the ratio; VERDICTS counts them.
 declare -A VERDICTS=([met]=0 [MISSED]=0)
@@ -46,6 +47,7 @@ verdict() {
 		if (g == "zero") { print j == 0 ? "met (0)" : "MISSED (not 0)"; exit }
 		if (g == "half") { print j <= 0.5 ? "met (<= 0.5)" : "MISSED (> 0.5)"; exit }
 		if (g == "below") { print j < 1 ? "met (< 1)" : "MISSED (>= 1)"; exit }
+		if (g == "third") { print j <= 1 / 3 ? "met (<= 0.33)" : "MISSED (> 0.33)"; exit }
 		if (g ~ /^max/) { m = substr(g, 4) + 0
 			printf "%s (<= +%d)\n", j <= m ? "met" : "MISSED", m; exit }
 	}')

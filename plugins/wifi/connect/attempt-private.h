@@ -37,8 +37,5 @@ void wifi_attempt_sae_remember(WifiAttempt *attempt, JoindCore *core, WifiKeying
 gboolean wifi_attempt_ft_prepare(WifiAttempt *attempt, gboolean sme, GError **error);
 gboolean wifi_attempt_ft_associated(WifiAttempt *attempt, const guint8 *ies, gsize ies_len,
                                     WifiKeying *keying, GError **error);
-/* The link came up: FT-802.1X's PMK-R0, which EAP's MSK gave the key
- * step, is kept for the roams that follow. */
-void wifi_attempt_ft_remember(WifiAttempt *attempt, WifiKeying *keying);
 
 G_END_DECLS

@@ -271,9 +271,9 @@ wifi_attempt_keying_config(WifiAttempt *attempt, JoindCore *core, gboolean contr
 	memcpy(config->aa, attempt->bss->bssid, 6);
 	memcpy(config->spa, attempt->spa, 6);
 	/* OWE's PMK, or FT's hierarchy, comes with the association
-	 * (wifi_attempt_associated); a transition over the air keys with
-	 * no EAP. */
-	if (attempt->owe != NULL || attempt->ft_air != NULL)
+	 * (wifi_attempt_associated); a transition keys with no EAP, but
+	 * FT-802.1X's link takes the access point's re-authentications. */
+	if (attempt->owe != NULL || (attempt->ft_air != NULL && attempt->eap_profile == NULL))
 		return;
 	if (attempt->eap_profile == NULL) {
 		if (wifi_ft_akm_is_ft(attempt->plan.akm))
@@ -289,7 +289,7 @@ wifi_attempt_keying_config(WifiAttempt *attempt, JoindCore *core, gboolean contr
 	/* The Connect() call's cancellable says whose agent to ask. */
 	config->requester = joind_requester_from_cancellable(call);
 	config->network = attempt->network_key;
-	config->pmksa = attempt->pmksa;
+	config->pmksa = attempt->ft_air == NULL ? attempt->pmksa : NULL;
 	config->pmksa_cache = attempt->pmksa_cache;
 }
 
@@ -316,6 +316,8 @@ wifi_attempt_free(WifiAttempt *attempt)
 	g_clear_pointer(&attempt->ft_air, wifi_ft_transition_free);
 	joind_secret_clear(&attempt->ft_holders, sizeof(attempt->ft_holders));
 	wifi_ft_keys_clear(&attempt->ft_keys);
+	g_free(attempt->ft_eap_method);
+	g_free(attempt->ft_eap_identity);
 	g_free(attempt);
 }
 
@@ -369,6 +371,8 @@ wifi_attempt_move_to(WifiAttempt *attempt, JoindCore *core, WifiBss *bss, gboole
 	moved->has_ft_holders = attempt->has_ft_holders;
 	moved->ft_holders = attempt->ft_holders;
 	moved->ft_keys = attempt->ft_keys;
+	moved->ft_eap_method = g_strdup(attempt->ft_eap_method);
+	moved->ft_eap_identity = g_strdup(attempt->ft_eap_identity);
 	return moved;
 }
 

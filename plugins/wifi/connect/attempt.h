@@ -64,6 +64,11 @@ typedef struct {
 	WifiFtTransition *ft_air;
 	gboolean ft_again;   /* the transition was started over once */
 	gboolean ft_over_ds; /* the transition goes through the access point left */
+	/* FT-802.1X: the EAP method and identity of the link's last EAP
+	 * conversation, which a transition carries to the target (where no
+	 * EAP runs). */
+	gchar *ft_eap_method;
+	gchar *ft_eap_identity;
 } WifiAttempt;
 
 /* current: the interface's address now ("aa:bb:.."); sme: joind's SME authenticates
@@ -118,6 +123,10 @@ gboolean wifi_attempt_ft_can_transition(const WifiAttempt *attempt);
  * in its MDE (as wpa_supplicant, joind uses it whenever it is offered; a
  * failed exchange goes over the air). */
 gboolean wifi_attempt_ft_over_ds(const WifiAttempt *attempt);
+/* The link came up, or leaves for a roam: FT-802.1X's PMK-R0, which
+ * EAP's MSK gave the key step (the first or a re-authentication), and
+ * EAP's method and identity are kept for the roams that follow. */
+void wifi_attempt_ft_remember(WifiAttempt *attempt, WifiKeying *keying);
 /* The FT authentication request goes in the plan (RSNE naming PMKR0Name,
  * MDE, FTE with a fresh SNonce and the R0KH-ID). */
 gboolean wifi_attempt_ft_begin(WifiAttempt *attempt, GError **error);

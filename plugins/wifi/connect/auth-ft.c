@@ -101,6 +101,13 @@ wifi_attempt_ft_remember(WifiAttempt *attempt, WifiKeying *keying)
 
 	if (keys != NULL && attempt->has_ft_holders)
 		attempt->ft_keys = *keys;
+	/* Only a conversation that ran names its identity. */
+	if (wifi_keying_get_eap_identity(keying) != NULL) {
+		g_free(attempt->ft_eap_method);
+		g_free(attempt->ft_eap_identity);
+		attempt->ft_eap_method = g_strdup(wifi_keying_get_eap_method(keying));
+		attempt->ft_eap_identity = g_strdup(wifi_keying_get_eap_identity(keying));
+	}
 }
 
 /* A transition over the air: the reassociation response's MIC and group
@@ -119,9 +126,14 @@ ft_reassociated(WifiAttempt *attempt, const guint8 *ies, gsize ies_len, WifiKeyi
 	ok = wifi_keying_ft_transition(keying, attempt->ft_air, ft.mde, ft.mde_len, ft.fte,
 	                               ft.fte_len, &group, error);
 	wifi_ft_group_keys_clear(&group);
-	if (ok)
-		memcpy(attempt->ft_holders.r1kh_id, ft.parsed.r1kh_id, 6);
-	return ok;
+	if (!ok)
+		return FALSE;
+	memcpy(attempt->ft_holders.r1kh_id, ft.parsed.r1kh_id, 6);
+	/* FT-802.1X: a re-authentication here derives from the new MSK for
+	 * this access point, and its 4-way handshake repeats this response's
+	 * MDE and FTE. */
+	return attempt->eap_profile == NULL ||
+	       ft_associated_8021x(attempt, &ft, &attempt->ft_holders, keying, error);
 }
 
 gboolean

@@ -79,6 +79,13 @@ wifi_connector_get_connection_info(WifiConnector *self, WifiConnectionInfo *info
 		if (!info->pmksa_used)
 			info_from_server_cert(wifi_keying_get_eap_server_cert(keying), info);
 	}
+	/* A fast transition ran no EAP: the link's last conversation. */
+	if (info->eap_identity[0] == '\0' && self->cur != NULL &&
+	    self->cur->ft_eap_method != NULL && self->cur->ft_eap_identity != NULL) {
+		g_strlcpy(info->eap_method, self->cur->ft_eap_method, sizeof(info->eap_method));
+		g_strlcpy(info->eap_identity, self->cur->ft_eap_identity,
+		          sizeof(info->eap_identity));
+	}
 	wifi_connector_get_times(self, &info->connect_started_real, &info->connected_mono);
 	return TRUE;
 }

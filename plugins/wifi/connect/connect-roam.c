@@ -54,6 +54,10 @@ roam_start(WifiConnector *self, WifiBss *bss, GError **error)
 	gchar from[JOIND_MAC_STRING_LEN], to[JOIND_MAC_STRING_LEN];
 	WifiAttempt *moved;
 
+	/* What the link's keys became since it connected (an FT-802.1X
+	 * re-authentication's hierarchy) goes to the target. */
+	if (self->keying != NULL)
+		wifi_attempt_ft_remember(self->cur, self->keying);
 	moved = wifi_attempt_move_to(
 	        self->cur, self->core, bss, self->use_sme,
 	        joind_device_get_address(joind_station_get_device(self->station)), error);

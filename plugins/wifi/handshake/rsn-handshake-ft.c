@@ -7,6 +7,8 @@
 
 #include <string.h>
 
+#include "joind-secret.h"
+
 /* Message 2's key data: our RSNE again, now with PMKR1Name as its one
  * PMKID, the RSNXE, then the MDE and FTE as the access point sent them. */
 gboolean
@@ -48,6 +50,32 @@ wifi_hs_ft_setup(WifiHandshake *hs, const WifiHandshakeConfig *c, GError **error
 	len += hs->ft_mde_len;
 	memcpy(hs->own_ie + len, hs->ft_fte, hs->ft_fte_len);
 	hs->own_ie_len = len + hs->ft_fte_len;
+	return TRUE;
+}
+
+/* An 802.1X re-authentication gave a new hierarchy: message 2 of the
+ * access point's next 4-way handshake names the new PMKR1Name (same
+ * length: our RSNE keeps its one PMKID), its PTK comes from the new
+ * PMK-R1; the MDE and FTE stay those of the association. */
+gboolean
+wifi_handshake_set_ft_keys(WifiHandshake *hs, const WifiFtKeys *keys, GError **error)
+{
+	guint8 rsne[257];
+	WifiRsne own;
+
+	if (!hs->ft || keys->akm != hs->akm->akm || keys->pmk_len != hs->pmk_len)
+		return wifi_keys_invalid(error, "A new FT key hierarchy is for the FT handshake "
+		                                "of its AKM only");
+	if (!wifi_rsne_parse(hs->own_ie, (gsize)hs->own_ie[1] + 2, &own, error))
+		return FALSE;
+	if (wifi_rsne_write(&own, keys->pmk_r1_name, rsne) != (gsize)hs->own_ie[1] + 2)
+		return wifi_keys_invalid(error, "Our RSNE changed length with the new PMKR1Name");
+	memcpy(hs->own_ie, rsne, (gsize)rsne[1] + 2);
+	wifi_ft_keys_clear(&hs->ft_keys);
+	hs->ft_keys = *keys;
+	joind_secret_clear(hs->pmk, sizeof(hs->pmk));
+	memcpy(hs->pmk, keys->pmk_r1, keys->pmk_len);
+	hs->has_pmkid = FALSE;
 	return TRUE;
 }
 

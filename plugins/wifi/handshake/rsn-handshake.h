@@ -153,6 +153,10 @@ const gchar *wifi_handshake_state_to_string(WifiHandshakeState state);
 gboolean wifi_handshake_set_pmk(WifiHandshake *hs, const guint8 *pmk, gsize pmk_len,
                                 const guint8 *pmkid, GError **error);
 
+/* The same for fast transition (config->ft): the hierarchy EAP's new
+ * MSK gave; message 2 names its PMKR1Name. */
+gboolean wifi_handshake_set_ft_keys(WifiHandshake *hs, const WifiFtKeys *keys, GError **error);
+
 /* Feeds one received EAPOL frame (IEEE 802.1X header included). */
 WifiHandshakeRx wifi_handshake_rx(WifiHandshake *hs, const guint8 *frame, gsize len,
                                   GError **error);

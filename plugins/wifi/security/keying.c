@@ -46,6 +46,9 @@ struct _WifiKeying {
 	WifiFtHolders ft_holders;
 	GBytes *ft_ssid, *ft_mde, *ft_fte;
 	WifiFtKeys ft_keys;
+	/* A re-authentication's hierarchy, the link's once a 4-way handshake
+	 * keyed with it (hostapd 2.10 runs none: its PMK-R0 stays the old). */
+	WifiFtKeys ft_next;
 
 	/* An EAPOL frame that came before the association's event: the
 	 * kernel may pass the access point's first frame up before it sends
@@ -197,6 +200,10 @@ keying_state_changed(WifiHandshakeState old_state, WifiHandshakeState new_state,
 		return;
 	g_clear_handle_id(&self->handshake_timer, g_source_remove);
 	keying_cache_pmksa(self);
+	if (self->ft_next.pmk_len != 0 && old_state != WIFI_HANDSHAKE_STATE_COMPLETE) {
+		self->ft_keys = self->ft_next;
+		wifi_ft_keys_clear(&self->ft_next);
+	}
 	if (old_state == WIFI_HANDSHAKE_STATE_COMPLETE) {
 		wifi_iface_info(iface, "group key renewed");
 		return;
@@ -310,18 +317,30 @@ keying_start_ft(WifiKeying *self, const guint8 *msk, gsize msk_len, GError **err
 	gsize xxkey_len = 0, mde_len, fte_len;
 	const guint8 *mde = g_bytes_get_data(self->ft_mde, &mde_len);
 	const guint8 *fte = g_bytes_get_data(self->ft_fte, &fte_len);
+	gchar r1kh[JOIND_MAC_STRING_LEN];
 	gboolean ok;
 
-	if (self->hs != NULL)
-		return joind_set_error(error, JOIND_ERROR_FAILED,
-		                       "The access point ran EAP again on a fast transition "
-		                       "link, whose keys come from the first one.");
+	WifiFtKeys *keys = self->hs != NULL ? &self->ft_next : &self->ft_keys;
+
+	wifi_ft_keys_clear(keys);
 	ok = wifi_ft_xxkey_from_msk(self->hs_config.akm, msk, msk_len, xxkey, &xxkey_len, error) &&
-	     wifi_ft_keys_derive(
-	             self->hs_config.akm, xxkey, xxkey_len, g_bytes_get_data(self->ft_ssid, NULL),
-	             g_bytes_get_size(self->ft_ssid), &self->ft_holders, &self->ft_keys, error);
+	     wifi_ft_keys_derive(self->hs_config.akm, xxkey, xxkey_len,
+	                         g_bytes_get_data(self->ft_ssid, NULL),
+	                         g_bytes_get_size(self->ft_ssid), &self->ft_holders, keys, error);
 	joind_secret_clear(xxkey, sizeof(xxkey));
-	return ok && wifi_keying_set_ft(self, &self->ft_keys, mde, mde_len, fte, fte_len, error);
+	if (!ok)
+		return FALSE;
+	/* A re-authentication of the link (at the access point of the
+	 * mobility domain association, or one a transition led to): the
+	 * access point's next 4-way handshake keys from the new PMK-R1. */
+	if (self->hs != NULL) {
+		wifi_iface_info(self->iface,
+		                "EAP re-authentication: a new PMK-R0 and PMK-R1 (R1KH-ID %s) "
+		                "from the new MSK",
+		                joind_mac_to_string(self->ft_holders.r1kh_id, r1kh));
+		return wifi_handshake_set_ft_keys(self->hs, keys, error);
+	}
+	return wifi_keying_set_ft(self, &self->ft_keys, mde, mde_len, fte, fte_len, error);
 }
 
 static void
@@ -455,6 +474,7 @@ wifi_keying_free(WifiKeying *self)
 	g_clear_pointer(&self->ft_fte, g_bytes_unref);
 	joind_secret_clear(&self->ft_holders, sizeof(self->ft_holders));
 	wifi_ft_keys_clear(&self->ft_keys);
+	wifi_ft_keys_clear(&self->ft_next);
 	g_free(self->network);
 	joind_secret_clear(self->pmk, sizeof(self->pmk));
 	wifi_iface_unref(self->iface);
@@ -525,6 +545,10 @@ wifi_keying_ft_transition(WifiKeying *self, const WifiFtTransition *ft, const gu
                           const WifiFtGroupKeys *group, GError **error)
 {
 	self->ft_keyed = TRUE;
+	/* FT-802.1X: no EAP on the target; one the access point starts
+	 * later is a re-authentication. */
+	if (self->eap != NULL)
+		wifi_eap_auth_stop(self->eap, "keys from the fast transition");
 	return wifi_keying_set_ft(self, wifi_ft_transition_get_keys(ft), mde, mde_len, fte, fte_len,
 	                          error) &&
 	       wifi_handshake_ft_keyed(self->hs, wifi_ft_transition_get_ptk(ft), group, error);

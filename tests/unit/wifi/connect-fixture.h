@@ -27,7 +27,8 @@ typedef struct {
 	WifiScanner *scanner;
 	WifiPmksaCache *pmksa_cache;
 	WifiConnector *connector;
-	GString *events; /* observer: one letter per WifiConnectEvent */
+	GString *events;    /* observer: one letter per WifiConnectEvent */
+	const guint8 *peer; /* the access point of the EAPOL frames (NULL: ap_addr) */
 	guint n_done;
 	gboolean ok;
 	GError *error;

@@ -25,7 +25,7 @@ send_eapol_as(Fixture *f, GBytes *frame, gboolean clear)
 
 	nla_put(msg, NL80211_ATTR_FRAME, (int)g_bytes_get_size(frame),
 	        g_bytes_get_data(frame, NULL));
-	nla_put(msg, NL80211_ATTR_MAC, 6, ap_addr);
+	nla_put(msg, NL80211_ATTR_MAC, 6, f->peer != NULL ? f->peer : ap_addr);
 	nla_put_u16(msg, NL80211_ATTR_CONTROL_PORT_ETHERTYPE, 0x888e);
 	if (clear)
 		nla_put_flag(msg, NL80211_ATTR_CONTROL_PORT_NO_ENCRYPT);
@@ -45,7 +45,8 @@ take_eapol_as(Fixture *f, gboolean *clear)
 	struct nlattr *frame = req->attrs[NL80211_ATTR_FRAME];
 	GBytes *bytes = g_bytes_new(nla_data(frame), (gsize)nla_len(frame));
 
-	g_assert_cmpmem(nla_data(req->attrs[NL80211_ATTR_MAC]), 6, ap_addr, 6);
+	g_assert_cmpmem(nla_data(req->attrs[NL80211_ATTR_MAC]), 6,
+	                f->peer != NULL ? f->peer : ap_addr, 6);
 	if (clear != NULL)
 		*clear = req->attrs[NL80211_ATTR_CONTROL_PORT_NO_ENCRYPT] != NULL;
 	fake_nl_done(f->fake, req, 0);
@@ -88,6 +89,56 @@ run_4way(Fixture *f, TestAuth *a)
 	                 a->group_mgmt != 0 ? 3 : 2);
 	g_assert_cmpuint(fake_nl_done_all(f->fake, NL80211_CMD_SET_KEY, 0), ==,
 	                 a->group_mgmt != 0 ? 1 : 0);
+}
+
+/* An EAP packet from the access point, in an EAPOL frame. */
+void
+send_eap(Fixture *f, guint8 code, guint8 id, guint8 type, const gchar *data)
+{
+	gsize n = data != NULL ? strlen(data) : 0;
+	gsize eap_len = code == JOIND_EAP_CODE_REQUEST ? 5 + n : 4;
+	g_autoptr(GByteArray) frame = g_byte_array_new();
+	guint8 head[9] = {2,    0,  (guint8)(eap_len >> 8), (guint8)eap_len,
+	                  code, id, (guint8)(eap_len >> 8), (guint8)eap_len,
+	                  type};
+	g_autoptr(GBytes) bytes = NULL;
+
+	g_byte_array_append(frame, head, code == JOIND_EAP_CODE_REQUEST ? 9 : 8);
+	if (n > 0)
+		g_byte_array_append(frame, (const guint8 *)data, (guint)n);
+	bytes = g_byte_array_free_to_bytes(g_steal_pointer(&frame));
+	send_eapol(f, bytes);
+}
+
+/* The station's EAP Response of type (EAPOL type 0), its Type-Data as a
+ * string. */
+gchar *
+take_eap_response(Fixture *f, guint8 type)
+{
+	g_autoptr(GBytes) frame = take_eapol(f);
+	gsize len = 0;
+	const guint8 *p = g_bytes_get_data(frame, &len);
+
+	g_assert_cmpuint(len, >=, 9);
+	g_assert_cmpuint(p[1], ==, 0);
+	g_assert_cmpuint(p[4], ==, JOIND_EAP_CODE_RESPONSE);
+	g_assert_cmpuint(p[8], ==, type);
+	return g_strndup((const gchar *)p + 9, len - 9);
+}
+
+/* Identity, the method's round and the server's verdict. */
+void
+run_eap(Fixture *f, const gchar *expect_identity, gboolean accept)
+{
+	g_autofree gchar *identity = NULL;
+	g_autofree gchar *answer = NULL;
+
+	send_eap(f, JOIND_EAP_CODE_REQUEST, 1, JOIND_EAP_TYPE_IDENTITY, NULL);
+	identity = take_eap_response(f, JOIND_EAP_TYPE_IDENTITY);
+	g_assert_cmpstr(identity, ==, expect_identity);
+	send_eap(f, JOIND_EAP_CODE_REQUEST, 2, TEST_EAP_TYPE, "?");
+	answer = take_eap_response(f, TEST_EAP_TYPE);
+	send_eap(f, accept ? JOIND_EAP_CODE_SUCCESS : JOIND_EAP_CODE_FAILURE, 2, 0, NULL);
 }
 
 /* A key-generating method for the tests: it answers with the password and

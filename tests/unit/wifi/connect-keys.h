@@ -36,6 +36,15 @@ void associate(Fixture *f, WifiNetwork *network);
  * and asks for the authorized port. */
 void run_4way(Fixture *f, TestAuth *a);
 
+/* An EAP packet from the access point, in an EAPOL frame. */
+void send_eap(Fixture *f, guint8 code, guint8 id, guint8 type, const gchar *data);
+/* The station's EAP Response of type (EAPOL type 0), its Type-Data as a
+ * string. */
+gchar *take_eap_response(Fixture *f, guint8 type);
+/* An EAP conversation with TESTKEY: the identity (expected to be
+ * expect_identity), the method's round and the server's verdict. */
+void run_eap(Fixture *f, const gchar *expect_identity, gboolean accept);
+
 /* TESTKEY (EAP type TEST_EAP_TYPE), for EAP_PROFILE: a test program registers
  * it before any profile is read. */
 extern const JoindEapMethodOps testkey_ops;

@@ -5,41 +5,6 @@
 #include "connect-keys.h"
 #include "autoconnect-known.h"
 
-/* An EAP packet from the access point, in an EAPOL frame. */
-static void
-send_eap(Fixture *f, guint8 code, guint8 id, guint8 type, const gchar *data)
-{
-	gsize n = data != NULL ? strlen(data) : 0;
-	gsize eap_len = code == JOIND_EAP_CODE_REQUEST ? 5 + n : 4;
-	g_autoptr(GByteArray) frame = g_byte_array_new();
-	guint8 head[9] = {2,    0,  (guint8)(eap_len >> 8), (guint8)eap_len,
-	                  code, id, (guint8)(eap_len >> 8), (guint8)eap_len,
-	                  type};
-	g_autoptr(GBytes) bytes = NULL;
-
-	g_byte_array_append(frame, head, code == JOIND_EAP_CODE_REQUEST ? 9 : 8);
-	if (n > 0)
-		g_byte_array_append(frame, (const guint8 *)data, (guint)n);
-	bytes = g_byte_array_free_to_bytes(g_steal_pointer(&frame));
-	send_eapol(f, bytes);
-}
-
-/* The station's EAP Response of type (EAPOL type 0), its Type-Data as a
- * string. */
-static gchar *
-take_eap_response(Fixture *f, guint8 type)
-{
-	g_autoptr(GBytes) frame = take_eapol(f);
-	gsize len = 0;
-	const guint8 *p = g_bytes_get_data(frame, &len);
-
-	g_assert_cmpuint(len, >=, 9);
-	g_assert_cmpuint(p[1], ==, 0);
-	g_assert_cmpuint(p[4], ==, JOIND_EAP_CODE_RESPONSE);
-	g_assert_cmpuint(p[8], ==, type);
-	return g_strndup((const gchar *)p + 9, len - 9);
-}
-
 static TestAuth *
 make_eap_authenticator(const gchar *password)
 {
@@ -52,21 +17,6 @@ make_eap_authenticator(const gchar *password)
 	memcpy(a->aa, ap_addr, 6);
 	memcpy(a->spa, sta_addr, 6);
 	return a;
-}
-
-/* Identity, the method's round and the server's verdict. */
-static void
-run_eap(Fixture *f, const gchar *expect_identity, gboolean accept)
-{
-	g_autofree gchar *identity = NULL;
-	g_autofree gchar *answer = NULL;
-
-	send_eap(f, JOIND_EAP_CODE_REQUEST, 1, JOIND_EAP_TYPE_IDENTITY, NULL);
-	identity = take_eap_response(f, JOIND_EAP_TYPE_IDENTITY);
-	g_assert_cmpstr(identity, ==, expect_identity);
-	send_eap(f, JOIND_EAP_CODE_REQUEST, 2, TEST_EAP_TYPE, "?");
-	answer = take_eap_response(f, TEST_EAP_TYPE);
-	send_eap(f, accept ? JOIND_EAP_CODE_SUCCESS : JOIND_EAP_CODE_FAILURE, 2, 0, NULL);
 }
 
 /* Up to the association on joind's SME; the PMKID the request named is

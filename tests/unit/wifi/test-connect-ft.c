@@ -13,7 +13,10 @@
  * the DS (the target's MDE advertises it): the FT Request in an action
  * frame to the access point we are on, the FT Response from it, the
  * reassociation without an authentication; no answer there means FT over
- * the air. */
+ * the air. FT-802.1X (TESTKEY's MSK): the access point's EAP
+ * re-authentication, before and after a roam, keys the link anew from the
+ * new MSK with a 4-way handshake while it stays connected, and a roam
+ * keeps EAP's method and identity in the diagnostics. */
 #include "action.h"
 #include "connect-keys.h"
 #include "ft-action.h"
@@ -28,9 +31,10 @@
 #define RSNE_FT "30 14 0100 000fac04 0100 000fac04 0100 000fac04 0000"
 #define MDE     "3603a1b200"
 /* The same mobility domain with "FT over the DS" advertised. */
-#define MDE_DS  "3603a1b201"
-#define R0KH_ID "ap1.test"
-#define PROFILE "[Security]\nPassphrase=" PASSPHRASE "\n"
+#define MDE_DS        "3603a1b201"
+#define RSNE_FT_8021X "30 14 0100 000fac04 0100 000fac04 0100 000fac03 0000"
+#define R0KH_ID       "ap1.test"
+#define PROFILE       "[Security]\nPassphrase=" PASSPHRASE "\n"
 /* IEEE 802.11-2020 table 9-78: invalid PMKID (the target has no PMK-R1). */
 #define STATUS_INVALID_PMKID 53
 
@@ -38,6 +42,8 @@
  * the access point that answers now, and that one's view of the link. */
 typedef struct {
 	const gchar *mde; /* the access points' MDE, in hex */
+	guint akm;
+	const gchar *rsne; /* the access points' RSNE, in hex */
 	WifiFtKeys keys;
 	guint8 anonce[WIFI_NONCE_LEN];
 	guint8 snonce[WIFI_NONCE_LEN];
@@ -46,31 +52,41 @@ typedef struct {
 } FtAp;
 
 static void
-ft_ap_init(FtAp *ap, const gchar *mde)
+ft_ap_init_xxkey(FtAp *ap, guint akm, const gchar *rsne, const guint8 *xxkey)
 {
 	WifiFtHolders holders = {.mdid = {0xa1, 0xb2}, .r0kh_id_len = strlen(R0KH_ID)};
 	g_autoptr(GError) error = NULL;
-	guint8 psk[32];
 
 	memset(ap, 0, sizeof(*ap));
-	g_assert_true(
-	        wifi_psk_from_secret(PASSPHRASE, (const guint8 *)SSID, strlen(SSID), psk, &error));
 	memcpy(holders.r0kh_id, R0KH_ID, strlen(R0KH_ID));
 	memcpy(holders.r1kh_id, ap_addr, 6);
 	memcpy(holders.spa, sta_addr, 6);
-	g_assert_true(wifi_ft_keys_derive(WIFI_AKM_SUITE_FT_PSK, psk, sizeof(psk),
-	                                  (const guint8 *)SSID, strlen(SSID), &holders, &ap->keys,
-	                                  &error));
+	g_assert_true(wifi_ft_keys_derive(akm, xxkey, 32, (const guint8 *)SSID, strlen(SSID),
+	                                  &holders, &ap->keys, &error));
 	g_assert_no_error(error);
 	memset(ap->gtk, 0x5a, sizeof(ap->gtk));
+	ap->akm = akm;
+	ap->rsne = rsne;
+	ap->mde = MDE;
+}
+
+static void
+ft_ap_init(FtAp *ap, const gchar *mde)
+{
+	g_autoptr(GError) error = NULL;
+	guint8 psk[32];
+
+	g_assert_true(
+	        wifi_psk_from_secret(PASSPHRASE, (const guint8 *)SSID, strlen(SSID), psk, &error));
+	ft_ap_init_xxkey(ap, WIFI_AKM_SUITE_FT_PSK, RSNE_FT, psk);
 	ap->mde = mde;
 }
 
 /* Our RSNE naming pmkid, as an access point repeats it. */
 static void
-append_rsne(GByteArray *a, const guint8 *pmkid)
+append_rsne(GByteArray *a, const FtAp *ap, const guint8 *pmkid)
 {
-	g_autoptr(GBytes) rsne = hs_test_hex(RSNE_FT);
+	g_autoptr(GBytes) rsne = hs_test_hex(ap->rsne);
 	const guint8 count[2] = {1, 0};
 	guint at = a->len;
 
@@ -163,15 +179,13 @@ rsne_pmkid(const WifiFtIes *ies)
 	return rsne.pmkid;
 }
 
-/* The association (the MDE in the request, the response's key holders
- * r1kh and R0KH_ID) and the 4-way handshake on the PMK-R1 of the keys ap
- * holds for r1kh: message 3 names PMKR1Name and repeats the MDE and FTE. */
-static void
-associate_ft(Fixture *f, FtAp *ap, const guint8 *bssid)
+/* The association: our MDE in the request, the response's key holders
+ * bssid (R1KH-ID) and R0KH_ID; the response's MDE and FTE, which message
+ * 3 repeats, are returned. */
+static GBytes *
+answer_association(Fixture *f, const FtAp *ap, const guint8 *bssid)
 {
-	g_autoptr(GByteArray) ies = g_byte_array_new();
-	g_autoptr(TestAuth) a = NULL;
-	g_autoptr(GByteArray) rsne = g_byte_array_new();
+	GByteArray *ies = g_byte_array_new();
 	FakeNlRequest *req = fake_nl_expect(f->fake, NL80211_CMD_ASSOCIATE);
 	struct nlattr *ie = req->attrs[NL80211_ATTR_IE];
 	gsize body_len;
@@ -187,14 +201,34 @@ associate_ft(Fixture *f, FtAp *ap, const guint8 *bssid)
 	fill_fte(ap, bssid, FALSE, &fte);
 	append_fte(ies, &fte);
 	send_answer_ies(f, NL80211_CMD_ASSOCIATE, bssid, 0, ies);
-	a = test_auth_new(WIFI_AKM_SUITE_FT_PSK, WIFI_CIPHER_SUITE_CCMP, WIFI_CIPHER_SUITE_CCMP, 0,
-	                  ap->keys.pmk_r1, RSNE_FT);
+	return g_byte_array_free_to_bytes(ies);
+}
+
+/* bssid's side of the 4-way handshake on the PMK-R1 of the keys ap holds
+ * for it: message 3 names PMKR1Name and repeats ies (MDE and FTE). */
+static TestAuth *
+ft_authenticator(const FtAp *ap, const guint8 *bssid, GBytes *ies)
+{
+	g_autoptr(GByteArray) rsne = g_byte_array_new();
+	TestAuth *a = test_auth_new(ap->akm, WIFI_CIPHER_SUITE_CCMP, WIFI_CIPHER_SUITE_CCMP, 0,
+	                            ap->keys.pmk_r1, ap->rsne);
+
 	memcpy(a->aa, bssid, 6);
 	memcpy(a->spa, sta_addr, 6);
 	a->ft = &ap->keys;
-	a->ft_ies = g_bytes_new(ies->data, ies->len);
-	append_rsne(rsne, ap->keys.pmk_r1_name);
+	a->ft_ies = g_bytes_ref(ies);
+	append_rsne(rsne, ap, ap->keys.pmk_r1_name);
 	a->msg3_rsne = g_bytes_new(rsne->data, rsne->len);
+	return a;
+}
+
+/* The association and the 4-way handshake on the PMK-R1. */
+static void
+associate_ft(Fixture *f, FtAp *ap, const guint8 *bssid)
+{
+	g_autoptr(GBytes) ies = answer_association(f, ap, bssid);
+	g_autoptr(TestAuth) a = ft_authenticator(ap, bssid, ies);
+
 	run_4way(f, a);
 	ack(f, NL80211_CMD_SET_STATION, bssid);
 }
@@ -272,7 +306,7 @@ send_ft_auth_response(Fixture *f, FtAp *ap, const guint8 *pmkid, const guint8 *r
 	WifiFte fte;
 
 	target_keys(ap);
-	append_rsne(ies, pmkid);
+	append_rsne(ies, ap, pmkid);
 	append_hex(ies, ap->mde);
 	fill_fte(ap, r1kh, TRUE, &fte);
 	append_fte(ies, &fte);
@@ -304,8 +338,8 @@ expect_ft_reassociation(Fixture *f, const FtAp *ap)
 	in.mde_len = ies.mde_len;
 	in.fte = fte;
 	in.fte_len = ies.fte_len;
-	g_assert_true(wifi_ft_mic(WIFI_AKM_SUITE_FT_PSK, ap->ptk.kck, ap->ptk.kck_len, &in, mic,
-	                          &mic_len, &error));
+	g_assert_true(
+	        wifi_ft_mic(ap->akm, ap->ptk.kck, ap->ptk.kck_len, &in, mic, &mic_len, &error));
 	g_assert_cmpmem(ies.parsed.mic, 16, mic, mic_len);
 	ack(f, NL80211_CMD_ASSOCIATE, ap2_addr);
 }
@@ -313,7 +347,7 @@ expect_ft_reassociation(Fixture *f, const FtAp *ap)
 /* The target's reassociation response: RSNE, MDE and the FTE with its
  * MIC over the three and the GTK wrapped with the KEK. */
 static void
-send_ft_reassoc_response(Fixture *f, const FtAp *ap)
+send_ft_reassoc_response(Fixture *f, const FtAp *ap, GBytes **mde_fte)
 {
 	g_autoptr(GByteArray) ies = g_byte_array_new();
 	g_autoptr(GError) error = NULL;
@@ -322,7 +356,7 @@ send_ft_reassoc_response(Fixture *f, const FtAp *ap)
 	WifiFtMicInput in = {.sta = sta_addr, .ap = ap2_addr, .transaction = 6};
 	WifiFte fte;
 
-	append_rsne(ies, ap->keys.pmk_r1_name);
+	append_rsne(ies, ap, ap->keys.pmk_r1_name);
 	rsne_len = ies->len;
 	append_hex(ies, ap->mde);
 	fill_fte(ap, ap2_addr, TRUE, &fte);
@@ -341,10 +375,12 @@ send_ft_reassoc_response(Fixture *f, const FtAp *ap)
 	in.mde_len = WIFI_MDE_LEN;
 	in.fte = ies->data + fte_at;
 	in.fte_len = ies->len - fte_at;
-	g_assert_true(wifi_ft_mic(WIFI_AKM_SUITE_FT_PSK, ap->ptk.kck, ap->ptk.kck_len, &in, mic,
-	                          &mic_len, &error));
+	g_assert_true(
+	        wifi_ft_mic(ap->akm, ap->ptk.kck, ap->ptk.kck_len, &in, mic, &mic_len, &error));
 	memcpy(ies->data + fte_at + WIFI_FTE_MIC_OFFSET, mic, mic_len);
 	send_answer_ies(f, NL80211_CMD_ASSOCIATE, ap2_addr, 0, ies);
+	if (mde_fte != NULL)
+		*mde_fte = g_bytes_new(ies->data + rsne_len, ies->len - rsne_len);
 }
 
 /* The roam is over on ap2_addr: the observers heard the link up twice and
@@ -381,7 +417,7 @@ test_ft_air(Fixture *f, gconstpointer data)
 	roam_ft_authenticate(f, &ap, network);
 	send_ft_auth_response(f, &ap, ap.keys.pmk_r0_name, ap2_addr);
 	expect_ft_reassociation(f, &ap);
-	send_ft_reassoc_response(f, &ap);
+	send_ft_reassoc_response(f, &ap, NULL);
 	g_assert_cmpuint(fake_nl_done_all(f->fake, NL80211_CMD_NEW_KEY, 0), ==, 2);
 	ack(f, NL80211_CMD_SET_STATION, ap2_addr);
 	g_assert_cmpuint(fake_nl_n_sent(f->fake, NL80211_CMD_CONTROL_PORT_FRAME), ==, 0);
@@ -493,7 +529,7 @@ send_ft_action_response(Fixture *f, FtAp *ap)
 	g_byte_array_append(frame, ap2_addr, 6);
 	g_byte_array_append(frame, status, 2);
 	target_keys(ap);
-	append_rsne(frame, ap->keys.pmk_r0_name);
+	append_rsne(frame, ap, ap->keys.pmk_r0_name);
 	append_hex(frame, ap->mde);
 	fill_fte(ap, ap2_addr, TRUE, &fte);
 	append_fte(frame, &fte);
@@ -551,7 +587,7 @@ test_ft_ds(Fixture *f, gconstpointer data)
 	send_ft_action_response(f, &ap);
 	expect_ft_reassociation(f, &ap);
 	send_local_teardown(f);
-	send_ft_reassoc_response(f, &ap);
+	send_ft_reassoc_response(f, &ap, NULL);
 	g_assert_cmpuint(fake_nl_done_all(f->fake, NL80211_CMD_NEW_KEY, 0), ==, 2);
 	ack(f, NL80211_CMD_SET_STATION, ap2_addr);
 	g_assert_cmpuint(fake_nl_n_sent(f->fake, NL80211_CMD_AUTHENTICATE), ==, 0);
@@ -581,10 +617,96 @@ test_ft_ds_silent(Fixture *f, gconstpointer data)
 	g_assert_true(network_connected(network));
 }
 
+/* network (FT-802.1X with TESTKEY) joined through ap_addr: the
+ * association, EAP, then the 4-way handshake on the PMK-R1 of the MSK's
+ * XXKey. ap_addr's side of it is returned: its replay counter goes on. */
+static TestAuth *
+join_ft_8021x(Fixture *f, FtAp *ap, WifiNetwork **network)
+{
+	g_autoptr(GBytes) ies = NULL;
+	guint8 msk[64];
+	TestAuth *a;
+
+	testkey_pmk("secret", msk, sizeof(msk));
+	ft_ap_init_xxkey(ap, WIFI_AKM_SUITE_FT_8021X, RSNE_FT_8021X, msk + 32);
+	*network = make_network(f, SSID, RSNE_FT_8021X MDE, EAP_PROFILE);
+	connect_to(f, *network);
+	ack(f, NL80211_CMD_AUTHENTICATE, ap_addr);
+	send_answer(f, NL80211_CMD_AUTHENTICATE, ap_addr, 0);
+	ies = answer_association(f, ap, ap_addr);
+	run_eap(f, "alice", TRUE);
+	a = ft_authenticator(ap, ap_addr, ies);
+	run_4way(f, a);
+	ack(f, NL80211_CMD_SET_STATION, ap_addr);
+	assert_connected(f, *network);
+	return a;
+}
+
+/* The access point (a's) runs EAP again, then the 4-way handshake:
+ * message 2 verifies with the PTK of the PMK-R1 derived from the new MSK
+ * for the link's key holders, and the link stays up throughout. */
+static void
+reauthenticate(Fixture *f, TestAuth *a)
+{
+	run_eap(f, "alice", TRUE);
+	assert_state(f, JOIND_STATION_STATE_CONNECTED);
+	/* A new GTK with it, so that both keys go in again. */
+	test_auth_rekey_group(a);
+	run_4way(f, a);
+	ack(f, NL80211_CMD_SET_STATION, a->aa);
+	assert_state(f, JOIND_STATION_STATE_CONNECTED);
+}
+
+static void
+test_ft_8021x_reauth(Fixture *f, gconstpointer data)
+{
+	g_autoptr(WifiNetwork) network = NULL;
+	g_autoptr(TestAuth) a = NULL;
+	FtAp ap;
+
+	a = join_ft_8021x(f, &ap, &network);
+	reauthenticate(f, a);
+	g_assert_cmpstr(f->events->str, ==, "C");
+	g_assert_true(network_connected(network));
+}
+
+/* After a transition over the air, where no EAP ran (none is started:
+ * no EAPOL frame goes out), the diagnostics keep EAP's method and
+ * identity, and the target's re-authentication keys the link for the
+ * target's R1KH-ID with the reassociation response's MDE and FTE. */
+static void
+test_ft_8021x_roam_reauth(Fixture *f, gconstpointer data)
+{
+	g_autoptr(WifiNetwork) network = NULL;
+	WifiConnectionInfo info;
+	FtAp ap;
+	g_autoptr(TestAuth) a = join_ft_8021x(f, &ap, &network);
+	g_autoptr(GBytes) ies = NULL;
+	g_autoptr(TestAuth) a2 = NULL;
+
+	fake_nl_clear_sent(f->fake);
+	roam_ft_authenticate(f, &ap, network);
+	send_ft_auth_response(f, &ap, ap.keys.pmk_r0_name, ap2_addr);
+	expect_ft_reassociation(f, &ap);
+	send_ft_reassoc_response(f, &ap, &ies);
+	g_assert_cmpuint(fake_nl_done_all(f->fake, NL80211_CMD_NEW_KEY, 0), ==, 2);
+	ack(f, NL80211_CMD_SET_STATION, ap2_addr);
+	g_assert_cmpuint(fake_nl_n_sent(f->fake, NL80211_CMD_CONTROL_PORT_FRAME), ==, 0);
+	assert_roamed(f, network);
+	g_assert_true(wifi_connector_get_connection_info(f->connector, &info));
+	g_assert_cmpstr(info.eap_method, ==, "TESTKEY");
+	g_assert_cmpstr(info.eap_identity, ==, "alice");
+	a2 = ft_authenticator(&ap, ap2_addr, ies);
+	f->peer = ap2_addr;
+	reauthenticate(f, a2);
+	g_assert_cmpstr(f->events->str, ==, "CC");
+}
+
 int
 main(int argc, char **argv)
 {
 	g_test_init(&argc, &argv, NULL);
+	g_assert_true(joind_eap_register_method(&testkey_ops, NULL));
 	CONNECT_TEST_ADD("/wifi/connect/ft/air", &sme, test_ft_air);
 	CONNECT_TEST_ADD("/wifi/connect/ft/refused", &sme, test_ft_refused);
 	CONNECT_TEST_ADD("/wifi/connect/ft/silent", &sme, test_ft_silent);
@@ -592,5 +714,7 @@ main(int argc, char **argv)
 	CONNECT_TEST_ADD("/wifi/connect/ft/no-r1kh", &sme, test_ft_no_r1kh);
 	CONNECT_TEST_ADD("/wifi/connect/ft/ds", &sme, test_ft_ds);
 	CONNECT_TEST_ADD("/wifi/connect/ft/ds-silent", &sme, test_ft_ds_silent);
+	CONNECT_TEST_ADD("/wifi/connect/ft/8021x-reauth", &sme, test_ft_8021x_reauth);
+	CONNECT_TEST_ADD("/wifi/connect/ft/8021x-roam-reauth", &sme, test_ft_8021x_roam_reauth);
 	return g_test_run();
 }

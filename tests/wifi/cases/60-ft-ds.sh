@@ -15,8 +15,8 @@
 # disconnected.
 # shellcheck source=../roam-lib.sh
 source "$JOIND_SOURCE_ROOT/tests/wifi/roam-lib.sh"
-# shellcheck source=../ft-roam-lib.sh
-source "$JOIND_SOURCE_ROOT/tests/wifi/ft-roam-lib.sh"
+# shellcheck source=../ft-lib.sh
+source "$JOIND_SOURCE_ROOT/tests/wifi/ft-lib.sh"
 
 # Its own SSID: 60-ft-psk's access points had the same BSSIDs without
 # "FT over the DS".
@@ -32,7 +32,8 @@ wifi_poll 30 "hostapd beaconing on wlan4" hostapd_all_enabled "$WORK/hostapd-ft1
 wifi_poll 30 "hostapd beaconing on wlan5" hostapd_all_enabled "$WORK/hostapd-ft2.conf"
 ft_join
 
-ft_roam_to_target
+ft_roam
+ft_check_akm "${ROAM_TO[@]}" 00-0f-ac-4
 ((FT_4WAY == 0)) ||
 	wifi_fail "${ROAM_TO[0]} ran a 4-way handshake with the station: the roam was no fast transition"
 # The access point left received the station's FT Action frame.

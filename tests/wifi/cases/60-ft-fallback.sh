@@ -14,8 +14,8 @@
 # The station never reports disconnected (roam-lib.sh's watch).
 # shellcheck source=../roam-lib.sh
 source "$JOIND_SOURCE_ROOT/tests/wifi/roam-lib.sh"
-# shellcheck source=../ft-roam-lib.sh
-source "$JOIND_SOURCE_ROOT/tests/wifi/ft-roam-lib.sh"
+# shellcheck source=../ft-lib.sh
+source "$JOIND_SOURCE_ROOT/tests/wifi/ft-lib.sh"
 
 mountpoint -q /sys/kernel/debug || mount -t debugfs debugfs /sys/kernel/debug
 # Its own SSID: the silent access point's BSS is gone from the kernel's
@@ -26,7 +26,8 @@ FT_GENERATE_LOCAL=0 ft_ap ft1 wlan4 6 02000000f001
 FT_GENERATE_LOCAL=0 ft_ap ft2 wlan5 11 02000000f002
 ft_join
 
-ft_roam_to_target
+ft_roam
+ft_check_akm "${ROAM_TO[@]}" 00-0f-ac-4
 # At least one: on a loaded VM mac80211 may send the reassociation request
 # twice, and hostapd then runs a second handshake.
 ((FT_4WAY >= 1)) ||
