@@ -273,6 +273,8 @@ client_start(Fixture *f, const ClientSetup *cs)
 	c.ap_rsne_len = (gsize)cs->ap_rsne[1] + 2;
 	c.ap_rsnxe = cs->ap_rsnxe;
 	c.ap_rsnxe_len = cs->ap_rsnxe != NULL ? (gsize)cs->ap_rsnxe[1] + 2 : 0;
+	/* A test that joins again (after a restart) starts a new client. */
+	g_clear_pointer(&f->sta, wifi_handshake_free);
 	f->sta = wifi_handshake_new(&c, &cb, f, &error);
 	g_assert_no_error(error);
 }
