@@ -139,13 +139,6 @@ ent_connect_fails() {
 		wifi_fail "$1: not disconnected after the failure"
 }
 
-ent_disconnect() {
-	jcall --object-path "$DEV" --method net.joind.Station1.Disconnect >/dev/null ||
-		wifi_fail "Disconnect() failed"
-	jw -t 10 object net.joind.Station1 State=disconnected >/dev/null ||
-		wifi_fail "not disconnected after Disconnect()"
-}
-
 # ent_link JQ: the connected link's diagnostics satisfy JQ.
 ent_link() {
 	wifi_diag ".devices[] | select(.name == \"wlan2\") | .details.connection | $1" >/dev/null

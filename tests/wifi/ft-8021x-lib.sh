@@ -93,7 +93,7 @@ ft8021x_connect_roam() {
 		wifi_fail "${ROAM_TO[0]} began EAP with the station: the roam was no fast transition"
 	radius_saw 'Received Access-Request' && wifi_fail "FreeRADIUS was asked during the roam"
 	check "$3: roamed ${ROAM_FROM[1]} -> ${ROAM_TO[1]} in $ROAM_TOOK s with FT over the air (no EAP, no 4-way handshake on ${ROAM_TO[0]}, nothing to FreeRADIUS), never disconnected"
-	ent_disconnect
+	wifi_disconnect
 }
 
 # ft8021x_case AKMS AKM WORD NAME: both access points offer AKMS

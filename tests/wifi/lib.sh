@@ -206,6 +206,15 @@ jw() { "$JOIND_WAIT" "$@"; }
 
 jcall() { gdbus call --system --dest net.joind "$@"; }
 
+# wifi_disconnect [TIMEOUT]: Station1.Disconnect() on $DEV, then the station
+# says disconnected within TIMEOUT seconds (10).
+wifi_disconnect() {
+	jcall --object-path "$DEV" --method net.joind.Station1.Disconnect >/dev/null ||
+		wifi_fail "Disconnect() failed"
+	jw -t "${1:-10}" object net.joind.Station1 State=disconnected >/dev/null ||
+		wifi_fail "not disconnected after Disconnect()"
+}
+
 wifi_agent_call() {
 	local log=$1 pass=$2 t
 	shift 2

@@ -107,13 +107,13 @@ eroam_roam true
 check "roam to ${ROAM_FROM[1]}: full EAP-TLS in $ROAM_TOOK s, never disconnected"
 eroam_roam false
 check "roam back to ${ROAM_FROM[1]}: the cached PMKSA in $ROAM_TOOK s (no EAP in hostapd, nothing to FreeRADIUS), never disconnected"
-ent_disconnect
+wifi_disconnect
 
 eroam_start 1
 eroam_profile OKC=true
 eroam_connect
 eroam_roam false
 check "okc=1 and OKC=true: roam to ${ROAM_FROM[1]} on the derived PMKSA in $ROAM_TOOK s (no EAP), never disconnected"
-ent_disconnect
+wifi_disconnect
 rm -f "$WORK/state/joind-eroam.8021x"
 radius_teardown

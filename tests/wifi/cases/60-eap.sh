@@ -41,7 +41,7 @@ for want in 'EAP method *PEAP' 'EAP identity *anonymous@auth.test' 'PMKSA cached
 done
 grep -q peappass "$JOIND_LOG" && wifi_fail "the password reached the log"
 check "PEAP/MSCHAPv2 (WPA2-Enterprise): Connect() in ${TOOK} s, authorized on the AP, diagnostics and joinctl show: PEAP as anonymous@auth.test, TLS version, cipher and server; ping AP -> station: $ENT_PING"
-ent_disconnect
+wifi_disconnect
 
 # ---------------------------------------------------------- wrong password ---
 ent_peap_profile joind-ent nopenope
@@ -92,7 +92,7 @@ ent_connect joind-ent
 wifi_station_json wlan2 '.refused_server == null' >/dev/null ||
 	wifi_fail "pinned: station show still shows a refused server"
 check "joinctl known-networks trust: pin written ($(grep -o 'sha256/[^ ]*' "$WORK/ent-trust.txt" | head -1)), Connect() in ${TOOK} s"
-ent_disconnect
+wifi_disconnect
 
 # A pin of another key: the server, though it is the same as before, is
 # refused, and the error and station show name the key it has.
@@ -115,7 +115,7 @@ wifi_poll 10 "the password remembered" grep -qx 'EAP-PEAP-Phase2-Password=peappa
 	"$WORK/state/joind-ent.8021x"
 [[ $(stat -c %a "$WORK/state/joind-ent.8021x") == 600 ]] || wifi_fail "profile mode is not 0600"
 check "password from the calling client's agent (RequestUserPassword), remembered in the profile (0600)"
-ent_disconnect
+wifi_disconnect
 
 ent_peap_profile joind-ent ''
 agent_call "$WORK/ent-cancel.log" --cancel && wifi_fail "Connect() succeeded although the agent cancelled"
@@ -135,7 +135,7 @@ ent_link '(.eap_method == "TLS") and (.eap_identity == "tlsuser") and (.tls_vers
 	wifi_fail "TLS: diagnostics"
 ent_ping wlan6
 check "EAP-TLS with TLS 1.3 only: Connect() in ${TOOK} s; ping: $ENT_PING"
-ent_disconnect
+wifi_disconnect
 rm "$WORK/state/joind-ent.8021x"
 
 # ------------------------------- EAP-TLS, the client key on a PKCS#11 token ---
@@ -184,7 +184,7 @@ grep -q 'client key is on the PKCS#11 token “joind-wifi”, object “tlsuser�
 grep -q 'wifi-pin-7' "$JOIND_LOG" && wifi_fail "PKCS#11: the PIN is in joind's log"
 ent_ping wlan6
 check "WPA2-Enterprise EAP-TLS with the key on a PKCS#11 token (SoftHSM2), after the token errors, same joind: Connect() in ${TOOK} s; ping: $ENT_PING"
-ent_disconnect
+wifi_disconnect
 rm "$WORK/state/joind-ent.8021x"
 
 # --------------------------------------------------------- WPA3-Enterprise ---
@@ -196,7 +196,7 @@ ap_sta=$(ent_ns iw dev wlan6-1 station get "$ENT_ADDR") || wifi_fail "WPA3: AP h
 grep -qE 'MFP:\s*yes' <<<"$ap_sta" || wifi_fail "WPA3: AP: station without MFP"
 ent_ping wlan6-1
 check "WPA3-Enterprise (802.1X-SHA256, MFP required): Connect() in ${TOOK} s, MFP on the AP; ping: $ENT_PING"
-ent_disconnect
+wifi_disconnect
 rm "$WORK/state/joind-ent-wpa3.8021x"
 
 ent_teardown

@@ -31,19 +31,19 @@ ent_peap_profile joind-ent peappass
 pmksa_round false
 full_took=$TOOK
 ent_ping wlan6
-ent_disconnect
+wifi_disconnect
 pmksa_round true
 grep -qE 'authorized:\s*yes' <<<"$(ent_ns iw dev wlan6 station get "$ENT_ADDR")" ||
 	wifi_fail "PMKSA: AP: station not authorized"
 ent_ping wlan6
 check "PMKSA: full EAP in ${full_took} s, then the cached PMKSA in ${TOOK} s (no EAP in hostapd's log, pmksa_cached=true); ping: $ENT_PING"
-ent_disconnect
+wifi_disconnect
 
 wifi_stop_hostapd ent
 ent_start_hostapd
 pmksa_round false
 check "hostapd restarted (its PMKSA cache gone): full EAP again in ${TOOK} s"
-ent_disconnect
+wifi_disconnect
 
 # ------------------------------------------------- an admin's profile ---
 # A user's Disconnect() turned autoconnect off until the next Connect():

@@ -60,7 +60,7 @@ radius_saw 'User-Name = "peapuser"' || wifi_fail "FreeRADIUS did not see peapuse
 radius_saw 'Sent Access-Accept' || wifi_fail "FreeRADIUS sent no Access-Accept"
 grep -q peappass "$JOIND_LOG" && wifi_fail "the password reached the log"
 check "PEAP/MSCHAPv2 via FreeRADIUS: Connect() in ${TOOK} s; FreeRADIUS: outer anonymous@auth.test only, peapuser in the inner tunnel, Access-Accept; ping: $ENT_PING"
-ent_disconnect
+wifi_disconnect
 
 # ---------------------------------------------------------- wrong password ---
 radius_mark
@@ -92,7 +92,7 @@ radius_saw 'Sent Access-Accept' || wifi_fail "FreeRADIUS sent no Access-Accept"
 radius_saw 'TLS 1\.3|TLSv1\.3' || wifi_fail "FreeRADIUS did not negotiate TLS 1.3"
 ent_ping wlan6-1
 check "EAP-TLS (PKCS#12 ClientKeyBundle, TLS 1.3 only) via FreeRADIUS: Connect() in ${TOOK} s; ping: $ENT_PING"
-ent_disconnect
+wifi_disconnect
 rm "$WORK/state/joind-radius.8021x"
 
 radius_teardown

@@ -56,7 +56,7 @@ row() {
 	fi
 	ent_ping "$iface"
 	check "$name on $ssid: Connect() in ${TOOK} s; ping: $ENT_PING"
-	ent_disconnect
+	wifi_disconnect
 	rm "$WORK/state/$ssid.8021x"
 }
 

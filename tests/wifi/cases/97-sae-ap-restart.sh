@@ -25,13 +25,6 @@ iw_pid=$!
 hostapd_pid=
 trap 'kill $iw_pid 2>/dev/null || true; [[ -z $hostapd_pid ]] || kill -CONT $hostapd_pid 2>/dev/null || true' EXIT
 
-restart_disconnect() {
-	jcall --object-path "$DEV" --method net.joind.Station1.Disconnect >/dev/null ||
-		wifi_fail "Disconnect() failed"
-	jw -t 20 object net.joind.Station1 State=disconnected >/dev/null ||
-		wifi_fail "not disconnected after Disconnect()"
-}
-
 # $1: -dd -t for the rounds (debug, with timestamps), nothing for the last.
 restart_ap() {
 	wifi_stop_hostapd a
@@ -43,15 +36,15 @@ restart_ap() {
 }
 
 wifi_connect "$net" joind-sae
-restart_disconnect
+wifi_disconnect 20
 for ((r = 1; r <= rounds; r++)); do
 	wifi_connect "$net" joind-sae
-	restart_disconnect
+	wifi_disconnect 20
 	restart_ap "-dd -t"
 	wifi_step "round $r: hostapd a restarted"
 	wifi_connect "$net" joind-sae
 	wifi_step "round $r: the first Connect() after the restart joined in $TOOK s"
-	restart_disconnect
+	wifi_disconnect 20
 done
 check "$rounds hostapd restarts: the first SAE Connect() after each joined"
 
@@ -62,7 +55,7 @@ check "$rounds hostapd restarts: the first SAE Connect() after each joined"
 # goes on and answers late, to a station no longer listening ("did not
 # acknowledge authentication response"). The Connect() must still join.
 wifi_connect "$net" joind-sae
-restart_disconnect
+wifi_disconnect 20
 restart_ap "-dd -t"
 hostapd_pid=$(cat "$WORK/hostapd-a.pid")
 timeouts=$(grep -c "auth: timed out" "$LOGDIR/iw-event.log" || true)
@@ -81,6 +74,6 @@ jw -t 10 object net.joind.Station1 State=connected "ConnectedNetwork=$net" >/dev
 grep -q "did not acknowledge authentication response" "$LOGDIR/hostapd-a-restart.log" ||
 	wifi_fail "hostapd's late answer was acknowledged: the stall did not happen as meant"
 check "hostapd stalled past the open system authentication: Connect() joined in $TOOK s (SAE after the unanswered PMKSA attempt)"
-restart_disconnect
+wifi_disconnect 20
 rm -f "$WORK/state/joind-sae.psk"
 restart_ap ""
