@@ -11,6 +11,7 @@
 
 #include "ap-channel.h"
 #include "ap-cmds.h"
+#include "frame.h"
 #include "joind-crypto.h"
 #include "joind-secret.h"
 #include "mgmt.h"
@@ -203,10 +204,8 @@ step_done(int err, gpointer user_data)
 
 	if (self->state != WIFI_AP_STATE_STARTING)
 		return;
-	/* The frames an earlier BSS registered on this socket stay registered
-	 * until the interface changes type: a start after a stop finds them. */
-	if (err == -EALREADY && self->step == STEP_REGISTER)
-		err = 0;
+	if (self->step == STEP_REGISTER)
+		err = wifi_frame_register_status(err);
 	if (err < 0 && self->step != STEP_ISOLATE) {
 		why = g_strdup_printf("the kernel refused %s: %s",
 		                      self->step == STEP_START ? "to start the BSS"
@@ -350,7 +349,8 @@ step_run(WifiAp *self)
 	case STEP_REGISTER:
 		build_ies(self);
 		for (guint i = 0; i < G_N_ELEMENTS(frame_subtypes); i++)
-			step_send(self, wifi_ap_msg_register_frame(nl, ifindex, frame_subtypes[i]));
+			step_send(self,
+			          wifi_frame_msg_register(nl, ifindex, frame_subtypes[i], NULL, 0));
 		break;
 	case STEP_START:
 		send_start(self);

@@ -115,8 +115,7 @@ ds_registered(int error, gpointer user_data)
 	g_autofree gchar *why = NULL;
 
 	ds->request = 0;
-	/* -EALREADY: this socket registered before (an earlier roam). */
-	if (error >= 0 || error == -EALREADY) {
+	if (wifi_frame_register_status(error) >= 0) {
 		ds_send(self);
 		return;
 	}

@@ -103,18 +103,6 @@ wifi_ap_msg_del_station(WifiNl *nl, guint32 ifindex, const guint8 mac[6], guint1
 }
 
 struct nl_msg *
-wifi_ap_msg_register_frame(WifiNl *nl, guint32 ifindex, guint8 subtype)
-{
-	struct nl_msg *msg = wifi_nl_msg_new(nl, NL80211_CMD_REGISTER_FRAME, 0);
-
-	nla_put_u32(msg, NL80211_ATTR_IFINDEX, ifindex);
-	/* Frame control as a little-endian 16-bit value: type 0, subtype. */
-	nla_put_u16(msg, NL80211_ATTR_FRAME_TYPE, subtype);
-	nla_put(msg, NL80211_ATTR_FRAME_MATCH, 0, NULL);
-	return msg;
-}
-
-struct nl_msg *
 wifi_ap_msg_frame(WifiNl *nl, guint32 ifindex, GBytes *frame, gboolean want_status)
 {
 	struct nl_msg *msg = wifi_nl_msg_new(nl, NL80211_CMD_FRAME, 0);

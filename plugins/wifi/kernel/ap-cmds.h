@@ -43,8 +43,6 @@ struct nl_msg *wifi_ap_msg_new_station(WifiNl *nl, guint32 ifindex, const guint8
  * this reason (0: none is sent, the station left by itself). */
 struct nl_msg *wifi_ap_msg_del_station(WifiNl *nl, guint32 ifindex, const guint8 mac[6],
                                        guint16 reason);
-/* Asks for management frames of this subtype (WIFI_MGMT_FC_SUBTYPE_*). */
-struct nl_msg *wifi_ap_msg_register_frame(WifiNl *nl, guint32 ifindex, guint8 subtype);
 /* Transmits a whole management frame; with want_status the reply names a
  * cookie (NL80211_ATTR_COOKIE) and a FRAME_TX_STATUS event with it says
  * whether the peer acknowledged the frame. */

@@ -4,16 +4,24 @@
 
 #include <netlink/attr.h>
 
-guint
-wifi_frame_register(WifiNl *nl, guint32 ifindex, guint16 type, const guint8 *match, gsize match_len,
-                    WifiNlDoneFunc done, gpointer user_data)
+struct nl_msg *
+wifi_frame_msg_register(WifiNl *nl, guint32 ifindex, guint16 type, const guint8 *match,
+                        gsize match_len)
 {
 	struct nl_msg *msg = wifi_nl_msg_new(nl, NL80211_CMD_REGISTER_FRAME, 0);
 
 	nla_put_u32(msg, NL80211_ATTR_IFINDEX, ifindex);
 	nla_put_u16(msg, NL80211_ATTR_FRAME_TYPE, type);
 	nla_put(msg, NL80211_ATTR_FRAME_MATCH, (int)match_len, match);
-	return wifi_nl_send(nl, msg, NULL, done, user_data, NULL);
+	return msg;
+}
+
+guint
+wifi_frame_register(WifiNl *nl, guint32 ifindex, guint16 type, const guint8 *match, gsize match_len,
+                    WifiNlDoneFunc done, gpointer user_data)
+{
+	return wifi_nl_send(nl, wifi_frame_msg_register(nl, ifindex, type, match, match_len), NULL,
+	                    done, user_data, NULL);
 }
 
 guint

@@ -5,6 +5,8 @@
  * the access point, built in ieee80211/). */
 #pragma once
 
+#include <errno.h>
+
 #include "nl80211.h"
 
 G_BEGIN_DECLS
@@ -13,12 +15,23 @@ G_BEGIN_DECLS
  * NL80211_ATTR_FRAME_TYPE takes it. */
 #define WIFI_FRAME_TYPE_ACTION 0x00d0
 
-/* Registers for the frames of type on interface ifindex whose body starts
- * with match (for an Action frame: its category and action). done hears
- * the answer; -EALREADY means an earlier registration on this socket
- * stands. Returns the request (wifi_nl_cancel()). */
+/* The REGISTER_FRAME request for the frames of type on interface ifindex
+ * whose body starts with match (match_len 0: every frame of the type). */
+struct nl_msg *wifi_frame_msg_register(WifiNl *nl, guint32 ifindex, guint16 type,
+                                       const guint8 *match, gsize match_len);
+/* Sends wifi_frame_msg_register()'s request; done hears the answer, to be
+ * read through wifi_frame_register_status(). Returns the request
+ * (wifi_nl_cancel()). */
 guint wifi_frame_register(WifiNl *nl, guint32 ifindex, guint16 type, const guint8 *match,
                           gsize match_len, WifiNlDoneFunc done, gpointer user_data);
+/* The outcome of a registration's answer: the kernel keeps a socket's
+ * registrations until the interface changes type and answers a second
+ * one -EALREADY, which is success (a later link, roam or BSS). */
+static inline int
+wifi_frame_register_status(int error)
+{
+	return error == -EALREADY ? 0 : error;
+}
 /* Sends frame (whole, MAC header first) on interface ifindex's channel. */
 guint wifi_frame_send(WifiNl *nl, guint32 ifindex, GBytes *frame, WifiNlDoneFunc done,
                       gpointer user_data);

@@ -29,8 +29,7 @@ register_done(int error, gpointer user_data)
 	guint *request = user_data;
 
 	*request = 0;
-	/* -EALREADY: this socket registered before (an earlier link). */
-	if (error < 0 && error != -EALREADY)
+	if (wifi_frame_register_status(error) < 0)
 		g_warning("wifi: roaming: the kernel refused to pass up action frames (%s): no "
 		          "neighbour reports or BSS transition requests",
 		          g_strerror(-error));
