@@ -8,22 +8,29 @@
 #include "sae-attempt.h"
 
 static void
+sae_not_in_scan_table(WifiConnector *self)
+{
+	g_autofree gchar *message = g_strdup_printf(
+	        "The kernel refused the SAE authentication: the access point is not in its "
+	        "scan table, and %u scans of its channel (%u MHz) did not see it again.",
+	        self->rescans, self->cur->bss->freq);
+
+	connector_fail(self, WIFI_CONNECT_EVENT_FAILED, JOIND_ERROR_FAILED, message, CONN_IDLE);
+}
+
+static void
 on_sae_done(const GError *error, gpointer user_data)
 {
 	WifiConnector *self = user_data;
 
 	if (self->state != CONN_AUTHENTICATING)
 		return; /* failed already (the kernel refused a frame) */
-	/* The kernel expired the BSS: scanned once and tried again; a
-	 * failure after that is the kernel's, not the access point's (the
-	 * BSS is not avoided), and nothing is authenticated to tear down. */
+	/* The kernel expired the BSS: scanned and tried again; a failure
+	 * after the last scan is not the access point's refusal (the BSS is
+	 * not avoided), and nothing is authenticated to tear down. */
 	if (g_error_matches(error, JOIND_ERROR, JOIND_ERROR_NOT_FOUND)) {
 		if (!connector_rescan_bss(self))
-			connector_fail(
-			        self, WIFI_CONNECT_EVENT_FAILED, JOIND_ERROR_FAILED,
-			        "The kernel refused the SAE authentication: the access point "
-			        "is not in its scan table, even after a scan of its channel.",
-			        CONN_IDLE);
+			sae_not_in_scan_table(self);
 		return;
 	}
 	if (error != NULL) {

@@ -73,9 +73,9 @@ struct _WifiConnector {
 	 * attempt starts. */
 	GVariant *refused_server;
 	/* cur's directed scan for a BSS the kernel expired (connect-rescan.c),
-	 * and whether it ran: once an attempt. */
+	 * and how many ran in this attempt (WIFI_RESCAN_TRIES at most). */
 	GCancellable *rescan;
-	gboolean rescanned;
+	guint rescans;
 };
 
 /* connect.c's, for the event handlers. */
@@ -108,6 +108,9 @@ void connector_teardown_done(WifiConnector *self, const gchar *why);
 /* connect-rescan.c's: the kernel refused cur's authentication with
  * -ENOENT (its scan table lost the BSS): a scan of the BSS's frequency,
  * then AUTHENTICATING again. FALSE when cur had its scan already. */
+/* Directed scans for a BSS the kernel expired, per attempt
+ * (connect-rescan.c says why more than one). */
+#define WIFI_RESCAN_TRIES 3
 gboolean connector_rescan_bss(WifiConnector *self);
 void connector_rescan_cancel(WifiConnector *self);
 

@@ -1,11 +1,14 @@
 /* connect-rescan.c - an authentication the kernel refused with -ENOENT:
  * cfg80211 authenticates only to a BSS in its scan table, and expires one
  * not seen for 30 s (e.g. while the interface was connected on another
- * channel). Methods whose frames go through joind's SME (SAE) cannot hand
- * the attempt to the kernel's CMD_CONNECT as open system does: one
- * directed scan of the BSS's frequency for the network's SSID puts it
- * back, and the authentication goes once more. The expiry is the
- * kernel's, not the access point's: nothing is held against the BSS. */
+ * channel) or whose authentication timed out. Methods whose frames go
+ * through joind's SME (SAE) cannot hand the attempt to the kernel's
+ * CMD_CONNECT as open system does: a directed scan of the BSS's frequency
+ * for the network's SSID puts it back, and the authentication goes once
+ * more. One such scan dwells 30 to 60 ms on the channel, less than a
+ * beacon interval, and an access point busy starting up may miss the
+ * probe: WIFI_RESCAN_TRIES scans before the attempt fails. The expiry is
+ * the kernel's, not the access point's: nothing is held against the BSS. */
 #include "connect-private.h"
 
 #include "joind-mac.h"
@@ -56,13 +59,14 @@ connector_rescan_bss(WifiConnector *self)
 	guint32 freq = bss->freq;
 	gchar addr[JOIND_MAC_STRING_LEN];
 
-	if (self->rescanned || self->rescan != NULL)
+	if (self->rescans >= WIFI_RESCAN_TRIES || self->rescan != NULL)
 		return FALSE;
-	self->rescanned = TRUE;
+	self->rescans++;
 	wifi_iface_info(self->iface,
-	                "the kernel no longer knows %s: scanning %u MHz for it, then "
-	                "authenticating again",
-	                joind_mac_to_string(bss->bssid, addr), freq);
+	                "the kernel no longer knows %s: scanning %u MHz for it (%u of %u), "
+	                "then authenticating again",
+	                joind_mac_to_string(bss->bssid, addr), freq, self->rescans,
+	                WIFI_RESCAN_TRIES);
 	params->freqs = g_array_new(FALSE, FALSE, sizeof(guint32));
 	g_array_append_val(params->freqs, freq);
 	wifi_scan_params_add_ssid(params, ssid);

@@ -509,7 +509,7 @@ connector_start(WifiConnector *self)
 		return;
 	}
 	self->via_sme = self->use_sme;
-	self->rescanned = FALSE;
+	self->rescans = 0;
 	self->method = wifi_auth_method_for(cur);
 	/* Named before the state turns: iwd's clients read it with it. */
 	joind_station_set_target_network(self->station, JOIND_NETWORK(cur->network));

@@ -306,9 +306,11 @@ link_socket_get_permanent_address(gpointer backend, const gchar *ifname, guint8 
                                   GError **error)
 {
 	LinkSocket *self = backend;
-	struct {
+	/* The request ends in a flexible array: a union gives it room
+	 * (standard C, where a struct around it is a GNU extension). */
+	union {
 		struct ethtool_perm_addr head;
-		guint8 data[MAX_ADDR_LEN];
+		guint8 room[sizeof(struct ethtool_perm_addr) + MAX_ADDR_LEN];
 	} req = {.head = {.cmd = ETHTOOL_GPERMADDR, .size = MAX_ADDR_LEN}};
 	struct ifreq ifr = {0};
 
@@ -320,7 +322,7 @@ link_socket_get_permanent_address(gpointer backend, const gchar *ifname, guint8 
 		            req.head.size != 6 ? "not 6 octets" : g_strerror(errno));
 		return FALSE;
 	}
-	memcpy(addr, req.data, 6);
+	memcpy(addr, req.head.data, 6);
 	return TRUE;
 }
 

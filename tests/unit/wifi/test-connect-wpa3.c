@@ -382,6 +382,64 @@ test_sae_bss_expired(Fixture *f, gconstpointer data)
 	sae_ap_clear(&ap);
 }
 
+/* expect_rescan F: the pending SAE commit refused with -ENOENT, and the
+ * directed scan of 2412 MHz that follows it answered with no BSS. */
+static void
+expect_rescan(Fixture *f)
+{
+	FakeNlRequest *req;
+
+	fake_nl_done(f->fake, fake_nl_expect(f->fake, NL80211_CMD_AUTHENTICATE), -ENOENT);
+	iterate();
+	g_assert_cmpuint(f->n_done, ==, 0);
+	req = fake_nl_find(f->fake, NL80211_CMD_TRIGGER_SCAN);
+	g_assert_nonnull(req);
+	g_assert_nonnull(req->attrs[NL80211_ATTR_SCAN_FREQUENCIES]);
+	g_assert_null(fake_nl_find(f->fake, NL80211_CMD_AUTHENTICATE));
+	fake_bss_complete_scan(f->fake, f->nl, NULL, 0);
+	iterate();
+}
+
+/* A directed scan dwells less than a beacon interval, and a busy access
+ * point may miss its probe: the BSS expired, its first scans do not put it
+ * back, the third (the last, connect-rescan.c) does and the link comes up. */
+static void
+test_sae_bss_expired_scans(Fixture *f, gconstpointer data)
+{
+	g_autoptr(WifiNetwork) network =
+	        make_network(f, "wpa3", RSNE_SAE, "[Security]\nPassphrase=" PASSPHRASE "\n");
+	SaeAp ap;
+	guint8 pmkid[16];
+
+	sae_ap_init(&ap, "wpa3", FALSE);
+	f->iface->wiphy->max_scan_ssids = 4;
+	connect_to(f, network);
+	for (guint i = 0; i < 3; i++)
+		expect_rescan(f);
+	sae_run(f, &ap);
+	sae_associate(f, 0, wifi_sae_get_pmk(ap.sae), FALSE, pmkid);
+	assert_connected(f, network);
+	sae_ap_clear(&ap);
+}
+
+/* No scan puts the expired BSS back: the attempt fails after the last
+ * one, saying so, without scanning for ever. */
+static void
+test_sae_bss_gone(Fixture *f, gconstpointer data)
+{
+	g_autoptr(WifiNetwork) network =
+	        make_network(f, "wpa3", RSNE_SAE, "[Security]\nPassphrase=" PASSPHRASE "\n");
+
+	f->iface->wiphy->max_scan_ssids = 4;
+	connect_to(f, network);
+	for (guint i = 0; i < 3; i++)
+		expect_rescan(f);
+	fake_nl_done(f->fake, fake_nl_expect(f->fake, NL80211_CMD_AUTHENTICATE), -ENOENT);
+	iterate();
+	g_assert_null(fake_nl_find(f->fake, NL80211_CMD_TRIGGER_SCAN));
+	assert_failed(f, JOIND_ERROR_FAILED, "3 scans of its channel (2412 MHz)", "F");
+}
+
 int
 main(int argc, char **argv)
 {
@@ -398,6 +456,8 @@ main(int argc, char **argv)
 	CONNECT_TEST_ADD("/connect/sae/pmksa-open-refused", &sme_sae, test_sae_pmksa_open_refused);
 	CONNECT_TEST_ADD("/connect/sae/pmksa-unanswered", &sme_sae, test_sae_pmksa_unanswered);
 	CONNECT_TEST_ADD("/connect/sae/pt", &sme_sae, test_sae_pt);
+	CONNECT_TEST_ADD("/connect/sae/bss-expired-scans", &sme_sae, test_sae_bss_expired_scans);
+	CONNECT_TEST_ADD("/connect/sae/bss-gone", &sme_sae, test_sae_bss_gone);
 	CONNECT_TEST_ADD("/connect/sae/bss-expired", &sme_sae, test_sae_bss_expired);
 	return g_test_run();
 }
