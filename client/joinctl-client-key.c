@@ -66,7 +66,7 @@ describe_settings(GVariant *settings)
 
 	g_variant_iter_init(&iter, settings);
 	while (g_variant_iter_next(&iter, "{&sv}", &name, &value)) {
-		g_autoptr(GVariant) owned = value;
+		g_autoptr(GVariant) owned G_GNUC_UNUSED = value; /* freed each turn */
 		if (g_str_has_prefix(name, "Security.EAP-") &&
 		    g_str_has_suffix(name, "-ClientKey") &&
 		    g_variant_is_of_type(value, G_VARIANT_TYPE_STRING))
@@ -91,7 +91,7 @@ joinctl_client_key_text(JoinctlContext *ctx, const gchar *profile_path, const gc
 	list = g_variant_get_child_value(reply, 0);
 	g_variant_iter_init(&iter, list);
 	while (g_variant_iter_next(&iter, "(&o&s&s@a{sv})", &path, &p_kind, &p_name, &settings)) {
-		g_autoptr(GVariant) owned = settings;
+		g_autoptr(GVariant) owned G_GNUC_UNUSED = settings; /* freed each turn */
 		if (g_strcmp0(path, profile_path) == 0 ||
 		    (g_strcmp0(p_kind, kind) == 0 && g_strcmp0(p_name, name) == 0))
 			return describe_settings(settings);

@@ -5,10 +5,13 @@
  * through joind's SME (SAE) cannot hand the attempt to the kernel's
  * CMD_CONNECT as open system does: a directed scan of the BSS's frequency
  * for the network's SSID puts it back, and the authentication goes once
- * more. One such scan dwells 30 to 60 ms on the channel, less than a
- * beacon interval, and an access point busy starting up may miss the
- * probe: WIFI_RESCAN_TRIES scans before the attempt fails. The expiry is
- * the kernel's, not the access point's: nothing is held against the BSS. */
+ * more. An active scan dwells 30 to 60 ms on the channel, less than a
+ * beacon interval, and an access point busy starting up may not answer
+ * its probe in time: WIFI_RESCAN_TRIES scans before the attempt fails,
+ * the second passive (it dwells for a beacon, which the radio sends
+ * without the access point's daemon), the others probing for the SSID (a
+ * hidden network answers nothing else). The expiry is the kernel's, not
+ * the access point's: nothing is held against the BSS. */
 #include "connect-private.h"
 
 #include "joind-mac.h"
@@ -69,7 +72,9 @@ connector_rescan_bss(WifiConnector *self)
 	                WIFI_RESCAN_TRIES);
 	params->freqs = g_array_new(FALSE, FALSE, sizeof(guint32));
 	g_array_append_val(params->freqs, freq);
-	wifi_scan_params_add_ssid(params, ssid);
+	params->passive = self->rescans == 2;
+	if (!params->passive)
+		wifi_scan_params_add_ssid(params, ssid);
 	self->rescan = g_cancellable_new();
 	/* The attempt's own hold would keep its scan waiting. */
 	wifi_scanner_release(self->scanner);

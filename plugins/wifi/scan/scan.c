@@ -145,6 +145,8 @@ freqs_contain(const GArray *freqs, guint32 freq)
 gboolean
 wifi_scan_params_covers(const WifiScanParams *a, const WifiScanParams *b)
 {
+	if (b->passive && !a->passive)
+		return FALSE;
 	for (guint i = 0; i < b->ssids->len; i++) {
 		if (!ssids_contain(a->ssids, g_ptr_array_index(b->ssids, i)))
 			return FALSE;
@@ -164,6 +166,7 @@ wifi_scan_params_covers(const WifiScanParams *a, const WifiScanParams *b)
 static void
 params_merge(WifiScanParams *into, const WifiScanParams *from)
 {
+	into->passive = into->passive && from->passive;
 	for (guint i = 0; i < from->ssids->len; i++)
 		wifi_scan_params_add_ssid(into, g_ptr_array_index(from->ssids, i));
 	if (into->freqs == NULL)
@@ -520,7 +523,7 @@ build_trigger(WifiScanner *self, const WifiScanParams *params)
 	nla_put_u32(msg, NL80211_ATTR_IFINDEX, self->iface->ifindex);
 	/* Without any SSID the scan is passive; the wildcard makes it active
 	 * and each named SSID is a directed probe (for hidden networks). */
-	if (max > 0) {
+	if (max > 0 && !params->passive) {
 		struct nlattr *ssids = nla_nest_start(msg, NL80211_ATTR_SCAN_SSIDS);
 
 		nla_put(msg, 1, 0, "");
@@ -560,7 +563,8 @@ scanner_trigger(WifiScanner *self, const gchar *reason)
 	scanner_enter(self, SCAN_TRIGGERING, reason);
 	wifi_iface_info(
 	        self->iface, "scan %u (%s): triggered, %s, %u SSIDs probed, %s", scan->id,
-	        scan->why->str, self->iface->wiphy->max_scan_ssids > 0 ? "active" : "passive",
+	        scan->why->str,
+	        self->iface->wiphy->max_scan_ssids > 0 && !params->passive ? "active" : "passive",
 	        params->ssids->len, params->freqs != NULL ? "some frequencies" : "all frequencies");
 	self->request = wifi_nl_send(self->iface->nl, build_trigger(self, params), NULL,
 	                             trigger_done, self, NULL);

@@ -22,6 +22,11 @@ typedef struct _WifiScanner WifiScanner;
 typedef struct {
 	GPtrArray *ssids; /* GBytes: SSIDs to probe for (hidden networks); may be empty */
 	GArray *freqs;    /* guint32 MHz; NULL scans every usable frequency */
+	/* No probe requests: the radio dwells on each channel for beacons,
+	 * which it sends itself even while the access point's daemon is too
+	 * busy to answer a probe (an active scan's dwell is shorter than a
+	 * beacon interval). Merged with an active request, the scan probes. */
+	gboolean passive;
 } WifiScanParams;
 
 WifiScanParams *wifi_scan_params_new(void);

@@ -432,7 +432,8 @@ wifi_station_start(WifiStation *self)
 void
 wifi_station_stop(WifiStation *self)
 {
-	g_autoptr(WifiStation) hold = g_object_ref(self);
+	/* What is torn down below may drop every other reference to self. */
+	g_autoptr(WifiStation) hold G_GNUC_UNUSED = g_object_ref(self);
 	GHashTableIter iter;
 	gpointer network;
 

@@ -301,6 +301,12 @@ test_scan_params(void)
 	g_assert_false(wifi_scan_params_covers(all, some));
 	wifi_scan_params_add_ssid(all, hidden);
 	g_assert_true(wifi_scan_params_covers(all, some));
+	/* A passive dwell is covered only by another passive scan. */
+	some->passive = TRUE;
+	g_assert_false(wifi_scan_params_covers(all, some));
+	all->passive = TRUE;
+	g_assert_true(wifi_scan_params_covers(all, some));
+	g_assert_true(wifi_scan_params_covers(some, some));
 }
 
 int
