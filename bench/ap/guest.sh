@@ -40,7 +40,9 @@
 #              before these is not counted.
 #   (c) memory with client 1 connected: VmRSS and RssAnon (smaps_rollup's
 #              Rss and Anonymous, exact); then clients 2..8 join, and the
-#              same with 8 connected.
+#              same with 8 connected. Each time, where the VmRSS is (KiB
+#              per mapped file) goes to memory-DAEMON1.txt (_idle, 8) in
+#              the logs, the floor's to memory-floor.txt.
 # Then the floor program (bench/footprint/floor.c after one PBKDF2 + HMAC:
 # what the GDBus and OpenSSL stack joind needs costs before it does
 # anything), the same way bench/wifi-connect measures it.
@@ -100,6 +102,16 @@ record_memory() { # SUFFIX: VmRSS and RssAnon of the daemon
 	read -r rss anon < <(rollup_kib "$PID")
 	record "rss$1" "$D" "$rss"
 	record "anon$1" "$D" "$anon"
+	rss_by_object "$PID" >"$WORK/memory-$D$1.txt"
+}
+# rss_by_object PID: where its VmRSS is, KiB per mapped file by its base
+# name (anonymous memory, heap and stack as one line each), the largest
+# first: read beside the floor's to see which libraries cost the most.
+rss_by_object() {
+	awk '/^[0-9a-f]+-[0-9a-f]+ / { obj = "[anon]"; if (NF >= 6) { n = split($6, p, "/"); obj = p[n] } }
+	     $1 == "Rss:" { kib[obj] += $2 }
+	     END { for (o in kib) if (kib[o]) printf "%7d %s\n", kib[o], o }' "/proc/$1/smaps" |
+		sort -rn
 }
 
 # ---- the air --------------------------------------------------------------------
@@ -180,8 +192,13 @@ hostapd_up() {
 	NS[$ROW:anon_idle,hostapd]=${NS[$ROW:rss_idle,hostapd]}
 }
 # The BSS hostapd started with, disabled: from here on it starts and
-# stops as joind's and iwd's do.
-hostapd_ap() { hostapd_bss_stop || miss "hostapd's DISABLE failed"; }
+# stops as joind's and iwd's do. Then the silence beacon-watch needs to
+# see the next beacon as a new BSS's (on a quiet host the first ENABLE
+# came 0.2 s after the DISABLE, and its BSS was taken for the old one).
+hostapd_ap() {
+	hostapd_bss_stop || miss "hostapd's DISABLE failed" || return
+	sleep 1.5
+}
 hostapd_bss_start() { "$BUILD/bench/ap/ap-request" hostapd "$HOSTAPD_CTRL/wlan0" start; }
 hostapd_bss_stop() { "$BUILD/bench/ap/ap-request" hostapd "$HOSTAPD_CTRL/wlan0" stop >/dev/null; }
 
@@ -296,8 +313,10 @@ measure_floor() {
 	read -r addr bus < <(dbus-daemon --session --fork --print-address=1 --print-pid=1 |
 		paste -sd' ')
 	out=$(DBUS_SESSION_BUS_ADDRESS=$addr "$BUILD/bench/footprint/probe" --name net.joind.Floor \
-		-- "$BUILD/bench/footprint/floor" net.joind.Floor --crypto) || wifi_fail "floor: the probe failed"
+		--libs -- "$BUILD/bench/footprint/floor" net.joind.Floor --crypto) ||
+		wifi_fail "floor: the probe failed"
 	kill "$bus"
+	awk '$1 == "lib" { printf "%7d %s\n", $3, $2 }' <<<"$out" | sort -rn >"$WORK/memory-floor.txt"
 	record rss_idle floor "$(awk '$1 == "vmrss_kib" { print $2 }' <<<"$out")"
 	record anon_idle floor "$(awk '$1 == "rssanon_kib" { print $2 }' <<<"$out")"
 }

@@ -94,6 +94,14 @@ struct _WifiAp {
 	WifiScanner *scanner; /* the channel choice's */
 	GCancellable *cancel; /* cancelled when the AP goes */
 	guint chosen;         /* the channel the scan's results point to */
+	/* The latest transmission statuses no station was waiting for: the
+	 * kernel sends a frame's status on the event socket and its cookie in
+	 * the reply on the command socket, and the status can be read first. */
+	struct {
+		guint64 cookie;
+		gboolean acked;
+	} early[4];
+	guint early_next;
 };
 
 /* The one place the AP's state changes: logs "old -> new (reason)". */

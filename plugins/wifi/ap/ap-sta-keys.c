@@ -166,6 +166,13 @@ sta_associated(ApSta *sta, const gchar *how)
 		sta_fail(sta, error);
 }
 
+static const gchar *
+ack_text(gboolean acked)
+{
+	return acked ? "association response acknowledged"
+	             : "association response not acknowledged";
+}
+
 void
 wifi_ap_sta_tx_status(WifiAp *ap, guint64 cookie, gboolean acked)
 {
@@ -177,11 +184,13 @@ wifi_ap_sta_tx_status(WifiAp *ap, guint64 cookie, gboolean acked)
 		ApSta *sta = value;
 
 		if (sta->state == AP_STA_ADDING && sta->assoc_cookie == cookie && cookie != 0) {
-			sta_associated(sta, acked ? "association response acknowledged"
-			                          : "association response not acknowledged");
+			sta_associated(sta, ack_text(acked));
 			return;
 		}
 	}
+	ap->early[ap->early_next].cookie = cookie;
+	ap->early[ap->early_next].acked = acked;
+	ap->early_next = (ap->early_next + 1) % G_N_ELEMENTS(ap->early);
 }
 
 static gboolean
@@ -203,10 +212,21 @@ on_assoc_resp_cookie(struct nlattr **attrs, gpointer user_data)
 		sta->assoc_cookie = nla_get_u64(attrs[NL80211_ATTR_COOKIE]);
 }
 
+/* The reply is in: the status may have come before it. */
 static void
 assoc_resp_sent(int err, gpointer user_data)
 {
-	((ApSta *)user_data)->request = 0;
+	ApSta *sta = user_data;
+	WifiAp *ap = sta->ap;
+
+	sta->request = 0;
+	for (guint i = 0; sta->assoc_cookie != 0 && i < G_N_ELEMENTS(ap->early); i++) {
+		if (ap->early[i].cookie == sta->assoc_cookie) {
+			ap->early[i].cookie = 0;
+			sta_associated(sta, ack_text(ap->early[i].acked));
+			return;
+		}
+	}
 }
 
 /* Message 1 goes out once the station acknowledged its association

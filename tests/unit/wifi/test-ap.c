@@ -227,6 +227,39 @@ test_msg1_after_ack(Fixture *f, gconstpointer data)
 	g_assert_nonnull(fake_nl_find(f->fake, NL80211_CMD_CONTROL_PORT_FRAME));
 }
 
+/* The association response's transmission status read before the reply
+ * carrying its cookie (two sockets): message 1 goes at the reply, not
+ * after the 200 ms that stand for a status that never comes. */
+static void
+test_msg1_status_first(Fixture *f, gconstpointer data)
+{
+	WifiApConfig c = config("home", "correct horse");
+	FakeNlRequest *req;
+	struct nl_msg *reply = wifi_test_msg_new(NL80211_CMD_FRAME);
+	struct nl_msg *status = wifi_test_msg_new(NL80211_CMD_FRAME_TX_STATUS);
+	struct nlattr *tb[NL80211_ATTR_MAX + 1];
+
+	(void)data;
+	start(f, &c);
+	rx_frame(f, request(WIFI_MGMT_FC_SUBTYPE_AUTH, "000001000000", NULL, 0));
+	expect_answer(f, FALSE, 0);
+	rx_frame(f,
+	         request(WIFI_MGMT_FC_SUBTYPE_ASSOC_REQ, "31040a00", rsne_psk, sizeof(rsne_psk)));
+	fake_nl_done(f->fake, fake_nl_expect(f->fake, NL80211_CMD_NEW_STATION), 0);
+	req = fake_nl_expect(f->fake, NL80211_CMD_FRAME);
+	nla_put_u32(status, NL80211_ATTR_IFINDEX, IFINDEX);
+	nla_put_u64(status, NL80211_ATTR_COOKIE, 77);
+	nla_put_flag(status, NL80211_ATTR_ACK);
+	wifi_test_msg_parse(status, tb);
+	wifi_ap_handle_event(f->ap, NL80211_CMD_FRAME_TX_STATUS, tb);
+	nlmsg_free(status);
+	g_assert_null(fake_nl_find(f->fake, NL80211_CMD_CONTROL_PORT_FRAME));
+	nla_put_u64(reply, NL80211_ATTR_COOKIE, 77);
+	fake_nl_reply(f->fake, req, reply);
+	fake_nl_done(f->fake, req, 0);
+	g_assert_nonnull(fake_nl_find(f->fake, NL80211_CMD_CONTROL_PORT_FRAME));
+}
+
 /* One GET_STATION dump entry: the station's signal, rate and idle time. */
 static struct nl_msg *
 station_entry(const guint8 mac[6], gint8 signal, guint32 inactive_ms)
@@ -353,6 +386,7 @@ main(int argc, char **argv)
 	ADD("/ap/channel-from-scan", test_channel_from_scan);
 	ADD("/ap/station-table", test_station_table);
 	ADD("/ap/msg1-after-ack", test_msg1_after_ack);
+	ADD("/ap/msg1-status-first", test_msg1_status_first);
 	ADD("/ap/choose-channel", test_choose_channel);
 	return g_test_run();
 }
