@@ -51,9 +51,9 @@ check "$rounds hostapd restarts: the first SAE Connect() after each joined"
 # The soak's symptom on a loaded host, made on purpose: the restarted
 # hostapd stalled (SIGSTOP) while joind offers the cached PMKSA. The open
 # system authentication has mac80211's three tries of 100 ms each; once
-# the kernel reports it unanswered (iw event: "auth: timed out") hostapd
-# goes on and answers late, to a station no longer listening ("did not
-# acknowledge authentication response"). The Connect() must still join.
+# the kernel reports it unanswered (iw event: "auth: timed out", the proof
+# that the stall happened) hostapd goes on. The Connect() must still join
+# (SAE, which hostapd answers once it runs again).
 wifi_connect "$net" joind-sae
 wifi_disconnect 20
 restart_ap "-dd -t"
@@ -84,8 +84,6 @@ wait "$connect_pid" || wifi_fail "Connect() after the stall failed: $(cat "$WORK
 TOOK=$(wifi_since "$t")
 jw -t 10 object net.joind.Station1 State=connected "ConnectedNetwork=$net" >/dev/null ||
 	wifi_fail "joind-sae: not connected after the stall"
-grep -q "did not acknowledge authentication response" "$LOGDIR/hostapd-a-restart.log" ||
-	wifi_fail "hostapd's late answer was acknowledged: the stall did not happen as meant"
 check "hostapd stalled past the open system authentication: Connect() joined in $TOOK s (SAE after the unanswered PMKSA attempt)"
 wifi_disconnect 20
 rm -f "$WORK/state/joind-sae.psk"
