@@ -125,6 +125,9 @@ watch_start() {
 first_beacon_after() {
 	awk -v t="$1" '$1 + 0 > t { print $1; exit }' "$WORK/beacons.txt"
 }
+# beacon_after T: there is one yet (a command for until_within, which
+# runs it anew each time).
+beacon_after() { [[ -n $(first_beacon_after "$1") ]]; }
 
 # ---- the daemons: start, mode ap, stop the BSS, start it ---------------------------
 # Each DAEMON_up starts the daemon and sets PID once it has wlan0 as a
@@ -250,12 +253,12 @@ stamp_after() { tail -n "+$(($2 + 1))" "$1" | grep -F "$3" | tail -n 1 | cut -d:
 measure_start() {
 	local r t0 t1
 	t0=$("${D}_bss_start") || miss "the first start failed" || return
-	until_within 20 test -n "$(first_beacon_after "$t0")" || miss "no beacon after the first start" || return
+	until_within 20 beacon_after "$t0" || miss "no beacon after the first start" || return
 	for ((r = 0; r <= ROUNDS; r++)); do
 		"${D}_bss_stop" || miss "stopping the BSS failed" || return
 		sleep 1.5
 		t0=$("${D}_bss_start") || miss "starting the BSS failed (round $r)" || return
-		until_within 20 test -n "$(first_beacon_after "$t0")" ||
+		until_within 20 beacon_after "$t0" ||
 			miss "no beacon within 20 s of the start (round $r)" || return
 		t1=$(first_beacon_after "$t0")
 		((r == 0)) || record start "$D" "$(ms_between "$t0" "$t1")"
