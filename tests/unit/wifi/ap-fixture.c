@@ -187,7 +187,20 @@ request(guint8 subtype, const gchar *fixed_hex, const guint8 *rsne, gsize rsne_l
 	return request_from(sta_mac, subtype, fixed_hex, rsne, rsne_len);
 }
 
-/* The oldest frame the AP transmitted (CMD_FRAME), answered. */
+void
+tx_status(Fixture *f, guint64 cookie)
+{
+	struct nl_msg *status = wifi_test_msg_new(NL80211_CMD_FRAME_TX_STATUS);
+	struct nlattr *tb[NL80211_ATTR_MAX + 1];
+
+	nla_put_u32(status, NL80211_ATTR_IFINDEX, IFINDEX);
+	nla_put_u64(status, NL80211_ATTR_COOKIE, cookie);
+	nla_put_flag(status, NL80211_ATTR_ACK);
+	wifi_test_msg_parse(status, tb);
+	wifi_ap_handle_event(f->ap, NL80211_CMD_FRAME_TX_STATUS, tb);
+	nlmsg_free(status);
+}
+
 /* A frame sent wanting its transmission status gets a cookie, and the
  * station acknowledges it at once. */
 static void
@@ -195,18 +208,11 @@ acknowledge(Fixture *f, FakeNlRequest *req)
 {
 	guint64 cookie = 1000u + req->id;
 	struct nl_msg *reply = wifi_test_msg_new(NL80211_CMD_FRAME);
-	struct nl_msg *status = wifi_test_msg_new(NL80211_CMD_FRAME_TX_STATUS);
-	struct nlattr *tb[NL80211_ATTR_MAX + 1];
 
 	nla_put_u64(reply, NL80211_ATTR_COOKIE, cookie);
 	fake_nl_reply(f->fake, req, reply);
 	fake_nl_done(f->fake, req, 0);
-	nla_put_u32(status, NL80211_ATTR_IFINDEX, IFINDEX);
-	nla_put_u64(status, NL80211_ATTR_COOKIE, cookie);
-	nla_put_flag(status, NL80211_ATTR_ACK);
-	wifi_test_msg_parse(status, tb);
-	wifi_ap_handle_event(f->ap, NL80211_CMD_FRAME_TX_STATUS, tb);
-	nlmsg_free(status);
+	tx_status(f, cookie);
 }
 
 GBytes *

@@ -55,6 +55,8 @@ GBytes *request(guint8 subtype, const gchar *fixed_hex, const guint8 *rsne, gsiz
 /* The oldest frame the AP transmitted (CMD_FRAME), answered (and, when
  * the AP wants it, acknowledged by the station). */
 GBytes *tx_frame(Fixture *f);
+/* The kernel's transmission status of the frame with this cookie: acked. */
+void tx_status(Fixture *f, guint64 cookie);
 void expect_answer(Fixture *f, gboolean assoc, guint16 status);
 
 /* The client's supplicant: PSK from a passphrase, or as set up. */

@@ -202,14 +202,14 @@ test_restart_psk(Fixture *f, gconstpointer data)
 /* Message 1 waits for the association response's acknowledgement (else it
  * can overtake the response), and for 200 ms at most when the kernel says
  * nothing. */
-static void
-test_msg1_after_ack(Fixture *f, gconstpointer data)
+/* A WPA2 AP started, a station authenticated and associating: the
+ * association response's CMD_FRAME, not answered yet. */
+static FakeNlRequest *
+assoc_response(Fixture *f)
 {
 	WifiApConfig c = config("home", "correct horse");
 	FakeNlRequest *req;
-	gint64 until;
 
-	(void)data;
 	start(f, &c);
 	rx_frame(f, request(WIFI_MGMT_FC_SUBTYPE_AUTH, "000001000000", NULL, 0));
 	expect_answer(f, FALSE, 0);
@@ -218,6 +218,16 @@ test_msg1_after_ack(Fixture *f, gconstpointer data)
 	fake_nl_done(f->fake, fake_nl_expect(f->fake, NL80211_CMD_NEW_STATION), 0);
 	req = fake_nl_expect(f->fake, NL80211_CMD_FRAME);
 	g_assert_null(req->attrs[NL80211_ATTR_DONT_WAIT_FOR_ACK]);
+	return req;
+}
+
+static void
+test_msg1_after_ack(Fixture *f, gconstpointer data)
+{
+	FakeNlRequest *req = assoc_response(f);
+	gint64 until;
+
+	(void)data;
 	fake_nl_done(f->fake, req, 0); /* no cookie: no status will come */
 	g_assert_null(fake_nl_find(f->fake, NL80211_CMD_CONTROL_PORT_FRAME));
 	until = g_get_monotonic_time() + 2 * G_USEC_PER_SEC;
@@ -233,26 +243,11 @@ test_msg1_after_ack(Fixture *f, gconstpointer data)
 static void
 test_msg1_status_first(Fixture *f, gconstpointer data)
 {
-	WifiApConfig c = config("home", "correct horse");
-	FakeNlRequest *req;
+	FakeNlRequest *req = assoc_response(f);
 	struct nl_msg *reply = wifi_test_msg_new(NL80211_CMD_FRAME);
-	struct nl_msg *status = wifi_test_msg_new(NL80211_CMD_FRAME_TX_STATUS);
-	struct nlattr *tb[NL80211_ATTR_MAX + 1];
 
 	(void)data;
-	start(f, &c);
-	rx_frame(f, request(WIFI_MGMT_FC_SUBTYPE_AUTH, "000001000000", NULL, 0));
-	expect_answer(f, FALSE, 0);
-	rx_frame(f,
-	         request(WIFI_MGMT_FC_SUBTYPE_ASSOC_REQ, "31040a00", rsne_psk, sizeof(rsne_psk)));
-	fake_nl_done(f->fake, fake_nl_expect(f->fake, NL80211_CMD_NEW_STATION), 0);
-	req = fake_nl_expect(f->fake, NL80211_CMD_FRAME);
-	nla_put_u32(status, NL80211_ATTR_IFINDEX, IFINDEX);
-	nla_put_u64(status, NL80211_ATTR_COOKIE, 77);
-	nla_put_flag(status, NL80211_ATTR_ACK);
-	wifi_test_msg_parse(status, tb);
-	wifi_ap_handle_event(f->ap, NL80211_CMD_FRAME_TX_STATUS, tb);
-	nlmsg_free(status);
+	tx_status(f, 77);
 	g_assert_null(fake_nl_find(f->fake, NL80211_CMD_CONTROL_PORT_FRAME));
 	nla_put_u64(reply, NL80211_ATTR_COOKIE, 77);
 	fake_nl_reply(f->fake, req, reply);
