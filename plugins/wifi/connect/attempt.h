@@ -52,6 +52,9 @@ typedef struct {
 	guint8 sae_pmk[WIFI_PSK_LEN];
 	guint8 sae_pmkid[WIFI_PMKID_LEN];
 	gboolean sae_accepted;
+	/* The access point deauthenticated or disassociated us while we
+	 * associated, and the attempt started over (once). */
+	gboolean left_while_associating;
 	/* WifiBss: the access points this Connect() found silent so far. */
 	GPtrArray *silent;
 	/* Fast transition (auth-ft.c): the key holders of the link this

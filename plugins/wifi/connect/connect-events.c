@@ -169,6 +169,32 @@ on_disconnect_event(WifiConnector *self, struct nlattr **attrs)
 	}
 }
 
+/* The access point deauthenticated or disassociated us while joind's SME
+ * associated: mac80211 abandons the association and answers nothing
+ * more, so the attempt would wait out its 15 s. An access point that lost
+ * our authentication (hostapd drops a station whose SAE commit came
+ * twice) takes a fresh one: the attempt starts over once, then fails
+ * naming the reason. */
+static void
+left_while_associating(WifiConnector *self, const WifiMgmtLeave *leave)
+{
+	g_autofree gchar *why = g_strdup_printf(
+	        "The access point %s us during the association (reason %u)",
+	        leave->disassoc ? "disassociated" : "deauthenticated", leave->reason);
+	g_autofree gchar *message = NULL;
+
+	if (!self->cur->left_while_associating) {
+		self->cur->left_while_associating = TRUE;
+		wifi_iface_info(self->iface, "%s: authenticating again", why);
+		self->next = g_steal_pointer(&self->cur);
+		connector_release(self);
+		connector_start(self);
+		return;
+	}
+	message = g_strdup_printf("%s, twice.", why);
+	connector_fail(self, WIFI_CONNECT_EVENT_REFUSED, JOIND_ERROR_FAILED, message, CONN_IDLE);
+}
+
 /* A deauthentication or disassociation (from the AP, or mac80211's own
  * after beacon loss) normally comes with a DISCONNECT event; should that
  * not follow, the link is down all the same (the DISCONNECT event that
@@ -177,6 +203,7 @@ static void
 on_deauth_event(WifiConnector *self, guint8 cmd, struct nlattr **attrs)
 {
 	struct nlattr *frame = attrs[NL80211_ATTR_FRAME];
+	gboolean associating = self->state == CONN_ASSOCIATING && self->via_sme;
 	g_autoptr(GError) error = NULL;
 	g_autofree gchar *why = NULL;
 	const guint8 *bssid;
@@ -186,7 +213,7 @@ on_deauth_event(WifiConnector *self, guint8 cmd, struct nlattr **attrs)
 		connector_teardown_done(self, "disconnected on request");
 		return;
 	}
-	if (self->state != CONN_CONNECTED || frame == NULL)
+	if ((self->state != CONN_CONNECTED && !associating) || frame == NULL)
 		return;
 	if (!wifi_mgmt_parse_leave(nla_data(frame), (gsize)nla_len(frame), &leave, &error)) {
 		wifi_iface_debug(self->iface, "%s event: %s", wifi_nl_cmd_name(cmd),
@@ -196,6 +223,11 @@ on_deauth_event(WifiConnector *self, guint8 cmd, struct nlattr **attrs)
 	bssid = self->cur->bss->bssid;
 	if (memcmp(leave.bssid, bssid, 6) != 0)
 		return;
+	if (associating) {
+		if (memcmp(leave.sa, bssid, 6) == 0)
+			left_while_associating(self, &leave);
+		return;
+	}
 	why = g_strdup_printf(
 	        "%s by %s (reason %u)", leave.disassoc ? "disassociated" : "deauthenticated",
 	        memcmp(leave.sa, bssid, 6) == 0 ? "the access point" : "the station", leave.reason);

@@ -443,6 +443,56 @@ test_sae_bss_gone(Fixture *f, gconstpointer data)
 	assert_failed(f, JOIND_ERROR_FAILED, "3 scans of its channel (2412 MHz)", "F");
 }
 
+/* The access point deauthenticates us while we associate (hostapd drops a
+ * station whose SAE commit came twice, and answers the association with
+ * reason 6): mac80211 gives up the association and reports nothing else,
+ * so the attempt starts over with SAE at once instead of waiting out its
+ * 15 s; a second time, it fails naming the reason. */
+static void
+test_sae_deauth_associating(Fixture *f, gconstpointer data)
+{
+	g_autoptr(WifiNetwork) network =
+	        make_network(f, "wpa3", RSNE_SAE, "[Security]\nPassphrase=" PASSPHRASE "\n");
+	SaeAp ap, again;
+	guint8 pmkid[16];
+
+	sae_ap_init(&ap, "wpa3", FALSE);
+	sae_ap_init(&again, "wpa3", FALSE);
+	sae_exchange(f, network, &ap);
+	ack(f, NL80211_CMD_ASSOCIATE, ap_addr);
+	send_deauth_event(f, TRUE, 6);
+	iterate();
+	g_assert_cmpuint(f->n_done, ==, 0);
+	sae_run(f, &again);
+	sae_associate(f, 0, wifi_sae_get_pmk(again.sae), FALSE, pmkid);
+	assert_connected(f, network);
+	sae_ap_clear(&ap);
+	sae_ap_clear(&again);
+}
+
+static void
+test_sae_deauth_associating_twice(Fixture *f, gconstpointer data)
+{
+	g_autoptr(WifiNetwork) network =
+	        make_network(f, "wpa3", RSNE_SAE, "[Security]\nPassphrase=" PASSPHRASE "\n");
+	SaeAp ap, again;
+
+	sae_ap_init(&ap, "wpa3", FALSE);
+	sae_ap_init(&again, "wpa3", FALSE);
+	sae_exchange(f, network, &ap);
+	ack(f, NL80211_CMD_ASSOCIATE, ap_addr);
+	send_deauth_event(f, TRUE, 6);
+	iterate();
+	sae_run(f, &again);
+	ack(f, NL80211_CMD_ASSOCIATE, ap_addr);
+	send_deauth_event(f, TRUE, 6);
+	iterate();
+	assert_failed(f, JOIND_ERROR_FAILED,
+	              "deauthenticated us during the association (reason 6), twice", "R");
+	sae_ap_clear(&ap);
+	sae_ap_clear(&again);
+}
+
 int
 main(int argc, char **argv)
 {
@@ -461,6 +511,10 @@ main(int argc, char **argv)
 	CONNECT_TEST_ADD("/connect/sae/pt", &sme_sae, test_sae_pt);
 	CONNECT_TEST_ADD("/connect/sae/bss-expired-scans", &sme_sae, test_sae_bss_expired_scans);
 	CONNECT_TEST_ADD("/connect/sae/bss-gone", &sme_sae, test_sae_bss_gone);
+	CONNECT_TEST_ADD("/connect/sae/deauth-associating", &sme_sae,
+	                 test_sae_deauth_associating);
+	CONNECT_TEST_ADD("/connect/sae/deauth-associating-twice", &sme_sae,
+	                 test_sae_deauth_associating_twice);
 	CONNECT_TEST_ADD("/connect/sae/bss-expired", &sme_sae, test_sae_bss_expired);
 	return g_test_run();
 }
