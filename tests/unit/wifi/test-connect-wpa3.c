@@ -511,8 +511,7 @@ main(int argc, char **argv)
 	CONNECT_TEST_ADD("/connect/sae/pt", &sme_sae, test_sae_pt);
 	CONNECT_TEST_ADD("/connect/sae/bss-expired-scans", &sme_sae, test_sae_bss_expired_scans);
 	CONNECT_TEST_ADD("/connect/sae/bss-gone", &sme_sae, test_sae_bss_gone);
-	CONNECT_TEST_ADD("/connect/sae/deauth-associating", &sme_sae,
-	                 test_sae_deauth_associating);
+	CONNECT_TEST_ADD("/connect/sae/deauth-associating", &sme_sae, test_sae_deauth_associating);
 	CONNECT_TEST_ADD("/connect/sae/deauth-associating-twice", &sme_sae,
 	                 test_sae_deauth_associating_twice);
 	CONNECT_TEST_ADD("/connect/sae/bss-expired", &sme_sae, test_sae_bss_expired);
