@@ -5,7 +5,7 @@
  * through joind's SME (SAE) cannot hand the attempt to the kernel's
  * CMD_CONNECT as open system does: a directed scan of the BSS's frequency
  * for the network's SSID puts it back, and the authentication goes once
- * more. An active scan dwells 30 to 60 ms on the channel, less than a
+ * more. A one-channel active scan can end within 50 ms, less than a
  * beacon interval, and an access point busy starting up may not answer
  * its probe in time: WIFI_RESCAN_TRIES scans before the attempt fails,
  * the second passive (it dwells for a beacon, which the radio sends
