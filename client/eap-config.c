@@ -263,6 +263,20 @@ start_structure(Parser *p, const gchar *name, const gchar **names, const gchar *
 	return TRUE;
 }
 
+/* XML allows an attribute once per element; GMarkup does not check. */
+static gboolean
+attributes_unique(Parser *p, const gchar *name, const gchar **names, GError **error)
+{
+	for (guint i = 0; names[i] != NULL; i++) {
+		for (guint j = 0; j < i; j++) {
+			if (g_str_equal(names[i], names[j]))
+				return fail_at(p, error, "<%s>: the attribute %s is given twice",
+				               name, names[i]);
+		}
+	}
+	return TRUE;
+}
+
 static void
 on_start(GMarkupParseContext *context, const gchar *qname, const gchar **names,
          const gchar **values, gpointer user_data, GError **error)
@@ -281,7 +295,8 @@ on_start(GMarkupParseContext *context, const gchar *qname, const gchar **names,
 		return;
 	}
 	p->root_seen = TRUE;
-	if (!start_structure(p, name, names, values, error))
+	if (!attributes_unique(p, name, names, error) ||
+	    !start_structure(p, name, names, values, error))
 		return;
 	p->text_kind = text_kind_of(p, name);
 	g_string_truncate(p->text, 0);

@@ -38,6 +38,10 @@ static const BadCase cases[] = {
                    "</OuterIdentity></ClientSideCredential>"),
          "xxe"},
         {"wrong-root", "<EAPIdentityProvider/>", "<EAPIdentityProvider>: an eap-config file"},
+        {"attribute-twice",
+         "<?xml version=\"1.0\"?>\n<EAPIdentityProviderList>\n"
+         "<EAPIdentityProvider ID=\"a\" ID=\"b\">\n" ROOT_CLOSE,
+         "line 3:1: <EAPIdentityProvider>: the attribute ID is given twice"},
         {"two-roots", "<EAPIdentityProviderList/><EAPIdentityProviderList/>", NULL},
         {"empty", "", NULL},
         {"unclosed", ROOT_OPEN METHOD_OPEN, NULL},
