@@ -164,16 +164,16 @@ done
 
 pid=$(cat "$WORK/joind.pid")
 t=$(wifi_now)
-restart_every=$((restarts > 0 ? (cycles + restarts - 1) / restarts : 0))
-unplug_every=$((unplugs > 0 ? (cycles + unplugs - 1) / unplugs : 0))
 n_restarts=0 n_unplugs=0
+# The restarts and unplugs spread evenly, all of them by the last cycle
+# (every sixth cycle at the defaults; at most one of each a cycle).
 for ((cycle = 1; cycle <= cycles; cycle++)); do
 	soak_cycle "$cycle" $((cycle % 3))
-	if ((restart_every > 0 && cycle % restart_every == 0 && n_restarts < restarts)); then
+	if ((cycle * restarts / cycles > n_restarts)); then
 		soak_restart_ap "$cycle"
 		n_restarts=$((n_restarts + 1))
 	fi
-	if ((unplug_every > 0 && cycle % unplug_every == 0 && n_unplugs < unplugs)); then
+	if ((cycle * unplugs / cycles > n_unplugs)); then
 		soak_replug "$cycle"
 		n_unplugs=$((n_unplugs + 1))
 	fi
