@@ -447,23 +447,33 @@ test_sae_bss_gone(Fixture *f, gconstpointer data)
  * station whose SAE commit came twice, and answers the association with
  * reason 6): mac80211 gives up the association and reports nothing else,
  * so the attempt starts over with SAE at once instead of waiting out its
- * 15 s; a second time, it fails naming the reason. */
-static void
-test_sae_deauth_associating(Fixture *f, gconstpointer data)
+ * 15 s; a second time, it fails naming the reason. Up to the second SAE
+ * exchange (with the access point's fresh side, again), accepted; returns
+ * the network. */
+static WifiNetwork *
+deauth_associating(Fixture *f, SaeAp *ap, SaeAp *again)
 {
-	g_autoptr(WifiNetwork) network =
+	WifiNetwork *network =
 	        make_network(f, "wpa3", RSNE_SAE, "[Security]\nPassphrase=" PASSPHRASE "\n");
-	SaeAp ap, again;
-	guint8 pmkid[16];
 
-	sae_ap_init(&ap, "wpa3", FALSE);
-	sae_ap_init(&again, "wpa3", FALSE);
-	sae_exchange(f, network, &ap);
+	sae_ap_init(ap, "wpa3", FALSE);
+	sae_ap_init(again, "wpa3", FALSE);
+	sae_exchange(f, network, ap);
 	ack(f, NL80211_CMD_ASSOCIATE, ap_addr);
 	send_deauth_event(f, TRUE, 6);
 	iterate();
 	g_assert_cmpuint(f->n_done, ==, 0);
-	sae_run(f, &again);
+	sae_run(f, again);
+	return network;
+}
+
+static void
+test_sae_deauth_associating(Fixture *f, gconstpointer data)
+{
+	SaeAp ap, again;
+	g_autoptr(WifiNetwork) network = deauth_associating(f, &ap, &again);
+	guint8 pmkid[16];
+
 	sae_associate(f, 0, wifi_sae_get_pmk(again.sae), FALSE, pmkid);
 	assert_connected(f, network);
 	sae_ap_clear(&ap);
@@ -473,17 +483,10 @@ test_sae_deauth_associating(Fixture *f, gconstpointer data)
 static void
 test_sae_deauth_associating_twice(Fixture *f, gconstpointer data)
 {
-	g_autoptr(WifiNetwork) network =
-	        make_network(f, "wpa3", RSNE_SAE, "[Security]\nPassphrase=" PASSPHRASE "\n");
 	SaeAp ap, again;
+	/* Held until the attempt has failed. */
+	g_autoptr(WifiNetwork) network G_GNUC_UNUSED = deauth_associating(f, &ap, &again);
 
-	sae_ap_init(&ap, "wpa3", FALSE);
-	sae_ap_init(&again, "wpa3", FALSE);
-	sae_exchange(f, network, &ap);
-	ack(f, NL80211_CMD_ASSOCIATE, ap_addr);
-	send_deauth_event(f, TRUE, 6);
-	iterate();
-	sae_run(f, &again);
 	ack(f, NL80211_CMD_ASSOCIATE, ap_addr);
 	send_deauth_event(f, TRUE, 6);
 	iterate();
