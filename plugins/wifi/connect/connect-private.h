@@ -107,9 +107,8 @@ void connector_teardown_done(WifiConnector *self, const gchar *why);
 
 /* connect-rescan.c's: the kernel refused cur's authentication with
  * -ENOENT (its scan table lost the BSS): a scan of the BSS's frequency,
- * then AUTHENTICATING again. FALSE when cur had its scan already. */
-/* Directed scans for a BSS the kernel expired, per attempt
- * (connect-rescan.c says why more than one). */
+ * then AUTHENTICATING again. FALSE when cur had its WIFI_RESCAN_TRIES
+ * scans already (connect-rescan.c says why more than one). */
 #define WIFI_RESCAN_TRIES 3
 gboolean connector_rescan_bss(WifiConnector *self);
 void connector_rescan_cancel(WifiConnector *self);

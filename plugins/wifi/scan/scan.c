@@ -514,6 +514,13 @@ trigger_done(int err, gpointer user_data)
 	if (self->early_event != 0)
 		scanner_handle_end(self, self->early_event);
 }
+/* Probe requests go out: the radio can send them, and params wants them. */
+static gboolean
+scan_is_active(WifiScanner *self, const WifiScanParams *params)
+{
+	return self->iface->wiphy->max_scan_ssids > 0 && !params->passive;
+}
+
 static struct nl_msg *
 build_trigger(WifiScanner *self, const WifiScanParams *params)
 {
@@ -523,7 +530,7 @@ build_trigger(WifiScanner *self, const WifiScanParams *params)
 	nla_put_u32(msg, NL80211_ATTR_IFINDEX, self->iface->ifindex);
 	/* Without any SSID the scan is passive; the wildcard makes it active
 	 * and each named SSID is a directed probe (for hidden networks). */
-	if (max > 0 && !params->passive) {
+	if (scan_is_active(self, params)) {
 		struct nlattr *ssids = nla_nest_start(msg, NL80211_ATTR_SCAN_SSIDS);
 
 		nla_put(msg, 1, 0, "");
@@ -561,11 +568,10 @@ scanner_trigger(WifiScanner *self, const gchar *reason)
 	self->n_triggered++;
 	scan->start_ns = boottime_ns();
 	scanner_enter(self, SCAN_TRIGGERING, reason);
-	wifi_iface_info(
-	        self->iface, "scan %u (%s): triggered, %s, %u SSIDs probed, %s", scan->id,
-	        scan->why->str,
-	        self->iface->wiphy->max_scan_ssids > 0 && !params->passive ? "active" : "passive",
-	        params->ssids->len, params->freqs != NULL ? "some frequencies" : "all frequencies");
+	wifi_iface_info(self->iface, "scan %u (%s): triggered, %s, %u SSIDs probed, %s", scan->id,
+	                scan->why->str, scan_is_active(self, params) ? "active" : "passive",
+	                params->ssids->len,
+	                params->freqs != NULL ? "some frequencies" : "all frequencies");
 	self->request = wifi_nl_send(self->iface->nl, build_trigger(self, params), NULL,
 	                             trigger_done, self, NULL);
 }
