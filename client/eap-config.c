@@ -263,7 +263,8 @@ start_structure(Parser *p, const gchar *name, const gchar **names, const gchar *
 	return TRUE;
 }
 
-/* XML allows an attribute once per element; GMarkup does not check. */
+/* XML allows an attribute once per element; GMarkup does not check (it
+ * caps an element's attributes, which bounds this loop). */
 static gboolean
 attributes_unique(Parser *p, const gchar *name, const gchar **names, GError **error)
 {
