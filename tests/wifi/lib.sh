@@ -90,18 +90,21 @@ wifi_load_hwsim() {
 
 # Every interface of a hostapd config (interface= and bss=) is beaconing
 # once iw reports an SSID on it in AP mode, and hostapd is done starting
-# it once its control socket (where the config has one) says ENABLED: the
+# it once its control socket (where its section of the config names one:
+# the lines before the first bss= are the first BSS's) says ENABLED: the
 # kernel's side is up before hostapd has finished, and a hostapd stopped
 # in between (97-sae-ap-restart) would hold its BSSes half started.
 hostapd_all_enabled() {
 	local conf=$1 info i ctrl
-	ctrl=$(sed -n 's/^ctrl_interface=//p' "$conf" | head -n 1)
-	for i in $(sed -n 's/^\(interface\|bss\)=//p' "$conf"); do
+	while read -r i ctrl; do
 		info=$(iw dev "$i" info 2>/dev/null) || return 1
 		grep -q "type AP" <<<"$info" && grep -q "ssid" <<<"$info" || return 1
 		[[ -z $ctrl ]] || hostapd_cli -p "$ctrl" -i "$i" status 2>/dev/null |
 			grep -qx 'state=ENABLED' || return 1
-	done
+	done < <(awk -F= 'BEGIN { n = 0 } $1 == "interface" && !n { name[0] = $2 }
+		$1 == "bss" { name[++n] = $2 }
+		$1 == "ctrl_interface" { ctrl[n] = $2 }
+		END { for (i = 0; i <= n; i++) print name[i], ctrl[i] }' "$conf")
 }
 
 wifi_start_hostapd() {
