@@ -120,6 +120,20 @@ wifi_start_hostapd() {
 	wifi_poll 30 "hostapd $name beaconing" hostapd_all_enabled "$conf"
 }
 
+# wifi_restart_hostapd NAME LOG TIMEOUT [OPTION...]: hostapd NAME stopped
+# and started again on the configuration wifi_start_hostapd wrote (it
+# forgets every station and PMKSA), logging to LOG, beaconing within
+# TIMEOUT seconds.
+wifi_restart_hostapd() {
+	local name=$1 log=$2 tmo=$3 conf=$WORK/hostapd-$1.conf
+	shift 3
+	wifi_stop_hostapd "$name"
+	sleep 1
+	hostapd -B "$@" -P "$WORK/hostapd-$name.pid" -f "$log" "$conf" ||
+		wifi_fail "hostapd $name did not start again"
+	wifi_poll "$tmo" "hostapd $name beaconing" hostapd_all_enabled "$conf"
+}
+
 wifi_stop_hostapd() {
 	local pid
 	pid=$(cat "$WORK/hostapd-$1.pid" 2>/dev/null) || return 0

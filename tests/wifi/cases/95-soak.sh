@@ -46,13 +46,7 @@ soak_switches() {
 # again: it forgets every station and PMKSA. The next cycle's Connect()
 # finds it (the network may have gone from the list meanwhile and come
 # back: soak_cycle waits for it).
-soak_restart_ap() {
-	wifi_stop_hostapd a
-	sleep 1
-	hostapd -B -t -P "$WORK/hostapd-a.pid" -f "$LOGDIR/hostapd-a.log" "$WORK/hostapd-a.conf" ||
-		wifi_fail "restart $1: hostapd a did not start again"
-	wifi_poll "$tmo" "hostapd a beaconing" hostapd_all_enabled "$WORK/hostapd-a.conf"
-}
+soak_restart_ap() { wifi_restart_hostapd a "$LOGDIR/hostapd-a.log" "$tmo" -t; }
 
 # A radio plugged in: it gets a device that scans; unplugged: it is gone.
 soak_replug() {

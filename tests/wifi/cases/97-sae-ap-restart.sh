@@ -25,22 +25,15 @@ iw_pid=$!
 hostapd_pid=
 trap 'kill $iw_pid 2>/dev/null || true; [[ -z $hostapd_pid ]] || kill -CONT $hostapd_pid 2>/dev/null || true' EXIT
 
-# $1: -dd -t for the rounds (debug, with timestamps), nothing for the last.
-restart_ap() {
-	wifi_stop_hostapd a
-	sleep 1
-	# shellcheck disable=SC2086 # $1 is a list of options
-	hostapd -B $1 -P "$WORK/hostapd-a.pid" -f "$LOGDIR/hostapd-a-restart.log" \
-		"$WORK/hostapd-a.conf" || wifi_fail "hostapd a did not start again"
-	wifi_poll 60 "hostapd a beaconing" hostapd_all_enabled "$WORK/hostapd-a.conf"
-}
+# The rounds' hostapd logs at -dd with timestamps, the last one's not.
+restart_ap() { wifi_restart_hostapd a "$LOGDIR/hostapd-a-restart.log" 60 "$@"; }
 
 wifi_connect "$net" joind-sae
 wifi_disconnect 20
 for ((r = 1; r <= rounds; r++)); do
 	wifi_connect "$net" joind-sae
 	wifi_disconnect 20
-	restart_ap "-dd -t"
+	restart_ap -dd -t
 	wifi_step "round $r: hostapd a restarted"
 	wifi_connect "$net" joind-sae
 	wifi_step "round $r: the first Connect() after the restart joined in $TOOK s"
@@ -56,7 +49,7 @@ check "$rounds hostapd restarts: the first SAE Connect() after each joined"
 # (SAE, which hostapd answers once it runs again).
 wifi_connect "$net" joind-sae
 wifi_disconnect 20
-restart_ap "-dd -t"
+restart_ap -dd -t
 # A scan while hostapd was down has dropped joind-sae from the list: two
 # scans (the first may join one begun before the restart), so that the
 # Connect() below finds it listed, with the access point up, stalled.
@@ -87,4 +80,4 @@ jw -t 10 object net.joind.Station1 State=connected "ConnectedNetwork=$net" >/dev
 check "hostapd stalled past the open system authentication: Connect() joined in $TOOK s (SAE after the unanswered PMKSA attempt)"
 wifi_disconnect 20
 rm -f "$WORK/state/joind-sae.psk"
-restart_ap ""
+restart_ap
