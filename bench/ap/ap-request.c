@@ -1,8 +1,8 @@
 /* ap-request.c - one access point start or stop request, sent the same
  * way to joind, iwd and hostapd, for bench/ap (never a test).
  *
- *   ap-request joind|iwd OBJECT-PATH start PROFILE | stop
- *   ap-request hostapd CONTROL-SOCKET start | stop
+ *   ap-request [--phase=US] joind|iwd OBJECT-PATH start PROFILE | stop
+ *   ap-request [--phase=US] hostapd CONTROL-SOCKET start | stop
  *
  * joind: net.joind.AccessPoint1.StartProfile or Stop; iwd:
  * net.connman.iwd.AccessPoint.StartProfile or Stop, on the system bus;
@@ -13,6 +13,12 @@
  * that time, just before the request is sent, in seconds since the epoch;
  * exits 0 once the reply says the request succeeded, 1 with a sentence on
  * stderr otherwise.
+ *
+ * --phase=US sends the request US microseconds into the 102.4 ms beacon
+ * interval, counted from the epoch, which is where mac80211_hwsim's
+ * beacon slots fall (its TSF is the real-time clock): a start's first
+ * beacon waits for the next slot, so the caller spreads its rounds'
+ * phases evenly over the interval, and every daemon gets the same ones.
  */
 #include <errno.h>
 #include <gio/gio.h>
@@ -22,10 +28,22 @@
 #include <sys/un.h>
 #include <unistd.h>
 
+#define BEACON_INTERVAL_US 102400 /* 100 TU */
+
+static gint64 phase_us = -1; /* none asked for */
+
+/* Prints the time, once it is phase_us into the beacon interval when
+ * a phase was asked for. */
 static void
 print_now(void)
 {
 	gint64 now = g_get_real_time();
+
+	if (phase_us >= 0) {
+		g_usleep((gulong)((phase_us - now % BEACON_INTERVAL_US + BEACON_INTERVAL_US) %
+		                  BEACON_INTERVAL_US));
+		now = g_get_real_time();
+	}
 
 	printf("%" G_GINT64_FORMAT ".%06" G_GINT64_FORMAT "\n", now / G_USEC_PER_SEC,
 	       now % G_USEC_PER_SEC);
@@ -101,11 +119,20 @@ hostapd_request(const gchar *control, gboolean start)
 int
 main(int argc, char **argv)
 {
-	gboolean start = argc > 3 && g_str_equal(argv[3], "start");
+	gboolean start, bad_phase = FALSE;
 
-	if (argc < 4 || (start && argc != 5 && !g_str_equal(argv[1], "hostapd"))) {
-		fprintf(stderr, "usage: ap-request joind|iwd OBJECT-PATH start PROFILE | stop\n"
-		                "       ap-request hostapd CONTROL-SOCKET start | stop\n");
+	if (argc > 1 && g_str_has_prefix(argv[1], "--phase=")) {
+		bad_phase = !g_ascii_string_to_signed(argv[1] + 8, 10, 0, BEACON_INTERVAL_US - 1,
+		                                      &phase_us, NULL);
+		argv++;
+		argc--;
+	}
+	start = argc > 3 && g_str_equal(argv[3], "start");
+	if (bad_phase || argc < 4 || (start && argc != 5 && !g_str_equal(argv[1], "hostapd"))) {
+		fprintf(stderr,
+		        "usage: ap-request [--phase=US] joind|iwd OBJECT-PATH start PROFILE | "
+		        "stop\n"
+		        "       ap-request [--phase=US] hostapd CONTROL-SOCKET start | stop\n");
 		return 2;
 	}
 	if (g_str_equal(argv[1], "hostapd"))

@@ -24,8 +24,11 @@
 #              AccessPoint.StartProfile, hostapd's ENABLE on its control
 #              socket; all three through bench/ap/ap-request, which
 #              connects first and takes the time only then, so that no
-#              client start-up is counted) to the first beacon on the air:
-#              bench/ap/beacon-watch on mac80211_hwsim's hwsim0, the
+#              client start-up is counted; round r at r/(ROUNDS+1) of
+#              the way into mac80211_hwsim's 102.4 ms beacon interval, so
+#              that the wait for the next beacon slot is spread the same
+#              way for every daemon) to the first beacon on the air:
+#              bench/ap/air-watch on mac80211_hwsim's hwsim0, the
 #              monitor every simulated radio's frames go through, dated by
 #              the kernel on receipt. One start before these is not
 #              counted (the daemon's first; hostapd's is its own start-up,
@@ -36,16 +39,22 @@
 #              installed), both wpa_supplicant's own stamps (-t): the
 #              4-way handshake as the AP drives it; beside it, from its
 #              "SME: Trying to authenticate" to the same line (open
-#              authentication and association as well). One connection
-#              before these is not counted.
+#              authentication and association as well). Under it, who
+#              held the handshake how long, from the frames on the air
+#              (bench/ap/air-watch, the kernel's dates): the AP's turns
+#              (association response -> message 1, message 2 -> 3), the
+#              client's (1 -> 2, 3 -> 4), and the AP's answer to the
+#              association request. One connection before these is not
+#              counted.
 #   (c) memory with client 1 connected: VmRSS and RssAnon (smaps_rollup's
 #              Rss and Anonymous, exact); then clients 2..8 join, and the
 #              same with 8 connected. Each time, where the VmRSS is (KiB
 #              per mapped file) goes to memory-DAEMON1.txt (_idle, 8) in
 #              the logs, the floor's to memory-floor.txt.
-# Then the floor program (bench/footprint/floor.c after one PBKDF2 + HMAC:
-# what the GDBus and OpenSSL stack joind needs costs before it does
-# anything), the same way bench/wifi-connect measures it.
+# Then the floor programs after one PBKDF2 + HMAC, the same way
+# bench/wifi-connect measures its floor: bench/footprint/floor.c (what the
+# GDBus and OpenSSL stack joind needs costs before it does anything) and
+# bench/footprint/floor-ell.c (the same on ELL, iwd's stack).
 # A step that does not happen within TIMEOUT seconds gives the daemon up
 # (printed under the table); the run goes on with the next.
 set -euo pipefail
@@ -118,12 +127,12 @@ rss_by_object() {
 
 watch_start() {
 	ip link set hwsim0 up || wifi_fail "no hwsim0 monitor"
-	"$BUILD/bench/ap/beacon-watch" hwsim0 "$SSID" >"$WORK/beacons.txt" 2>"$WORK/beacon-watch.log" &
+	"$BUILD/bench/ap/air-watch" hwsim0 "$SSID" >"$WORK/air.txt" 2>"$WORK/air-watch.log" &
 	WATCH_PID=$!
 }
 # first_beacon_after T: the first beacon of a starting BSS dated after T.
 first_beacon_after() {
-	awk -v t="$1" '$1 + 0 > t { print $1; exit }' "$WORK/beacons.txt"
+	awk -v t="$1" '$2 == "beacon" && $1 + 0 > t { print $1; exit }' "$WORK/air.txt"
 }
 # beacon_after T: there is one yet (a command for until_within, which
 # runs it anew each time).
@@ -154,8 +163,9 @@ joind_ap() {
 		miss "joind: Device1.Mode ap refused" || return
 	jw -t 20 object net.joind.AccessPoint1 >/dev/null || miss "joind: no AccessPoint1" || return
 }
-# ap-request: the time just before the request goes, on stdout.
-joind_bss_start() { "$BUILD/bench/ap/ap-request" joind "$JDEV" start "$SSID"; }
+# ap-request: the time just before the request goes, on stdout; PHASE,
+# when set, where in the beacon interval it goes.
+joind_bss_start() { "$BUILD/bench/ap/ap-request" ${PHASE:+"--phase=$PHASE"} joind "$JDEV" start "$SSID"; }
 joind_bss_stop() { "$BUILD/bench/ap/ap-request" joind "$JDEV" stop >/dev/null; }
 
 IDEV=
@@ -180,7 +190,7 @@ iwd_ap() {
 		miss "iwd: Device.Mode ap refused" || return
 	until_within 20 iwd_has AccessPoint || miss "iwd: no AccessPoint" || return
 }
-iwd_bss_start() { "$BUILD/bench/ap/ap-request" iwd "$IDEV" start "$SSID"; }
+iwd_bss_start() { "$BUILD/bench/ap/ap-request" ${PHASE:+"--phase=$PHASE"} iwd "$IDEV" start "$SSID"; }
 iwd_bss_stop() { "$BUILD/bench/ap/ap-request" iwd "$IDEV" stop >/dev/null; }
 
 hostapd_up() {
@@ -195,14 +205,14 @@ hostapd_up() {
 	NS[$ROW:anon_idle,hostapd]=${NS[$ROW:rss_idle,hostapd]}
 }
 # The BSS hostapd started with, disabled: from here on it starts and
-# stops as joind's and iwd's do. Then the silence beacon-watch needs to
+# stops as joind's and iwd's do. Then the silence air-watch needs to
 # see the next beacon as a new BSS's (on a quiet host the first ENABLE
 # came 0.2 s after the DISABLE, and its BSS was taken for the old one).
 hostapd_ap() {
 	hostapd_bss_stop || miss "hostapd's DISABLE failed" || return
 	sleep 1.5
 }
-hostapd_bss_start() { "$BUILD/bench/ap/ap-request" hostapd "$HOSTAPD_CTRL/wlan0" start; }
+hostapd_bss_start() { "$BUILD/bench/ap/ap-request" ${PHASE:+"--phase=$PHASE"} hostapd "$HOSTAPD_CTRL/wlan0" start; }
 hostapd_bss_stop() { "$BUILD/bench/ap/ap-request" hostapd "$HOSTAPD_CTRL/wlan0" stop >/dev/null; }
 
 daemon_stop() {
@@ -244,6 +254,25 @@ clients_stop() {
 }
 # client_connected I C0: client I has more than C0 connections.
 client_connected() { (($(connected_count "$1") > $2)); }
+# air_turns T0 MAC: who held the handshake how long, from the first of
+# each frame to or from MAC on the air after T0 (air-watch's dates), ms:
+# "ASSOC AP CLIENT": the AP's answer to the association request, the AP's
+# turns in the 4-way handshake (association response -> message 1, 2 ->
+# 3) and the client's (1 -> 2, 3 -> 4); nothing when a frame is missing.
+air_turns() {
+	awk -v t0="$1" -v mac="$2" '
+		$1 + 0 > t0 && ($3 == mac || $4 == mac) && !($2 in at) { at[$2] = $1 }
+		END {
+			req = ("reassoc-req" in at) ? "reassoc-req" : "assoc-req"
+			resp = ("reassoc-resp" in at) ? "reassoc-resp" : "assoc-resp"
+			if (!(req in at) || !(resp in at) || !("m1" in at) || !("m2" in at) ||
+			    !("m3" in at) || !("m4" in at))
+				exit
+			printf "%.0f %.0f %.0f\n", (at[resp] - at[req]) * 1000,
+				(at["m1"] - at[resp] + at["m3"] - at["m2"]) * 1000,
+				(at["m2"] - at["m1"] + at["m4"] - at["m3"]) * 1000
+		}' "$WORK/air.txt"
+}
 # stamp_after LOG L0 TEXT: wpa_supplicant's stamp of the last line holding
 # TEXT after line L0.
 stamp_after() { tail -n "+$(($2 + 1))" "$1" | grep -F "$3" | tail -n 1 | cut -d: -f1; }
@@ -257,7 +286,9 @@ measure_start() {
 	for ((r = 0; r <= ROUNDS; r++)); do
 		"${D}_bss_stop" || miss "stopping the BSS failed" || return
 		sleep 1.5
+		PHASE=$(((r * 102400 / (ROUNDS + 1)) % 102400))
 		t0=$("${D}_bss_start") || miss "starting the BSS failed (round $r)" || return
+		PHASE=
 		until_within 20 beacon_after "$t0" ||
 			miss "no beacon within 20 s of the start (round $r)" || return
 		t1=$(first_beacon_after "$t0")
@@ -267,8 +298,9 @@ measure_start() {
 }
 
 measure_keys() {
-	local r c0 l0 log assoc auth keys
+	local r c0 l0 log assoc auth keys t0 turns mac
 	log=$(client_log 1)
+	mac=$(cat /sys/class/net/wlan1/address)
 	client_start 1
 	until_within "$TIMEOUT" client_connected 1 0 || miss "client 1 did not connect" || return
 	for ((r = 1; r <= ROUNDS; r++)); do
@@ -276,6 +308,7 @@ measure_keys() {
 		sleep 1
 		c0=$(connected_count 1)
 		l0=$(wc -l <"$log")
+		t0=$EPOCHREALTIME
 		wpa 1 reassociate >/dev/null
 		until_within "$TIMEOUT" client_connected 1 "$c0" ||
 			miss "client 1 did not reconnect (round $r)" || return
@@ -285,6 +318,12 @@ measure_keys() {
 		[[ -n $assoc && -n $keys ]] || miss "client 1's log lacks its stamps (round $r)" || return
 		record keys "$D" "$(ms_between "$assoc" "$keys")"
 		[[ -z $auth ]] || record join "$D" "$(ms_between "$auth" "$keys")"
+		read -r -a turns < <(air_turns "$t0" "$mac")
+		if ((${#turns[@]} == 3)); then
+			record assoc_turn "$D" "${turns[0]}"
+			record ap_turns "$D" "${turns[1]}"
+			record client_turns "$D" "${turns[2]}"
+		fi
 		wifi_step "$D: association -> keys $(ms_between "$assoc" "$keys") ms"
 	done
 }
@@ -309,19 +348,19 @@ measure_daemon() {
 	measure_clients
 }
 
-# The floor program after one PBKDF2 + HMAC, measured by bench/footprint's
-# probe on a bus of its own (as bench/wifi-connect does).
+# measure_floor FLOOR NAME: a floor program after one PBKDF2 + HMAC,
+# measured by bench/footprint's probe on a bus of its own (as
+# bench/wifi-connect does): floor (joind's stack) or floor-ell (iwd's).
 measure_floor() {
 	local addr bus out
 	read -r addr bus < <(dbus-daemon --session --fork --print-address=1 --print-pid=1 |
 		paste -sd' ')
-	out=$(DBUS_SESSION_BUS_ADDRESS=$addr "$BUILD/bench/footprint/probe" --name net.joind.Floor \
-		--libs -- "$BUILD/bench/footprint/floor" net.joind.Floor --crypto) ||
-		wifi_fail "floor: the probe failed"
+	out=$(DBUS_SESSION_BUS_ADDRESS=$addr "$BUILD/bench/footprint/probe" --name "$2" \
+		--libs -- "$BUILD/bench/footprint/$1" "$2" --crypto) || wifi_fail "$1: the probe failed"
 	kill "$bus"
-	awk '$1 == "lib" { printf "%7d %s\n", $3, $2 }' <<<"$out" | sort -rn >"$WORK/memory-floor.txt"
-	record rss_idle floor "$(awk '$1 == "vmrss_kib" { print $2 }' <<<"$out")"
-	record anon_idle floor "$(awk '$1 == "rssanon_kib" { print $2 }' <<<"$out")"
+	awk '$1 == "lib" { printf "%7d %s\n", $3, $2 }' <<<"$out" | sort -rn >"$WORK/memory-$1.txt"
+	record rss_idle "$1" "$(awk '$1 == "vmrss_kib" { print $2 }' <<<"$out")"
+	record anon_idle "$1" "$(awk '$1 == "rssanon_kib" { print $2 }' <<<"$out")"
 }
 
 # ---- the run ---------------------------------------------------------------------------
@@ -339,7 +378,8 @@ for D in "${DAEMONS[@]}"; do
 	daemon_stop
 	wifi_step "$D done"
 done
-measure_floor
+measure_floor floor net.joind.Floor
+measure_floor floor-ell net.joind.FloorEll
 kill "$WATCH_PID" 2>/dev/null || true
 
 # shellcheck source=SCRIPTDIR/table.sh

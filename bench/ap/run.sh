@@ -5,8 +5,8 @@
 # wrapper).
 #
 # Run from the build directory (meson setup with the default -Dtests=true,
-# which builds bench/ap/beacon-watch and bench/footprint's floor and
-# probe), as root, on demand (not part of CI):
+# which builds bench/ap/air-watch and bench/footprint's floor, floor-ell
+# and probe), as root, on demand (not part of CI):
 #     ../bench/ap/run.sh [ROUNDS]
 # ROUNDS (starts and handshakes per daemon; medians) defaults to 5. It
 # boots the test VM once (tests/vm/run-in-vm.sh: Debian's kernel under
@@ -27,9 +27,10 @@ set -euo pipefail
 
 here=$(cd "$(dirname "$0")" && pwd)
 src=$(cd "$here/../.." && pwd)
-[[ -x core/joind && -d plugins && -x tests/wifi/joind-wait && -x bench/ap/beacon-watch &&
-	-x bench/footprint/probe ]] ||
-	{ echo "run from the build directory, after meson compile (with -Dtests=true)" >&2; exit 2; }
+[[ -x core/joind && -d plugins && -x tests/wifi/joind-wait && -x bench/ap/air-watch &&
+	-x bench/footprint/probe && -x bench/footprint/floor-ell ]] ||
+	{ echo "run from the build directory, after meson compile (with -Dtests=true and" \
+		"scripts/install-deps's libell-dev)" >&2; exit 2; }
 [[ ${1:-5} =~ ^[1-9][0-9]*$ ]] || { echo "usage: run.sh [ROUNDS]" >&2; exit 2; }
 for tool in hostapd hostapd_cli wpa_supplicant wpa_cli /usr/libexec/iwd busctl dbus-send; do
 	command -v "$tool" >/dev/null || { echo "$tool missing (scripts/install-deps)" >&2; exit 2; }
