@@ -112,7 +112,7 @@ beacon(const uint8_t *hdr, size_t size, long long ns, const char *ssid)
 	if (bss == NULL)
 		return;
 	if (ns - bss->last_ns >= SILENCE_NS)
-		print_frame(ns, "beacon", hdr + 16, hdr);
+		print_frame(ns, "beacon", hdr + 16, hdr + 4);
 	bss->last_ns = ns;
 }
 

@@ -7,12 +7,12 @@
  * joind: net.joind.AccessPoint1.StartProfile or Stop; iwd:
  * net.connman.iwd.AccessPoint.StartProfile or Stop, on the system bus;
  * hostapd: ENABLE or DISABLE on its control socket. Everything a client
- * pays once (GLib and the bus connection, the daemon's unique name; the
- * socket bound and connected) is done before the time is taken, so no
- * daemon's figure includes the start-up of the program that asks. Prints
- * that time, just before the request is sent, in seconds since the epoch;
- * exits 0 once the reply says the request succeeded, 1 with a sentence on
- * stderr otherwise.
+ * pays once (GLib and the bus connection, the daemon's unique name and its
+ * first answer to this client; the socket bound and connected) is done
+ * before the time is taken, so no daemon's figure includes the start-up
+ * of the program that asks. Prints that time, just before the request is
+ * sent, in seconds since the epoch; exits 0 once the reply says the
+ * request succeeded, 1 with a sentence on stderr otherwise.
  *
  * --phase=US sends the request US microseconds into the 102.4 ms beacon
  * interval, counted from the epoch, which is where mac80211_hwsim's
@@ -58,6 +58,7 @@ dbus_request(gboolean joind, const gchar *path, gboolean start, const gchar *pro
 	g_autoptr(GError) error = NULL;
 	g_autoptr(GDBusConnection) bus = g_bus_get_sync(G_BUS_TYPE_SYSTEM, NULL, &error);
 	g_autoptr(GVariant) owner = NULL;
+	g_autoptr(GVariant) warm = NULL;
 	g_autoptr(GVariant) reply = NULL;
 	const gchar *unique = NULL;
 
@@ -72,6 +73,16 @@ dbus_request(gboolean joind, const gchar *path, gboolean start, const gchar *pro
 		return 1;
 	}
 	g_variant_get(owner, "(&s)", &unique);
+	/* A client reads before it acts, as NetworkManager does; the daemon
+	 * learns who the client is on its first call (joind asks the bus for
+	 * its uid then), a cost paid once per client, like the connection. */
+	warm = g_dbus_connection_call_sync(bus, unique, path, "org.freedesktop.DBus.Properties",
+	                                   "Get", g_variant_new("(ss)", iface, "Started"), NULL,
+	                                   G_DBUS_CALL_FLAGS_NONE, -1, NULL, &error);
+	if (warm == NULL) {
+		fprintf(stderr, "ap-request: %s: %s\n", name, error->message);
+		return 1;
+	}
 	print_now();
 	reply = g_dbus_connection_call_sync(bus, unique, path, iface,
 	                                    start ? "StartProfile" : "Stop",
