@@ -43,7 +43,8 @@
 #              held the handshake how long, from the frames on the air
 #              (bench/ap/air-watch, the kernel's dates): the AP's turns
 #              (association response -> message 1, message 2 -> 3), the
-#              client's (1 -> 2, 3 -> 4), and the AP's answer to the
+#              client's (1 -> 2, 3 -> 4) and its own time from message 4
+#              to its keys installed, and the AP's answer to the
 #              association request. One connection before these is not
 #              counted.
 #   (c) memory with client 1 connected: VmRSS and RssAnon (smaps_rollup's
@@ -254,13 +255,15 @@ clients_stop() {
 }
 # client_connected I C0: client I has more than C0 connections.
 client_connected() { (($(connected_count "$1") > $2)); }
-# air_turns T0 MAC: who held the handshake how long, from the first of
-# each frame to or from MAC on the air after T0 (air-watch's dates), ms:
-# "ASSOC AP CLIENT": the AP's answer to the association request, the AP's
-# turns in the 4-way handshake (association response -> message 1, 2 ->
-# 3) and the client's (1 -> 2, 3 -> 4); nothing when a frame is missing.
+# air_turns T0 MAC KEYS: who held the handshake how long, from the first
+# of each frame to or from MAC on the air after T0 (air-watch's dates), ms:
+# "ASSOC AP CLIENT INSTALL": the AP's answer to the association request,
+# the AP's turns in the 4-way handshake (association response -> message
+# 1, 2 -> 3), the client's (1 -> 2, 3 -> 4), and the client's own time
+# from its message 4 to KEYS, its stamp of the keys installed; nothing
+# when a frame is missing.
 air_turns() {
-	awk -v t0="$1" -v mac="$2" '
+	awk -v t0="$1" -v mac="$2" -v keys="$3" '
 		$1 + 0 > t0 && ($3 == mac || $4 == mac) && !($2 in at) { at[$2] = $1 }
 		END {
 			req = ("reassoc-req" in at) ? "reassoc-req" : "assoc-req"
@@ -268,9 +271,9 @@ air_turns() {
 			if (!(req in at) || !(resp in at) || !("m1" in at) || !("m2" in at) ||
 			    !("m3" in at) || !("m4" in at))
 				exit
-			printf "%.0f %.0f %.0f\n", (at[resp] - at[req]) * 1000,
+			printf "%.0f %.0f %.0f %.0f\n", (at[resp] - at[req]) * 1000,
 				(at["m1"] - at[resp] + at["m3"] - at["m2"]) * 1000,
-				(at["m2"] - at["m1"] + at["m4"] - at["m3"]) * 1000
+				(at["m2"] - at["m1"] + at["m4"] - at["m3"]) * 1000, (keys - at["m4"]) * 1000
 		}' "$WORK/air.txt"
 }
 # stamp_after LOG L0 TEXT: wpa_supplicant's stamp of the last line holding
@@ -318,11 +321,12 @@ measure_keys() {
 		[[ -n $assoc && -n $keys ]] || miss "client 1's log lacks its stamps (round $r)" || return
 		record keys "$D" "$(ms_between "$assoc" "$keys")"
 		[[ -z $auth ]] || record join "$D" "$(ms_between "$auth" "$keys")"
-		read -r -a turns < <(air_turns "$t0" "$mac")
-		if ((${#turns[@]} == 3)); then
+		read -r -a turns < <(air_turns "$t0" "$mac" "$keys")
+		if ((${#turns[@]} == 4)); then
 			record assoc_turn "$D" "${turns[0]}"
 			record ap_turns "$D" "${turns[1]}"
 			record client_turns "$D" "${turns[2]}"
+			record client_install "$D" "${turns[3]}"
 		fi
 		wifi_step "$D: association -> keys $(ms_between "$assoc" "$keys") ms"
 	done

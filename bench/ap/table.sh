@@ -86,7 +86,8 @@ its "Associated with" to "WPA: Key negotiation completed" (pairwise and
 group keys installed): the AP's side of the 4-way handshake with the
 client's in between; the line under it from "SME: Trying to
 authenticate". The turns under it: the same handshakes dated on the air
-by bench/ap/air-watch, each side's time between the frames it answers.
+by bench/ap/air-watch, each side's time between the frames it answers,
+and the client's from its message 4 to its own stamp of the keys.
 (c): smaps_rollup's Rss (VmRSS) and Anonymous (RssAnon),
 exact, 2 s after the clients are connected. idle: joind and iwd with the
 radio in station mode, no network known; floors: bench/footprint/floor.c
@@ -112,6 +113,7 @@ print_ap_table() {
 	ap_row join "    authentication -> keys installed, ms"
 	ap_row ap_turns "    in (b), the AP's turns (resp -> 1, 2 -> 3), ms"
 	ap_row client_turns "    in (b), the client's turns (1 -> 2, 3 -> 4), ms"
+	ap_row client_install "    in (b), the client after message 4 (its keys), ms"
 	ap_row assoc_turn "    association request -> response (the AP), ms"
 	ap_row rss_idle "idle, station mode: VmRSS, KiB"
 	ap_row anon_idle "idle, station mode: RssAnon, KiB"
