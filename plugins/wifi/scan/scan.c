@@ -514,6 +514,7 @@ trigger_done(int err, gpointer user_data)
 	if (self->early_event != 0)
 		scanner_handle_end(self, self->early_event);
 }
+
 /* Probe requests go out: the radio can send them, and params wants them. */
 static gboolean
 scan_is_active(WifiScanner *self, const WifiScanParams *params)
