@@ -19,6 +19,16 @@
 #include <string.h>
 
 static const char *floor_name = "net.joind.FloorEll";
+static int floor_status = EXIT_SUCCESS;
+
+/* Gives up with a sentence: the probe sees the exit. */
+static void
+floor_fail(const char *what)
+{
+	fprintf(stderr, "floor-ell: %s %s\n", what, floor_name);
+	floor_status = EXIT_FAILURE;
+	l_main_quit();
+}
 
 static bool
 floor_get_version(struct l_dbus *dbus, struct l_dbus_message *message,
@@ -33,6 +43,15 @@ floor_setup(struct l_dbus_interface *iface)
 	l_dbus_interface_property(iface, "Version", 0, "s", floor_get_version, NULL);
 }
 
+/* Not owning the name, the program would idle unseen, and the probe waits
+ * for the name or the exit. */
+static void
+floor_name_acquired(struct l_dbus *dbus, bool success, bool queued, void *user_data)
+{
+	if (!success)
+		floor_fail("cannot own");
+}
+
 static void
 floor_ready(void *user_data)
 {
@@ -40,11 +59,10 @@ floor_ready(void *user_data)
 
 	if (!l_dbus_register_interface(dbus, "net.joind.Floor1", floor_setup, NULL, false) ||
 	    !l_dbus_object_add_interface(dbus, "/net/joind", "net.joind.Floor1", NULL)) {
-		fprintf(stderr, "floor-ell: cannot export /net/joind\n");
-		l_main_quit();
+		floor_fail("cannot export /net/joind for");
 		return;
 	}
-	l_dbus_name_acquire(dbus, floor_name, false, false, false, NULL, NULL);
+	l_dbus_name_acquire(dbus, floor_name, false, false, false, floor_name_acquired, NULL);
 }
 
 /* The PMK of a WPA2-PSK network (IEEE 802.11 J.4) and one HMAC-SHA1 of it. */
@@ -77,8 +95,6 @@ int
 main(int argc, char **argv)
 {
 	struct l_dbus *dbus;
-	int status;
-
 	if (argc > 1 && argv[1][0] != '-')
 		floor_name = argv[1];
 	if (!l_main_init())
@@ -95,8 +111,8 @@ main(int argc, char **argv)
 		return EXIT_FAILURE;
 	}
 	l_dbus_set_ready_handler(dbus, floor_ready, dbus, NULL);
-	status = l_main_run_with_signal(floor_signal, NULL);
+	l_main_run_with_signal(floor_signal, NULL);
 	l_dbus_destroy(dbus);
 	l_main_exit();
-	return status;
+	return floor_status;
 }
