@@ -65,6 +65,9 @@ BENCH_NAME=ap
 source "$JOIND_SOURCE_ROOT/bench/common/vm-guest.sh"
 ROUNDS=${BENCH_ROUNDS:-5}
 TIMEOUT=60
+# mac80211_hwsim's beacon interval, 100 TU: its slots fall on multiples of
+# it in the real-time clock (ap-request --phase, table.sh's bounds).
+BEACON_INTERVAL_US=102400
 SSID=bench-ap
 CLIENTS=8
 HOSTAPD_CTRL=/run/hostapd-bench-ap
@@ -164,9 +167,9 @@ joind_ap() {
 		miss "joind: Device1.Mode ap refused" || return
 	jw -t 20 object net.joind.AccessPoint1 >/dev/null || miss "joind: no AccessPoint1" || return
 }
-# ap-request: the time just before the request goes, on stdout; PHASE,
-# when set, where in the beacon interval it goes.
-joind_bss_start() { "$BUILD/bench/ap/ap-request" ${PHASE:+"--phase=$PHASE"} joind "$JDEV" start "$SSID"; }
+# DAEMON_bss_start [PHASE]: through ap-request, which prints the time just
+# before the request goes; PHASE (µs), where in the beacon interval it goes.
+joind_bss_start() { "$BUILD/bench/ap/ap-request" ${1:+"--phase=$1"} joind "$JDEV" start "$SSID"; }
 joind_bss_stop() { "$BUILD/bench/ap/ap-request" joind "$JDEV" stop >/dev/null; }
 
 IDEV=
@@ -191,7 +194,7 @@ iwd_ap() {
 		miss "iwd: Device.Mode ap refused" || return
 	until_within 20 iwd_has AccessPoint || miss "iwd: no AccessPoint" || return
 }
-iwd_bss_start() { "$BUILD/bench/ap/ap-request" ${PHASE:+"--phase=$PHASE"} iwd "$IDEV" start "$SSID"; }
+iwd_bss_start() { "$BUILD/bench/ap/ap-request" ${1:+"--phase=$1"} iwd "$IDEV" start "$SSID"; }
 iwd_bss_stop() { "$BUILD/bench/ap/ap-request" iwd "$IDEV" stop >/dev/null; }
 
 hostapd_up() {
@@ -213,7 +216,7 @@ hostapd_ap() {
 	hostapd_bss_stop || miss "hostapd's DISABLE failed" || return
 	sleep 1.5
 }
-hostapd_bss_start() { "$BUILD/bench/ap/ap-request" ${PHASE:+"--phase=$PHASE"} hostapd "$HOSTAPD_CTRL/wlan0" start; }
+hostapd_bss_start() { "$BUILD/bench/ap/ap-request" ${1:+"--phase=$1"} hostapd "$HOSTAPD_CTRL/wlan0" start; }
 hostapd_bss_stop() { "$BUILD/bench/ap/ap-request" hostapd "$HOSTAPD_CTRL/wlan0" stop >/dev/null; }
 
 daemon_stop() {
@@ -289,9 +292,8 @@ measure_start() {
 	for ((r = 0; r <= ROUNDS; r++)); do
 		"${D}_bss_stop" || miss "stopping the BSS failed" || return
 		sleep 1.5
-		PHASE=$(((r * 102400 / (ROUNDS + 1)) % 102400))
-		t0=$("${D}_bss_start") || miss "starting the BSS failed (round $r)" || return
-		PHASE=
+		t0=$("${D}_bss_start" $((r * BEACON_INTERVAL_US / (ROUNDS + 1)))) ||
+			miss "starting the BSS failed (round $r)" || return
 		until_within 20 beacon_after "$t0" ||
 			miss "no beacon within 20 s of the start (round $r)" || return
 		t1=$(first_beacon_after "$t0")

@@ -58,14 +58,14 @@ over_floor() {
 
 # slot_bounds DAEMON: where its start -> beaconing lies once the wait for
 # the beacon slot is taken off, "LOW-HIGH" ms: a first beacon t after the
-# request means the BSS beaconed by t, and, when t is over an interval,
-# that it missed the slot 102.4 ms before; "-" when its rounds disagree
-# (it varies more than the slots do).
+# request means the BSS beaconed by t, and, when t is over an interval
+# (guest.sh's BEACON_INTERVAL_US), that it missed the slot an interval
+# before; "-" when its rounds disagree (it varies more than the slots do).
 slot_bounds() {
-	awk -v v="${VALS[$ROW:start,$1]-}" 'BEGIN {
+	awk -v v="${VALS[$ROW:start,$1]-}" -v slot="$BEACON_INTERVAL_US" 'BEGIN {
 		n = split(v, t, " "); if (!n) { print "-"; exit }
-		lo = 0; hi = t[1]
-		for (i = 1; i <= n; i++) { if (t[i] - 102.4 > lo) lo = t[i] - 102.4; if (t[i] < hi) hi = t[i] }
+		lo = 0; hi = t[1]; slot /= 1000
+		for (i = 1; i <= n; i++) { if (t[i] - slot > lo) lo = t[i] - slot; if (t[i] < hi) hi = t[i] }
 		if (lo > hi) print "-"; else printf "%.0f-%.0f\n", lo, hi
 	}'
 }
